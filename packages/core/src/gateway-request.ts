@@ -1,0 +1,41 @@
+/**
+ * A normalized HTTP request, as every adapter hands it to the core.
+ *
+ * @example
+ * const res = await gateway.handle({
+ *   method: 'GET',
+ *   path: '/api/v1/kilder/statnett/get_physical_flow',
+ *   query: 'area=NO1&limit=5',
+ *   headers: { 'if-none-match': 'W/"abc"' },
+ * })
+ */
+export interface GatewayRequest {
+  /** Upper-case HTTP method. */
+  method: string
+  /** Path relative to where the gateway is mounted, still percent-encoded, without the query. */
+  path: string
+  /** The raw query string without the leading `?`; repeated keys survive as written. */
+  query: string
+  /** Header names in lower case; a repeated header is an array. */
+  headers: Record<string, string | string[] | undefined>
+  /**
+   * Path prefix the gateway is mounted under (`/data`), used for links when no
+   * `publicBaseUrl` is configured. Empty or absent when mounted at the root.
+   */
+  basePath?: string
+  /**
+   * Reads the request body, only when a route needs one. Returns raw bytes or text
+   * (parsed by the core) or a value a body parser already produced (used as is).
+   */
+  readBody?: () => Promise<string | Uint8Array | unknown>
+}
+
+/**
+ * What the core answers. `body` is already serialized (or null for 304 and HEAD), so an
+ * adapter only writes bytes, and a cache hit is never serialized twice.
+ */
+export interface GatewayResponse {
+  status: number
+  headers: Record<string, string>
+  body: string | null
+}

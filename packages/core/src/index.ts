@@ -1,0 +1,25 @@
+export type { GatewayRequest, GatewayResponse } from './gateway-request.js'
+export { GatewayError, type ErrorCode, type ProblemDetail } from './gateway-error.js'
+export { UpstreamError, type UpstreamFailure } from './upstream-error.js'
+export {
+  createUpstreamClient,
+  buildUpstreamUrl,
+  type UpstreamClient,
+  type UpstreamSettings,
+  type UpstreamCallOptions,
+  type UpstreamResponse,
+  type QueryValues,
+} from './upstream-client.js'
+export {
+  defineOperation,
+  type OperationDefinition,
+  type OperationContext,
+  type OperationParameters,
+  type OperationResult,
+  type EntityInput,
+  type PageWindow,
+  type ParameterSchemas,
+  type AnySchema,
+} from './define-operation.js'
+export { defineSource, type SourceDefinition, type UpstreamDefinition, type RelatedSource } from './define-source.js'
+export { readRequestBody } from './read-request-body.js'

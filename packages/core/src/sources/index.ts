@@ -1,0 +1,1 @@
+export { statnett, type StatnettOptions } from './statnett/index.js'

@@ -1,0 +1,173 @@
+import { request, type Dispatcher } from 'undici'
+import { UpstreamError } from './upstream-error.js'
+
+/** How the core reaches one upstream service. */
+export interface UpstreamSettings {
+  /** Short id, also the `ALLMENNING_UPSTREAM_<ID>` name in the examples: `statnett`, `brreg`. */
+  id: string
+  /** Human-readable name used in provenance and 502 messages. */
+  name: string
+  /** Base URL that paths are appended to; the real service by default. */
+  baseUrl: string
+  /** Per-call time limit in milliseconds. */
+  timeoutMs: number
+  /** Sent on every call, so upstream operators can tell who is calling. */
+  userAgent: string
+  /** undici dispatcher (an Agent, a ProxyAgent, a MockAgent in tests). */
+  dispatcher?: Dispatcher
+  /** Largest response body accepted, in bytes. */
+  maxBodyBytes: number
+}
+
+export type QueryValues = Record<string, string | number | boolean | undefined>
+
+export interface UpstreamCallOptions {
+  query?: QueryValues
+  headers?: Record<string, string>
+  /** Statuses besides 2xx that the caller handles itself (for example 404 and 410). */
+  acceptStatus?: number[]
+}
+
+export interface UpstreamResponse<T> {
+  status: number
+  /** The exact URL that was called, for `_provenance.data.source_api`. */
+  url: string
+  contentType: string
+  body: T
+}
+
+/**
+ * A client for one upstream, bound to one operation call so that every URL it calls is
+ * recorded for provenance.
+ *
+ * @example
+ * const flows = await ctx.upstream('statnett').getJson<FlowRow[]>('/PhysicalFlowMap/GetFlow')
+ */
+export interface UpstreamClient {
+  readonly id: string
+  readonly name: string
+  /** Builds the URL a call would use, without calling it. */
+  url(path: string, query?: QueryValues): string
+  getJson<T = unknown>(path: string, options?: UpstreamCallOptions): Promise<UpstreamResponse<T>>
+  /** Text decoded with `encoding` (default: the charset the response names, else UTF-8). */
+  getText(path: string, options?: UpstreamCallOptions & { encoding?: string }): Promise<UpstreamResponse<string>>
+}
+
+export function buildUpstreamUrl(baseUrl: string, path: string, query?: QueryValues): string {
+  const base = baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl
+  const url = new URL(base + (path.startsWith('/') ? path : `/${path}`))
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) url.searchParams.append(key, String(value))
+  }
+  return url.toString()
+}
+
+function charsetOf(contentType: string): string | undefined {
+  const match = /charset\s*=\s*"?([^";\s]+)"?/i.exec(contentType)
+  return match?.[1]?.toLowerCase()
+}
+
+function isTimeout(error: unknown): boolean {
+  const e = error as { name?: string; code?: string } | null
+  return (
+    e?.name === 'TimeoutError' ||
+    e?.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    e?.code === 'UND_ERR_BODY_TIMEOUT' ||
+    e?.code === 'UND_ERR_CONNECT_TIMEOUT'
+  )
+}
+
+async function readLimited(body: Dispatcher.ResponseData['body'], limit: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of body) {
+    size += (chunk as Buffer).length
+    if (size > limit) {
+      body.destroy()
+      return undefined
+    }
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
+}
+
+/**
+ * Creates the client for one upstream; `onCall` hears every URL called through it.
+ */
+export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: string) => void): UpstreamClient {
+  const upstream = { id: settings.id, name: settings.name }
+
+  async function fetchBytes(path: string, options: UpstreamCallOptions, accept: string) {
+    const url = buildUpstreamUrl(settings.baseUrl, path, options.query)
+    onCall?.(url)
+    let response: Dispatcher.ResponseData
+    const signal = AbortSignal.timeout(settings.timeoutMs)
+    try {
+      response = await request(url, {
+        method: 'GET',
+        headers: { 'user-agent': settings.userAgent, accept, ...options.headers },
+        signal,
+        headersTimeout: settings.timeoutMs,
+        bodyTimeout: settings.timeoutMs,
+        ...(settings.dispatcher ? { dispatcher: settings.dispatcher } : {}),
+      })
+    } catch (error) {
+      if (isTimeout(error) || signal.aborted) {
+        throw new UpstreamError(upstream, 'timeout', `did not answer within ${settings.timeoutMs} ms`)
+      }
+      throw new UpstreamError(upstream, 'unavailable', 'could not be reached')
+    }
+    const { statusCode } = response
+    const contentType = String(response.headers['content-type'] ?? '')
+    const ok = (statusCode >= 200 && statusCode < 300) || (options.acceptStatus ?? []).includes(statusCode)
+    if (!ok) {
+      response.body.destroy()
+      const kind = statusCode === 429 ? 'rate limited the gateway' : `answered HTTP ${statusCode}`
+      throw new UpstreamError(upstream, 'status', kind, statusCode)
+    }
+    let bytes: Buffer | undefined
+    try {
+      bytes = await readLimited(response.body, settings.maxBodyBytes)
+    } catch (error) {
+      if (isTimeout(error) || signal.aborted) {
+        throw new UpstreamError(upstream, 'timeout', `did not finish its answer within ${settings.timeoutMs} ms`)
+      }
+      throw new UpstreamError(upstream, 'unavailable', 'broke off its answer')
+    }
+    if (bytes === undefined) {
+      throw new UpstreamError(upstream, 'invalid_response', `sent more than ${settings.maxBodyBytes} bytes`)
+    }
+    return { status: statusCode, url, contentType, bytes }
+  }
+
+  return {
+    id: settings.id,
+    name: settings.name,
+    url: (path, query) => buildUpstreamUrl(settings.baseUrl, path, query),
+
+    async getJson<T>(path: string, options: UpstreamCallOptions = {}) {
+      const res = await fetchBytes(path, options, 'application/json')
+      const text = res.bytes.toString('utf8')
+      if (text.trim() === '') {
+        throw new UpstreamError(upstream, 'invalid_response', 'answered an empty body where JSON was expected')
+      }
+      try {
+        return { status: res.status, url: res.url, contentType: res.contentType, body: JSON.parse(text) as T }
+      } catch {
+        throw new UpstreamError(upstream, 'invalid_response', 'answered a body that is not valid JSON')
+      }
+    },
+
+    async getText(path: string, options: UpstreamCallOptions & { encoding?: string } = {}) {
+      const res = await fetchBytes(path, options, '*/*')
+      const encoding = options.encoding ?? charsetOf(res.contentType) ?? 'utf-8'
+      let text: string
+      try {
+        text = new TextDecoder(encoding).decode(res.bytes)
+      } catch {
+        throw new UpstreamError(upstream, 'invalid_response', `answered in an unknown encoding (${encoding})`)
+      }
+      return { status: res.status, url: res.url, contentType: res.contentType, body: text }
+    },
+  }
+}

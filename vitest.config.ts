@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const src = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+// Tests run against the TypeScript sources, so `npm test` needs no build first.
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@allmenning\/core\/sources$/, replacement: src('./packages/core/src/sources/index.ts') },
+      { find: /^@allmenning\/core$/, replacement: src('./packages/core/src/index.ts') },
+      { find: /^@allmenning\/adapter-express$/, replacement: src('./packages/adapter-express/src/index.ts') },
+      { find: /^@allmenning\/adapter-koa$/, replacement: src('./packages/adapter-koa/src/index.ts') },
+      { find: /^@allmenning\/adapter-lambda$/, replacement: src('./packages/adapter-lambda/src/index.ts') },
+    ],
+  },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts', 'test/**/*.test.ts'],
+    reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
+    testTimeout: 15_000,
+  },
+})
