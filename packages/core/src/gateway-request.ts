@@ -39,3 +39,20 @@ export interface GatewayResponse {
   headers: Record<string, string>
   body: string | null
 }
+
+/**
+ * What an adapter needs from a gateway. `createGateway` returns one.
+ *
+ * @example
+ * if (!gateway.owns(path)) return next()
+ * const res = await gateway.handle(request)
+ */
+export interface Gateway {
+  /** Answers one request. Never rejects: failures come back as JSON error responses. */
+  handle(request: GatewayRequest): Promise<GatewayResponse>
+  /**
+   * Whether a mount-relative path belongs to the gateway (`/api` and everything under it).
+   * Adapters pass other paths on to the host app.
+   */
+  owns(path: string): boolean
+}

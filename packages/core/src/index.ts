@@ -1,4 +1,4 @@
-export type { GatewayRequest, GatewayResponse } from './gateway-request.js'
+export type { Gateway, GatewayRequest, GatewayResponse } from './gateway-request.js'
 export { GatewayError, type ErrorCode, type ProblemDetail } from './gateway-error.js'
 export { UpstreamError, type UpstreamFailure } from './upstream-error.js'
 export {
