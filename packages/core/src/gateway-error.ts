@@ -4,6 +4,7 @@ export type ErrorCode =
   | 'unknown_parameter'
   | 'repeated_parameter'
   | 'invalid_query_encoding'
+  | 'invalid_path_encoding'
   | 'query_too_long'
   | 'invalid_body'
   | 'mode_not_available'

@@ -23,3 +23,8 @@ export {
 } from './define-operation.js'
 export { defineSource, type SourceDefinition, type UpstreamDefinition, type RelatedSource } from './define-source.js'
 export { readRequestBody } from './read-request-body.js'
+export { createGateway, defaultUserAgent, type GatewayOptions, type ErrorKind } from './gateway.js'
+export type { Feedback } from './feedback.js'
+export type { Entity } from './envelope.js'
+export type { Pagination } from './pagination.js'
+export type { JsonSchema } from './json-schema.js'

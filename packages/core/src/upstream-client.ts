@@ -83,7 +83,8 @@ async function readLimited(body: Dispatcher.ResponseData['body'], limit: number)
   for await (const chunk of body) {
     size += (chunk as Buffer).length
     if (size > limit) {
-      body.destroy()
+      // dump() discards the rest without the unhandled 'error' event destroy() would emit.
+      await body.dump({ limit: 0 }).catch(() => undefined)
       return undefined
     }
     chunks.push(chunk as Buffer)
@@ -121,7 +122,7 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     const contentType = String(response.headers['content-type'] ?? '')
     const ok = (statusCode >= 200 && statusCode < 300) || (options.acceptStatus ?? []).includes(statusCode)
     if (!ok) {
-      response.body.destroy()
+      await response.body.dump().catch(() => undefined)
       const kind = statusCode === 429 ? 'rate limited the gateway' : `answered HTTP ${statusCode}`
       throw new UpstreamError(upstream, 'status', kind, statusCode)
     }

@@ -1,0 +1,212 @@
+import Keyv from 'keyv'
+import type { Dispatcher } from 'undici'
+import { apiIndex } from './api-index.js'
+import { createBestEffortCache, type CachedResponse } from './best-effort-cache.js'
+import { createCatalog } from './catalog.js'
+import type { CompiledSource } from './compile-source.js'
+import type { SourceDefinition } from './define-source.js'
+import { operationSchema, sourceDescriptor, type DescriptorView } from './descriptors.js'
+import { errorResponse } from './error-response.js'
+import { ifNoneMatchHits } from './etag.js'
+import { feedbackJsonSchema, parseFeedback, type Feedback } from './feedback.js'
+import { GatewayError } from './gateway-error.js'
+import type { Gateway, GatewayRequest, GatewayResponse } from './gateway-request.js'
+import { jsonResponse, staticResponse } from './json-response.js'
+import { createLinks, type Links } from './links.js'
+import { callOperation, type OperationCallDeps } from './operation-call.js'
+import { openApiDocument } from './openapi.js'
+import { parseQueryString } from './query-string.js'
+import { matchRoute, routeMethods, routeParameters, type RouteMatch } from './routes.js'
+import { createSingleFlight } from './single-flight.js'
+import { searchSources, type SearchParameters } from './source-search.js'
+import type { UpstreamSettings } from './upstream-client.js'
+import { validateParameters } from './validate-parameters.js'
+
+/** Where a reported error came from. */
+export type ErrorKind = 'internal' | 'cache' | 'feedback'
+
+export interface GatewayOptions {
+  /** The sources to serve; built-ins are ordinary plugins. */
+  sources: SourceDefinition[]
+  /** Any Keyv instance; an in-memory Keyv by default. Use a bounded or shared store in production. */
+  cache?: Keyv
+  /** Public URL of the mount point (`https://data.example.no`); makes every link absolute. */
+  publicBaseUrl?: string
+  /** Link given as `wiki` for the gateway as a whole; the OpenAPI document by default. */
+  documentationUrl?: string
+  /** Defaults for every upstream call. */
+  upstream?: {
+    /** Per-call time limit; 10 000 ms by default. */
+    timeoutMs?: number
+    /** Identifies the gateway to upstream operators; set it to name your deployment and a contact. */
+    userAgent?: string
+    /** undici dispatcher for every upstream call (proxy, connection pool, mock). */
+    dispatcher?: Dispatcher
+    /** Largest upstream body accepted; 50 MB by default. */
+    maxBodyBytes?: number
+  }
+  /** How long past freshness answers are kept to serve if the upstream fails; one day by default. */
+  staleSeconds?: number
+  /** Time limit for one cache read or write; 200 ms by default. */
+  cacheTimeoutMs?: number
+  /** Longest query string accepted (a 414 beyond it); 4096 characters by default. */
+  maxQueryLength?: number
+  /** Receives feedback posted to `/api/v1/feedback`; logged to the console by default. */
+  onFeedback?: (feedback: Feedback) => void | Promise<void>
+  /** Hears unexpected errors and cache-store failures; `console.error` by default. */
+  onError?: (error: unknown, kind: ErrorKind) => void
+}
+
+const packageVersion = '0.1.0'
+export const defaultUserAgent = `allmenning/${packageVersion} (+https://www.npmjs.com/package/@allmenning/core)`
+
+const descriptorMaxAge = 300
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value
+}
+
+function finish(response: GatewayResponse, method: string, request: GatewayRequest): GatewayResponse {
+  const etag = response.headers.etag
+  if (response.status === 200 && etag && ifNoneMatchHits(request.headers['if-none-match'], etag)) {
+    const { 'content-type': _type, 'content-length': _length, ...headers } = response.headers
+    return { status: 304, headers, body: null }
+  }
+  return method === 'HEAD' ? { ...response, body: null } : response
+}
+
+/**
+ * Creates a gateway: a framework-agnostic `handle(request) → response` over the given
+ * sources, with caching, validation, envelopes and errors. Adapters mount it.
+ *
+ * @example
+ * import Keyv from 'keyv'
+ * import { createGateway } from '@allmenning/core'
+ * import { statnett } from '@allmenning/core/sources'
+ *
+ * const gateway = createGateway({ sources: [statnett()], cache: new Keyv(), publicBaseUrl: 'https://data.example.no' })
+ * const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_physical_flow', query: '', headers: {} })
+ */
+export function createGateway(options: GatewayOptions): Gateway {
+  const catalog = createCatalog(options.sources)
+  const onError =
+    options.onError ??
+    ((error: unknown, kind: ErrorKind) => {
+      console.error(`[allmenning] ${kind} error:`, error)
+    })
+  const onFeedback =
+    options.onFeedback ??
+    ((feedback: Feedback) => {
+      console.info(`[allmenning] feedback: ${JSON.stringify(feedback)}`)
+    })
+  const maxQueryLength = options.maxQueryLength ?? 4096
+  const upstreamDefaults = {
+    timeoutMs: options.upstream?.timeoutMs ?? 10_000,
+    userAgent: options.upstream?.userAgent ?? defaultUserAgent,
+    maxBodyBytes: options.upstream?.maxBodyBytes ?? 50 * 1024 * 1024,
+    ...(options.upstream?.dispatcher ? { dispatcher: options.upstream.dispatcher } : {}),
+  }
+  const settingsCache = new Map<string, UpstreamSettings>()
+  const deps: OperationCallDeps = {
+    cache: createBestEffortCache(options.cache ?? new Keyv(), {
+      timeoutMs: options.cacheTimeoutMs ?? 200,
+      onError: (error) => onError(error, 'cache'),
+    }),
+    flights: createSingleFlight<CachedResponse>(),
+    staleSeconds: options.staleSeconds ?? 86_400,
+    upstreamSettings(source: CompiledSource, upstreamId?: string) {
+      const upstreams = source.definition.upstreams
+      const upstream = upstreamId === undefined ? upstreams[0] : upstreams.find((u) => u.id === upstreamId)
+      if (!upstream) throw new TypeError(`Source ${source.id} has no upstream "${upstreamId}"`)
+      const key = `${source.id}\u0000${upstream.id}`
+      let settings = settingsCache.get(key)
+      if (!settings) {
+        settings = { ...upstreamDefaults, id: upstream.id, name: upstream.name, baseUrl: upstream.baseUrl, timeoutMs: upstream.timeoutMs ?? upstreamDefaults.timeoutMs }
+        settingsCache.set(key, settings)
+      }
+      return settings
+    },
+  }
+  const openApiByRoot = new Map<string, GatewayResponse>()
+
+  async function route(match: RouteMatch, params: Record<string, unknown>, method: string, request: GatewayRequest, links: Links): Promise<GatewayResponse> {
+    const documentation = options.documentationUrl ?? `${links.root}/openapi.json`
+    switch (match.name) {
+      case 'index':
+        return staticResponse(apiIndex(catalog, links, documentation), descriptorMaxAge)
+      case 'openapi': {
+        let response = openApiByRoot.get(links.root)
+        if (!response) {
+          response = staticResponse(openApiDocument(catalog, links), descriptorMaxAge)
+          if (openApiByRoot.size < 16) openApiByRoot.set(links.root, response)
+        }
+        return response
+      }
+      case 'sources':
+        return staticResponse(
+          { sources: catalog.sources.map((s) => sourceDescriptor(catalog, s, links, 'names')), _links: { self: links.api('/kilder'), api_index: `${links.root}/` } },
+          descriptorMaxAge,
+        )
+      case 'source':
+        return staticResponse(sourceDescriptor(catalog, catalog.source(match.source), links, params.view as DescriptorView), descriptorMaxAge)
+      case 'schema': {
+        const { source, operation } = catalog.operation(match.source, match.operation)
+        return staticResponse(operationSchema(source, operation, links), descriptorMaxAge)
+      }
+      case 'search':
+        return staticResponse(searchSources(catalog, links, params as unknown as SearchParameters, documentation), 60)
+      case 'operation': {
+        const { source, operation } = catalog.operation(match.source, match.operation)
+        return callOperation(deps, source, operation, params, links)
+      }
+      case 'feedback': {
+        if (method !== 'POST') {
+          return staticResponse(
+            {
+              method: 'POST',
+              url: links.api('/feedback'),
+              content_type: 'application/json',
+              body_schema: feedbackJsonSchema,
+              answer: '202 Accepted with the feedback as received',
+              _links: { self: links.api('/feedback'), api_index: `${links.root}/` },
+            },
+            descriptorMaxAge,
+          )
+        }
+        const body = request.readBody ? await request.readBody() : undefined
+        const feedback = parseFeedback(body, headerValue(request.headers['content-type']), catalog)
+        try {
+          await onFeedback(feedback)
+        } catch (error) {
+          onError(error, 'feedback')
+          throw new GatewayError(500, 'internal_error', 'The feedback could not be recorded; please try again later')
+        }
+        return jsonResponse(202, { status: 'accepted', feedback, _links: { api_index: `${links.root}/` } }, { 'cache-control': 'no-store' })
+      }
+    }
+  }
+
+  return {
+    owns: (path) => path === '/api' || path.startsWith('/api/'),
+    async handle(request) {
+      const method = request.method.toUpperCase()
+      const links = createLinks(options.publicBaseUrl, request.basePath)
+      try {
+        const match = matchRoute(request.path, catalog)
+        const allowed = routeMethods[match.name]
+        if (!allowed.includes(method)) {
+          throw new GatewayError(405, 'method_not_allowed', `${method} is not allowed here; use ${allowed.join(', ')}`, {
+            headers: { allow: allowed.join(', ') },
+          })
+        }
+        const parameters =
+          match.name === 'operation' ? catalog.operation(match.source, match.operation).operation.parameters : routeParameters[match.name]
+        const params = validateParameters(parseQueryString(request.query, maxQueryLength), parameters)
+        return finish(await route(match, params, method, request, links), method, request)
+      } catch (error) {
+        if (!(error instanceof GatewayError) || error.status === 500) onError(error, 'internal')
+        return finish(errorResponse(error, links), method, request)
+      }
+    },
+  }
+}

@@ -1,0 +1,118 @@
+import type { BestEffortCache, CachedResponse } from './best-effort-cache.js'
+import type { CompiledOperation, CompiledSource } from './compile-source.js'
+import type { OperationContext, OperationParameters } from './define-operation.js'
+import { buildEnvelope } from './envelope.js'
+import { weakEtag } from './etag.js'
+import type { GatewayResponse } from './gateway-request.js'
+import { jsonContentType } from './json-response.js'
+import type { Links } from './links.js'
+import { paginate } from './pagination.js'
+import type { SingleFlight } from './single-flight.js'
+import { createUpstreamClient, type UpstreamSettings } from './upstream-client.js'
+import { UpstreamError } from './upstream-error.js'
+
+/** What the operation pipeline needs from the gateway. */
+export interface OperationCallDeps {
+  cache: BestEffortCache
+  flights: SingleFlight<CachedResponse>
+  /** Settings of one upstream of one source, gateway defaults merged in. */
+  upstreamSettings(source: CompiledSource, upstreamId?: string): UpstreamSettings
+  /** How long past freshness an answer is kept, to be served if the upstream fails. */
+  staleSeconds: number
+}
+
+const cacheName = 'allmenning'
+
+function cacheKey(source: CompiledSource, operation: CompiledOperation, parameters: Record<string, unknown>, links: Links): string {
+  // Links are part of the cached body, so the base they are built on is part of the key.
+  return `${cacheName}:v1:${source.id}:${operation.name}:${JSON.stringify(parameters)}:${links.root}`
+}
+
+function respond(entry: CachedResponse, cacheStatus: string, extra: Record<string, string> = {}): GatewayResponse {
+  return {
+    status: 200,
+    headers: {
+      'content-type': jsonContentType,
+      'content-length': String(Buffer.byteLength(entry.body)),
+      etag: entry.etag,
+      'cache-control': `public, max-age=${entry.ttlSeconds}`,
+      'cache-status': cacheStatus,
+      ...extra,
+    },
+    body: entry.body,
+  }
+}
+
+async function runOperation(
+  deps: OperationCallDeps,
+  source: CompiledSource,
+  operation: CompiledOperation,
+  parameters: Record<string, unknown>,
+  links: Links,
+): Promise<CachedResponse> {
+  const called: string[] = []
+  const context: OperationContext = {
+    source: source.id,
+    operation: operation.name,
+    upstream: (id) => createUpstreamClient(deps.upstreamSettings(source, id), (url) => called.push(url)),
+  }
+  const params = parameters as OperationParameters<Record<string, never>>
+  const result = await operation.definition.run(params, context)
+  const { data, pagination } = paginate(result.data, params, result.page)
+  const entities = operation.definition.entities?.(data, params) ?? []
+  const sourceApi = result.sourceApi ?? called[0] ?? deps.upstreamSettings(source).baseUrl
+  const envelope = buildEnvelope({ source, operation, parameters, result, data, pagination, entities, sourceApi, links })
+  const body = JSON.stringify(envelope)
+  return { body, etag: weakEtag(body), storedAt: Date.now(), ttlSeconds: operation.cacheTtlSeconds }
+}
+
+function staleAnswer(entry: CachedResponse, error: UpstreamError, now: number): GatewayResponse {
+  const envelope = JSON.parse(entry.body) as { _meta: Record<string, unknown> }
+  const freshUntil = entry.storedAt + entry.ttlSeconds * 1000
+  envelope._meta = {
+    ...envelope._meta,
+    stale: true,
+    stale_reason: error.message,
+    stale_since: new Date(freshUntil).toISOString(),
+  }
+  const body = JSON.stringify(envelope)
+  const staleFor = Math.ceil((now - freshUntil) / 1000)
+  return respond(
+    { ...entry, body, etag: weakEtag(body) },
+    `${cacheName}; fwd=stale; fwd-status=${error.status}; ttl=${-staleFor}; detail=upstream-failed`,
+    { 'cache-control': 'no-cache', age: String(Math.floor((now - entry.storedAt) / 1000)) },
+  )
+}
+
+/**
+ * Answers one operation call: a fresh cached answer if there is one; otherwise one
+ * upstream call shared by every identical request in flight, cached with its ETag; and
+ * when that call fails on the upstream's side, a stale cached answer that says so.
+ */
+export async function callOperation(
+  deps: OperationCallDeps,
+  source: CompiledSource,
+  operation: CompiledOperation,
+  parameters: Record<string, unknown>,
+  links: Links,
+): Promise<GatewayResponse> {
+  const key = cacheKey(source, operation, parameters, links)
+  const cached = await deps.cache.get(key)
+  const now = Date.now()
+  if (cached && now - cached.storedAt < cached.ttlSeconds * 1000) {
+    const age = Math.floor((now - cached.storedAt) / 1000)
+    return respond(cached, `${cacheName}; hit; ttl=${cached.ttlSeconds - age}`, { age: String(age) })
+  }
+  try {
+    const { value, shared } = await deps.flights.run(key, async () => {
+      const entry = await runOperation(deps, source, operation, parameters, links)
+      void deps.cache.set(key, entry, entry.ttlSeconds + deps.staleSeconds)
+      return entry
+    })
+    const forward = cached ? 'stale' : 'miss'
+    return respond(value, shared ? `${cacheName}; fwd=${forward}; collapsed` : `${cacheName}; fwd=${forward}; stored`)
+  } catch (error) {
+    if (cached && error instanceof UpstreamError) return staleAnswer(cached, error, Date.now())
+    throw error
+  }
+}
