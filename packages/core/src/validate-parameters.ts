@@ -40,7 +40,7 @@ function describeIssue(issue: v.BaseIssue<unknown>, parameter: CompiledParameter
       return { problem: 'must be an integer', rule: issue.type }
     case 'picklist':
     case 'enum': {
-      const options = (parameter.enum ?? []).map(String).join(', ') || issue.expected.replace(/"/g, '').replace(/ \| /g, ', ').replace(/^\(|\)$/g, '')
+      const options = (parameter.enum ?? []).map(String).join(', ') || (issue.expected ?? '').replace(/"/g, '').replace(/ \| /g, ', ').replace(/^\(|\)$/g, '')
       return { problem: `must be one of: ${options}`, rule: 'enum' }
     }
     default:
