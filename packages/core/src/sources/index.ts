@@ -1,1 +1,2 @@
-export { statnett, type StatnettOptions } from './statnett/index.js'
+export { statnett, statnettBaseUrl, type StatnettOptions } from './statnett/index.js'
+export { builtInSources, upstreamEnvironmentVariables } from './built-in-sources.js'

@@ -1,0 +1,25 @@
+import express from 'express'
+import Keyv from 'keyv'
+import { createGateway, type GatewayOptions } from '@allmenning/core'
+import { builtInSources } from '@allmenning/core/sources'
+import { createExpressMiddleware } from '@allmenning/adapter-express'
+
+/**
+ * The example gateway: every built-in source behind Express with an in-memory cache.
+ * Upstream base URLs come from `ALLMENNING_UPSTREAM_<NAME>`, links from `PUBLIC_BASE_URL`.
+ */
+export function createApp(env: Record<string, string | undefined> = process.env, overrides: Partial<GatewayOptions> = {}) {
+  const gateway = createGateway({
+    sources: builtInSources(env),
+    cache: new Keyv(),
+    ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL } : {}),
+    ...overrides,
+  })
+  const app = express()
+  app.disable('x-powered-by')
+  // The host app's own body parser and route, to show the gateway lives beside them.
+  app.use(express.json())
+  app.get('/health', (_req, res) => void res.json({ status: 'ok' }))
+  app.use(createExpressMiddleware(gateway))
+  return app
+}

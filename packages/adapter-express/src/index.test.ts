@@ -1,0 +1,98 @@
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import express from 'express'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { Gateway, GatewayRequest, GatewayResponse } from '@allmenning/core'
+import { createExpressMiddleware } from './index.js'
+
+/** A gateway that records what it was asked and answers a fixed JSON body. */
+function recordingGateway(response: Partial<GatewayResponse> = {}) {
+  const seen: { request: GatewayRequest; body: unknown }[] = []
+  const gateway: Gateway = {
+    owns: (path) => path === '/api' || path.startsWith('/api/'),
+    async handle(request) {
+      const body = request.method === 'POST' && request.readBody ? await request.readBody() : undefined
+      seen.push({ request, body })
+      const text = response.body === undefined ? '{"ok":true}' : response.body
+      return {
+        status: response.status ?? 200,
+        headers: { 'content-type': 'application/json; charset=utf-8', etag: 'W/"abc"', 'content-length': String(Buffer.byteLength('{"ok":true}')), ...response.headers },
+        body: request.method === 'HEAD' ? null : text,
+      }
+    },
+  }
+  return { gateway, seen }
+}
+
+let server: Server | undefined
+afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
+
+async function listen(app: express.Express): Promise<string> {
+  server = app.listen(0, '127.0.0.1')
+  await new Promise((resolve) => server!.once('listening', resolve))
+  return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`
+}
+
+describe('createExpressMiddleware', () => {
+  it('passes a mount-relative path, the raw query, lower-case headers and the mount path', async () => {
+    const { gateway, seen } = recordingGateway()
+    const app = express()
+    app.use('/data', createExpressMiddleware(gateway))
+    const base = await listen(app)
+    const res = await fetch(`${base}/data/api/v1/kilder/x/y?a=1&a=2&b=%C3%A6%20%26`, { headers: { 'X-Thing': 'T' } })
+    expect(res.status).toBe(200)
+    expect(await res.text()).toBe('{"ok":true}')
+    expect(seen[0]!.request).toMatchObject({ method: 'GET', path: '/api/v1/kilder/x/y', query: 'a=1&a=2&b=%C3%A6%20%26', basePath: '/data' })
+    expect(seen[0]!.request.headers['x-thing']).toBe('T')
+  })
+
+  it('leaves paths outside /api to the host app', async () => {
+    const { gateway, seen } = recordingGateway()
+    const app = express()
+    app.use(createExpressMiddleware(gateway))
+    app.get('/health', (_req, res) => void res.send('fine'))
+    const base = await listen(app)
+    expect(await (await fetch(`${base}/health`)).text()).toBe('fine')
+    expect(seen).toHaveLength(0)
+  })
+
+  it('writes the gateway headers as given and adds no ETag of its own', async () => {
+    const { gateway } = recordingGateway({ headers: { etag: 'W/"mine"', 'cache-control': 'public, max-age=60' } })
+    const app = express()
+    app.use(createExpressMiddleware(gateway))
+    const base = await listen(app)
+    const res = await fetch(`${base}/api/v1/`, { headers: { 'if-none-match': 'W/"something-else"' } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('etag')).toBe('W/"mine"')
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60')
+  })
+
+  it('answers HEAD with headers and no body', async () => {
+    const { gateway } = recordingGateway()
+    const app = express()
+    app.use(createExpressMiddleware(gateway))
+    const base = await listen(app)
+    const res = await fetch(`${base}/api/v1/`, { method: 'HEAD' })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-length')).toBe('11')
+    expect(res.headers.get('etag')).toBe('W/"abc"')
+    expect(await res.text()).toBe('')
+  })
+
+  it('reads the body itself, or takes what express.json() parsed, without hanging', async () => {
+    for (const withParser of [false, true]) {
+      const { gateway, seen } = recordingGateway({ status: 202 })
+      const app = express()
+      if (withParser) app.use(express.json())
+      app.use(createExpressMiddleware(gateway))
+      const base = await listen(app)
+      const res = await fetch(`${base}/api/v1/feedback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"message":"hei"}' })
+      expect(res.status).toBe(202)
+      const body = seen[0]!.body
+      if (withParser) expect(body).toEqual({ message: 'hei' })
+      else expect(Buffer.from(body as Uint8Array).toString()).toBe('{"message":"hei"}')
+      await new Promise<void>((resolve) => server!.close(() => resolve()))
+      server = undefined
+    }
+  })
+})

@@ -1,0 +1,45 @@
+import { readRequestBody, type Gateway, type GatewayRequest } from '@allmenning/core'
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
+
+/**
+ * Translates an Express request into the gateway's plain request. `req.path` is already
+ * relative to the mount; the query is taken raw from `req.url` so repeated and
+ * percent-encoded keys reach the core exactly as sent.
+ */
+export function toGatewayRequest(req: Request): GatewayRequest {
+  const url = req.url
+  const mark = url.indexOf('?')
+  return {
+    method: req.method,
+    path: req.path,
+    query: mark === -1 ? '' : url.slice(mark + 1),
+    headers: req.headers,
+    basePath: req.baseUrl,
+    // A body parser mounted before us (express.json) leaves its result in req.body and
+    // has drained the stream; reading the stream again would wait forever.
+    readBody: () => (req.body !== undefined ? Promise.resolve(req.body) : readRequestBody(req)),
+  }
+}
+
+/**
+ * Express 5 middleware serving the gateway under wherever it is mounted. Paths outside
+ * `/api` are passed on with `next()`, so the host app's own routes keep working.
+ *
+ * @example
+ * import express from 'express'
+ * import { createExpressMiddleware } from '@allmenning/adapter-express'
+ *
+ * const app = express()
+ * app.use('/data', createExpressMiddleware(gateway))
+ */
+export function createExpressMiddleware(gateway: Gateway): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!gateway.owns(req.path)) return next()
+    gateway.handle(toGatewayRequest(req)).then((response) => {
+      // end() rather than send(): send() would add an ETag of its own and answer 304s itself.
+      res.status(response.status).set(response.headers)
+      if (response.body === null) res.end()
+      else res.end(response.body)
+    }, next)
+  }
+}
