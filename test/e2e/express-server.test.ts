@@ -103,7 +103,7 @@ describe('the example Express server against a local Statnett', () => {
       body: JSON.stringify({ source: 'statnett', message: 'Useful' }),
     })
     expect(res.status).toBe(202)
-    expect((await res.json()).status).toBe('accepted')
+    expect(((await res.json()) as { status: string }).status).toBe('accepted')
   })
 
   it('leaves the host app its own routes', async () => {

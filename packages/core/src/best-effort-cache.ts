@@ -3,6 +3,8 @@ import type Keyv from 'keyv'
 /** A cached, already serialized response. */
 export interface CachedResponse {
   body: string
+  /** Byte length of `body`, measured once when it was stored. */
+  bytes: number
   etag: string
   /** Epoch milliseconds when the upstream answered. */
   storedAt: number
@@ -31,7 +33,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 function isCachedResponse(value: unknown): value is CachedResponse {
   const v = value as CachedResponse | null
-  return typeof v?.body === 'string' && typeof v.etag === 'string' && typeof v.storedAt === 'number' && typeof v.ttlSeconds === 'number'
+  return typeof v?.body === 'string' && typeof v.bytes === 'number' && typeof v.etag === 'string' && typeof v.storedAt === 'number' && typeof v.ttlSeconds === 'number'
 }
 
 /**

@@ -13,7 +13,9 @@ import { GatewayError } from './gateway-error.js'
 import type { Gateway, GatewayRequest, GatewayResponse } from './gateway-request.js'
 import { jsonResponse, staticResponse } from './json-response.js'
 import { createLinks, type Links } from './links.js'
-import { callOperation, type OperationCallDeps } from './operation-call.js'
+import { createHotCache } from './hot-cache.js'
+import { createLruMap } from './lru-map.js'
+import { callOperation, operationCacheKey, type OperationCallDeps } from './operation-call.js'
 import { openApiDocument } from './openapi.js'
 import { parseQueryString } from './query-string.js'
 import { matchRoute, routeMethods, routeParameters, type RouteMatch } from './routes.js'
@@ -47,6 +49,8 @@ export interface GatewayOptions {
   }
   /** How long past freshness answers are kept to serve if the upstream fails; one day by default. */
   staleSeconds?: number
+  /** How many fresh answers to keep in process in front of `cache`; 1000 by default, 0 for none. */
+  hotCacheEntries?: number
   /** Time limit for one cache read or write; 200 ms by default. */
   cacheTimeoutMs?: number
   /** Longest query string accepted (a 414 beyond it); 4096 characters by default. */
@@ -61,6 +65,15 @@ const packageVersion = '0.1.0'
 export const defaultUserAgent = `allmenning/${packageVersion} (+https://www.npmjs.com/package/@allmenning/core)`
 
 const descriptorMaxAge = 300
+
+/** A request's route and validated parameters, reused by every request with the same path and query. */
+interface RequestPlan {
+  match: RouteMatch
+  params: Record<string, unknown>
+  links: Links
+  /** Cache key, for operation calls. */
+  key: string
+}
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value
@@ -112,6 +125,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       timeoutMs: options.cacheTimeoutMs ?? 200,
       onError: (error) => onError(error, 'cache'),
     }),
+    hot: createHotCache(options.hotCacheEntries ?? 1000),
     flights: createSingleFlight<CachedResponse>(),
     staleSeconds: options.staleSeconds ?? 86_400,
     upstreamSettings(source: CompiledSource, upstreamId?: string) {
@@ -129,7 +143,31 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
   const openApiByRoot = new Map<string, GatewayResponse>()
 
-  async function route(match: RouteMatch, params: Record<string, unknown>, method: string, request: GatewayRequest, links: Links): Promise<GatewayResponse> {
+  const plans = createLruMap<string, RequestPlan>(1000)
+
+  /** The request's plan, made once per distinct path and query; a 405 comes before parameters are looked at. */
+  function plan(request: GatewayRequest, method: string): RequestPlan {
+    const id = `${request.path}\u0000${request.query}\u0000${request.basePath ?? ''}`
+    const known = plans.get(id)
+    const match = known?.match ?? matchRoute(request.path, catalog)
+    const allowed = routeMethods[match.name]
+    if (!allowed.includes(method)) {
+      throw new GatewayError(405, 'method_not_allowed', `${method} is not allowed here; use ${allowed.join(', ')}`, {
+        headers: { allow: allowed.join(', ') },
+      })
+    }
+    if (known) return known
+    const links = createLinks(options.publicBaseUrl, request.basePath)
+    const operation = match.name === 'operation' ? catalog.operation(match.source, match.operation) : undefined
+    const parameters = operation ? operation.operation.parameters : routeParameters[match.name as Exclude<RouteMatch['name'], 'operation'>]
+    const params = validateParameters(parseQueryString(request.query, maxQueryLength), parameters)
+    const key = operation ? operationCacheKey(operation.source, operation.operation, params, links) : ''
+    const made = { match, params, links, key }
+    plans.set(id, made)
+    return made
+  }
+
+  async function route({ match, params, links, key }: RequestPlan, method: string, request: GatewayRequest): Promise<GatewayResponse> {
     const documentation = options.documentationUrl ?? `${links.root}/openapi.json`
     switch (match.name) {
       case 'index':
@@ -157,7 +195,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         return staticResponse(searchSources(catalog, links, params as unknown as SearchParameters, documentation), 60)
       case 'operation': {
         const { source, operation } = catalog.operation(match.source, match.operation)
-        return callOperation(deps, source, operation, params, links)
+        return callOperation(deps, source, operation, params, links, key)
       }
       case 'feedback': {
         if (method !== 'POST') {
@@ -190,22 +228,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     owns: (path) => path === '/api' || path.startsWith('/api/'),
     async handle(request) {
       const method = request.method.toUpperCase()
-      const links = createLinks(options.publicBaseUrl, request.basePath)
       try {
-        const match = matchRoute(request.path, catalog)
-        const allowed = routeMethods[match.name]
-        if (!allowed.includes(method)) {
-          throw new GatewayError(405, 'method_not_allowed', `${method} is not allowed here; use ${allowed.join(', ')}`, {
-            headers: { allow: allowed.join(', ') },
-          })
-        }
-        const parameters =
-          match.name === 'operation' ? catalog.operation(match.source, match.operation).operation.parameters : routeParameters[match.name]
-        const params = validateParameters(parseQueryString(request.query, maxQueryLength), parameters)
-        return finish(await route(match, params, method, request, links), method, request)
+        return finish(await route(plan(request, method), method, request), method, request)
       } catch (error) {
         if (!(error instanceof GatewayError) || error.status === 500) onError(error, 'internal')
-        return finish(errorResponse(error, links), method, request)
+        return finish(errorResponse(error, createLinks(options.publicBaseUrl, request.basePath)), method, request)
       }
     },
   }

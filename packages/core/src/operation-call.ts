@@ -4,6 +4,7 @@ import type { OperationContext, OperationParameters } from './define-operation.j
 import { buildEnvelope } from './envelope.js'
 import { weakEtag } from './etag.js'
 import type { GatewayResponse } from './gateway-request.js'
+import type { HotCache } from './hot-cache.js'
 import { jsonContentType } from './json-response.js'
 import type { Links } from './links.js'
 import { paginate } from './pagination.js'
@@ -14,6 +15,7 @@ import { UpstreamError } from './upstream-error.js'
 /** What the operation pipeline needs from the gateway. */
 export interface OperationCallDeps {
   cache: BestEffortCache
+  hot: HotCache
   flights: SingleFlight<CachedResponse>
   /** Settings of one upstream of one source, gateway defaults merged in. */
   upstreamSettings(source: CompiledSource, upstreamId?: string): UpstreamSettings
@@ -23,7 +25,8 @@ export interface OperationCallDeps {
 
 const cacheName = 'allmenning'
 
-function cacheKey(source: CompiledSource, operation: CompiledOperation, parameters: Record<string, unknown>, links: Links): string {
+/** The cache key of one call: source, operation, effective parameters and the link base. */
+export function operationCacheKey(source: CompiledSource, operation: CompiledOperation, parameters: Record<string, unknown>, links: Links): string {
   // Links are part of the cached body, so the base they are built on is part of the key.
   return `${cacheName}:v1:${source.id}:${operation.name}:${JSON.stringify(parameters)}:${links.root}`
 }
@@ -33,7 +36,7 @@ function respond(entry: CachedResponse, cacheStatus: string, extra: Record<strin
     status: 200,
     headers: {
       'content-type': jsonContentType,
-      'content-length': String(Buffer.byteLength(entry.body)),
+      'content-length': String(entry.bytes),
       etag: entry.etag,
       'cache-control': `public, max-age=${entry.ttlSeconds}`,
       'cache-status': cacheStatus,
@@ -41,6 +44,11 @@ function respond(entry: CachedResponse, cacheStatus: string, extra: Record<strin
     },
     body: entry.body,
   }
+}
+
+function hit(entry: CachedResponse, now: number): GatewayResponse {
+  const age = Math.floor((now - entry.storedAt) / 1000)
+  return respond(entry, `${cacheName}; hit; ttl=${entry.ttlSeconds - age}`, { age: String(age) })
 }
 
 async function runOperation(
@@ -56,14 +64,15 @@ async function runOperation(
     operation: operation.name,
     upstream: (id) => createUpstreamClient(deps.upstreamSettings(source, id), (url) => called.push(url)),
   }
-  const params = parameters as OperationParameters<Record<string, never>>
+  // A copy, because the parsed parameters are shared by every request with the same query.
+  const params = { ...parameters } as OperationParameters<Record<string, never>>
   const result = await operation.definition.run(params, context)
   const { data, pagination } = paginate(result.data, params, result.page)
   const entities = operation.definition.entities?.(data, params) ?? []
   const sourceApi = result.sourceApi ?? called[0] ?? deps.upstreamSettings(source).baseUrl
   const envelope = buildEnvelope({ source, operation, parameters, result, data, pagination, entities, sourceApi, links })
   const body = JSON.stringify(envelope)
-  return { body, etag: weakEtag(body), storedAt: Date.now(), ttlSeconds: operation.cacheTtlSeconds }
+  return { body, bytes: Buffer.byteLength(body), etag: weakEtag(body), storedAt: Date.now(), ttlSeconds: operation.cacheTtlSeconds }
 }
 
 function staleAnswer(entry: CachedResponse, error: UpstreamError, now: number): GatewayResponse {
@@ -78,7 +87,7 @@ function staleAnswer(entry: CachedResponse, error: UpstreamError, now: number): 
   const body = JSON.stringify(envelope)
   const staleFor = Math.ceil((now - freshUntil) / 1000)
   return respond(
-    { ...entry, body, etag: weakEtag(body) },
+    { ...entry, body, bytes: Buffer.byteLength(body), etag: weakEtag(body) },
     `${cacheName}; fwd=stale; fwd-status=${error.status}; ttl=${-staleFor}; detail=upstream-failed`,
     { 'cache-control': 'no-cache', age: String(Math.floor((now - entry.storedAt) / 1000)) },
   )
@@ -89,23 +98,38 @@ function staleAnswer(entry: CachedResponse, error: UpstreamError, now: number): 
  * upstream call shared by every identical request in flight, cached with its ETag; and
  * when that call fails on the upstream's side, a stale cached answer that says so.
  */
-export async function callOperation(
+export function callOperation(
   deps: OperationCallDeps,
   source: CompiledSource,
   operation: CompiledOperation,
   parameters: Record<string, unknown>,
   links: Links,
+  key: string,
+): GatewayResponse | Promise<GatewayResponse> {
+  // The hot path: an in-process fresh answer, without a single await.
+  const now = Date.now()
+  const hot = deps.hot.fresh(key, now)
+  return hot ? hit(hot, now) : callThroughStore(deps, source, operation, parameters, links, key)
+}
+
+async function callThroughStore(
+  deps: OperationCallDeps,
+  source: CompiledSource,
+  operation: CompiledOperation,
+  parameters: Record<string, unknown>,
+  links: Links,
+  key: string,
 ): Promise<GatewayResponse> {
-  const key = cacheKey(source, operation, parameters, links)
   const cached = await deps.cache.get(key)
   const now = Date.now()
   if (cached && now - cached.storedAt < cached.ttlSeconds * 1000) {
-    const age = Math.floor((now - cached.storedAt) / 1000)
-    return respond(cached, `${cacheName}; hit; ttl=${cached.ttlSeconds - age}`, { age: String(age) })
+    deps.hot.put(key, cached)
+    return hit(cached, now)
   }
   try {
     const { value, shared } = await deps.flights.run(key, async () => {
       const entry = await runOperation(deps, source, operation, parameters, links)
+      deps.hot.put(key, entry)
       void deps.cache.set(key, entry, entry.ttlSeconds + deps.staleSeconds)
       return entry
     })

@@ -4,6 +4,7 @@ import { GatewayError } from './gateway-error.js'
 export type QueryParameters = Map<string, string[]>
 
 function decode(part: string, raw: string): string {
+  if (!part.includes('%') && !part.includes('+')) return part
   try {
     return decodeURIComponent(part.replace(/\+/g, ' '))
   } catch {

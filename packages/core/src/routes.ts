@@ -44,6 +44,7 @@ export const routeParameters: Record<Exclude<RouteMatch['name'], 'operation'>, C
 }
 
 function decodeSegment(segment: string): string {
+  if (!segment.includes('%')) return segment
   try {
     return decodeURIComponent(segment)
   } catch {

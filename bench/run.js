@@ -1,0 +1,57 @@
+// Benchmarks a cache hit through the gateway against a bare framework route sending the
+// same bytes, alternating the two in one run. Prints requests/s and p99 latency for each
+// and the ratio. Not part of `npm test`.
+import { fork } from 'node:child_process'
+import { once } from 'node:events'
+import { cpus } from 'node:os'
+import autocannon from 'autocannon'
+import { startFakeStatnett } from './fake-statnett.js'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 8)
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
+const path = '/api/v1/kilder/statnett/get_physical_flow?area=NO2&limit=10'
+
+async function start(script, kind, upstream) {
+  const child = fork(new URL(script, import.meta.url), [kind, upstream, path], { stdio: 'inherit' })
+  const [message] = await once(child, 'message')
+  return { child, url: `http://127.0.0.1:${message.port}${path}`, bytes: message.bytes }
+}
+
+async function load(url) {
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 })
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  return { rps: result.requests.average, p99: result.latency.p99 }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+export async function compare(label, script) {
+  const upstream = await startFakeStatnett()
+  const targets = { bare: await start(script, 'bare', upstream.url), gateway: await start(script, 'gateway', upstream.url) }
+  const samples = { bare: [], gateway: [] }
+  // Warm both targets once (JIT, connection pools) before measuring.
+  await Promise.all(Object.values(targets).map((t) => autocannon({ url: t.url, connections, duration: 2 })))
+  for (let round = 0; round < rounds; round++) {
+    for (const kind of round % 2 === 0 ? ['bare', 'gateway'] : ['gateway', 'bare']) {
+      samples[kind].push(await load(targets[kind].url))
+    }
+  }
+  const row = (kind) => ({ rps: median(samples[kind].map((s) => s.rps)), p99: median(samples[kind].map((s) => s.p99)) })
+  const bare = row('bare')
+  const gateway = row('gateway')
+  for (const target of Object.values(targets)) target.child.kill()
+  await upstream.close()
+  return { label, bytes: targets.gateway.bytes, bare, gateway, ratio: gateway.rps / bare.rps }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const results = [await compare('Express 5', './express-server.js')]
+  console.log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${rounds} rounds × ${seconds} s, ${connections} connections, median of rounds\n`)
+  console.log('| framework | body bytes | bare req/s | bare p99 ms | gateway hit req/s | gateway p99 ms | ratio | target |')
+  console.log('|---|---|---|---|---|---|---|---|')
+  for (const r of results) {
+    const ok = r.ratio >= 0.9 ? 'met (≥ 0.90)' : 'MISSED (≥ 0.90)'
+    console.log(`| ${r.label} | ${r.bytes} | ${r.bare.rps.toFixed(0)} | ${r.bare.p99} | ${r.gateway.rps.toFixed(0)} | ${r.gateway.p99} | ${r.ratio.toFixed(3)} | ${ok} |`)
+  }
+}

@@ -1,0 +1,32 @@
+import type { CachedResponse } from './best-effort-cache.js'
+import { createLruMap } from './lru-map.js'
+
+/**
+ * The most recently used fresh answers, kept in process in front of the Keyv store. A hit
+ * here skips the store round trip, its deserialization and its timeout timer; it holds
+ * only answers that are still fresh, so it never changes what a client is told.
+ */
+export interface HotCache {
+  /** The entry when it is still fresh at `now`; stale entries are dropped. */
+  fresh(key: string, now: number): CachedResponse | undefined
+  put(key: string, entry: CachedResponse): void
+}
+
+/**
+ * @param maxEntries how many answers to hold; the least recently used go first. 0 disables it.
+ * @example
+ * const hot = createHotCache(1000)
+ */
+export function createHotCache(maxEntries: number): HotCache {
+  const entries = createLruMap<string, CachedResponse>(maxEntries)
+  return {
+    fresh(key, now) {
+      const entry = entries.get(key)
+      if (!entry) return undefined
+      if (now - entry.storedAt < entry.ttlSeconds * 1000) return entry
+      entries.delete(key)
+      return undefined
+    },
+    put: (key, entry) => entries.set(key, entry),
+  }
+}
