@@ -158,6 +158,18 @@ describe('source descriptors', () => {
     expect(headers['cache-control']).toBe('public, max-age=300')
   })
 
+  it.each([['/api/v1/'], ['/api/v1/kilder'], ['/api/v1/kilder/statnett'], ['/api/v1/kilder/statnett/get_physical_flow/schema'], ['/api/v1/openapi.json']])(
+    '%s keeps its ETag and answers If-None-Match with a 304',
+    async (path) => {
+      const first = await call(gateway, path)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      const second = await call(gateway, path)
+      expect(second.headers.etag).toBe(first.headers.etag)
+      const conditional = await gateway.handle(request(path, '', { headers: { 'if-none-match': first.headers.etag! } }))
+      expect(conditional.status).toBe(304)
+    },
+  )
+
   it('names view lists only operation names and links; compact adds signatures', async () => {
     const names = (await call(gateway, '/api/v1/kilder/statnett', 'view=names')).json
     expect(names.operations[0]).toEqual({ name: 'get_physical_flow', operation_descriptor_url: '/api/v1/kilder/statnett/get_physical_flow/schema' })

@@ -71,7 +71,7 @@ interface RequestPlan {
   match: RouteMatch
   params: Record<string, unknown>
   links: Links
-  /** Cache key, for operation calls. */
+  /** Cache key of an operation call, or the key its static answer is kept under. */
   key: string
 }
 
@@ -141,7 +141,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       return settings
     },
   }
-  const openApiByRoot = new Map<string, GatewayResponse>()
+  const staticResponses = createLruMap<string, GatewayResponse>(500)
 
   const plans = createLruMap<string, RequestPlan>(1000)
 
@@ -161,67 +161,72 @@ export function createGateway(options: GatewayOptions): Gateway {
     const operation = match.name === 'operation' ? catalog.operation(match.source, match.operation) : undefined
     const parameters = operation ? operation.operation.parameters : routeParameters[match.name as Exclude<RouteMatch['name'], 'operation'>]
     const params = validateParameters(parseQueryString(request.query, maxQueryLength), parameters)
-    const key = operation ? operationCacheKey(operation.source, operation.operation, params, links) : ''
+    const key = operation
+      ? operationCacheKey(operation.source, operation.operation, params, links)
+      : `${links.root}\u0000${JSON.stringify(match)}\u0000${JSON.stringify(params)}`
     const made = { match, params, links, key }
     plans.set(id, made)
     return made
   }
 
-  async function route({ match, params, links, key }: RequestPlan, method: string, request: GatewayRequest): Promise<GatewayResponse> {
+  /** The body of a route whose answer depends only on the configuration and the request's parameters. */
+  function describe({ match, params, links }: RequestPlan): unknown {
     const documentation = options.documentationUrl ?? `${links.root}/openapi.json`
     switch (match.name) {
       case 'index':
-        return staticResponse(apiIndex(catalog, links, documentation), descriptorMaxAge)
-      case 'openapi': {
-        let response = openApiByRoot.get(links.root)
-        if (!response) {
-          response = staticResponse(openApiDocument(catalog, links), descriptorMaxAge)
-          if (openApiByRoot.size < 16) openApiByRoot.set(links.root, response)
-        }
-        return response
-      }
+        return apiIndex(catalog, links, documentation)
+      case 'openapi':
+        return openApiDocument(catalog, links)
       case 'sources':
-        return staticResponse(
-          { sources: catalog.sources.map((s) => sourceDescriptor(catalog, s, links, 'names')), _links: { self: links.api('/kilder'), api_index: `${links.root}/` } },
-          descriptorMaxAge,
-        )
+        return { sources: catalog.sources.map((s) => sourceDescriptor(catalog, s, links, 'names')), _links: { self: links.api('/kilder'), api_index: `${links.root}/` } }
       case 'source':
-        return staticResponse(sourceDescriptor(catalog, catalog.source(match.source), links, params.view as DescriptorView), descriptorMaxAge)
+        return sourceDescriptor(catalog, catalog.source(match.source), links, params.view as DescriptorView)
       case 'schema': {
         const { source, operation } = catalog.operation(match.source, match.operation)
-        return staticResponse(operationSchema(source, operation, links), descriptorMaxAge)
+        return operationSchema(source, operation, links)
       }
       case 'search':
-        return staticResponse(searchSources(catalog, links, params as unknown as SearchParameters, documentation), 60)
-      case 'operation': {
-        const { source, operation } = catalog.operation(match.source, match.operation)
-        return callOperation(deps, source, operation, params, links, key)
-      }
-      case 'feedback': {
-        if (method !== 'POST') {
-          return staticResponse(
-            {
-              method: 'POST',
-              url: links.api('/feedback'),
-              content_type: 'application/json',
-              body_schema: feedbackJsonSchema,
-              answer: '202 Accepted with the feedback as received',
-              _links: { self: links.api('/feedback'), api_index: `${links.root}/` },
-            },
-            descriptorMaxAge,
-          )
+        return searchSources(catalog, links, params as unknown as SearchParameters, documentation)
+      case 'operation':
+        throw new TypeError('An operation call has no static answer')
+      case 'feedback':
+        return {
+          method: 'POST',
+          url: links.api('/feedback'),
+          content_type: 'application/json',
+          body_schema: feedbackJsonSchema,
+          answer: '202 Accepted with the feedback as received',
+          _links: { self: links.api('/feedback'), api_index: `${links.root}/` },
         }
-        const body = request.readBody ? await request.readBody() : undefined
-        const feedback = parseFeedback(body, headerValue(request.headers['content-type']), catalog)
-        try {
-          await onFeedback(feedback)
-        } catch (error) {
-          onError(error, 'feedback')
-          throw new GatewayError(500, 'internal_error', 'The feedback could not be recorded; please try again later')
-        }
-        return jsonResponse(202, { status: 'accepted', feedback, _links: { api_index: `${links.root}/` } }, { 'cache-control': 'no-store' })
-      }
     }
+  }
+
+  async function receiveFeedback(request: GatewayRequest, links: Links): Promise<GatewayResponse> {
+    const body = request.readBody ? await request.readBody() : undefined
+    const feedback = parseFeedback(body, headerValue(request.headers['content-type']), catalog)
+    try {
+      await onFeedback(feedback)
+    } catch (error) {
+      onError(error, 'feedback')
+      throw new GatewayError(500, 'internal_error', 'The feedback could not be recorded; please try again later')
+    }
+    return jsonResponse(202, { status: 'accepted', feedback, _links: { api_index: `${links.root}/` } }, { 'cache-control': 'no-store' })
+  }
+
+  function route(plan: RequestPlan, method: string, request: GatewayRequest): GatewayResponse | Promise<GatewayResponse> {
+    const { match, params, links, key } = plan
+    if (match.name === 'operation') {
+      const { source, operation } = catalog.operation(match.source, match.operation)
+      return callOperation(deps, source, operation, params, links, key)
+    }
+    if (match.name === 'feedback' && method === 'POST') return receiveFeedback(request, links)
+    // Produced once, so the ETag stays the same and If-None-Match can answer 304.
+    let response = staticResponses.get(key)
+    if (!response) {
+      response = staticResponse(describe(plan), match.name === 'search' ? 60 : descriptorMaxAge)
+      staticResponses.set(key, response)
+    }
+    return response
   }
 
   return {
