@@ -1,0 +1,23 @@
+import { createLambdaHandler } from '@allmenning/adapter-lambda'
+import { createGateway } from '@allmenning/core'
+import { builtInSources } from '@allmenning/core/sources'
+import Keyv from 'keyv'
+
+// Built once per container, outside the handler, so warm invocations reuse the gateway and
+// its in-memory cache instead of starting cold every time. SAM passes unset parameters as
+// empty strings; builtInSources treats those as "use the real service".
+const gateway = createGateway({
+  sources: builtInSources(process.env),
+  cache: new Keyv(),
+  ...(process.env.PUBLIC_BASE_URL ? { publicBaseUrl: process.env.PUBLIC_BASE_URL } : {}),
+})
+
+/**
+ * The Lambda entry point (`dist/handler.handler`), serving API Gateway REST and HTTP APIs and
+ * ALB from the same function.
+ *
+ * @example
+ * // template.yaml
+ * // Handler: dist/handler.handler
+ */
+export const handler = createLambdaHandler(gateway, { basePath: process.env.ALLMENNING_BASE_PATH })

@@ -1,0 +1,21 @@
+import { defineConfig } from 'tsup'
+
+// One self-contained ESM file, so the deployment package needs no node_modules.
+export default defineConfig({
+  entry: { handler: 'src/handler.ts' },
+  format: ['esm'],
+  outExtension: () => ({ js: '.mjs' }),
+  platform: 'node',
+  target: 'node20',
+  bundle: true,
+  splitting: false,
+  // Everything is bundled, workspace packages included; node: built-ins stay external.
+  noExternal: [/.*/],
+  minify: true,
+  sourcemap: true,
+  clean: true,
+  // CommonJS dependencies bundled into ESM still call require() for built-ins; give them one.
+  banner: {
+    js: "import { createRequire as __allmenningCreateRequire } from 'node:module'; const require = __allmenningCreateRequire(import.meta.url);",
+  },
+})

@@ -1,0 +1,1 @@
+export { createKoaMiddleware, type KoaMiddlewareOptions } from './create-koa-middleware.js'

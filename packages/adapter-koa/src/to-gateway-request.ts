@@ -1,0 +1,48 @@
+import type { IncomingMessage } from 'node:http'
+import { readRequestBody, type GatewayRequest } from '@allmenning/core'
+import type { Context } from 'koa'
+
+/**
+ * Translates a Koa context into the core's `GatewayRequest`. `path` is already relative to
+ * the mount prefix; `basePath` is that prefix, so links point back through the mount.
+ *
+ * @example
+ * const request = toGatewayRequest(ctx, '/api/v1', '/data')
+ * const response = await gateway.handle(request)
+ */
+export function toGatewayRequest(ctx: Context, path: string, basePath: string): GatewayRequest {
+  return {
+    method: ctx.method.toUpperCase(),
+    path,
+    // Koa's querystring is the raw text after '?', so repeated and percent-encoded keys survive.
+    query: ctx.querystring,
+    headers: collectHeaders(ctx.req),
+    basePath,
+    readBody: () => readBody(ctx),
+  }
+}
+
+/**
+ * `req.headers` joins some repeated headers and silently drops others (a second Content-Type);
+ * `headersDistinct` keeps every value, which is what the contract asks for.
+ */
+function collectHeaders(req: IncomingMessage): GatewayRequest['headers'] {
+  const headers: GatewayRequest['headers'] = {}
+  const distinct = req.headersDistinct ?? {}
+  for (const [name, values] of Object.entries(distinct)) {
+    if (!values || values.length === 0) continue
+    headers[name] = values.length === 1 ? values[0] : [...values]
+  }
+  return headers
+}
+
+/**
+ * The untouched stream wins: raw bytes are what the core parses best, and @koa/bodyparser
+ * leaves the stream unread for content types it does not handle (while still setting `{}`).
+ * Only once a parser has drained the stream is its parsed value the best we can offer.
+ */
+async function readBody(ctx: Context): Promise<unknown> {
+  const raw = await readRequestBody(ctx.req)
+  if (raw !== undefined) return raw
+  return (ctx.request as { body?: unknown }).body
+}

@@ -1,0 +1,7 @@
+export {
+  createLambdaHandler,
+  type LambdaHandler,
+  type LambdaHandlerOptions,
+  type LambdaEvent,
+  type LambdaResult,
+} from './create-lambda-handler.js'
