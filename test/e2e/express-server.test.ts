@@ -2,23 +2,34 @@ import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../examples/express-server/src/app.js'
+import { startFakeAvinor, type FakeAvinor } from '../support/fake-avinor.js'
+import { startFakeBrreg, type FakeBrreg } from '../support/fake-brreg.js'
 import { startFakeStatnett } from '../support/fake-statnett.js'
 import type { FakeUpstream } from '../support/fake-upstream.js'
 
 let fake: FakeUpstream
+let avinor: FakeAvinor
+let brreg: FakeBrreg
 let server: Server
 let base: string
 
 beforeAll(async () => {
   fake = await startFakeStatnett()
-  const app = createApp({ ALLMENNING_UPSTREAM_STATNETT: fake.baseUrl }, { onError: () => {} })
+  avinor = await startFakeAvinor()
+  brreg = await startFakeBrreg()
+  const env = {
+    ALLMENNING_UPSTREAM_STATNETT: fake.baseUrl,
+    ALLMENNING_UPSTREAM_AVINOR: avinor.baseUrl,
+    ALLMENNING_UPSTREAM_BRREG: brreg.baseUrl,
+  }
+  const app = createApp(env, { onError: () => {} })
   server = createServer({ maxHeaderSize: 64 * 1024 }, app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()))
-  await fake.close()
+  await Promise.all([fake.close(), avinor.close(), brreg.close()])
 })
 
 /** A raw request, so paths and queries reach the server byte for byte as written. */
@@ -116,5 +127,80 @@ describe('the example Express server against a local Statnett', () => {
       const res = await raw(path)
       expect(res.status, path).toBe(200)
     }
+  })
+})
+
+describe('the example Express server against a local Avinor', () => {
+  it('answers flights with Norwegian letters intact, from ISO-8859-1 bytes to UTF-8 JSON', async () => {
+    const res = await raw('/api/v1/kilder/avinor/get_flights?airport_id=tos&direction=departures')
+    expect(res.status).toBe(200)
+    const body = JSON.parse(res.body)
+    expect(body.parameters).toMatchObject({ airport_id: 'TOS', direction: 'departures', hours_back: 1, hours_ahead: 7, include_codeshare: false, max_results: 100 })
+    expect(body.data.length).toBeGreaterThan(0)
+    expect(body.data.every((f: { direction: string }) => f.direction === 'departure')).toBe(true)
+    expect(body.entities[0]).toMatchObject({ type: 'airport', id: 'TOS', name: 'Tromsø' })
+    expect(res.headers['cache-control']).toBe('public, max-age=60')
+    expect(body._provenance.data.source_api).toMatch(new RegExp(`^${avinor.baseUrl}/XmlFeed/v1\\.0\\?airport=TOS&TimeFrom=1&TimeTo=7`))
+  })
+
+  it.each([
+    ['/api/v1/kilder/avinor/get_flights?airport_id=XYZ', 404, 'entity_not_found', undefined],
+    ['/api/v1/kilder/avinor/get_flights?airport_id=TOS&hours_back=97', 400, 'invalid_parameter', 'hours_back'],
+    ['/api/v1/kilder/avinor/get_flights?airport_id=TOS&direction=both', 400, 'invalid_parameter', 'direction'],
+    ['/api/v1/kilder/avinor/get_flights', 400, 'invalid_parameter', 'airport_id'],
+  ])('%s is a clear %i', async (path, status, code, parameter) => {
+    const res = await raw(path)
+    const body = JSON.parse(res.body)
+    expect(res.status).toBe(status)
+    expect(body.error.code).toBe(code)
+    if (parameter) expect(body.error.details[0].parameter).toBe(parameter)
+  })
+
+  it('finds the airport of a partial name', async () => {
+    const body = JSON.parse((await raw(`/api/v1/kilder/avinor/lookup_airport?query=${encodeURIComponent('bodø')}`)).body)
+    expect(body.data[0]).toEqual({ code: 'BOO', name: 'Bodø' })
+  })
+})
+
+describe('the example Express server against a local Brønnøysund', () => {
+  it('answers company details with provenance naming the exact URL', async () => {
+    const res = await raw('/api/v1/kilder/firmafakta/selskapsdetaljer?org_nr=976030788')
+    expect(res.status).toBe(200)
+    const body = JSON.parse(res.body)
+    expect(body.data).toMatchObject({ organisasjonsnummer: '976030788', navn: 'SESAM AS', status: 'active' })
+    expect(body._provenance.data.source_api).toBe(`${brreg.baseUrl}/enheter/976030788`)
+    expect(body.entities[0]).toMatchObject({ type: 'organization', id: '976030788' })
+  })
+
+  it.each([
+    ['org_nr=12345678', 'length'],
+    ['org_nr=12345678X', 'regex'],
+    ['org_nr=123456789', 'check'],
+  ])('rejects %s naming the rule (%s)', async (query, rule) => {
+    const res = await raw(`/api/v1/kilder/firmafakta/selskapsdetaljer?${query}`)
+    expect(res.status).toBe(400)
+    expect(JSON.parse(res.body).error.details).toEqual([expect.objectContaining({ parameter: 'org_nr', rule })])
+  })
+
+  it('answers an unknown number with a 404 and a removed company truthfully', async () => {
+    const unknown = await raw('/api/v1/kilder/firmafakta/selskapsdetaljer?org_nr=999999980')
+    expect(unknown.status).toBe(404)
+    expect(JSON.parse(unknown.body).error.code).toBe('entity_not_found')
+    const removed = await raw('/api/v1/kilder/firmafakta/selskapsdetaljer?org_nr=912346374')
+    expect(removed.status).toBe(200)
+    expect(JSON.parse(removed.body).data).toMatchObject({ status: 'removed', slettedato: '2017-10-20' })
+  })
+
+  it('ranks the exact name first among ambiguous ones', async () => {
+    const body = JSON.parse((await raw('/api/v1/kilder/firmafakta/organisasjonsnummer_for_selskap?company_name=sesam')).body)
+    expect(body.data[0]).toMatchObject({ navn: 'SESAM AS', organisasjonsnummer: '976030788' })
+    expect(body.data.length).toBeGreaterThan(3)
+  })
+
+  it('discovers every built-in source by topic words', async () => {
+    const search = async (q: string) => JSON.parse((await raw(`/api/v1/sok/alle?q=${encodeURIComponent(q)}`)).body).results.map((r: { id: string }) => r.id)
+    expect(await search('flyplass')).toEqual(['avinor'])
+    expect(await search('organisasjonsnummer')).toEqual(['firmafakta'])
+    expect(await search('strøm')).toEqual(['statnett'])
   })
 })

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
 import { createGateway } from './index.js'
-import { statnett } from './sources/index.js'
+import { builtInSources, statnett } from './sources/index.js'
 
 const gateway = createGateway({ sources: [statnett()], publicBaseUrl: 'https://data.example.no' })
 
@@ -19,6 +19,28 @@ describe('/api/v1/openapi.json', () => {
     const result = await new Validator().validate(doc)
     expect(result.errors ?? []).toEqual([])
     expect(result.valid).toBe(true)
+  })
+
+  it('stays valid with every built-in source, and lists each of their operations', async () => {
+    const all = createGateway({ sources: builtInSources() })
+    const res = await all.handle({ method: 'GET', path: '/api/v1/openapi.json', query: '', headers: {} })
+    const doc = JSON.parse(res.body!)
+    const result = await new Validator().validate(doc)
+    expect(result.errors ?? []).toEqual([])
+    expect(result.valid).toBe(true)
+    const operations = Object.keys(doc.paths).filter((p) => /^\/api\/v1\/kilder\/[a-z]+\/[a-z_]+$/.test(p))
+    expect(operations).toEqual([
+      '/api/v1/kilder/firmafakta/organisasjonsnummer_for_selskap',
+      '/api/v1/kilder/firmafakta/selskapsdetaljer',
+      '/api/v1/kilder/firmafakta/roller_i_enhet',
+      '/api/v1/kilder/firmafakta/underenheter_for_selskap',
+      '/api/v1/kilder/avinor/get_flights',
+      '/api/v1/kilder/avinor/lookup_airport',
+      '/api/v1/kilder/avinor/lookup_airline',
+      '/api/v1/kilder/statnett/get_physical_flow',
+      '/api/v1/kilder/statnett/get_production_consumption',
+      '/api/v1/kilder/statnett/get_power_situation',
+    ])
   })
 
   it('has one path per operation, generated from its definition', async () => {

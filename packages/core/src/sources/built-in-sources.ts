@@ -1,9 +1,13 @@
 import type { SourceDefinition } from '../index.js'
+import { avinor } from './avinor/index.js'
+import { firmafakta } from './firmafakta/index.js'
 import { statnett } from './statnett/index.js'
 
 /** The environment variable that overrides each built-in upstream's base URL. */
 export const upstreamEnvironmentVariables = {
   statnett: 'ALLMENNING_UPSTREAM_STATNETT',
+  avinor: 'ALLMENNING_UPSTREAM_AVINOR',
+  brreg: 'ALLMENNING_UPSTREAM_BRREG',
 } as const
 
 type Environment = Record<string, string | undefined>
@@ -22,5 +26,9 @@ const read = (env: Environment, name: string) => {
  * createGateway({ sources: builtInSources(process.env) })
  */
 export function builtInSources(env: Environment = {}): SourceDefinition[] {
-  return [statnett({ baseUrl: read(env, upstreamEnvironmentVariables.statnett) })]
+  return [
+    firmafakta({ baseUrl: read(env, upstreamEnvironmentVariables.brreg) }),
+    avinor({ baseUrl: read(env, upstreamEnvironmentVariables.avinor) }),
+    statnett({ baseUrl: read(env, upstreamEnvironmentVariables.statnett) }),
+  ]
 }

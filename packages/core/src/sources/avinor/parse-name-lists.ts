@@ -1,0 +1,61 @@
+import { attributeOf, childrenOf, readXmlDocument } from './xml-document.js'
+
+/** The English and Norwegian text of one flight status code. */
+export interface StatusText {
+  en: string | null
+  no: string | null
+}
+
+/** Reads `<root><item code=".." name=".."/>...</root>` into a map from code to name. */
+function parseCodeNameList(body: string, root: string, item: string): Map<string, string> {
+  const list = readXmlDocument(body, root, `the ${root} XML`, [item])
+  const names = new Map<string, string>()
+  for (const element of childrenOf(list, item)) {
+    const code = attributeOf(element, 'code')
+    const name = attributeOf(element, 'name')
+    if (code !== null && name !== null) names.set(code.toUpperCase(), name)
+  }
+  return names
+}
+
+/**
+ * Parses the airportNames list (`<airportNames xmlns="..."><airportName code="OSL" name="Oslo"/>`)
+ * into IATA code → name. Throws `InvalidFeedError` when the body is not that list.
+ *
+ * @example
+ * parseAirportNames('<airportNames xmlns="http://www.avinor.no/xmlfeed/airportnames/v1.0">' +
+ *   '<airportName code="TOS" name="Tromsø"/></airportNames>').get('TOS') // 'Tromsø'
+ */
+export function parseAirportNames(body: string): Map<string, string> {
+  return parseCodeNameList(body, 'airportNames', 'airportName')
+}
+
+/**
+ * Parses the airlineNames list (`<airlineNames><airlineName code="DY" name="Norwegian"/>`)
+ * into IATA code → name. Throws `InvalidFeedError` when the body is not that list.
+ *
+ * @example
+ * parseAirlineNames('<airlineNames><airlineName code="WF" name="Widerøe"/></airlineNames>').get('WF') // 'Widerøe'
+ */
+export function parseAirlineNames(body: string): Map<string, string> {
+  return parseCodeNameList(body, 'airlineNames', 'airlineName')
+}
+
+/**
+ * Parses the flightStatuses list (`<flightStatus code="A" statusTextEn="Arrived" statusTextNo="Landet"/>`)
+ * into status code → texts. Throws `InvalidFeedError` when the body is not that list.
+ *
+ * @example
+ * parseFlightStatuses('<flightStatuses><flightStatus code="A" statusTextEn="Arrived" statusTextNo="Landet"/>' +
+ *   '</flightStatuses>').get('A') // { en: 'Arrived', no: 'Landet' }
+ */
+export function parseFlightStatuses(body: string): Map<string, StatusText> {
+  const list = readXmlDocument(body, 'flightStatuses', 'the flightStatuses XML', ['flightStatus'])
+  const statuses = new Map<string, StatusText>()
+  for (const element of childrenOf(list, 'flightStatus')) {
+    const code = attributeOf(element, 'code')
+    if (code === null) continue
+    statuses.set(code, { en: attributeOf(element, 'statusTextEn'), no: attributeOf(element, 'statusTextNo') })
+  }
+  return statuses
+}
