@@ -1,9 +1,3 @@
-import { defineConfig } from 'tsup'
+import { exampleBuild } from '../../tsup.package.js'
 
-export default defineConfig({
-  entry: { main: 'src/main.ts' },
-  format: ['esm'],
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-})
+export default exampleBuild({ main: 'src/main.ts' })

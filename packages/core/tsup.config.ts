@@ -1,10 +1,3 @@
-import { defineConfig } from 'tsup'
+import { packageBuild } from '../../tsup.package.js'
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', 'sources/index': 'src/sources/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'node20',
-})
+export default packageBuild({ index: 'src/index.ts', 'sources/index': 'src/sources/index.ts' })

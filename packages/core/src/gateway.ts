@@ -217,7 +217,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     const { match, params, links, key } = plan
     if (match.name === 'operation') {
       const { source, operation } = catalog.operation(match.source, match.operation)
-      return callOperation(deps, source, operation, params, links, key)
+      return callOperation(deps, { source, operation, parameters: params, links, key })
     }
     if (match.name === 'feedback' && method === 'POST') return receiveFeedback(request, links)
     // Produced once, so the ETag stays the same and If-None-Match can answer 304.

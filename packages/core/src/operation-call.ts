@@ -25,6 +25,15 @@ export interface OperationCallDeps {
 
 const cacheName = 'allmenning'
 
+/** One call of one operation with validated parameters, and the key its answer is cached under. */
+export interface OperationCall {
+  source: CompiledSource
+  operation: CompiledOperation
+  parameters: Record<string, unknown>
+  links: Links
+  key: string
+}
+
 /** The cache key of one call: source, operation, effective parameters and the link base. */
 export function operationCacheKey(source: CompiledSource, operation: CompiledOperation, parameters: Record<string, unknown>, links: Links): string {
   // Links are part of the cached body, so the base they are built on is part of the key.
@@ -51,13 +60,7 @@ function hit(entry: CachedResponse, now: number): GatewayResponse {
   return respond(entry, `${cacheName}; hit; ttl=${entry.ttlSeconds - age}`, { age: String(age) })
 }
 
-async function runOperation(
-  deps: OperationCallDeps,
-  source: CompiledSource,
-  operation: CompiledOperation,
-  parameters: Record<string, unknown>,
-  links: Links,
-): Promise<CachedResponse> {
+async function runOperation(deps: OperationCallDeps, { source, operation, parameters, links }: OperationCall): Promise<CachedResponse> {
   const called: string[] = []
   const context: OperationContext = {
     source: source.id,
@@ -98,28 +101,15 @@ function staleAnswer(entry: CachedResponse, error: UpstreamError, now: number): 
  * upstream call shared by every identical request in flight, cached with its ETag; and
  * when that call fails on the upstream's side, a stale cached answer that says so.
  */
-export function callOperation(
-  deps: OperationCallDeps,
-  source: CompiledSource,
-  operation: CompiledOperation,
-  parameters: Record<string, unknown>,
-  links: Links,
-  key: string,
-): GatewayResponse | Promise<GatewayResponse> {
+export function callOperation(deps: OperationCallDeps, call: OperationCall): GatewayResponse | Promise<GatewayResponse> {
   // The hot path: an in-process fresh answer, without a single await.
   const now = Date.now()
-  const hot = deps.hot.fresh(key, now)
-  return hot ? hit(hot, now) : callThroughStore(deps, source, operation, parameters, links, key)
+  const hot = deps.hot.fresh(call.key, now)
+  return hot ? hit(hot, now) : callThroughStore(deps, call)
 }
 
-async function callThroughStore(
-  deps: OperationCallDeps,
-  source: CompiledSource,
-  operation: CompiledOperation,
-  parameters: Record<string, unknown>,
-  links: Links,
-  key: string,
-): Promise<GatewayResponse> {
+async function callThroughStore(deps: OperationCallDeps, call: OperationCall): Promise<GatewayResponse> {
+  const { key } = call
   const cached = await deps.cache.get(key)
   const now = Date.now()
   if (cached && now - cached.storedAt < cached.ttlSeconds * 1000) {
@@ -128,7 +118,7 @@ async function callThroughStore(
   }
   try {
     const { value, shared } = await deps.flights.run(key, async () => {
-      const entry = await runOperation(deps, source, operation, parameters, links)
+      const entry = await runOperation(deps, call)
       deps.hot.put(key, entry)
       void deps.cache.set(key, entry, entry.ttlSeconds + deps.staleSeconds)
       return entry
