@@ -62,7 +62,7 @@ export interface GatewayOptions {
 }
 
 const packageVersion = '0.1.0'
-export const defaultUserAgent = `allmenning/${packageVersion} (+https://www.npmjs.com/package/@allmenning/core)`
+export const defaultUserAgent = `allmenning/${packageVersion}`
 
 const descriptorMaxAge = 300
 
