@@ -101,8 +101,11 @@ export async function startLambdaEventServer(
       res.end(built.reject.body)
       return
     }
-    events.push(built.event)
-    const result = await handler(built.event, contextStub())
+    // The Lambda runtime hands the function parsed JSON, where a query key like `__proto__`
+    // or `constructor` is an ordinary own property; the round trip reproduces that.
+    const event = JSON.parse(JSON.stringify(built.event)) as LambdaEventOf
+    events.push(event)
+    const result = await handler(event, contextStub())
     writeResult(res, result, incoming.method)
   }
 
@@ -204,14 +207,14 @@ function buildRestApiEvent(incoming: Incoming, lines: [string, string][], settin
     }
     path = path.slice(stagePrefix.length) || '/'
   }
-  const headers: Record<string, string> = {}
-  const multiValueHeaders: Record<string, string[]> = {}
+  const headers: Record<string, string> = dict()
+  const multiValueHeaders: Record<string, string[]> = dict()
   for (const [name, value] of lines) {
     headers[name] = value
     ;(multiValueHeaders[name] ??= []).push(value)
   }
-  const single: Record<string, string> = {}
-  const multi: Record<string, string[]> = {}
+  const single: Record<string, string> = dict()
+  const multi: Record<string, string[]> = dict()
   for (const [key, value] of formDecodedPairs(incoming.rawQuery)) {
     single[key] = value
     ;(multi[key] ??= []).push(value)
@@ -261,7 +264,7 @@ function buildHttpApiEvent(incoming: Incoming, lines: [string, string][], settin
       return { reject: { status: 404, body: '{"message":"Not Found"}' } }
     }
   }
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = dict()
   let cookies: string[] | undefined
   for (const [rawName, value] of lines) {
     const name = rawName.toLowerCase()
@@ -271,7 +274,7 @@ function buildHttpApiEvent(incoming: Incoming, lines: [string, string][], settin
     }
     headers[name] = headers[name] === undefined ? value : `${headers[name]},${value}`
   }
-  const queryStringParameters: Record<string, string> = {}
+  const queryStringParameters: Record<string, string> = dict()
   for (const [key, value] of formDecodedPairs(incoming.rawQuery)) {
     queryStringParameters[key] = queryStringParameters[key] === undefined ? value : `${queryStringParameters[key]},${value}`
   }
@@ -321,16 +324,16 @@ function buildAlbEvent(incoming: Incoming, lines: [string, string][], multiValue
     isBase64Encoded: body.isBase64Encoded,
   }
   if (multiValue) {
-    const headers: Record<string, string[]> = {}
+    const headers: Record<string, string[]> = dict()
     for (const [name, value] of lines) (headers[name.toLowerCase()] ??= []).push(value)
-    const query: Record<string, string[]> = {}
+    const query: Record<string, string[]> = dict()
     for (const [key, value] of pairs) (query[key] ??= []).push(value)
     event.multiValueHeaders = headers
     event.multiValueQueryStringParameters = query
   } else {
-    const headers: Record<string, string> = {}
+    const headers: Record<string, string> = dict()
     for (const [name, value] of lines) headers[name.toLowerCase()] = value
-    const query: Record<string, string> = {}
+    const query: Record<string, string> = dict()
     for (const [key, value] of pairs) query[key] = value
     event.headers = headers
     event.queryStringParameters = query
@@ -357,6 +360,14 @@ function identity(incoming: Incoming, lines: [string, string][]): APIGatewayProx
     userAgent,
     userArn: null,
   }
+}
+
+/**
+ * An empty map without a prototype, so client-chosen names (`__proto__`, `constructor`)
+ * become own keys instead of reaching Object.prototype, as they do in AWS's JSON events.
+ */
+function dict<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>
 }
 
 /** Query pairs split on '&' and the first '=', left exactly as sent (what ALB does). */

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import type { Catalog } from './catalog.js'
 import { GatewayError } from './gateway-error.js'
 import { toJsonSchema2020 } from './json-schema.js'
+import { bodyTooLarge, maxRequestBodyBytes } from './read-request-body.js'
 
 /** What a client may send to `POST /api/v1/feedback`. */
 export const feedbackSchema = v.strictObject({
@@ -32,6 +33,9 @@ export function parseFeedback(body: unknown, contentType: string | undefined, ca
         details: [{ parameter: 'content-type', problem: 'must be application/json', rule: 'media_type' }],
       })
     }
+    // Adapters that hold the whole body already (Lambda) never streamed it through the limit.
+    const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
+    if (bytes > maxRequestBodyBytes) throw bodyTooLarge(maxRequestBodyBytes)
     const text = typeof body === 'string' ? body : Buffer.from(body).toString('utf8')
     try {
       value = JSON.parse(text)

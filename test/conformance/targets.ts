@@ -1,0 +1,143 @@
+import { createServer, type RequestListener, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { bodyParser } from '@koa/bodyparser'
+import { Router } from '@koa/router'
+import { createExpressMiddleware } from '@allmenning/adapter-express'
+import { createKoaMiddleware } from '@allmenning/adapter-koa'
+import { createLambdaHandler } from '@allmenning/adapter-lambda'
+import { createGateway, type Gateway } from '@allmenning/core'
+import { statnett } from '@allmenning/core/sources'
+import express from 'express'
+import Keyv from 'keyv'
+import Koa from 'koa'
+import { startLambdaEventServer, type LambdaEventServerOptions } from '../support/lambda-event-server.js'
+
+/** Which kind of host the gateway runs in; decides what happens to paths it does not own. */
+export type Platform = 'express' | 'koa' | 'lambda'
+
+/** A running target. */
+export interface StartedTarget {
+  /** What clients put before `/api/…`: origin plus mount prefix, stage or base path. */
+  base: string
+  /** `http://127.0.0.1:<port>`, for paths outside the gateway (the host app's own routes). */
+  origin: string
+  close(): Promise<void>
+}
+
+/** One way of serving the gateway over real HTTP. */
+export interface ConformanceTarget {
+  name: string
+  platform: Platform
+  /** Lambda front end played, if any. */
+  flavour?: LambdaEventServerOptions['flavour']
+  /** The host app runs a JSON body parser in front of the gateway. */
+  hostParsesJson: boolean
+  start(statnettBaseUrl: string): Promise<StartedTarget>
+}
+
+/**
+ * The one gateway configuration every target serves: only Statnett (so no test can reach
+ * a real upstream), a fresh in-memory cache, and quiet error and feedback hooks.
+ */
+export function conformanceGateway(statnettBaseUrl: string): Gateway {
+  return createGateway({
+    sources: [statnett({ baseUrl: statnettBaseUrl })],
+    cache: new Keyv(),
+    onError: () => {},
+    onFeedback: () => {},
+  })
+}
+
+/** Node's default header limit (16 KB) would answer a long query with 431 before the app sees it. */
+async function listen(listener: RequestListener): Promise<{ server: Server; origin: string }> {
+  const server = createServer({ maxHeaderSize: 64 * 1024 }, listener)
+  server.keepAliveTimeout = 1000
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
+}
+
+function closer(server: Server): () => Promise<void> {
+  return () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections()
+      server.close(() => resolve())
+    })
+}
+
+/** An Express host app with a route and (optionally) a JSON body parser of its own. */
+function expressTarget(name: string, prefix: string, parseJson: boolean): ConformanceTarget {
+  return {
+    name,
+    platform: 'express',
+    hostParsesJson: parseJson,
+    async start(statnettBaseUrl) {
+      const app = express()
+      app.disable('x-powered-by')
+      if (parseJson) app.use(express.json())
+      app.get('/health', (_req, res) => void res.json({ status: 'ok' }))
+      if (prefix === '') app.use(createExpressMiddleware(conformanceGateway(statnettBaseUrl)))
+      else app.use(prefix, createExpressMiddleware(conformanceGateway(statnettBaseUrl)))
+      const { server, origin } = await listen(app)
+      return { base: origin + prefix, origin, close: closer(server) }
+    },
+  }
+}
+
+/**
+ * A Koa host app laid out like `examples/koa-server`: the gateway first (so malformed JSON
+ * gets the gateway's own error, not the parser's), then @koa/bodyparser and @koa/router.
+ */
+function koaTarget(name: string, prefix: string): ConformanceTarget {
+  return {
+    name,
+    platform: 'koa',
+    hostParsesJson: false,
+    async start(statnettBaseUrl) {
+      const router = new Router()
+      router.get('/health', (ctx) => {
+        ctx.body = { status: 'ok' }
+      })
+      const app = new Koa()
+      app.silent = true
+      app.use(createKoaMiddleware(conformanceGateway(statnettBaseUrl), { prefix: prefix || '/' }))
+      app.use(bodyParser())
+      app.use(router.routes())
+      app.use(router.allowedMethods())
+      const { server, origin } = await listen(app.callback())
+      return { base: origin + prefix, origin, close: closer(server) }
+    },
+  }
+}
+
+/** The gateway as a Lambda function behind a local server that plays the AWS front end. */
+function lambdaTarget(name: string, options: LambdaEventServerOptions): ConformanceTarget {
+  return {
+    name,
+    platform: 'lambda',
+    flavour: options.flavour,
+    hostParsesJson: false,
+    async start(statnettBaseUrl) {
+      const handler = createLambdaHandler(conformanceGateway(statnettBaseUrl), { basePath: options.basePath })
+      const server = await startLambdaEventServer(handler, options)
+      return { base: server.url, origin: server.origin, close: server.close }
+    },
+  }
+}
+
+/**
+ * Every target the conformance suite runs through. Names are stable: the documented
+ * exceptions in `conformance.test.ts` refer to them.
+ */
+export const targets: ConformanceTarget[] = [
+  expressTarget('express /data (express.json in front)', '/data', true),
+  expressTarget('express at root', '', false),
+  koaTarget('koa /data', '/data'),
+  koaTarget('koa at root', ''),
+  lambdaTarget('lambda REST v1, stage prod', { flavour: 'v1', stage: 'prod' }),
+  lambdaTarget('lambda REST v1, custom domain /data', { flavour: 'v1', stage: 'prod', basePath: '/data' }),
+  lambdaTarget('lambda HTTP API v2, stage prod', { flavour: 'v2', stage: 'prod' }),
+  lambdaTarget('lambda HTTP API v2, $default', { flavour: 'v2', stage: '$default' }),
+  lambdaTarget('lambda HTTP API v2, custom domain /data', { flavour: 'v2', stage: 'prod', basePath: '/data' }),
+  lambdaTarget('lambda ALB', { flavour: 'alb' }),
+  lambdaTarget('lambda ALB multi-value', { flavour: 'alb-multi' }),
+]
