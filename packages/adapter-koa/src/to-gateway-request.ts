@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http'
 import { readRequestBody, type GatewayRequest } from '@allmenning/core'
 import type { Context } from 'koa'
 
@@ -16,24 +15,10 @@ export function toGatewayRequest(ctx: Context, path: string, basePath: string): 
     path,
     // Koa's querystring is the raw text after '?', so repeated and percent-encoded keys survive.
     query: ctx.querystring,
-    headers: collectHeaders(ctx.req),
+    headers: ctx.req.headers,
     basePath,
     readBody: () => readBody(ctx),
   }
-}
-
-/**
- * `req.headers` joins some repeated headers and silently drops others (a second Content-Type);
- * `headersDistinct` keeps every value, which is what the contract asks for.
- */
-function collectHeaders(req: IncomingMessage): GatewayRequest['headers'] {
-  const headers: GatewayRequest['headers'] = {}
-  const distinct = req.headersDistinct ?? {}
-  for (const [name, values] of Object.entries(distinct)) {
-    if (!values || values.length === 0) continue
-    headers[name] = values.length === 1 ? values[0] : [...values]
-  }
-  return headers
 }
 
 /**

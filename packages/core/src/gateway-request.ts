@@ -16,7 +16,10 @@ export interface GatewayRequest {
   path: string
   /** The raw query string without the leading `?`; repeated keys survive as written. */
   query: string
-  /** Header names in lower case; a repeated header is an array. */
+  /**
+   * Header names in lower case. A repeated header is an array or its values joined with
+   * ", " (RFC 9110 5.3), as Node's `req.headers` gives them.
+   */
   headers: Record<string, string | string[] | undefined>
   /**
    * Path prefix the gateway is mounted under (`/data`), used for links when no

@@ -229,15 +229,25 @@ export function createGateway(options: GatewayOptions): Gateway {
     return response
   }
 
+  function fail(error: unknown, method: string, request: GatewayRequest): GatewayResponse {
+    if (!(error instanceof GatewayError) || error.status === 500) onError(error, 'internal')
+    return finish(errorResponse(error, createLinks(options.publicBaseUrl, request.basePath)), method, request)
+  }
+
   return {
     owns: (path) => path === '/api' || path.startsWith('/api/'),
-    async handle(request) {
+    handle(request) {
       const method = request.method.toUpperCase()
       try {
-        return finish(await route(plan(request, method), method, request), method, request)
+        const response = route(plan(request, method), method, request)
+        // A cached answer is already there: no need to wait a turn for it.
+        if (!(response instanceof Promise)) return Promise.resolve(finish(response, method, request))
+        return response.then(
+          (done) => finish(done, method, request),
+          (error: unknown) => fail(error, method, request),
+        )
       } catch (error) {
-        if (!(error instanceof GatewayError) || error.status === 500) onError(error, 'internal')
-        return finish(errorResponse(error, createLinks(options.publicBaseUrl, request.basePath)), method, request)
+        return Promise.resolve(fail(error, method, request))
       }
     },
   }

@@ -55,9 +55,17 @@ function respond(entry: CachedResponse, cacheStatus: string, extra: Record<strin
   }
 }
 
+// A hit's answer only changes when its Age does, once a second, so it is built once per
+// entry and second and shared, like every other finished response (adapters only read them).
+const hitAnswers = new WeakMap<CachedResponse, { age: number; response: GatewayResponse }>()
+
 function hit(entry: CachedResponse, now: number): GatewayResponse {
   const age = Math.floor((now - entry.storedAt) / 1000)
-  return respond(entry, `${cacheName}; hit; ttl=${entry.ttlSeconds - age}`, { age: String(age) })
+  const known = hitAnswers.get(entry)
+  if (known?.age === age) return known.response
+  const response = respond(entry, `${cacheName}; hit; ttl=${entry.ttlSeconds - age}`, { age: String(age) })
+  hitAnswers.set(entry, { age, response })
+  return response
 }
 
 async function runOperation(deps: OperationCallDeps, { source, operation, parameters, links }: OperationCall): Promise<CachedResponse> {
