@@ -1,4 +1,4 @@
-import { readRequestBody, type Gateway, type GatewayRequest } from '@allmenning/core'
+import { hasBody, readRequestBody, type Gateway, type GatewayRequest } from '@allmenning/core'
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 
 /**
@@ -17,7 +17,7 @@ export function toGatewayRequest(req: Request): GatewayRequest {
     basePath: req.baseUrl,
     // A body parser mounted before us (express.json) leaves its result in req.body and
     // has drained the stream; reading the stream again would wait forever.
-    readBody: () => (req.body !== undefined ? Promise.resolve(req.body) : readRequestBody(req)),
+    ...(hasBody(req.method) ? { readBody: () => (req.body !== undefined ? Promise.resolve(req.body) : readRequestBody(req)) } : {}),
   }
 }
 

@@ -33,11 +33,10 @@ export interface KoaMiddlewareOptions {
  */
 export function createKoaMiddleware(gateway: Gateway, options: KoaMiddlewareOptions = {}): Middleware {
   const prefix = normalizeMountPath(options.prefix)
-  return async function allmenningGateway(ctx, next) {
+  return function allmenningGateway(ctx, next) {
     // ctx.path comes from parseurl and is still percent-encoded, as the contract wants.
     const path = stripMountPath(ctx.path, prefix)
     if (path === undefined || !gateway.owns(path)) return next()
-    const response = await gateway.handle(toGatewayRequest(ctx, path, prefix))
-    writeGatewayResponse(ctx, response)
+    return gateway.handle(toGatewayRequest(ctx, path, prefix)).then((response) => writeGatewayResponse(ctx, response))
   }
 }

@@ -1,4 +1,4 @@
-import { readRequestBody, type GatewayRequest } from '@allmenning/core'
+import { hasBody, readRequestBody, type GatewayRequest } from '@allmenning/core'
 import type { Context } from 'koa'
 
 /**
@@ -17,7 +17,8 @@ export function toGatewayRequest(ctx: Context, path: string, basePath: string): 
     query: ctx.querystring,
     headers: ctx.req.headers,
     basePath,
-    readBody: () => readBody(ctx),
+    // GET and HEAD carry no body, so their requests need no reader.
+    ...(hasBody(ctx.method) ? { readBody: () => readBody(ctx) } : {}),
   }
 }
 

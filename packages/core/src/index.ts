@@ -22,7 +22,7 @@ export {
   type AnySchema,
 } from './define-operation.js'
 export { defineSource, type SourceDefinition, type UpstreamDefinition, type RelatedSource } from './define-source.js'
-export { readRequestBody } from './read-request-body.js'
+export { hasBody, maxRequestBodyBytes, readRequestBody } from './read-request-body.js'
 export { createGateway, defaultUserAgent, type GatewayOptions, type ErrorKind } from './gateway.js'
 export type { Feedback } from './feedback.js'
 export type { Entity } from './envelope.js'

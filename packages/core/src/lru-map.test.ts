@@ -14,6 +14,22 @@ describe('createLruMap', () => {
     expect(map.size).toBe(2)
   })
 
+  it('keeps order right when the newest key is read again and others are added', () => {
+    const map = createLruMap<string, number>(2)
+    map.set('a', 1)
+    map.set('b', 2)
+    map.get('b')
+    map.get('a')
+    map.get('a')
+    map.set('c', 3)
+    expect(map.get('b')).toBeUndefined()
+    expect(map.get('a')).toBe(1)
+    map.delete('a')
+    map.set('d', 4)
+    expect(map.get('c')).toBe(3)
+    expect(map.get('d')).toBe(4)
+  })
+
   it('replaces a value without growing', () => {
     const map = createLruMap<string, number>(2)
     map.set('a', 1)

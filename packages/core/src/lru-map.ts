@@ -14,24 +14,31 @@ export interface LruMap<K, V> {
 
 export function createLruMap<K, V>(maxEntries: number): LruMap<K, V> {
   const entries = new Map<K, V>()
+  // The most recently used key: reading it again needs no reordering.
+  let newest: K | undefined
   return {
     get size() {
       return entries.size
     },
     get(key) {
       const value = entries.get(key)
-      if (value === undefined) return undefined
+      if (value === undefined || key === newest) return value
       // Re-inserting moves the key to the end, so Map order is least recently used first.
       entries.delete(key)
       entries.set(key, value)
+      newest = key
       return value
     },
     set(key, value) {
       if (maxEntries <= 0) return
       entries.delete(key)
       entries.set(key, value)
+      newest = key
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value as K)
     },
-    delete: (key) => void entries.delete(key),
+    delete(key) {
+      entries.delete(key)
+      if (key === newest) newest = undefined
+    },
   }
 }

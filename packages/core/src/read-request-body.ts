@@ -4,6 +4,11 @@ import { GatewayError } from './gateway-error.js'
 /** The largest request body the gateway accepts, in bytes (only feedback takes one). */
 export const maxRequestBodyBytes = 16 * 1024
 
+/** Whether requests of a method may carry a body worth reading (GET and HEAD never do here). */
+export function hasBody(method: string): boolean {
+  return method !== 'GET' && method !== 'HEAD'
+}
+
 /** The 400 for a body over the limit, the same whichever adapter read it. */
 export function bodyTooLarge(limitBytes: number): GatewayError {
   return new GatewayError(400, 'invalid_body', `The request body is larger than ${limitBytes} bytes`, {
