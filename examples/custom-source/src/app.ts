@@ -1,0 +1,21 @@
+import express from 'express'
+import Keyv from 'keyv'
+import { createGateway, type GatewayOptions } from '@allmenning/core'
+import { builtInSources } from '@allmenning/core/sources'
+import { createExpressMiddleware } from '@allmenning/adapter-express'
+import { weather } from './weather.js'
+
+/** The built-in sources plus the custom one, behind Express. `ALLMENNING_UPSTREAM_MET` overrides MET's URL. */
+export function createApp(env: Record<string, string | undefined> = process.env, overrides: Partial<GatewayOptions> = {}) {
+  const gateway = createGateway({
+    sources: [...builtInSources(env), weather({ baseUrl: env.ALLMENNING_UPSTREAM_MET || undefined })],
+    cache: new Keyv(),
+    // MET refuses calls without an identifying User-Agent; name the deployment and a contact.
+    upstream: { userAgent: env.ALLMENNING_USER_AGENT || 'allmenning-example/0.1.0' },
+    ...overrides,
+  })
+  const app = express()
+  app.disable('x-powered-by')
+  app.use(createExpressMiddleware(gateway))
+  return app
+}

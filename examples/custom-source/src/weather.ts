@@ -1,0 +1,97 @@
+import * as v from 'valibot'
+import { defineOperation, defineSource, UpstreamError, type SourceDefinition } from '@allmenning/core'
+
+// What MET's locationforecast/2.0/compact sends, as much of it as this source reads.
+const forecastPayload = v.looseObject({
+  properties: v.looseObject({
+    timeseries: v.array(
+      v.looseObject({
+        time: v.string(),
+        data: v.looseObject({
+          instant: v.looseObject({ details: v.record(v.string(), v.number()) }),
+          next_1_hours: v.optional(
+            v.looseObject({
+              summary: v.optional(v.looseObject({ symbol_code: v.optional(v.string()) })),
+              details: v.optional(v.record(v.string(), v.number())),
+            }),
+          ),
+        }),
+      }),
+    ),
+  }),
+})
+
+const hour = v.object({
+  time: v.pipe(v.string(), v.description('Start of the hour, ISO 8601 UTC')),
+  air_temperature: v.pipe(v.nullable(v.number()), v.description('°C')),
+  wind_speed: v.pipe(v.nullable(v.number()), v.description('m/s')),
+  wind_from_direction: v.pipe(v.nullable(v.number()), v.description('Degrees')),
+  relative_humidity: v.pipe(v.nullable(v.number()), v.description('%')),
+  cloud_area_fraction: v.pipe(v.nullable(v.number()), v.description('%')),
+  precipitation_next_hour: v.pipe(v.nullable(v.number()), v.description('mm in the next hour; null where MET gives 6-hour steps')),
+  symbol_next_hour: v.pipe(v.nullable(v.string()), v.description("MET's weather symbol for the next hour")),
+})
+
+// MET's terms: at most four decimals, or the request is refused.
+const coordinate = (min: number, max: number, what: string) =>
+  v.pipe(v.number(), v.minValue(min), v.maxValue(max), v.transform((n) => Math.round(n * 10_000) / 10_000), v.description(what))
+
+/** `get_forecast`: MET Norway's forecast for a point, hour by hour. */
+export const getForecast = defineOperation({
+  name: 'get_forecast',
+  description: "MET Norway's weather forecast for a WGS84 point: temperature, wind, humidity, cloud and the next hour's precipitation, hour by hour and then in 6-hour steps.",
+  parameters: {
+    lat: coordinate(-90, 90, 'WGS84 latitude; rounded to 4 decimals as MET requires'),
+    lon: coordinate(-180, 180, 'WGS84 longitude; rounded to 4 decimals as MET requires'),
+  },
+  output: v.array(hour),
+  aliases: { timestamp: ['[].time'] },
+  async run(params, ctx) {
+    const client = ctx.upstream()
+    const response = await client.getJson('/compact', { query: { lat: params.lat, lon: params.lon } })
+    const payload = v.safeParse(forecastPayload, response.body)
+    if (!payload.success) throw new UpstreamError(client, 'invalid_response', 'answered a forecast of an unexpected shape')
+    const data = payload.output.properties.timeseries.map((step) => {
+      const now = step.data.instant.details
+      const next = step.data.next_1_hours
+      return {
+        time: step.time,
+        air_temperature: now.air_temperature ?? null,
+        wind_speed: now.wind_speed ?? null,
+        wind_from_direction: now.wind_from_direction ?? null,
+        relative_humidity: now.relative_humidity ?? null,
+        cloud_area_fraction: now.cloud_area_fraction ?? null,
+        precipitation_next_hour: next?.details?.precipitation_amount ?? null,
+        symbol_next_hour: next?.summary?.symbol_code ?? null,
+      }
+    })
+    return { data }
+  },
+})
+
+/**
+ * A plugin author's own source, made with nothing but the core's public API.
+ *
+ * @example
+ * createGateway({ sources: [...builtInSources(process.env), weather({ baseUrl: process.env.ALLMENNING_UPSTREAM_MET })] })
+ */
+export function weather(options: { baseUrl?: string } = {}): SourceDefinition {
+  return defineSource({
+    id: 'weather',
+    name: 'Weather forecast (MET Norway)',
+    description: "MET Norway's locationforecast for any point: the next days, hour by hour.",
+    documentation: 'https://api.met.no/weatherapi/locationforecast/2.0/documentation',
+    topic: 'weather',
+    keywords: ['weather', 'forecast', 'vær', 'værmelding', 'temperature', 'wind'],
+    synonyms: ['yr', 'met', 'meteorologisk institutt', 'temperatur', 'vind', 'nedbør'],
+    contentLanguages: ['en'],
+    publisher: 'MET Norway',
+    license: 'CC BY 4.0',
+    // MET updates the forecast hourly and its answers expire after about half an hour.
+    cacheTtlSeconds: 1800,
+    upstreams: [
+      { id: 'met', name: 'MET Norway locationforecast', baseUrl: options.baseUrl ?? 'https://api.met.no/weatherapi/locationforecast/2.0' },
+    ],
+    operations: [getForecast],
+  })
+}

@@ -1,0 +1,3 @@
+import { exampleBuild } from '../../tsup.package.js'
+
+export default exampleBuild({ main: 'src/main.ts' })
