@@ -2,27 +2,8 @@ import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Gateway, GatewayRequest, GatewayResponse } from '@allmenning/core'
+import { JSON_BODY, JSON_LENGTH, recordingGateway } from '../../../test/support/recording-gateway.js'
 import { createExpressMiddleware } from './index.js'
-
-/** A gateway that records what it was asked and answers a fixed JSON body. */
-function recordingGateway(response: Partial<GatewayResponse> = {}) {
-  const seen: { request: GatewayRequest; body: unknown }[] = []
-  const gateway: Gateway = {
-    owns: (path) => path === '/api' || path.startsWith('/api/'),
-    async handle(request) {
-      const body = request.method === 'POST' && request.readBody ? await request.readBody() : undefined
-      seen.push({ request, body })
-      const text = response.body === undefined ? '{"ok":true}' : response.body
-      return {
-        status: response.status ?? 200,
-        headers: { 'content-type': 'application/json; charset=utf-8', etag: 'W/"abc"', 'content-length': String(Buffer.byteLength('{"ok":true}')), ...response.headers },
-        body: request.method === 'HEAD' ? null : text,
-      }
-    },
-  }
-  return { gateway, seen }
-}
 
 let server: Server | undefined
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
@@ -41,7 +22,7 @@ describe('createExpressMiddleware', () => {
     const base = await listen(app)
     const res = await fetch(`${base}/data/api/v1/kilder/x/y?a=1&a=2&b=%C3%A6%20%26`, { headers: { 'X-Thing': 'T' } })
     expect(res.status).toBe(200)
-    expect(await res.text()).toBe('{"ok":true}')
+    expect(await res.text()).toBe(JSON_BODY)
     expect(seen[0]!.request).toMatchObject({ method: 'GET', path: '/api/v1/kilder/x/y', query: 'a=1&a=2&b=%C3%A6%20%26', basePath: '/data' })
     expect(seen[0]!.request.headers['x-thing']).toBe('T')
   })
@@ -57,7 +38,7 @@ describe('createExpressMiddleware', () => {
   })
 
   it('writes the gateway headers as given and adds no ETag of its own', async () => {
-    const { gateway } = recordingGateway({ headers: { etag: 'W/"mine"', 'cache-control': 'public, max-age=60' } })
+    const { gateway } = recordingGateway(() => ({ status: 200, headers: { etag: 'W/"mine"', 'cache-control': 'public, max-age=60' }, body: JSON_BODY }))
     const app = express()
     app.use(createExpressMiddleware(gateway))
     const base = await listen(app)
@@ -74,14 +55,14 @@ describe('createExpressMiddleware', () => {
     const base = await listen(app)
     const res = await fetch(`${base}/api/v1/`, { method: 'HEAD' })
     expect(res.status).toBe(200)
-    expect(res.headers.get('content-length')).toBe('11')
+    expect(res.headers.get('content-length')).toBe(JSON_LENGTH)
     expect(res.headers.get('etag')).toBe('W/"abc"')
     expect(await res.text()).toBe('')
   })
 
   it('reads the body itself, or takes what express.json() parsed, without hanging', async () => {
     for (const withParser of [false, true]) {
-      const { gateway, seen } = recordingGateway({ status: 202 })
+      const { gateway, seen } = recordingGateway(() => ({ status: 202, headers: {}, body: '{}' }))
       const app = express()
       if (withParser) app.use(express.json())
       app.use(createExpressMiddleware(gateway))

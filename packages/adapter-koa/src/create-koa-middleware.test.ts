@@ -5,38 +5,8 @@ import { bodyParser } from '@koa/bodyparser'
 import { Router } from '@koa/router'
 import Koa from 'koa'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Gateway, GatewayRequest, GatewayResponse } from '@allmenning/core'
+import { JSON_BODY, JSON_LENGTH, recordingGateway } from '../../../test/support/recording-gateway.js'
 import { createKoaMiddleware } from './index.js'
-
-const JSON_BODY = '{"data":[],"note":"æøå"}'
-const JSON_LENGTH = String(Buffer.byteLength(JSON_BODY))
-
-interface Seen {
-  request: GatewayRequest
-  body: unknown
-}
-
-/** Plays the core: records what it got (body included) and answers like the real engine. */
-function stubGateway(answer?: (req: GatewayRequest) => GatewayResponse) {
-  const seen: Seen[] = []
-  const gateway: Gateway = {
-    owns: (path) => path === '/api' || path.startsWith('/api/'),
-    async handle(request) {
-      const body = request.readBody ? await request.readBody() : undefined
-      seen.push({ request, body })
-      if (answer) return answer(request)
-      const headers = {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': JSON_LENGTH,
-        etag: 'W/"abc"',
-        'cache-control': 'public, max-age=60',
-      }
-      if (request.headers['if-none-match'] === 'W/"abc"') return { status: 304, headers, body: null }
-      return { status: 200, headers, body: request.method === 'HEAD' ? null : JSON_BODY }
-    },
-  }
-  return { gateway, seen }
-}
 
 const servers: Server[] = []
 afterEach(async () => {
@@ -79,7 +49,7 @@ function rawRequest(
 
 describe('createKoaMiddleware on a bare Koa app', () => {
   it('hands the core the raw path, raw query and lower-cased headers, repeated ones joined', async () => {
-    const { gateway, seen } = stubGateway()
+    const { gateway, seen } = recordingGateway()
     const app = new Koa()
     app.use(createKoaMiddleware(gateway))
     const base = await listen(app)
@@ -102,7 +72,7 @@ describe('createKoaMiddleware on a bare Koa app', () => {
   })
 
   it('writes status, headers and body bytes as the core made them', async () => {
-    const { gateway } = stubGateway(() => ({
+    const { gateway } = recordingGateway(() => ({
       status: 429,
       headers: { 'content-type': 'application/json', 'retry-after': '3', vary: 'Accept' },
       body: '{"error":{"status":429}}',
@@ -122,7 +92,7 @@ describe('createKoaMiddleware on a bare Koa app', () => {
   })
 
   it('passes foreign paths to next() and leaves their response alone', async () => {
-    const { gateway, seen } = stubGateway()
+    const { gateway, seen } = recordingGateway()
     const app = new Koa()
     app.use(createKoaMiddleware(gateway))
     app.use((ctx) => {
@@ -138,7 +108,7 @@ describe('createKoaMiddleware on a bare Koa app', () => {
   })
 
   it('keeps ETag, Cache-Control and Content-Length on HEAD and sends no body', async () => {
-    const { gateway, seen } = stubGateway()
+    const { gateway, seen } = recordingGateway()
     const app = new Koa()
     app.use(createKoaMiddleware(gateway))
     const base = await listen(app)
@@ -154,7 +124,7 @@ describe('createKoaMiddleware on a bare Koa app', () => {
   })
 
   it('keeps a HEAD of a non-JSON representation at 200 with its length', async () => {
-    const { gateway } = stubGateway(() => ({
+    const { gateway } = recordingGateway(() => ({
       status: 200,
       headers: { 'content-type': 'text/csv; charset=utf-8', 'content-length': '42', etag: 'W/"csv"' },
       body: null,
@@ -171,7 +141,7 @@ describe('createKoaMiddleware on a bare Koa app', () => {
   })
 
   it('answers 304 with ETag and Cache-Control and no body', async () => {
-    const { gateway } = stubGateway()
+    const { gateway } = recordingGateway()
     const app = new Koa()
     app.use(createKoaMiddleware(gateway))
     const base = await listen(app)
@@ -186,7 +156,7 @@ describe('createKoaMiddleware on a bare Koa app', () => {
   })
 
   it('reads a raw body when no body parser is installed', async () => {
-    const { gateway, seen } = stubGateway()
+    const { gateway, seen } = recordingGateway()
     const app = new Koa()
     app.use(createKoaMiddleware(gateway))
     const base = await listen(app)
@@ -203,7 +173,7 @@ describe('createKoaMiddleware on a bare Koa app', () => {
 
 describe('createKoaMiddleware with a prefix', () => {
   it('strips the prefix per segment and reports it as basePath', async () => {
-    const { gateway, seen } = stubGateway()
+    const { gateway, seen } = recordingGateway()
     const app = new Koa()
     app.use(createKoaMiddleware(gateway, { prefix: '/data/' }))
     app.use((ctx) => {
@@ -225,7 +195,7 @@ describe('createKoaMiddleware with a prefix', () => {
 
 describe('createKoaMiddleware beside @koa/router and @koa/bodyparser', () => {
   function appWith(order: 'parser-first' | 'gateway-first') {
-    const { gateway, seen } = stubGateway()
+    const { gateway, seen } = recordingGateway()
     const router = new Router()
     router.get('/health', (ctx) => {
       ctx.body = { status: 'ok' }

@@ -1,7 +1,7 @@
 import type { ALBEvent } from 'aws-lambda'
 import { describe, expect, it } from 'vitest'
 import { createLambdaHandler } from './index.js'
-import { JSON_BODY, recordingGateway } from './recording-gateway.test-helper.js'
+import { JSON_BODY, recordingGateway } from '../../../test/support/recording-gateway.js'
 
 const targetGroup = { elb: { targetGroupArn: 'arn:aws:elasticloadbalancing:eu-north-1:123456789012:targetgroup/allmenning/6d0ecf831eec9f09' } }
 

@@ -7,7 +7,7 @@ import {
   type LambdaEventServerOptions,
 } from '../../../test/support/lambda-event-server.js'
 import { createLambdaHandler } from './index.js'
-import { JSON_BODY, JSON_LENGTH, recordingGateway } from './recording-gateway.test-helper.js'
+import { JSON_BODY, JSON_LENGTH, recordingGateway } from '../../../test/support/recording-gateway.js'
 
 const servers: LambdaEventServer[] = []
 afterEach(async () => {

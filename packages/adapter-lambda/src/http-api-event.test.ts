@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda'
 import { describe, expect, it } from 'vitest'
 import { createLambdaHandler } from './index.js'
-import { JSON_BODY, recordingGateway } from './recording-gateway.test-helper.js'
+import { JSON_BODY, recordingGateway } from '../../../test/support/recording-gateway.js'
 
 /** Shaped like a real HTTP API payload 2.0 event; stage `$default` unless told otherwise. */
 function httpEvent(overrides: Partial<APIGatewayProxyEventV2> = {}, stage = '$default', method = 'GET'): APIGatewayProxyEventV2 {

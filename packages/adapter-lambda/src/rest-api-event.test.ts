@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda'
 import { describe, expect, it } from 'vitest'
 import { createLambdaHandler } from './index.js'
-import { JSON_BODY, JSON_LENGTH, recordingGateway } from './recording-gateway.test-helper.js'
+import { JSON_BODY, JSON_LENGTH, recordingGateway } from '../../../test/support/recording-gateway.js'
 
 /** Shaped like a real REST API proxy event on the execute-api host, stage `prod`. */
 function restEvent(overrides: Partial<APIGatewayProxyEvent> = {}, context: Partial<APIGatewayProxyEvent['requestContext']> = {}): APIGatewayProxyEvent {
