@@ -24,8 +24,9 @@ export function sourceSummary(source: SourceDefinition): SourceSummary {
  * answer keeps the time its data was retrieved (the `Age` header tells how old it is).
  */
 export function buildMeta(sources: SourceDefinition[], extra: Record<string, unknown> = {}) {
-  const languages = new Set<string>(['en'])
-  for (const source of sources) for (const language of source.contentLanguages) languages.add(language)
+  // The data's own languages; `language` already says the envelope is English.
+  const languages = new Set<string>(sources.flatMap((source) => source.contentLanguages))
+  if (languages.size === 0) languages.add('en')
   return {
     retrieved_at: new Date().toISOString(),
     language: 'en',
