@@ -51,6 +51,8 @@ export interface GatewayOptions {
   staleSeconds?: number
   /** How many fresh answers to keep in process in front of `cache`; 1000 by default, 0 for none. */
   hotCacheEntries?: number
+  /** How many body bytes those answers may hold in all; 32 MiB by default. */
+  hotCacheBytes?: number
   /** Time limit for one cache read or write; 200 ms by default. */
   cacheTimeoutMs?: number
   /** Longest query string accepted (a 414 beyond it); 4096 characters by default. */
@@ -125,7 +127,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       timeoutMs: options.cacheTimeoutMs ?? 200,
       onError: (error) => onError(error, 'cache'),
     }),
-    hot: createHotCache(options.hotCacheEntries ?? 1000),
+    hot: createHotCache(options.hotCacheEntries ?? 1000, options.hotCacheBytes ?? 32 * 1024 * 1024),
     flights: createSingleFlight<CachedResponse>(),
     staleSeconds: options.staleSeconds ?? 86_400,
     upstreamSettings(source: CompiledSource, upstreamId?: string) {

@@ -30,6 +30,20 @@ describe('createLruMap', () => {
     expect(map.get('d')).toBe(4)
   })
 
+  it('keeps the summed weight within its budget, forgetting the oldest first', () => {
+    const map = createLruMap<string, string>(10, { maxWeight: 10, weigh: (value) => value.length })
+    map.set('a', 'xxxx')
+    map.set('b', 'xxxx')
+    map.set('c', 'xxxx')
+    expect(map.get('a')).toBeUndefined()
+    expect(map.weight).toBe(8)
+    map.set('b', 'x')
+    expect(map.weight).toBe(5)
+    map.set('big', 'x'.repeat(11))
+    expect(map.get('big')).toBeUndefined()
+    expect(map.size).toBe(2)
+  })
+
   it('replaces a value without growing', () => {
     const map = createLruMap<string, number>(2)
     map.set('a', 1)

@@ -1,5 +1,6 @@
 /**
- * A Map that holds at most `maxEntries`, forgetting the least recently used first.
+ * A Map that holds at most `maxEntries` (and, with `weigh`, at most `maxWeight` in all),
+ * forgetting the least recently used first. A value heavier than `maxWeight` is not kept.
  *
  * @example
  * const recent = createLruMap<string, number>(2)
@@ -10,15 +11,35 @@ export interface LruMap<K, V> {
   set(key: K, value: V): void
   delete(key: K): void
   readonly size: number
+  /** The summed weight of what is held (the entry count when no `weigh` is given). */
+  readonly weight: number
 }
 
-export function createLruMap<K, V>(maxEntries: number): LruMap<K, V> {
+export function createLruMap<K, V>(
+  maxEntries: number,
+  budget: { maxWeight: number; weigh: (value: V) => number } | undefined = undefined,
+): LruMap<K, V> {
   const entries = new Map<K, V>()
+  const weigh = budget?.weigh ?? (() => 1)
+  const maxWeight = budget?.maxWeight ?? maxEntries
+  let weight = 0
   // The most recently used key: reading it again needs no reordering.
   let newest: K | undefined
+
+  function remove(key: K): void {
+    const value = entries.get(key)
+    if (value === undefined) return
+    entries.delete(key)
+    weight -= weigh(value)
+    if (key === newest) newest = undefined
+  }
+
   return {
     get size() {
       return entries.size
+    },
+    get weight() {
+      return weight
     },
     get(key) {
       const value = entries.get(key)
@@ -30,15 +51,14 @@ export function createLruMap<K, V>(maxEntries: number): LruMap<K, V> {
       return value
     },
     set(key, value) {
-      if (maxEntries <= 0) return
-      entries.delete(key)
+      remove(key)
+      const heft = weigh(value)
+      if (maxEntries <= 0 || heft > maxWeight) return
       entries.set(key, value)
+      weight += heft
       newest = key
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value as K)
+      while (entries.size > maxEntries || weight > maxWeight) remove(entries.keys().next().value as K)
     },
-    delete(key) {
-      entries.delete(key)
-      if (key === newest) newest = undefined
-    },
+    delete: remove,
   }
 }
