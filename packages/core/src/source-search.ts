@@ -3,6 +3,7 @@ import type { CompiledSource } from './compile-source.js'
 import { sourceDescriptor } from './descriptors.js'
 import { GatewayError } from './gateway-error.js'
 import type { Links } from './links.js'
+import { foldNorwegian } from './fold-norwegian.js'
 import { buildMeta } from './meta.js'
 
 /** Parameters of `/api/v1/sok/alle`, validated. */
@@ -13,36 +14,26 @@ export interface SearchParameters {
   mode: 'auto' | 'source_discovery' | 'entities' | 'all'
 }
 
-/** Lower-cases and folds Norwegian letters and accents, so "Kraftsituasjon" finds "kraftsituasjonen" and "bronnoysund" finds "Brønnøysund". */
-export function fold(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/æ/g, 'ae')
-    .replace(/ø/g, 'o')
-    .replace(/å/g, 'a')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-}
 
 function tokens(text: string): string[] {
-  return fold(text).split(/[^\p{L}\p{N}]+/u).filter((t) => t.length > 0)
+  return foldNorwegian(text).split(/[^\p{L}\p{N}]+/u).filter((t) => t.length > 0)
 }
 
 /** How well a query matches a source: 0 for no match, higher is better. */
 function score(source: CompiledSource, query: string): number {
   const d = source.definition
-  const q = fold(query).trim()
+  const q = foldNorwegian(query).trim()
   if (q === '') return 0
-  const terms = [...d.keywords, ...(d.synonyms ?? [])].map(fold)
+  const terms = [...d.keywords, ...(d.synonyms ?? [])].map(foldNorwegian)
   if (q === source.id) return 100
-  if (q === fold(d.name)) return 90
+  if (q === foldNorwegian(d.name)) return 90
   if (terms.includes(q)) return 80
-  if (fold(d.name).includes(q) || q.includes(source.id)) return 60
+  if (foldNorwegian(d.name).includes(q) || q.includes(source.id)) return 60
   const queryTokens = tokens(query)
-  const termTokens = new Set(terms.flatMap((t) => tokens(t)).concat(tokens(d.name), [source.id, fold(d.topic)]))
+  const termTokens = new Set(terms.flatMap((t) => tokens(t)).concat(tokens(d.name), [source.id, foldNorwegian(d.topic)]))
   if (queryTokens.some((t) => termTokens.has(t))) return 50
   if (queryTokens.some((t) => t.length >= 4 && [...termTokens].some((term) => term.startsWith(t) || (term.length >= 4 && t.startsWith(term))))) return 30
-  if (q.length >= 4 && fold(d.description).includes(q)) return 20
+  if (q.length >= 4 && foldNorwegian(d.description).includes(q)) return 20
   return 0
 }
 

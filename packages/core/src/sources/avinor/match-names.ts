@@ -1,24 +1,14 @@
+import { foldNorwegian } from '../../index.js'
+
 /** A code and name pair from one of Avinor's name lists. */
 export interface NamedCode {
   code: string
   name: string
 }
 
-/**
- * Lower-cases and strips diacritics so that "tromso" finds "Tromsø" and "alesund" finds
- * "Ålesund"; æ becomes "ae" and ø "o", which Unicode does not decompose.
- *
- * @example
- * foldName('Tromsø') // 'tromso'
- */
+/** A name or query as it is compared: folded (see foldNorwegian) and trimmed. */
 export function foldName(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/æ/g, 'ae')
-    .replace(/ø/g, 'o')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .trim()
+  return foldNorwegian(text).trim()
 }
 
 /**
