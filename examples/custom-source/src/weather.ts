@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation, defineSource, UpstreamError, type SourceDefinition } from '@allmenning/core'
+import { checkUpstreamShape, defineOperation, defineSource, type SourceDefinition } from '@allmenning/core'
 
 // What MET's locationforecast/2.0/compact sends, as much of it as this source reads.
 const forecastPayload = v.looseObject({
@@ -49,9 +49,8 @@ export const getForecast = defineOperation({
   async run(params, ctx) {
     const client = ctx.upstream()
     const response = await client.getJson('/compact', { query: { lat: params.lat, lon: params.lon } })
-    const payload = v.safeParse(forecastPayload, response.body)
-    if (!payload.success) throw new UpstreamError(client, 'invalid_response', 'answered a forecast of an unexpected shape')
-    const data = payload.output.properties.timeseries.map((step) => {
+    const payload = checkUpstreamShape(client, forecastPayload, response.body, 'the forecast')
+    const data = payload.properties.timeseries.map((step) => {
       const now = step.data.instant.details
       const next = step.data.next_1_hours
       return {

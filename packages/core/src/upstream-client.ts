@@ -24,7 +24,10 @@ export type QueryValues = Record<string, string | number | boolean | undefined>
 export interface UpstreamCallOptions {
   query?: QueryValues
   headers?: Record<string, string>
-  /** Statuses besides 2xx that the caller handles itself (for example 404 and 410). */
+  /**
+   * Statuses besides 2xx that the caller handles itself (for example 404 and 410). Their
+   * body is optional: from getJson it is `undefined` when empty or not JSON.
+   */
   acceptStatus?: number[]
 }
 
@@ -149,12 +152,17 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     async getJson<T>(path: string, options: UpstreamCallOptions = {}) {
       const res = await fetchBytes(path, options, 'application/json')
       const text = res.bytes.toString('utf8')
+      // An accepted error status (a 404 the source answers itself) may come without JSON.
+      const optional = res.status < 200 || res.status >= 300
+      const answer = (body: unknown) => ({ status: res.status, url: res.url, contentType: res.contentType, body: body as T })
       if (text.trim() === '') {
+        if (optional) return answer(undefined)
         throw new UpstreamError(upstream, 'invalid_response', 'answered an empty body where JSON was expected')
       }
       try {
-        return { status: res.status, url: res.url, contentType: res.contentType, body: JSON.parse(text) as T }
+        return answer(JSON.parse(text))
       } catch {
+        if (optional) return answer(undefined)
         throw new UpstreamError(upstream, 'invalid_response', 'answered a body that is not valid JSON')
       }
     },

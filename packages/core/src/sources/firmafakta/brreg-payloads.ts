@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { UpstreamError, type UpstreamClient } from '../../index.js'
+import { checkUpstreamShape, type UpstreamClient } from '../../index.js'
 
 // Shapes of what Enhetsregisteret sends (upstreams.md §1). Loose objects and nullish fields:
 // the register omits keys it has no value for, and new keys must not break the gateway.
@@ -134,8 +134,8 @@ export const brregRolesSchema = v.looseObject({
 export type BrregRoles = v.InferOutput<typeof brregRolesSchema>
 
 /**
- * Checks an upstream body against its expected shape; a mismatch is the upstream's fault,
- * so it becomes a 502 naming Brønnøysund rather than a crash in the mapping code.
+ * Checks a Brønnøysund body against its expected shape (a 502 naming Brønnøysund when it
+ * does not match).
  *
  * @example
  * const unit = parseBrreg(brregUnitSchema, res.body, client, 'an entity')
@@ -146,13 +146,5 @@ export function parseBrreg<S extends v.GenericSchema>(
   client: Pick<UpstreamClient, 'id' | 'name'>,
   what: string,
 ): v.InferOutput<S> {
-  const result = v.safeParse(schema, body)
-  if (result.success) return result.output
-  const issue = result.issues[0]
-  const path = issue ? v.getDotPath(issue) : null
-  throw new UpstreamError(
-    client,
-    'invalid_response',
-    `answered ${what} in an unexpected shape${path ? ` (at ${path})` : ''}`,
-  )
+  return checkUpstreamShape(client, schema, body, what)
 }

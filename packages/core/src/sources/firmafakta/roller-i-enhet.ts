@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { defineOperation, type EntityInput } from '../../index.js'
-import { BRREG_UPSTREAM_ID, brregHeaders, getJsonLenient } from './brreg-upstream.js'
+import { BRREG_UPSTREAM_ID, brregHeaders } from './brreg-upstream.js'
 import { brregRolesSchema, parseBrreg } from './brreg-payloads.js'
 import { entityNotFound } from './entity-not-found.js'
 import { orgNrSchema } from './org-nr.js'
@@ -39,7 +39,7 @@ export const rollerIEnhet = defineOperation({
   output: rollerIEnhetOutput,
   async run(params, ctx) {
     const client = ctx.upstream(BRREG_UPSTREAM_ID)
-    const res = await getJsonLenient(client, `/enheter/${params.org_nr}/roller`, {
+    const res = await client.getJson(`/enheter/${params.org_nr}/roller`, {
       headers: brregHeaders('rolle'),
       acceptStatus: [404, 410],
     })

@@ -1,12 +1,12 @@
-import { defineOperation, type UpstreamClient } from '../../index.js'
-import { BRREG_UPSTREAM_ID, brregHeaders, getJsonLenient, type LenientJsonResponse } from './brreg-upstream.js'
+import { defineOperation, type UpstreamClient, type UpstreamResponse } from '../../index.js'
+import { BRREG_UPSTREAM_ID, brregHeaders } from './brreg-upstream.js'
 import { brregUnitSchema, parseBrreg } from './brreg-payloads.js'
 import { enhetsdetaljerSchema, toEnhetsdetaljer, type Enhetsdetaljer } from './enhet-mapping.js'
 import { entityNotFound } from './entity-not-found.js'
 import { orgNrSchema } from './org-nr.js'
 import { organizationEntity } from './organization-entity.js'
 
-function toDetails(client: UpstreamClient, res: LenientJsonResponse, enhetstype: Enhetsdetaljer['enhetstype']): Enhetsdetaljer {
+function toDetails(client: UpstreamClient, res: UpstreamResponse<unknown>, enhetstype: Enhetsdetaljer['enhetstype']): Enhetsdetaljer {
   // 410 "Enheten er fjernet" carries a short body (number, name, form, slettedato). It is a
   // true answer about the company, so it becomes data, not an error page.
   const removed = res.status === 410
@@ -35,12 +35,12 @@ export const selskapsdetaljer = defineOperation({
   aliases: { name: ['navn'] },
   async run(params, ctx) {
     const client = ctx.upstream(BRREG_UPSTREAM_ID)
-    const main = await getJsonLenient(client, `/enheter/${params.org_nr}`, {
+    const main = await client.getJson(`/enheter/${params.org_nr}`, {
       headers: brregHeaders('enhet'),
       acceptStatus: [404, 410],
     })
     if (main.status !== 404) return { data: toDetails(client, main, 'hovedenhet'), sourceApi: main.url }
-    const sub = await getJsonLenient(client, `/underenheter/${params.org_nr}`, {
+    const sub = await client.getJson(`/underenheter/${params.org_nr}`, {
       headers: brregHeaders('underenhet'),
       acceptStatus: [404, 410],
     })

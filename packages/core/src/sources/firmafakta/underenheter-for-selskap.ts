@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { defineOperation } from '../../index.js'
-import { BRREG_UPSTREAM_ID, brregHeaders, getJsonLenient } from './brreg-upstream.js'
+import { BRREG_UPSTREAM_ID, brregHeaders } from './brreg-upstream.js'
 import { enhetsdetaljerSchema, toEnhetsdetaljer } from './enhet-mapping.js'
 import { entityNotFound } from './entity-not-found.js'
 import { fetchWindow } from './fetch-window.js'
@@ -39,7 +39,7 @@ export const underenheterForSelskap = defineOperation({
     )
     if (window.total === 0) {
       // The search cannot tell "no branches" from "no such company"; the entity lookup can.
-      const parent = await getJsonLenient(client, `/enheter/${params.org_nr}`, {
+      const parent = await client.getJson(`/enheter/${params.org_nr}`, {
         headers: brregHeaders('enhet'),
         acceptStatus: [404, 410],
       })

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { UpstreamError, type UpstreamClient } from '../../index.js'
+import { checkUpstreamShape, type UpstreamClient } from '../../index.js'
 
 // What driftsdata sends, as loosely as it varies: numbers may be numbers or strings,
 // and extra fields are ignored. A body of another shape is a 502, never a crash.
@@ -49,10 +49,5 @@ export const powerSituations = v.array(
 /** Fetches a driftsdata endpoint and checks its shape. */
 export async function fetchShaped<S extends v.GenericSchema>(client: UpstreamClient, path: string, schema: S): Promise<v.InferOutput<S>> {
   const response = await client.getJson(path)
-  const parsed = v.safeParse(schema, response.body)
-  if (!parsed.success) {
-    const where = v.getDotPath(parsed.issues[0]!) ?? 'the top level'
-    throw new UpstreamError(client, 'invalid_response', `answered ${path} with an unexpected shape (at ${where})`)
-  }
-  return parsed.output
+  return checkUpstreamShape(client, schema, response.body, path)
 }
