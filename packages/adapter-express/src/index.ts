@@ -5,6 +5,11 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express'
  * Translates an Express request into the gateway's plain request. `req.path` is already
  * relative to the mount; the query is taken raw from `req.url` so repeated and
  * percent-encoded keys reach the core exactly as sent.
+ *
+ * @example
+ * app.use('/data', async (req, res) => {
+ *   const answer = await gateway.handle(toGatewayRequest(req)) // what createExpressMiddleware does
+ * })
  */
 export function toGatewayRequest(req: Request): GatewayRequest {
   const url = req.url

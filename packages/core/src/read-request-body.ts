@@ -4,7 +4,14 @@ import { GatewayError } from './gateway-error.js'
 /** The largest request body the gateway accepts, in bytes (only feedback takes one). */
 export const maxRequestBodyBytes = 16 * 1024
 
-/** Whether requests of a method may carry a body worth reading (GET and HEAD never do here). */
+/**
+ * Whether requests of a method may carry a body worth reading (GET and HEAD never do here),
+ * so adapters give only those a `readBody`.
+ *
+ * @example
+ * hasBody('POST') // true
+ * hasBody('GET') // false
+ */
 export function hasBody(method: string): boolean {
   return method !== 'GET' && method !== 'HEAD'
 }

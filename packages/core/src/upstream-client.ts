@@ -56,6 +56,13 @@ export interface UpstreamClient {
   getText(path: string, options?: UpstreamCallOptions & { encoding?: string }): Promise<UpstreamResponse<string>>
 }
 
+/**
+ * The URL of one upstream call: the path appended to the base, undefined query values left out.
+ *
+ * @example
+ * buildUpstreamUrl('https://asrv.avinor.no/', '/XmlFeed/v1.0', { airport: 'OSL', direction: undefined })
+ * // 'https://asrv.avinor.no/XmlFeed/v1.0?airport=OSL'
+ */
 export function buildUpstreamUrl(baseUrl: string, path: string, query?: QueryValues): string {
   const base = baseUrl.endsWith('/') ? baseUrl.slice(0, -1) : baseUrl
   const url = new URL(base + (path.startsWith('/') ? path : `/${path}`))
@@ -96,7 +103,12 @@ async function readLimited(body: Dispatcher.ResponseData['body'], limit: number)
 }
 
 /**
- * Creates the client for one upstream; `onCall` hears every URL called through it.
+ * Creates the client for one upstream; `onCall` hears every URL called through it. The
+ * gateway makes one per operation call; tests make their own against a local fake.
+ *
+ * @example
+ * const client = createUpstreamClient({ id: 'statnett', name: 'Statnett driftsdata', baseUrl, timeoutMs: 2000, userAgent: 'my-app/1.0', maxBodyBytes: 1e6 })
+ * const { body, url } = await client.getJson('/PhysicalFlowMap/GetFlow')
  */
 export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: string) => void): UpstreamClient {
   const upstream = { id: settings.id, name: settings.name }
