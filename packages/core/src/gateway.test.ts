@@ -158,6 +158,20 @@ describe('source descriptors', () => {
     expect(headers['cache-control']).toBe('public, max-age=300')
   })
 
+  it('lists related sources that are served, with their names and links, and leaves out the rest', async () => {
+    const base = statnett({ baseUrl: fake.baseUrl })
+    const related = createGateway({
+      sources: [
+        { ...base, relatedSources: [{ id: 'grid-prices', reason: 'Prices per price area' }, { id: 'absent', reason: 'Not served here' }] },
+        { ...base, id: 'grid-prices', name: 'Grid prices', documentation: 'https://example.no/prices' },
+      ],
+    })
+    const { json } = await call(related, '/api/v1/kilder/statnett')
+    expect(json.related_sources).toEqual([
+      { id: 'grid-prices', name: 'Grid prices', reason: 'Prices per price area', api: '/api/v1/kilder/grid-prices', wiki: 'https://example.no/prices' },
+    ])
+  })
+
   it.each([['/api/v1/'], ['/api/v1/kilder'], ['/api/v1/kilder/statnett'], ['/api/v1/kilder/statnett/get_physical_flow/schema'], ['/api/v1/openapi.json']])(
     '%s keeps its ETag and answers If-None-Match with a 304',
     async (path) => {
