@@ -20,15 +20,7 @@ export function jsonResponse(status: number, value: unknown, headers: Record<str
 
 /** A response for a resource that only changes when the gateway's configuration does. */
 export function staticResponse(value: unknown, maxAgeSeconds: number): GatewayResponse {
-  const body = JSON.stringify(value)
-  return {
-    status: 200,
-    headers: {
-      'content-type': jsonContentType,
-      'content-length': String(Buffer.byteLength(body)),
-      etag: weakEtag(body),
-      'cache-control': `public, max-age=${maxAgeSeconds}`,
-    },
-    body,
-  }
+  const response = jsonResponse(200, value, { 'cache-control': `public, max-age=${maxAgeSeconds}` })
+  response.headers.etag = weakEtag(response.body!)
+  return response
 }
