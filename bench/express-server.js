@@ -4,7 +4,7 @@
 import express from 'express'
 import Keyv from 'keyv'
 import { createGateway } from '@allmenning/core'
-import { statnett } from '@allmenning/core/sources'
+import { statnett } from '@allmenning/sources'
 import { createExpressMiddleware } from '@allmenning/adapter-express'
 
 const [kind, upstream, path] = process.argv.slice(2)

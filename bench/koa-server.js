@@ -4,7 +4,7 @@
 import Koa from 'koa'
 import Keyv from 'keyv'
 import { createGateway } from '@allmenning/core'
-import { statnett } from '@allmenning/core/sources'
+import { statnett } from '@allmenning/sources'
 import { createKoaMiddleware } from '@allmenning/adapter-koa'
 
 const [kind, upstream, path] = process.argv.slice(2)

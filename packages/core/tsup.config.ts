@@ -1,3 +1,3 @@
 import { packageBuild } from '../../tsup.package.js'
 
-export default packageBuild({ index: 'src/index.ts', 'sources/index': 'src/sources/index.ts' })
+export default packageBuild({ index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' })

@@ -4,8 +4,8 @@
 // asserts what those targets do instead; every other target keeps the full assertion.
 import { request, type IncomingHttpHeaders } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeStatnett, statnettPaths } from '../support/fake-statnett.js'
-import type { FakeUpstream } from '../support/fake-upstream.js'
+import { startFakeStatnett, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import type { FakeUpstream } from '@allmenning/core/testing'
 import { targets, type ConformanceTarget, type StartedTarget } from './targets.js'
 
 // ---------------------------------------------------------------------------------------

@@ -2,10 +2,10 @@ import { createServer, request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../examples/express-server/src/app.js'
-import { startFakeAvinor, type FakeAvinor } from '../support/fake-avinor.js'
-import { startFakeBrreg, type FakeBrreg } from '../support/fake-brreg.js'
-import { startFakeStatnett } from '../support/fake-statnett.js'
-import type { FakeUpstream } from '../support/fake-upstream.js'
+import { startFakeAvinor, type FakeAvinor } from '../../packages/sources/src/avinor/testing/fake-avinor.js'
+import { startFakeBrreg, type FakeBrreg } from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'
+import { startFakeStatnett } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import type { FakeUpstream } from '@allmenning/core/testing'
 
 let fake: FakeUpstream
 let avinor: FakeAvinor

@@ -1,11 +1,11 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
-import { builtInSources } from '@allmenning/core/sources'
-import { startFakeAvinor, type FakeAvinor } from '../support/fake-avinor.js'
-import { startFakeBrreg, type FakeBrreg } from '../support/fake-brreg.js'
-import { startFakeStatnett } from '../support/fake-statnett.js'
-import type { FakeUpstream } from '../support/fake-upstream.js'
+import { builtInSources } from '@allmenning/sources'
+import { startFakeAvinor, type FakeAvinor } from '../../packages/sources/src/avinor/testing/fake-avinor.js'
+import { startFakeBrreg, type FakeBrreg } from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'
+import { startFakeStatnett } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import type { FakeUpstream } from '@allmenning/core/testing'
 
 // Pieces a hostile or careless client puts in paths and queries.
 const nasty = fc.constantFrom(

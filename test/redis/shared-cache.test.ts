@@ -3,9 +3,9 @@ import { createKeyv } from '@keyv/redis'
 import type Keyv from 'keyv'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
-import { statnett } from '@allmenning/core/sources'
-import { startFakeStatnett, statnettJson, statnettPaths } from '../support/fake-statnett.js'
-import type { FakeUpstream } from '../support/fake-upstream.js'
+import { statnett } from '@allmenning/sources'
+import { startFakeStatnett, statnettJson, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import type { FakeUpstream } from '@allmenning/core/testing'
 import { redisServerAvailable, startRedisServer, type RedisServer } from './redis-server.js'
 
 // CI installs redis-server and must run this suite; elsewhere it is skipped when there is none.

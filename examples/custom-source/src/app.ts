@@ -1,7 +1,7 @@
 import express from 'express'
 import Keyv from 'keyv'
 import { createGateway, type GatewayOptions } from '@allmenning/core'
-import { builtInSources } from '@allmenning/core/sources'
+import { builtInSources } from '@allmenning/sources'
 import { createExpressMiddleware } from '@allmenning/adapter-express'
 import { weather } from './weather.js'
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
-import { startFakeUpstream, type FakeUpstream } from '../../../test/support/fake-upstream.js'
+import { startFakeUpstream, type FakeUpstream } from '@allmenning/core/testing'
 import { getForecast, weather } from './weather.js'
 
 // Trimmed from the shape of a real locationforecast/2.0/compact answer: hourly steps with

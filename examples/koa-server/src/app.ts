@@ -2,7 +2,7 @@ import { bodyParser } from '@koa/bodyparser'
 import { Router } from '@koa/router'
 import { createKoaMiddleware } from '@allmenning/adapter-koa'
 import { createGateway, type GatewayOptions } from '@allmenning/core'
-import { builtInSources } from '@allmenning/core/sources'
+import { builtInSources } from '@allmenning/sources'
 import Koa from 'koa'
 import Keyv from 'keyv'
 

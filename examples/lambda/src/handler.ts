@@ -1,6 +1,6 @@
 import { createLambdaHandler } from '@allmenning/adapter-lambda'
 import { createGateway } from '@allmenning/core'
-import { builtInSources } from '@allmenning/core/sources'
+import { builtInSources } from '@allmenning/sources'
 import Keyv from 'keyv'
 
 // Built once per container, outside the handler, so warm invocations reuse the gateway and

@@ -1,6 +1,6 @@
-export type { Gateway, GatewayRequest, GatewayResponse } from './gateway-request.js'
-export { GatewayError, type ErrorCode, type ProblemDetail } from './gateway-error.js'
-export { UpstreamError, type UpstreamFailure } from './upstream-error.js'
+export type { Gateway, GatewayRequest, GatewayResponse } from './http/gateway-request.js'
+export { GatewayError, type ErrorCode, type ProblemDetail } from './http/gateway-error.js'
+export { UpstreamError, type UpstreamFailure } from './upstream/upstream-error.js'
 export {
   createUpstreamClient,
   buildUpstreamUrl,
@@ -9,7 +9,7 @@ export {
   type UpstreamCallOptions,
   type UpstreamResponse,
   type QueryValues,
-} from './upstream-client.js'
+} from './upstream/upstream-client.js'
 export {
   defineOperation,
   type OperationDefinition,
@@ -20,15 +20,15 @@ export {
   type PageWindow,
   type ParameterSchemas,
   type AnySchema,
-} from './define-operation.js'
-export { defineSource, type SourceDefinition, type UpstreamDefinition, type RelatedSource } from './define-source.js'
-export { hasBody, maxRequestBodyBytes, readRequestBody } from './read-request-body.js'
+} from './plugin/define-operation.js'
+export { defineSource, type SourceDefinition, type UpstreamDefinition, type RelatedSource } from './plugin/define-source.js'
+export { hasBody, maxRequestBodyBytes, readRequestBody } from './http/read-request-body.js'
 export { createGateway, defaultUserAgent, type GatewayOptions, type ErrorKind } from './gateway.js'
-export type { Feedback } from './feedback.js'
-export type { Entity } from './envelope.js'
-export type { Pagination } from './pagination.js'
-export type { JsonSchema } from './json-schema.js'
-export { normalizeMountPath, stripMountPath } from './mount-path.js'
-export { createTimedMemo, type TimedMemo, type TimedMemoOptions } from './timed-memo.js'
-export { foldNorwegian } from './fold-norwegian.js'
-export { checkUpstreamShape } from './upstream-shape.js'
+export type { Feedback } from './describe/feedback.js'
+export type { Entity } from './pipeline/envelope.js'
+export type { Pagination } from './pipeline/pagination.js'
+export type { JsonSchema } from './compile/json-schema.js'
+export { normalizeMountPath, stripMountPath } from './http/mount-path.js'
+export { createTimedMemo, type TimedMemo, type TimedMemoOptions } from './upstream/timed-memo.js'
+export { foldNorwegian } from './text/fold-norwegian.js'
+export { checkUpstreamShape } from './upstream/upstream-shape.js'

@@ -1,0 +1,128 @@
+import type { Catalog } from '../compile/catalog.js'
+import type { CompiledOperation, CompiledSource } from '../compile/compile-source.js'
+import type { Links } from '../http/links.js'
+import { buildMeta } from '../pipeline/meta.js'
+
+/** How much of a source descriptor to show (`view` query parameter). */
+export type DescriptorView = 'names' | 'compact' | 'full'
+
+/** Fields beyond this many are cut from embedded descriptors; `/schema` always lists all. */
+export const maxEmbeddedOutputFields = 40
+
+export function getUrlTemplate(links: Links, sourceId: string, operation: CompiledOperation): string {
+  return `${links.root}/kilder/${sourceId}/${operation.name}{?${operation.parameters.map((p) => p.name).join(',')}}`
+}
+
+export function operationDescriptorUrl(links: Links, sourceId: string, name: string): string {
+  return links.api(`/kilder/${sourceId}/${name}/schema`)
+}
+
+function operationSummary(links: Links, sourceId: string, operation: CompiledOperation, view: DescriptorView) {
+  const base = {
+    name: operation.name,
+    operation_descriptor_url: operationDescriptorUrl(links, sourceId, operation.name),
+  }
+  if (view === 'names') return base
+  const compact = {
+    ...base,
+    description: `${operation.definition.description} Signature: ${operation.signature}`,
+    signature: operation.signature,
+    canonical_field_aliases: operation.aliases,
+  }
+  if (view === 'compact') return compact
+  return {
+    ...compact,
+    required_parameters: operation.parameters.filter((p) => p.required).map((p) => p.name),
+    optional_parameters: operation.parameters.filter((p) => !p.required).map((p) => p.name),
+    output_fields: operation.outputFields.slice(0, maxEmbeddedOutputFields),
+    output_fields_truncated: operation.outputFields.length > maxEmbeddedOutputFields,
+    get_url_template: getUrlTemplate(links, sourceId, operation),
+  }
+}
+
+export function sourceLinks(links: Links, source: CompiledSource) {
+  const self = links.api(`/kilder/${source.id}`)
+  return {
+    self,
+    names: `${self}?view=names`,
+    compact: `${self}?view=compact`,
+    full: self,
+    wiki: source.definition.documentation,
+    feedback: links.api('/feedback'),
+    api: `${links.root}/`,
+  }
+}
+
+/**
+ * A source descriptor (spec 2.5). `names` lists operation names and their schema URLs;
+ * `compact` adds descriptions, signatures and aliases; `full` (the default) adds topic,
+ * keywords, related sources and each operation's parameters, output fields and URL template.
+ *
+ * @example
+ * sourceDescriptor(catalog, catalog.source('statnett'), links, 'compact')
+ */
+export function sourceDescriptor(catalog: Catalog, source: CompiledSource, links: Links, view: DescriptorView) {
+  const definition = source.definition
+  const operations = [...source.operations.values()].map((op) => operationSummary(links, source.id, op, view))
+  const head = { id: source.id, name: definition.name }
+  const tail = { _meta: buildMeta([definition]), _links: sourceLinks(links, source) }
+  if (view === 'names') return { ...head, operations, ...tail }
+  const compact = {
+    ...head,
+    description: definition.description,
+    documentation: definition.documentation,
+    operations,
+    operation_schema_url_template: links.api(`/kilder/${source.id}/{operation}/schema`),
+  }
+  if (view === 'compact') return { ...compact, ...tail }
+  const related = (definition.relatedSources ?? [])
+    .filter((r) => catalog.has(r.id))
+    .map((r) => {
+      const other = catalog.source(r.id)
+      return { id: r.id, name: other.definition.name, reason: r.reason, api: links.api(`/kilder/${r.id}`), wiki: other.definition.documentation }
+    })
+  return {
+    ...compact,
+    topic: definition.topic,
+    keywords: definition.keywords,
+    related_sources: related,
+    ...tail,
+  }
+}
+
+/**
+ * The `/schema` resource of one operation: every parameter with type, default, bounds and
+ * allowed values, the full list of output fields and the JSON Schema of `data`.
+ */
+export function operationSchema(source: CompiledSource, operation: CompiledOperation, links: Links) {
+  return {
+    source: source.id,
+    operation: operation.name,
+    description: operation.definition.description,
+    signature: operation.signature,
+    method: 'GET',
+    get_url_template: getUrlTemplate(links, source.id, operation),
+    parameters: operation.parameters.map((p) => ({
+      name: p.name,
+      in: 'query',
+      type: p.type,
+      required: p.required,
+      ...(p.default !== undefined ? { default: p.default } : {}),
+      ...(p.description !== undefined ? { description: p.description } : {}),
+      schema: p.jsonSchema,
+    })),
+    required_parameters: operation.parameters.filter((p) => p.required).map((p) => p.name),
+    optional_parameters: operation.parameters.filter((p) => !p.required).map((p) => p.name),
+    output_fields: operation.outputFields,
+    output_schema: operation.outputSchema,
+    canonical_field_aliases: operation.aliases,
+    cache_ttl_seconds: operation.cacheTtlSeconds,
+    _meta: buildMeta([source.definition]),
+    _links: {
+      self: operationDescriptorUrl(links, source.id, operation.name),
+      source: links.api(`/kilder/${source.id}`),
+      wiki: source.definition.documentation,
+      openapi: links.api('/openapi.json'),
+    },
+  }
+}

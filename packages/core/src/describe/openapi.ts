@@ -1,0 +1,251 @@
+import { apiVersion } from './api-index.js'
+import type { Catalog } from '../compile/catalog.js'
+import type { CompiledParameter } from '../compile/compile-parameters.js'
+import { feedbackJsonSchema } from './feedback.js'
+import type { JsonSchema } from '../compile/json-schema.js'
+import type { Links } from '../http/links.js'
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
+const errorRef = (name: string) => ({ $ref: `#/components/responses/${name}` })
+
+const errorStatuses: Record<string, string> = {
+  '400': 'BadRequest',
+  '404': 'NotFound',
+  '429': 'TooManyRequests',
+  '500': 'InternalError',
+  '502': 'BadGateway',
+}
+
+function queryParameter(p: CompiledParameter) {
+  return {
+    name: p.name,
+    in: 'query',
+    required: p.required,
+    ...(p.description ? { description: p.description } : {}),
+    schema: p.jsonSchema,
+  }
+}
+
+function jsonContent(schema: JsonSchema) {
+  return { 'application/json': { schema } }
+}
+
+function get(summary: string, schema: JsonSchema, parameters: unknown[] = [], cacheable = true) {
+  return {
+    summary,
+    parameters,
+    responses: {
+      '200': {
+        description: 'Success',
+        ...(cacheable ? { headers: { ETag: { $ref: '#/components/headers/ETag' }, 'Cache-Control': { $ref: '#/components/headers/CacheControl' } } } : {}),
+        content: jsonContent(schema),
+      },
+      ...(cacheable ? { '304': { description: 'Not modified: the If-None-Match tag matches' } } : {}),
+      ...Object.fromEntries(Object.entries(errorStatuses).map(([status, name]) => [status, errorRef(name)])),
+    },
+  }
+}
+
+const looseObject: JsonSchema = { type: 'object' }
+
+function components() {
+  const problem = {
+    type: 'object',
+    required: ['parameter', 'problem', 'rule'],
+    properties: { parameter: { type: 'string' }, problem: { type: 'string' }, rule: { type: 'string' } },
+  }
+  const error = {
+    type: 'object',
+    required: ['error', '_meta', '_links'],
+    properties: {
+      error: {
+        type: 'object',
+        required: ['status', 'code', 'message', 'details'],
+        properties: {
+          status: { type: 'integer' },
+          code: { type: 'string' },
+          message: { type: 'string' },
+          details: { type: 'array', items: problem },
+          upstream: { type: 'string', description: 'Id of the upstream that failed (502 only).' },
+        },
+      },
+      _meta: { type: 'object', required: ['retrieved_at', 'language'], properties: { retrieved_at: { type: 'string', format: 'date-time' }, language: { type: 'string' } } },
+      _links: { type: 'object', additionalProperties: { type: 'string' } },
+    },
+  }
+  const sourceSummary = {
+    type: 'object',
+    required: ['id', 'name', 'description', 'documentation', 'cache_ttl_seconds'],
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      description: { type: 'string' },
+      documentation: { type: 'string', format: 'uri' },
+      cache_ttl_seconds: { type: 'integer' },
+    },
+  }
+  const meta = {
+    type: 'object',
+    required: ['retrieved_at', 'language', 'content_languages', 'sources'],
+    properties: {
+      retrieved_at: { type: 'string', format: 'date-time' },
+      language: { type: 'string' },
+      content_languages: { type: 'array', items: { type: 'string' } },
+      sources: { type: 'array', items: sourceSummary },
+      stale: { type: 'boolean', description: 'True when the upstream failed and an older cached answer is served.' },
+      stale_reason: { type: 'string' },
+      stale_since: { type: 'string', format: 'date-time' },
+      pagination: {
+        type: 'object',
+        required: ['limit', 'offset', 'returned', 'has_more_results'],
+        properties: {
+          limit: { type: 'integer' },
+          offset: { type: 'integer' },
+          returned: { type: 'integer' },
+          has_more_results: { type: 'boolean' },
+          total: { type: 'integer' },
+        },
+      },
+    },
+  }
+  const provenanceItem = {
+    type: 'object',
+    required: ['source', 'source_api'],
+    properties: {
+      source: { type: 'string' },
+      source_api: { type: 'string', format: 'uri' },
+      derived_from: { type: 'string' },
+      description: { type: 'string' },
+    },
+  }
+  const entity = {
+    type: 'object',
+    required: ['type', 'id', 'source', '_links'],
+    properties: {
+      type: { type: 'string' },
+      id: { type: 'string' },
+      name: { type: 'string' },
+      source: { type: 'string' },
+      _links: { type: 'object', properties: { self: { type: 'string' } } },
+    },
+  }
+  const errorResponse = (description: string) => ({ description, content: jsonContent(ref('Error')) })
+  return {
+    schemas: {
+      Error: error,
+      Meta: meta,
+      Entity: entity,
+      Provenance: {
+        type: 'object',
+        required: ['data', 'entities'],
+        properties: { data: provenanceItem, entities: provenanceItem, _raw_values: provenanceItem },
+      },
+      EnvelopeLinks: {
+        type: 'object',
+        required: ['self', 'source', 'wiki'],
+        properties: { self: { type: 'string' }, source: { type: 'string' }, wiki: { type: 'string', format: 'uri' } },
+      },
+    },
+    responses: {
+      BadRequest: errorResponse('A parameter is invalid: missing, unknown, repeated, of the wrong type or out of bounds.'),
+      NotFound: errorResponse('No such source, operation, route or entity.'),
+      TooManyRequests: errorResponse('The request is rate limited.'),
+      InternalError: errorResponse('The gateway failed unexpectedly.'),
+      BadGateway: errorResponse('The upstream data source is unavailable, too slow, or answered something unusable.'),
+    },
+    headers: {
+      ETag: { description: 'Weak validator for conditional GET with If-None-Match.', schema: { type: 'string' } },
+      CacheControl: { description: 'How long the answer may be cached.', schema: { type: 'string' } },
+    },
+  }
+}
+
+/**
+ * The OpenAPI 3.1.0 document, generated from the source definitions: one path per
+ * operation with its query parameters and the JSON Schema of its `data`, plus the
+ * discovery routes.
+ *
+ * @example
+ * const doc = openApiDocument(catalog, links) // doc.openapi === '3.1.0'
+ */
+export function openApiDocument(catalog: Catalog, links: Links) {
+  const ids = catalog.sources.map((s) => s.id)
+  const server = links.root.slice(0, -'/api/v1'.length) || '/'
+  const paths: Record<string, unknown> = {
+    '/api/v1/': { get: get('The API index: version, endpoints and sources', looseObject) },
+    '/api/v1/openapi.json': { get: get('This OpenAPI document', looseObject) },
+    '/api/v1/sok/alle': {
+      get: get('Cross-source search', looseObject, [
+        { name: 'q', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 200 } },
+        { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 10, default: 5 } },
+        { name: 'sources', in: 'query', required: false, description: 'Comma-separated source ids', schema: { type: 'string' } },
+        { name: 'mode', in: 'query', required: false, schema: { type: 'string', enum: ['auto', 'source_discovery', 'entities', 'all'], default: 'auto' } },
+      ]),
+    },
+    '/api/v1/kilder': { get: get('Every source, by name', looseObject) },
+    '/api/v1/kilder/{source}': {
+      get: get('A source descriptor', looseObject, [
+        { name: 'source', in: 'path', required: true, schema: { type: 'string', enum: ids } },
+        { name: 'view', in: 'query', required: false, schema: { type: 'string', enum: ['names', 'compact', 'full'], default: 'full' } },
+      ]),
+    },
+    '/api/v1/kilder/{source}/{operation}/schema': {
+      get: get('An operation descriptor: parameters with types, defaults and bounds; output fields', looseObject, [
+        { name: 'source', in: 'path', required: true, schema: { type: 'string', enum: ids } },
+        { name: 'operation', in: 'path', required: true, schema: { type: 'string' } },
+      ]),
+    },
+    '/api/v1/feedback': {
+      get: get('How to send feedback', looseObject, [], false),
+      post: {
+        summary: 'Send feedback about the gateway, a source or an operation',
+        requestBody: { required: true, content: jsonContent(feedbackJsonSchema) },
+        responses: {
+          '202': { description: 'Accepted', content: jsonContent(looseObject) },
+          '415': { description: 'The body is not JSON', content: jsonContent(ref('Error')) },
+          ...Object.fromEntries(Object.entries(errorStatuses).map(([status, name]) => [status, errorRef(name)])),
+        },
+      },
+    },
+  }
+  for (const source of catalog.sources) {
+    for (const operation of source.operations.values()) {
+      const parameterProperties = Object.fromEntries(operation.parameters.map((p) => [p.name, p.jsonSchema]))
+      const envelope = {
+        type: 'object',
+        required: ['source', 'operation', 'parameters', 'data', 'entities', '_meta', '_provenance', '_links'],
+        properties: {
+          source: { const: source.id },
+          operation: { const: operation.name },
+          parameters: { type: 'object', properties: parameterProperties, additionalProperties: false },
+          data: operation.outputSchema,
+          entities: { type: 'array', items: ref('Entity') },
+          _meta: ref('Meta'),
+          _provenance: ref('Provenance'),
+          _raw_values: { type: 'object' },
+          _links: ref('EnvelopeLinks'),
+        },
+      }
+      paths[`/api/v1/kilder/${source.id}/${operation.name}`] = {
+        get: {
+          ...get(operation.definition.description, envelope, operation.parameters.map(queryParameter)),
+          operationId: `${source.id}__${operation.name}`,
+          tags: [source.id],
+          description: `${operation.definition.description}\n\nSignature: \`${operation.signature}\``,
+        },
+      }
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Allmenning public-data gateway',
+      version: apiVersion,
+      description: 'Read-only JSON gateway in front of Norwegian public data sources. Generated from the source definitions.',
+    },
+    servers: [{ url: server }],
+    tags: catalog.sources.map((s) => ({ name: s.id, description: s.definition.description })),
+    paths,
+    components: components(),
+  }
+}

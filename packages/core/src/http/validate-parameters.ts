@@ -1,0 +1,106 @@
+import * as v from 'valibot'
+import type { CompiledParameter } from '../compile/compile-parameters.js'
+import { GatewayError, type ProblemDetail } from './gateway-error.js'
+import type { QueryParameters } from './query-string.js'
+
+const booleanWords: Record<string, boolean> = { yes: true, true: true, '1': true, no: false, false: false, '0': false }
+
+type Coerced = { ok: true; value: unknown } | { ok: false; problem: ProblemDetail }
+
+function coerce(parameter: CompiledParameter, raw: string): Coerced {
+  const fail = (problem: string): Coerced => ({ ok: false, problem: { parameter: parameter.name, problem, rule: 'type' } })
+  switch (parameter.type) {
+    case 'integer':
+      return /^[+-]?\d{1,15}$/.test(raw) ? { ok: true, value: Number(raw) } : fail(`must be an integer (got "${raw.slice(0, 40)}")`)
+    case 'number':
+      return /^[+-]?(\d{1,15}(\.\d*)?|\.\d+)$/.test(raw) ? { ok: true, value: Number(raw) } : fail(`must be a number (got "${raw.slice(0, 40)}")`)
+    case 'boolean': {
+      const value = booleanWords[raw.toLowerCase()]
+      return value === undefined ? fail(`must be yes or no (got "${raw.slice(0, 40)}")`) : { ok: true, value }
+    }
+    default:
+      return { ok: true, value: raw }
+  }
+}
+
+function describeIssue(issue: v.BaseIssue<unknown>, parameter: CompiledParameter): { problem: string; rule: string } {
+  const requirement = issue.requirement as unknown
+  switch (issue.type) {
+    case 'min_value':
+      return { problem: `must be at least ${String(requirement)}`, rule: issue.type }
+    case 'max_value':
+      return { problem: `must be at most ${String(requirement)}`, rule: issue.type }
+    case 'min_length':
+      return { problem: `must be at least ${String(requirement)} characters long`, rule: issue.type }
+    case 'max_length':
+      return { problem: `must be at most ${String(requirement)} characters long`, rule: issue.type }
+    case 'length':
+      return { problem: `must be exactly ${String(requirement)} characters long`, rule: issue.type }
+    case 'integer':
+      return { problem: 'must be an integer', rule: issue.type }
+    case 'picklist':
+    case 'enum': {
+      const options = (parameter.enum ?? []).map(String).join(', ') || (issue.expected ?? '').replace(/"/g, '').replace(/ \| /g, ', ').replace(/^\(|\)$/g, '')
+      return { problem: `must be one of: ${options}`, rule: 'enum' }
+    }
+    default:
+      // Custom checks and regexes carry the rule in their own message.
+      return { problem: issue.message, rule: issue.type }
+  }
+}
+
+
+/**
+ * Validates query parameters against compiled parameters: unknown names, repeated
+ * parameters, values of the wrong type or out of bounds all become one 400 that names
+ * every parameter at fault and the rule it broke. An empty value counts as absent.
+ *
+ * @returns the effective parameters, defaults applied, in declaration order
+ * @example
+ * validateParameters(parseQueryString('limit=5', 4096), compileParameters(schemas))
+ */
+export function validateParameters(query: QueryParameters, parameters: CompiledParameter[]): Record<string, unknown> {
+  const known = new Set(parameters.map((p) => p.name))
+  const unknown = [...query.keys()].filter((name) => !known.has(name))
+  if (unknown.length > 0) {
+    const accepted = parameters.length > 0 ? parameters.map((p) => p.name).join(', ') : 'none'
+    throw new GatewayError(400, 'unknown_parameter', `Unknown query parameter ${unknown.map((n) => `"${n.slice(0, 40)}"`).join(', ')}; accepted: ${accepted}`, {
+      details: unknown.map((name) => ({ parameter: name.slice(0, 100), problem: `is not a parameter of this endpoint (accepted: ${accepted})`, rule: 'unknown' })),
+    })
+  }
+  const repeated = [...query.entries()].filter(([, values]) => values.length > 1).map(([name]) => name)
+  if (repeated.length > 0) {
+    throw new GatewayError(400, 'repeated_parameter', `Query parameter ${repeated.map((n) => `"${n}"`).join(', ')} is given more than once`, {
+      details: repeated.map((name) => ({ parameter: name, problem: 'must be given at most once', rule: 'repeated' })),
+    })
+  }
+
+  const effective: Record<string, unknown> = {}
+  const problems: ProblemDetail[] = []
+  for (const parameter of parameters) {
+    const raw = query.get(parameter.name)?.[0]
+    let input: unknown = undefined
+    if (raw !== undefined && raw !== '') {
+      const coerced = coerce(parameter, raw)
+      if (!coerced.ok) {
+        problems.push(coerced.problem)
+        continue
+      }
+      input = coerced.value
+    } else if (parameter.required) {
+      problems.push({ parameter: parameter.name, problem: 'is required', rule: 'required' })
+      continue
+    }
+    const result = v.safeParse(parameter.schema, input)
+    if (result.success) {
+      if (result.output !== undefined) effective[parameter.name] = result.output
+    } else {
+      for (const issue of result.issues) problems.push({ parameter: parameter.name, ...describeIssue(issue, parameter) })
+    }
+  }
+  if (problems.length > 0) {
+    const summary = problems.map((p) => `${p.parameter} ${p.problem}`).join('; ')
+    throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${summary}`, { details: problems })
+  }
+  return effective
+}

@@ -1,0 +1,140 @@
+import type { BestEffortCache, CachedResponse } from '../cache/best-effort-cache.js'
+import type { CompiledOperation, CompiledSource } from '../compile/compile-source.js'
+import type { OperationContext, OperationParameters } from '../plugin/define-operation.js'
+import { buildEnvelope } from './envelope.js'
+import { weakEtag } from '../http/etag.js'
+import type { GatewayResponse } from '../http/gateway-request.js'
+import type { HotCache } from '../cache/hot-cache.js'
+import { jsonContentType } from '../http/json-response.js'
+import type { Links } from '../http/links.js'
+import { paginate } from './pagination.js'
+import type { SingleFlight } from '../cache/single-flight.js'
+import { createUpstreamClient, type UpstreamSettings } from '../upstream/upstream-client.js'
+import { UpstreamError } from '../upstream/upstream-error.js'
+
+/** What the operation pipeline needs from the gateway. */
+export interface OperationCallDeps {
+  cache: BestEffortCache
+  hot: HotCache
+  flights: SingleFlight<CachedResponse>
+  /** Settings of one upstream of one source, gateway defaults merged in. */
+  upstreamSettings(source: CompiledSource, upstreamId?: string): UpstreamSettings
+  /** How long past freshness an answer is kept, to be served if the upstream fails. */
+  staleSeconds: number
+}
+
+const cacheName = 'allmenning'
+
+/** One call of one operation with validated parameters, and the key its answer is cached under. */
+export interface OperationCall {
+  source: CompiledSource
+  operation: CompiledOperation
+  parameters: Record<string, unknown>
+  links: Links
+  key: string
+}
+
+/** The cache key of one call: source, operation, effective parameters and the link base. */
+export function operationCacheKey(source: CompiledSource, operation: CompiledOperation, parameters: Record<string, unknown>, links: Links): string {
+  // Links are part of the cached body, so the base they are built on is part of the key.
+  return `${cacheName}:v1:${source.id}:${operation.name}:${JSON.stringify(parameters)}:${links.root}`
+}
+
+function respond(entry: CachedResponse, cacheStatus: string, extra: Record<string, string> = {}): GatewayResponse {
+  return {
+    status: 200,
+    headers: {
+      'content-type': jsonContentType,
+      'content-length': String(entry.bytes),
+      etag: entry.etag,
+      'cache-control': `public, max-age=${entry.ttlSeconds}`,
+      'cache-status': cacheStatus,
+      ...extra,
+    },
+    body: entry.body,
+  }
+}
+
+// A hit's answer only changes when its Age does, once a second, so it is built once per
+// entry and second and shared, like every other finished response (adapters only read them).
+const hitAnswers = new WeakMap<CachedResponse, { age: number; response: GatewayResponse }>()
+
+function hit(entry: CachedResponse, now: number): GatewayResponse {
+  const age = Math.floor((now - entry.storedAt) / 1000)
+  const known = hitAnswers.get(entry)
+  if (known?.age === age) return known.response
+  const response = respond(entry, `${cacheName}; hit; ttl=${entry.ttlSeconds - age}`, { age: String(age) })
+  hitAnswers.set(entry, { age, response })
+  return response
+}
+
+async function runOperation(deps: OperationCallDeps, { source, operation, parameters, links }: OperationCall): Promise<CachedResponse> {
+  const called: string[] = []
+  const context: OperationContext = {
+    source: source.id,
+    operation: operation.name,
+    upstream: (id) => createUpstreamClient(deps.upstreamSettings(source, id), (url) => called.push(url)),
+  }
+  // A copy, because the parsed parameters are shared by every request with the same query.
+  const params = { ...parameters } as OperationParameters<Record<string, never>>
+  const result = await operation.definition.run(params, context)
+  const { data, pagination } = paginate(result.data, params, result.page)
+  const entities = operation.definition.entities?.(data, params) ?? []
+  const sourceApi = result.sourceApi ?? called[0] ?? deps.upstreamSettings(source).baseUrl
+  const envelope = buildEnvelope({ source, operation, parameters, result, data, pagination, entities, sourceApi, links })
+  const body = JSON.stringify(envelope)
+  return { body, bytes: Buffer.byteLength(body), etag: weakEtag(body), storedAt: Date.now(), ttlSeconds: operation.cacheTtlSeconds }
+}
+
+function staleAnswer(entry: CachedResponse, error: UpstreamError, now: number): GatewayResponse {
+  const envelope = JSON.parse(entry.body) as { _meta: Record<string, unknown> }
+  const freshUntil = entry.storedAt + entry.ttlSeconds * 1000
+  envelope._meta = {
+    ...envelope._meta,
+    stale: true,
+    stale_reason: error.message,
+    stale_since: new Date(freshUntil).toISOString(),
+  }
+  const body = JSON.stringify(envelope)
+  const staleFor = Math.ceil((now - freshUntil) / 1000)
+  return respond(
+    { ...entry, body, bytes: Buffer.byteLength(body), etag: weakEtag(body) },
+    `${cacheName}; fwd=stale; fwd-status=${error.status}; ttl=${-staleFor}; detail=upstream-failed`,
+    { 'cache-control': 'no-cache', age: String(Math.floor((now - entry.storedAt) / 1000)) },
+  )
+}
+
+/**
+ * Answers one operation call: a fresh cached answer if there is one; otherwise one
+ * upstream call shared by every identical request in flight, cached with its ETag; and
+ * when that call fails on the upstream's side, a stale cached answer that says so.
+ */
+export function callOperation(deps: OperationCallDeps, call: OperationCall): GatewayResponse | Promise<GatewayResponse> {
+  // The hot path: an in-process fresh answer, without a single await.
+  const now = Date.now()
+  const hot = deps.hot.fresh(call.key, now)
+  return hot ? hit(hot, now) : callThroughStore(deps, call)
+}
+
+async function callThroughStore(deps: OperationCallDeps, call: OperationCall): Promise<GatewayResponse> {
+  const { key } = call
+  const cached = await deps.cache.get(key)
+  const now = Date.now()
+  if (cached && now - cached.storedAt < cached.ttlSeconds * 1000) {
+    deps.hot.put(key, cached)
+    return hit(cached, now)
+  }
+  try {
+    const { value, shared } = await deps.flights.run(key, async () => {
+      const entry = await runOperation(deps, call)
+      deps.hot.put(key, entry)
+      void deps.cache.set(key, entry, entry.ttlSeconds + deps.staleSeconds)
+      return entry
+    })
+    const forward = cached ? 'stale' : 'miss'
+    return respond(value, shared ? `${cacheName}; fwd=${forward}; collapsed` : `${cacheName}; fwd=${forward}; stored`)
+  } catch (error) {
+    if (cached && error instanceof UpstreamError) return staleAnswer(cached, error, Date.now())
+    throw error
+  }
+}

@@ -1,0 +1,102 @@
+import type * as v from 'valibot'
+import type { UpstreamClient } from '../upstream/upstream-client.js'
+
+/** Any valibot schema. */
+export type AnySchema = v.GenericSchema
+
+/** The parameter schemas of an operation, by query parameter name (without `limit`/`offset`). */
+export type ParameterSchemas = Record<string, AnySchema>
+
+/** The page window every operation accepts. */
+export interface PageWindow {
+  limit: number
+  offset: number
+}
+
+/** The validated, defaulted parameters an operation runs with. */
+export type OperationParameters<P extends ParameterSchemas> = { [K in keyof P]: v.InferOutput<P[K]> } & PageWindow
+
+/** An entity found in a result: an organisation, a person, an airport, a price area. */
+export interface EntityInput {
+  /** Kind of entity: `organization`, `person`, `airport`, `price_area`, ... */
+  type: string
+  /** Identifier within its kind (organisation number, IATA code, area code). */
+  id: string
+  name?: string
+  /** The operation of the same source that tells more about this entity. */
+  more?: { operation: string; parameters: Record<string, string | number> }
+}
+
+/** What an operation's `run` returns. */
+export interface OperationResult<D> {
+  /** The payload; an array is paged by the core with `limit` and `offset` unless `page` is given. */
+  data: D
+  /** Set when the operation paged the upstream itself (the core then does not slice `data`). */
+  page?: { hasMore: boolean; total?: number }
+  /** Overrides the recorded upstream URL in `_provenance.data.source_api`. */
+  sourceApi?: string
+  /** Raw, unprocessed upstream values worth keeping beside the mapped data. */
+  rawValues?: Record<string, unknown>
+}
+
+/** What the core hands an operation for one call. */
+export interface OperationContext {
+  readonly source: string
+  readonly operation: string
+  /** The client for one of the source's upstreams (the first one when no id is given). */
+  upstream(id?: string): UpstreamClient
+}
+
+/**
+ * The definition of one operation. Everything a client sees about it (signature, schema,
+ * OpenAPI, output fields) is generated from these fields.
+ */
+export interface OperationDefinition<P extends ParameterSchemas = ParameterSchemas, O extends AnySchema = AnySchema> {
+  /** snake_case name, the last path segment of the call. */
+  name: string
+  /** One or two sentences on what it answers. The signature is appended in descriptors. */
+  description: string
+  /** Query parameters as valibot schemas; wrap in `v.optional(schema, default)` for optional ones. */
+  parameters: P
+  /** `limit` bounds for this operation, when they differ from the source's. */
+  limit?: { default: number; max: number }
+  /** valibot schema of `data`; output fields and the OpenAPI response come from it. */
+  output: O
+  /** Canonical field aliases such as `name` or `timestamp`, mapped to output field paths. */
+  aliases?: Record<string, string[]>
+  /** How long a result stays fresh, when it differs from the source's. */
+  cacheTtlSeconds?: number
+  run(params: OperationParameters<P>, ctx: OperationContext): Promise<OperationResult<v.InferOutput<O>>>
+  /** Entities in the (paged) data. */
+  entities?(data: v.InferOutput<O>, params: OperationParameters<P>): EntityInput[]
+}
+
+/**
+ * Defines an operation. Generic over its parameters and output, so `run` is type-checked
+ * against the output schema it declares.
+ *
+ * @example
+ * const getFlow = defineOperation({
+ *   name: 'get_physical_flow',
+ *   description: 'Current physical flow on every interconnector.',
+ *   parameters: { area: v.optional(v.pipe(v.string(), v.toUpperCase())) },
+ *   output: v.array(v.object({ from_area: v.string(), to_area: v.string(), flow_mw: v.nullable(v.number()), time: v.string() })),
+ *   async run(params, ctx) {
+ *     const res = await ctx.upstream().getJson<Row[]>('/PhysicalFlowMap/GetFlow')
+ *     return { data: res.body.map(toFlow) }
+ *   },
+ * })
+ */
+export function defineOperation<P extends ParameterSchemas, O extends AnySchema>(
+  definition: OperationDefinition<P, O>,
+): OperationDefinition<P, O> {
+  if (!/^[a-z][a-z0-9_]*$/.test(definition.name)) {
+    throw new TypeError(`Operation name "${definition.name}" must be snake_case ([a-z][a-z0-9_]*)`)
+  }
+  for (const reserved of ['limit', 'offset']) {
+    if (reserved in definition.parameters) {
+      throw new TypeError(`Operation ${definition.name}: "${reserved}" is added by the core; set \`limit\` bounds instead`)
+    }
+  }
+  return definition
+}

@@ -1,0 +1,55 @@
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.js'
+import { checkUpstreamShape, createUpstreamClient, UpstreamError } from '../index.js'
+
+let fake: FakeUpstream
+beforeAll(async () => {
+  fake = await startFakeUpstream({
+    '/empty-404': () => ({ status: 404, body: '' }),
+    '/html-404': () => ({ status: 404, headers: { 'content-type': 'text/html' }, body: '<h1>Not Found</h1>' }),
+    '/json-410': () => ({ status: 410, headers: { 'content-type': 'application/json' }, body: '{"slettedato":"2017-10-20"}' }),
+    '/empty-200': () => ({ status: 200, body: '' }),
+    '/agent': (_url, req) => ({ status: 200, body: JSON.stringify({ agent: req.headers['user-agent'] }) }),
+  })
+})
+afterAll(() => fake.close())
+
+const client = (calls: string[] = []) =>
+  createUpstreamClient({ id: 'demo', name: 'Demo', baseUrl: fake.baseUrl, timeoutMs: 1000, userAgent: 'allmenning-test/1', maxBodyBytes: 1000 }, (url) => calls.push(url))
+
+describe('createUpstreamClient', () => {
+  it('gives accepted error statuses an optional body, and keeps one that is JSON', async () => {
+    expect((await client().getJson('/empty-404', { acceptStatus: [404] })).body).toBeUndefined()
+    expect((await client().getJson('/html-404', { acceptStatus: [404] })).body).toBeUndefined()
+    expect((await client().getJson('/json-410', { acceptStatus: [410] })).body).toEqual({ slettedato: '2017-10-20' })
+  })
+
+  it('still refuses an empty 2xx body, and a status nobody accepted', async () => {
+    await expect(client().getJson('/empty-200')).rejects.toMatchObject({ code: 'upstream_invalid_response' })
+    await expect(client().getJson('/empty-404')).rejects.toMatchObject({ code: 'upstream_error', upstreamStatus: 404 })
+  })
+
+  it('identifies itself and records every URL it calls', async () => {
+    const calls: string[] = []
+    const res = await client(calls).getJson<{ agent: string }>('/agent', { query: { a: 'æ ø', b: undefined } })
+    expect(res.body.agent).toBe('allmenning-test/1')
+    expect(calls).toEqual([`${fake.baseUrl}/agent?a=%C3%A6+%C3%B8`])
+  })
+})
+
+describe('checkUpstreamShape', () => {
+  it('returns the parsed payload, or a 502 that says where the shape broke', () => {
+    const schema = v.object({ rows: v.array(v.object({ id: v.string() })) })
+    expect(checkUpstreamShape({ id: 'demo', name: 'Demo' }, schema, { rows: [{ id: 'a' }] }, 'the rows')).toEqual({ rows: [{ id: 'a' }] })
+    const error = (() => {
+      try {
+        checkUpstreamShape({ id: 'demo', name: 'Demo' }, schema, { rows: [{ id: 1 }] }, 'the rows')
+      } catch (caught) {
+        return caught
+      }
+    })()
+    expect(error).toBeInstanceOf(UpstreamError)
+    expect(error).toMatchObject({ status: 502, code: 'upstream_invalid_response', message: 'Upstream Demo (demo) answered the rows in an unexpected shape (at rows.0.id)' })
+  })
+})

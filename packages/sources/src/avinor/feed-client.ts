@@ -1,0 +1,112 @@
+import { createTimedMemo, UpstreamError, type QueryValues, type UpstreamClient } from '@allmenning/core'
+import { parseFlights, type FeedDocument } from './parse-flights.js'
+import { parseAirlineNames, parseAirportNames, parseFlightStatuses, type StatusText } from './parse-name-lists.js'
+import { InvalidFeedError } from './xml-document.js'
+
+/**
+ * The asrv.avinor.no feed paths. They are case-sensitive: a wrong-case URL fails.
+ *
+ * @example
+ * client.url(AVINOR_PATHS.airportNames) // 'https://asrv.avinor.no/airportNames/v1.0'
+ */
+export const AVINOR_PATHS = {
+  flights: '/XmlFeed/v1.0',
+  airportNames: '/airportNames/v1.0',
+  airlineNames: '/airlineNames/v1.0',
+  flightStatuses: '/flightStatuses/v1.0',
+} as const
+
+/** One airport and time window of the XmlFeed, in hours back and ahead of the current hour. */
+export interface FlightWindow {
+  airport: string
+  hoursBack: number
+  hoursAhead: number
+}
+
+/** Memoized access to the four Avinor feeds, shared by the operations of one `avinor()` source. */
+export interface AvinorFeeds {
+  /**
+   * Both directions of one airport and window, with codeshares. Fetched at most once a minute
+   * per airport and window; operations filter this copy instead of asking Avinor again.
+   */
+  flights(client: UpstreamClient, window: FlightWindow): Promise<FeedDocument>
+  /** The XmlFeed URL `flights` calls, for provenance (a memoized answer records no call). */
+  flightsUrl(client: UpstreamClient, window: FlightWindow): string
+  /** IATA code → airport name. */
+  airports(client: UpstreamClient): Promise<Map<string, string>>
+  /** IATA code → airline name. */
+  airlines(client: UpstreamClient): Promise<Map<string, string>>
+  /** Status code → English and Norwegian text. */
+  statuses(client: UpstreamClient): Promise<Map<string, StatusText>>
+  /** The airport names already loaded, without loading them (for entity extraction). */
+  knownAirports(): Map<string, string> | undefined
+  /** The airline names already loaded, without loading them. */
+  knownAirlines(): Map<string, string> | undefined
+}
+
+/** Avinor asks users to cache; the gateway calls the feed at most once a minute per airport and window. */
+const FLIGHTS_TTL_MS = 60_000
+const DAY_MS = 86_400_000
+/** The name and status lists change a few times a year. */
+const LISTS_TTL_MS = DAY_MS
+/** How long an old list may still be served while a refresh is failing. */
+const LISTS_STALE_MS = 7 * DAY_MS
+/** After a failed list load, wait this long before asking again. */
+const LISTS_ERROR_TTL_MS = 60_000
+
+function flightsQuery(window: FlightWindow): QueryValues {
+  // Always both directions and codeshares, so one cached answer serves every variant of a call.
+  return { airport: window.airport, TimeFrom: window.hoursBack, TimeTo: window.hoursAhead, codeshare: 'Y' }
+}
+
+async function fetchParsed<T>(client: UpstreamClient, path: string, parse: (body: string) => T, query?: QueryValues) {
+  // The feeds are ISO-8859-1 whatever the Content-Type header claims.
+  const response = await client.getText(path, { ...(query ? { query } : {}), encoding: 'latin1' })
+  try {
+    return parse(response.body)
+  } catch (error) {
+    if (error instanceof InvalidFeedError) {
+      throw new UpstreamError({ id: client.id, name: client.name }, 'invalid_response', error.reason)
+    }
+    throw error
+  }
+}
+
+/**
+ * Creates the memoized feed access of one source instance: the XmlFeed is memoized for 60 s
+ * per (airport, hours back, hours ahead), failures included, so however many clients ask and
+ * whatever else they vary, Avinor sees at most one call per minute and window; the name and
+ * status lists stay fresh for 24 hours and are then refreshed in the background.
+ *
+ * @example
+ * const feeds = createAvinorFeeds()
+ * const feed = await feeds.flights(ctx.upstream('avinor'), { airport: 'OSL', hoursBack: 1, hoursAhead: 7 })
+ */
+export function createAvinorFeeds(options: { now?: () => number } = {}): AvinorFeeds {
+  const clock = options.now ? { now: options.now } : {}
+  const flights = createTimedMemo<FeedDocument>({
+    ttlMs: FLIGHTS_TTL_MS,
+    errorTtlMs: FLIGHTS_TTL_MS,
+    // 50-odd Avinor airports times the windows in use; the bound only guards against abuse.
+    maxEntries: 500,
+    ...clock,
+  })
+  const listOptions = { ttlMs: LISTS_TTL_MS, staleMs: LISTS_STALE_MS, errorTtlMs: LISTS_ERROR_TTL_MS, maxEntries: 1, ...clock }
+  const airports = createTimedMemo<Map<string, string>>(listOptions)
+  const airlines = createTimedMemo<Map<string, string>>(listOptions)
+  const statuses = createTimedMemo<Map<string, StatusText>>(listOptions)
+
+  return {
+    flights: (client, window) =>
+      flights.get(`${window.airport}|${window.hoursBack}|${window.hoursAhead}`, () =>
+        fetchParsed(client, AVINOR_PATHS.flights, parseFlights, flightsQuery(window)),
+      ),
+    flightsUrl: (client, window) => client.url(AVINOR_PATHS.flights, flightsQuery(window)),
+    airports: (client) => airports.get('all', () => fetchParsed(client, AVINOR_PATHS.airportNames, parseAirportNames)),
+    airlines: (client) => airlines.get('all', () => fetchParsed(client, AVINOR_PATHS.airlineNames, parseAirlineNames)),
+    statuses: (client) =>
+      statuses.get('all', () => fetchParsed(client, AVINOR_PATHS.flightStatuses, parseFlightStatuses)),
+    knownAirports: () => airports.peek('all'),
+    knownAirlines: () => airlines.peek('all'),
+  }
+}

@@ -1,0 +1,52 @@
+import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { createAvinorFeeds } from './feed-client.js'
+import { createGetFlights } from './get-flights.js'
+import { createLookupAirline } from './lookup-airline.js'
+import { createLookupAirport } from './lookup-airport.js'
+
+/** Options of the {@link avinor} source. */
+export interface AvinorOptions {
+  /** Base URL of Avinor's XML feeds; `https://asrv.avinor.no` by default. */
+  baseUrl?: string
+  /** Per-call time limit for Avinor in milliseconds, when it should differ from the gateway's. */
+  timeoutMs?: number
+}
+
+/**
+ * The built-in `avinor` source: arrivals and departures at Norwegian airports (`get_flights`)
+ * and airport and airline lookups, from Avinor's public XML feeds. Each call of the factory
+ * keeps its own memo of the feeds, so one gateway instance calls Avinor at most once a minute
+ * per airport and window, as Avinor asks.
+ *
+ * @example
+ * import { createGateway } from '@allmenning/core'
+ * import { avinor } from '@allmenning/core/sources'
+ * const gateway = createGateway({ sources: [avinor({ timeoutMs: 5000 })] })
+ * // GET /api/v1/kilder/avinor/get_flights?airport_id=OSL&direction=departures
+ */
+export function avinor(options: AvinorOptions = {}): SourceDefinition {
+  const feeds = createAvinorFeeds()
+  return defineSource({
+    id: 'avinor',
+    name: 'Avinor flight data',
+    description:
+      'Arrivals and departures at the airports Avinor runs in Norway, with live status, gate, belt and delays, ' +
+      'and lookups of airport and airline codes and names.',
+    documentation: 'https://partner.avinor.no/en/services/flight-data',
+    topic: 'transport',
+    keywords: ['flights', 'airports', 'airlines', 'arrivals', 'departures', 'fly', 'flyplass', 'avganger', 'ankomster'],
+    synonyms: ['flight status', 'flystatus', 'lufthavn', 'flyselskap', 'flyavganger', 'flyankomster', 'iata'],
+    contentLanguages: ['en', 'no'],
+    publisher: 'Avinor AS',
+    cacheTtlSeconds: 60,
+    upstreams: [
+      {
+        id: 'avinor',
+        name: 'Avinor flight data',
+        baseUrl: options.baseUrl ?? 'https://asrv.avinor.no',
+        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      },
+    ],
+    operations: [createGetFlights(feeds), createLookupAirport(feeds), createLookupAirline(feeds)],
+  })
+}

@@ -1,0 +1,212 @@
+import { readFileSync } from 'node:fs'
+import { startFakeUpstream, type FakeReply, type FakeUpstream } from '@allmenning/core/testing'
+import { testOperationContext } from '@allmenning/core/testing'
+
+/** The four asrv.avinor.no feeds the fake serves; paths are case-sensitive, as on the real host. */
+export type FakeAvinorPath = '/XmlFeed/v1.0' | '/airportNames/v1.0' | '/airlineNames/v1.0' | '/flightStatuses/v1.0'
+
+/**
+ * How a feed answers: `ok` (real-shaped XML), `html` (an HTML error page with status 200, as a
+ * proxy or maintenance page sends), `empty` (200 with no body), `malformed` (truncated XML),
+ * `wrong-root` (well-formed XML that is not the feed), `server-error` (HTTP 500).
+ */
+export type FakeAvinorBehaviour = 'ok' | 'html' | 'empty' | 'malformed' | 'wrong-root' | 'server-error'
+
+export interface FakeAvinorOptions {
+  /**
+   * The moment the TimeFrom/TimeTo window is counted from. Defaults to the capture time of
+   * the fixtures (2026-09-25T14:22:33Z), so windows are deterministic.
+   */
+  now?: () => Date
+  /** Content-Type of XML answers; the bodies are always ISO-8859-1 bytes. */
+  contentType?: string
+  /** Delay every answer, so that concurrent calls overlap. */
+  delayMs?: number
+  /** Initial misbehaviour per feed; `ok` for every feed not named. */
+  behaviour?: Partial<Record<FakeAvinorPath, FakeAvinorBehaviour>>
+  /** XmlFeed documents by airport code, added to or replacing the fixtures (OSL, TOS, BOO). */
+  feeds?: Record<string, string>
+}
+
+export interface FakeAvinor extends FakeUpstream {
+  /** Requests received on one feed path, parsed, in arrival order. */
+  requestsTo(path: FakeAvinorPath): URL[]
+  /** Changes how one feed answers from now on. */
+  misbehave(path: FakeAvinorPath, behaviour: FakeAvinorBehaviour): void
+  /** The time the window is counted from when `now` is not given. */
+  readonly referenceTime: Date
+}
+
+/**
+ * When the fixtures were captured (their `lastUpdate`): the default "now" of the fake's windows.
+ *
+ * @example
+ * const clock = { t: AVINOR_FIXTURE_TIME.getTime() }
+ */
+export const AVINOR_FIXTURE_TIME = new Date('2026-09-25T14:22:33Z')
+
+const HOUR = 3_600_000
+
+/**
+ * Reads one fixture from `fixtures` as text, decoding the ISO-8859-1 bytes it is stored in.
+ *
+ * @example
+ * parseFlights(readAvinorFixture('xmlfeed-osl.xml'))
+ */
+export function readAvinorFixture(name: string): string {
+  return readFileSync(new URL(`./fixtures/${name}`, import.meta.url)).toString('latin1')
+}
+
+/** An integer parameter the way Avinor reads one: invalid or out of range means the default. */
+function hoursParameter(raw: string | null, fallback: number, max: number): number {
+  if (raw === null || !/^\d+$/.test(raw)) return fallback
+  const value = Number(raw)
+  return value <= max ? value : fallback
+}
+
+function tagText(block: string, tag: string): string | undefined {
+  return new RegExp(`<${tag}>([^<]*)</${tag}>`).exec(block)?.[1]
+}
+
+/** Filters a fixture document the way the real XmlFeed applies its parameters, keeping the bytes' shape. */
+function answerFeed(document: string, url: URL, now: Date): string {
+  const timeFrom = hoursParameter(url.searchParams.get('TimeFrom'), 1, 96)
+  const timeTo = hoursParameter(url.searchParams.get('TimeTo'), 7, 144)
+  const directionParam = url.searchParams.get('direction')
+  const direction = directionParam === 'A' || directionParam === 'D' ? directionParam : undefined
+  const codeshare = url.searchParams.get('codeshare') === 'Y'
+  // Avinor rounds the window to whole hours: at 08:01 or 08:59 with 1/7 you get 07:00-15:00.
+  const hour = Math.floor(now.getTime() / HOUR) * HOUR
+  const from = hour - timeFrom * HOUR
+  const to = hour + timeTo * HOUR
+
+  const blocks = document.match(/[ \t]*<flight uniqueID="[^"]*">[\s\S]*?<\/flight>\r?\n?/g) ?? []
+  const start = blocks[0] !== undefined ? document.indexOf(blocks[0]) : document.indexOf('</flights>')
+  const end = document.indexOf('</flights>')
+  const kept = blocks
+    .filter((block) => {
+      const time = Date.parse(tagText(block, 'schedule_time') ?? '')
+      if (!(time >= from && time <= to)) return false
+      return direction === undefined || tagText(block, 'arr_dep') === direction
+    })
+    .map((block) => (codeshare ? block : block.replace(/[ \t]*<codeshare\w+>[^<]*<\/codeshare\w+>\r?\n?/g, '')))
+  return document.slice(0, start) + kept.join('') + document.slice(end)
+}
+
+function emptyFeed(airport: string): string {
+  return (
+    '<?xml version="1.0" encoding="ISO-8859-1" standalone="yes"?>\n' +
+    `<airport name="${airport}" xsi:noNamespaceSchemaLocation="/XmlFeed.xsd" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">\n` +
+    '  <flights lastUpdate="2026-09-25T14:22:33.830916Z"/>\n</airport>\n'
+  )
+}
+
+/** Keeps only the list items whose `code` is `only` (airportNames?airport=OSL), like the real lists. */
+function filterList(document: string, item: string, only: string | null): string {
+  if (only === null) return document
+  return document.replace(new RegExp(`[ \\t]*<${item} code="([^"]*)"[^>]*/>\\r?\\n?`, 'g'), (line, code: string) =>
+    code === only ? line : '',
+  )
+}
+
+/**
+ * Starts a fake asrv.avinor.no on 127.0.0.1 serving XmlFeed, airportNames, airlineNames and
+ * flightStatuses from the fixtures in `fixtures`, as ISO-8859-1 bytes. XmlFeed
+ * honours `airport`, `direction` (A/D), `TimeFrom`, `TimeTo` and `codeshare=Y`, case-sensitively;
+ * airports without a fixture answer an empty flight list. Every request is recorded.
+ *
+ * @example
+ * const avinor = await startFakeAvinor({ delayMs: 20 })
+ * const source = avinor({ baseUrl: avinor.baseUrl })
+ * avinor.misbehave('/XmlFeed/v1.0', 'html')
+ * expect(avinor.requestsTo('/XmlFeed/v1.0')).toHaveLength(1)
+ * await avinor.close()
+ */
+export async function startFakeAvinor(options: FakeAvinorOptions = {}): Promise<FakeAvinor> {
+  const contentType = options.contentType ?? 'text/xml; charset=ISO-8859-1'
+  const now = options.now ?? (() => AVINOR_FIXTURE_TIME)
+  const behaviour: Partial<Record<FakeAvinorPath, FakeAvinorBehaviour>> = { ...options.behaviour }
+  const feeds: Record<string, string> = {
+    OSL: readAvinorFixture('xmlfeed-osl.xml'),
+    TOS: readAvinorFixture('xmlfeed-tos.xml'),
+    BOO: readAvinorFixture('xmlfeed-boo.xml'),
+    ...options.feeds,
+  }
+  const lists = {
+    airportNames: readAvinorFixture('airport-names.xml'),
+    airlineNames: readAvinorFixture('airline-names.xml'),
+    flightStatuses: readAvinorFixture('flight-statuses.xml'),
+  }
+
+  const xml = (text: string): FakeReply => ({
+    status: 200,
+    headers: { 'content-type': contentType },
+    body: Buffer.from(text, 'latin1'),
+    ...(options.delayMs ? { delayMs: options.delayMs } : {}),
+  })
+
+  function misbehaving(path: FakeAvinorPath, okBody: () => string): FakeReply {
+    const delay = options.delayMs ? { delayMs: options.delayMs } : {}
+    switch (behaviour[path] ?? 'ok') {
+      case 'html':
+        return {
+          status: 200,
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+          body: '<!DOCTYPE html>\n<html><head><title>Service Unavailable</title></head><body><h1>Service Unavailable</h1><p>Please try again later.<br></body></html>\n',
+          ...delay,
+        }
+      case 'empty':
+        return { status: 200, headers: { 'content-type': contentType }, body: Buffer.alloc(0), ...delay }
+      case 'malformed': {
+        const body = okBody()
+        return xml(body.slice(0, Math.floor(body.length / 2)))
+      }
+      case 'wrong-root':
+        return xml('<?xml version="1.0" encoding="ISO-8859-1"?>\n<error><message>Ugyldig forespørsel</message></error>\n')
+      case 'server-error':
+        return {
+          status: 500,
+          headers: { 'content-type': 'text/html' },
+          body: '<html><body>Internal Server Error</body></html>',
+          ...delay,
+        }
+      case 'ok':
+        return xml(okBody())
+    }
+  }
+
+  const fake = await startFakeUpstream({
+    '/XmlFeed/v1.0': (url) => {
+      const airport = url.searchParams.get('airport')
+      if (airport === null || !/^[A-Z]{3,4}$/.test(airport)) {
+        return { status: 400, headers: { 'content-type': 'text/plain' }, body: 'Missing or invalid airport parameter' }
+      }
+      const document = feeds[airport]
+      return misbehaving('/XmlFeed/v1.0', () => (document ? answerFeed(document, url, now()) : emptyFeed(airport)))
+    },
+    '/airportNames/v1.0': (url) =>
+      misbehaving('/airportNames/v1.0', () =>
+        filterList(lists.airportNames, 'airportName', url.searchParams.get('airport')),
+      ),
+    '/airlineNames/v1.0': (url) =>
+      misbehaving('/airlineNames/v1.0', () =>
+        filterList(lists.airlineNames, 'airlineName', url.searchParams.get('airline')),
+      ),
+    '/flightStatuses/v1.0': (url) =>
+      misbehaving('/flightStatuses/v1.0', () => filterList(lists.flightStatuses, 'flightStatus', url.searchParams.get('code'))),
+  })
+
+  return {
+    ...fake,
+    // `requests` is the fake's own live array, so the spread above keeps recording into it.
+    requestsTo: (path) =>
+      fake.requests.map((request) => new URL(request, 'http://127.0.0.1')).filter((url) => url.pathname === path),
+    misbehave: (path, next) => void (behaviour[path] = next),
+    referenceTime: AVINOR_FIXTURE_TIME,
+  }
+}
+
+/** An operation context whose upstream is a fake Avinor at `baseUrl`. */
+export function avinorContext(baseUrl: string, operation = 'get_flights') {
+  return testOperationContext({ source: 'avinor', operation, upstream: { id: 'avinor', name: 'Avinor flight data', baseUrl } })
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startFakeBrreg, type FakeBrreg } from './testing/fake-brreg.js'
+import { createGateway, type Gateway } from '@allmenning/core'
+import { firmafakta, firmafaktaBaseUrl } from './index.js'
+
+describe('firmafakta source definition', () => {
+  it('calls the real Enhetsregisteret by default, through the upstream id brreg', () => {
+    const source = firmafakta()
+    expect(source.id).toBe('firmafakta')
+    expect(source.upstreams).toEqual([
+      { id: 'brreg', name: 'Brønnøysundregistrene Enhetsregisteret', baseUrl: 'https://data.brreg.no/enhetsregisteret/api' },
+    ])
+    expect(firmafaktaBaseUrl).toBe('https://data.brreg.no/enhetsregisteret/api')
+  })
+
+  it('takes a base URL and a time limit', () => {
+    const source = firmafakta({ baseUrl: 'http://127.0.0.1:9/api', timeoutMs: 1500 })
+    expect(source.upstreams[0]).toMatchObject({ baseUrl: 'http://127.0.0.1:9/api', timeoutMs: 1500 })
+  })
+
+  it('declares the four live operations and the business-source metadata', () => {
+    const source = firmafakta()
+    expect(source.operations.map((operation) => operation.name)).toEqual([
+      'organisasjonsnummer_for_selskap',
+      'selskapsdetaljer',
+      'roller_i_enhet',
+      'underenheter_for_selskap',
+    ])
+    expect(source).toMatchObject({
+      topic: 'business',
+      publisher: 'Brønnøysundregistrene',
+      license: 'NLOD 2.0',
+      contentLanguages: ['no'],
+      limit: { default: 25, max: 100 },
+    })
+    expect(source.keywords).toEqual(expect.arrayContaining(['selskap', 'organisasjonsnummer', 'company', 'roller']))
+    expect(source.synonyms).toEqual(expect.arrayContaining(['brreg', 'orgnr']))
+  })
+})
+
+describe('firmafakta behind the gateway', () => {
+  let fake: FakeBrreg
+  let gateway: Gateway
+  beforeAll(async () => {
+    fake = await startFakeBrreg()
+    gateway = createGateway({ sources: [firmafakta({ baseUrl: fake.baseUrl })], onError: () => {} })
+  })
+  afterAll(() => fake.close())
+
+  const call = async (operation: string, query: string) => {
+    const res = await gateway.handle({ method: 'GET', path: `/api/v1/kilder/firmafakta/${operation}`, query, headers: {} })
+    return { status: res.status, json: res.body ? JSON.parse(res.body) : null }
+  }
+
+  it('rejects an org_nr with a wrong check digit as a 400 naming the rule, without calling Brønnøysund', async () => {
+    const before = fake.requests.length
+    const { status, json } = await call('selskapsdetaljer', 'org_nr=976030789')
+    expect(status).toBe(400)
+    expect(json.error.details).toEqual([
+      { parameter: 'org_nr', problem: 'fails the organisation-number check digit (MOD11)', rule: 'check' },
+    ])
+    const short = await call('selskapsdetaljer', 'org_nr=97603078')
+    expect(short.json.error.details).toEqual([
+      { parameter: 'org_nr', problem: 'must be exactly 9 characters long', rule: 'length' },
+    ])
+    expect(fake.requests.length).toBe(before)
+  })
+
+  it('answers details with provenance naming the Brønnøysund URL and the organisation entity', async () => {
+    const { status, json } = await call('selskapsdetaljer', 'org_nr=976030788')
+    expect(status).toBe(200)
+    expect(json.data.navn).toBe('SESAM AS')
+    expect(json._provenance.data.source_api).toBe(`${fake.baseUrl}/enheter/976030788`)
+    expect(json.entities[0]).toMatchObject({ type: 'organization', id: '976030788', name: 'SESAM AS' })
+  })
+
+  it('answers an unknown number with a 404 entity_not_found', async () => {
+    const { status, json } = await call('selskapsdetaljer', 'org_nr=100000040')
+    expect(status).toBe(404)
+    expect(json.error).toMatchObject({
+      code: 'entity_not_found',
+      message: 'No entity with organisation number 100000040 in Enhetsregisteret',
+    })
+  })
+
+  it('answers a removed company with 200 and status removed', async () => {
+    const { status, json } = await call('selskapsdetaljer', 'org_nr=912346374')
+    expect(status).toBe(200)
+    expect(json.data).toMatchObject({ status: 'removed', slettedato: '2017-10-20' })
+  })
+
+  it('pages a name search with limit and offset', async () => {
+    const { status, json } = await call('organisasjonsnummer_for_selskap', 'company_name=Sesam&limit=2&offset=0')
+    expect(status).toBe(200)
+    expect(json.data.map((hit: { navn: string }) => hit.navn)).toEqual(['SESAM AS', 'SESAM BAKERI AS'])
+    expect(json.parameters).toEqual({ company_name: 'Sesam', limit: 2, offset: 0 })
+    expect(json._meta.pagination).toMatchObject({ limit: 2, offset: 0, returned: 2, has_more_results: true })
+  })
+
+  it('is a 502 naming Brønnøysund when it fails', async () => {
+    fake.failWith(500, 1)
+    const { status, json } = await call('roller_i_enhet', 'org_nr=976030788')
+    expect(status).toBe(502)
+    expect(json.error.message).toContain('brreg')
+  })
+})

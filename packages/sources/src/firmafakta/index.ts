@@ -1,0 +1,98 @@
+import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { BRREG_DEFAULT_BASE_URL, BRREG_UPSTREAM_ID } from './brreg-upstream.js'
+import { organisasjonsnummerForSelskap } from './organisasjonsnummer-for-selskap.js'
+import { rollerIEnhet } from './roller-i-enhet.js'
+import { selskapsdetaljer } from './selskapsdetaljer.js'
+import { underenheterForSelskap } from './underenheter-for-selskap.js'
+
+/** Where the source calls Enhetsregisteret unless told otherwise. */
+export const firmafaktaBaseUrl = BRREG_DEFAULT_BASE_URL
+
+/** Options of the {@link firmafakta} source. */
+export interface FirmafaktaOptions {
+  /** Base URL of the Enhetsregisteret API; the real service by default. */
+  baseUrl?: string
+  /** Per-call time limit in milliseconds, when it should differ from the gateway's. */
+  timeoutMs?: number
+}
+
+/**
+ * The built-in business-facts source: companies, their details, roles and sub-units from
+ * Brønnøysundregistrene's Enhetsregisteret (open data, NLOD 2.0, no key needed).
+ *
+ * @example
+ * const gateway = createGateway({ sources: [firmafakta()] })
+ * // tests and mirrors point it elsewhere:
+ * firmafakta({ baseUrl: 'http://127.0.0.1:8080/enhetsregisteret/api', timeoutMs: 2000 })
+ */
+export function firmafakta(options: FirmafaktaOptions = {}): SourceDefinition {
+  return defineSource({
+    id: 'firmafakta',
+    name: 'Firmafakta (Brønnøysundregistrene)',
+    description:
+      'Facts about Norwegian companies and other organisations from Enhetsregisteret at Brønnøysundregistrene: ' +
+      'organisation numbers by name, company details, roles (board, chief executive, auditor) and sub-units.',
+    documentation: 'https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html',
+    topic: 'business',
+    keywords: [
+      'selskap',
+      'firma',
+      'bedrift',
+      'organisasjonsnummer',
+      'enhetsregisteret',
+      'brønnøysundregistrene',
+      'roller',
+      'styre',
+      'daglig leder',
+      'underenheter',
+      'company',
+      'business register',
+      'board',
+    ],
+    synonyms: [
+      'brreg',
+      'brønnøysund',
+      'bronnoysund',
+      'foretak',
+      'virksomhet',
+      'orgnr',
+      'org.nr',
+      'styreleder',
+      'revisor',
+      'avdeling',
+      'filial',
+      'organization number',
+      'organisation number',
+      'enterprise',
+      'firm',
+      'board members',
+      'chief executive',
+      'ceo',
+      'auditor',
+      'branches',
+      'subsidiaries',
+    ],
+    contentLanguages: ['no'],
+    publisher: 'Brønnøysundregistrene',
+    license: 'NLOD 2.0',
+    // The register is updated through the day; an hour-old answer is fresh enough for lookups.
+    cacheTtlSeconds: 3600,
+    limit: { default: 25, max: 100 },
+    upstreams: [
+      {
+        id: BRREG_UPSTREAM_ID,
+        name: 'Brønnøysundregistrene Enhetsregisteret',
+        baseUrl: options.baseUrl ?? BRREG_DEFAULT_BASE_URL,
+        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      },
+    ],
+    operations: [organisasjonsnummerForSelskap, selskapsdetaljer, rollerIEnhet, underenheterForSelskap],
+  })
+}
+
+export { organisasjonsnummerForSelskap } from './organisasjonsnummer-for-selskap.js'
+export { selskapsdetaljer } from './selskapsdetaljer.js'
+export { rollerIEnhet } from './roller-i-enhet.js'
+export { underenheterForSelskap } from './underenheter-for-selskap.js'
+export { orgNrSchema, isValidOrganisationNumber, organisationNumberCheckDigit } from './org-nr.js'
+export { planPages, type PagePlan } from './page-mapping.js'

@@ -1,0 +1,89 @@
+import * as v from 'valibot'
+import { defineOperation, type EntityInput } from '@allmenning/core'
+import { BRREG_UPSTREAM_ID, brregHeaders } from './brreg-upstream.js'
+import { brregRolesSchema, parseBrreg } from './brreg-payloads.js'
+import { entityNotFound } from './entity-not-found.js'
+import { orgNrSchema } from './org-nr.js'
+import { organizationEntity } from './organization-entity.js'
+import { personEntityId } from './person-id.js'
+import { rollegruppeSchema, toRollegrupper } from './rolle-mapping.js'
+
+/** `data` of `roller_i_enhet`. */
+export const rollerIEnhetOutput = v.object({
+  organisasjonsnummer: v.string(),
+  status: v.picklist(['active', 'removed']),
+  slettedato: v.nullable(v.string()),
+  rollegrupper: v.array(rollegruppeSchema),
+})
+
+const removedBody = v.looseObject({ slettedato: v.nullish(v.string()) })
+
+/**
+ * `roller_i_enhet`: every role in one entity (board, chief executive, auditor, accountant,
+ * partners, ...), whether held by a person or by another entity.
+ *
+ * @example
+ * const { data } = await rollerIEnhet.run({ org_nr: '976030788', limit: 25, offset: 0 }, ctx)
+ * data.rollegrupper[0]?.roller[0]?.fodselsaar // 1981
+ */
+export const rollerIEnhet = defineOperation({
+  name: 'roller_i_enhet',
+  description:
+    'Every role registered in Enhetsregisteret for one entity, grouped as the register groups them (board, ' +
+    'chief executive, auditor, accountant, partners, ...). A role is held by a person or by another entity ' +
+    '(innehaver "person" or "enhet"); resigned roles are kept and marked fratraadt. Of a person\'s birth date ' +
+    'only the year (fodselsaar) is published: it is enough to tell namesakes apart, it is all that ' +
+    'Brønnøysund\'s own public search shows, and publishing the full date would go beyond what the purpose ' +
+    'needs (GDPR data minimisation). A removed entity is answered with status "removed" and no roles.',
+  parameters: { org_nr: orgNrSchema },
+  output: rollerIEnhetOutput,
+  async run(params, ctx) {
+    const client = ctx.upstream(BRREG_UPSTREAM_ID)
+    const res = await client.getJson(`/enheter/${params.org_nr}/roller`, {
+      headers: brregHeaders('rolle'),
+      acceptStatus: [404, 410],
+    })
+    if (res.status === 404) throw entityNotFound(params.org_nr)
+    if (res.status === 410) {
+      const removed = v.safeParse(removedBody, res.body)
+      return {
+        data: {
+          organisasjonsnummer: params.org_nr,
+          status: 'removed' as const,
+          slettedato: (removed.success ? removed.output.slettedato : null) ?? null,
+          rollegrupper: [],
+        },
+      }
+    }
+    const body = parseBrreg(brregRolesSchema, res.body, client, 'the roles of an entity')
+    return {
+      data: {
+        organisasjonsnummer: params.org_nr,
+        status: 'active' as const,
+        slettedato: null,
+        rollegrupper: toRollegrupper(body),
+      },
+    }
+  },
+  entities(data) {
+    const entities = new Map<string, EntityInput>()
+    for (const group of data.rollegrupper) {
+      for (const role of group.roller) {
+        if (role.innehaver === 'enhet' && role.organisasjonsnummer) {
+          entities.set(`organization:${role.organisasjonsnummer}`, organizationEntity(role.organisasjonsnummer, role.navn))
+        } else if (role.innehaver === 'person' && role.navn) {
+          const id = personEntityId(role.navn, role.fodselsaar)
+          // The register has no "roles of a person" lookup; the roles of the entity where the
+          // person was found are what this source can tell about them.
+          entities.set(`person:${id}`, {
+            type: 'person',
+            id,
+            name: role.navn,
+            more: { operation: 'roller_i_enhet', parameters: { org_nr: data.organisasjonsnummer } },
+          })
+        }
+      }
+    }
+    return [...entities.values()]
+  },
+})

@@ -1,0 +1,39 @@
+import type { EntityInput } from '@allmenning/core'
+
+/** Names of the bidding zones (price areas) and neighbours that Statnett's data mentions. */
+export const priceAreaNames: Record<string, string> = {
+  NO1: 'NO1 Øst-Norge (Oslo)',
+  NO2: 'NO2 Sør-Norge (Kristiansand)',
+  NO3: 'NO3 Midt-Norge (Trondheim)',
+  NO4: 'NO4 Nord-Norge (Tromsø)',
+  NO5: 'NO5 Vest-Norge (Bergen)',
+  SE1: 'SE1 Luleå',
+  SE2: 'SE2 Sundsvall',
+  SE3: 'SE3 Stockholm',
+  SE4: 'SE4 Malmö',
+  DK1: 'DK1 Vest-Danmark',
+  DK2: 'DK2 Øst-Danmark',
+  FI: 'Finland',
+  EE: 'Estonia',
+  LV: 'Latvia',
+  LT: 'Lithuania',
+  DE: 'Germany',
+  NL: 'Netherlands',
+  PL: 'Poland',
+  EN: 'Great Britain',
+  GB: 'Great Britain',
+  RU: 'Russia',
+}
+
+export const norwegianPriceAreas = ['NO1', 'NO2', 'NO3', 'NO4', 'NO5'] as const
+
+/** The price area entity for an area code, linked to the operation that tells more about it. */
+export function priceAreaEntity(code: string): EntityInput {
+  const norwegian = (norwegianPriceAreas as readonly string[]).includes(code)
+  return {
+    type: 'price_area',
+    id: code,
+    name: priceAreaNames[code] ?? code,
+    more: { operation: norwegian ? 'get_power_situation' : 'get_physical_flow', parameters: { area: code } },
+  }
+}

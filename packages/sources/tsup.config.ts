@@ -1,0 +1,9 @@
+import { packageBuild } from '../../tsup.package.js'
+
+// One entry per source, so a bundle that imports one source holds only that source.
+export default packageBuild({
+  index: 'src/index.ts',
+  'statnett/index': 'src/statnett/index.ts',
+  'avinor/index': 'src/avinor/index.ts',
+  'firmafakta/index': 'src/firmafakta/index.ts',
+})
