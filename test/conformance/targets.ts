@@ -41,7 +41,8 @@ export interface ConformanceTarget {
  */
 export function conformanceGateway(statnettBaseUrl: string): Gateway {
   return createGateway({
-    sources: [statnett({ baseUrl: statnettBaseUrl })],
+    sources: [statnett()],
+    upstreams: { statnett: { baseUrl: statnettBaseUrl } },
     cache: new Keyv(),
     onError: () => {},
     onFeedback: () => {},

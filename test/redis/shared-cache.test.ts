@@ -25,7 +25,7 @@ describe.skipIf(!available)('two gateways sharing one Redis through @keyv/redis'
     const store = createKeyv(redis.url)
     stores.push(store)
     return createGateway({
-      sources: [statnett({ baseUrl: fake.baseUrl, timeoutMs: 500 })],
+      sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 500 } },
       cache: store,
       hotCacheEntries: 0,
       cacheTimeoutMs: 300,

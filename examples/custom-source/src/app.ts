@@ -1,6 +1,6 @@
 import express from 'express'
 import Keyv from 'keyv'
-import { createGateway, type GatewayOptions } from '@allmenning/core'
+import { createGateway, upstreamOverridesFromEnvironment, type GatewayOptions } from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
 import { createExpressMiddleware } from '@allmenning/adapter-express'
 import { weather } from './weather.js'
@@ -8,7 +8,9 @@ import { weather } from './weather.js'
 /** The built-in sources plus the custom one, behind Express. `ALLMENNING_UPSTREAM_MET` overrides MET's URL. */
 export function createApp(env: Record<string, string | undefined> = process.env, overrides: Partial<GatewayOptions> = {}) {
   const gateway = createGateway({
-    sources: [...builtInSources(env), weather({ baseUrl: env.ALLMENNING_UPSTREAM_MET || undefined })],
+    sources: [...builtInSources(env), weather()],
+    // The built-ins read their ALLMENNING_UPSTREAM_<ID> themselves; a plugin's upstreams are named here.
+    upstreams: upstreamOverridesFromEnvironment(env, ['met']),
     cache: new Keyv(),
     // MET refuses calls without an identifying User-Agent; name the deployment and a contact.
     upstream: { userAgent: env.ALLMENNING_USER_AGENT || 'allmenning-example/0.1.0' },

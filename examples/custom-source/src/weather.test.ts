@@ -46,7 +46,7 @@ beforeAll(async () => {
       return { status: 200, headers: { 'content-type': 'application/json', expires: 'Sun, 22 Nov 2026 20:30:00 GMT' }, body: JSON.stringify(compact) }
     },
   })
-  gateway = createGateway({ sources: [weather({ baseUrl: met.baseUrl })], upstream: { userAgent: 'allmenning-test/1.0 ops@example.no' } })
+  gateway = createGateway({ sources: [weather()], upstreams: { met: { baseUrl: met.baseUrl } }, upstream: { userAgent: 'allmenning-test/1.0 ops@example.no' } })
 })
 afterAll(() => met.close())
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, defineOperation, defineSource, type SourceDefinition } from '@allmenning/core'
+import { checkUpstreamShape, defineOperation, defineSource, defineUpstream, type SourceDefinition } from '@allmenning/core'
 
 // What MET's locationforecast/2.0/compact sends, as much of it as this source reads.
 const forecastPayload = v.looseObject({
@@ -37,6 +37,15 @@ const coordinate = (min: number, max: number, what: string) =>
   v.pipe(v.number(), v.minValue(min), v.maxValue(max), v.transform((n) => Math.round(n * 10_000) / 10_000), v.description(what))
 
 /** `get_forecast`: MET Norway's forecast for a point, hour by hour. */
+/** MET Norway's Locationforecast; its terms ask for an identifying User-Agent, which the gateway sends. */
+export const met = defineUpstream({
+  id: 'met',
+  name: 'MET Norway locationforecast',
+  baseUrl: 'https://api.met.no/weatherapi/locationforecast/2.0',
+  publisher: 'MET Norway',
+  license: 'CC BY 4.0',
+})
+
 export const getForecast = defineOperation({
   name: 'get_forecast',
   description: "MET Norway's weather forecast for a WGS84 point: temperature, wind, humidity, cloud and the next hour's precipitation, hour by hour and then in 6-hour steps.",
@@ -45,9 +54,9 @@ export const getForecast = defineOperation({
     lon: coordinate(-180, 180, 'WGS84 longitude; rounded to 4 decimals as MET requires'),
   },
   output: v.array(hour),
-  aliases: { timestamp: ['[].time'] },
+  canonicalFieldAliases: { timestamp: ['[].time'] },
   async run(params, ctx) {
-    const client = ctx.upstream()
+    const client = ctx.upstream(met)
     const response = await client.getJson('/compact', { query: { lat: params.lat, lon: params.lon } })
     const payload = checkUpstreamShape(client, forecastPayload, response.body, 'the forecast')
     const data = payload.properties.timeseries.map((step) => {
@@ -72,9 +81,9 @@ export const getForecast = defineOperation({
  * A plugin author's own source, made with nothing but the core's public API.
  *
  * @example
- * createGateway({ sources: [...builtInSources(process.env), weather({ baseUrl: process.env.ALLMENNING_UPSTREAM_MET })] })
+ * createGateway({ sources: [...builtInSources(process.env), weather()], upstreams: { met: { timeoutMs: 5000 } } })
  */
-export function weather(options: { baseUrl?: string } = {}): SourceDefinition {
+export function weather(): SourceDefinition {
   return defineSource({
     id: 'weather',
     name: 'Weather forecast (MET Norway)',
@@ -84,13 +93,9 @@ export function weather(options: { baseUrl?: string } = {}): SourceDefinition {
     keywords: ['weather', 'forecast', 'vær', 'værmelding', 'temperature', 'wind'],
     synonyms: ['yr', 'met', 'meteorologisk institutt', 'temperatur', 'vind', 'nedbør'],
     contentLanguages: ['en'],
-    publisher: 'MET Norway',
-    license: 'CC BY 4.0',
     // MET updates the forecast hourly and its answers expire after about half an hour.
     cacheTtlSeconds: 1800,
-    upstreams: [
-      { id: 'met', name: 'MET Norway locationforecast', baseUrl: options.baseUrl ?? 'https://api.met.no/weatherapi/locationforecast/2.0' },
-    ],
+    upstreams: [met],
     operations: [getForecast],
   })
 }

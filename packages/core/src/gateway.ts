@@ -1,26 +1,24 @@
 import Keyv from 'keyv'
 import type { Dispatcher } from 'undici'
-import { apiIndex } from './describe/api-index.js'
 import { createBestEffortCache, type CachedResponse } from './cache/best-effort-cache.js'
 import { createCatalog } from './compile/catalog.js'
-import type { CompiledSource } from './compile/compile-source.js'
 import type { SourceDefinition } from './plugin/define-source.js'
-import { operationSchema, sourceDescriptor, type DescriptorView } from './describe/descriptors.js'
+import type { UpstreamDefinition, UpstreamOverride } from './plugin/define-upstream.js'
 import { errorResponse } from './http/error-response.js'
 import { ifNoneMatchHits } from './http/etag.js'
-import { feedbackJsonSchema, parseFeedback, type Feedback } from './describe/feedback.js'
+import { parseFeedback, type Feedback } from './describe/feedback.js'
 import { GatewayError } from './http/gateway-error.js'
 import type { Gateway, GatewayRequest, GatewayResponse } from './http/gateway-request.js'
 import { jsonResponse, staticResponse } from './http/json-response.js'
 import { createLinks, type Links } from './http/links.js'
 import { createHotCache } from './cache/hot-cache.js'
 import { createLruMap } from './cache/lru-map.js'
-import { callOperation, operationCacheKey, type OperationCallDeps } from './pipeline/operation-call.js'
-import { openApiDocument } from './describe/openapi.js'
+import { callOperation, type OperationCallDeps } from './pipeline/operation-call.js'
 import { parseQueryString } from './http/query-string.js'
-import { matchRoute, routeMethods, routeParameters, type RouteMatch } from './http/routes.js'
+import { createRouter, type RouteMatch } from './http/router.js'
+import type { Method, RouteCall, RouteDefinition } from './http/define-route.js'
+import { createRoutes } from './routes.js'
 import { createSingleFlight } from './cache/single-flight.js'
-import { searchSources, type SearchParameters } from './describe/source-search.js'
 import type { UpstreamSettings } from './upstream/upstream-client.js'
 import { validateParameters } from './http/validate-parameters.js'
 
@@ -36,6 +34,12 @@ export interface GatewayOptions {
   publicBaseUrl?: string
   /** Link given as `wiki` for the gateway as a whole; the OpenAPI document by default. */
   documentationUrl?: string
+  /**
+   * Base URL or time limit of an upstream, by upstream id (`brreg`, `avinor`, ...): a mirror, a
+   * proxy, a local stand-in. An id no source uses is an error. The example servers fill this
+   * from `ALLMENNING_UPSTREAM_<ID>` with `upstreamOverridesFromEnvironment`.
+   */
+  upstreams?: Record<string, UpstreamOverride>
   /** Defaults for every upstream call. */
   upstream?: {
     /** Per-call time limit; 10 000 ms by default. */
@@ -65,8 +69,6 @@ export interface GatewayOptions {
 
 const packageVersion = '0.1.0'
 export const defaultUserAgent = `allmenning/${packageVersion}`
-
-const descriptorMaxAge = 300
 
 /** A request's route and validated parameters, reused by every request with the same path and query. */
 interface RequestPlan {
@@ -103,7 +105,7 @@ function finish(response: GatewayResponse, method: string, request: GatewayReque
  * const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_physical_flow', query: '', headers: {} })
  */
 export function createGateway(options: GatewayOptions): Gateway {
-  const catalog = createCatalog(options.sources)
+  const catalog = createCatalog(options.sources, options.upstreams)
   const onError =
     options.onError ??
     ((error: unknown, kind: ErrorKind) => {
@@ -121,7 +123,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     maxBodyBytes: options.upstream?.maxBodyBytes ?? 50 * 1024 * 1024,
     ...(options.upstream?.dispatcher ? { dispatcher: options.upstream.dispatcher } : {}),
   }
-  const settingsCache = new Map<string, UpstreamSettings>()
+  const settingsCache = new WeakMap<UpstreamDefinition, UpstreamSettings>()
   const deps: OperationCallDeps = {
     cache: createBestEffortCache(options.cache ?? new Keyv(), {
       timeoutMs: options.cacheTimeoutMs ?? 200,
@@ -130,15 +132,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     hot: createHotCache(options.hotCacheEntries ?? 1000, options.hotCacheBytes ?? 32 * 1024 * 1024),
     flights: createSingleFlight<CachedResponse>(),
     staleSeconds: options.staleSeconds ?? 86_400,
-    upstreamSettings(source: CompiledSource, upstreamId?: string) {
-      const upstreams = source.definition.upstreams
-      const upstream = upstreamId === undefined ? upstreams[0] : upstreams.find((u) => u.id === upstreamId)
-      if (!upstream) throw new TypeError(`Source ${source.id} has no upstream "${upstreamId}"`)
-      const key = `${source.id}\u0000${upstream.id}`
-      let settings = settingsCache.get(key)
+    upstreamSettings(upstream) {
+      let settings = settingsCache.get(upstream)
       if (!settings) {
         settings = { ...upstreamDefaults, id: upstream.id, name: upstream.name, baseUrl: upstream.baseUrl, timeoutMs: upstream.timeoutMs ?? upstreamDefaults.timeoutMs }
-        settingsCache.set(key, settings)
+        settingsCache.set(upstream, settings)
       }
       return settings
     },
@@ -146,64 +144,9 @@ export function createGateway(options: GatewayOptions): Gateway {
   const staticResponses = createLruMap<string, GatewayResponse>(500)
 
   const plans = createLruMap<string, RequestPlan>(1000)
+  const documentation = (links: Links) => options.documentationUrl ?? links.api('/openapi.json')
 
-  /** The request's plan, made once per distinct path and query; a 405 comes before parameters are looked at. */
-  function plan(request: GatewayRequest, method: string): RequestPlan {
-    const id = `${request.path}\u0000${request.query}\u0000${request.basePath ?? ''}`
-    const known = plans.get(id)
-    const match = known?.match ?? matchRoute(request.path, catalog)
-    const allowed = routeMethods[match.name]
-    if (!allowed.includes(method)) {
-      throw new GatewayError(405, 'method_not_allowed', `${method} is not allowed here; use ${allowed.join(', ')}`, {
-        headers: { allow: allowed.join(', ') },
-      })
-    }
-    if (known) return known
-    const links = createLinks(options.publicBaseUrl, request.basePath)
-    const operation = match.name === 'operation' ? catalog.operation(match.source, match.operation) : undefined
-    const parameters = operation ? operation.operation.parameters : routeParameters[match.name as Exclude<RouteMatch['name'], 'operation'>]
-    const params = validateParameters(parseQueryString(request.query, maxQueryLength), parameters)
-    const key = operation
-      ? operationCacheKey(operation.source, operation.operation, params, links)
-      : `${links.root}\u0000${JSON.stringify(match)}\u0000${JSON.stringify(params)}`
-    const made = { match, params, links, key }
-    plans.set(id, made)
-    return made
-  }
-
-  /** The body of a route whose answer depends only on the configuration and the request's parameters. */
-  function describe({ match, params, links }: RequestPlan): unknown {
-    const documentation = options.documentationUrl ?? `${links.root}/openapi.json`
-    switch (match.name) {
-      case 'index':
-        return apiIndex(catalog, links, documentation)
-      case 'openapi':
-        return openApiDocument(catalog, links)
-      case 'sources':
-        return { sources: catalog.sources.map((s) => sourceDescriptor(catalog, s, links, 'names')), _links: { self: links.api('/kilder'), api_index: `${links.root}/` } }
-      case 'source':
-        return sourceDescriptor(catalog, catalog.source(match.source), links, params.view as DescriptorView)
-      case 'schema': {
-        const { source, operation } = catalog.operation(match.source, match.operation)
-        return operationSchema(source, operation, links)
-      }
-      case 'search':
-        return searchSources(catalog, links, params as unknown as SearchParameters, documentation)
-      case 'operation':
-        throw new TypeError('An operation call has no static answer')
-      case 'feedback':
-        return {
-          method: 'POST',
-          url: links.api('/feedback'),
-          content_type: 'application/json',
-          body_schema: feedbackJsonSchema,
-          answer: '202 Accepted with the feedback as received',
-          _links: { self: links.api('/feedback'), api_index: `${links.root}/` },
-        }
-    }
-  }
-
-  async function receiveFeedback(request: GatewayRequest, links: Links): Promise<GatewayResponse> {
+  async function receiveFeedback({ request, links }: RouteCall): Promise<GatewayResponse> {
     const body = request.readBody ? await request.readBody() : undefined
     const feedback = parseFeedback(body, headerValue(request.headers['content-type']), catalog)
     try {
@@ -212,20 +155,56 @@ export function createGateway(options: GatewayOptions): Gateway {
       onError(error, 'feedback')
       throw new GatewayError(500, 'internal_error', 'The feedback could not be recorded; please try again later')
     }
-    return jsonResponse(202, { status: 'accepted', feedback, _links: { api_index: `${links.root}/` } }, { 'cache-control': 'no-store' })
+    return jsonResponse(202, { status: 'accepted', feedback, _links: { api_index: links.index() } }, { 'cache-control': 'no-store' })
   }
 
-  function route(plan: RequestPlan, method: string, request: GatewayRequest): GatewayResponse | Promise<GatewayResponse> {
-    const { match, params, links, key } = plan
-    if (match.name === 'operation') {
-      const { source, operation } = catalog.operation(match.source, match.operation)
+  const routes: RouteDefinition[] = createRoutes({
+    catalog,
+    documentation,
+    routes: () => routes,
+    receiveFeedback,
+    callOperation: ({ path, params, links, key }) => {
+      const { source, operation } = catalog.operation(path.source!, path.operation!)
       return callOperation(deps, { source, operation, parameters: params, links, key })
+    },
+  })
+  const router = createRouter(routes)
+
+  /** The request's plan, made once per distinct path and query; a 405 comes before parameters are looked at. */
+  function plan(request: GatewayRequest, method: string): RequestPlan {
+    const id = `${request.path}\u0000${request.query}\u0000${request.basePath ?? ''}`
+    const known = plans.get(id)
+    const match = known?.match ?? router.match(request.path)
+    const allowed = match.route.methods
+    if (!(allowed as readonly string[]).includes(method)) {
+      throw new GatewayError(405, 'method_not_allowed', `${method} is not allowed here; use ${allowed.join(', ')}`, {
+        headers: { allow: allowed.join(', ') },
+      })
     }
-    if (match.name === 'feedback' && method === 'POST') return receiveFeedback(request, links)
+    if (known) return known
+    const links = createLinks(options.publicBaseUrl, request.basePath)
+    const query = parseQueryString(request.query, maxQueryLength)
+    const params = validateParameters(query, match.parameters, match.ignored)
+    const definition = match.route.definition
+    const key = definition.cacheKey
+      ? definition.cacheKey({ params, path: match.path, links })
+      : `${links.root}\u0000${definition.name}\u0000${JSON.stringify(match.path)}\u0000${JSON.stringify(params)}`
+    const made = { match, params, links, key }
+    plans.set(id, made)
+    return made
+  }
+
+  function route(plan: RequestPlan, method: Method, request: GatewayRequest): GatewayResponse | Promise<GatewayResponse> {
+    const { match, params, links, key } = plan
+    const definition = match.route.definition
+    const call = { params, path: match.path, links, request, method, key }
+    if (definition.staticMaxAgeSeconds === undefined || method === 'POST') {
+      return definition.answer(call) as GatewayResponse | Promise<GatewayResponse>
+    }
     // Produced once, so the ETag stays the same and If-None-Match can answer 304.
     let response = staticResponses.get(key)
     if (!response) {
-      response = staticResponse(describe(plan), match.name === 'search' ? 60 : descriptorMaxAge)
+      response = staticResponse(definition.answer(call), definition.staticMaxAgeSeconds)
       staticResponses.set(key, response)
     }
     return response
@@ -241,7 +220,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     handle(request) {
       const method = request.method.toUpperCase()
       try {
-        const response = route(plan(request, method), method, request)
+        const response = route(plan(request, method), method as Method, request)
         // A cached answer is already there: no need to wait a turn for it.
         if (!(response instanceof Promise)) return Promise.resolve(finish(response, method, request))
         return response.then(

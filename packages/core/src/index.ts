@@ -21,7 +21,15 @@ export {
   type ParameterSchemas,
   type AnySchema,
 } from './plugin/define-operation.js'
-export { defineSource, type SourceDefinition, type UpstreamDefinition, type RelatedSource } from './plugin/define-source.js'
+export { defineSource, type SourceDefinition, type RelatedSource, type EntityType } from './plugin/define-source.js'
+export {
+  defineUpstream,
+  upstreamEnvironmentVariable,
+  upstreamOverridesFromEnvironment,
+  type UpstreamDefinition,
+  type UpstreamOverride,
+} from './plugin/define-upstream.js'
+export { overrideUpstreams } from './plugin/override-upstreams.js'
 export { hasBody, maxRequestBodyBytes, readRequestBody } from './http/read-request-body.js'
 export { createGateway, defaultUserAgent, type GatewayOptions, type ErrorKind } from './gateway.js'
 export type { Feedback } from './describe/feedback.js'
@@ -31,4 +39,6 @@ export type { JsonSchema } from './compile/json-schema.js'
 export { normalizeMountPath, stripMountPath } from './http/mount-path.js'
 export { createTimedMemo, type TimedMemo, type TimedMemoOptions } from './upstream/timed-memo.js'
 export { foldNorwegian } from './text/fold-norwegian.js'
+export { rankByName, matchTier, matchTierCount, normalizeName, type Named, type RankOptions, type Ranked } from './text/rank-by-name.js'
+export type { UpstreamProvenance } from './pipeline/provenance.js'
 export { checkUpstreamShape } from './upstream/upstream-shape.js'

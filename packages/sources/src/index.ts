@@ -1,4 +1,4 @@
-export { statnett, statnettBaseUrl, type StatnettOptions } from './statnett/index.js'
-export { avinor, type AvinorOptions } from './avinor/index.js'
-export { firmafakta, firmafaktaBaseUrl, type FirmafaktaOptions } from './firmafakta/index.js'
-export { builtInSources, upstreamEnvironmentVariables } from './built-in-sources.js'
+export { statnett, statnettApi } from './statnett/index.js'
+export { avinor, avinorApi } from './avinor/index.js'
+export { firmafakta, brreg } from './firmafakta/index.js'
+export { builtInSources } from './built-in-sources.js'

@@ -1,6 +1,7 @@
 import type { CompiledOperation, CompiledSource } from './compile-source.js'
 import { compileSource } from './compile-source.js'
 import type { SourceDefinition } from '../plugin/define-source.js'
+import type { UpstreamDefinition, UpstreamOverride } from '../plugin/define-upstream.js'
 import { GatewayError } from '../http/gateway-error.js'
 
 /** The sources a gateway serves, compiled once, looked up by id. */
@@ -13,8 +14,29 @@ export interface Catalog {
 
 const shown = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text)
 
-export function createCatalog(definitions: SourceDefinition[]): Catalog {
-  const sources = definitions.map(compileSource)
+/** The upstreams of every source, with the deployment's overrides applied; an override for no known upstream is an error. */
+function overriddenUpstreams(definitions: SourceDefinition[], overrides: Record<string, UpstreamOverride>): Map<string, UpstreamDefinition> {
+  const declared = new Map<string, UpstreamDefinition>()
+  const upstreams = new Map<string, UpstreamDefinition>()
+  for (const upstream of definitions.flatMap((d) => d.upstreams)) {
+    const known = declared.get(upstream.id)
+    if (known && known.baseUrl !== upstream.baseUrl) {
+      throw new TypeError(`Two upstreams have the id "${upstream.id}" (${known.baseUrl} and ${upstream.baseUrl})`)
+    }
+    declared.set(upstream.id, upstream)
+    const override = overrides[upstream.id]
+    upstreams.set(upstream.id, override ? Object.freeze({ ...upstream, ...override }) : upstream)
+  }
+  const unknown = Object.keys(overrides).filter((id) => !upstreams.has(id))
+  if (unknown.length > 0) {
+    throw new TypeError(`The upstreams option names ${unknown.join(', ')}, which no source uses; known upstreams: ${[...upstreams.keys()].join(', ')}`)
+  }
+  return upstreams
+}
+
+export function createCatalog(definitions: SourceDefinition[], overrides: Record<string, UpstreamOverride> = {}): Catalog {
+  const upstreams = overriddenUpstreams(definitions, overrides)
+  const sources = definitions.map((d) => compileSource(d, d.upstreams.map((u) => upstreams.get(u.id) ?? u)))
   const byId = new Map<string, CompiledSource>()
   for (const source of sources) {
     if (byId.has(source.id)) throw new TypeError(`Two sources have the id "${source.id}"`)

@@ -1,18 +1,35 @@
 import type { OperationDefinition } from '../plugin/define-operation.js'
 import type { SourceDefinition } from '../plugin/define-source.js'
+import type { UpstreamDefinition } from '../plugin/define-upstream.js'
 import { compileParameters, pageParameters, type CompiledParameter } from './compile-parameters.js'
 import { toJsonSchema2020, type JsonSchema } from './json-schema.js'
 import { outputFields } from './output-fields.js'
 import { signature } from './signature.js'
 
+/** How an operation's `data` is paged. */
+export type Paging =
+  /** `data` is the list. */
+  | { kind: 'data' }
+  /** `data` is an object; the list is one of its fields, and `has_more_results` stands beside it. */
+  | { kind: 'field'; field: string }
+  /** `data` is not a list: no `limit`/`offset`. */
+  | { kind: 'none' }
+
 /** An operation with everything derived from its definition computed once, at start-up. */
 export interface CompiledOperation {
   definition: OperationDefinition
   name: string
+  /** The parameters it declares, `limit` and `offset` included when it pages a list. */
   parameters: CompiledParameter[]
+  /**
+   * `limit` and `offset` of an operation that does not page: accepted and checked, as the spec
+   * lets every operation take them, but not listed and not passed on.
+   */
+  ignoredParameters: CompiledParameter[]
+  paging: Paging
   outputSchema: JsonSchema
   outputFields: string[]
-  aliases: Record<string, string[]>
+  canonicalFieldAliases: Record<string, string[]>
   signature: string
   cacheTtlSeconds: number
 }
@@ -21,46 +38,87 @@ export interface CompiledSource {
   definition: SourceDefinition
   id: string
   operations: Map<string, CompiledOperation>
+  /** Its upstreams by id, with the deployment's overrides applied. */
+  upstreams: Map<string, UpstreamDefinition>
 }
 
 const defaultLimit = { default: 25, max: 100 }
 
+function fail(source: SourceDefinition, operation: OperationDefinition, problem: string): never {
+  throw new TypeError(`${source.id}.${operation.name}: ${problem}`)
+}
+
+function pagingOf(source: SourceDefinition, operation: OperationDefinition, schema: JsonSchema): Paging {
+  if (operation.list === undefined) return schema.type === 'array' ? { kind: 'data' } : { kind: 'none' }
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
+  const field = properties[operation.list]
+  if (schema.type !== 'object' || field?.type !== 'array') {
+    fail(source, operation, `list "${operation.list}" must name an array field of the output object`)
+  }
+  if ('has_more_results' in properties) fail(source, operation, 'the core adds has_more_results beside the list; leave it out of the output')
+  return { kind: 'field', field: operation.list }
+}
+
+/** The output schema as clients see it: with `has_more_results` beside a named list. */
+function publishedOutput(schema: JsonSchema, paging: Paging): JsonSchema {
+  if (paging.kind !== 'field') return schema
+  return {
+    ...schema,
+    properties: {
+      ...(schema.properties as Record<string, JsonSchema>),
+      has_more_results: { type: 'boolean', description: `True when more items of ${paging.field} follow this page (the same as _meta.pagination.has_more_results).` },
+    },
+    required: [...((schema.required as string[] | undefined) ?? []), 'has_more_results'],
+  }
+}
+
 function compileOperation(source: SourceDefinition, operation: OperationDefinition): CompiledOperation {
   const limit = operation.limit ?? source.limit ?? defaultLimit
-  if (limit.default < 1 || limit.default > limit.max) {
-    throw new TypeError(`${source.id}.${operation.name}: limit default ${limit.default} is outside 1..${limit.max}`)
-  }
-  const parameters = compileParameters({ ...operation.parameters, ...pageParameters(limit) })
-  const outputSchema = toJsonSchema2020(operation.output)
+  if (limit.default < 1 || limit.default > limit.max) fail(source, operation, `limit default ${limit.default} is outside 1..${limit.max}`)
+  const ownSchema = toJsonSchema2020(operation.output)
+  const paging = pagingOf(source, operation, ownSchema)
+  const page = compileParameters(pageParameters(limit))
+  const own = compileParameters(operation.parameters)
+  const parameters = paging.kind === 'none' ? own : [...own, ...page]
+  const outputSchema = publishedOutput(ownSchema, paging)
   const fields = outputFields(outputSchema)
-  const aliases = operation.aliases ?? {}
+  const aliases = operation.canonicalFieldAliases ?? {}
   for (const [alias, paths] of Object.entries(aliases)) {
     const missing = paths.filter((path) => !fields.includes(path))
-    if (missing.length > 0) {
-      throw new TypeError(`${source.id}.${operation.name}: alias "${alias}" names ${missing.join(', ')}, which the output schema does not have`)
-    }
+    if (missing.length > 0) fail(source, operation, `alias "${alias}" names ${missing.join(', ')}, which the output schema does not have`)
   }
   return {
     definition: operation,
     name: operation.name,
     parameters,
+    ignoredParameters: paging.kind === 'none' ? page : [],
+    paging,
     outputSchema,
     outputFields: fields,
-    aliases,
+    canonicalFieldAliases: aliases,
     signature: signature(operation.name, parameters),
     cacheTtlSeconds: operation.cacheTtlSeconds ?? source.cacheTtlSeconds,
   }
 }
 
+function checkEntityTypes(source: SourceDefinition, operations: Map<string, CompiledOperation>): void {
+  for (const [type, link] of Object.entries(source.entityTypes ?? {})) {
+    const target = operations.get(link.operation)
+    if (!target) throw new TypeError(`${source.id}: entity type ${type} links to operation ${link.operation}, which the source does not have`)
+    if (!target.parameters.some((p) => p.name === link.parameter)) {
+      throw new TypeError(`${source.id}: entity type ${type} links to ${link.operation} by "${link.parameter}", which is not one of its parameters`)
+    }
+  }
+}
+
 /**
  * Compiles a source definition, so that a definition error (an alias naming a field the
- * output does not have, an unsupported parameter type) stops the gateway from starting
- * instead of surfacing in a response.
+ * output does not have, an entity type linked to an operation that does not exist, an
+ * unsupported parameter type) stops the gateway from starting instead of surfacing in a
+ * response. `upstreams` are the deployment's upstreams for this source, overrides applied.
  */
-export function compileSource(source: SourceDefinition): CompiledSource {
-  return {
-    definition: source,
-    id: source.id,
-    operations: new Map(source.operations.map((operation) => [operation.name, compileOperation(source, operation)])),
-  }
+export function compileSource(source: SourceDefinition, upstreams: UpstreamDefinition[] = source.upstreams): CompiledSource {
+  const operations = new Map(source.operations.map((operation) => [operation.name, compileOperation(source, operation)]))
+  checkEntityTypes(source, operations)
+  return { definition: source, id: source.id, operations, upstreams: new Map(upstreams.map((u) => [u.id, u])) }
 }

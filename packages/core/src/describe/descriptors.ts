@@ -10,11 +10,17 @@ export type DescriptorView = 'names' | 'compact' | 'full'
 export const maxEmbeddedOutputFields = 40
 
 export function getUrlTemplate(links: Links, sourceId: string, operation: CompiledOperation): string {
-  return `${links.root}/kilder/${sourceId}/${operation.name}{?${operation.parameters.map((p) => p.name).join(',')}}`
+  return links.operationTemplate(sourceId, operation.name, operation.parameters.map((p) => p.name))
 }
 
 export function operationDescriptorUrl(links: Links, sourceId: string, name: string): string {
-  return links.api(`/kilder/${sourceId}/${name}/schema`)
+  return links.operationSchema(sourceId, name)
+}
+
+/** An operation's description, with the note on where its shape comes from when it has one. */
+export function operationDescription(operation: CompiledOperation): string {
+  const { description, shapeNote } = operation.definition
+  return shapeNote ? `${description} ${shapeNote}` : description
 }
 
 function operationSummary(links: Links, sourceId: string, operation: CompiledOperation, view: DescriptorView) {
@@ -25,9 +31,9 @@ function operationSummary(links: Links, sourceId: string, operation: CompiledOpe
   if (view === 'names') return base
   const compact = {
     ...base,
-    description: `${operation.definition.description} Signature: ${operation.signature}`,
+    description: `${operationDescription(operation)} Signature: ${operation.signature}`,
     signature: operation.signature,
-    canonical_field_aliases: operation.aliases,
+    canonical_field_aliases: operation.canonicalFieldAliases,
   }
   if (view === 'compact') return compact
   return {
@@ -41,7 +47,7 @@ function operationSummary(links: Links, sourceId: string, operation: CompiledOpe
 }
 
 export function sourceLinks(links: Links, source: CompiledSource) {
-  const self = links.api(`/kilder/${source.id}`)
+  const self = links.source(source.id)
   return {
     self,
     names: `${self}?view=names`,
@@ -49,7 +55,7 @@ export function sourceLinks(links: Links, source: CompiledSource) {
     full: self,
     wiki: source.definition.documentation,
     feedback: links.api('/feedback'),
-    api: `${links.root}/`,
+    api: links.index(),
   }
 }
 
@@ -72,14 +78,14 @@ export function sourceDescriptor(catalog: Catalog, source: CompiledSource, links
     description: definition.description,
     documentation: definition.documentation,
     operations,
-    operation_schema_url_template: links.api(`/kilder/${source.id}/{operation}/schema`),
+    operation_schema_url_template: links.operationSchema(source.id, '{operation}'),
   }
   if (view === 'compact') return { ...compact, ...tail }
   const related = (definition.relatedSources ?? [])
     .filter((r) => catalog.has(r.id))
     .map((r) => {
       const other = catalog.source(r.id)
-      return { id: r.id, name: other.definition.name, reason: r.reason, api: links.api(`/kilder/${r.id}`), wiki: other.definition.documentation }
+      return { id: r.id, name: other.definition.name, reason: r.reason, api: links.source(r.id), wiki: other.definition.documentation }
     })
   return {
     ...compact,
@@ -98,7 +104,7 @@ export function operationSchema(source: CompiledSource, operation: CompiledOpera
   return {
     source: source.id,
     operation: operation.name,
-    description: operation.definition.description,
+    description: operationDescription(operation),
     signature: operation.signature,
     method: 'GET',
     get_url_template: getUrlTemplate(links, source.id, operation),
@@ -115,12 +121,12 @@ export function operationSchema(source: CompiledSource, operation: CompiledOpera
     optional_parameters: operation.parameters.filter((p) => !p.required).map((p) => p.name),
     output_fields: operation.outputFields,
     output_schema: operation.outputSchema,
-    canonical_field_aliases: operation.aliases,
+    canonical_field_aliases: operation.canonicalFieldAliases,
     cache_ttl_seconds: operation.cacheTtlSeconds,
     _meta: buildMeta([source.definition]),
     _links: {
       self: operationDescriptorUrl(links, source.id, operation.name),
-      source: links.api(`/kilder/${source.id}`),
+      source: links.source(source.id),
       wiki: source.definition.documentation,
       openapi: links.api('/openapi.json'),
     },

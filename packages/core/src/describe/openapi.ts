@@ -1,9 +1,11 @@
 import { apiVersion } from './api-index.js'
 import type { Catalog } from '../compile/catalog.js'
 import type { CompiledParameter } from '../compile/compile-parameters.js'
-import { feedbackJsonSchema } from './feedback.js'
 import type { JsonSchema } from '../compile/json-schema.js'
 import type { Links } from '../http/links.js'
+import { compileRoute, type CompiledRoute, type RouteDefinition } from '../http/define-route.js'
+import { apiRoot } from '../http/router.js'
+import { operationDescription } from './descriptors.js'
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 const errorRef = (name: string) => ({ $ref: `#/components/responses/${name}` })
@@ -160,54 +162,9 @@ function components() {
   }
 }
 
-/**
- * The OpenAPI 3.1.0 document, generated from the source definitions: one path per
- * operation with its query parameters and the JSON Schema of its `data`, plus the
- * discovery routes.
- *
- * @example
- * const doc = openApiDocument(catalog, links) // doc.openapi === '3.1.0'
- */
-export function openApiDocument(catalog: Catalog, links: Links) {
-  const ids = catalog.sources.map((s) => s.id)
-  const server = links.root.slice(0, -'/api/v1'.length) || '/'
-  const paths: Record<string, unknown> = {
-    '/api/v1/': { get: get('The API index: version, endpoints and sources', looseObject) },
-    '/api/v1/openapi.json': { get: get('This OpenAPI document', looseObject) },
-    '/api/v1/sok/alle': {
-      get: get('Cross-source search', looseObject, [
-        { name: 'q', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 200 } },
-        { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 10, default: 5 } },
-        { name: 'sources', in: 'query', required: false, description: 'Comma-separated source ids', schema: { type: 'string' } },
-        { name: 'mode', in: 'query', required: false, schema: { type: 'string', enum: ['auto', 'source_discovery', 'entities', 'all'], default: 'auto' } },
-      ]),
-    },
-    '/api/v1/kilder': { get: get('Every source, by name', looseObject) },
-    '/api/v1/kilder/{source}': {
-      get: get('A source descriptor', looseObject, [
-        { name: 'source', in: 'path', required: true, schema: { type: 'string', enum: ids } },
-        { name: 'view', in: 'query', required: false, schema: { type: 'string', enum: ['names', 'compact', 'full'], default: 'full' } },
-      ]),
-    },
-    '/api/v1/kilder/{source}/{operation}/schema': {
-      get: get('An operation descriptor: parameters with types, defaults and bounds; output fields', looseObject, [
-        { name: 'source', in: 'path', required: true, schema: { type: 'string', enum: ids } },
-        { name: 'operation', in: 'path', required: true, schema: { type: 'string' } },
-      ]),
-    },
-    '/api/v1/feedback': {
-      get: get('How to send feedback', looseObject, [], false),
-      post: {
-        summary: 'Send feedback about the gateway, a source or an operation',
-        requestBody: { required: true, content: jsonContent(feedbackJsonSchema) },
-        responses: {
-          '202': { description: 'Accepted', content: jsonContent(looseObject) },
-          '415': { description: 'The body is not JSON', content: jsonContent(ref('Error')) },
-          ...Object.fromEntries(Object.entries(errorStatuses).map(([status, name]) => [status, errorRef(name)])),
-        },
-      },
-    },
-  }
+/** The OpenAPI path items of every operation of every source: parameters and the envelope with the JSON Schema of `data`. */
+export function operationOpenApiPaths(catalog: Catalog, links: Links): Record<string, unknown> {
+  const paths: Record<string, unknown> = {}
   for (const source of catalog.sources) {
     for (const operation of source.operations.values()) {
       const parameterProperties = Object.fromEntries(operation.parameters.map((p) => [p.name, p.jsonSchema]))
@@ -226,16 +183,59 @@ export function openApiDocument(catalog: Catalog, links: Links) {
           _links: ref('EnvelopeLinks'),
         },
       }
-      paths[`/api/v1/kilder/${source.id}/${operation.name}`] = {
+      const description = operationDescription(operation)
+      paths[`${apiRoot}/kilder/${source.id}/${operation.name}`] = {
         get: {
           ...get(operation.definition.description, envelope, operation.parameters.map(queryParameter)),
           operationId: `${source.id}__${operation.name}`,
           tags: [source.id],
-          description: `${operation.definition.description}\n\nSignature: \`${operation.signature}\``,
+          description: `${description}\n\nSignature: \`${operation.signature}\``,
         },
       }
     }
   }
+  return paths
+}
+
+function routePaths(route: CompiledRoute, catalog: Catalog, links: Links): Record<string, unknown> {
+  const definition = route.definition
+  if (definition.openApiPaths) return definition.openApiPaths(links)
+  const pathParameters = Object.entries(definition.pathParameters ?? {}).map(([name, p]) => ({
+    name,
+    in: 'path',
+    required: true,
+    description: p.description,
+    schema: p.schema,
+  }))
+  const cacheable = definition.staticMaxAgeSeconds !== undefined
+  const item: Record<string, unknown> = {
+    get: get(definition.summary, definition.response ?? looseObject, [...pathParameters, ...route.parameters.map(queryParameter)], cacheable),
+  }
+  if (route.methods.includes('POST')) {
+    item.post = {
+      summary: definition.summary,
+      requestBody: { required: true, content: jsonContent(definition.requestBody ?? looseObject) },
+      responses: {
+        '202': { description: 'Accepted', content: jsonContent(looseObject) },
+        '415': { description: 'The body is not JSON', content: jsonContent(ref('Error')) },
+        ...Object.fromEntries(Object.entries(errorStatuses).map(([status, name]) => [status, errorRef(name)])),
+      },
+    }
+  }
+  return { [`${apiRoot}${definition.path}`]: item }
+}
+
+/**
+ * The OpenAPI 3.1.0 document, generated from the route table and the source definitions: one
+ * path per route, and one per operation with its query parameters and the JSON Schema of its
+ * `data`.
+ *
+ * @example
+ * const doc = openApiDocument(catalog, links, routes) // doc.openapi === '3.1.0'
+ */
+export function openApiDocument(catalog: Catalog, links: Links, routes: RouteDefinition[]) {
+  const server = links.root.slice(0, -apiRoot.length) || '/'
+  const paths = Object.assign({}, ...routes.map((route) => routePaths(compileRoute(route), catalog, links)))
   return {
     openapi: '3.1.0',
     info: {

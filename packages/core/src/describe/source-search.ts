@@ -1,40 +1,32 @@
+import * as v from 'valibot'
+import type { RouteParameters } from '../http/define-route.js'
 import type { Catalog } from '../compile/catalog.js'
 import type { CompiledSource } from '../compile/compile-source.js'
 import { sourceDescriptor } from './descriptors.js'
 import { GatewayError } from '../http/gateway-error.js'
 import type { Links } from '../http/links.js'
-import { foldNorwegian } from '../text/fold-norwegian.js'
+import { matchTierCount, rankByName, type Named } from '../text/rank-by-name.js'
 import { buildMeta } from '../pipeline/meta.js'
 
+/** Query parameters of `/api/v1/sok/alle` (spec 4.1). */
+export const searchQuery = {
+  q: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200), v.description('The search text.')),
+  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10), v.description('Maximum total results.')), 5),
+  sources: v.optional(v.pipe(v.string(), v.maxLength(500), v.description('Comma-separated source ids to search.'))),
+  mode: v.optional(
+    v.pipe(v.picklist(['auto', 'source_discovery', 'entities', 'all']), v.description('auto routes by itself; source_discovery searches the catalogue only; entities searches entities only; all does both.')),
+    'auto',
+  ),
+}
+
 /** Parameters of `/api/v1/sok/alle`, validated. */
-export interface SearchParameters {
-  q: string
-  limit: number
-  sources?: string
-  mode: 'auto' | 'source_discovery' | 'entities' | 'all'
-}
+export type SearchParameters = RouteParameters<typeof searchQuery>
 
 
-function tokens(text: string): string[] {
-  return foldNorwegian(text).split(/[^\p{L}\p{N}]+/u).filter((t) => t.length > 0)
-}
-
-/** How well a query matches a source: 0 for no match, higher is better. */
-function score(source: CompiledSource, query: string): number {
+/** What a source is found by in discovery: its id; its name, keywords, synonyms and topic; its description. */
+function named(source: CompiledSource): Named {
   const d = source.definition
-  const q = foldNorwegian(query).trim()
-  if (q === '') return 0
-  const terms = [...d.keywords, ...(d.synonyms ?? [])].map(foldNorwegian)
-  if (q === source.id) return 100
-  if (q === foldNorwegian(d.name)) return 90
-  if (terms.includes(q)) return 80
-  if (foldNorwegian(d.name).includes(q) || q.includes(source.id)) return 60
-  const queryTokens = tokens(query)
-  const termTokens = new Set(terms.flatMap((t) => tokens(t)).concat(tokens(d.name), [source.id, foldNorwegian(d.topic)]))
-  if (queryTokens.some((t) => termTokens.has(t))) return 50
-  if (queryTokens.some((t) => t.length >= 4 && [...termTokens].some((term) => term.startsWith(t) || (term.length >= 4 && t.startsWith(term))))) return 30
-  if (q.length >= 4 && foldNorwegian(d.description).includes(q)) return 20
-  return 0
+  return { codes: [source.id], names: [d.name, ...d.keywords, ...(d.synonyms ?? []), d.topic], text: d.description }
 }
 
 /**
@@ -62,10 +54,8 @@ export function searchSources(catalog: Catalog, links: Links, params: SearchPara
     }
     candidates = candidates.filter((s) => ids.includes(s.id))
   }
-  const matches = candidates
-    .map((source) => ({ source, score: score(source, params.q) }))
-    .filter((m) => m.score > 0)
-    .sort((a, b) => b.score - a.score || a.source.id.localeCompare(b.source.id))
+  const sorted = [...candidates].sort((a, b) => a.id.localeCompare(b.id))
+  const matches = rankByName(params.q, sorted, named).map(({ item, tier }) => ({ source: item, score: (matchTierCount - tier!) * 10 }))
   const shown = matches.slice(0, params.limit)
   const self = links.api('/sok/alle', { ...params })
   return {
@@ -79,7 +69,7 @@ export function searchSources(catalog: Catalog, links: Links, params: SearchPara
       description: source.definition.description,
       source: source.id,
       score,
-      _links: { wiki: source.definition.documentation, api: links.api(`/kilder/${source.id}`) },
+      _links: { wiki: source.definition.documentation, api: links.source(source.id) },
     })),
     data_sources: shown.map(({ source }) => sourceDescriptor(catalog, source, links, 'full')),
     returned: shown.length,
@@ -92,8 +82,8 @@ export function searchSources(catalog: Catalog, links: Links, params: SearchPara
     },
     suggestion:
       shown.length > 0
-        ? `Open a source's descriptor (_links.api) to see its operations, then call ${links.root}/kilder/{source}/{operation}.`
-        : `No source matched "${params.q}". Try a broader word (for example a topic such as energy, flights, company or law) or list every source at ${links.api('/kilder')}.`,
+        ? `Open a source's descriptor (_links.api) to see its operations, then call ${links.operation('{source}', '{operation}')}.`
+        : `No source matched "${params.q}". Try a broader word (for example a topic such as energy, flights, company or law) or list every source at ${links.sources()}.`,
     _meta: buildMeta(shown.map((m) => m.source.definition)),
     _links: { self, wiki: documentation, api_index: `${links.root}/` },
   }

@@ -59,8 +59,8 @@ function describeIssue(issue: v.BaseIssue<unknown>, parameter: CompiledParameter
  * @example
  * validateParameters(parseQueryString('limit=5', 4096), compileParameters(schemas))
  */
-export function validateParameters(query: QueryParameters, parameters: CompiledParameter[]): Record<string, unknown> {
-  const known = new Set(parameters.map((p) => p.name))
+export function validateParameters(query: QueryParameters, parameters: CompiledParameter[], ignored: CompiledParameter[] = []): Record<string, unknown> {
+  const known = new Set([...parameters, ...ignored].map((p) => p.name))
   const unknown = [...query.keys()].filter((name) => !known.has(name))
   if (unknown.length > 0) {
     const accepted = parameters.length > 0 ? parameters.map((p) => p.name).join(', ') : 'none'
@@ -77,7 +77,7 @@ export function validateParameters(query: QueryParameters, parameters: CompiledP
 
   const effective: Record<string, unknown> = {}
   const problems: ProblemDetail[] = []
-  for (const parameter of parameters) {
+  for (const parameter of [...parameters, ...ignored]) {
     const raw = query.get(parameter.name)?.[0]
     let input: unknown = undefined
     if (raw !== undefined && raw !== '') {
@@ -98,6 +98,7 @@ export function validateParameters(query: QueryParameters, parameters: CompiledP
       for (const issue of result.issues) problems.push({ parameter: parameter.name, ...describeIssue(issue, parameter) })
     }
   }
+  for (const parameter of ignored) delete effective[parameter.name]
   if (problems.length > 0) {
     const summary = problems.map((p) => `${p.parameter} ${p.problem}`).join('; ')
     throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${summary}`, { details: problems })

@@ -3,6 +3,7 @@ import type { EntityInput, OperationResult } from '../plugin/define-operation.js
 import type { Links } from '../http/links.js'
 import { buildMeta } from './meta.js'
 import type { Pagination } from './pagination.js'
+import { buildProvenance, type UpstreamUse } from './provenance.js'
 
 /** An entity as the envelope lists it. */
 export interface Entity {
@@ -10,22 +11,26 @@ export interface Entity {
   id: string
   name?: string
   source: string
-  _links: { self?: string }
+  _links: { self: string }
 }
 
-function toEntities(inputs: EntityInput[], sourceId: string, links: Links): Entity[] {
+function toEntities(inputs: EntityInput[], source: CompiledSource, links: Links): Entity[] {
   const seen = new Set<string>()
   const entities: Entity[] = []
+  const types = source.definition.entityTypes ?? {}
   for (const input of inputs) {
     const key = `${input.type}\u0000${input.id}`
     if (seen.has(key)) continue
     seen.add(key)
+    const type = types[input.type]
+    if (!type) throw new TypeError(`${source.id} returned an entity of type ${input.type}, which it does not declare in entityTypes`)
+    const parameters = input.linkParameters ?? { [type.parameter]: input.id }
     entities.push({
       type: input.type,
       id: input.id,
       ...(input.name !== undefined ? { name: input.name } : {}),
-      source: sourceId,
-      _links: input.more ? { self: links.api(`/kilder/${sourceId}/${input.more.operation}`, input.more.parameters) } : {},
+      source: source.id,
+      _links: { self: links.operation(source.id, type.operation, parameters) },
     })
   }
   return entities
@@ -35,7 +40,7 @@ function toEntities(inputs: EntityInput[], sourceId: string, links: Links): Enti
  * The success envelope of spec 2.1–2.3 for one operation call.
  *
  * @example
- * buildEnvelope({ source, operation, parameters, result, data, pagination, entities, sourceApi, links })
+ * buildEnvelope({ source, operation, parameters, result, data, pagination, entities, upstreams, links })
  */
 export function buildEnvelope(args: {
   source: CompiledSource
@@ -45,42 +50,33 @@ export function buildEnvelope(args: {
   data: unknown
   pagination: Pagination | undefined
   entities: EntityInput[]
-  sourceApi: string
+  upstreams: UpstreamUse[]
   links: Links
 }) {
   const { source, operation, links } = args
   const definition = source.definition
-  const publisher = {
-    source: definition.publisher,
-    source_api: args.sourceApi,
-    ...(definition.license ? { description: `${definition.name}; licence ${definition.license}` } : { description: definition.name }),
-  }
-  const derived = {
-    source: 'allmenning',
-    source_api: args.sourceApi,
-    derived_from: 'data',
-    description: 'Entities the gateway extracted from the data',
-  }
   const raw = args.result.rawValues
   return {
     source: source.id,
     operation: operation.name,
     parameters: args.parameters,
     data: args.data,
-    entities: toEntities(args.entities, source.id, links),
+    entities: toEntities(args.entities, source, links),
     _meta: buildMeta([definition], {
       stale: false,
       ...(args.pagination ? { pagination: args.pagination } : {}),
     }),
-    _provenance: {
-      data: publisher,
-      entities: derived,
-      ...(raw ? { _raw_values: { ...publisher, description: 'Unprocessed upstream values' } } : {}),
-    },
+    _provenance: buildProvenance({
+      sourceName: definition.name,
+      uses: args.upstreams,
+      fallback: source.upstreams.values().next().value!,
+      sourceApi: args.result.sourceApi,
+      hasRawValues: raw !== undefined,
+    }),
     ...(raw ? { _raw_values: raw } : {}),
     _links: {
-      self: links.api(`/kilder/${source.id}/${operation.name}`, args.parameters),
-      source: links.api(`/kilder/${source.id}`),
+      self: links.operation(source.id, operation.name, args.parameters),
+      source: links.source(source.id),
       wiki: definition.documentation,
     },
   }

@@ -11,14 +11,16 @@ import { paginate } from './pagination.js'
 import type { SingleFlight } from '../cache/single-flight.js'
 import { createUpstreamClient, type UpstreamSettings } from '../upstream/upstream-client.js'
 import { UpstreamError } from '../upstream/upstream-error.js'
+import type { UpstreamDefinition } from '../plugin/define-upstream.js'
+import type { UpstreamUse } from './provenance.js'
 
 /** What the operation pipeline needs from the gateway. */
 export interface OperationCallDeps {
   cache: BestEffortCache
   hot: HotCache
   flights: SingleFlight<CachedResponse>
-  /** Settings of one upstream of one source, gateway defaults merged in. */
-  upstreamSettings(source: CompiledSource, upstreamId?: string): UpstreamSettings
+  /** Settings of one upstream, gateway defaults merged in. */
+  upstreamSettings(upstream: UpstreamDefinition): UpstreamSettings
   /** How long past freshness an answer is kept, to be served if the upstream fails. */
   staleSeconds: number
 }
@@ -68,20 +70,37 @@ function hit(entry: CachedResponse, now: number): GatewayResponse {
   return response
 }
 
-async function runOperation(deps: OperationCallDeps, { source, operation, parameters, links }: OperationCall): Promise<CachedResponse> {
-  const called: string[] = []
+/** The context one call runs with, and what it records of the upstreams the operation reaches. */
+function operationContext(deps: OperationCallDeps, source: CompiledSource, operation: string) {
+  const used = new Map<string, UpstreamUse>()
   const context: OperationContext = {
     source: source.id,
-    operation: operation.name,
-    upstream: (id) => createUpstreamClient(deps.upstreamSettings(source, id), (url) => called.push(url)),
+    operation,
+    upstream(handle) {
+      const upstream = source.upstreams.get(handle.id)
+      if (!upstream) {
+        throw new TypeError(`Source ${source.id} calls upstream ${handle.id} without declaring it in its upstreams`)
+      }
+      let use = used.get(upstream.id)
+      if (!use) {
+        use = { upstream, urls: [] }
+        used.set(upstream.id, use)
+      }
+      const urls = use.urls
+      return createUpstreamClient(deps.upstreamSettings(upstream), (url) => void urls.push(url))
+    },
   }
+  return { context, used }
+}
+
+async function runOperation(deps: OperationCallDeps, { source, operation, parameters, links }: OperationCall): Promise<CachedResponse> {
+  const { context, used } = operationContext(deps, source, operation.name)
   // A copy, because the parsed parameters are shared by every request with the same query.
   const params = { ...parameters } as OperationParameters<Record<string, never>>
   const result = await operation.definition.run(params, context)
-  const { data, pagination } = paginate(result.data, params, result.page)
+  const { data, pagination } = paginate(result.data, params, operation.paging, result.page)
   const entities = operation.definition.entities?.(data, params) ?? []
-  const sourceApi = result.sourceApi ?? called[0] ?? deps.upstreamSettings(source).baseUrl
-  const envelope = buildEnvelope({ source, operation, parameters, result, data, pagination, entities, sourceApi, links })
+  const envelope = buildEnvelope({ source, operation, parameters, result, data, pagination, entities, upstreams: [...used.values()], links })
   const body = JSON.stringify(envelope)
   return { body, bytes: Buffer.byteLength(body), etag: weakEtag(body), storedAt: Date.now(), ttlSeconds: operation.cacheTtlSeconds }
 }

@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
 import type { UpstreamClient } from '../upstream/upstream-client.js'
+import type { UpstreamDefinition } from './define-upstream.js'
 
 /** Any valibot schema. */
 export type AnySchema = v.GenericSchema
@@ -7,31 +8,38 @@ export type AnySchema = v.GenericSchema
 /** The parameter schemas of an operation, by query parameter name (without `limit`/`offset`). */
 export type ParameterSchemas = Record<string, AnySchema>
 
-/** The page window every operation accepts. */
+/** The page window of an operation whose `data` is a list. */
 export interface PageWindow {
   limit: number
   offset: number
 }
 
-/** The validated, defaulted parameters an operation runs with. */
+/** The validated, defaulted parameters an operation runs with; `limit`/`offset` when it pages a list. */
 export type OperationParameters<P extends ParameterSchemas> = { [K in keyof P]: v.InferOutput<P[K]> } & PageWindow
 
-/** An entity found in a result: an organisation, a person, an airport, a price area. */
+/**
+ * An entity found in a result: an organisation, a person, an airport, a price area. Its type
+ * must be one the source declares in `entityTypes`; the core links it to the operation that
+ * tells more.
+ */
 export interface EntityInput {
-  /** Kind of entity: `organization`, `person`, `airport`, `price_area`, ... */
+  /** Kind of entity, as declared in the source's `entityTypes`: `organization`, `airport`, ... */
   type: string
   /** Identifier within its kind (organisation number, IATA code, area code). */
   id: string
   name?: string
-  /** The operation of the same source that tells more about this entity. */
-  more?: { operation: string; parameters: Record<string, string | number> }
+  /**
+   * Parameters of the linked operation when they are not simply the id: a person is linked to
+   * `roller_i_enhet` by the organisation number the roles were found under.
+   */
+  linkParameters?: Record<string, string | number>
 }
 
 /** What an operation's `run` returns. */
 export interface OperationResult<D> {
-  /** The payload; an array is paged by the core with `limit` and `offset` unless `page` is given. */
+  /** The payload; its list (the array itself, or the `list` field) is paged by the core unless `page` is given. */
   data: D
-  /** Set when the operation paged the upstream itself (the core then does not slice `data`). */
+  /** Set when the operation paged the upstream itself (the core then does not slice the list). */
   page?: { hasMore: boolean; total?: number }
   /** Overrides the recorded upstream URL in `_provenance.data.source_api`. */
   sourceApi?: string
@@ -43,8 +51,11 @@ export interface OperationResult<D> {
 export interface OperationContext {
   readonly source: string
   readonly operation: string
-  /** The client for one of the source's upstreams (the first one when no id is given). */
-  upstream(id?: string): UpstreamClient
+  /**
+   * The client for one of the source's declared upstreams. Every URL called through it, and
+   * the upstream itself, are recorded in the answer's `_provenance`.
+   */
+  upstream(upstream: UpstreamDefinition): UpstreamClient
 }
 
 /**
@@ -62,10 +73,18 @@ export interface OperationDefinition<P extends ParameterSchemas = ParameterSchem
   limit?: { default: number; max: number }
   /** valibot schema of `data`; output fields and the OpenAPI response come from it. */
   output: O
+  /**
+   * When `data` is an object holding a named list (`{ flights: [...] }`), that field's name:
+   * `limit`/`offset` page it, and the core adds `has_more_results` beside it. Leave it out when
+   * `data` is the list itself, or is not a list at all (then there is no paging).
+   */
+  list?: string
   /** Canonical field aliases such as `name` or `timestamp`, mapped to output field paths. */
-  aliases?: Record<string, string[]>
+  canonicalFieldAliases?: Record<string, string[]>
   /** How long a result stays fresh, when it differs from the source's. */
   cacheTtlSeconds?: number
+  /** A sentence for descriptors on where this operation's shape follows the spec or existing clients. */
+  shapeNote?: string
   run(params: OperationParameters<P>, ctx: OperationContext): Promise<OperationResult<v.InferOutput<O>>>
   /** Entities in the (paged) data. */
   entities?(data: v.InferOutput<O>, params: OperationParameters<P>): EntityInput[]
@@ -82,7 +101,7 @@ export interface OperationDefinition<P extends ParameterSchemas = ParameterSchem
  *   parameters: { area: v.optional(v.pipe(v.string(), v.toUpperCase())) },
  *   output: v.array(v.object({ from_area: v.string(), to_area: v.string(), flow_mw: v.nullable(v.number()), time: v.string() })),
  *   async run(params, ctx) {
- *     const res = await ctx.upstream().getJson<Row[]>('/PhysicalFlowMap/GetFlow')
+ *     const res = await ctx.upstream(statnettApi).getJson<Row[]>('/PhysicalFlowMap/GetFlow')
  *     return { data: res.body.map(toFlow) }
  *   },
  * })

@@ -1,21 +1,18 @@
 import type { OperationDefinition, ParameterSchemas, AnySchema } from './define-operation.js'
-
-/** One upstream service a source calls. */
-export interface UpstreamDefinition {
-  /** Short id; the example servers read `ALLMENNING_UPSTREAM_<ID>` to override `baseUrl`. */
-  id: string
-  /** Human-readable name used in provenance and in 502 messages. */
-  name: string
-  /** The real service's base URL by default; overridable through the source factory's options. */
-  baseUrl: string
-  /** Per-call time limit in milliseconds, when it differs from the gateway's. */
-  timeoutMs?: number
-}
+import type { UpstreamDefinition } from './define-upstream.js'
 
 /** A source that is related to another, shown in its descriptor. */
 export interface RelatedSource {
   id: string
   reason: string
+}
+
+/** A kind of entity a source's operations find, and the operation that tells more about one. */
+export interface EntityType {
+  /** The operation of the same source that an entity of this kind links to. */
+  operation: string
+  /** The parameter of that operation the entity's id fills, unless the entity gives `linkParameters`. */
+  parameter: string
 }
 
 /** The definition of one data source. Descriptors, schemas and OpenAPI are generated from it. */
@@ -34,15 +31,14 @@ export interface SourceDefinition {
   synonyms?: string[]
   /** Languages of the data itself (`_meta.content_languages`). */
   contentLanguages: string[]
-  /** Who publishes the data; `_provenance.data.source`. */
-  publisher: string
-  /** Licence of the upstream data, stated in provenance. */
-  license?: string
   /** How long results stay fresh by default. */
   cacheTtlSeconds: number
-  /** `limit` bounds for every operation of the source; default 25, at most 100. */
+  /** `limit` bounds for every list operation of the source; default 25, at most 100. */
   limit?: { default: number; max: number }
+  /** The upstream services its operations call, as declared with `defineUpstream`. */
   upstreams: UpstreamDefinition[]
+  /** The kinds of entity its operations extract, each linked to the operation that tells more. */
+  entityTypes?: Record<string, EntityType>
   relatedSources?: RelatedSource[]
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   operations: OperationDefinition<any, any>[]
@@ -52,15 +48,13 @@ export interface SourceDefinition {
  * Defines a source. Built-in sources are made with this same function.
  *
  * @example
- * export function weather(options: { baseUrl?: string } = {}) {
- *   return defineSource({
+ * const met = defineUpstream({ id: 'met', name: 'MET Norway', baseUrl: 'https://api.met.no/weatherapi', publisher: 'MET Norway', license: 'CC BY 4.0' })
+ * export const weather = () =>
+ *   defineSource({
  *     id: 'weather', name: 'Weather', description: 'Forecasts.', documentation: 'https://api.met.no/',
- *     topic: 'weather', keywords: ['weather', 'vær'], contentLanguages: ['en'], publisher: 'MET Norway',
- *     cacheTtlSeconds: 600,
- *     upstreams: [{ id: 'met', name: 'MET Norway', baseUrl: options.baseUrl ?? 'https://api.met.no' }],
- *     operations: [forecast],
+ *     topic: 'weather', keywords: ['weather', 'vær'], contentLanguages: ['en'], cacheTtlSeconds: 600,
+ *     upstreams: [met], operations: [forecast],
  *   })
- * }
  */
 export function defineSource(definition: SourceDefinition): SourceDefinition {
   if (!/^[a-z][a-z0-9_-]*$/.test(definition.id)) {
@@ -68,6 +62,11 @@ export function defineSource(definition: SourceDefinition): SourceDefinition {
   }
   if (definition.upstreams.length === 0) {
     throw new TypeError(`Source ${definition.id} names no upstream`)
+  }
+  const upstreamIds = new Set<string>()
+  for (const upstream of definition.upstreams) {
+    if (upstreamIds.has(upstream.id)) throw new TypeError(`Source ${definition.id} lists upstream ${upstream.id} twice`)
+    upstreamIds.add(upstream.id)
   }
   const seen = new Set<string>()
   for (const operation of definition.operations) {

@@ -1,3 +1,4 @@
+import { avinorApi } from './avinor-upstream.js'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { UpstreamError } from '@allmenning/core'
 import { avinorContext, startFakeAvinor, type FakeAvinor } from './testing/fake-avinor.js'
@@ -17,7 +18,7 @@ describe('createAvinorFeeds', () => {
   it('keeps the name lists for a day, then refreshes them in the background without blocking', async () => {
     const clock = { t: 0 }
     const feeds = createAvinorFeeds({ now: () => clock.t })
-    const client = avinorContext(fake.baseUrl).upstream()
+    const client = avinorContext(fake.baseUrl).upstream(avinorApi)
     const first = await feeds.airports(client)
     clock.t += DAY - 1
     expect(await feeds.airports(client)).toBe(first)
@@ -45,7 +46,7 @@ describe('createAvinorFeeds', () => {
 
   it('does not ask again at once after a failed first list load', async () => {
     const feeds = createAvinorFeeds()
-    const client = avinorContext(fake.baseUrl).upstream()
+    const client = avinorContext(fake.baseUrl).upstream(avinorApi)
     fake.misbehave('/flightStatuses/v1.0', 'empty')
     await expect(feeds.statuses(client)).rejects.toBeInstanceOf(UpstreamError)
     await expect(feeds.statuses(client)).rejects.toThrow('answered an empty body instead of the flightStatuses XML')
@@ -56,7 +57,7 @@ describe('createAvinorFeeds', () => {
     const feeds = createAvinorFeeds()
     expect(feeds.knownAirports()).toBeUndefined()
     expect(feeds.knownAirlines()).toBeUndefined()
-    await feeds.airlines(avinorContext(fake.baseUrl).upstream())
+    await feeds.airlines(avinorContext(fake.baseUrl).upstream(avinorApi))
     expect(feeds.knownAirlines()?.get('WF')).toBe('Widerøe')
     expect(fake.requests).toHaveLength(1)
   })

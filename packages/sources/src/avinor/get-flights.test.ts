@@ -32,27 +32,25 @@ describe('get_flights', () => {
   })
 
   it('maps every flight of the window, earliest first, with names, statuses and via airports', async () => {
-    const { data } = await run()
-    expect(v.parse(getFlights.output, data)).toEqual(data)
+    const { data: answer } = await run()
+    expect(v.parse(getFlights.output, answer)).toEqual(answer)
+    const data = answer.flights
     expect(data.map((f) => f.flight_id)).toEqual(DEFAULT_WINDOW_IDS)
     expect(data.find((f) => f.flight_id === 'WF170')).toEqual({
-      unique_id: '186536712',
       flight_id: 'WF170',
-      airline_code: 'WF',
+      airline: 'WF',
       airline_name: 'Widerøe',
+      airport: 'BGO',
+      airport_name: 'Bergen',
+      schedule_time: '2026-09-25T13:40:00Z',
       direction: 'arrival',
-      other_airport_code: 'BGO',
-      other_airport_name: 'Bergen',
-      scheduled_time: '2026-09-25T13:40:00Z',
-      route_type: 'domestic',
-      status_code: 'E',
-      status_text_en: 'New time',
-      status_text_no: 'Ny tid',
-      status_time: '2026-09-25T14:40:00Z',
+      area: 'domestic',
+      status: { code: 'E', time: '2026-09-25T14:40:00Z', text: 'New time', text_no: 'Ny tid' },
       delayed: true,
       gate: null,
       belt: '5',
       check_in: null,
+      unique_id: '186536712',
       via_airports: [
         { code: 'SOG', name: 'Sogndal' },
         { code: 'HOV', name: 'Ørsta-Volda' },
@@ -60,23 +58,20 @@ describe('get_flights', () => {
     } satisfies Flight)
     expect(data.find((f) => f.flight_id === 'SK4416')).toMatchObject({
       direction: 'departure',
-      other_airport_name: 'Tromsø',
+      airport_name: 'Tromsø',
       gate: 'D7',
       check_in: '7 8 9',
-      status_text_en: 'Departed',
-      status_text_no: 'Avreist',
+      status: { text: 'Departed', text_no: 'Avreist' },
       delayed: false,
     })
-    expect(data.find((f) => f.flight_id === 'DY602')).toMatchObject({ status_code: 'C', status_text_en: 'Cancelled', status_time: null })
-    expect(data.find((f) => f.flight_id === 'SK1301')).toMatchObject({
-      other_airport_name: 'Ålesund',
-      status_code: null,
-      status_text_en: null,
-      status_text_no: null,
-    })
-    expect(data.find((f) => f.flight_id === 'DY390')?.other_airport_name).toBe('Bodø')
-    expect(data.find((f) => f.flight_id === 'BA763')).toMatchObject({ route_type: 'international', airline_name: 'British Airways' })
-    expect(data.find((f) => f.flight_id === 'DY1791')?.route_type).toBe('schengen')
+    expect(data.find((f) => f.flight_id === 'DY602')?.status).toEqual({ code: 'C', time: null, text: 'Cancelled', text_no: 'Innstilt' })
+    // A flight that is simply scheduled has no status at all, as the public gateway's clients expect.
+    const scheduled = data.find((f) => f.flight_id === 'SK1301')
+    expect(scheduled).toMatchObject({ airport_name: 'Ålesund' })
+    expect(scheduled && 'status' in scheduled).toBe(false)
+    expect(data.find((f) => f.flight_id === 'DY390')?.airport_name).toBe('Bodø')
+    expect(data.find((f) => f.flight_id === 'BA763')).toMatchObject({ area: 'international', airline_name: 'British Airways' })
+    expect(data.find((f) => f.flight_id === 'DY1791')?.area).toBe('schengen')
     expect(data.some((f) => 'codeshares' in f)).toBe(false)
   })
 
@@ -91,16 +86,16 @@ describe('get_flights', () => {
   it('filters by direction locally', async () => {
     const arrivals = await run({ direction: 'arrivals' })
     const departures = await run({ direction: 'departures' })
-    expect(arrivals.data.map((f) => f.flight_id)).toEqual(['DY1791', 'WF170', 'SK1301', 'BA763', 'SK4493'])
-    expect(arrivals.data.every((f) => f.direction === 'arrival')).toBe(true)
-    expect(departures.data.map((f) => f.flight_id)).toEqual(['SK4416', 'DY390', 'SK1470', 'DY602', 'DY1302', 'KL1144'])
+    expect(arrivals.data.flights.map((f) => f.flight_id)).toEqual(['DY1791', 'WF170', 'SK1301', 'BA763', 'SK4493'])
+    expect(arrivals.data.flights.every((f) => f.direction === 'arrival')).toBe(true)
+    expect(departures.data.flights.map((f) => f.flight_id)).toEqual(['SK4416', 'DY390', 'SK1470', 'DY602', 'DY1302', 'KL1144'])
   })
 
   it('passes hours_back and hours_ahead on as TimeFrom and TimeTo', async () => {
     const { data } = await run({ hours_back: 24, hours_ahead: 144 })
-    expect(data.map((f) => f.flight_id)).toEqual(['SK4412', ...DEFAULT_WINDOW_IDS, 'DY370', 'DY1160'])
+    expect(data.flights.map((f) => f.flight_id)).toEqual(['SK4412', ...DEFAULT_WINDOW_IDS, 'DY370', 'DY1160'])
     const narrow = await run({ hours_back: 0, hours_ahead: 1 })
-    expect(narrow.data.map((f) => f.flight_id)).toEqual(['DY390'])
+    expect(narrow.data.flights.map((f) => f.flight_id)).toEqual(['DY390'])
     expect(fake.requestsTo('/XmlFeed/v1.0').map((url) => url.search)).toEqual([
       '?airport=OSL&TimeFrom=24&TimeTo=144&codeshare=Y',
       '?airport=OSL&TimeFrom=0&TimeTo=1&codeshare=Y',
@@ -108,14 +103,15 @@ describe('get_flights', () => {
   })
 
   it('adds codeshares only when asked for, named from the airline list', async () => {
-    const { data } = await run({ include_codeshare: true })
-    expect(v.parse(getFlights.output, data)).toEqual(data)
+    const { data: answer } = await run({ include_codeshare: true })
+    expect(v.parse(getFlights.output, answer)).toEqual(answer)
+    const data = answer.flights
     expect(data.find((f) => f.flight_id === 'SK1470')?.codeshares).toEqual([
-      { flight_id: 'LH6201', airline_code: 'LH', airline_name: 'Lufthansa' },
-      { flight_id: 'A31550', airline_code: 'A3', airline_name: 'Aegean Airlines' },
+      { flight_id: 'LH6201', airline: 'LH', airline_name: 'Lufthansa' },
+      { flight_id: 'A31550', airline: 'A3', airline_name: 'Aegean Airlines' },
     ])
     expect(data.find((f) => f.flight_id === 'SK4493')?.codeshares).toEqual([
-      { flight_id: 'WF9493', airline_code: 'WF', airline_name: 'Widerøe' },
+      { flight_id: 'WF9493', airline: 'WF', airline_name: 'Widerøe' },
     ])
     expect(data.find((f) => f.flight_id === 'DY602')?.codeshares).toEqual([])
     // The feed names the codeshare airline too; a code missing from the list falls back to it.
@@ -126,9 +122,9 @@ describe('get_flights', () => {
   })
 
   it('caps at max_results, earliest first, and leaves limit and offset to the core', async () => {
-    expect((await run({ max_results: 3 })).data.map((f) => f.flight_id)).toEqual(['DY1791', 'WF170', 'SK4416'])
-    expect((await run({ direction: 'departures', max_results: 2 })).data.map((f) => f.flight_id)).toEqual(['SK4416', 'DY390'])
-    expect((await run({}, { limit: 2, offset: 5 })).data).toHaveLength(DEFAULT_WINDOW_IDS.length)
+    expect((await run({ max_results: 3 })).data.flights.map((f) => f.flight_id)).toEqual(['DY1791', 'WF170', 'SK4416'])
+    expect((await run({ direction: 'departures', max_results: 2 })).data.flights.map((f) => f.flight_id)).toEqual(['SK4416', 'DY390'])
+    expect((await run({}, { limit: 2, offset: 5 })).data.flights).toHaveLength(DEFAULT_WINDOW_IDS.length)
   })
 
   it('calls the XmlFeed once for many concurrent and sequential calls that differ only in filters and paging', async () => {
@@ -160,9 +156,9 @@ describe('get_flights', () => {
     expect(fake.requestsTo('/airlineNames/v1.0')).toHaveLength(1)
     expect(fake.requestsTo('/flightStatuses/v1.0')).toHaveLength(1)
     // The shared answer was still filtered per call.
-    expect(results[3]?.data).toHaveLength(5)
-    expect(results[9]?.data.some((f) => f.codeshares !== undefined)).toBe(true)
-    expect(results[15]?.data).toHaveLength(3)
+    expect(results[3]?.data.flights).toHaveLength(5)
+    expect(results[9]?.data.flights.some((f) => f.codeshares !== undefined)).toBe(true)
+    expect(results[15]?.data.flights).toHaveLength(3)
   })
 
   it('asks again once a minute has passed, and separately per airport and window', async () => {
@@ -195,14 +191,14 @@ describe('get_flights', () => {
 
   it('answers an empty list for a listed airport Avinor has no flights for', async () => {
     const { data } = await run({ airport_id: 'ALC' })
-    expect(data).toEqual([])
+    expect(data).toEqual({ flights: [] })
     expect(fake.requestsTo('/XmlFeed/v1.0')).toHaveLength(1)
   })
 
   it('reads a one-flight feed', async () => {
     const { data } = await run({ airport_id: 'BOO' })
-    expect(data).toEqual([
-      expect.objectContaining({ flight_id: 'WF0123', gate: '01', check_in: '01', other_airport_name: 'Sandnessjøen', via_airports: [{ code: 'MQN', name: 'Mo i Rana' }] }),
+    expect(data.flights).toEqual([
+      expect.objectContaining({ flight_id: 'WF0123', gate: '01', check_in: '01', airport_name: 'Sandnessjøen', via_airports: [{ code: 'MQN', name: 'Mo i Rana' }] }),
     ])
   })
 
@@ -210,10 +206,10 @@ describe('get_flights', () => {
     await fake.close()
     fake = await startFakeAvinor({ contentType: 'text/xml; charset=utf-8' })
     const { data } = await run({ airport_id: 'TOS' })
-    expect(data.map((f) => f.other_airport_name)).toEqual(['Alta', 'Oslo', 'Oslo'])
-    expect(data[0]?.via_airports).toEqual([{ code: 'HFT', name: 'Hammerfest' }])
+    expect(data.flights.map((f) => f.airport_name)).toEqual(['Alta', 'Oslo', 'Oslo'])
+    expect(data.flights[0]?.via_airports).toEqual([{ code: 'HFT', name: 'Hammerfest' }])
     const boo = await run({ airport_id: 'BOO' })
-    expect(boo.data[0]?.other_airport_name).toBe('Sandnessjøen')
+    expect(boo.data.flights[0]?.airport_name).toBe('Sandnessjøen')
   })
 
   describe('when Avinor answers something else than the feed', () => {
@@ -245,7 +241,7 @@ describe('get_flights', () => {
       await expect(run({ direction: 'arrivals' })).rejects.toBeInstanceOf(UpstreamError)
       expect(fake.requestsTo('/XmlFeed/v1.0')).toHaveLength(1)
       clock.t += 60_000
-      expect((await run()).data).toHaveLength(DEFAULT_WINDOW_IDS.length)
+      expect((await run()).data.flights).toHaveLength(DEFAULT_WINDOW_IDS.length)
       expect(fake.requestsTo('/XmlFeed/v1.0')).toHaveLength(2)
     })
   })
@@ -253,9 +249,10 @@ describe('get_flights', () => {
   it('still answers, with null names, when the name lists fail', async () => {
     fake.misbehave('/airportNames/v1.0', 'server-error')
     fake.misbehave('/flightStatuses/v1.0', 'html')
-    const { data } = await run()
+    const { data: answer } = await run()
+    const data = answer.flights
     expect(data.map((f) => f.flight_id)).toEqual(DEFAULT_WINDOW_IDS)
-    expect(data[0]).toMatchObject({ other_airport_name: null, status_code: 'A', status_text_en: null, airline_name: 'Norwegian' })
+    expect(data[0]).toMatchObject({ airport_name: null, status: { code: 'A', text: null }, airline_name: 'Norwegian' })
     expect(data.find((f) => f.flight_id === 'WF170')?.via_airports).toEqual([
       { code: 'SOG', name: null },
       { code: 'HOV', name: null },
@@ -266,12 +263,7 @@ describe('get_flights', () => {
     const params = paramsFor(getFlights, { direction: 'arrivals' })
     const { data } = await getFlights.run(params, avinorContext(fake.baseUrl))
     const entities = getFlights.entities?.(data, params) ?? []
-    expect(entities[0]).toEqual({
-      type: 'airport',
-      id: 'OSL',
-      name: 'Oslo',
-      more: { operation: 'lookup_airport', parameters: { query: 'OSL' } },
-    })
+    expect(entities[0]).toEqual({ type: 'airport', id: 'OSL', name: 'Oslo' })
     expect(entities.map((e) => `${e.type}:${e.id}:${e.name}`)).toEqual([
       'airport:OSL:Oslo',
       'airport:ALC:Alicante',
@@ -287,7 +279,6 @@ describe('get_flights', () => {
       'airline:SK:SAS',
       'airline:BA:British Airways',
     ])
-    expect(entities.find((e) => e.id === 'WF')?.more).toEqual({ operation: 'lookup_airline', parameters: { query: 'WF' } })
   })
 
   describe('parameters', () => {

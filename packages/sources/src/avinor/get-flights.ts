@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { avinorApi } from './avinor-upstream.js'
 import { defineOperation, GatewayError, UpstreamError, type EntityInput, type UpstreamClient } from '@allmenning/core'
 import type { AvinorFeeds } from './feed-client.js'
 import type { FeedFlight } from './parse-flights.js'
@@ -18,27 +19,38 @@ const MAX_RESULTS = 1000
 const nullableText = (description: string) => v.nullable(v.pipe(v.string(), v.description(description)))
 const utcTime = (description: string) => v.pipe(v.string(), v.isoTimestamp(), v.description(description))
 
-/** One flight in the `get_flights` answer. */
+/**
+ * One flight in the `get_flights` answer, in the field names the public gateway's clients read
+ * (`flight_id`, `airline`, `airport`, `schedule_time`, `status {code, time, text}`, `delayed`,
+ * `gate`, `belt`, `area`), with the richer fields this source has beside them.
+ */
 const flightSchema = v.object({
-  unique_id: nullableText('Avinor’s id of this flight movement (stable across updates)'),
   flight_id: v.pipe(v.string(), v.description('Flight number, e.g. DY1791')),
-  airline_code: v.pipe(v.string(), v.description('IATA code of the operating airline')),
+  airline: v.pipe(v.string(), v.description('IATA code of the operating airline')),
   airline_name: nullableText('Name of the operating airline from Avinor’s airline list'),
+  airport: v.pipe(v.string(), v.description('IATA code of the other end: the origin of an arrival, the destination of a departure')),
+  airport_name: nullableText('Name of the other airport from Avinor’s airport list'),
+  schedule_time: utcTime('Scheduled time at airport_id, ISO 8601 UTC'),
   direction: v.pipe(v.picklist(['arrival', 'departure']), v.description('Whether the flight arrives at or departs from airport_id')),
-  other_airport_code: v.pipe(v.string(), v.description('IATA code of the other end: the origin of an arrival, the destination of a departure')),
-  other_airport_name: nullableText('Name of the other airport from Avinor’s airport list'),
-  scheduled_time: utcTime('Scheduled time at airport_id, ISO 8601 UTC'),
-  route_type: v.nullable(
+  area: v.nullable(
     v.pipe(v.picklist(['domestic', 'schengen', 'international']), v.description('Domestic, Schengen or other international flight')),
   ),
-  status_code: nullableText('Avinor status: N new info, E new time, D departed, A arrived, C cancelled; null when simply scheduled'),
-  status_text_en: nullableText('The status in English'),
-  status_text_no: nullableText('The status in Norwegian'),
-  status_time: v.nullable(utcTime('Time that goes with the status (new, departure or arrival time), ISO 8601 UTC')),
+  status: v.optional(
+    v.pipe(
+      v.object({
+        code: v.pipe(v.string(), v.description('Avinor status: N new info, E new time, D departed, A arrived, C cancelled')),
+        time: v.nullable(utcTime('Time that goes with the status (new, departure or arrival time), ISO 8601 UTC')),
+        text: nullableText('The status in English'),
+        text_no: nullableText('The status in Norwegian'),
+      }),
+      v.description('Live status; absent while the flight is simply scheduled'),
+    ),
+  ),
   delayed: v.pipe(v.boolean(), v.description('Avinor marks the flight as delayed')),
   gate: nullableText('Gate (departures)'),
   belt: nullableText('Baggage belt (arrivals)'),
   check_in: nullableText('Check-in counters or zones (departures), as Avinor lists them'),
+  unique_id: nullableText('Avinor’s id of this flight movement (stable across updates)'),
   via_airports: v.array(
     v.object({ code: v.pipe(v.string(), v.description('IATA code of a stop on the way')), name: nullableText('Name of the stop') }),
   ),
@@ -46,7 +58,7 @@ const flightSchema = v.object({
     v.array(
       v.object({
         flight_id: v.pipe(v.string(), v.description('The flight number this flight is also sold under')),
-        airline_code: v.pipe(v.string(), v.description('IATA code of the marketing airline')),
+        airline: v.pipe(v.string(), v.description('IATA code of the marketing airline')),
         airline_name: nullableText('Name of the marketing airline'),
       }),
     ),
@@ -94,29 +106,28 @@ function toFlight(flight: FeedFlight, lists: NameLists, withCodeshares: boolean)
   const airportName = (code: string) => lists.airports?.get(code) ?? null
   const status = flight.status ? lists.statuses.get(flight.status.code) : undefined
   const result: Flight = {
-    unique_id: flight.uniqueId,
     flight_id: flight.flightId,
-    airline_code: flight.airline,
+    airline: flight.airline,
     airline_name: lists.airlines.get(flight.airline) ?? null,
+    airport: flight.airport,
+    airport_name: airportName(flight.airport),
+    schedule_time: flight.scheduleTime,
     direction: flight.arrDep === 'A' ? 'arrival' : 'departure',
-    other_airport_code: flight.airport,
-    other_airport_name: airportName(flight.airport),
-    scheduled_time: flight.scheduleTime,
-    route_type: flight.domInt ? ROUTE_TYPES[flight.domInt] : null,
-    status_code: flight.status?.code ?? null,
-    status_text_en: status?.en ?? null,
-    status_text_no: status?.no ?? null,
-    status_time: flight.status?.time ?? null,
+    area: flight.domInt ? ROUTE_TYPES[flight.domInt] : null,
     delayed: flight.delayed,
     gate: flight.gate,
     belt: flight.belt,
     check_in: flight.checkIn,
+    unique_id: flight.uniqueId,
     via_airports: flight.via.map((code) => ({ code, name: airportName(code) })),
+  }
+  if (flight.status) {
+    result.status = { code: flight.status.code, time: flight.status.time ?? null, text: status?.en ?? null, text_no: status?.no ?? null }
   }
   if (withCodeshares) {
     result.codeshares = flight.codeshares.map((codeshare) => ({
       flight_id: codeshare.flightId,
-      airline_code: codeshare.airlineCode,
+      airline: codeshare.airlineCode,
       airline_name: lists.airlines.get(codeshare.airlineCode) ?? codeshare.airlineName,
     }))
   }
@@ -186,15 +197,20 @@ export function createGetFlights(feeds: AvinorFeeds) {
         100,
       ),
     },
-    output: v.array(flightSchema),
-    aliases: {
-      name: ['[].airline_name', '[].other_airport_name'],
-      timestamp: ['[].scheduled_time', '[].status_time'],
+    output: v.object({ flights: v.array(flightSchema) }),
+    list: 'flights',
+    canonicalFieldAliases: {
+      name: ['flights[].airline_name', 'flights[].airport_name'],
+      timestamp: ['flights[].schedule_time', 'flights[].status.time'],
     },
+    shapeNote:
+      'data is {flights, has_more_results} with the row fields of the public gateway (flight_id, airline, airport, ' +
+      'schedule_time, status {code, time, text}, delayed, gate, belt, area), so its clients work unchanged; names and ' +
+      'the Norwegian status text stand beside them.',
     cacheTtlSeconds: 60,
 
     async run(params, ctx) {
-      const client = ctx.upstream('avinor')
+      const client = ctx.upstream(avinorApi)
       const lists = await loadNameLists(feeds, client)
       const airport = params.airport_id
       if (lists.airports && !lists.airports.has(airport)) {
@@ -203,7 +219,7 @@ export function createGetFlights(feeds: AvinorFeeds) {
       const window = { airport, hoursBack: params.hours_back, hoursAhead: params.hours_ahead }
       const feed = await feeds.flights(client, window)
       const wanted = params.direction === undefined ? undefined : params.direction === 'arrivals' ? 'A' : 'D'
-      const data = feed.flights
+      const flights = feed.flights
         .filter((flight) => wanted === undefined || flight.arrDep === wanted)
         // ISO strings of one format sort in time order; sort() is stable, so feed order breaks ties.
         .sort((a, b) => (a.scheduleTime < b.scheduleTime ? -1 : a.scheduleTime > b.scheduleTime ? 1 : 0))
@@ -211,37 +227,22 @@ export function createGetFlights(feeds: AvinorFeeds) {
         .map((flight) => toFlight(flight, lists, params.include_codeshare))
       const rawValues: Record<string, unknown> = { last_update: feed.lastUpdate }
       if (feed.skipped > 0) rawValues['unreadable_flights_skipped'] = feed.skipped
-      return { data, sourceApi: feeds.flightsUrl(client, window), rawValues }
+      return { data: { flights }, sourceApi: feeds.flightsUrl(client, window), rawValues }
     },
 
     entities(data, params) {
-      const entities = new Map<string, EntityInput>()
-      const airport = (code: string, name: string | null | undefined) => {
-        const key = `airport:${code}`
-        if (code === '' || entities.has(key)) return
-        entities.set(key, {
-          type: 'airport',
-          id: code,
-          ...(name ? { name } : {}),
-          more: { operation: 'lookup_airport', parameters: { query: code } },
-        })
+      const airports = new Map<string, string | null | undefined>([[params.airport_id, feeds.knownAirports()?.get(params.airport_id)]])
+      const airlines = new Map<string, string | null>()
+      for (const flight of data.flights) {
+        if (!airports.has(flight.airport)) airports.set(flight.airport, flight.airport_name)
+        for (const via of flight.via_airports) if (!airports.has(via.code)) airports.set(via.code, via.name)
       }
-      airport(params.airport_id, feeds.knownAirports()?.get(params.airport_id))
-      for (const flight of data) {
-        airport(flight.other_airport_code, flight.other_airport_name)
-        for (const via of flight.via_airports) airport(via.code, via.name)
-      }
-      for (const flight of data) {
-        const key = `airline:${flight.airline_code}`
-        if (entities.has(key)) continue
-        entities.set(key, {
-          type: 'airline',
-          id: flight.airline_code,
-          ...(flight.airline_name ? { name: flight.airline_name } : {}),
-          more: { operation: 'lookup_airline', parameters: { query: flight.airline_code } },
-        })
-      }
-      return [...entities.values()]
+      for (const flight of data.flights) if (!airlines.has(flight.airline)) airlines.set(flight.airline, flight.airline_name)
+      const entity = (type: string) => ([id, name]: [string, string | null | undefined]): EntityInput => ({ type, id, ...(name ? { name } : {}) })
+      return [
+        ...[...airports].filter(([code]) => code !== '').map(entity('airport')),
+        ...[...airlines].filter(([code]) => code !== '').map(entity('airline')),
+      ]
     },
   })
 }

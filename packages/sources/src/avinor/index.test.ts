@@ -1,3 +1,4 @@
+import { overrideUpstreams } from '@allmenning/core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { avinorContext, startFakeAvinor, type FakeAvinor } from './testing/fake-avinor.js'
 import { avinor } from './index.js'
@@ -7,14 +8,18 @@ describe('avinor()', () => {
     const source = avinor()
     expect(source.id).toBe('avinor')
     expect(source.cacheTtlSeconds).toBe(60)
-    expect(source.upstreams).toEqual([{ id: 'avinor', name: 'Avinor flight data', baseUrl: 'https://asrv.avinor.no' }])
+    expect(source.upstreams).toEqual([{ id: 'avinor', name: 'Avinor flight data', baseUrl: 'https://asrv.avinor.no', publisher: 'Avinor AS' }])
+    expect(source.entityTypes).toEqual({
+      airport: { operation: 'get_flights', parameter: 'airport_id' },
+      airline: { operation: 'lookup_airline', parameter: 'query' },
+    })
     expect(source.operations.map((operation) => operation.name)).toEqual(['get_flights', 'lookup_airport', 'lookup_airline'])
     expect(source.operations.find((operation) => operation.name === 'get_flights')?.cacheTtlSeconds).toBe(60)
   })
 
-  it('takes a base URL and a time limit', () => {
-    const source = avinor({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 1234 })
-    expect(source.upstreams[0]).toEqual({ id: 'avinor', name: 'Avinor flight data', baseUrl: 'http://127.0.0.1:9', timeoutMs: 1234 })
+  it('takes a base URL and a time limit through the core\'s upstream overrides', () => {
+    const source = overrideUpstreams(avinor(), { avinor: { baseUrl: 'http://127.0.0.1:9', timeoutMs: 1234 } })
+    expect(source.upstreams[0]).toEqual({ id: 'avinor', name: 'Avinor flight data', baseUrl: 'http://127.0.0.1:9', publisher: 'Avinor AS', timeoutMs: 1234 })
   })
 
   describe('memo per source instance', () => {
@@ -28,7 +33,7 @@ describe('avinor()', () => {
 
     it('shares the feed between its own operations but not with another instance', async () => {
       const params = { airport_id: 'OSL', hours_back: 1, hours_ahead: 7, include_codeshare: false, max_results: 100, limit: 25, offset: 0 }
-      for (const source of [avinor({ baseUrl: fake.baseUrl }), avinor({ baseUrl: fake.baseUrl })]) {
+      for (const source of [avinor(), avinor()]) {
         const getFlights = source.operations.find((operation) => operation.name === 'get_flights')
         const lookupAirport = source.operations.find((operation) => operation.name === 'lookup_airport')
         await getFlights?.run(params, avinorContext(fake.baseUrl))

@@ -1,16 +1,8 @@
 import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { avinorApi } from './avinor-upstream.js'
 import { createAvinorFeeds } from './feed-client.js'
 import { createGetFlights } from './get-flights.js'
-import { createLookupAirline } from './lookup-airline.js'
-import { createLookupAirport } from './lookup-airport.js'
-
-/** Options of the {@link avinor} source. */
-export interface AvinorOptions {
-  /** Base URL of Avinor's XML feeds; `https://asrv.avinor.no` by default. */
-  baseUrl?: string
-  /** Per-call time limit for Avinor in milliseconds, when it should differ from the gateway's. */
-  timeoutMs?: number
-}
+import { createLookupAirline, createLookupAirport } from './name-lookup.js'
 
 /**
  * The built-in `avinor` source: arrivals and departures at Norwegian airports (`get_flights`)
@@ -21,10 +13,10 @@ export interface AvinorOptions {
  * @example
  * import { createGateway } from '@allmenning/core'
  * import { avinor } from '@allmenning/core/sources'
- * const gateway = createGateway({ sources: [avinor({ timeoutMs: 5000 })] })
+ * const gateway = createGateway({ sources: [avinor()], upstreams: { avinor: { timeoutMs: 5000 } } })
  * // GET /api/v1/kilder/avinor/get_flights?airport_id=OSL&direction=departures
  */
-export function avinor(options: AvinorOptions = {}): SourceDefinition {
+export function avinor(): SourceDefinition {
   const feeds = createAvinorFeeds()
   return defineSource({
     id: 'avinor',
@@ -37,16 +29,13 @@ export function avinor(options: AvinorOptions = {}): SourceDefinition {
     keywords: ['flights', 'airports', 'airlines', 'arrivals', 'departures', 'fly', 'flyplass', 'avganger', 'ankomster'],
     synonyms: ['flight status', 'flystatus', 'lufthavn', 'flyselskap', 'flyavganger', 'flyankomster', 'iata'],
     contentLanguages: ['en', 'no'],
-    publisher: 'Avinor AS',
     cacheTtlSeconds: 60,
-    upstreams: [
-      {
-        id: 'avinor',
-        name: 'Avinor flight data',
-        baseUrl: options.baseUrl ?? 'https://asrv.avinor.no',
-        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      },
-    ],
+    upstreams: [avinorApi],
+    entityTypes: {
+      airport: { operation: 'get_flights', parameter: 'airport_id' },
+      airline: { operation: 'lookup_airline', parameter: 'query' },
+    },
     operations: [createGetFlights(feeds), createLookupAirport(feeds), createLookupAirline(feeds)],
   })
 }
+export { avinorApi } from './avinor-upstream.js'

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { avinorContext, startFakeAvinor, type FakeAvinor } from './testing/fake-avinor.js'
 import { createAvinorFeeds } from './feed-client.js'
-import { createLookupAirline } from './lookup-airline.js'
+import { createLookupAirline } from './name-lookup.js'
 
 describe('lookup_airline', () => {
   let fake: FakeAvinor

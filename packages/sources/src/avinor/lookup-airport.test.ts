@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { UpstreamError } from '@allmenning/core'
 import { avinorContext, startFakeAvinor, type FakeAvinor } from './testing/fake-avinor.js'
 import { createAvinorFeeds } from './feed-client.js'
-import { createLookupAirport } from './lookup-airport.js'
+import { createLookupAirport } from './name-lookup.js'
 
 describe('lookup_airport', () => {
   let fake: FakeAvinor
@@ -49,9 +49,9 @@ describe('lookup_airport', () => {
     const params = { query: 'sund', limit: 25, offset: 0 }
     const { data } = await lookupAirport.run(params, avinorContext(fake.baseUrl))
     expect(lookupAirport.entities?.(data, params)).toEqual([
-      { type: 'airport', id: 'HAU', name: 'Haugesund', more: { operation: 'get_flights', parameters: { airport_id: 'HAU' } } },
-      { type: 'airport', id: 'KSU', name: 'Kristiansund', more: { operation: 'get_flights', parameters: { airport_id: 'KSU' } } },
-      { type: 'airport', id: 'AES', name: 'Ålesund', more: { operation: 'get_flights', parameters: { airport_id: 'AES' } } },
+      { type: 'airport', id: 'HAU', name: 'Haugesund' },
+      { type: 'airport', id: 'KSU', name: 'Kristiansund' },
+      { type: 'airport', id: 'AES', name: 'Ålesund' },
     ])
   })
 

@@ -1,19 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { readAvinorFixture } from './testing/fake-avinor.js'
-import { foldName, matchNames } from './match-names.js'
+import { matchNames } from './match-names.js'
 import { parseAirlineNames, parseAirportNames } from './parse-name-lists.js'
 
 const airports = parseAirportNames(readAvinorFixture('airport-names.xml'))
 const airlines = parseAirlineNames(readAvinorFixture('airline-names.xml'))
 const codes = (list: Map<string, string>, query: string) => matchNames(list, query).map((entry) => entry.code)
-
-describe('foldName', () => {
-  it('folds case and Norwegian letters', () => {
-    expect(foldName('Tromsø')).toBe('tromso')
-    expect(foldName('ÅLESUND')).toBe('alesund')
-    expect(foldName('Ærøskøbing')).toBe('aeroskobing')
-  })
-})
 
 describe('matchNames', () => {
   it('ranks an exact code match before names that start with the query', () => {

@@ -1,8 +1,13 @@
-/** The upstream id of Enhetsregisteret; the example servers read `ALLMENNING_UPSTREAM_BRREG`. */
-export const BRREG_UPSTREAM_ID = 'brreg'
+import { defineUpstream } from '@allmenning/core'
 
-/** The public open-data API of Enhetsregisteret. */
-export const BRREG_DEFAULT_BASE_URL = 'https://data.brreg.no/enhetsregisteret/api'
+/** The public open-data API of Enhetsregisteret; `ALLMENNING_UPSTREAM_BRREG` overrides it in the examples. */
+export const brreg = defineUpstream({
+  id: 'brreg',
+  name: 'Brønnøysundregistrene Enhetsregisteret',
+  baseUrl: 'https://data.brreg.no/enhetsregisteret/api',
+  publisher: 'Brønnøysundregistrene',
+  license: 'NLOD 2.0',
+})
 
 /**
  * Accept headers that pin each resource's major version. Without one Brønnøysund answers the

@@ -1,3 +1,4 @@
+import { brreg } from './brreg-upstream.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeBrreg, generateUnderenheter, type FakeBrreg } from './testing/fake-brreg.js'
 import { UpstreamError } from '@allmenning/core'
@@ -84,7 +85,7 @@ describe('fetchWindow', () => {
       const names = generateUnderenheter(PARENT, total).map((unit) => unit.navn)
       for (const limit of [1, 3, 7, 20, 25, 100]) {
         for (const start of [0, 1, 2, 6, 7, 19, 20, 21, 44, 45, 50, 99, 100, 101, 150]) {
-          const client = testContext(fake.baseUrl, 'underenheter_for_selskap').upstream()
+          const client = testContext(fake.baseUrl, 'underenheter_for_selskap').upstream(brreg)
           const window = await fetchWindow(
             client,
             { path: '/underenheter', resource: 'underenhet', query: { overordnetEnhet: PARENT } },
@@ -102,7 +103,7 @@ describe('fetchWindow', () => {
 
   it('asks for the pinned sub-unit media type', async () => {
     const fake = fakes.get(7) as FakeBrreg
-    const client = testContext(fake.baseUrl, 'underenheter_for_selskap').upstream()
+    const client = testContext(fake.baseUrl, 'underenheter_for_selskap').upstream(brreg)
     await fetchWindow(client, { path: '/underenheter', resource: 'underenhet', query: {} }, 0, 5)
     expect(fake.calls.at(-1)?.accept).toBe('application/vnd.brreg.enhetsregisteret.underenhet.v2+json;charset=UTF-8')
   })
@@ -110,7 +111,7 @@ describe('fetchWindow', () => {
   it('turns a search page of the wrong shape into a 502 naming Brønnøysund', async () => {
     const fake = fakes.get(1) as FakeBrreg
     fake.upstream.route('/enheter', () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"_embedded":{}}' }))
-    const client = testContext(fake.baseUrl, 'organisasjonsnummer_for_selskap').upstream()
+    const client = testContext(fake.baseUrl, 'organisasjonsnummer_for_selskap').upstream(brreg)
     const failure = await fetchWindow(client, { path: '/enheter', resource: 'enhet', query: { navn: 'x' } }, 0, 5).catch(
       (error: unknown) => error,
     )

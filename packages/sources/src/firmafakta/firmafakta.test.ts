@@ -1,20 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeBrreg, type FakeBrreg } from './testing/fake-brreg.js'
 import { createGateway, type Gateway } from '@allmenning/core'
-import { firmafakta, firmafaktaBaseUrl } from './index.js'
+import { overrideUpstreams } from '@allmenning/core'
+import { firmafakta } from './index.js'
 
 describe('firmafakta source definition', () => {
   it('calls the real Enhetsregisteret by default, through the upstream id brreg', () => {
     const source = firmafakta()
     expect(source.id).toBe('firmafakta')
     expect(source.upstreams).toEqual([
-      { id: 'brreg', name: 'Brønnøysundregistrene Enhetsregisteret', baseUrl: 'https://data.brreg.no/enhetsregisteret/api' },
+      {
+        id: 'brreg',
+        name: 'Brønnøysundregistrene Enhetsregisteret',
+        baseUrl: 'https://data.brreg.no/enhetsregisteret/api',
+        publisher: 'Brønnøysundregistrene',
+        license: 'NLOD 2.0',
+      },
     ])
-    expect(firmafaktaBaseUrl).toBe('https://data.brreg.no/enhetsregisteret/api')
   })
 
   it('takes a base URL and a time limit', () => {
-    const source = firmafakta({ baseUrl: 'http://127.0.0.1:9/api', timeoutMs: 1500 })
+    const source = overrideUpstreams(firmafakta(), { brreg: { baseUrl: 'http://127.0.0.1:9/api', timeoutMs: 1500 } })
     expect(source.upstreams[0]).toMatchObject({ baseUrl: 'http://127.0.0.1:9/api', timeoutMs: 1500 })
   })
 
@@ -28,8 +34,6 @@ describe('firmafakta source definition', () => {
     ])
     expect(source).toMatchObject({
       topic: 'business',
-      publisher: 'Brønnøysundregistrene',
-      license: 'NLOD 2.0',
       contentLanguages: ['no'],
       limit: { default: 25, max: 100 },
     })
@@ -43,7 +47,7 @@ describe('firmafakta behind the gateway', () => {
   let gateway: Gateway
   beforeAll(async () => {
     fake = await startFakeBrreg()
-    gateway = createGateway({ sources: [firmafakta({ baseUrl: fake.baseUrl })], onError: () => {} })
+    gateway = createGateway({ sources: [firmafakta()], upstreams: { brreg: { baseUrl: fake.baseUrl } }, onError: () => {} })
   })
   afterAll(() => fake.close())
 

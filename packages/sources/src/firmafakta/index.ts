@@ -1,20 +1,9 @@
 import { defineSource, type SourceDefinition } from '@allmenning/core'
-import { BRREG_DEFAULT_BASE_URL, BRREG_UPSTREAM_ID } from './brreg-upstream.js'
+import { brreg } from './brreg-upstream.js'
 import { organisasjonsnummerForSelskap } from './organisasjonsnummer-for-selskap.js'
 import { rollerIEnhet } from './roller-i-enhet.js'
 import { selskapsdetaljer } from './selskapsdetaljer.js'
 import { underenheterForSelskap } from './underenheter-for-selskap.js'
-
-/** Where the source calls Enhetsregisteret unless told otherwise. */
-export const firmafaktaBaseUrl = BRREG_DEFAULT_BASE_URL
-
-/** Options of the {@link firmafakta} source. */
-export interface FirmafaktaOptions {
-  /** Base URL of the Enhetsregisteret API; the real service by default. */
-  baseUrl?: string
-  /** Per-call time limit in milliseconds, when it should differ from the gateway's. */
-  timeoutMs?: number
-}
 
 /**
  * The built-in business-facts source: companies, their details, roles and sub-units from
@@ -22,10 +11,10 @@ export interface FirmafaktaOptions {
  *
  * @example
  * const gateway = createGateway({ sources: [firmafakta()] })
- * // tests and mirrors point it elsewhere:
- * firmafakta({ baseUrl: 'http://127.0.0.1:8080/enhetsregisteret/api', timeoutMs: 2000 })
+ * // tests and mirrors point its upstream elsewhere:
+ * createGateway({ sources: [firmafakta()], upstreams: { brreg: { baseUrl: 'http://127.0.0.1:8080/enhetsregisteret/api' } } })
  */
-export function firmafakta(options: FirmafaktaOptions = {}): SourceDefinition {
+export function firmafakta(): SourceDefinition {
   return defineSource({
     id: 'firmafakta',
     name: 'Firmafakta (Brønnøysundregistrene)',
@@ -73,19 +62,15 @@ export function firmafakta(options: FirmafaktaOptions = {}): SourceDefinition {
       'subsidiaries',
     ],
     contentLanguages: ['no'],
-    publisher: 'Brønnøysundregistrene',
-    license: 'NLOD 2.0',
     // The register is updated through the day; an hour-old answer is fresh enough for lookups.
     cacheTtlSeconds: 3600,
     limit: { default: 25, max: 100 },
-    upstreams: [
-      {
-        id: BRREG_UPSTREAM_ID,
-        name: 'Brønnøysundregistrene Enhetsregisteret',
-        baseUrl: options.baseUrl ?? BRREG_DEFAULT_BASE_URL,
-        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      },
-    ],
+    upstreams: [brreg],
+    entityTypes: {
+      organization: { operation: 'selskapsdetaljer', parameter: 'org_nr' },
+      // The register has no roles-of-a-person lookup: a person links to the roles of the unit they were found in.
+      person: { operation: 'roller_i_enhet', parameter: 'org_nr' },
+    },
     operations: [organisasjonsnummerForSelskap, selskapsdetaljer, rollerIEnhet, underenheterForSelskap],
   })
 }
@@ -96,3 +81,4 @@ export { rollerIEnhet } from './roller-i-enhet.js'
 export { underenheterForSelskap } from './underenheter-for-selskap.js'
 export { orgNrSchema, isValidOrganisationNumber, organisationNumberCheckDigit } from './org-nr.js'
 export { planPages, type PagePlan } from './page-mapping.js'
+export { brreg } from './brreg-upstream.js'

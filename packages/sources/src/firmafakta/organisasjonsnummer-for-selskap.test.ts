@@ -5,7 +5,7 @@ import { UpstreamError } from '@allmenning/core'
 import { organisasjonsnummerForSelskap as operation } from './organisasjonsnummer-for-selskap.js'
 import { organisationNumberCheckDigit } from './org-nr.js'
 import { describeUnit, titleCasePlace } from './beskrivelse.js'
-import { rankByName, matchTier, normalizeName } from './rank-by-name.js'
+import { rankCompanies } from './rank-by-name.js'
 import { testContext } from './testing/test-context.js'
 
 const run = (fake: FakeBrreg, company_name: string, limit = 25, offset = 0) => {
@@ -89,8 +89,7 @@ describe('organisasjonsnummer_for_selskap', () => {
       {
         type: 'organization',
         id: '976030788',
-        name: 'SESAM AS',
-        more: { operation: 'selskapsdetaljer', parameters: { org_nr: '976030788' } },
+        name: 'SESAM AS'
       },
     ])
   })
@@ -157,23 +156,11 @@ describe('organisasjonsnummer_for_selskap', () => {
   })
 })
 
-describe('ranking by name', () => {
-  it('normalizes case, punctuation and spacing', () => {
-    expect(normalizeName('  Fjord-Kraft   A/S ')).toBe('fjord kraft a s')
-    expect(normalizeName('ÆRØ ÅS')).toBe('ærø ås')
-  })
-
-  it('tiers exact, exact without legal form, prefix and the rest', () => {
-    expect(matchTier('Sesam AS', 'SESAM AS')).toBe(0)
-    expect(matchTier('sesam', 'SESAM AS')).toBe(1)
-    expect(matchTier('Sesam ASA', 'SESAM AS')).toBe(1)
-    expect(matchTier('sesam', 'SESAMSTASJONEN AS')).toBe(2)
-    expect(matchTier('sesam', 'BAKERI SESAM AS')).toBe(3)
-  })
-
-  it('keeps the given order inside a tier', () => {
-    const hits = [{ navn: 'SESAM B AS' }, { navn: 'X SESAM' }, { navn: 'SESAM A AS' }, { navn: 'SESAM' }]
-    expect(rankByName('sesam', hits).map((hit) => hit.navn)).toEqual(['SESAM', 'SESAM B AS', 'SESAM A AS', 'X SESAM'])
+describe('ranking companies by name', () => {
+  it('puts the company named, also without its legal form, before longer names, keeping Brønnøysund\'s order within a tier', () => {
+    const hits = [{ navn: 'SESAM B AS' }, { navn: 'X SESAM' }, { navn: 'BAKERI' }, { navn: 'SESAM A AS' }, { navn: 'SESAM AS' }, { navn: 'SESAM' }]
+    expect(rankCompanies('sesam', hits).map((hit) => hit.navn)).toEqual(['SESAM', 'SESAM AS', 'SESAM B AS', 'SESAM A AS', 'X SESAM', 'BAKERI'])
+    expect(rankCompanies('Sesam ASA', hits)[0]?.navn).toBe('SESAM AS')
   })
 })
 

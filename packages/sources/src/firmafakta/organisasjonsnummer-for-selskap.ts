@@ -1,12 +1,12 @@
 import * as v from 'valibot'
 import { defineOperation } from '@allmenning/core'
 import { describeUnit } from './beskrivelse.js'
-import { BRREG_UPSTREAM_ID } from './brreg-upstream.js'
+import { brreg } from './brreg-upstream.js'
 import type { BrregUnit } from './brreg-payloads.js'
 import { fetchWindow } from './fetch-window.js'
 import { organizationEntity } from './organization-entity.js'
 import { BRREG_MAX_DEPTH, BRREG_MAX_PAGE_SIZE } from './page-mapping.js'
-import { rankByName } from './rank-by-name.js'
+import { rankCompanies } from './rank-by-name.js'
 
 /**
  * How many of Brønnøysund's best-scored hits are re-ranked locally. Rows past it keep
@@ -55,7 +55,7 @@ export const organisasjonsnummerForSelskap = defineOperation({
   },
   output: organisasjonsnummerForSelskapOutput,
   async run(params, ctx) {
-    const client = ctx.upstream(BRREG_UPSTREAM_ID)
+    const client = ctx.upstream(brreg)
     const collection = { path: '/enheter', resource: 'enhet' as const, query: { navn: params.company_name } }
     const end = params.offset + params.limit
     if (params.offset >= RANKED_POOL_SIZE) {
@@ -70,7 +70,7 @@ export const organisasjonsnummerForSelskap = defineOperation({
     // The pool is fetched whole: ranking needs every hit in it before it can say which one
     // belongs at a given offset.
     const pool = await fetchWindow(client, collection, 0, RANKED_POOL_SIZE)
-    const rows = rankByName(params.company_name, pool.rows).slice(params.offset, end)
+    const rows = rankCompanies(params.company_name, pool.rows).slice(params.offset, end)
     if (end > RANKED_POOL_SIZE && pool.total > RANKED_POOL_SIZE) {
       const tail = await fetchWindow(client, collection, RANKED_POOL_SIZE, end)
       rows.push(...tail.rows)

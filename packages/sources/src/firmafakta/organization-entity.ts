@@ -6,13 +6,12 @@ import type { EntityInput } from '@allmenning/core'
  *
  * @example
  * organizationEntity('976030788', 'SESAM AS')
- * // { type: 'organization', id: '976030788', name: 'SESAM AS', more: { operation: 'selskapsdetaljer', ... } }
+ * // { type: 'organization', id: '976030788', name: 'SESAM AS' }
  */
 export function organizationEntity(orgNr: string, name?: string | null): EntityInput {
   return {
     type: 'organization',
     id: orgNr,
     ...(name ? { name } : {}),
-    more: { operation: 'selskapsdetaljer', parameters: { org_nr: orgNr } },
   }
 }

@@ -69,15 +69,14 @@ describe('roller_i_enhet', () => {
   it('extracts each person once (name + birth year) and each entity, with links to more', async () => {
     const { result } = await run('976030788')
     expect(operation.entities?.(result.data, params('976030788'))).toEqual([
-      { type: 'person', id: 'kari-sesam-nordmann-1975', name: 'Kari Sesam Nordmann', more: { operation: 'roller_i_enhet', parameters: { org_nr: '976030788' } } },
-      { type: 'person', id: 'ove-olsen-1981', name: 'Ove Olsen', more: { operation: 'roller_i_enhet', parameters: { org_nr: '976030788' } } },
-      { type: 'person', id: 'åse-ødegård-1962', name: 'Åse Ødegård', more: { operation: 'roller_i_enhet', parameters: { org_nr: '976030788' } } },
-      { type: 'person', id: 'per-hansen-1950', name: 'Per Hansen', more: { operation: 'roller_i_enhet', parameters: { org_nr: '976030788' } } },
+      { type: 'person', id: 'kari-sesam-nordmann-1975', name: 'Kari Sesam Nordmann', linkParameters: { org_nr: '976030788' } },
+      { type: 'person', id: 'ove-olsen-1981', name: 'Ove Olsen', linkParameters: { org_nr: '976030788' } },
+      { type: 'person', id: 'åse-ødegård-1962', name: 'Åse Ødegård', linkParameters: { org_nr: '976030788' } },
+      { type: 'person', id: 'per-hansen-1950', name: 'Per Hansen', linkParameters: { org_nr: '976030788' } },
       {
         type: 'organization',
         id: '912346099',
-        name: 'FJELLTOPP REVISJON AS',
-        more: { operation: 'selskapsdetaljer', parameters: { org_nr: '912346099' } },
+        name: 'FJELLTOPP REVISJON AS'
       },
     ])
   })

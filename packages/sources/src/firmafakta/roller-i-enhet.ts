@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { defineOperation, type EntityInput } from '@allmenning/core'
-import { BRREG_UPSTREAM_ID, brregHeaders } from './brreg-upstream.js'
+import { brreg, brregHeaders } from './brreg-upstream.js'
 import { brregRolesSchema, parseBrreg } from './brreg-payloads.js'
 import { entityNotFound } from './entity-not-found.js'
 import { orgNrSchema } from './org-nr.js'
@@ -38,7 +38,7 @@ export const rollerIEnhet = defineOperation({
   parameters: { org_nr: orgNrSchema },
   output: rollerIEnhetOutput,
   async run(params, ctx) {
-    const client = ctx.upstream(BRREG_UPSTREAM_ID)
+    const client = ctx.upstream(brreg)
     const res = await client.getJson(`/enheter/${params.org_nr}/roller`, {
       headers: brregHeaders('rolle'),
       acceptStatus: [404, 410],
@@ -79,7 +79,7 @@ export const rollerIEnhet = defineOperation({
             type: 'person',
             id,
             name: role.navn,
-            more: { operation: 'roller_i_enhet', parameters: { org_nr: data.organisasjonsnummer } },
+            linkParameters: { org_nr: data.organisasjonsnummer },
           })
         }
       }

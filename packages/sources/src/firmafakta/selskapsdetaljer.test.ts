@@ -94,10 +94,9 @@ describe('selskapsdetaljer', () => {
       {
         type: 'organization',
         id: '812345737',
-        name: 'NORDLYS KAFÉDRIFT AS AVD GLASSHUSET',
-        more: { operation: 'selskapsdetaljer', parameters: { org_nr: '812345737' } },
+        name: 'NORDLYS KAFÉDRIFT AS AVD GLASSHUSET'
       },
-      { type: 'organization', id: '912346021', more: { operation: 'selskapsdetaljer', parameters: { org_nr: '912346021' } } },
+      { type: 'organization', id: '912346021' },
     ])
   })
 

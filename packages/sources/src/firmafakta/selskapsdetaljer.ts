@@ -1,5 +1,5 @@
 import { defineOperation, type UpstreamClient, type UpstreamResponse } from '@allmenning/core'
-import { BRREG_UPSTREAM_ID, brregHeaders } from './brreg-upstream.js'
+import { brreg, brregHeaders } from './brreg-upstream.js'
 import { brregUnitSchema, parseBrreg } from './brreg-payloads.js'
 import { enhetsdetaljerSchema, toEnhetsdetaljer, type Enhetsdetaljer } from './enhet-mapping.js'
 import { entityNotFound } from './entity-not-found.js'
@@ -32,9 +32,9 @@ export const selskapsdetaljer = defineOperation({
     'an unknown number is a 404.',
   parameters: { org_nr: orgNrSchema },
   output: enhetsdetaljerSchema,
-  aliases: { name: ['navn'] },
+  canonicalFieldAliases: { name: ['navn'] },
   async run(params, ctx) {
-    const client = ctx.upstream(BRREG_UPSTREAM_ID)
+    const client = ctx.upstream(brreg)
     const main = await client.getJson(`/enheter/${params.org_nr}`, {
       headers: brregHeaders('enhet'),
       acceptStatus: [404, 410],

@@ -42,8 +42,7 @@ describe('underenheter_for_selskap', () => {
       {
         type: 'organization',
         id: '812345605',
-        name: 'NORDLYS KAFÉDRIFT AS AVD TORGET',
-        more: { operation: 'selskapsdetaljer', parameters: { org_nr: '812345605' } },
+        name: 'NORDLYS KAFÉDRIFT AS AVD TORGET'
       },
     ])
   })

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { defineOperation } from '@allmenning/core'
-import { BRREG_UPSTREAM_ID, brregHeaders } from './brreg-upstream.js'
+import { brreg, brregHeaders } from './brreg-upstream.js'
 import { enhetsdetaljerSchema, toEnhetsdetaljer } from './enhet-mapping.js'
 import { entityNotFound } from './entity-not-found.js'
 import { fetchWindow } from './fetch-window.js'
@@ -29,7 +29,7 @@ export const underenheterForSelskap = defineOperation({
   parameters: { org_nr: orgNrSchema },
   output: underenheterForSelskapOutput,
   async run(params, ctx) {
-    const client = ctx.upstream(BRREG_UPSTREAM_ID)
+    const client = ctx.upstream(brreg)
     const end = params.offset + params.limit
     const window = await fetchWindow(
       client,

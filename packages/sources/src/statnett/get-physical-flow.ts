@@ -1,3 +1,4 @@
+import { statnettApi } from './statnett-upstream.js'
 import * as v from 'valibot'
 import { defineOperation } from '@allmenning/core'
 import { epochMsToIso, parseStatnettNumber } from './parse-number.js'
@@ -26,9 +27,9 @@ export const getPhysicalFlow = defineOperation({
     'Current physical flow in MW on every interconnector between Nordic and Baltic price areas and their neighbours. A positive flow_mw goes from from_area to to_area, a negative one the other way.',
   parameters: { area: v.optional(areaCode) },
   output: v.array(flow),
-  aliases: { timestamp: ['[].time'] },
+  canonicalFieldAliases: { timestamp: ['[].time'] },
   async run(params, ctx) {
-    const rows = await fetchShaped(ctx.upstream(), '/PhysicalFlowMap/GetFlow', flowRows)
+    const rows = await fetchShaped(ctx.upstream(statnettApi), '/PhysicalFlowMap/GetFlow', flowRows)
     const flows = rows.map((row) => ({
       from_area: row.OutAreaElspotId,
       to_area: row.InAreaElspotId,

@@ -1,3 +1,4 @@
+import { statnettApi } from './statnett-upstream.js'
 import * as v from 'valibot'
 import { defineOperation } from '@allmenning/core'
 import { norwegianPriceAreas, priceAreaEntity } from './price-areas.js'
@@ -21,9 +22,9 @@ export const getPowerSituation = defineOperation({
       description_no: v.pipe(v.nullable(v.string()), v.description('Short assessment in Norwegian')),
     }),
   ),
-  aliases: { name: ['[].area'] },
+  canonicalFieldAliases: { name: ['[].area'] },
   async run(params, ctx) {
-    const situations = await fetchShaped(ctx.upstream(), '/ElspotPowerSituation/GetPowerSituations/', powerSituations)
+    const situations = await fetchShaped(ctx.upstream(statnettApi), '/ElspotPowerSituation/GetPowerSituations/', powerSituations)
     const data = situations
       .map((s) => ({
         area: s.elspotId,

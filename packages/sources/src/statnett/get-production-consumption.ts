@@ -1,3 +1,4 @@
+import { statnettApi } from './statnett-upstream.js'
 import * as v from 'valibot'
 import { defineOperation, UpstreamError } from '@allmenning/core'
 import { epochMsToIso, parseStatnettNumber } from './parse-number.js'
@@ -38,9 +39,9 @@ export const getProductionConsumption = defineOperation({
     countries: v.pipe(v.record(v.string(), figures), v.description('Figures per country code')),
     total: v.pipe(figures, v.description('Sum over all countries, as Statnett computes it')),
   }),
-  aliases: { timestamp: ['measured_at'] },
+  canonicalFieldAliases: { timestamp: ['measured_at'] },
   async run(_params, ctx) {
-    const client = ctx.upstream()
+    const client = ctx.upstream(statnettApi)
     const overview = await fetchShaped(client, '/ProductionConsumption/GetLatestDetailedOverview', detailedOverview)
     // Column 0 is a row label and the last column the total; the columns between are
     // countries, named by each cell's countryCode in the newer shape, else by the header.

@@ -1,25 +1,16 @@
 import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { statnettApi } from './statnett-upstream.js'
 import { getPhysicalFlow } from './get-physical-flow.js'
 import { getPowerSituation } from './get-power-situation.js'
 import { getProductionConsumption } from './get-production-consumption.js'
-
-export interface StatnettOptions {
-  /** Base of the driftsdata REST API; `https://driftsdata.statnett.no/restapi` by default. */
-  baseUrl?: string
-  /** Per-call time limit in milliseconds; the gateway's default when left out. */
-  timeoutMs?: number
-}
-
-/** The real service; the example servers override it with `ALLMENNING_UPSTREAM_STATNETT`. */
-export const statnettBaseUrl = 'https://driftsdata.statnett.no/restapi'
 
 /**
  * The grid-operator source: live operational data from Statnett's driftsdata API.
  *
  * @example
- * createGateway({ sources: [statnett({ baseUrl: process.env.ALLMENNING_UPSTREAM_STATNETT })] })
+ * createGateway({ sources: [statnett()], upstreams: { statnett: { timeoutMs: 5000 } } })
  */
-export function statnett(options: StatnettOptions = {}): SourceDefinition {
+export function statnett(): SourceDefinition {
   return defineSource({
     id: 'statnett',
     name: 'Statnett driftsdata',
@@ -30,12 +21,11 @@ export function statnett(options: StatnettOptions = {}): SourceDefinition {
     keywords: ['power', 'electricity', 'grid', 'strøm', 'kraft', 'kraftflyt', 'produksjon', 'forbruk', 'kraftsituasjonen', 'price area', 'prisområde', 'interconnector'],
     synonyms: ['energi', 'energy', 'strømnett', 'elektrisitet', 'transmission', 'sentralnettet', 'power flow', 'physical flow', 'power situation', 'consumption', 'production', 'driftsdata', 'kraftnett', 'electricity grid'],
     contentLanguages: ['en', 'no'],
-    publisher: 'Statnett SF',
     cacheTtlSeconds: 300,
     limit: { default: 25, max: 100 },
-    upstreams: [
-      { id: 'statnett', name: 'Statnett driftsdata', baseUrl: options.baseUrl ?? statnettBaseUrl, ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}) },
-    ],
+    upstreams: [statnettApi],
+    entityTypes: { price_area: { operation: 'get_physical_flow', parameter: 'area' } },
     operations: [getPhysicalFlow, getProductionConsumption, getPowerSituation],
   })
 }
+export { statnettApi } from './statnett-upstream.js'

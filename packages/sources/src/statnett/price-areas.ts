@@ -27,13 +27,11 @@ export const priceAreaNames: Record<string, string> = {
 
 export const norwegianPriceAreas = ['NO1', 'NO2', 'NO3', 'NO4', 'NO5'] as const
 
-/** The price area entity for an area code, linked to the operation that tells more about it. */
+/** The price area entity for an area code; the source links it to its physical flows. */
 export function priceAreaEntity(code: string): EntityInput {
-  const norwegian = (norwegianPriceAreas as readonly string[]).includes(code)
   return {
     type: 'price_area',
     id: code,
     name: priceAreaNames[code] ?? code,
-    more: { operation: norwegian ? 'get_power_situation' : 'get_physical_flow', parameters: { area: code } },
   }
 }

@@ -18,7 +18,7 @@ const get = async (path: string, query = '') => {
 
 beforeAll(async () => {
   fake = await startFakeStatnett()
-  gateway = createGateway({ sources: [statnett({ baseUrl: fake.baseUrl, timeoutMs: 500 })], onError: () => {} })
+  gateway = createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 500 } }, onError: () => {} })
 })
 afterAll(() => fake.close())
 
@@ -54,7 +54,7 @@ describe('get_physical_flow', () => {
   it('lists the price areas as entities linked to the operation that tells more', async () => {
     const { json } = await get('get_physical_flow', 'area=NO1')
     expect(json.entities).toEqual([
-      { type: 'price_area', id: 'NO1', name: 'NO1 Øst-Norge (Oslo)', source: 'statnett', _links: { self: '/api/v1/kilder/statnett/get_power_situation?area=NO1' } },
+      { type: 'price_area', id: 'NO1', name: 'NO1 Øst-Norge (Oslo)', source: 'statnett', _links: { self: '/api/v1/kilder/statnett/get_physical_flow?area=NO1' } },
       { type: 'price_area', id: 'SE3', name: 'SE3 Stockholm', source: 'statnett', _links: { self: '/api/v1/kilder/statnett/get_physical_flow?area=SE3' } },
     ])
   })
@@ -89,7 +89,7 @@ describe('get_production_consumption', () => {
       ProductionData: [{ value: 'x' }, { value: '1\u00a0000' }, { value: '2\u00a0000' }, { value: '3\u00a0000' }],
     }
     fake.route(statnettPaths.productionConsumption, () => statnettJson(JSON.stringify(older)))
-    const local = createGateway({ sources: [statnett({ baseUrl: fake.baseUrl })], onError: () => {} })
+    const local = createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl } }, onError: () => {} })
     const res = await local.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_production_consumption', query: '', headers: {} })
     const json = JSON.parse(res.body!)
     expect(json.data.countries.SE.production_mw).toBe(1000)
@@ -121,7 +121,7 @@ describe('get_power_situation', () => {
 })
 
 describe('upstream failures', () => {
-  const fresh = () => createGateway({ sources: [statnett({ baseUrl: fake.baseUrl, timeoutMs: 300 })], onError: () => {} })
+  const fresh = () => createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 300 } }, onError: () => {} })
   const call = (g: Gateway) => g.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_power_situation', query: '', headers: {} })
 
   it.each([

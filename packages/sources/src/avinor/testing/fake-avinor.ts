@@ -117,7 +117,7 @@ function filterList(document: string, item: string, only: string | null): string
  *
  * @example
  * const avinor = await startFakeAvinor({ delayMs: 20 })
- * const source = avinor({ baseUrl: avinor.baseUrl })
+ * createGateway({ sources: [avinor()], upstreams: { avinor: { baseUrl: fake.baseUrl } } })
  * avinor.misbehave('/XmlFeed/v1.0', 'html')
  * expect(avinor.requestsTo('/XmlFeed/v1.0')).toHaveLength(1)
  * await avinor.close()

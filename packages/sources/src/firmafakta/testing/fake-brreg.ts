@@ -188,7 +188,7 @@ function normalize(text: string): string {
  *
  * @example
  * const brreg = await startFakeBrreg()
- * const source = firmafakta({ baseUrl: brreg.baseUrl })
+ * createGateway({ sources: [firmafakta()], upstreams: { brreg: { baseUrl: fake.baseUrl } } })
  * brreg.failWith(500, 1) // the next call fails
  * await brreg.close()
  */

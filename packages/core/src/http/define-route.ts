@@ -1,0 +1,134 @@
+import type * as v from 'valibot'
+import type { JsonSchema } from '../compile/json-schema.js'
+import { compileParameters, type CompiledParameter } from '../compile/compile-parameters.js'
+import type { ParameterSchemas } from '../plugin/define-operation.js'
+import type { GatewayRequest, GatewayResponse } from './gateway-request.js'
+import type { Links } from './links.js'
+
+export type Method = 'GET' | 'HEAD' | 'POST'
+
+/** A route's validated query parameters, typed from its schemas. */
+export type RouteParameters<P extends ParameterSchemas> = { [K in keyof P]: v.InferOutput<P[K]> }
+
+/** What a route's answer is made from. */
+export interface RouteCall<P extends ParameterSchemas = ParameterSchemas> {
+  params: RouteParameters<P>
+  /** Path parameters by name, percent-decoded. */
+  path: Record<string, string>
+  links: Links
+  request: GatewayRequest
+  method: Method
+  /** The key the answer is kept under: the route's `cacheKey`, or one made of the route, path and parameters. */
+  key: string
+}
+
+/**
+ * The query parameters a route takes: `parameters` are listed and passed on; `ignored` are
+ * accepted and checked but neither listed nor passed on.
+ */
+export interface RouteQuery {
+  parameters: CompiledParameter[]
+  ignored: CompiledParameter[]
+}
+
+/** A path parameter as OpenAPI describes it. */
+export interface PathParameter {
+  description: string
+  schema: JsonSchema
+}
+
+/**
+ * One route: everything about it in one record, from which the router, the method check, the
+ * parameter validation, the OpenAPI path and the API index entry are all derived.
+ */
+export interface RouteDefinition<P extends ParameterSchemas = ParameterSchemas> {
+  /** Its key in the API index's `endpoints`. */
+  name: string
+  /** Path below `/api/v1`; `{name}` segments are path parameters: `/kilder/{source}`. */
+  path: string
+  summary: string
+  /** GET and HEAD when left out. HEAD always answers as GET without the body. */
+  methods?: readonly Method[]
+  /** Query parameters as valibot schemas, as operations declare theirs. */
+  query?: P
+  pathParameters?: Record<string, PathParameter>
+  /** The query part of the route's URI template when its parameters depend on the path: `{?parameters*}`. */
+  queryTemplate?: string
+  /**
+   * Checks the path parameters (a 404 for an unknown source) and gives the query parameters
+   * when they depend on the path, as an operation's do.
+   */
+  resolve?(path: Record<string, string>): RouteQuery | void
+  /** The key its answer is cached under, when the route caches through the gateway's cache. */
+  cacheKey?(call: Omit<RouteCall, 'key' | 'request' | 'method'>): string
+  /** JSON Schema of the answer, for OpenAPI; any object when left out. */
+  response?: JsonSchema
+  /** JSON Schema of a POST body, for OpenAPI. */
+  requestBody?: JsonSchema
+  /**
+   * Set when the answer depends only on the configuration and the request: it is then made
+   * once per distinct request and kept, so its ETag holds and If-None-Match can answer 304.
+   */
+  staticMaxAgeSeconds?: number
+  /** The answer: a body to serialize (static routes) or a finished response. */
+  answer(call: RouteCall<P>): unknown
+  /** Paths this route stands for in OpenAPI, when one path per instance says more (one per operation). */
+  openApiPaths?(links: Links): Record<string, unknown>
+}
+
+/** A route with its query parameters compiled and its path split, ready to match. */
+export interface CompiledRoute {
+  definition: RouteDefinition
+  segments: string[]
+  methods: readonly Method[]
+  parameters: CompiledParameter[]
+}
+
+/**
+ * Defines a route of the gateway's own API. Generic over its query schemas, so `answer` gets
+ * typed parameters.
+ *
+ * @example
+ * defineRoute({
+ *   name: 'search', path: '/sok/alle', summary: 'Cross-source search',
+ *   query: { q: v.pipe(v.string(), v.minLength(1)) },
+ *   staticMaxAgeSeconds: 60,
+ *   answer: ({ params }) => search(params.q),
+ * })
+ */
+export function defineRoute<P extends ParameterSchemas>(definition: RouteDefinition<P>): RouteDefinition {
+  return definition as unknown as RouteDefinition
+}
+
+export function compileRoute(definition: RouteDefinition): CompiledRoute {
+  return {
+    definition,
+    segments: definition.path.split('/').filter((s) => s !== ''),
+    methods: definition.methods ?? ['GET', 'HEAD'],
+    parameters: compileParameters(definition.query ?? {}),
+  }
+}
+
+/** The path parameters of a route that matches these segments, or undefined. */
+export function matchSegments(route: CompiledRoute, segments: string[]): Record<string, string> | undefined {
+  if (route.segments.length !== segments.length) return undefined
+  const path: Record<string, string> = {}
+  for (let i = 0; i < segments.length; i++) {
+    const pattern = route.segments[i]!
+    const segment = segments[i]!
+    if (pattern.startsWith('{')) {
+      if (segment === '') return undefined
+      path[pattern.slice(1, -1)] = segment
+    } else if (pattern !== segment) {
+      return undefined
+    }
+  }
+  return path
+}
+
+/** A URI template for a route: `{root}/kilder/{source}{?view}`. */
+export function routeUrlTemplate(root: string, route: CompiledRoute): string {
+  const names = route.parameters.map((p) => p.name)
+  const query = route.definition.queryTemplate ?? (names.length > 0 ? `{?${names.join(',')}}` : '')
+  return `${root}${route.definition.path}${query}`
+}

@@ -1,0 +1,135 @@
+import * as v from 'valibot'
+import { apiIndex } from './describe/api-index.js'
+import { operationSchema, sourceDescriptor } from './describe/descriptors.js'
+import { feedbackJsonSchema } from './describe/feedback.js'
+import { openApiDocument, operationOpenApiPaths } from './describe/openapi.js'
+import { searchSources, searchQuery } from './describe/source-search.js'
+import type { Catalog } from './compile/catalog.js'
+import { defineRoute, type RouteCall, type RouteDefinition } from './http/define-route.js'
+import type { GatewayResponse } from './http/gateway-request.js'
+import type { Links } from './http/links.js'
+import { operationCacheKey } from './pipeline/operation-call.js'
+
+/** What the routes answer with: the gateway's parts, handed over by `createGateway`. */
+export interface RouteParts {
+  catalog: Catalog
+  /** The `wiki` link of the gateway as a whole. */
+  documentation(links: Links): string
+  /** Answers one operation call through the pipeline (cache, single flight, stale answers). */
+  callOperation(call: RouteCall): GatewayResponse | Promise<GatewayResponse>
+  receiveFeedback(call: RouteCall): Promise<GatewayResponse>
+  /** The whole table, for the answers that describe it (API index, OpenAPI). */
+  routes(): RouteDefinition[]
+}
+
+/** How long descriptors, the index and OpenAPI may be cached: they change only with the configuration. */
+const descriptorMaxAge = 300
+
+const sourcePath = (catalog: Catalog) => ({
+  description: 'Source id, as discovery lists it.',
+  schema: { type: 'string', enum: catalog.sources.map((s) => s.id) },
+})
+const operationPath = { description: 'Operation name, as the source descriptor lists it.', schema: { type: 'string' } }
+
+/**
+ * The gateway's route table: one record per route, in matching order. The router, the
+ * method check, parameter validation, the OpenAPI paths and the API index are derived from it;
+ * a new endpoint is one record here and its answer.
+ */
+export function createRoutes(parts: RouteParts): RouteDefinition[] {
+  const { catalog } = parts
+  return [
+    defineRoute({
+      name: 'api_index',
+      path: '/',
+      summary: 'The API index: version, endpoints and sources',
+      staticMaxAgeSeconds: descriptorMaxAge,
+      answer: ({ links }) => apiIndex(catalog, links, parts.routes(), parts.documentation(links)),
+    }),
+    defineRoute({
+      name: 'openapi',
+      path: '/openapi.json',
+      summary: 'This OpenAPI document',
+      staticMaxAgeSeconds: descriptorMaxAge,
+      answer: ({ links }) => openApiDocument(catalog, links, parts.routes()),
+    }),
+    defineRoute({
+      name: 'search',
+      path: '/sok/alle',
+      summary: 'Cross-source search',
+      query: searchQuery,
+      staticMaxAgeSeconds: 60,
+      answer: ({ params, links }) => searchSources(catalog, links, params, parts.documentation(links)),
+    }),
+    defineRoute({
+      name: 'sources',
+      path: '/kilder',
+      summary: 'Every source, by name',
+      staticMaxAgeSeconds: descriptorMaxAge,
+      answer: ({ links }) => ({
+        sources: catalog.sources.map((s) => sourceDescriptor(catalog, s, links, 'names')),
+        _links: { self: links.api('/kilder'), api_index: `${links.root}/` },
+      }),
+    }),
+    defineRoute({
+      name: 'source',
+      path: '/kilder/{source}',
+      summary: 'A source descriptor',
+      pathParameters: { source: sourcePath(catalog) },
+      query: {
+        view: v.optional(v.pipe(v.picklist(['names', 'compact', 'full']), v.description('How much to show; the full descriptor by default.')), 'full'),
+      },
+      resolve: (path) => void catalog.source(path.source!),
+      staticMaxAgeSeconds: descriptorMaxAge,
+      answer: ({ path, params, links }) => sourceDescriptor(catalog, catalog.source(path.source!), links, params.view),
+    }),
+    defineRoute({
+      name: 'operation',
+      path: '/kilder/{source}/{operation}',
+      summary: 'Call an operation of a source',
+      pathParameters: { source: sourcePath(catalog), operation: operationPath },
+      queryTemplate: '{?parameters*}',
+      resolve: (path) => {
+        const { operation } = catalog.operation(path.source!, path.operation!)
+        return { parameters: operation.parameters, ignored: operation.ignoredParameters }
+      },
+      cacheKey: ({ path, params, links }) => {
+        const { source, operation } = catalog.operation(path.source!, path.operation!)
+        return operationCacheKey(source, operation, params, links)
+      },
+      answer: (call) => parts.callOperation(call),
+      openApiPaths: (links) => operationOpenApiPaths(catalog, links),
+    }),
+    defineRoute({
+      name: 'operation_schema',
+      path: '/kilder/{source}/{operation}/schema',
+      summary: 'An operation descriptor: parameters with types, defaults and bounds; output fields',
+      pathParameters: { source: sourcePath(catalog), operation: operationPath },
+      resolve: (path) => void catalog.operation(path.source!, path.operation!),
+      staticMaxAgeSeconds: descriptorMaxAge,
+      answer: ({ path, links }) => {
+        const { source, operation } = catalog.operation(path.source!, path.operation!)
+        return operationSchema(source, operation, links)
+      },
+    }),
+    defineRoute({
+      name: 'feedback',
+      path: '/feedback',
+      summary: 'Send feedback about the gateway, a source or an operation (POST); GET tells how',
+      methods: ['GET', 'HEAD', 'POST'],
+      requestBody: feedbackJsonSchema,
+      staticMaxAgeSeconds: descriptorMaxAge,
+      answer: (call) =>
+        call.method === 'POST'
+          ? parts.receiveFeedback(call)
+          : {
+              method: 'POST',
+              url: call.links.api('/feedback'),
+              content_type: 'application/json',
+              body_schema: feedbackJsonSchema,
+              answer: '202 Accepted with the feedback as received',
+              _links: { self: call.links.api('/feedback'), api_index: `${call.links.root}/` },
+            },
+    }),
+  ]
+}
