@@ -30,6 +30,7 @@ export {
   type UpstreamOverride,
 } from './plugin/define-upstream.js'
 export { overrideUpstreams } from './plugin/override-upstreams.js'
+export { placeFields, type PlaceField } from './plugin/place-fields.js'
 export { hasBody, maxRequestBodyBytes, readRequestBody } from './http/read-request-body.js'
 export { createGateway, defaultUserAgent, type GatewayOptions, type ErrorKind } from './gateway.js'
 export type { Feedback } from './describe/feedback.js'

@@ -82,6 +82,13 @@ function compileOperation(source: SourceDefinition, operation: OperationDefiniti
   const parameters = paging.kind === 'none' ? own : [...own, ...page]
   const outputSchema = publishedOutput(ownSchema, paging)
   const fields = outputFields(outputSchema)
+  if (operation.placeField !== undefined) {
+    const names = parameters.map((p) => p.name)
+    const missing = ['lat', 'lon'].filter((name) => !names.includes(name))
+    if (missing.length > 0) fail(source, operation, `fills the place field ${operation.placeField} but has no ${missing.join(' or ')} parameter`)
+    const required = parameters.filter((p) => p.required && p.name !== 'lat' && p.name !== 'lon')
+    if (required.length > 0) fail(source, operation, `fills the place field ${operation.placeField}, so only lat and lon may be required (not ${required.map((p) => p.name).join(', ')})`)
+  }
   const aliases = operation.canonicalFieldAliases ?? {}
   for (const [alias, paths] of Object.entries(aliases)) {
     const missing = paths.filter((path) => !fields.includes(path))

@@ -20,6 +20,7 @@ export type ErrorCode =
   | 'upstream_timeout'
   | 'upstream_error'
   | 'upstream_invalid_response'
+  | 'upstream_not_configured'
 
 /** One broken rule of one input, as listed in `error.details`. */
 export interface ProblemDetail {

@@ -1,6 +1,7 @@
 import type * as v from 'valibot'
 import type { UpstreamClient } from '../upstream/upstream-client.js'
 import type { UpstreamDefinition } from './define-upstream.js'
+import type { PlaceField } from './place-fields.js'
 
 /** Any valibot schema. */
 export type AnySchema = v.GenericSchema
@@ -83,6 +84,11 @@ export interface OperationDefinition<P extends ParameterSchemas = ParameterSchem
   canonicalFieldAliases?: Record<string, string[]>
   /** How long a result stays fresh, when it differs from the source's. */
   cacheTtlSeconds?: number
+  /**
+   * The field of `/api/v1/steder/{lat}/{lon}` this operation can fill. It must take `lat` and
+   * `lon` (WGS84 degrees); its other parameters keep their defaults when the places endpoints call it.
+   */
+  placeField?: PlaceField
   /** A sentence for descriptors on where this operation's shape follows the spec or existing clients. */
   shapeNote?: string
   run(params: OperationParameters<P>, ctx: OperationContext): Promise<OperationResult<v.InferOutput<O>>>

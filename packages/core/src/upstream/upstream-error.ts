@@ -1,13 +1,14 @@
 import { GatewayError, type ErrorCode } from '../http/gateway-error.js'
 
-/** Why an upstream call failed. */
-export type UpstreamFailure = 'unavailable' | 'timeout' | 'status' | 'invalid_response'
+/** Why an upstream call failed; `not_configured` when it needs a key or setting the deployment has not given. */
+export type UpstreamFailure = 'unavailable' | 'timeout' | 'status' | 'invalid_response' | 'not_configured'
 
 const codes: Record<UpstreamFailure, ErrorCode> = {
   unavailable: 'upstream_unavailable',
   timeout: 'upstream_timeout',
   status: 'upstream_error',
   invalid_response: 'upstream_invalid_response',
+  not_configured: 'upstream_not_configured',
 }
 
 /**
