@@ -29,6 +29,9 @@ export const enhetsdetaljerSchema = v.object({
   slettedato: v.nullable(v.string()),
   organisasjonsform: v.nullable(code),
   overordnetEnhet: v.nullable(v.string()),
+  naeringskode1: v.nullable(code),
+  naeringskode2: v.nullable(code),
+  naeringskode3: v.nullable(code),
   naeringskoder: v.array(code),
   antallAnsatte: v.nullable(v.number()),
   harRegistrertAntallAnsatte: v.nullable(v.boolean()),
@@ -83,9 +86,10 @@ function toAdresse(value: BrregAddress | null | undefined): Enhetsdetaljer['post
 }
 
 /**
- * Maps a unit from Enhetsregisteret onto {@link enhetsdetaljerSchema}: `_links` dropped, the
- * three numbered industry codes gathered into one list, absent keys made explicit nulls so
- * every response has the same keys.
+ * Maps a unit from Enhetsregisteret onto {@link enhetsdetaljerSchema}: Brønnøysund's own field
+ * names kept (clients read `naeringskode1` directly), the three numbered industry codes also
+ * gathered into one list, `_links` dropped, absent keys made explicit nulls so every response
+ * has the same keys.
  *
  * @example
  * toEnhetsdetaljer(unit, 'hovedenhet', 'active').naeringskoder[0]?.kode // '56.101'
@@ -106,6 +110,9 @@ export function toEnhetsdetaljer(
     slettedato: unit.slettedato ?? null,
     organisasjonsform: toCode(unit.organisasjonsform),
     overordnetEnhet: unit.overordnetEnhet ?? null,
+    naeringskode1: toCode(unit.naeringskode1),
+    naeringskode2: toCode(unit.naeringskode2),
+    naeringskode3: toCode(unit.naeringskode3),
     naeringskoder,
     antallAnsatte: unit.antallAnsatte ?? null,
     harRegistrertAntallAnsatte: unit.harRegistrertAntallAnsatte ?? null,

@@ -54,6 +54,7 @@ export const organisasjonsnummerForSelskap = defineOperation({
     ),
   },
   output: organisasjonsnummerForSelskapOutput,
+  shapeNote: 'The item keys navn, organisasjonsnummer and beskrivelse are fixed by spec 2.4.',
   async run(params, ctx) {
     const client = ctx.upstream(brreg)
     const collection = { path: '/enheter', resource: 'enhet' as const, query: { navn: params.company_name } }

@@ -37,6 +37,7 @@ export const rollerIEnhet = defineOperation({
     'needs (GDPR data minimisation). A removed entity is answered with status "removed" and no roles.',
   parameters: { org_nr: orgNrSchema },
   output: rollerIEnhetOutput,
+  shapeNote: 'data is an object with rollegrupper, as spec 2.4 fixes it.',
   async run(params, ctx) {
     const client = ctx.upstream(brreg)
     const res = await client.getJson(`/enheter/${params.org_nr}/roller`, {

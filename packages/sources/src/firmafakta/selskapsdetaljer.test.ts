@@ -27,6 +27,9 @@ describe('selskapsdetaljer', () => {
       status: 'active',
       slettedato: null,
       organisasjonsform: { kode: 'AS', beskrivelse: 'Aksjeselskap' },
+      // Brønnøysund's own field, which clients of the public gateway read directly.
+      naeringskode1: { kode: '56.101', beskrivelse: 'Drift av restauranter og kafeer' },
+      naeringskode2: null,
       naeringskoder: [{ kode: '56.101', beskrivelse: 'Drift av restauranter og kafeer' }],
       antallAnsatte: 10,
       forretningsadresse: {
@@ -74,6 +77,7 @@ describe('selskapsdetaljer', () => {
       slettedato: '2017-10-20',
       organisasjonsform: { kode: 'AS', beskrivelse: 'Aksjeselskap' },
       forretningsadresse: null,
+      naeringskode1: null,
       naeringskoder: [],
     })
   })

@@ -32,6 +32,9 @@ export const selskapsdetaljer = defineOperation({
     'an unknown number is a 404.',
   parameters: { org_nr: orgNrSchema },
   output: enhetsdetaljerSchema,
+  shapeNote:
+    'Spec 2.4 leaves data open; it keeps Brønnøysund\'s own field names (naeringskode1, antallAnsatte, ' +
+    'forretningsadresse, ...), which clients of the public gateway read, with status and naeringskoder added beside them.',
   canonicalFieldAliases: { name: ['navn'] },
   async run(params, ctx) {
     const client = ctx.upstream(brreg)

@@ -28,6 +28,7 @@ export const underenheterForSelskap = defineOperation({
     'sub-units gives an empty list. Brønnøysund serves at most the first 10 000 rows of any list.',
   parameters: { org_nr: orgNrSchema },
   output: underenheterForSelskapOutput,
+  shapeNote: 'Spec 2.4 leaves data open; each sub-unit has the fields of selskapsdetaljer.',
   async run(params, ctx) {
     const client = ctx.upstream(brreg)
     const end = params.offset + params.limit
