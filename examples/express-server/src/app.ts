@@ -20,6 +20,7 @@ export function createApp(env: Record<string, string | undefined> = process.env,
   // The host app's own body parser and route, to show the gateway lives beside them.
   app.use(express.json())
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }))
-  app.use(createExpressMiddleware(gateway))
+  // MOUNT_PATH=/wiki serves the API where the public gateway has it, so its clients change only the host.
+  app.use(env.MOUNT_PATH || '/', createExpressMiddleware(gateway))
   return app
 }

@@ -13,7 +13,10 @@ function coerce(parameter: CompiledParameter, raw: string): Coerced {
     case 'integer':
       return /^[+-]?\d{1,15}$/.test(raw) ? { ok: true, value: Number(raw) } : fail(`must be an integer (got "${raw.slice(0, 40)}")`)
     case 'number':
-      return /^[+-]?(\d{1,15}(\.\d*)?|\.\d+)$/.test(raw) ? { ok: true, value: Number(raw) } : fail(`must be a number (got "${raw.slice(0, 40)}")`)
+      // A decimal comma is accepted too (59,91), as the public gateway accepts it in coordinates.
+      return /^[+-]?(\d{1,15}([.,]\d*)?|[.,]\d+)$/.test(raw)
+        ? { ok: true, value: Number(raw.replace(',', '.')) }
+        : fail(`must be a number (got "${raw.slice(0, 40)}")`)
     case 'boolean': {
       const value = booleanWords[raw.toLowerCase()]
       return value === undefined ? fail(`must be yes or no (got "${raw.slice(0, 40)}")`) : { ok: true, value }
