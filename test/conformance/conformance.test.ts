@@ -705,7 +705,8 @@ function normalizeBody(value: unknown, prefix: string): unknown {
   if (value !== null && typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value)
-        .filter(([key]) => !['retrieved_at', 'received_at', 'date'].includes(key))
+        // Times that differ from run to run: when an answer was made, and how long a search took.
+        .filter(([key]) => !['retrieved_at', 'received_at', 'date', 'took_ms'].includes(key))
         .map(([key, item]) => [key, normalizeBody(item, prefix)]),
     )
   }

@@ -216,7 +216,7 @@ describe('discovery search', () => {
     expect(json).toMatchObject({ query: q, outcome: 'results', mode: 'source_discovery', returned: 1, total_matched: 1, limit: { value: 5 } })
     expect(json.results[0]).toMatchObject({ type: 'data_source', id: 'statnett', source: 'statnett', _links: { api: '/api/v1/kilder/statnett' } })
     expect(json.data_sources[0]).toMatchObject({ id: 'statnett', topic: 'energy' })
-    expect(Object.keys(json)).toEqual(['query', 'outcome', 'mode', 'results', 'data_sources', 'returned', 'total_matched', 'limit', 'coverage', 'not_searched', 'suggestion', '_meta', '_links'])
+    expect(Object.keys(json)).toEqual(['query', 'outcome', 'mode', 'routing', 'results', 'data_sources', 'returned', 'total_matched', 'limit', 'coverage', 'not_searched', 'suggestion', '_meta', '_links'])
     expect(Object.keys(json._links)).toEqual(['self', 'wiki', 'api_index'])
     expect(fake.requests).toHaveLength(0)
   })
@@ -224,13 +224,7 @@ describe('discovery search', () => {
   it('says when nothing matched', async () => {
     const { json } = await call(gateway, '/api/v1/sok/alle', 'q=flyplass')
     expect(json).toMatchObject({ outcome: 'no_results', returned: 0, total_matched: 0, results: [] })
-    expect(json.suggestion).toMatch(/No source matched/)
-  })
-
-  it('answers the modes that come later with a 400 that says so', async () => {
-    const { status, json } = await call(gateway, '/api/v1/sok/alle', 'q=strøm&mode=entities')
-    expect(status).toBe(400)
-    expect(json.error).toMatchObject({ code: 'mode_not_available', details: [{ parameter: 'mode' }] })
+    expect(json.suggestion).toMatch(/Nothing matched "flyplass"/)
   })
 
   it('validates limit and sources', async () => {

@@ -10,10 +10,12 @@ import { parseFeedback, type Feedback } from './describe/feedback.js'
 import { GatewayError } from './http/gateway-error.js'
 import type { Gateway, GatewayRequest, GatewayResponse } from './http/gateway-request.js'
 import { jsonResponse, staticResponse } from './http/json-response.js'
-import { createLinks, type Links } from './http/links.js'
+import { createLinks, queryString, type Links } from './http/links.js'
 import { createHotCache } from './cache/hot-cache.js'
 import { createLruMap } from './cache/lru-map.js'
-import { callOperation, type OperationCallDeps } from './pipeline/operation-call.js'
+import { answerFromCache, cacheEntry, callOperation, operationCacheKey, type OperationCallDeps } from './pipeline/operation-call.js'
+import { crossSourceSearch, searchTtlSeconds, type SearchOptions } from './search/cross-source-search.js'
+import type { CompiledSource } from './compile/compile-source.js'
 import { parseQueryString } from './http/query-string.js'
 import { createRouter, type RouteMatch } from './http/router.js'
 import type { Method, RouteCall, RouteDefinition } from './http/define-route.js'
@@ -61,6 +63,8 @@ export interface GatewayOptions {
   cacheTimeoutMs?: number
   /** Longest query string accepted (a 414 beyond it); 4096 characters by default. */
   maxQueryLength?: number
+  /** Limits of entity search in `/api/v1/sok/alle`: its deadline, each source's budget, how many sources it fans out to. */
+  search?: SearchOptions
   /** Receives feedback posted to `/api/v1/feedback`; logged to the console by default. */
   onFeedback?: (feedback: Feedback) => void | Promise<void>
   /** Hears unexpected errors and cache-store failures; `console.error` by default. */
@@ -158,6 +162,15 @@ export function createGateway(options: GatewayOptions): Gateway {
     return jsonResponse(202, { status: 'accepted', feedback, _links: { api_index: links.index() } }, { 'cache-control': 'no-store' })
   }
 
+  /** Calls an operation from inside the gateway (entity search) exactly as its GET route would. */
+  async function invokeOperation(source: CompiledSource, name: string, parameters: Record<string, unknown>, links: Links): Promise<unknown> {
+    const { operation } = catalog.operation(source.id, name)
+    const query = parseQueryString(queryString(parameters).slice(1), Number.MAX_SAFE_INTEGER)
+    const params = validateParameters(query, operation.parameters, operation.ignoredParameters)
+    const response = await callOperation(deps, { source, operation, parameters: params, links, key: operationCacheKey(source, operation, params, links) })
+    return (JSON.parse(response.body!) as { data: unknown }).data
+  }
+
   const routes: RouteDefinition[] = createRoutes({
     catalog,
     documentation,
@@ -167,6 +180,12 @@ export function createGateway(options: GatewayOptions): Gateway {
       const { source, operation } = catalog.operation(path.source!, path.operation!)
       return callOperation(deps, { source, operation, parameters: params, links, key })
     },
+    search: ({ params, links, key }) =>
+      answerFromCache(deps, key, async () => {
+        const parts = { catalog, options: options.search ?? {}, onError: (error: unknown) => onError(error, 'internal'), call: (source: CompiledSource, name: string, p: Record<string, unknown>) => invokeOperation(source, name, p, links) }
+        const answer = await crossSourceSearch(parts, params, links, documentation(links))
+        return cacheEntry(answer, searchTtlSeconds(answer))
+      }),
   })
   const router = createRouter(routes)
 

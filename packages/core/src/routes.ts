@@ -3,7 +3,8 @@ import { apiIndex } from './describe/api-index.js'
 import { operationSchema, sourceDescriptor } from './describe/descriptors.js'
 import { feedbackJsonSchema } from './describe/feedback.js'
 import { openApiDocument, operationOpenApiPaths } from './describe/openapi.js'
-import { searchSources, searchQuery } from './describe/source-search.js'
+import { searchCacheKey } from './search/cross-source-search.js'
+import { searchQuery } from './search/search-query.js'
 import type { Catalog } from './compile/catalog.js'
 import { defineRoute, type RouteCall, type RouteDefinition } from './http/define-route.js'
 import type { GatewayResponse } from './http/gateway-request.js'
@@ -18,6 +19,8 @@ export interface RouteParts {
   /** Answers one operation call through the pipeline (cache, single flight, stale answers). */
   callOperation(call: RouteCall): GatewayResponse | Promise<GatewayResponse>
   receiveFeedback(call: RouteCall): Promise<GatewayResponse>
+  /** Answers a cross-source search through the cache. */
+  search(call: RouteCall<typeof searchQuery>): GatewayResponse | Promise<GatewayResponse>
   /** The whole table, for the answers that describe it (API index, OpenAPI). */
   routes(): RouteDefinition[]
 }
@@ -56,10 +59,10 @@ export function createRoutes(parts: RouteParts): RouteDefinition[] {
     defineRoute({
       name: 'search',
       path: '/sok/alle',
-      summary: 'Cross-source search',
+      summary: 'Cross-source search: sources by name and topic, entities (companies, airports, ...) by name or number',
       query: searchQuery,
-      staticMaxAgeSeconds: 60,
-      answer: ({ params, links }) => searchSources(catalog, links, params, parts.documentation(links)),
+      cacheKey: ({ params, links }) => searchCacheKey(params, links),
+      answer: (call) => parts.search(call),
     }),
     defineRoute({
       name: 'sources',

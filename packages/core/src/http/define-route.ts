@@ -60,7 +60,7 @@ export interface RouteDefinition<P extends ParameterSchemas = ParameterSchemas> 
    */
   resolve?(path: Record<string, string>): RouteQuery | void
   /** The key its answer is cached under, when the route caches through the gateway's cache. */
-  cacheKey?(call: Omit<RouteCall, 'key' | 'request' | 'method'>): string
+  cacheKey?(call: Omit<RouteCall<P>, 'key' | 'request' | 'method'>): string
   /** JSON Schema of the answer, for OpenAPI; any object when left out. */
   response?: JsonSchema
   /** JSON Schema of a POST body, for OpenAPI. */

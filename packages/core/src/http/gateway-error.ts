@@ -7,7 +7,6 @@ export type ErrorCode =
   | 'invalid_path_encoding'
   | 'query_too_long'
   | 'invalid_body'
-  | 'mode_not_available'
   | 'route_not_found'
   | 'source_not_found'
   | 'operation_not_found'
@@ -21,6 +20,7 @@ export type ErrorCode =
   | 'upstream_error'
   | 'upstream_invalid_response'
   | 'upstream_not_configured'
+  | 'dataset_not_loaded'
 
 /** One broken rule of one input, as listed in `error.details`. */
 export interface ProblemDetail {

@@ -101,8 +101,7 @@ async function runOperation(deps: OperationCallDeps, { source, operation, parame
   const { data, pagination } = paginate(result.data, params, operation.paging, result.page)
   const entities = operation.definition.entities?.(data, params) ?? []
   const envelope = buildEnvelope({ source, operation, parameters, result, data, pagination, entities, upstreams: [...used.values()], links })
-  const body = JSON.stringify(envelope)
-  return { body, bytes: Buffer.byteLength(body), etag: weakEtag(body), storedAt: Date.now(), ttlSeconds: operation.cacheTtlSeconds }
+  return cacheEntry(envelope, operation.cacheTtlSeconds)
 }
 
 function staleAnswer(entry: CachedResponse, error: UpstreamError, now: number): GatewayResponse {
@@ -129,14 +128,28 @@ function staleAnswer(entry: CachedResponse, error: UpstreamError, now: number): 
  * when that call fails on the upstream's side, a stale cached answer that says so.
  */
 export function callOperation(deps: OperationCallDeps, call: OperationCall): GatewayResponse | Promise<GatewayResponse> {
-  // The hot path: an in-process fresh answer, without a single await.
-  const now = Date.now()
-  const hot = deps.hot.fresh(call.key, now)
-  return hot ? hit(hot, now) : callThroughStore(deps, call)
+  return answerFromCache(deps, call.key, () => runOperation(deps, call))
 }
 
-async function callThroughStore(deps: OperationCallDeps, call: OperationCall): Promise<GatewayResponse> {
-  const { key } = call
+/**
+ * Answers from the cache under `key`, or from one run of `produce` shared by every identical
+ * request in flight, cached with its ETag; when `produce` fails on an upstream's side, from a
+ * stale cached answer that says so. What every answer that depends on upstreams goes through.
+ */
+export function answerFromCache(deps: OperationCallDeps, key: string, produce: () => Promise<CachedResponse>): GatewayResponse | Promise<GatewayResponse> {
+  // The hot path: an in-process fresh answer, without a single await.
+  const now = Date.now()
+  const hot = deps.hot.fresh(key, now)
+  return hot ? hit(hot, now) : callThroughStore(deps, key, produce)
+}
+
+/** A cache entry for a body just made. */
+export function cacheEntry(value: unknown, ttlSeconds: number): CachedResponse {
+  const body = JSON.stringify(value)
+  return { body, bytes: Buffer.byteLength(body), etag: weakEtag(body), storedAt: Date.now(), ttlSeconds }
+}
+
+async function callThroughStore(deps: OperationCallDeps, key: string, produce: () => Promise<CachedResponse>): Promise<GatewayResponse> {
   const cached = await deps.cache.get(key)
   const now = Date.now()
   if (cached && now - cached.storedAt < cached.ttlSeconds * 1000) {
@@ -145,7 +158,7 @@ async function callThroughStore(deps: OperationCallDeps, call: OperationCall): P
   }
   try {
     const { value, shared } = await deps.flights.run(key, async () => {
-      const entry = await runOperation(deps, call)
+      const entry = await produce()
       deps.hot.put(key, entry)
       void deps.cache.set(key, entry, entry.ttlSeconds + deps.staleSeconds)
       return entry

@@ -1,5 +1,6 @@
 import type { OperationDefinition, ParameterSchemas, AnySchema } from './define-operation.js'
 import type { UpstreamDefinition } from './define-upstream.js'
+import type { EntitySearch } from './entity-search.js'
 
 /** A source that is related to another, shown in its descriptor. */
 export interface RelatedSource {
@@ -39,6 +40,8 @@ export interface SourceDefinition {
   upstreams: UpstreamDefinition[]
   /** The kinds of entity its operations extract, each linked to the operation that tells more. */
   entityTypes?: Record<string, EntityType>
+  /** How the source searches its entities for a text, for cross-source search. */
+  entitySearch?: EntitySearch
   relatedSources?: RelatedSource[]
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   operations: OperationDefinition<any, any>[]

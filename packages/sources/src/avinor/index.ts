@@ -1,5 +1,6 @@
 import { defineSource, type SourceDefinition } from '@allmenning/core'
 import { avinorApi } from './avinor-upstream.js'
+import { avinorEntitySearch } from './entity-search.js'
 import { createAvinorFeeds } from './feed-client.js'
 import { createGetFlights } from './get-flights.js'
 import { createLookupAirline, createLookupAirport } from './name-lookup.js'
@@ -35,6 +36,7 @@ export function avinor(): SourceDefinition {
       airport: { operation: 'get_flights', parameter: 'airport_id' },
       airline: { operation: 'lookup_airline', parameter: 'query' },
     },
+    entitySearch: avinorEntitySearch,
     operations: [createGetFlights(feeds), createLookupAirport(feeds), createLookupAirline(feeds)],
   })
 }

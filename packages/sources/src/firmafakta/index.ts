@@ -1,5 +1,6 @@
 import { defineSource, type SourceDefinition } from '@allmenning/core'
 import { brreg } from './brreg-upstream.js'
+import { firmafaktaEntitySearch } from './entity-search.js'
 import { organisasjonsnummerForSelskap } from './organisasjonsnummer-for-selskap.js'
 import { rollerIEnhet } from './roller-i-enhet.js'
 import { selskapsdetaljer } from './selskapsdetaljer.js'
@@ -71,6 +72,7 @@ export function firmafakta(): SourceDefinition {
       // The register has no roles-of-a-person lookup: a person links to the roles of the unit they were found in.
       person: { operation: 'roller_i_enhet', parameter: 'org_nr' },
     },
+    entitySearch: firmafaktaEntitySearch,
     operations: [organisasjonsnummerForSelskap, selskapsdetaljer, rollerIEnhet, underenheterForSelskap],
   })
 }

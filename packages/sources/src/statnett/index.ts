@@ -1,5 +1,6 @@
 import { defineSource, type SourceDefinition } from '@allmenning/core'
 import { statnettApi } from './statnett-upstream.js'
+import { statnettEntitySearch } from './entity-search.js'
 import { getPhysicalFlow } from './get-physical-flow.js'
 import { getPowerSituation } from './get-power-situation.js'
 import { getProductionConsumption } from './get-production-consumption.js'
@@ -25,6 +26,7 @@ export function statnett(): SourceDefinition {
     limit: { default: 25, max: 100 },
     upstreams: [statnettApi],
     entityTypes: { price_area: { operation: 'get_physical_flow', parameter: 'area' } },
+    entitySearch: statnettEntitySearch,
     operations: [getPhysicalFlow, getProductionConsumption, getPowerSituation],
   })
 }
