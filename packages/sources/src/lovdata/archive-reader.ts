@@ -1,0 +1,110 @@
+import { Readable } from 'node:stream'
+import tarStream from 'tar-stream'
+import bunzip2 from 'unbzip2-stream'
+import { LovdataDocumentError, parseLovdataDocument, type LovdataDocument } from './parse-document.js'
+
+/** One XML file of an archive, as text. */
+export interface ArchiveFile {
+  /** Path inside the archive: `nl/nl-20050520-028.xml`. */
+  path: string
+  xml: string
+}
+
+/** Settings of {@link readArchiveFiles} and {@link readLovdataArchive}. */
+export interface ArchiveReadOptions {
+  /** Largest single file accepted, in bytes; a larger one fails the read. Default 64 MiB. */
+  maxFileBytes?: number
+  /** Which archive paths to read; by default every `.xml` file. */
+  include?: (path: string) => boolean
+}
+
+/**
+ * The archive could not be read: not bzip2, a broken bzip2 stream (the CRC of every block is
+ * checked), a broken tar, or a file past the size limit.
+ *
+ * @example
+ * try { for await (const doc of readLovdataArchive(body)) load(doc) } catch (e) { if (e instanceof LovdataArchiveError) report(e.message) }
+ */
+export class LovdataArchiveError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'LovdataArchiveError'
+  }
+}
+
+const defaultInclude = (path: string) => path.endsWith('.xml')
+
+function archiveError(error: unknown): LovdataArchiveError {
+  if (error instanceof LovdataArchiveError) return error
+  const message = error instanceof Error ? error.message : String(error)
+  if (/magic/i.test(message)) return new LovdataArchiveError('The archive is not bzip2-compressed')
+  return new LovdataArchiveError(`The archive could not be read: ${message}`)
+}
+
+/**
+ * Reads a `.tar.bz2` stream file by file, decompressing as it goes: only the file being read
+ * is held in memory, never the archive. Directories and files `include` rejects are skipped
+ * without being buffered.
+ *
+ * @example
+ * for await (const file of readArchiveFiles(createReadStream('gjeldende-lover.tar.bz2'))) console.log(file.path)
+ */
+export async function* readArchiveFiles(
+  input: Readable | AsyncIterable<Uint8Array>,
+  options: ArchiveReadOptions = {},
+): AsyncGenerator<ArchiveFile> {
+  const maxFileBytes = options.maxFileBytes ?? 64 * 1024 * 1024
+  const include = options.include ?? defaultInclude
+  const source = input instanceof Readable ? input : Readable.from(input)
+  const decompress = bunzip2()
+  const extract = tarStream.extract()
+  // A failure anywhere upstream must end the iteration below with that error, not hang it.
+  source.on('error', (error) => extract.destroy(archiveError(error)))
+  decompress.on('error', (error: unknown) => extract.destroy(archiveError(error)))
+  source.pipe(decompress).pipe(extract)
+  try {
+    for await (const entry of extract) {
+      const path = entry.header.name.replace(/^\.\//, '')
+      if (entry.header.type !== 'file' || !include(path)) {
+        entry.resume()
+        continue
+      }
+      const size = entry.header.size ?? 0
+      if (size > maxFileBytes) throw new LovdataArchiveError(`${path} is ${size} bytes, more than the ${maxFileBytes} accepted`)
+      const chunks: Buffer[] = []
+      for await (const chunk of entry) chunks.push(chunk as Buffer)
+      yield { path, xml: Buffer.concat(chunks).toString('utf8') }
+    }
+  } catch (error) {
+    throw archiveError(error)
+  } finally {
+    // Stopping early (a consumer's break, an error) releases the download and the decoder.
+    extract.destroy()
+    decompress.destroy()
+    source.destroy()
+  }
+}
+
+/**
+ * Reads `gjeldende-lover.tar.bz2` or `gjeldende-sentrale-forskrifter.tar.bz2` as a stream of
+ * parsed documents, one at a time: header fields and every section with its whole text. A
+ * file that is not a Lovdata document is reported to `onSkip` and passed over; a broken
+ * archive throws a {@link LovdataArchiveError}.
+ *
+ * @example
+ * const { body } = await lovdata.download('gjeldende-lover.tar.bz2')
+ * for await (const doc of readLovdataArchive(body)) store.put(doc)
+ */
+export async function* readLovdataArchive(
+  input: Readable | AsyncIterable<Uint8Array>,
+  options: ArchiveReadOptions & { onSkip?: (error: LovdataDocumentError) => void } = {},
+): AsyncGenerator<LovdataDocument> {
+  for await (const file of readArchiveFiles(input, options)) {
+    try {
+      yield parseLovdataDocument(file.xml, file.path)
+    } catch (error) {
+      if (!(error instanceof LovdataDocumentError)) throw error
+      options.onSkip?.(error)
+    }
+  }
+}
