@@ -6,4 +6,5 @@ export default packageBuild({
   'statnett/index': 'src/statnett/index.ts',
   'avinor/index': 'src/avinor/index.ts',
   'firmafakta/index': 'src/firmafakta/index.ts',
+  'lovdata/index': 'src/lovdata/index.ts',
 })
