@@ -1,17 +1,28 @@
-/** The upstream id the case-law operations reach domstol.no by. */
-export const DOMSTOL_UPSTREAM_ID = 'domstol'
+import { defineUpstream } from '@allmenning/core'
+import { DOMSTOL_ORIGIN } from './hoyesterett-client.js'
 
 /**
- * An entity for one Høyesterett decision, linked to `get_case_law`.
+ * domstol.no, where Høyesterett publishes its decisions; `ALLMENNING_UPSTREAM_DOMSTOL`
+ * overrides it in the examples. Court decisions are not protected by copyright
+ * (åndsverkloven § 14).
+ */
+export const domstolSite = defineUpstream({
+  id: 'domstol',
+  name: 'domstol.no',
+  baseUrl: DOMSTOL_ORIGIN,
+  publisher: 'Norges Høyesterett (domstol.no)',
+  license: 'Not protected by copyright (åndsverkloven § 14)',
+})
+
+/** The entity type of a decision; the source links it to `get_case_law` by `ref`. */
+export const DECISION_ENTITY = 'court_decision'
+
+/**
+ * An entity for one Høyesterett decision.
  *
  * @example
  * decisionEntity({ hr_number: 'HR-2025-844-A', title: 'Ekspropriasjon av vegrett' })
  */
 export function decisionEntity(decision: { hr_number: string; title: string }) {
-  return {
-    type: 'court_decision',
-    id: decision.hr_number,
-    name: decision.title,
-    more: { operation: 'get_case_law', parameters: { ref: decision.hr_number } },
-  }
+  return { type: DECISION_ENTITY, id: decision.hr_number, name: decision.title }
 }

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { defineOperation, GatewayError } from '@allmenning/core'
-import { decisionEntity, DOMSTOL_UPSTREAM_ID } from './case-law-upstream.js'
+import { decisionEntity, domstolSite } from './case-law-upstream.js'
 import { parseHrNumber, type HoyesterettClient } from './hoyesterett-client.js'
 
 /** `data` of `get_case_law`. */
@@ -43,9 +43,9 @@ export function createGetCaseLaw(hoyesterett: HoyesterettClient) {
     },
     limit: { default: 25, max: 100 },
     output: getCaseLawOutput,
-    aliases: { name: ['title'] },
+    canonicalFieldAliases: { name: ['title'] },
     async run(params, ctx) {
-      const client = ctx.upstream(DOMSTOL_UPSTREAM_ID)
+      const client = ctx.upstream(domstolSite)
       const decision = await hoyesterett.decision(client, params.ref)
       if (!decision) throw new GatewayError(404, 'entity_not_found', `domstol.no publishes no Høyesterett decision ${params.ref}`)
       const note = params.full_text

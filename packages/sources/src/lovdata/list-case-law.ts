@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { defineOperation } from '@allmenning/core'
-import { decisionEntity, DOMSTOL_UPSTREAM_ID } from './case-law-upstream.js'
+import { decisionEntity, domstolSite } from './case-law-upstream.js'
 import type { HoyesterettClient } from './hoyesterett-client.js'
 
 /** The categories domstol.no sorts decisions into. */
@@ -54,9 +54,10 @@ export function createListCaseLaw(hoyesterett: HoyesterettClient) {
     },
     limit: { default: 50, max: 200 },
     output: listCaseLawOutput,
-    aliases: { name: ['decisions[].title'] },
+    list: 'decisions',
+    canonicalFieldAliases: { name: ['decisions[].title'] },
     async run(params, ctx) {
-      const client = ctx.upstream(DOMSTOL_UPSTREAM_ID)
+      const client = ctx.upstream(domstolSite)
       const all = await hoyesterett.year(client, params.year)
       const categories = [...new Set(all.map((d) => d.category))].sort()
       const chosen = params.category ? all.filter((d) => d.category === params.category) : all
@@ -75,6 +76,7 @@ export function createListCaseLaw(hoyesterett: HoyesterettClient) {
           decisions: page.map((d) => ({ title: d.title, hr_number: d.hrNumber, published: d.published, category: d.category, url: d.url })),
           note,
         },
+        page: { hasMore: params.offset + page.length < chosen.length, total: chosen.length },
         sourceApi: client.url('/sitemap.xml'),
       }
     },

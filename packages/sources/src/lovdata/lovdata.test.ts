@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
-import { lovdata } from './index.js'
+import { lovdata, lovdataApi } from './index.js'
 import { startFakeDomstol, type FakeDomstol } from './testing/fake-domstol.js'
 
 let fake: FakeDomstol
@@ -14,7 +14,8 @@ const get = async (operation: string, query = '') => {
 beforeAll(async () => {
   fake = await startFakeDomstol()
   gateway = createGateway({
-    sources: [lovdata({ domstolBaseUrl: fake.baseUrl, timeoutMs: 2000, now: () => new Date('2026-09-25T12:00:00Z') })],
+    sources: [lovdata({ now: () => new Date('2026-09-25T12:00:00Z') })],
+    upstreams: { domstol: { baseUrl: fake.baseUrl, timeoutMs: 2000 } },
     onError: () => {},
   })
 })
@@ -26,10 +27,11 @@ describe('lovdata source', () => {
     const descriptor = JSON.parse(res.body ?? '{}')
     const byName = Object.fromEntries(descriptor.operations.map((o: { name: string }) => [o.name, o]))
     expect(Object.keys(byName)).toEqual(['search_case_law', 'list_case_law', 'get_case_law'])
-    expect(byName.search_case_law.output_fields).toEqual(['query', 'hits', 'hits[].title', 'hits[].hr_number', 'hits[].excerpt', 'hits[].published', 'hits[].url'])
+    // has_more_results is the core's, beside every named list.
+    expect(byName.search_case_law.output_fields).toEqual(['query', 'hits', 'hits[].title', 'hits[].hr_number', 'hits[].excerpt', 'hits[].published', 'hits[].url', 'has_more_results'])
     expect(byName.list_case_law.output_fields).toEqual([
       'year', 'categories', 'total', 'offset', 'returned', 'decisions', 'decisions[].title', 'decisions[].hr_number',
-      'decisions[].published', 'decisions[].category', 'decisions[].url', 'note',
+      'decisions[].published', 'decisions[].category', 'decisions[].url', 'note', 'has_more_results',
     ])
     expect(byName.get_case_law.output_fields).toEqual(['title', 'hr_number', 'published', 'url', 'case_intro', 'summary', 'pdf_url', 'full_text', 'note'])
     expect(byName.search_case_law.canonical_field_aliases).toEqual({ name: ['hits[].title'] })
@@ -37,7 +39,7 @@ describe('lovdata source', () => {
     expect(byName.get_case_law.canonical_field_aliases).toEqual({ name: ['title'] })
   })
 
-  it('list_case_law: one year, default page 50, categories, entities linked to get_case_law, licence in provenance', async () => {
+  it('list_case_law: one year, default page 50, categories, entities, provenance of domstol.no', async () => {
     const { status, json } = await get('list_case_law', 'year=2025')
     expect(status).toBe(200)
     expect(json.parameters).toEqual({ year: 2025, limit: 50, offset: 0 })
@@ -50,9 +52,11 @@ describe('lovdata source', () => {
       url: 'https://www.domstol.no/no/hoyesterett/avgjorelser/avgjorelser-2025/hoyesterett---sivil/HR-2025-844-A/',
     })
     expect(json.entities[0]).toMatchObject({ type: 'court_decision', id: 'HR-2025-844-A', name: 'Ekspropriasjon av vegrett etter vegloven § 53' })
-    expect(JSON.stringify(json.entities[0])).toContain('get_case_law')
-    expect(json._provenance.data.description).toContain('NLOD 2.0 — Kilde: Stiftelsen Lovdata')
-    expect(json._provenance.data.source_api).toBe(`${fake.baseUrl}/sitemap.xml`)
+    expect(JSON.stringify(json.entities[0])).toContain('get_case_law?ref=HR-2025-844-A')
+    // Case law comes from domstol.no, and provenance says so; Lovdata's licence goes with Lovdata's upstream.
+    expect(json._provenance.data).toMatchObject({ source: 'Norges Høyesterett (domstol.no)', source_api: `${fake.baseUrl}/sitemap.xml` })
+    expect(json._provenance.upstreams).toEqual([expect.objectContaining({ id: 'domstol', license: 'Not protected by copyright (åndsverkloven § 14)' })])
+    expect(lovdataApi).toMatchObject({ id: 'lovdata', publisher: 'Stiftelsen Lovdata', license: 'NLOD 2.0 — Kilde: Stiftelsen Lovdata', baseUrl: 'https://api.lovdata.no' })
   })
 
   it('list_case_law: filters by category and pages', async () => {
@@ -75,7 +79,7 @@ describe('lovdata source', () => {
   it('get_case_law: one decision by ref, in any case, with intro, summary and PDF link', async () => {
     const { status, json } = await get('get_case_law', 'ref=hr-2026-1360-a')
     expect(status).toBe(200)
-    expect(json.parameters).toEqual({ ref: 'HR-2026-1360-A', full_text: false, limit: 25, offset: 0 })
+    expect(json.parameters).toEqual({ ref: 'HR-2026-1360-A', full_text: false })
     expect(json.data).toEqual({
       title: 'Tillatelser til gruvedrift i Engebøfjellet er ugyldige',
       hr_number: 'HR-2026-1360-A',
@@ -134,7 +138,7 @@ describe('lovdata source when domstol.no changes', () => {
   it('answers 502 naming domstol.no and what no longer matched', async () => {
     const changed = await startFakeDomstol()
     changed.redesignPage('HR-2026-1432-A')
-    const g = createGateway({ sources: [lovdata({ domstolBaseUrl: changed.baseUrl })], onError: () => {} })
+    const g = createGateway({ sources: [lovdata()], upstreams: { domstol: { baseUrl: changed.baseUrl } }, onError: () => {} })
     try {
       const res = await g.handle({ method: 'GET', path: '/api/v1/kilder/lovdata/list_case_law', query: 'year=2026', headers: {} })
       const json = JSON.parse(res.body ?? '{}')

@@ -1,13 +1,25 @@
 import type { Readable } from 'node:stream'
 import { request, type Dispatcher } from 'undici'
 import * as v from 'valibot'
-import { checkUpstreamShape, UpstreamError } from '@allmenning/core'
+import { checkUpstreamShape, defineUpstream, UpstreamError } from '@allmenning/core'
 
 /** The Lovdata API, whose public-data endpoints need no key. */
 export const LOVDATA_API_BASE_URL = 'https://api.lovdata.no'
 
-/** How provenance and errors name this upstream. */
-export const LOVDATA_UPSTREAM = { id: 'lovdata', name: 'Lovdata public data' } as const
+/**
+ * Lovdata's public data (laws and central regulations in force); `ALLMENNING_UPSTREAM_LOVDATA`
+ * overrides it in the examples. NLOD 2.0 asks for the attribution "Kilde: Stiftelsen Lovdata".
+ */
+export const lovdataApi = defineUpstream({
+  id: 'lovdata',
+  name: 'Lovdata public data',
+  baseUrl: LOVDATA_API_BASE_URL,
+  publisher: 'Stiftelsen Lovdata',
+  license: 'NLOD 2.0 — Kilde: Stiftelsen Lovdata',
+})
+
+/** How errors name this upstream. */
+const LOVDATA_UPSTREAM = { id: lovdataApi.id, name: lovdataApi.name }
 
 /** The two archives of rules in force that the `lovdata` source loads. */
 export const LOVDATA_RULE_FILES = {

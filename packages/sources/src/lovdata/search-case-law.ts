@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { defineOperation, foldNorwegian } from '@allmenning/core'
-import { decisionEntity, DOMSTOL_UPSTREAM_ID } from './case-law-upstream.js'
+import { decisionEntity, domstolSite } from './case-law-upstream.js'
 import { parseHrNumber, type Decision, type HoyesterettClient } from './hoyesterett-client.js'
 
 /** `data` of `search_case_law`. */
@@ -51,15 +51,20 @@ export function createSearchCaseLaw(hoyesterett: HoyesterettClient, now: () => D
     },
     limit: { default: 10, max: 100 },
     output: searchCaseLawOutput,
-    aliases: { name: ['hits[].title'] },
+    list: 'hits',
+    canonicalFieldAliases: { name: ['hits[].title'] },
     async run(params, ctx) {
-      const client = ctx.upstream(DOMSTOL_UPSTREAM_ID)
+      const client = ctx.upstream(domstolSite)
       const toHit = (d: Decision, terms: string[]) => ({ title: d.title, hr_number: d.hrNumber, excerpt: excerpt(d, terms), published: d.published, url: d.url })
-      const page = <T>(items: T[]) => items.slice(params.offset, params.offset + params.limit)
+      const window = <T>(items: T[]) => ({
+        items: items.slice(params.offset, params.offset + params.limit),
+        page: { hasMore: params.offset + params.limit < items.length, total: items.length },
+      })
       const hrNumber = parseHrNumber(params.query)
       if (hrNumber) {
         const decision = await hoyesterett.decision(client, hrNumber)
-        return { data: { query: params.query, hits: page(decision ? [toHit(decision, [])] : []) }, sourceApi: client.url('/sitemap.xml') }
+        const found = window(decision ? [toHit(decision, [])] : [])
+        return { data: { query: params.query, hits: found.items }, page: found.page, sourceApi: client.url('/sitemap.xml') }
       }
       const current = now().getUTCFullYear()
       const years = [...new Set([current, current - 1, ...hoyesterett.loadedYears()])].sort((a, b) => b - a)
@@ -73,7 +78,8 @@ export function createSearchCaseLaw(hoyesterett: HoyesterettClient, now: () => D
         scored.push({ decision, score: terms.filter((term) => title.includes(term)).length })
       }
       scored.sort((a, b) => b.score - a.score || b.decision.published.localeCompare(a.decision.published))
-      return { data: { query: params.query, hits: page(scored.map((s) => toHit(s.decision, terms))) }, sourceApi: client.url('/sitemap.xml') }
+      const found = window(scored.map((s) => toHit(s.decision, terms)))
+      return { data: { query: params.query, hits: found.items }, page: found.page, sourceApi: client.url('/sitemap.xml') }
     },
     entities: (data) => data.hits.map(decisionEntity),
   })
