@@ -1,6 +1,7 @@
 import { overrideUpstreams, upstreamOverridesFromEnvironment, type SourceDefinition } from '@allmenning/core'
 import { avinor } from './avinor/index.js'
 import { firmafakta } from './firmafakta/index.js'
+import { lovdata } from './lovdata/index.js'
 import { statnett } from './statnett/index.js'
 
 /**
@@ -12,7 +13,7 @@ import { statnett } from './statnett/index.js'
  * createGateway({ sources: builtInSources(process.env) })
  */
 export function builtInSources(env: Record<string, string | undefined> = {}): SourceDefinition[] {
-  return [firmafakta(), avinor(), statnett()].map((source) =>
+  return [firmafakta(), lovdata(), avinor(), statnett()].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )
 }

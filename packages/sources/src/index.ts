@@ -1,4 +1,5 @@
 export { statnett, statnettApi } from './statnett/index.js'
 export { avinor, avinorApi } from './avinor/index.js'
 export { firmafakta, brreg } from './firmafakta/index.js'
+export { lovdata, lovdataApi, domstolSite, type LovdataOptions } from './lovdata/index.js'
 export { builtInSources } from './built-in-sources.js'

@@ -1,5 +1,6 @@
 import { defineSource, type SourceDefinition } from '@allmenning/core'
 import { DECISION_ENTITY, domstolSite } from './case-law-upstream.js'
+import { lovdataEntitySearch } from './entity-search.js'
 import { createGetCaseLaw } from './get-case-law.js'
 import { createHoyesterettClient } from './hoyesterett-client.js'
 import { createListCaseLaw } from './list-case-law.js'
@@ -48,6 +49,7 @@ export function lovdata(options: LovdataOptions = {}): SourceDefinition {
     // Lovdata first: the rules operations (and the dataset sync) use it; the case-law ones use domstol.no.
     upstreams: [lovdataApi, domstolSite],
     entityTypes: { [DECISION_ENTITY]: { operation: 'get_case_law', parameter: 'ref' } },
+    entitySearch: lovdataEntitySearch,
     operations: [createSearchCaseLaw(hoyesterett, now), createListCaseLaw(hoyesterett), createGetCaseLaw(hoyesterett)],
   })
 }
