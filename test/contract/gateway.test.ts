@@ -95,9 +95,9 @@ describe('routes', () => {
     expect(operation.json.error.message).toContain('get_physical_flow, get_production_consumption, get_power_situation')
     expect((await call(gateway, '/api/v2/')).json.error.code).toBe('route_not_found')
     expect((await call(gateway, '/api/v1/kilder/statnett/get_physical_flow/extra')).json.error.code).toBe('route_not_found')
-    const places = await call(gateway, '/api/v1/steder/sok', 'q=Oslo')
-    expect(places.status).toBe(404)
-    expect(places.json.error.code).toBe('route_not_found')
+    const nowhere = await call(gateway, '/api/v1/steder/59.9/10.7/extra')
+    expect(nowhere.status).toBe(404)
+    expect(nowhere.json.error.code).toBe('route_not_found')
   })
 
   it('answers a method the route does not take with a 405 and Allow', async () => {

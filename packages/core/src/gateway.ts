@@ -16,6 +16,9 @@ import { createLruMap } from './cache/lru-map.js'
 import { answerFromCache, cacheEntry, callOperation, operationCacheKey, type OperationCallDeps } from './pipeline/operation-call.js'
 import { crossSourceSearch, searchTtlSeconds, type SearchOptions } from './search/cross-source-search.js'
 import type { CompiledSource } from './compile/compile-source.js'
+import { bundleTtlSeconds, placeBundle, placeProviders, type InvokedEnvelope, type PlaceOptions } from './places/place-bundle.js'
+import { parseCoordinates, requestedFields } from './places/place-query.js'
+import { placeSearch } from './places/place-search.js'
 import { parseQueryString } from './http/query-string.js'
 import { createRouter, type RouteMatch } from './http/router.js'
 import type { Method, RouteCall, RouteDefinition } from './http/define-route.js'
@@ -65,6 +68,8 @@ export interface GatewayOptions {
   maxQueryLength?: number
   /** Limits of entity search in `/api/v1/sok/alle`: its deadline, each source's budget, how many sources it fans out to. */
   search?: SearchOptions
+  /** The time limit of a place bundle (`/api/v1/steder/{lat}/{lon}`). */
+  places?: PlaceOptions
   /** Receives feedback posted to `/api/v1/feedback`; logged to the console by default. */
   onFeedback?: (feedback: Feedback) => void | Promise<void>
   /** Hears unexpected errors and cache-store failures; `console.error` by default. */
@@ -162,14 +167,17 @@ export function createGateway(options: GatewayOptions): Gateway {
     return jsonResponse(202, { status: 'accepted', feedback, _links: { api_index: links.index() } }, { 'cache-control': 'no-store' })
   }
 
-  /** Calls an operation from inside the gateway (entity search) exactly as its GET route would. */
-  async function invokeOperation(source: CompiledSource, name: string, parameters: Record<string, unknown>, links: Links): Promise<unknown> {
+  /** Calls an operation from inside the gateway (searches, place bundles) exactly as its GET route would, and gives its envelope. */
+  async function invokeOperation(source: CompiledSource, name: string, parameters: Record<string, unknown>, links: Links): Promise<InvokedEnvelope> {
     const { operation } = catalog.operation(source.id, name)
     const query = parseQueryString(queryString(parameters).slice(1), Number.MAX_SAFE_INTEGER)
     const params = validateParameters(query, operation.parameters, operation.ignoredParameters)
     const response = await callOperation(deps, { source, operation, parameters: params, links, key: operationCacheKey(source, operation, params, links) })
-    return (JSON.parse(response.body!) as { data: unknown }).data
+    return JSON.parse(response.body!) as InvokedEnvelope
   }
+  const dataOf = (links: Links) => async (source: CompiledSource, name: string, parameters: Record<string, unknown>) =>
+    (await invokeOperation(source, name, parameters, links)).data
+  const providers = placeProviders(catalog)
 
   const routes: RouteDefinition[] = createRoutes({
     catalog,
@@ -182,9 +190,27 @@ export function createGateway(options: GatewayOptions): Gateway {
     },
     search: ({ params, links, key }) =>
       answerFromCache(deps, key, async () => {
-        const parts = { catalog, options: options.search ?? {}, onError: (error: unknown) => onError(error, 'internal'), call: (source: CompiledSource, name: string, p: Record<string, unknown>) => invokeOperation(source, name, p, links) }
+        const parts = { catalog, options: options.search ?? {}, onError: (error: unknown) => onError(error, 'internal'), call: dataOf(links) }
         const answer = await crossSourceSearch(parts, params, links, documentation(links))
         return cacheEntry(answer, searchTtlSeconds(answer))
+      }),
+    placeSearch: ({ params, links, key }) =>
+      answerFromCache(deps, key, async () => {
+        const answer = await placeSearch(catalog, params, options.search ?? {}, dataOf(links), links)
+        return cacheEntry(answer, searchTtlSeconds(answer))
+      }),
+    placeBundle: ({ params, path, links, key }) =>
+      answerFromCache(deps, key, async () => {
+        const bundle = await placeBundle({
+          point: parseCoordinates(path),
+          section: params.section,
+          fields: params.fields === undefined ? undefined : requestedFields(params.fields),
+          providers,
+          options: options.places ?? {},
+          call: (source, name, parameters) => invokeOperation(source, name, parameters, links),
+          links,
+        })
+        return cacheEntry(bundle, bundleTtlSeconds(bundle, providers))
       }),
   })
   const router = createRouter(routes)

@@ -5,6 +5,7 @@ import { feedbackJsonSchema } from './describe/feedback.js'
 import { openApiDocument, operationOpenApiPaths } from './describe/openapi.js'
 import { searchCacheKey } from './search/cross-source-search.js'
 import { searchQuery } from './search/search-query.js'
+import { coordinateSchemas, parseCoordinates, placeBundleQuery, placeSearchQuery } from './places/place-query.js'
 import type { Catalog } from './compile/catalog.js'
 import { defineRoute, type RouteCall, type RouteDefinition } from './http/define-route.js'
 import type { GatewayResponse } from './http/gateway-request.js'
@@ -21,6 +22,10 @@ export interface RouteParts {
   receiveFeedback(call: RouteCall): Promise<GatewayResponse>
   /** Answers a cross-source search through the cache. */
   search(call: RouteCall<typeof searchQuery>): GatewayResponse | Promise<GatewayResponse>
+  /** Answers a place search through the cache. */
+  placeSearch(call: RouteCall<typeof placeSearchQuery>): GatewayResponse | Promise<GatewayResponse>
+  /** Answers a place bundle through the cache. */
+  placeBundle(call: RouteCall<typeof placeBundleQuery>): GatewayResponse | Promise<GatewayResponse>
   /** The whole table, for the answers that describe it (API index, OpenAPI). */
   routes(): RouteDefinition[]
 }
@@ -63,6 +68,27 @@ export function createRoutes(parts: RouteParts): RouteDefinition[] {
       query: searchQuery,
       cacheKey: ({ params, links }) => searchCacheKey(params, links),
       answer: (call) => parts.search(call),
+    }),
+    defineRoute({
+      name: 'place_search',
+      path: '/steder/sok',
+      summary: 'Places by address or place name, each with coordinates and a link to its data bundle',
+      query: placeSearchQuery,
+      cacheKey: ({ params, links }) => `allmenning:v1:places:search:${JSON.stringify([params.q.replace(/\s+/g, ' '), params.limit])}:${links.root}`,
+      answer: (call) => parts.placeSearch(call),
+    }),
+    defineRoute({
+      name: 'place',
+      path: '/steder/{lat}/{lon}',
+      summary: 'The data bundle of a WGS84 point: one section, or the fields asked for',
+      pathParameters: coordinateSchemas,
+      query: placeBundleQuery,
+      resolve: (path) => void parseCoordinates(path),
+      cacheKey: ({ path, params, links }) => {
+        const { lat, lon } = parseCoordinates(path)
+        return `allmenning:v1:places:bundle:${JSON.stringify([lat, lon, params.section, params.fields ?? null])}:${links.root}`
+      },
+      answer: (call) => parts.placeBundle(call),
     }),
     defineRoute({
       name: 'sources',

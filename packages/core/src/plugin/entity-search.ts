@@ -8,6 +8,9 @@ export interface EntityHit {
   description?: string
   /** Parameters of the linked operation when they are not simply the id. */
   linkParameters?: Record<string, string | number>
+  /** Where it is, in WGS84 degrees, for a thing with a place (an address, a place name): `/steder/sok` lists only these. */
+  lat?: number
+  lon?: number
 }
 
 /** What a source's entity search gives back. */

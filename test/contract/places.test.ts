@@ -1,0 +1,182 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { createGateway, defineOperation, defineSource, defineUpstream, UpstreamError, type Gateway, type PlaceField } from '@allmenning/core'
+
+// Stand-in sources that fill place fields the way real ones do: through ordinary operations
+// taking lat and lon, callable on their own, declared with placeField.
+
+const kartverk = defineUpstream({ id: 'kartverk', name: 'Test address register', baseUrl: 'https://ws.example.no', publisher: 'Test Kartverk', license: 'CC BY 4.0' })
+const met = defineUpstream({ id: 'metno', name: 'Test weather', baseUrl: 'https://api.example.no', publisher: 'Test MET', license: 'NLOD 2.0' })
+const keyed = defineUpstream({ id: 'keyed', name: 'Keyed chargers', baseUrl: 'https://chargers.example.no', publisher: 'Chargers AS' })
+
+const point = { lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)), lon: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)) }
+const calls: string[] = []
+
+const addresses = [
+  { id: 'a1', name: 'Karl Johans gate 1, Oslo', lat: 59.9111, lon: 10.7503 },
+  { id: 'a2', name: 'Karl Johans gate 22, Oslo', lat: 59.9127, lon: 10.7411 },
+]
+
+function placeOperation(name: string, field: PlaceField, run: (p: { lat: number; lon: number }) => Promise<unknown>, upstream = kartverk) {
+  return defineOperation({
+    name,
+    description: `Fills ${field}.`,
+    parameters: point,
+    output: v.array(v.unknown()),
+    placeField: field,
+    async run(params, ctx) {
+      calls.push(`${name}:${params.lat},${params.lon}`)
+      ctx.upstream(upstream)
+      return { data: (await run(params)) as unknown[] }
+    },
+  })
+}
+
+const geo = defineSource({
+  id: 'geo',
+  name: 'Test geography',
+  description: 'Addresses and place names.',
+  documentation: 'https://example.no/geo',
+  topic: 'places',
+  keywords: ['address'],
+  contentLanguages: ['no'],
+  cacheTtlSeconds: 600,
+  upstreams: [kartverk],
+  entityTypes: { address: { operation: 'nearest_addresses', parameter: 'lat' } },
+  entitySearch: {
+    async search(q) {
+      const found = addresses.filter((a) => a.name.toLowerCase().includes(q.toLowerCase()))
+      return { hits: [...found.map((a) => ({ type: 'address', id: a.id, name: a.name, lat: a.lat, lon: a.lon })), { type: 'address', id: 'nowhere', name: `${q} (no place)` }] }
+    },
+  },
+  operations: [
+    placeOperation('nearest_addresses', 'addresses', async () => addresses),
+    placeOperation('nearest_place_names', 'place_names', async () => [{ name: 'Oslo' }]),
+  ],
+})
+
+const weather = defineSource({
+  id: 'wx',
+  name: 'Test weather',
+  description: 'Weather.',
+  documentation: 'https://example.no/wx',
+  topic: 'weather',
+  keywords: ['weather'],
+  contentLanguages: ['en'],
+  cacheTtlSeconds: 1800,
+  upstreams: [met, keyed],
+  operations: [
+    placeOperation('now', 'current_weather', async ({ lat }) => [{ temperature_c: lat > 0 ? 4.5 : 20 }], met),
+    placeOperation('forecast', 'forecast', () => new Promise(() => {}), met),
+    placeOperation('stations', 'air_stations', async () => {
+      throw new UpstreamError(met, 'status', 'answered HTTP 500', 500)
+    }, met),
+    placeOperation('chargers', 'charging_stations', async () => {
+      throw new UpstreamError(keyed, 'not_configured', 'needs an API key: set ALLMENNING_KEYED_API_KEY')
+    }, keyed),
+  ],
+})
+
+const gateway = (): Gateway => createGateway({ sources: [geo, weather], places: { deadlineMs: 300 }, onError: () => {} })
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function get(g: Gateway, path: string, query = ''): Promise<{ status: number; json: any; headers: Record<string, string> }> {
+  const res = await g.handle({ method: 'GET', path, query, headers: {} })
+  return { status: res.status, json: JSON.parse(res.body!), headers: res.headers }
+}
+
+describe('/steder/{lat}/{lon}', () => {
+  it('answers the summary section by default, each field with its status, source, attribution and link', async () => {
+    const { status, json } = await get(gateway(), '/api/v1/steder/59.9139/10.7522')
+    expect(status).toBe(200)
+    expect(json).toMatchObject({ lat: 59.9139, lon: 10.7522, section: 'summary', requested_fields: ['addresses', 'place_names', 'current_weather'] })
+    expect(json.fields.addresses).toMatchObject({
+      section: 'geography',
+      status: 'ok',
+      source: 'geo',
+      operation: 'nearest_addresses',
+      data: addresses,
+      attribution: [{ upstream: 'kartverk', publisher: 'Test Kartverk', license: 'CC BY 4.0' }],
+      _links: { api: '/api/v1/kilder/geo/nearest_addresses?lat=59.9139&lon=10.7522' },
+    })
+    expect(json.fields.current_weather).toMatchObject({ section: 'weather', status: 'ok', data: [{ temperature_c: 4.5 }] })
+    expect(json.summary).toEqual({ ok: 3, stale: 0, failed: 0 })
+    expect(json._links.sections.maritime).toBe('/api/v1/steder/59.9139/10.7522?section=maritime')
+  })
+
+  it('never lets a hanging, failing, unconfigured or missing field sink the bundle', async () => {
+    const started = Date.now()
+    const { status, json } = await get(gateway(), '/api/v1/steder/59.9/10.7', 'fields=forecast,air_stations,charging_stations,vessels,current_weather')
+    expect(Date.now() - started).toBeLessThan(1500)
+    expect(status).toBe(200)
+    expect(json.section).toBeNull()
+    expect(json.fields.forecast).toMatchObject({ status: 'timeout', source: 'wx' })
+    expect(json.fields.air_stations).toMatchObject({ status: 'error', message: 'Upstream Test weather (metno) answered HTTP 500' })
+    expect(json.fields.charging_stations).toMatchObject({ status: 'not_configured', configure: 'ALLMENNING_KEYED_API_KEY' })
+    expect(json.fields.vessels).toMatchObject({ status: 'not_available', source: null, message: 'No source of this gateway fills vessels' })
+    expect(json.fields.current_weather.status).toBe('ok')
+    expect(json.summary).toEqual({ ok: 1, stale: 0, failed: 4 })
+  })
+
+  it('is a 502 only when every field failed', async () => {
+    const { status, json } = await get(gateway(), '/api/v1/steder/59.9/10.7', 'section=maritime')
+    expect(status).toBe(502)
+    expect(json.error.details.map((d: { parameter: string }) => d.parameter)).toEqual(['vessels', 'aquaculture', 'ports'])
+  })
+
+  it.each([
+    ['/api/v1/steder/91/10', '', 'lat', 'must be at most 90'],
+    ['/api/v1/steder/59.9/-180.5', '', 'lon', 'must be at least -180'],
+    ['/api/v1/steder/north/10', '', 'lat', 'must be a number (got "north")'],
+    ['/api/v1/steder/59.9/10', 'section=everything', 'section', 'must be one of: summary, geography, weather, air, poi, energy, maritime, all'],
+    ['/api/v1/steder/59.9/10', 'fields=addresses,rainbows', 'fields', expect.stringMatching(/^must be a comma-separated list of: addresses, place_names, .*fire_detections$/)],
+  ])('answers %s?%s with a 400 naming %s and the rule', async (path, query, parameter, problem) => {
+    const { status, json } = await get(gateway(), path, query)
+    expect(status).toBe(400)
+    expect(json.error.details).toEqual([expect.objectContaining({ parameter, problem })])
+  })
+
+  it('takes a decimal comma, and shares the operations\' cache with their own routes', async () => {
+    const g = gateway()
+    calls.length = 0
+    await get(g, '/api/v1/kilder/geo/nearest_addresses', 'lat=59.91&lon=10.75')
+    const bundle = await get(g, '/api/v1/steder/59,91/10,75', 'fields=addresses')
+    expect(bundle.json.fields.addresses.status).toBe('ok')
+    expect(calls).toEqual(['nearest_addresses:59.91,10.75'])
+    const again = await get(g, '/api/v1/steder/59,91/10,75', 'fields=addresses')
+    expect(again.headers['cache-status']).toMatch(/hit/)
+  })
+
+  it('describes both routes in OpenAPI and the API index', async () => {
+    const g = gateway()
+    const openapi = (await get(g, '/api/v1/openapi.json')).json
+    expect(openapi.paths['/api/v1/steder/{lat}/{lon}'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['lat', 'lon', 'section', 'fields'])
+    expect(openapi.paths['/api/v1/steder/sok'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['q', 'limit'])
+    const index = (await get(g, '/api/v1/')).json
+    expect(index.endpoints.place).toEqual({ method: 'GET', url_template: '/api/v1/steder/{lat}/{lon}{?section,fields}' })
+  })
+})
+
+describe('/steder/sok', () => {
+  it('finds places with coordinates, each linked to its bundle, and leaves out hits without a place', async () => {
+    const { status, json } = await get(gateway(), '/api/v1/steder/sok', 'q=karl%20johans%20gate%201')
+    expect(status).toBe(200)
+    expect(json.results[0]).toMatchObject({
+      type: 'address',
+      id: 'a1',
+      name: 'Karl Johans gate 1, Oslo',
+      lat: 59.9111,
+      lon: 10.7503,
+      source: 'geo',
+      _links: { place: '/api/v1/steder/59.9111/10.7503' },
+    })
+    expect(json.results.every((r: { lat: number }) => Number.isFinite(r.lat))).toBe(true)
+    expect(json.returned).toBe(json.results.length)
+  })
+
+  it('requires q', async () => {
+    const { status, json } = await get(gateway(), '/api/v1/steder/sok')
+    expect(status).toBe(400)
+    expect(json.error.details[0]).toMatchObject({ parameter: 'q', rule: 'required' })
+  })
+})
