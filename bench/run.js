@@ -7,6 +7,7 @@ import { cpus } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { startFakeStatnett } from './fake-statnett.js'
+import { compositionReport } from './composition.js'
 import { lambdaReport } from './lambda.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6)
@@ -73,5 +74,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const ok = r.ratio >= 0.9 ? 'met (≥ 0.90)' : 'MISSED (≥ 0.90)'
     console.log(`| ${r.label} | ${r.bytes} | ${r.bare.rps.toFixed(0)} | ${r.bare.p99} | ${r.gateway.rps.toFixed(0)} | ${r.gateway.p99} | ${r.ratio.toFixed(3)} | ${r.roundRatios.join(' ')} | ${ok} |`)
   }
+  console.log(await compositionReport(pinned))
   console.log(await lambdaReport())
 }

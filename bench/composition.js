@@ -1,0 +1,99 @@
+// Composition benchmarks: a warm cross-source search (mode=all) and a warm place bundle
+// (section=all) through Express, each against a warm single operation measured in the same
+// run; and, in process, a cold search and a cold bundle with one hanging source, which must
+// answer within their deadlines. Not part of `npm test`.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import { createGateway } from '@allmenning/core'
+import { startFakeStatnett } from './fake-statnett.js'
+import { placeSource, searchSource } from './stand-in-sources.js'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 6)
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
+const paths = {
+  operation: '/api/v1/kilder/statnett/get_physical_flow?area=NO2&limit=10',
+  search: '/api/v1/sok/alle?q=sesam&mode=all&limit=10',
+  bundle: '/api/v1/steder/59.9139/10.7522?section=all',
+}
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+async function start(path, upstream, pinned) {
+  const file = fileURLToPath(new URL('./composition-server.js', import.meta.url))
+  const command = pinned ? ['taskset', '-c', '0', process.execPath] : [process.execPath]
+  const child = spawn(command[0], [...command.slice(1), file, 'gateway', upstream, path], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] })
+  const [message] = await once(child, 'message')
+  return { child, url: `http://127.0.0.1:${message.port}${path}`, bytes: message.bytes }
+}
+
+async function load(url) {
+  const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 })
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  return result.requests.average
+}
+
+/** Warm search and bundle against a warm operation, taking turns round by round. */
+export async function warmComposition(pinned) {
+  const upstream = await startFakeStatnett()
+  const targets = {}
+  for (const [name, path] of Object.entries(paths)) targets[name] = await start(path, upstream.url, pinned)
+  await Promise.all(Object.values(targets).map((t) => autocannon({ url: t.url, connections, duration: 2 })))
+  const samples = { operation: [], search: [], bundle: [] }
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? ['operation', 'search', 'bundle'] : ['bundle', 'search', 'operation']
+    for (const name of order) samples[name].push(await load(targets[name].url))
+  }
+  for (const target of Object.values(targets)) target.child.kill()
+  await upstream.close()
+  const rps = (name) => median(samples[name])
+  const row = (name) => ({
+    name,
+    bytes: targets[name].bytes,
+    rps: rps(name),
+    ratio: rps(name) / rps('operation'),
+    perRound: samples[name].map((s, i) => (s / samples.operation[i]).toFixed(2)).join(' '),
+  })
+  return [row('operation'), row('search'), row('bundle')]
+}
+
+/** Cold answers with one hanging source: how long they took against their deadline. */
+export async function coldWithHangingSource() {
+  const runs = 5
+  const searchTimes = []
+  const bundleTimes = []
+  for (let i = 0; i < runs; i++) {
+    const search = createGateway({
+      sources: [searchSource('quick'), searchSource('slow', { hang: true })],
+      search: { deadlineMs: 1000, sourceTimeoutMs: 800 },
+      onError: () => {},
+    })
+    let started = performance.now()
+    const s = await search.handle({ method: 'GET', path: '/api/v1/sok/alle', query: `q=run${i}&mode=entities`, headers: {} })
+    searchTimes.push(performance.now() - started)
+    if (s.status !== 200 || JSON.parse(s.body).coverage.slow.status !== 'timeout') throw new Error('the hanging source should time out')
+    const places = createGateway({ sources: [placeSource({ hanging: 'vessels' })], places: { deadlineMs: 1000 }, onError: () => {} })
+    started = performance.now()
+    const b = await places.handle({ method: 'GET', path: `/api/v1/steder/59.9${i}/10.75`, query: 'section=all', headers: {} })
+    bundleTimes.push(performance.now() - started)
+    if (b.status !== 200 || JSON.parse(b.body).fields.vessels.status !== 'timeout') throw new Error('the hanging field should time out')
+  }
+  return { runs, searchMs: median(searchTimes), searchMax: Math.max(...searchTimes), bundleMs: median(bundleTimes), bundleMax: Math.max(...bundleTimes) }
+}
+
+export async function compositionReport(pinned) {
+  const warm = await warmComposition(pinned)
+  const cold = await coldWithHangingSource()
+  const lines = [
+    '',
+    `Composition through Express: warm answers against a warm single operation, same run; ${rounds} rounds × ${seconds} s, median`,
+    '',
+    '| route | body bytes | req/s | ratio to the operation | ratio per round | target |',
+    '|---|---|---|---|---|---|',
+    ...warm.map((r) => `| ${r.name} \`${paths[r.name]}\` | ${r.bytes} | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(3)} | ${r.perRound} | ${r.name === 'operation' ? '' : r.ratio >= 0.9 ? 'met (≥ 0.90)' : 'MISSED (≥ 0.90)'} |`),
+    '',
+    `Cold, with one source that never answers (deadline 1000 ms), ${cold.runs} runs: search median ${cold.searchMs.toFixed(0)} ms (max ${cold.searchMax.toFixed(0)}); section=all bundle of 13 fields median ${cold.bundleMs.toFixed(0)} ms (max ${cold.bundleMax.toFixed(0)}).`,
+  ]
+  return lines.join('\n')
+}
