@@ -38,9 +38,6 @@ function isCachedResponse(value: unknown): value is CachedResponse {
 
 /**
  * Wraps a Keyv instance so that a failing or slow store never fails a request.
- *
- * @example
- * const cache = createBestEffortCache(new Keyv(), { timeoutMs: 100, onError: console.warn })
  */
 export function createBestEffortCache(
   keyv: Keyv,

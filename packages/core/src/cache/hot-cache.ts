@@ -15,8 +15,6 @@ export interface HotCache {
 /**
  * @param maxEntries how many answers to hold; the least recently used go first. 0 disables it.
  * @param maxBytes how many body bytes to hold in all; a larger answer stays in the store only.
- * @example
- * const hot = createHotCache(1000, 32 * 1024 * 1024)
  */
 export function createHotCache(maxEntries: number, maxBytes: number): HotCache {
   const entries = createLruMap<string, CachedResponse>(maxEntries, { maxWeight: maxBytes, weigh: (entry) => entry.bytes })

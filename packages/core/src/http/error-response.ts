@@ -8,9 +8,6 @@ import { UpstreamError } from '../upstream/upstream-error.js'
  * The one error body every status shares:
  * `{ error: { status, code, message, details, upstream? }, _meta, _links }`.
  * Anything that is not a GatewayError is an internal error whose message is not shown.
- *
- * @example
- * errorResponse(new GatewayError(404, 'source_not_found', 'No source "x"'), links)
  */
 export function errorResponse(error: unknown, links: Links): GatewayResponse {
   const known = error instanceof GatewayError

@@ -2,9 +2,6 @@ import { createHash } from 'node:crypto'
 
 /**
  * A weak validator for a serialized body: equal bytes give equal tags.
- *
- * @example
- * weakEtag('{"a":1}') // 'W/"…"'
  */
 export function weakEtag(body: string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`

@@ -5,9 +5,6 @@ export const jsonContentType = 'application/json; charset=utf-8'
 
 /**
  * A JSON response with its body serialized once and `Content-Length` set from the bytes.
- *
- * @example
- * jsonResponse(200, { ok: true }, { 'cache-control': 'no-store' })
  */
 export function jsonResponse(status: number, value: unknown, headers: Record<string, string> = {}): GatewayResponse {
   const body = JSON.stringify(value)

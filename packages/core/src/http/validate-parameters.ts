@@ -59,8 +59,6 @@ function describeIssue(issue: v.BaseIssue<unknown>, parameter: CompiledParameter
  * every parameter at fault and the rule it broke. An empty value counts as absent.
  *
  * @returns the effective parameters, defaults applied, in declaration order
- * @example
- * validateParameters(parseQueryString('limit=5', 4096), compileParameters(schemas))
  */
 export function validateParameters(query: QueryParameters, parameters: CompiledParameter[], ignored: CompiledParameter[] = []): Record<string, unknown> {
   const known = new Set([...parameters, ...ignored].map((p) => p.name))

@@ -44,7 +44,7 @@ export interface UpstreamResponse<T> {
  * recorded for provenance.
  *
  * @example
- * const flows = await ctx.upstream('statnett').getJson<FlowRow[]>('/PhysicalFlowMap/GetFlow')
+ * const flows = await ctx.upstream(statnettApi).getJson<FlowRow[]>('/PhysicalFlowMap/GetFlow')
  */
 export interface UpstreamClient {
   readonly id: string
