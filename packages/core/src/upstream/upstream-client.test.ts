@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.js'
+import { startFakeUpstream, type FakeReply, type FakeUpstream } from '../testing/fake-upstream.js'
 import { checkUpstreamShape, createUpstreamClient, UpstreamError } from '../index.js'
 
 let fake: FakeUpstream
@@ -11,6 +11,10 @@ beforeAll(async () => {
     '/json-410': () => ({ status: 410, headers: { 'content-type': 'application/json' }, body: '{"slettedato":"2017-10-20"}' }),
     '/empty-200': () => ({ status: 200, body: '' }),
     '/agent': (_url, req) => ({ status: 200, body: JSON.stringify({ agent: req.headers['user-agent'] }) }),
+    '/cached': (_url, req): FakeReply =>
+      req.headers['if-modified-since'] === 'Tue, 10 Feb 2026 08:00:00 GMT'
+        ? { status: 304, headers: { expires: 'Tue, 10 Feb 2026 09:00:00 GMT' } }
+        : { status: 200, headers: { 'content-type': 'application/json', 'Last-Modified': 'Tue, 10 Feb 2026 08:00:00 GMT', expires: 'Tue, 10 Feb 2026 08:30:00 GMT' }, body: '{"v":1}' },
   })
 })
 afterAll(() => fake.close())
@@ -35,6 +39,17 @@ describe('createUpstreamClient', () => {
     const res = await client(calls).getJson<{ agent: string }>('/agent', { query: { a: 'æ ø', b: undefined } })
     expect(res.body.agent).toBe('allmenning-test/1')
     expect(calls).toEqual([`${fake.baseUrl}/agent?a=%C3%A6+%C3%B8`])
+  })
+
+  it('hands back the response headers in lower case, so a source can revalidate with If-Modified-Since', async () => {
+    const first = await client().getJson<{ v: number }>('/cached')
+    expect(first.body).toEqual({ v: 1 })
+    expect(first.headers['last-modified']).toBe('Tue, 10 Feb 2026 08:00:00 GMT')
+    expect(first.headers.expires).toBe('Tue, 10 Feb 2026 08:30:00 GMT')
+    const again = await client().getJson('/cached', { headers: { 'if-modified-since': first.headers['last-modified']! }, acceptStatus: [304] })
+    expect(again.status).toBe(304)
+    expect(again.body).toBeUndefined()
+    expect(again.headers.expires).toBe('Tue, 10 Feb 2026 09:00:00 GMT')
   })
 })
 

@@ -36,6 +36,11 @@ export interface UpstreamResponse<T> {
   /** The exact URL that was called, for `_provenance.data.source_api`. */
   url: string
   contentType: string
+  /**
+   * Response headers, names in lower case, repeated values joined with ", ". Sources read
+   * caching headers here (`expires`, `last-modified`) when an upstream's terms ask them to.
+   */
+  headers: Record<string, string>
   body: T
 }
 
@@ -135,6 +140,10 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     }
     const { statusCode } = response
     const contentType = String(response.headers['content-type'] ?? '')
+    const headers: Record<string, string> = {}
+    for (const [name, value] of Object.entries(response.headers)) {
+      if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)
+    }
     const ok = (statusCode >= 200 && statusCode < 300) || (options.acceptStatus ?? []).includes(statusCode)
     if (!ok) {
       await response.body.dump().catch(() => undefined)
@@ -153,7 +162,7 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     if (bytes === undefined) {
       throw new UpstreamError(upstream, 'invalid_response', `sent more than ${settings.maxBodyBytes} bytes`)
     }
-    return { status: statusCode, url, contentType, bytes }
+    return { status: statusCode, url, contentType, headers, bytes }
   }
 
   return {
@@ -166,7 +175,7 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
       const text = res.bytes.toString('utf8')
       // An accepted error status (a 404 the source answers itself) may come without JSON.
       const optional = res.status < 200 || res.status >= 300
-      const answer = (body: unknown) => ({ status: res.status, url: res.url, contentType: res.contentType, body: body as T })
+      const answer = (body: unknown) => ({ status: res.status, url: res.url, contentType: res.contentType, headers: res.headers, body: body as T })
       if (text.trim() === '') {
         if (optional) return answer(undefined)
         throw new UpstreamError(upstream, 'invalid_response', 'answered an empty body where JSON was expected')
@@ -188,7 +197,7 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
       } catch {
         throw new UpstreamError(upstream, 'invalid_response', `answered in an unknown encoding (${encoding})`)
       }
-      return { status: res.status, url: res.url, contentType: res.contentType, body: text }
+      return { status: res.status, url: res.url, contentType: res.contentType, headers: res.headers, body: text }
     },
   }
 }
