@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createUpstreamClient, UpstreamError } from '@allmenning/core'
+import { startFakeUpstream, type FakeUpstream } from '@allmenning/core/testing'
+import { createConditionalMemo } from './conditional-memo.js'
+import { createRequestBudget } from './request-budget.js'
+
+const httpDate = (ms: number) => new Date(ms).toUTCString()
+const LAST_MODIFIED = 'Tue, 10 Feb 2026 08:00:00 GMT'
+
+let fake: FakeUpstream
+/** What the fake answers next: a fresh body, a 304 to a matching If-Modified-Since, or a failure. */
+let mode: 'ok' | 'fail' = 'ok'
+let expiresInMs = 30 * 60_000
+let version = 1
+const seen: (string | undefined)[] = []
+
+beforeAll(async () => {
+  fake = await startFakeUpstream({
+    '/doc': (_url, req) => {
+      seen.push(req.headers['if-modified-since'] as string | undefined)
+      if (mode === 'fail') return { status: 503, body: 'Service Unavailable' }
+      // Real MET answers carry Date, Expires and Last-Modified; Node adds Date itself.
+      const headers = { 'content-type': 'application/json', expires: httpDate(Date.now() + expiresInMs), 'last-modified': LAST_MODIFIED }
+      if (req.headers['if-modified-since'] === LAST_MODIFIED) return { status: 304, headers }
+      return { status: 200, headers, body: JSON.stringify({ version }) }
+    },
+  })
+})
+afterAll(() => fake.close())
+beforeEach(() => {
+  mode = 'ok'
+  expiresInMs = 30 * 60_000
+  version = 1
+  seen.length = 0
+})
+
+const client = () => createUpstreamClient({ id: 'met_test', name: 'MET test', baseUrl: fake.baseUrl, timeoutMs: 1000, userAgent: 'allmenning-test', maxBodyBytes: 10_000 })
+const budget = () => createRequestBudget({ requests: 100, perMs: 1000, maxWaitMs: 1000 })
+const request = {
+  path: '/doc',
+  parse(body: unknown) {
+    const version = (body as { version?: unknown }).version
+    if (typeof version !== 'number') throw new UpstreamError({ id: 'met_test', name: 'MET test' }, 'invalid_response', 'answered without a version')
+    return version
+  },
+}
+
+describe('createConditionalMemo', () => {
+  it('does not ask again before Expires, however many callers there are', async () => {
+    const memo = createConditionalMemo<number>({ maxEntries: 10, defaultTtlMs: 1000, maxTtlMs: 3_600_000, budget: budget() })
+    expect(await memo.get('k', client(), request)).toEqual({ value: 1, status: 200 })
+    const again = await Promise.all(Array.from({ length: 5 }, () => memo.get('k', client(), request)))
+    expect(again.every((answer) => answer.value === 1 && answer.status === undefined)).toBe(true)
+    expect(seen).toEqual([undefined])
+  })
+
+  it('revalidates with If-Modified-Since after Expires and keeps the value on a 304', async () => {
+    let t = Date.now()
+    const memo = createConditionalMemo<number>({ maxEntries: 10, defaultTtlMs: 1000, maxTtlMs: 3_600_000, budget: budget(), now: () => t })
+    await memo.get('k', client(), request)
+    t += 30 * 60_000 + 1
+    version = 2 // would be seen only if the fake sent a full answer
+    expect(await memo.get('k', client(), request)).toEqual({ value: 1, status: 304 })
+    expect(seen).toEqual([undefined, LAST_MODIFIED])
+    // The 304's Expires counts from then: no call for another half hour.
+    t += 29 * 60_000
+    await memo.get('k', client(), request)
+    expect(seen).toHaveLength(2)
+  })
+
+  it('shares one call between concurrent callers of an expired key', async () => {
+    const memo = createConditionalMemo<number>({ maxEntries: 10, defaultTtlMs: 1000, maxTtlMs: 3_600_000, budget: budget() })
+    const answers = await Promise.all(Array.from({ length: 10 }, () => memo.get('k', client(), request)))
+    expect(answers.map((a) => a.value)).toEqual(Array(10).fill(1))
+    expect(seen).toHaveLength(1)
+  })
+
+  it('computes freshness as Expires − Date, and clamps it to maxTtlMs', async () => {
+    let t = Date.now()
+    expiresInMs = 10 * 3_600_000
+    const memo = createConditionalMemo<number>({ maxEntries: 10, defaultTtlMs: 1000, maxTtlMs: 3_600_000, budget: budget(), now: () => t })
+    await memo.get('k', client(), request)
+    t += 3_600_000 - 1
+    await memo.get('k', client(), request)
+    expect(seen).toHaveLength(1)
+    t += 2
+    await memo.get('k', client(), request)
+    expect(seen).toHaveLength(2)
+  })
+
+  it('lets failures through by default and forgets a key that never loaded', async () => {
+    mode = 'fail'
+    const memo = createConditionalMemo<number>({ maxEntries: 10, defaultTtlMs: 1000, maxTtlMs: 3_600_000, budget: budget() })
+    await expect(memo.get('k', client(), request)).rejects.toMatchObject({ code: 'upstream_error', upstreamStatus: 503 })
+    expect(memo.size).toBe(0)
+  })
+
+  it('with staleOnErrorMs, hands out the expired value when revalidation fails, and waits errorRetryMs before asking again', async () => {
+    let t = Date.now()
+    const memo = createConditionalMemo<number>({
+      maxEntries: 10, defaultTtlMs: 1000, maxTtlMs: 3_600_000, staleOnErrorMs: 24 * 3_600_000, errorRetryMs: 60_000, budget: budget(), now: () => t,
+    })
+    await memo.get('k', client(), request)
+    t += 31 * 60_000
+    mode = 'fail'
+    expect(await memo.get('k', client(), request)).toEqual({ value: 1, stale: true })
+    expect(await memo.get('k', client(), request)).toEqual({ value: 1 })
+    expect(seen).toHaveLength(2)
+    t += 60_001
+    mode = 'ok'
+    expect(await memo.get('k', client(), request)).toEqual({ value: 1, status: 304 })
+    // Past staleOnErrorMs the failure comes through.
+    t += 25 * 3_600_000
+    mode = 'fail'
+    await expect(memo.get('k', client(), request)).rejects.toBeInstanceOf(UpstreamError)
+  })
+
+  it('keeps at most maxEntries keys, least recently used out first', async () => {
+    const memo = createConditionalMemo<number>({ maxEntries: 2, defaultTtlMs: 1000, maxTtlMs: 3_600_000, budget: budget() })
+    await memo.get('a', client(), request)
+    await memo.get('b', client(), request)
+    await memo.get('a', client(), request)
+    await memo.get('c', client(), request)
+    expect(memo.size).toBe(2)
+    await memo.get('a', client(), request)
+    expect(seen).toHaveLength(3)
+    await memo.get('b', client(), request)
+    expect(seen).toHaveLength(4)
+  })
+})
