@@ -7,4 +7,5 @@ export default packageBuild({
   'avinor/index': 'src/avinor/index.ts',
   'firmafakta/index': 'src/firmafakta/index.ts',
   'lovdata/index': 'src/lovdata/index.ts',
+  'weather/index': 'src/weather/index.ts',
 })

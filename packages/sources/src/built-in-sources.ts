@@ -3,6 +3,7 @@ import { avinor } from './avinor/index.js'
 import { firmafakta } from './firmafakta/index.js'
 import { lovdata } from './lovdata/index.js'
 import { statnett } from './statnett/index.js'
+import { weather } from './weather/index.js'
 
 /**
  * Every built-in source, with upstream base URLs and time limits taken from
@@ -13,7 +14,7 @@ import { statnett } from './statnett/index.js'
  * createGateway({ sources: builtInSources(process.env) })
  */
 export function builtInSources(env: Record<string, string | undefined> = {}): SourceDefinition[] {
-  return [firmafakta(), lovdata(), avinor(), statnett()].map((source) =>
+  return [firmafakta(), lovdata(), avinor(), statnett(), weather()].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )
 }

@@ -1,0 +1,185 @@
+import * as v from 'valibot'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createGateway, type Gateway } from '@allmenning/core'
+import { startFakeUpstream } from '@allmenning/core/testing'
+import { createRequestBudget } from '../shared/request-budget.js'
+import { createGetCurrentWeather } from './get-current-weather.js'
+import { createGetForecast } from './get-forecast.js'
+import { createForecastStore } from './forecast-store.js'
+import { weather, type WeatherOptions } from './index.js'
+import { FORECAST_LAST_MODIFIED, startFakeMetLocationforecast, type FakeMetLocationforecast } from './testing/fake-met-locationforecast.js'
+
+const USER_AGENT = 'allmenning-test/1.0 ops@example.no'
+let met: FakeMetLocationforecast
+
+const gatewayFor = (options: WeatherOptions = {}, timeoutMs = 1000) =>
+  createGateway({
+    sources: [weather(options)],
+    upstreams: { met_locationforecast: { baseUrl: met.baseUrl, timeoutMs } },
+    upstream: { userAgent: USER_AGENT },
+    onError: () => {},
+  })
+
+const call = async (gateway: Gateway, operation: string, query: string) => {
+  const res = await gateway.handle({ method: 'GET', path: `/api/v1/kilder/weather/${operation}`, query, headers: {} })
+  return { status: res.status, headers: res.headers, json: JSON.parse(res.body!) }
+}
+
+const currentHour = () => new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000).toISOString().replace('.000Z', 'Z')
+
+beforeAll(async () => {
+  met = await startFakeMetLocationforecast()
+})
+afterAll(() => met.close())
+beforeEach(() => {
+  met.calls.length = 0
+  met.expiresInSeconds = 1800
+})
+
+describe('get_current_weather', () => {
+  it('answers the step that holds now, in the fields the public gateway’s clients read, asking MET politely', async () => {
+    const gateway = gatewayFor()
+    const { status, json } = await call(gateway, 'get_current_weather', 'lat=59.913868&lon=10.752245')
+    expect(status).toBe(200)
+    expect(json.parameters).toEqual({ lat: 59.914, lon: 10.752 })
+    expect(v.is(createGetCurrentWeather(createForecastStore()).output, json.data)).toBe(true)
+    expect(json.data).toEqual({
+      time: currentHour(),
+      temperature_c: -4.2,
+      humidity_pct: 88.5,
+      wind_speed_ms: 2.1,
+      wind_direction_deg: 31.6,
+      pressure_hpa: 1021.3,
+      cloud_cover_pct: 96.1,
+      precipitation_mm: 0,
+      precipitation_period_hours: 1,
+      symbol: 'cloudy',
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:42:11Z$/),
+      lat: 59.914,
+      lon: 10.752,
+      altitude_m: 14,
+    })
+    expect(json._meta.pagination).toBeUndefined()
+    // MET's terms: an identifying User-Agent and no more than four decimals.
+    expect(met.calls).toEqual([{ lat: '59.914', lon: '10.752', userAgent: USER_AGENT, ifModifiedSince: undefined }])
+    expect(json._provenance.data.source_api).toBe(`${met.baseUrl}/compact?lat=59.914&lon=10.752`)
+    expect(json._provenance.upstreams).toEqual([
+      {
+        id: 'met_locationforecast',
+        name: 'MET Norway Locationforecast',
+        publisher: 'MET Norway (Norwegian Meteorological Institute)',
+        license: 'NLOD 2.0 / CC BY 4.0',
+        source_api: `${met.baseUrl}/compact?lat=59.914&lon=10.752`,
+        calls: 1,
+      },
+    ])
+    expect(json.entities).toEqual([
+      { type: 'point', id: '59.914,10.752', source: 'weather', _links: { self: '/api/v1/kilder/weather/get_forecast?lat=59.914&lon=10.752' } },
+    ])
+  })
+
+  it('shares one cache entry between requests in the same cell', async () => {
+    const gateway = gatewayFor()
+    await call(gateway, 'get_current_weather', 'lat=59.9141&lon=10.7519')
+    const near = await call(gateway, 'get_current_weather', 'lat=59.91375&lon=10.75249')
+    expect(near.status).toBe(200)
+    expect(near.headers['cache-status']).toMatch(/hit/)
+    expect(met.calls).toHaveLength(1)
+  })
+
+  it('rejects coordinates out of bounds with a 400 naming the parameter and the bound', async () => {
+    const gateway = gatewayFor()
+    const lat = await call(gateway, 'get_current_weather', 'lat=90.5&lon=10')
+    expect(lat.status).toBe(400)
+    expect(lat.json.error.details).toEqual([{ parameter: 'lat', problem: 'must be at most 90', rule: 'max_value' }])
+    const lon = await call(gateway, 'get_current_weather', 'lat=59&lon=-180.01')
+    expect(lon.json.error.details).toEqual([{ parameter: 'lon', problem: 'must be at least -180', rule: 'min_value' }])
+    const missing = await call(gateway, 'get_current_weather', 'lat=59')
+    expect(missing.json.error.details).toEqual([{ parameter: 'lon', problem: 'is required', rule: 'required' }])
+    expect(met.calls).toHaveLength(0)
+  })
+})
+
+describe('get_forecast', () => {
+  it('lists every step, hourly then 6-hourly, with the period each precipitation covers', async () => {
+    const gateway = gatewayFor()
+    const { status, json } = await call(gateway, 'get_forecast', 'lat=59.914&lon=10.752')
+    expect(status).toBe(200)
+    expect(v.is(createGetForecast(createForecastStore()).output, json.data)).toBe(true)
+    expect(json.data).toHaveLength(11)
+    expect(json._meta.pagination).toEqual({ limit: 100, offset: 0, returned: 11, has_more_results: false, total: 11 })
+    expect(json.data[0].time).toBe(currentHour())
+    expect(json.data.slice(0, 6).map((s: { symbol: string }) => s.symbol)).toEqual(['cloudy', 'cloudy', 'lightsnow', 'lightsnow', 'cloudy', 'partlycloudy_day'])
+    expect(json.data[2]).toMatchObject({ precipitation_mm: 0.2, precipitation_period_hours: 1 })
+    expect(json.data[6]).toMatchObject({ temperature_c: -5, precipitation_mm: 0, precipitation_period_hours: 6, symbol: 'clearsky_night' })
+    expect(json.data[9]).toMatchObject({ precipitation_mm: 3.1, precipitation_period_hours: 6, symbol: 'rain' })
+    // The last step has only instant values.
+    expect(json.data[10]).toMatchObject({ temperature_c: 1.1, precipitation_mm: null, precipitation_period_hours: null, symbol: null })
+  })
+
+  it('reads the same memo as get_current_weather: one MET call while the answer has not expired', async () => {
+    const gateway = gatewayFor()
+    await call(gateway, 'get_current_weather', 'lat=60.1&lon=11.1')
+    const forecast = await call(gateway, 'get_forecast', 'lat=60.1&lon=11.1')
+    expect(forecast.status).toBe(200)
+    expect(met.calls).toHaveLength(1)
+    // Answered from memory: provenance still names the URL the data came from, with no call made for it.
+    expect(forecast.json._provenance.data.source_api).toBe(`${met.baseUrl}/compact?lat=60.1&lon=11.1`)
+    expect(forecast.json._provenance.upstreams[0]).toMatchObject({ id: 'met_locationforecast', calls: 0 })
+  })
+
+  it('revalidates an expired answer with If-Modified-Since and keeps it on a 304', async () => {
+    met.expiresInSeconds = -60
+    const gateway = gatewayFor()
+    const current = await call(gateway, 'get_current_weather', 'lat=61&lon=9')
+    const forecast = await call(gateway, 'get_forecast', 'lat=61&lon=9')
+    expect(current.status).toBe(200)
+    expect(forecast.status).toBe(200)
+    expect(forecast.json.data).toHaveLength(11)
+    expect(met.calls.map((c) => c.ifModifiedSince)).toEqual([undefined, FORECAST_LAST_MODIFIED])
+  })
+
+  it('pages the steps with limit and offset', async () => {
+    const gateway = gatewayFor()
+    const { json } = await call(gateway, 'get_forecast', 'lat=59.914&lon=10.752&limit=4&offset=8')
+    expect(json.data).toHaveLength(3)
+    expect(json._meta.pagination).toMatchObject({ limit: 4, offset: 8, returned: 3, has_more_results: false })
+  })
+})
+
+describe('MET failures and MET’s rate limit', () => {
+  it.each([
+    ['a 500', () => ({ status: 500, body: 'Internal Server Error' }), 'upstream_error', /answered HTTP 500/],
+    ['a 403 (MET refusing the caller)', () => ({ status: 403, body: '403 Forbidden' }), 'upstream_error', /answered HTTP 403/],
+    ['an HTML page', () => ({ status: 200, headers: { 'content-type': 'text/html' }, body: '<!DOCTYPE html><html><body><h1>Service Unavailable</h1></body></html>' }), 'upstream_invalid_response', /not valid JSON/],
+    ['JSON of another shape', () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"type":"Feature","properties":{}}' }), 'upstream_invalid_response', /forecast in an unexpected shape/],
+    ['no answer in time', () => ({ status: 200, delayMs: 1500, body: '{}' }), 'upstream_timeout', /did not answer within 300 ms/],
+  ])('answers %s with a 502 naming MET, and no stack trace', async (_name, reply, code, message) => {
+    const broken = await startFakeUpstream({ '/compact': reply })
+    try {
+      const gateway = createGateway({
+        sources: [weather()],
+        upstreams: { met_locationforecast: { baseUrl: broken.baseUrl, timeoutMs: 300 } },
+        onError: () => {},
+      })
+      const { status, json } = await call(gateway, 'get_current_weather', 'lat=59.914&lon=10.752')
+      expect(status).toBe(502)
+      expect(json.error).toMatchObject({ status: 502, code, upstream: 'met_locationforecast' })
+      expect(json.error.message).toMatch(/^Upstream MET Norway Locationforecast \(met_locationforecast\) /)
+      expect(json.error.message).toMatch(message)
+      expect(JSON.stringify(json)).not.toMatch(/\.ts:\d+/)
+    } finally {
+      await broken.close()
+    }
+  })
+
+  it('keeps within the request budget: a call that would exceed it is refused with a 502, not sent', async () => {
+    const gateway = gatewayFor({ requestBudget: createRequestBudget({ requests: 1, perMs: 60_000, maxWaitMs: 0 }) })
+    expect((await call(gateway, 'get_current_weather', 'lat=62&lon=10')).status).toBe(200)
+    const refused = await call(gateway, 'get_current_weather', 'lat=63&lon=10')
+    expect(refused.status).toBe(502)
+    expect(refused.json.error.code).toBe('upstream_unavailable')
+    expect(refused.json.error.message).toMatch(/was not called: the gateway keeps to 1 requests per 60 s there/)
+    expect(met.calls).toHaveLength(1)
+  })
+})
