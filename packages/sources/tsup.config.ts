@@ -8,4 +8,5 @@ export default packageBuild({
   'firmafakta/index': 'src/firmafakta/index.ts',
   'lovdata/index': 'src/lovdata/index.ts',
   'weather/index': 'src/weather/index.ts',
+  'luftkvalitet/index': 'src/luftkvalitet/index.ts',
 })

@@ -2,6 +2,7 @@ import { overrideUpstreams, upstreamOverridesFromEnvironment, type SourceDefinit
 import { avinor } from './avinor/index.js'
 import { firmafakta } from './firmafakta/index.js'
 import { lovdata } from './lovdata/index.js'
+import { luftkvalitet } from './luftkvalitet/index.js'
 import { statnett } from './statnett/index.js'
 import { weather } from './weather/index.js'
 
@@ -14,7 +15,7 @@ import { weather } from './weather/index.js'
  * createGateway({ sources: builtInSources(process.env) })
  */
 export function builtInSources(env: Record<string, string | undefined> = {}): SourceDefinition[] {
-  return [firmafakta(), lovdata(), avinor(), statnett(), weather()].map((source) =>
+  return [firmafakta(), lovdata(), avinor(), statnett(), weather(), luftkvalitet()].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )
 }

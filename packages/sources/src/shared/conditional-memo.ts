@@ -27,8 +27,10 @@ export interface ConditionalMemoOptions {
 export interface ConditionalRequest<T> {
   path: string
   query?: QueryValues
-  /** Checks and maps a 2xx JSON body; throws an `UpstreamError` when its shape is wrong. */
-  parse(body: unknown): T
+  /** Error statuses that `parse` answers itself (a 404 that means "nothing here"); their body may be undefined. */
+  acceptStatus?: number[]
+  /** Checks and maps a JSON body (2xx or accepted); throws an `UpstreamError` when its shape is wrong. */
+  parse(body: unknown, status: number): T
 }
 
 /** A value from the memo, and what it took to get it. */
@@ -87,9 +89,11 @@ export function createConditionalMemo<T>(options: ConditionalMemoOptions): Condi
     try {
       await options.budget.take(client)
       const conditional = entry.value !== undefined && entry.lastModified !== undefined
+      const acceptStatus = [...(request.acceptStatus ?? []), ...(conditional ? [304] : [])]
       const response = await client.getJson(request.path, {
         ...(request.query ? { query: request.query } : {}),
-        ...(conditional ? { headers: { 'if-modified-since': entry.lastModified! }, acceptStatus: [304] } : {}),
+        ...(conditional ? { headers: { 'if-modified-since': entry.lastModified! } } : {}),
+        ...(acceptStatus.length > 0 ? { acceptStatus } : {}),
       })
       const receivedAt = now()
       if (response.status === 304 && entry.value !== undefined) {
@@ -97,7 +101,7 @@ export function createConditionalMemo<T>(options: ConditionalMemoOptions): Condi
         entry.staleUntil = entry.freshUntil + staleOnErrorMs
         return { value: entry.value, status: 304 }
       }
-      const value = request.parse(response.body)
+      const value = request.parse(response.body, response.status)
       entry.value = value
       entry.freshUntil = receivedAt + lifetime(response.headers, receivedAt)
       entry.staleUntil = entry.freshUntil + staleOnErrorMs

@@ -1,0 +1,40 @@
+import { defineOperation } from '@allmenning/core'
+import { airPoint } from './air-point.js'
+import { forecastOutput } from './forecast-mapping.js'
+import type { AirForecastStore } from './forecast-store.js'
+import { metAirquality } from './met-airquality-upstream.js'
+
+/**
+ * Builds `get_air_quality_forecast`: MET's air-quality forecast for the grunnkrets a point lies in.
+ *
+ * @example
+ * const op = createGetAirQualityForecast(createAirForecastStore(metRequestBudget))
+ * const { data } = await op.run({ lat: 59.914, lon: 10.752, limit: 100, offset: 0 }, ctx)
+ * // { location: { name: 'Sentrum 1', ... }, reftime, times: [{ from, to, aqi: 1.4, level: 'low', ... }] }
+ */
+export function createGetAirQualityForecast(store: AirForecastStore) {
+  return defineOperation({
+    name: 'get_air_quality_forecast',
+    description:
+      "MET Norway's air-quality forecast for a WGS84 point in Norway, hour by hour for the coming days: the air quality " +
+      'index (AQI) and its band, the dominant pollutant, and the PM10, PM2.5, NO₂ and O₃ concentrations, for the ' +
+      'grunnkrets (the smallest statistical area) the point lies in. Outside Norway, where MET makes no forecast, the ' +
+      'answer has no location and no hours.',
+    parameters: airPoint,
+    output: forecastOutput,
+    list: 'times',
+    limit: { default: 100, max: 100 },
+    placeField: 'air_forecast',
+    cacheTtlSeconds: 1800,
+    canonicalFieldAliases: { name: ['location.name'], timestamp: ['times[].from', 'reftime'] },
+    shapeNote:
+      'The public gateway’s clients are not known to read this operation; data is an object with the hours as a named ' +
+      'list (times), so paging and has_more_results work as in its other list operations.',
+
+    async run(params, ctx) {
+      const client = ctx.upstream(metAirquality)
+      const target = { point: { lat: params.lat, lon: params.lon } }
+      return { data: await store.load(client, target), sourceApi: store.url(client, target) }
+    },
+  })
+}
