@@ -9,4 +9,5 @@ export default packageBuild({
   'lovdata/index': 'src/lovdata/index.ts',
   'weather/index': 'src/weather/index.ts',
   'luftkvalitet/index': 'src/luftkvalitet/index.ts',
+  'geonorge/index': 'src/geonorge/index.ts',
 })

@@ -1,6 +1,7 @@
 import { overrideUpstreams, upstreamOverridesFromEnvironment, type SourceDefinition } from '@allmenning/core'
 import { avinor } from './avinor/index.js'
 import { firmafakta } from './firmafakta/index.js'
+import { geonorge } from './geonorge/index.js'
 import { lovdata } from './lovdata/index.js'
 import { luftkvalitet } from './luftkvalitet/index.js'
 import { statnett } from './statnett/index.js'
@@ -15,7 +16,7 @@ import { weather } from './weather/index.js'
  * createGateway({ sources: builtInSources(process.env) })
  */
 export function builtInSources(env: Record<string, string | undefined> = {}): SourceDefinition[] {
-  return [firmafakta(), lovdata(), avinor(), statnett(), weather(), luftkvalitet()].map((source) =>
+  return [firmafakta(), lovdata(), avinor(), statnett(), weather(), luftkvalitet(), geonorge()].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )
 }

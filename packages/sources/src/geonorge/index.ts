@@ -1,0 +1,37 @@
+import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { findAddressesNearby } from './find-addresses-nearby.js'
+import { findPlaceNamesNearby } from './find-place-names-nearby.js'
+import { kartverketAdresser, kartverketStedsnavn } from './kartverket-upstreams.js'
+import { searchAddress } from './search-address.js'
+import { searchPlaceName } from './search-place-name.js'
+
+/**
+ * The built-in `geonorge` source: Norwegian addresses and place names from Kartverket, by
+ * text or around a WGS84 point. Every hit carries its latitude and longitude in WGS84.
+ *
+ * @example
+ * import { geonorge } from '@allmenning/sources/geonorge'
+ * const gateway = createGateway({ sources: [geonorge()] })
+ * // GET /api/v1/kilder/geonorge/search_address?text=Karl%20Johans%20gate%2022
+ * // GET /api/v1/kilder/geonorge/find_place_names_nearby?lat=59.9112&lon=10.7339
+ */
+export function geonorge(): SourceDefinition {
+  return defineSource({
+    id: 'geonorge',
+    name: 'Geonorge: addresses and place names (Kartverket)',
+    description:
+      'Norwegian addresses and place names from Kartverket (the Norwegian Mapping Authority): find an address or a ' +
+      'named place by text, or the addresses and place names around a point, each with a WGS84 position.',
+    documentation: 'https://ws.geonorge.no/adresser/v1/',
+    topic: 'geography',
+    keywords: ['address', 'adresse', 'place name', 'stedsnavn', 'geocoding', 'kart', 'kartverket', 'postnummer', 'kommune'],
+    synonyms: ['adressesøk', 'geokoding', 'reverse geocoding', 'sted', 'steder', 'stadnamn', 'matrikkel', 'gatenavn', 'poststed', 'location', 'map'],
+    contentLanguages: ['no'],
+    // Addresses and names change slowly; a few hours keeps answers fresh enough and Kartverket unburdened.
+    cacheTtlSeconds: 6 * 3600,
+    upstreams: [kartverketAdresser, kartverketStedsnavn],
+    entityTypes: { place: { operation: 'search_place_name', parameter: 'place_id' } },
+    operations: [searchAddress, searchPlaceName, findAddressesNearby, findPlaceNamesNearby],
+  })
+}
+export { kartverketAdresser, kartverketStedsnavn } from './kartverket-upstreams.js'
