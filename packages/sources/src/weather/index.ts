@@ -48,3 +48,4 @@ export function weather(options: WeatherOptions = {}): SourceDefinition {
   })
 }
 export { metLocationforecast } from './met-locationforecast-upstream.js'
+export { createRequestBudget, metRequestBudget, type RequestBudget, type RequestBudgetOptions } from '../shared/request-budget.js'

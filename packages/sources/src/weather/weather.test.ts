@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
@@ -76,6 +77,16 @@ describe('get_current_weather', () => {
     expect(json.entities).toEqual([
       { type: 'point', id: '59.914,10.752', source: 'weather', _links: { self: '/api/v1/kilder/weather/get_forecast?lat=59.914&lon=10.752' } },
     ])
+  })
+
+  it('takes the request the public gateway’s clients send (a decimal comma too) and gives the fields they read', async () => {
+    const { status, json } = await call(gatewayFor(), 'get_current_weather', 'lat=59,9139&lon=10,7522')
+    expect(status).toBe(200)
+    const { temperature_c, humidity_pct, wind_speed_ms, symbol } = json.data
+    expect({ temperature_c, humidity_pct, wind_speed_ms, symbol }).toEqual({ temperature_c: -4.2, humidity_pct: 88.5, wind_speed_ms: 2.1, symbol: 'cloudy' })
+    const forecast = await call(gatewayFor(), 'get_forecast', 'lat=59,9139&lon=10,7522')
+    expect(Array.isArray(forecast.json.data)).toBe(true)
+    expect(forecast.json.data[0]).toMatchObject({ temperature_c: -4.2, symbol: 'cloudy' })
   })
 
   it('shares one cache entry between requests in the same cell', async () => {
@@ -181,5 +192,27 @@ describe('MET failures and MET’s rate limit', () => {
     expect(refused.json.error.code).toBe('upstream_unavailable')
     expect(refused.json.error.message).toMatch(/was not called: the gateway keeps to 1 requests per 60 s there/)
     expect(met.calls).toHaveLength(1)
+  })
+})
+
+describe('a deprecated product version', () => {
+  it('serves MET’s 203 answer and warns the operator once', async () => {
+    const body = readFileSync(new URL('./testing/fixtures/compact-oslo.json', import.meta.url), 'utf8')
+    const deprecated = await startFakeUpstream({ '/compact': () => ({ status: 203, headers: { 'content-type': 'application/json' }, body }) })
+    const warnings: unknown[] = []
+    const warn = console.warn
+    console.warn = (...args: unknown[]) => void warnings.push(args.join(' '))
+    try {
+      const gateway = createGateway({ sources: [weather()], upstreams: { met_locationforecast: { baseUrl: deprecated.baseUrl } }, onError: () => {} })
+      const first = await call(gateway, 'get_forecast', 'lat=59.914&lon=10.752')
+      await call(gateway, 'get_forecast', 'lat=60.914&lon=10.752')
+      expect(first.status).toBe(200)
+      expect(first.json.data).toHaveLength(11)
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toMatch(/answered 203: Locationforecast 2.0 is deprecated/)
+    } finally {
+      console.warn = warn
+      await deprecated.close()
+    }
   })
 })
