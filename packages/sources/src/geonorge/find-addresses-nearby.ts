@@ -27,7 +27,9 @@ export const findAddressesNearby = defineOperation({
   list: 'addresses',
   placeField: 'addresses',
   canonicalFieldAliases: { name: ['addresses[].address'] },
-  shapeNote: 'data is {addresses, has_more_results}, the shape of search_address, with distance_m on every address.',
+  shapeNote:
+    'data is {addresses, has_more_results}, the shape of search_address, with distance_m on every address. The public ' +
+    'gateway’s clients are not known to call a point search of addresses, so the name and radius (metres, Kartverket’s unit) are this gateway’s own.',
 
   async run(params, ctx) {
     const client = ctx.upstream(kartverketAdresser)

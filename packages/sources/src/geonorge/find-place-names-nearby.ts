@@ -28,7 +28,10 @@ export const findPlaceNamesNearby = defineOperation({
   list: 'places',
   placeField: 'place_names',
   canonicalFieldAliases: { name: ['places[].name', 'places[].names[].name'] },
-  shapeNote: 'data is {places, has_more_results}, the shape of search_place_name (which the public gateway’s clients read), with distance_m on every place.',
+  shapeNote:
+    'data is {places, has_more_results}, the shape of search_place_name (which the public gateway’s clients read), with ' +
+    'distance_m on every place. The clients are not known to call a point search of names, so the name and radius ' +
+    '(metres, Kartverket’s unit) are this gateway’s own.',
 
   async run(params, ctx) {
     const client = ctx.upstream(kartverketStedsnavn)

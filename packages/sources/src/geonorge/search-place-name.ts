@@ -51,7 +51,8 @@ export const searchPlaceName = defineOperation({
   shapeNote:
     'data is {places: [{place_id, status, lat, lon, names: [{name, status}]}], has_more_results}, the shape the public ' +
     'gateway’s clients read, with its parameters text, kommunenummer and navneobjekttype; name, type, the spelling ' +
-    'status and language of each name, municipalities and counties stand beside them.',
+    'status and language of each name, municipalities and counties stand beside them. text may be left out when ' +
+    'place_id is given, so that a place found elsewhere links back here.',
 
   async run(params, ctx) {
     if (params.text === undefined && params.place_id === undefined) {
