@@ -1,4 +1,5 @@
 import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { geonorgeEntitySearch } from './entity-search.js'
 import { findAddressesNearby } from './find-addresses-nearby.js'
 import { findPlaceNamesNearby } from './find-place-names-nearby.js'
 import { kartverketAdresser, kartverketStedsnavn } from './kartverket-upstreams.js'
@@ -7,7 +8,8 @@ import { searchPlaceName } from './search-place-name.js'
 
 /**
  * The built-in `geonorge` source: Norwegian addresses and place names from Kartverket, by
- * text or around a WGS84 point. Every hit carries its latitude and longitude in WGS84.
+ * text or around a WGS84 point. Every hit carries its latitude and longitude in WGS84, and
+ * its entity search feeds `/api/v1/steder/sok` and `/api/v1/sok/alle`.
  *
  * @example
  * import { geonorge } from '@allmenning/sources/geonorge'
@@ -30,7 +32,11 @@ export function geonorge(): SourceDefinition {
     // Addresses and names change slowly; a few hours keeps answers fresh enough and Kartverket unburdened.
     cacheTtlSeconds: 6 * 3600,
     upstreams: [kartverketAdresser, kartverketStedsnavn],
-    entityTypes: { place: { operation: 'search_place_name', parameter: 'place_id' } },
+    entityTypes: {
+      place: { operation: 'search_place_name', parameter: 'place_id' },
+      address: { operation: 'search_address', parameter: 'text' },
+    },
+    entitySearch: geonorgeEntitySearch,
     operations: [searchAddress, searchPlaceName, findAddressesNearby, findPlaceNamesNearby],
   })
 }
