@@ -1,3 +1,4 @@
+import { createApp } from './app.js'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
@@ -51,7 +52,7 @@ beforeAll(async () => {
 afterAll(() => met.close())
 
 const call = async (query: string) => {
-  const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/weather/get_forecast', query, headers: {} })
+  const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/met_forecast/get_forecast', query, headers: {} })
   return { status: res.status, json: JSON.parse(res.body!) }
 }
 
@@ -73,9 +74,26 @@ describe('a custom source made with the public API', () => {
     const bad = await call('lat=91&lon=10')
     expect(bad.status).toBe(400)
     expect(bad.json.error.details).toEqual([{ parameter: 'lat', problem: 'must be at most 90', rule: 'max_value' }])
-    const schema = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/weather/get_forecast/schema', query: '', headers: {} })
+    const schema = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/met_forecast/get_forecast/schema', query: '', headers: {} })
     const body = JSON.parse(schema.body!)
     expect(body.signature).toBe('get_forecast(lat: number, required; lon: number, required; limit: integer, optional, default 25; offset: integer, optional, default 0)')
     expect(body.output_fields).toContain('[].precipitation_next_hour')
+  })
+})
+
+describe('the example app', () => {
+  it('serves the custom source beside every built-in one, its upstream overridable from the environment', async () => {
+    const app = createApp({ ALLMENNING_UPSTREAM_MET: met.baseUrl, ALLMENNING_USER_AGENT: 'allmenning-test/1.0 ops@example.no' })
+    const server = app.listen(0, '127.0.0.1')
+    await new Promise((resolve) => server.once('listening', resolve))
+    try {
+      const { port } = server.address() as { port: number }
+      const index = (await (await fetch(`http://127.0.0.1:${port}/api/v1/`)).json()) as { sources: { id: string }[] }
+      expect(index.sources.map((s) => s.id)).toEqual(expect.arrayContaining(['met_forecast', 'weather', 'firmafakta', 'avinor', 'statnett']))
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/kilder/met_forecast/get_forecast?lat=59.91&lon=10.75`)
+      expect(res.status).toBe(200)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

@@ -85,7 +85,7 @@ export const getForecast = defineOperation({
  */
 export function weather(): SourceDefinition {
   return defineSource({
-    id: 'weather',
+    id: 'met_forecast',
     name: 'Weather forecast (MET Norway)',
     description: "MET Norway's locationforecast for any point: the next days, hour by hour.",
     documentation: 'https://api.met.no/weatherapi/locationforecast/2.0/documentation',
