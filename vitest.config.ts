@@ -20,5 +20,6 @@ export default defineConfig({
     include: ['packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts', 'test/**/*.test.ts'],
     reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
     testTimeout: 15_000,
+    setupFiles: ['./test/support/no-internet.ts'],
   },
 })

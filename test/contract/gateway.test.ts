@@ -121,7 +121,7 @@ describe('routes', () => {
     expect(json.api_version).toBe('1.0.0')
     expect(json.endpoints.openapi.url).toBe('/api/v1/openapi.json')
     expect(json.endpoints.operation.url_template).toBe('/api/v1/kilder/{source}/{operation}{?parameters*}')
-    expect(json.sources).toEqual([expect.objectContaining({ id: 'statnett', operations: ['get_physical_flow', 'get_production_consumption', 'get_power_situation'] })])
+    expect(json.sources).toEqual([expect.objectContaining({ id: 'statnett', operations: ['get_physical_flow', 'get_production_consumption', 'get_power_situation', 'get_price_area'] })])
     expect((await call(gateway, '/api/v1')).status).toBe(200)
   })
 

@@ -6,6 +6,7 @@ import { startFakeAvinor, type FakeAvinor } from '../../packages/sources/src/avi
 import { startFakeBrreg, type FakeBrreg } from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'
 import { startFakeStatnett } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import type { FakeUpstream } from '@allmenning/core/testing'
+import { offlineEnvironment } from '../support/offline-environment.js'
 
 let fake: FakeUpstream
 let avinor: FakeAvinor
@@ -17,11 +18,11 @@ beforeAll(async () => {
   fake = await startFakeStatnett()
   avinor = await startFakeAvinor()
   brreg = await startFakeBrreg()
-  const env = {
+  const env = offlineEnvironment({
     ALLMENNING_UPSTREAM_STATNETT: fake.baseUrl,
     ALLMENNING_UPSTREAM_AVINOR: avinor.baseUrl,
     ALLMENNING_UPSTREAM_BRREG: brreg.baseUrl,
-  }
+  })
   const app = createApp(env, { onError: () => {} })
   server = createServer({ maxHeaderSize: 64 * 1024 }, app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -6,6 +6,7 @@ import { startFakeAvinor, type FakeAvinor } from '../../packages/sources/src/avi
 import { startFakeBrreg, type FakeBrreg } from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'
 import { startFakeStatnett } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import type { FakeUpstream } from '@allmenning/core/testing'
+import { offlineEnvironment } from '../support/offline-environment.js'
 
 // Clients written against the public gateway (live-gateway.md) call
 // https://<host>/wiki/api/v1/kilder/... . Served with MOUNT_PATH=/wiki, the example server
@@ -19,12 +20,12 @@ let host: string
 
 beforeAll(async () => {
   ;[statnett, avinor, brreg] = await Promise.all([startFakeStatnett(), startFakeAvinor(), startFakeBrreg()])
-  const env = {
+  const env = offlineEnvironment({
     MOUNT_PATH: '/wiki',
     ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl,
     ALLMENNING_UPSTREAM_AVINOR: avinor.baseUrl,
     ALLMENNING_UPSTREAM_BRREG: brreg.baseUrl,
-  }
+  })
   server = createServer(createApp(env, { onError: () => {} }))
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   host = `http://127.0.0.1:${(server.address() as AddressInfo).port}`

@@ -6,6 +6,7 @@ import { startFakeAvinor, type FakeAvinor } from '../../packages/sources/src/avi
 import { startFakeBrreg, type FakeBrreg } from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'
 import { startFakeStatnett } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import type { FakeUpstream } from '@allmenning/core/testing'
+import { offlineEnvironment } from '../support/offline-environment.js'
 
 // Pieces a hostile or careless client puts in paths and queries.
 const nasty = fc.constantFrom(
@@ -46,7 +47,7 @@ let fakes: [FakeUpstream, FakeAvinor, FakeBrreg]
 beforeAll(async () => {
   fakes = [await startFakeStatnett(), await startFakeAvinor(), await startFakeBrreg()]
   gateway = createGateway({
-    sources: builtInSources({ ALLMENNING_UPSTREAM_STATNETT: fakes[0].baseUrl, ALLMENNING_UPSTREAM_AVINOR: fakes[1].baseUrl, ALLMENNING_UPSTREAM_BRREG: fakes[2].baseUrl }),
+    sources: builtInSources(offlineEnvironment({ ALLMENNING_UPSTREAM_STATNETT: fakes[0].baseUrl, ALLMENNING_UPSTREAM_AVINOR: fakes[1].baseUrl, ALLMENNING_UPSTREAM_BRREG: fakes[2].baseUrl })),
     onError: (error, kind) => kind === 'internal' && internal.push(error),
     onFeedback: () => {},
   })

@@ -3,6 +3,8 @@ import { statnettApi } from './statnett-upstream.js'
 import { statnettEntitySearch } from './entity-search.js'
 import { getPhysicalFlow } from './get-physical-flow.js'
 import { getPowerSituation } from './get-power-situation.js'
+import { getPriceArea } from './get-price-area.js'
+import { kartverketAdresser } from '../geonorge/kartverket-upstreams.js'
 import { getProductionConsumption } from './get-production-consumption.js'
 
 /**
@@ -24,10 +26,11 @@ export function statnett(): SourceDefinition {
     contentLanguages: ['en', 'no'],
     cacheTtlSeconds: 300,
     limit: { default: 25, max: 100 },
-    upstreams: [statnettApi],
+    // Kartverket's address register tells which county, and so which price area, a point lies in.
+    upstreams: [statnettApi, kartverketAdresser],
     entityTypes: { price_area: { operation: 'get_physical_flow', parameter: 'area' } },
     entitySearch: statnettEntitySearch,
-    operations: [getPhysicalFlow, getProductionConsumption, getPowerSituation],
+    operations: [getPhysicalFlow, getProductionConsumption, getPowerSituation, getPriceArea],
   })
 }
 export { statnettApi } from './statnett-upstream.js'

@@ -1,0 +1,82 @@
+import * as v from 'valibot'
+import { checkUpstreamShape, defineOperation } from '@allmenning/core'
+import { kartverketAdresser } from '../geonorge/kartverket-upstreams.js'
+import { pointParameters } from '../shared/wgs84-point.js'
+import { countyBorderNotes, countyPriceAreas } from './county-price-areas.js'
+import { priceAreaEntity, priceAreaNames } from './price-areas.js'
+import { statnettApi } from './statnett-upstream.js'
+import { fetchShaped, powerSituations } from './upstream-shapes.js'
+
+/** What this operation reads of Kartverket's point search: the municipality of the nearest address. */
+const nearestAddress = v.looseObject({ adresser: v.array(v.looseObject({ kommunenummer: v.nullish(v.string()) })) })
+
+/** How far from the point an address may be and still say which municipality the point is in. */
+const SEARCH_RADIUS_M = 5000
+
+/**
+ * `get_price_area`: the Norwegian price area (NO1–NO5) a point lies in, with Statnett's
+ * power situation there. Statnett publishes no map of the areas, so the point's county (from
+ * the municipality of the nearest address in Kartverket's register) decides, and the answer
+ * says how certain that is.
+ */
+export const getPriceArea = defineOperation({
+  name: 'get_price_area',
+  description:
+    'The Norwegian price area (NO1–NO5) a WGS84 point lies in, with Statnett’s power situation there. Decided by ' +
+    'the county of the nearest address in Kartverket’s register (within 5 km): price-area borders follow the grid, ' +
+    'so near them the area may differ, which note says. A point with no address within 5 km (at sea, abroad) has area null.',
+  parameters: pointParameters(3),
+  output: v.object({
+    area: v.pipe(v.nullable(v.picklist(['NO1', 'NO2', 'NO3', 'NO4', 'NO5'])), v.description('Price area, or null when it cannot be told')),
+    area_name: v.nullable(v.string()),
+    basis: v.pipe(v.picklist(['county', 'none']), v.description('What decided the area: the county of the nearest address, or nothing found')),
+    municipality_number: v.nullable(v.string()),
+    county: v.nullable(v.string()),
+    note: v.pipe(v.string(), v.description('How certain the area is, in words')),
+    power_situation: v.nullable(
+      v.object({
+        status: v.pipe(v.nullable(v.string()), v.description("Statnett's situation code, unchanged")),
+        description: v.nullable(v.string()),
+        description_no: v.nullable(v.string()),
+      }),
+    ),
+  }),
+  placeField: 'price_area',
+  canonicalFieldAliases: { name: ['area_name'] },
+  async run(params, ctx) {
+    const kartverket = ctx.upstream(kartverketAdresser)
+    const found = await kartverket.getJson('/punktsok', {
+      query: { lat: params.lat, lon: params.lon, radius: SEARCH_RADIUS_M, koordsys: 4258, treffPerSide: 1, side: 0 },
+    })
+    const municipality = checkUpstreamShape(kartverket, nearestAddress, found.body, 'the nearest address').adresser[0]?.kommunenummer ?? null
+    const countyNumber = municipality?.slice(0, 2)
+    const rule = countyNumber ? countyPriceAreas[countyNumber] : undefined
+    if (!rule) {
+      const note = municipality
+        ? `Municipality ${municipality} is in no county this source can place in a price area`
+        : `No address within ${SEARCH_RADIUS_M / 1000} km of the point, so its price area cannot be told (at sea, or outside Norway)`
+      return { data: { area: null, area_name: null, basis: 'none' as const, municipality_number: municipality, county: null, note, power_situation: null } }
+    }
+    const situations = await fetchShaped(ctx.upstream(statnettApi), '/ElspotPowerSituation/GetPowerSituations/', powerSituations)
+    const situation = situations.find((s) => s.elspotId === rule.area)
+    const border = countyNumber ? countyBorderNotes[countyNumber] : undefined
+    return {
+      data: {
+        area: rule.area,
+        area_name: priceAreaNames[rule.area] ?? rule.area,
+        basis: 'county' as const,
+        municipality_number: municipality,
+        county: rule.county,
+        note: `The area of ${rule.county}, the county of the nearest address${border ? `; ${border}, so near those parts it may differ` : ''}.`,
+        power_situation: situation
+          ? {
+              status: situation.powerSituation ?? null,
+              description: situation.translatedText?.en?.shortDescription ?? null,
+              description_no: situation.translatedText?.no?.shortDescription ?? null,
+            }
+          : null,
+      },
+    }
+  },
+  entities: (data) => (data.area ? [priceAreaEntity(data.area)] : []),
+})
