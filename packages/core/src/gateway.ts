@@ -56,6 +56,13 @@ export interface GatewayOptions {
     /** Largest upstream body accepted; 50 MB by default. */
     maxBodyBytes?: number
   }
+  /**
+   * The time one request may spend on its upstreams, every call together: each upstream call
+   * gets what is left of it (or its own time limit, when that is less), so an operation that
+   * makes three calls in a row still answers within it, with a 502 naming the upstream when it
+   * runs out. 10 000 ms by default; keep it below your platform's own limit (API Gateway: 29 s).
+   */
+  deadlineMs?: number
   /** How long past freshness answers are kept to serve if the upstream fails; one day by default. */
   staleSeconds?: number
   /** How many fresh answers to keep in process in front of `cache`; 1000 by default, 0 for none. */
@@ -141,6 +148,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     hot: createHotCache(options.hotCacheEntries ?? 1000, options.hotCacheBytes ?? 32 * 1024 * 1024),
     flights: createSingleFlight<CachedResponse>(),
     staleSeconds: options.staleSeconds ?? 86_400,
+    deadlineMs: options.deadlineMs ?? 10_000,
     upstreamSettings(upstream) {
       let settings = settingsCache.get(upstream)
       if (!settings) {

@@ -10,6 +10,7 @@ import type { Links } from '../http/links.js'
 import { paginate } from './pagination.js'
 import type { SingleFlight } from '../cache/single-flight.js'
 import { createUpstreamClient, type UpstreamSettings } from '../upstream/upstream-client.js'
+import { createDeadline, type Deadline } from '../upstream/deadline.js'
 import { UpstreamError } from '../upstream/upstream-error.js'
 import type { UpstreamDefinition } from '../plugin/define-upstream.js'
 import type { UpstreamUse } from './provenance.js'
@@ -23,6 +24,8 @@ export interface OperationCallDeps {
   upstreamSettings(upstream: UpstreamDefinition): UpstreamSettings
   /** How long past freshness an answer is kept, to be served if the upstream fails. */
   staleSeconds: number
+  /** The time one call may spend on its upstreams, all calls together. */
+  deadlineMs: number
 }
 
 const cacheName = 'allmenning'
@@ -71,8 +74,9 @@ function hit(entry: CachedResponse, now: number): GatewayResponse {
 }
 
 /** The context one call runs with, and what it records of the upstreams the operation reaches. */
-function operationContext(deps: OperationCallDeps, source: CompiledSource, operation: string) {
+function operationContext(deps: OperationCallDeps, source: CompiledSource, operation: string, deadline: Deadline) {
   const used = new Map<string, UpstreamUse>()
+  let last: UpstreamDefinition | undefined
   const context: OperationContext = {
     source: source.id,
     operation,
@@ -87,17 +91,52 @@ function operationContext(deps: OperationCallDeps, source: CompiledSource, opera
         used.set(upstream.id, use)
       }
       const urls = use.urls
-      return createUpstreamClient(deps.upstreamSettings(upstream), (url) => void urls.push(url))
+      return createUpstreamClient(
+        deps.upstreamSettings(upstream),
+        (url) => {
+          last = upstream
+          urls.push(url)
+        },
+        { deadline },
+      )
     },
   }
-  return { context, used }
+  /** The upstream to name when the deadline passes: the one called last, else the source's first. */
+  const blamed = () => last ?? [...source.upstreams.values()][0]!
+  return { context, used, blamed }
 }
 
-async function runOperation(deps: OperationCallDeps, { source, operation, parameters, links }: OperationCall): Promise<CachedResponse> {
-  const { context, used } = operationContext(deps, source, operation.name)
+/**
+ * Settles with the operation, or with a timeout when the deadline passes first. The upstream
+ * calls abort on their own at the deadline; this also covers an operation waiting on work it
+ * does not own, such as a load another request started.
+ */
+function withinDeadline<T>(work: Promise<T>, deadline: Deadline, blamed: () => UpstreamDefinition): Promise<T> {
+  if (deadline.signal.aborted) return work
+  return new Promise<T>((resolve, reject) => {
+    const expire = () => {
+      const upstream = blamed()
+      reject(new UpstreamError(upstream, 'timeout', `did not answer within the request's deadline of ${deadline.totalMs} ms`))
+    }
+    deadline.signal.addEventListener('abort', expire, { once: true })
+    work.then(
+      (value) => {
+        deadline.signal.removeEventListener('abort', expire)
+        resolve(value)
+      },
+      (error: unknown) => {
+        deadline.signal.removeEventListener('abort', expire)
+        reject(error)
+      },
+    )
+  })
+}
+
+async function runOperation(deps: OperationCallDeps, { source, operation, parameters, links }: OperationCall, deadline: Deadline): Promise<CachedResponse> {
+  const { context, used, blamed } = operationContext(deps, source, operation.name, deadline)
   // A copy, because the parsed parameters are shared by every request with the same query.
   const params = { ...parameters } as OperationParameters<Record<string, never>>
-  const result = await operation.definition.run(params, context)
+  const result = await withinDeadline(operation.definition.run(params, context), deadline, blamed)
   const { data, pagination } = paginate(result.data, params, operation.paging, result.page)
   const entities = operation.definition.entities?.(data, params) ?? []
   const envelope = buildEnvelope({ source, operation, parameters, result, data, pagination, entities, upstreams: [...used.values()], links })
@@ -128,7 +167,7 @@ function staleAnswer(entry: CachedResponse, error: UpstreamError, now: number): 
  * when that call fails on the upstream's side, a stale cached answer that says so.
  */
 export function callOperation(deps: OperationCallDeps, call: OperationCall): GatewayResponse | Promise<GatewayResponse> {
-  return answerFromCache(deps, call.key, () => runOperation(deps, call))
+  return answerFromCache(deps, call.key, (deadline) => runOperation(deps, call, deadline))
 }
 
 /**
@@ -136,7 +175,7 @@ export function callOperation(deps: OperationCallDeps, call: OperationCall): Gat
  * request in flight, cached with its ETag; when `produce` fails on an upstream's side, from a
  * stale cached answer that says so. What every answer that depends on upstreams goes through.
  */
-export function answerFromCache(deps: OperationCallDeps, key: string, produce: () => Promise<CachedResponse>): GatewayResponse | Promise<GatewayResponse> {
+export function answerFromCache(deps: OperationCallDeps, key: string, produce: (deadline: Deadline) => Promise<CachedResponse>): GatewayResponse | Promise<GatewayResponse> {
   // The hot path: an in-process fresh answer, without a single await.
   const now = Date.now()
   const hot = deps.hot.fresh(key, now)
@@ -149,7 +188,9 @@ export function cacheEntry(value: unknown, ttlSeconds: number): CachedResponse {
   return { body, bytes: Buffer.byteLength(body), etag: weakEtag(body), storedAt: Date.now(), ttlSeconds }
 }
 
-async function callThroughStore(deps: OperationCallDeps, key: string, produce: () => Promise<CachedResponse>): Promise<GatewayResponse> {
+async function callThroughStore(deps: OperationCallDeps, key: string, produce: (deadline: Deadline) => Promise<CachedResponse>): Promise<GatewayResponse> {
+  // Started before the store is read, so a slow store eats into the request's time too.
+  const deadline = createDeadline(deps.deadlineMs)
   const cached = await deps.cache.get(key)
   const now = Date.now()
   if (cached && now - cached.storedAt < cached.ttlSeconds * 1000) {
@@ -158,7 +199,7 @@ async function callThroughStore(deps: OperationCallDeps, key: string, produce: (
   }
   try {
     const { value, shared } = await deps.flights.run(key, async () => {
-      const entry = await produce()
+      const entry = await produce(deadline)
       deps.hot.put(key, entry)
       void deps.cache.set(key, entry, entry.ttlSeconds + deps.staleSeconds)
       return entry

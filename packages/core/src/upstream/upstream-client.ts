@@ -1,4 +1,5 @@
 import { request, type Dispatcher } from 'undici'
+import type { Deadline } from './deadline.js'
 import { UpstreamError } from './upstream-error.js'
 
 /** How the core reaches one upstream service. */
@@ -29,6 +30,12 @@ export interface UpstreamCallOptions {
    * body is optional: from getJson it is `undefined` when empty or not JSON.
    */
   acceptStatus?: number[]
+}
+
+/** What one operation call binds a client to. */
+export interface UpstreamCallScope {
+  /** The request's deadline: no call outlives it, and each gets at most what is left of it. */
+  deadline?: Deadline
 }
 
 export interface UpstreamResponse<T> {
@@ -109,32 +116,47 @@ async function readLimited(body: Dispatcher.ResponseData['body'], limit: number)
 
 /**
  * Creates the client for one upstream; `onCall` hears every URL called through it. The
- * gateway makes one per operation call; tests make their own against a local fake.
+ * gateway makes one per operation call, bound to the request's deadline; tests make their own
+ * against a local fake.
  *
  * @example
  * const client = createUpstreamClient({ id: 'statnett', name: 'Statnett driftsdata', baseUrl, timeoutMs: 2000, userAgent: 'my-app/1.0', maxBodyBytes: 1e6 })
  * const { body, url } = await client.getJson('/PhysicalFlowMap/GetFlow')
  */
-export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: string) => void): UpstreamClient {
+export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: string) => void, scope: UpstreamCallScope = {}): UpstreamClient {
   const upstream = { id: settings.id, name: settings.name }
+  const { deadline } = scope
+
+  /** This call's time limit: the upstream's own, or what is left of the request's deadline when that is less. */
+  function budget(): { ms: number; reason: string } {
+    const left = deadline ? Math.floor(deadline.remaining()) : Infinity
+    if (left < settings.timeoutMs) {
+      return { ms: Math.max(0, left), reason: `within the request's deadline of ${deadline!.totalMs} ms` }
+    }
+    return { ms: settings.timeoutMs, reason: `within ${settings.timeoutMs} ms` }
+  }
 
   async function fetchBytes(path: string, options: UpstreamCallOptions, accept: string) {
     const url = buildUpstreamUrl(settings.baseUrl, path, options.query)
+    const limit = budget()
+    // Nothing is left of the request's time: calling would only start work nobody waits for.
+    if (limit.ms <= 0) throw new UpstreamError(upstream, 'timeout', `could not be called ${limit.reason}; earlier calls used it up`)
     onCall?.(url)
     let response: Dispatcher.ResponseData
-    const signal = AbortSignal.timeout(settings.timeoutMs)
+    const timeout = AbortSignal.timeout(limit.ms)
+    const signal = deadline ? AbortSignal.any([timeout, deadline.signal]) : timeout
     try {
       response = await request(url, {
         method: 'GET',
         headers: { 'user-agent': settings.userAgent, accept, ...options.headers },
         signal,
-        headersTimeout: settings.timeoutMs,
-        bodyTimeout: settings.timeoutMs,
+        headersTimeout: limit.ms,
+        bodyTimeout: limit.ms,
         ...(settings.dispatcher ? { dispatcher: settings.dispatcher } : {}),
       })
     } catch (error) {
       if (isTimeout(error) || signal.aborted) {
-        throw new UpstreamError(upstream, 'timeout', `did not answer within ${settings.timeoutMs} ms`)
+        throw new UpstreamError(upstream, 'timeout', `did not answer ${limit.reason}`)
       }
       throw new UpstreamError(upstream, 'unavailable', 'could not be reached')
     }
@@ -155,7 +177,7 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
       bytes = await readLimited(response.body, settings.maxBodyBytes)
     } catch (error) {
       if (isTimeout(error) || signal.aborted) {
-        throw new UpstreamError(upstream, 'timeout', `did not finish its answer within ${settings.timeoutMs} ms`)
+        throw new UpstreamError(upstream, 'timeout', `did not finish its answer ${limit.reason}`)
       }
       throw new UpstreamError(upstream, 'unavailable', 'broke off its answer')
     }
