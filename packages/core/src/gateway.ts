@@ -63,6 +63,12 @@ export interface GatewayOptions {
    * runs out. 10 000 ms by default; keep it below your platform's own limit (API Gateway: 29 s).
    */
   deadlineMs?: number
+  /**
+   * How long an operation's 404 (an organisation number or airport the upstream does not know)
+   * is remembered, so asking again makes no upstream call; 60 s by default, never longer than
+   * the operation's own cache time. 0 asks the upstream every time.
+   */
+  notFoundCacheSeconds?: number
   /** How long past freshness answers are kept to serve if the upstream fails; one day by default. */
   staleSeconds?: number
   /** How many fresh answers to keep in process in front of `cache`; 1000 by default, 0 for none. */
@@ -149,6 +155,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     flights: createSingleFlight<CachedResponse>(),
     staleSeconds: options.staleSeconds ?? 86_400,
     deadlineMs: options.deadlineMs ?? 10_000,
+    notFoundSeconds: options.notFoundCacheSeconds ?? 60,
     upstreamSettings(upstream) {
       let settings = settingsCache.get(upstream)
       if (!settings) {
@@ -181,6 +188,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     const query = parseQueryString(queryString(parameters).slice(1), Number.MAX_SAFE_INTEGER)
     const params = validateParameters(query, operation.parameters, operation.ignoredParameters)
     const response = await callOperation(deps, { source, operation, parameters: params, links, key: operationCacheKey(source, operation, params, links) })
+    if (response.status === 404) {
+      // A remembered 404 comes back as an answer; to a caller inside the gateway it is the same error as the first time.
+      const { error } = JSON.parse(response.body!) as { error: { message: string } }
+      throw new GatewayError(404, 'entity_not_found', error.message)
+    }
     return JSON.parse(response.body!) as InvokedEnvelope
   }
   const dataOf = (links: Links) => async (source: CompiledSource, name: string, parameters: Record<string, unknown>) =>

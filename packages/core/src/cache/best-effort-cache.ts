@@ -2,6 +2,8 @@ import type Keyv from 'keyv'
 
 /** A cached, already serialized response. */
 export interface CachedResponse {
+  /** 404 for a remembered "no such entity"; a 200 answer otherwise (absent in entries stored before). */
+  status?: 200 | 404
   body: string
   /** Byte length of `body`, measured once when it was stored. */
   bytes: number

@@ -3,6 +3,8 @@ import type { CompiledOperation, CompiledSource } from '../compile/compile-sourc
 import type { OperationContext, OperationParameters } from '../plugin/define-operation.js'
 import { buildEnvelope } from './envelope.js'
 import { weakEtag } from '../http/etag.js'
+import { errorResponse } from '../http/error-response.js'
+import { GatewayError } from '../http/gateway-error.js'
 import type { GatewayResponse } from '../http/gateway-request.js'
 import type { HotCache } from '../cache/hot-cache.js'
 import { jsonContentType } from '../http/json-response.js'
@@ -26,6 +28,8 @@ export interface OperationCallDeps {
   staleSeconds: number
   /** The time one call may spend on its upstreams, all calls together. */
   deadlineMs: number
+  /** How long an operation's 404 is remembered; 0 to ask the upstream every time. */
+  notFoundSeconds: number
 }
 
 const cacheName = 'allmenning'
@@ -46,6 +50,20 @@ export function operationCacheKey(source: CompiledSource, operation: CompiledOpe
 }
 
 function respond(entry: CachedResponse, cacheStatus: string, extra: Record<string, string> = {}): GatewayResponse {
+  if (entry.status === 404) {
+    // A remembered "no such entity": the shared error body, without a validator to revalidate.
+    return {
+      status: 404,
+      headers: {
+        'content-type': jsonContentType,
+        'content-length': String(entry.bytes),
+        'cache-control': `public, max-age=${entry.ttlSeconds}`,
+        'cache-status': cacheStatus,
+        ...extra,
+      },
+      body: entry.body,
+    }
+  }
   return {
     status: 200,
     headers: {
@@ -58,6 +76,20 @@ function respond(entry: CachedResponse, cacheStatus: string, extra: Record<strin
     },
     body: entry.body,
   }
+}
+
+/**
+ * The entry that remembers an operation's 404 (an organisation number or airport the upstream
+ * does not know), so that asking again within `seconds` makes no upstream call.
+ */
+function notFoundEntry(error: GatewayError, links: Links, seconds: number): CachedResponse {
+  const body = errorResponse(error, links).body!
+  return { status: 404, body, bytes: Buffer.byteLength(body), etag: weakEtag(body), storedAt: Date.now(), ttlSeconds: seconds }
+}
+
+/** Whether an operation's failure is an answer worth remembering: the entity does not exist. */
+function isNotFound(error: unknown): error is GatewayError {
+  return error instanceof GatewayError && !(error instanceof UpstreamError) && error.status === 404
 }
 
 // A hit's answer only changes when its Age does, once a second, so it is built once per
@@ -167,7 +199,15 @@ function staleAnswer(entry: CachedResponse, error: UpstreamError, now: number): 
  * when that call fails on the upstream's side, a stale cached answer that says so.
  */
 export function callOperation(deps: OperationCallDeps, call: OperationCall): GatewayResponse | Promise<GatewayResponse> {
-  return answerFromCache(deps, call.key, (deadline) => runOperation(deps, call, deadline))
+  return answerFromCache(deps, call.key, async (deadline) => {
+    try {
+      return await runOperation(deps, call, deadline)
+    } catch (error) {
+      const seconds = Math.min(deps.notFoundSeconds, call.operation.cacheTtlSeconds)
+      if (!isNotFound(error) || seconds <= 0) throw error
+      return notFoundEntry(error, call.links, seconds)
+    }
+  })
 }
 
 /**
@@ -191,17 +231,19 @@ export function cacheEntry(value: unknown, ttlSeconds: number): CachedResponse {
 async function callThroughStore(deps: OperationCallDeps, key: string, produce: (deadline: Deadline) => Promise<CachedResponse>): Promise<GatewayResponse> {
   // Started before the store is read, so a slow store eats into the request's time too.
   const deadline = createDeadline(deps.deadlineMs)
-  const cached = await deps.cache.get(key)
+  const stored = await deps.cache.get(key)
   const now = Date.now()
-  if (cached && now - cached.storedAt < cached.ttlSeconds * 1000) {
-    deps.hot.put(key, cached)
-    return hit(cached, now)
+  if (stored && now - stored.storedAt < stored.ttlSeconds * 1000) {
+    deps.hot.put(key, stored)
+    return hit(stored, now)
   }
+  // Only a real answer is worth serving stale; a remembered 404 simply expires.
+  const cached = stored?.status === 404 ? undefined : stored
   try {
     const { value, shared } = await deps.flights.run(key, async () => {
       const entry = await produce(deadline)
       deps.hot.put(key, entry)
-      void deps.cache.set(key, entry, entry.ttlSeconds + deps.staleSeconds)
+      void deps.cache.set(key, entry, entry.status === 404 ? entry.ttlSeconds : entry.ttlSeconds + deps.staleSeconds)
       return entry
     })
     const forward = cached ? 'stale' : 'miss'
