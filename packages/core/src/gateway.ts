@@ -53,7 +53,11 @@ export interface GatewayOptions {
     userAgent?: string
     /** undici dispatcher for every upstream call (proxy, connection pool, mock). */
     dispatcher?: Dispatcher
-    /** Largest upstream body accepted; 50 MB by default. */
+    /**
+     * Largest upstream body accepted, for upstreams that do not state their own; 2 MiB by
+     * default. A body past it is dropped as it streams in (or before, when Content-Length says
+     * so) and answered with a 502, so that one upstream cannot fill memory or stall the loop.
+     */
     maxBodyBytes?: number
   }
   /**
@@ -142,7 +146,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const upstreamDefaults = {
     timeoutMs: options.upstream?.timeoutMs ?? 10_000,
     userAgent: options.upstream?.userAgent ?? defaultUserAgent,
-    maxBodyBytes: options.upstream?.maxBodyBytes ?? 50 * 1024 * 1024,
+    maxBodyBytes: options.upstream?.maxBodyBytes ?? 2 * 1024 * 1024,
     ...(options.upstream?.dispatcher ? { dispatcher: options.upstream.dispatcher } : {}),
   }
   const settingsCache = new WeakMap<UpstreamDefinition, UpstreamSettings>()
@@ -159,7 +163,14 @@ export function createGateway(options: GatewayOptions): Gateway {
     upstreamSettings(upstream) {
       let settings = settingsCache.get(upstream)
       if (!settings) {
-        settings = { ...upstreamDefaults, id: upstream.id, name: upstream.name, baseUrl: upstream.baseUrl, timeoutMs: upstream.timeoutMs ?? upstreamDefaults.timeoutMs }
+        settings = {
+          ...upstreamDefaults,
+          id: upstream.id,
+          name: upstream.name,
+          baseUrl: upstream.baseUrl,
+          timeoutMs: upstream.timeoutMs ?? upstreamDefaults.timeoutMs,
+          maxBodyBytes: upstream.maxBodyBytes ?? upstreamDefaults.maxBodyBytes,
+        }
         settingsCache.set(upstream, settings)
       }
       return settings

@@ -15,12 +15,22 @@ export interface UpstreamDefinition {
   readonly license?: string
   /** Per-call time limit in milliseconds, when it differs from the gateway's. */
   readonly timeoutMs?: number
+  /**
+   * Largest body accepted from it, in bytes, sized to what the real service sends; the
+   * gateway's `upstream.maxBodyBytes` (2 MiB) when absent. A larger answer is a 502, dropped
+   * as soon as it passes the limit, so it can neither fill memory nor stall the event loop.
+   */
+  readonly maxBodyBytes?: number
+  /** Most calls to it in flight at once, from one gateway; the gateway's `upstream.maxConcurrent` when absent. */
+  readonly maxConcurrent?: number
 }
 
 /** What a deployment may change about one upstream. */
 export interface UpstreamOverride {
   baseUrl?: string
   timeoutMs?: number
+  maxBodyBytes?: number
+  maxConcurrent?: number
 }
 
 /**
@@ -37,6 +47,12 @@ export interface UpstreamOverride {
 export function defineUpstream(definition: UpstreamDefinition): UpstreamDefinition {
   if (!/^[a-z][a-z0-9_]*$/.test(definition.id)) {
     throw new TypeError(`Upstream id "${definition.id}" must be lower-case letters, digits or "_"`)
+  }
+  for (const field of ['timeoutMs', 'maxBodyBytes', 'maxConcurrent'] as const) {
+    const value = definition[field]
+    if (value !== undefined && !(Number.isInteger(value) && value > 0)) {
+      throw new TypeError(`Upstream ${definition.id}: ${field} must be a positive whole number (got ${value})`)
+    }
   }
   try {
     new URL(definition.baseUrl)

@@ -6,4 +6,7 @@ export const avinorApi = defineUpstream({
   name: 'Avinor flight data',
   baseUrl: 'https://asrv.avinor.no',
   publisher: 'Avinor AS',
+  // Oslo over the widest window (96 hours back, 144 ahead) is about 6000 flights, some 3 MB of
+  // XML; it is parsed in slices between turns of the event loop.
+  maxBodyBytes: 4 * 1024 * 1024,
 })

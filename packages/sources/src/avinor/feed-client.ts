@@ -1,5 +1,6 @@
 import { createTimedMemo, UpstreamError, type QueryValues, type UpstreamClient } from '@allmenning/core'
-import { parseFlights, type FeedDocument } from './parse-flights.js'
+import type { FeedDocument } from './parse-flights.js'
+import { parseFlightsInSlices } from './parse-flights-in-slices.js'
 import { parseAirlineNames, parseAirportNames, parseFlightStatuses, type StatusText } from './parse-name-lists.js'
 import { InvalidFeedError } from './xml-document.js'
 
@@ -59,11 +60,11 @@ function flightsQuery(window: FlightWindow): QueryValues {
   return { airport: window.airport, TimeFrom: window.hoursBack, TimeTo: window.hoursAhead, codeshare: 'Y' }
 }
 
-async function fetchParsed<T>(client: UpstreamClient, path: string, parse: (body: string) => T, query?: QueryValues) {
+async function fetchParsed<T>(client: UpstreamClient, path: string, parse: (body: string) => T | Promise<T>, query?: QueryValues) {
   // The feeds are ISO-8859-1 whatever the Content-Type header claims.
   const response = await client.getText(path, { ...(query ? { query } : {}), encoding: 'latin1' })
   try {
-    return parse(response.body)
+    return await parse(response.body)
   } catch (error) {
     if (error instanceof InvalidFeedError) {
       throw new UpstreamError({ id: client.id, name: client.name }, 'invalid_response', error.reason)
@@ -99,7 +100,7 @@ export function createAvinorFeeds(options: { now?: () => number } = {}): AvinorF
   return {
     flights: (client, window) =>
       flights.get(`${window.airport}|${window.hoursBack}|${window.hoursAhead}`, () =>
-        fetchParsed(client, AVINOR_PATHS.flights, parseFlights, flightsQuery(window)),
+        fetchParsed(client, AVINOR_PATHS.flights, parseFlightsInSlices, flightsQuery(window)),
       ),
     flightsUrl: (client, window) => client.url(AVINOR_PATHS.flights, flightsQuery(window)),
     airports: (client) => airports.get('all', () => fetchParsed(client, AVINOR_PATHS.airportNames, parseAirportNames)),

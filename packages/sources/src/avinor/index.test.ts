@@ -8,7 +8,7 @@ describe('avinor()', () => {
     const source = avinor()
     expect(source.id).toBe('avinor')
     expect(source.cacheTtlSeconds).toBe(60)
-    expect(source.upstreams).toEqual([{ id: 'avinor', name: 'Avinor flight data', baseUrl: 'https://asrv.avinor.no', publisher: 'Avinor AS' }])
+    expect(source.upstreams).toEqual([{ id: 'avinor', name: 'Avinor flight data', baseUrl: 'https://asrv.avinor.no', publisher: 'Avinor AS', maxBodyBytes: 4 * 1024 * 1024 }])
     expect(source.entityTypes).toEqual({
       airport: { operation: 'get_flights', parameter: 'airport_id' },
       airline: { operation: 'lookup_airline', parameter: 'query' },
@@ -19,7 +19,7 @@ describe('avinor()', () => {
 
   it('takes a base URL and a time limit through the core\'s upstream overrides', () => {
     const source = overrideUpstreams(avinor(), { avinor: { baseUrl: 'http://127.0.0.1:9', timeoutMs: 1234 } })
-    expect(source.upstreams[0]).toEqual({ id: 'avinor', name: 'Avinor flight data', baseUrl: 'http://127.0.0.1:9', publisher: 'Avinor AS', timeoutMs: 1234 })
+    expect(source.upstreams[0]).toEqual({ id: 'avinor', name: 'Avinor flight data', baseUrl: 'http://127.0.0.1:9', publisher: 'Avinor AS', maxBodyBytes: 4 * 1024 * 1024, timeoutMs: 1234 })
   })
 
   describe('memo per source instance', () => {

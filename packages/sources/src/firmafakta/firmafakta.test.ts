@@ -15,6 +15,7 @@ describe('firmafakta source definition', () => {
         baseUrl: 'https://data.brreg.no/enhetsregisteret/api',
         publisher: 'Brønnøysundregistrene',
         license: 'NLOD 2.0',
+        maxBodyBytes: 512 * 1024,
       },
     ])
   })

@@ -6,4 +6,6 @@ export const statnettApi = defineUpstream({
   name: 'Statnett driftsdata',
   baseUrl: 'https://driftsdata.statnett.no/restapi',
   publisher: 'Statnett SF',
+  // Its answers are a few kilobytes; 256 KiB leaves room for every price area and more.
+  maxBodyBytes: 256 * 1024,
 })

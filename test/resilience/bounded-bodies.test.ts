@@ -1,0 +1,142 @@
+import { once } from 'node:events'
+import { Worker } from 'node:worker_threads'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createGateway, type GatewayOptions } from '@allmenning/core'
+import { firmafakta, statnett } from '@allmenning/sources'
+import { brregFixtures } from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'
+import { startLagProbe } from '../support/loop-lag.js'
+
+// The upstream stand-in runs on a thread of its own, so that making and sending its huge
+// bodies never shows up in the event-loop measurements of the gateway under test.
+const standIn = `
+const { parentPort } = require('node:worker_threads')
+const { createServer } = require('node:http')
+let answer = { body: Buffer.alloc(0), announce: false }
+function sized(bytes, item, head = '', tail = '') {
+  const count = Math.max(1, Math.floor((bytes - head.length - tail.length - 2) / (Buffer.byteLength(item) + 1)))
+  const text = Buffer.from(head + '[' + new Array(count).fill(item).join(',') + ']' + tail.replace('COUNT', String(count)))
+  return Buffer.concat([text, Buffer.alloc(Math.max(0, bytes - text.length), ' ')])
+}
+const server = createServer((req, res) => {
+  const body = answer.body
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', ...(answer.announce ? { 'content-length': String(body.length) } : {}) })
+  let offset = 0
+  const pump = () => {
+    while (offset < body.length) {
+      const chunk = body.subarray(offset, offset + 65536)
+      offset += chunk.length
+      if (!res.write(chunk)) return void res.once('drain', pump)
+    }
+    res.end()
+  }
+  res.on('error', () => undefined)
+  pump()
+})
+server.listen(0, '127.0.0.1', () => parentPort.postMessage({ port: server.address().port }))
+parentPort.on('message', ({ bytes, item, head, tail, announce }) => {
+  answer = { body: sized(bytes, item, head, tail), announce }
+  parentPort.postMessage({ ready: answer.body.length })
+})
+`
+
+// Flow rows exactly as Statnett sends them; a huge answer is a great many of them.
+const row = '{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":-1234.5,"MeasureDate":1771062744000}'
+
+let worker: Worker
+let baseUrl: string
+
+/** Makes the stand-in's next answer: exactly `bytes` bytes, as many `item`s as fit in a JSON list. */
+async function answerWith(bytes: number, item: string, options: { announce?: boolean; head?: string; tail?: string } = {}) {
+  worker.postMessage({ bytes, item, head: options.head ?? '', tail: options.tail ?? '', announce: options.announce ?? false })
+  const [message] = (await once(worker, 'message')) as [{ ready: number }]
+  expect(message.ready).toBe(bytes)
+}
+const rows = (bytes: number, announce = false) => answerWith(bytes, row, { announce })
+
+beforeAll(async () => {
+  worker = new Worker(standIn, { eval: true })
+  const [message] = (await once(worker, 'message')) as [{ port: number }]
+  baseUrl = `http://127.0.0.1:${message.port}`
+})
+afterAll(() => worker.terminate())
+
+const gatewayWith = (options: Partial<GatewayOptions> = {}) =>
+  createGateway({
+    sources: [statnett(), firmafakta()],
+    upstreams: { statnett: { baseUrl }, brreg: { baseUrl } },
+    onError: () => {},
+    hotCacheEntries: 0,
+    ...options,
+  })
+
+async function flow(gateway: ReturnType<typeof gatewayWith>, area: string, path = '/api/v1/kilder/statnett/get_physical_flow', query = `area=${area}`) {
+  const rssBefore = process.memoryUsage().rss
+  const probe = startLagProbe()
+  const res = await gateway.handle({ method: 'GET', path, query, headers: {} })
+  const lagMs = probe.stop()
+  return { res, lagMs, rssGrowth: process.memoryUsage().rss - rssBefore, body: JSON.parse(res.body!) }
+}
+
+// Wall-clock lag also counts the moments the OS gives this thread's core to another test file
+// running in parallel; a retry tells that noise from a real stall, which fails every time.
+describe('upstream bodies are bounded', { retry: 2 }, () => {
+  beforeAll(async () => {
+    // A first call of each operation compiles the code on its path; that is start-up work,
+    // not what an upstream body costs, so it is done before anything is measured.
+    const gateway = gatewayWith()
+    await rows(4096)
+    await flow(gateway, 'NO5')
+    await answerWith(4096, JSON.stringify(brregFixtures().enheter[0]), { head: '{"_embedded":{"enheter":', tail: '},"page":{"size":100,"totalElements":COUNT,"totalPages":1,"number":0}}' })
+    await flow(gateway, '', '/api/v1/kilder/firmafakta/organisasjonsnummer_for_selskap', 'company_name=warm')
+  })
+
+  it('drops a 45 MB answer as it streams in: a 502, the loop never stalled, memory barely grew', async () => {
+    await rows(45 * 1024 * 1024)
+    const { res, lagMs, rssGrowth, body } = await flow(gatewayWith(), 'NO1')
+    expect(res.status).toBe(502)
+    expect(body.error).toMatchObject({ code: 'upstream_invalid_response', upstream: 'statnett' })
+    expect(body.error.message).toMatch(/sent more than the \d+ bytes accepted/)
+    expect(lagMs).toBeLessThan(50)
+    expect(rssGrowth).toBeLessThan(64 * 1024 * 1024)
+  })
+
+  it('refuses a 45 MB answer its Content-Length announces, before reading it', async () => {
+    await rows(45 * 1024 * 1024, true)
+    const { res, lagMs, body } = await flow(gatewayWith(), 'NO2')
+    expect(res.status).toBe(502)
+    expect(body.error.message).toMatch(/announced 4\d+ bytes, more than the \d+ accepted/)
+    expect(lagMs).toBeLessThan(50)
+  })
+
+  it("keeps the gateway-wide default to a few MB, and Statnett's own limit below it", async () => {
+    const limit = 256 * 1024
+    await rows(limit + 1, true)
+    expect((await flow(gatewayWith({ upstream: { maxBodyBytes: 64 * 1024 * 1024 } }), 'NO3')).res.status).toBe(502)
+    await rows(limit, true)
+    expect((await flow(gatewayWith(), 'NO4')).res.status).toBe(200)
+  })
+
+  it('processes the largest answer Statnett may send without blocking the event loop for 50 ms', async () => {
+    const limit = 256 * 1024
+    // The right shape, as many rows as fit: parsing, checking and mapping all of them.
+    await rows(limit)
+    const flows = await flow(gatewayWith(), 'SE1')
+    expect(flows.res.status).toBe(200)
+    expect(flows.lagMs).toBeLessThan(50)
+    // The costliest JSON per byte to parse: a flat list of one-digit numbers, of the wrong shape.
+    await answerWith(limit, '0')
+    const numbers = await flow(gatewayWith(), 'SE2')
+    expect(numbers.res.status).toBe(502)
+    expect(numbers.body.error.code).toBe('upstream_invalid_response')
+    expect(numbers.lagMs).toBeLessThan(50)
+  })
+
+  it('processes the largest search page Brønnøysund may send without blocking the event loop for 50 ms', async () => {
+    const limit = 512 * 1024
+    const unit = JSON.stringify(brregFixtures().enheter[0])
+    await answerWith(limit, unit, { head: '{"_embedded":{"enheter":', tail: '},"page":{"size":100,"totalElements":COUNT,"totalPages":1,"number":0}}' })
+    const search = await flow(gatewayWith(), '', '/api/v1/kilder/firmafakta/organisasjonsnummer_for_selskap', 'company_name=sesam')
+    expect(search.res.status, search.res.body!).toBe(200)
+    expect(search.lagMs).toBeLessThan(50)
+  })
+})
