@@ -25,6 +25,7 @@ import type { Method, RouteCall, RouteDefinition } from './http/define-route.js'
 import { createRoutes } from './routes.js'
 import { createSingleFlight } from './cache/single-flight.js'
 import type { UpstreamSettings } from './upstream/upstream-client.js'
+import { createUpstreamGuard, type UpstreamGuard } from './upstream/upstream-guard.js'
 import { validateParameters } from './http/validate-parameters.js'
 
 /** Where a reported error came from. */
@@ -53,6 +54,22 @@ export interface GatewayOptions {
     userAgent?: string
     /** undici dispatcher for every upstream call (proxy, connection pool, mock). */
     dispatcher?: Dispatcher
+    /** Most calls in flight at once to one upstream, for upstreams that do not state their own; 16 by default. */
+    maxConcurrent?: number
+    /** Most calls to one upstream waiting for a free slot; more are answered 502 `upstream_busy` at once. 64 by default. */
+    maxQueued?: number
+    /**
+     * Failures in a row (no answer, a timeout, a 5xx or 429) after which an upstream is left
+     * alone for `restSeconds`: requests get a stale copy or a 502 `upstream_resting`, then one
+     * probe call decides. 5 by default; 0 turns the breaker off.
+     */
+    breakAfterFailures?: number
+    /** How long a failing upstream is rested before it is probed again; 30 s by default. */
+    restSeconds?: number
+    /** Try a call that failed to connect once more, after 50–250 ms of jitter, within the deadline; on by default. */
+    retryConnect?: boolean
+    /** Longest pause an upstream's own Retry-After (on a 429 or 503) is honoured for; 600 s by default. */
+    maxRetryAfterSeconds?: number
     /**
      * Largest upstream body accepted, for upstreams that do not state their own; 2 MiB by
      * default. A body past it is dropped as it streams in (or before, when Content-Length says
@@ -150,6 +167,23 @@ export function createGateway(options: GatewayOptions): Gateway {
     ...(options.upstream?.dispatcher ? { dispatcher: options.upstream.dispatcher } : {}),
   }
   const settingsCache = new WeakMap<UpstreamDefinition, UpstreamSettings>()
+  // One guard per upstream id: every request of this gateway shares its breaker and slots.
+  const guards = new Map<string, UpstreamGuard>()
+  const guardOf = (upstream: UpstreamDefinition): UpstreamGuard => {
+    let guard = guards.get(upstream.id)
+    if (!guard) {
+      guard = createUpstreamGuard(upstream, {
+        maxConcurrent: upstream.maxConcurrent ?? options.upstream?.maxConcurrent ?? 16,
+        maxQueued: options.upstream?.maxQueued ?? 64,
+        breakAfter: options.upstream?.breakAfterFailures ?? 5,
+        restMs: (options.upstream?.restSeconds ?? 30) * 1000,
+        retryConnect: options.upstream?.retryConnect ?? true,
+        maxRetryAfterMs: (options.upstream?.maxRetryAfterSeconds ?? 600) * 1000,
+      })
+      guards.set(upstream.id, guard)
+    }
+    return guard
+  }
   const deps: OperationCallDeps = {
     cache: createBestEffortCache(options.cache ?? new Keyv(), {
       timeoutMs: options.cacheTimeoutMs ?? 200,
@@ -170,6 +204,7 @@ export function createGateway(options: GatewayOptions): Gateway {
           baseUrl: upstream.baseUrl,
           timeoutMs: upstream.timeoutMs ?? upstreamDefaults.timeoutMs,
           maxBodyBytes: upstream.maxBodyBytes ?? upstreamDefaults.maxBodyBytes,
+          guard: guardOf(upstream),
         }
         settingsCache.set(upstream, settings)
       }

@@ -20,6 +20,8 @@ export type ErrorCode =
   | 'upstream_error'
   | 'upstream_invalid_response'
   | 'upstream_not_configured'
+  | 'upstream_resting'
+  | 'upstream_busy'
   | 'dataset_not_loaded'
 
 /** One broken rule of one input, as listed in `error.details`. */

@@ -1,6 +1,7 @@
 import { request, type Dispatcher } from 'undici'
 import { TextDecoder } from 'node:util'
 import type { Deadline } from './deadline.js'
+import type { UpstreamGuard } from './upstream-guard.js'
 import { UpstreamError } from './upstream-error.js'
 
 /** How the core reaches one upstream service. */
@@ -19,6 +20,8 @@ export interface UpstreamSettings {
   dispatcher?: Dispatcher
   /** Largest response body accepted, in bytes. */
   maxBodyBytes: number
+  /** The protection shared by every call to this upstream (breaker, bulkhead, retry); none when absent. */
+  guard?: UpstreamGuard
 }
 
 export type QueryValues = Record<string, string | number | boolean | undefined>
@@ -90,6 +93,15 @@ function charsetOf(contentType: string): string | undefined {
   return match?.[1]?.toLowerCase()
 }
 
+/** An upstream's Retry-After (seconds or an HTTP date) in milliseconds from now; undefined when absent or unreadable. */
+function retryAfterMs(value: string | string[] | undefined): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value
+  if (!text) return undefined
+  if (/^\d+$/.test(text.trim())) return Number(text.trim()) * 1000
+  const at = Date.parse(text)
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now())
+}
+
 function isTimeout(error: unknown): boolean {
   const e = error as { name?: string; code?: string } | null
   return (
@@ -157,10 +169,15 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     const limit = budget()
     // Nothing is left of the request's time: calling would only start work nobody waits for.
     if (limit.ms <= 0) throw new UpstreamError(upstream, 'timeout', `could not be called ${limit.reason}; earlier calls used it up`)
-    onCall?.(url)
-    let response: Dispatcher.ResponseData
     const timeout = AbortSignal.timeout(limit.ms)
     const signal = deadline ? AbortSignal.any([timeout, deadline.signal]) : timeout
+    onCall?.(url)
+    const attempt = () => fetchOnce(url, options, accept, signal, limit)
+    return settings.guard ? await settings.guard.run(attempt, signal) : await attempt()
+  }
+
+  async function fetchOnce(url: string, options: UpstreamCallOptions, accept: string, signal: AbortSignal, limit: { ms: number; reason: string }) {
+    let response: Dispatcher.ResponseData
     try {
       response = await request(url, {
         method: 'GET',
@@ -174,7 +191,7 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
       if (isTimeout(error) || signal.aborted) {
         throw new UpstreamError(upstream, 'timeout', `did not answer ${limit.reason}`)
       }
-      throw new UpstreamError(upstream, 'unavailable', 'could not be reached')
+      throw new UpstreamError(upstream, 'unavailable', 'could not be reached', undefined, { beforeResponse: true })
     }
     const { statusCode } = response
     const contentType = String(response.headers['content-type'] ?? '')
@@ -183,16 +200,18 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
       if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value)
     }
     const declared = Number(response.headers['content-length'])
+    const ok = (statusCode >= 200 && statusCode < 300) || (options.acceptStatus ?? []).includes(statusCode)
+    if (!ok) {
+      await response.body.dump().catch(() => undefined)
+      const pause = statusCode === 429 || statusCode === 503 ? retryAfterMs(response.headers['retry-after']) : undefined
+      const kind = statusCode === 429 ? 'rate limited the gateway' : `answered HTTP ${statusCode}`
+      const asked = pause === undefined ? '' : ` and asked for a pause of ${Math.ceil(pause / 1000)} s`
+      throw new UpstreamError(upstream, 'status', kind + asked, statusCode, pause === undefined ? {} : { retryAfterMs: pause })
+    }
     if (declared > settings.maxBodyBytes) {
       // Said up front: not one byte of it needs reading.
       await response.body.dump({ limit: 0 }).catch(() => undefined)
       throw new UpstreamError(upstream, 'invalid_response', `announced ${declared} bytes, more than the ${settings.maxBodyBytes} accepted`)
-    }
-    const ok = (statusCode >= 200 && statusCode < 300) || (options.acceptStatus ?? []).includes(statusCode)
-    if (!ok) {
-      await response.body.dump().catch(() => undefined)
-      const kind = statusCode === 429 ? 'rate limited the gateway' : `answered HTTP ${statusCode}`
-      throw new UpstreamError(upstream, 'status', kind, statusCode)
     }
     let bytes: Buffer | undefined
     try {

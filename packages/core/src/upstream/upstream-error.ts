@@ -1,7 +1,11 @@
 import { GatewayError, type ErrorCode } from '../http/gateway-error.js'
 
-/** Why an upstream call failed; `not_configured` when it needs a key or setting the deployment has not given. */
-export type UpstreamFailure = 'unavailable' | 'timeout' | 'status' | 'invalid_response' | 'not_configured'
+/**
+ * Why an upstream call failed; `not_configured` when it needs a key or setting the deployment
+ * has not given; `resting` when the gateway is not calling it for a while (it kept failing, or
+ * asked for a pause with Retry-After); `busy` when too many calls to it are already waiting.
+ */
+export type UpstreamFailure = 'unavailable' | 'timeout' | 'status' | 'invalid_response' | 'not_configured' | 'resting' | 'busy'
 
 const codes: Record<UpstreamFailure, ErrorCode> = {
   unavailable: 'upstream_unavailable',
@@ -9,6 +13,18 @@ const codes: Record<UpstreamFailure, ErrorCode> = {
   status: 'upstream_error',
   invalid_response: 'upstream_invalid_response',
   not_configured: 'upstream_not_configured',
+  resting: 'upstream_resting',
+  busy: 'upstream_busy',
+}
+
+/** More about one failure, for the core's protection of the upstream. */
+export interface UpstreamFailureDetail {
+  /** No answer began: the connection failed or broke before a status line. Safe to retry a GET. */
+  beforeResponse?: boolean
+  /** How long the upstream asked to be left alone (its Retry-After), in milliseconds. */
+  retryAfterMs?: number
+  /** Seconds a client should wait before trying again; sent as our own Retry-After. */
+  retryAfterSeconds?: number
 }
 
 /**
@@ -24,17 +40,21 @@ export class UpstreamError extends GatewayError {
   readonly upstream: { id: string; name: string }
   readonly failure: UpstreamFailure
   readonly upstreamStatus: number | undefined
+  readonly detail: UpstreamFailureDetail
 
   constructor(
     upstream: { id: string; name: string },
     failure: UpstreamFailure,
     reason: string,
     upstreamStatus?: number,
+    detail: UpstreamFailureDetail = {},
   ) {
-    super(502, codes[failure], `Upstream ${upstream.name} (${upstream.id}) ${reason}`)
+    const headers: Record<string, string> = detail.retryAfterSeconds === undefined ? {} : { 'retry-after': String(detail.retryAfterSeconds) }
+    super(502, codes[failure], `Upstream ${upstream.name} (${upstream.id}) ${reason}`, { headers })
     this.name = 'UpstreamError'
     this.upstream = { id: upstream.id, name: upstream.name }
     this.failure = failure
     this.upstreamStatus = upstreamStatus
+    this.detail = detail
   }
 }
