@@ -20,6 +20,8 @@ export function toGatewayRequest(req: Request): GatewayRequest {
     query: mark === -1 ? '' : url.slice(mark + 1),
     headers: req.headers,
     basePath: req.baseUrl,
+    // req.ip honours the app's `trust proxy` setting, so behind a proxy it is the real client.
+    ...(req.ip ? { clientAddress: req.ip } : {}),
     // A body parser mounted before us (express.json) leaves its result in req.body and
     // has drained the stream; reading the stream again would wait forever.
     ...(hasBody(req.method) ? { readBody: () => (req.body !== undefined ? Promise.resolve(req.body) : readRequestBody(req)) } : {}),

@@ -17,6 +17,8 @@ export function toGatewayRequest(ctx: Context, path: string, basePath: string): 
     query: ctx.querystring,
     headers: ctx.req.headers,
     basePath,
+    // ctx.ip honours `app.proxy`, so behind a proxy it is the client's own address.
+    ...(ctx.ip ? { clientAddress: ctx.ip } : {}),
     // GET and HEAD carry no body, so their requests need no reader.
     ...(hasBody(ctx.method) ? { readBody: () => readBody(ctx) } : {}),
   }

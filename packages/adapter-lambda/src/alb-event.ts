@@ -18,12 +18,15 @@ import { escapePath } from './escape-path.js'
 export function fromAlbEvent(event: ALBEvent, basePath: string): GatewayRequest {
   const fullPath = escapePath(event.path || '/')
   const relative = stripMountPath(fullPath, basePath)
+  const headers = collectEventHeaders(event.multiValueHeaders, event.headers)
+  const clientAddress = albClientAddress(headers['x-forwarded-for'])
   return {
     method: event.httpMethod.toUpperCase(),
     path: relative ?? fullPath,
     query: joinEventQuery(event.multiValueQueryStringParameters, event.queryStringParameters, (text) => text),
-    headers: collectEventHeaders(event.multiValueHeaders, event.headers),
+    headers,
     basePath: relative === undefined ? '' : basePath,
+    ...(clientAddress ? { clientAddress } : {}),
     readBody: eventBodyReader(event.body, event.isBase64Encoded),
   }
 }
@@ -48,4 +51,18 @@ export function toAlbResult(response: GatewayResponse, multiValueHeaders: boolea
     result.headers = { ...response.headers }
   }
   return result
+}
+
+/**
+ * The client address of an ALB event. ALB carries no source IP field; it appends the address
+ * it saw to X-Forwarded-For, so the last entry is the one a client cannot forge.
+ *
+ * @example
+ * albClientAddress('198.51.100.7, 203.0.113.9') // '203.0.113.9'
+ */
+export function albClientAddress(forwardedFor: string | string[] | undefined): string | undefined {
+  if (forwardedFor === undefined) return undefined
+  const entries = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor).split(',').map((entry) => entry.trim())
+  const last = entries.filter((entry) => entry !== '').pop()
+  return last || undefined
 }

@@ -20,6 +20,7 @@ export function fromHttpApiEvent(event: APIGatewayProxyEventV2, basePath: string
     query: event.rawQueryString ?? '',
     headers: collectHeaders(event),
     basePath: prefix,
+    ...(event.requestContext.http.sourceIp ? { clientAddress: event.requestContext.http.sourceIp } : {}),
     readBody: eventBodyReader(event.body, event.isBase64Encoded),
   }
 }

@@ -32,6 +32,7 @@ export function fromRestApiEvent(event: APIGatewayProxyEvent, basePath: string):
     query: joinEventQuery(event.multiValueQueryStringParameters, event.queryStringParameters, encodeURIComponent),
     headers: collectEventHeaders(event.multiValueHeaders, event.headers),
     basePath: prefix,
+    ...(event.requestContext?.identity?.sourceIp ? { clientAddress: event.requestContext.identity.sourceIp } : {}),
     readBody: eventBodyReader(event.body, event.isBase64Encoded),
   }
 }

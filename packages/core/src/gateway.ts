@@ -26,10 +26,11 @@ import { createRoutes } from './routes.js'
 import { createSingleFlight } from './cache/single-flight.js'
 import type { UpstreamSettings } from './upstream/upstream-client.js'
 import { createUpstreamGuard, type UpstreamGuard } from './upstream/upstream-guard.js'
+import { createRateLimiter, type RateLimitOptions, type RateVerdict } from './limit/rate-limit.js'
 import { validateParameters } from './http/validate-parameters.js'
 
-/** Where a reported error came from. */
-export type ErrorKind = 'internal' | 'cache' | 'feedback'
+/** Where a reported error came from; `shared-state` is Redis failing the rate limiter or the shared single flight. */
+export type ErrorKind = 'internal' | 'cache' | 'feedback' | 'shared-state'
 
 export interface GatewayOptions {
   /** The sources to serve; built-ins are ordinary plugins. */
@@ -104,6 +105,17 @@ export interface GatewayOptions {
   search?: SearchOptions
   /** The time limit of a place bundle (`/api/v1/steder/{lat}/{lon}`). */
   places?: PlaceOptions
+  /**
+   * Per-client rate limits (spec section 7): a 429 in the shared error body with Retry-After,
+   * and the IETF `RateLimit-Policy` and `RateLimit` headers on every counted answer. Off unless
+   * given; `{}` turns it on with the defaults (300 requests a minute, 30 for expensive routes).
+   * Clients are told apart by the address the adapter reports (Express `req.ip`, Koa `ctx.ip`,
+   * Lambda's source IP) or by your own `clientKey`.
+   *
+   * @example
+   * createGateway({ sources, rateLimit: { quota: { requests: 120, windowSeconds: 60 }, clientKey: (req) => String(req.headers['x-api-key'] ?? '') || undefined } })
+   */
+  rateLimit?: RateLimitOptions
   /** Receives feedback posted to `/api/v1/feedback`; logged to the console by default. */
   onFeedback?: (feedback: Feedback) => void | Promise<void>
   /** Hears unexpected errors and cache-store failures; `console.error` by default. */
@@ -211,6 +223,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       return settings
     },
   }
+  const limiter = options.rateLimit ? createRateLimiter(options.rateLimit, (error) => onError(error, 'shared-state')) : undefined
   const staticResponses = createLruMap<string, GatewayResponse>(500)
 
   const plans = createLruMap<string, RequestPlan>(1000)
@@ -321,6 +334,19 @@ export function createGateway(options: GatewayOptions): Gateway {
     return response
   }
 
+  /** Answers a request the rate limiter has counted: a 429 when over a quota, else the answer with its RateLimit headers. */
+  async function answerCounted(verdict: RateVerdict, planned: RequestPlan, method: string, request: GatewayRequest): Promise<GatewayResponse> {
+    if (verdict.refusal) return fail(verdict.refusal, method, request)
+    let response: GatewayResponse
+    try {
+      response = await route(planned, method as Method, request)
+    } catch (error) {
+      response = fail(error, method, request)
+    }
+    // Answers are shared between requests (cache hits), so the headers go on a copy.
+    return finish({ ...response, headers: { ...response.headers, ...verdict.headers } }, method, request)
+  }
+
   function fail(error: unknown, method: string, request: GatewayRequest): GatewayResponse {
     if (!(error instanceof GatewayError) || error.status === 500) onError(error, 'internal')
     return finish(errorResponse(error, createLinks(options.publicBaseUrl, request.basePath)), method, request)
@@ -331,7 +357,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     handle(request) {
       const method = request.method.toUpperCase()
       try {
-        const response = route(plan(request, method), method as Method, request)
+        const planned = plan(request, method)
+        const verdict = limiter?.check(request, planned.match.route.definition.expensive === true)
+        if (verdict) return verdict.then((v) => answerCounted(v, planned, method, request)).catch((error: unknown) => fail(error, method, request))
+        const response = route(planned, method as Method, request)
         // A cached answer is already there: no need to wait a turn for it.
         if (!(response instanceof Promise)) return Promise.resolve(finish(response, method, request))
         return response.then(

@@ -67,6 +67,7 @@ export function createRoutes(parts: RouteParts): RouteDefinition[] {
       summary: 'Cross-source search: sources by name and topic, entities (companies, airports, ...) by name or number',
       query: searchQuery,
       cacheKey: ({ params, links }) => searchCacheKey(params, links),
+      expensive: true,
       answer: (call) => parts.search(call),
     }),
     defineRoute({
@@ -75,6 +76,7 @@ export function createRoutes(parts: RouteParts): RouteDefinition[] {
       summary: 'Places by address or place name, each with coordinates and a link to its data bundle',
       query: placeSearchQuery,
       cacheKey: ({ params, links }) => `allmenning:v1:places:search:${JSON.stringify([params.q.replace(/\s+/g, ' '), params.limit])}:${links.root}`,
+      expensive: true,
       answer: (call) => parts.placeSearch(call),
     }),
     defineRoute({
@@ -88,6 +90,7 @@ export function createRoutes(parts: RouteParts): RouteDefinition[] {
         const { lat, lon } = parseCoordinates(path)
         return `allmenning:v1:places:bundle:${JSON.stringify([lat, lon, params.section, params.fields ?? null])}:${links.root}`
       },
+      expensive: true,
       answer: (call) => parts.placeBundle(call),
     }),
     defineRoute({

@@ -70,6 +70,8 @@ export interface RouteDefinition<P extends ParameterSchemas = ParameterSchemas> 
    * once per distinct request and kept, so its ETag holds and If-None-Match can answer 304.
    */
   staticMaxAgeSeconds?: number
+  /** Set on routes that fan out to many upstreams: the stricter `rateLimit.expensive` quota counts them too. */
+  expensive?: boolean
   /** The answer: a body to serialize (static routes) or a finished response. */
   answer(call: RouteCall<P>): unknown
   /** Paths this route stands for in OpenAPI, when one path per instance says more (one per operation). */

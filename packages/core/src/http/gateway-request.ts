@@ -27,6 +27,11 @@ export interface GatewayRequest {
    */
   basePath?: string
   /**
+   * The client's address as the host knows it (Express `req.ip` honouring `trust proxy`, Koa
+   * `ctx.ip`, Lambda's source IP): what rate limits count against unless a `clientKey` is given.
+   */
+  clientAddress?: string
+  /**
    * Reads the request body, only when a route needs one. Returns raw bytes or text
    * (parsed by the core) or a value a body parser already produced (used as is).
    */
