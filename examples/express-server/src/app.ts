@@ -2,7 +2,7 @@ import express from 'express'
 import Keyv from 'keyv'
 import { createGateway, type GatewayOptions } from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
-import { createExpressMiddleware } from '@allmenning/adapter-express'
+import { createExpressErrorHandler, createExpressMiddleware, createExpressNotFoundHandler } from '@allmenning/adapter-express'
 
 /**
  * The example gateway: every built-in source behind Express with an in-memory cache.
@@ -22,5 +22,9 @@ export function createApp(env: Record<string, string | undefined> = process.env,
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }))
   // MOUNT_PATH=/wiki serves the API where the public gateway has it, so its clients change only the host.
   app.use(env.MOUNT_PATH || '/', createExpressMiddleware(gateway))
+  // Every other path, and every error (a malformed JSON body, an unknown charset), answered in
+  // the gateway's JSON error body: never Express's HTML page with its stack trace.
+  app.use(createExpressNotFoundHandler())
+  app.use(createExpressErrorHandler({ onError: (error) => console.error('[example] host error:', error) }))
   return app
 }

@@ -1,5 +1,5 @@
-import { hasBody, readRequestBody, type Gateway, type GatewayRequest } from '@allmenning/core'
-import type { NextFunction, Request, RequestHandler, Response } from 'express'
+import { hasBody, hostErrorResponse, notFoundResponse, readRequestBody, type Gateway, type GatewayRequest, type GatewayResponse } from '@allmenning/core'
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
 
 /**
  * Translates an Express request into the gateway's plain request. `req.path` is already
@@ -42,11 +42,45 @@ export function toGatewayRequest(req: Request): GatewayRequest {
 export function createExpressMiddleware(gateway: Gateway): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!gateway.owns(req.path)) return next()
-    gateway.handle(toGatewayRequest(req)).then((response) => {
-      // end() rather than send(): send() would add an ETag of its own and answer 304s itself.
-      res.status(response.status).set(response.headers)
-      if (response.body === null) res.end()
-      else res.end(response.body)
-    }, next)
+    gateway.handle(toGatewayRequest(req)).then((response) => write(res, response), next)
   }
+}
+
+function write(res: Response, response: GatewayResponse): void {
+  // end() rather than send(): send() would add an ETag of its own and answer 304s itself.
+  res.status(response.status).set(response.headers)
+  if (response.body === null) res.end()
+  else res.end(response.body)
+}
+
+/**
+ * An Express error handler that answers in the gateway's shared error body instead of
+ * Express's HTML page (which shows a stack trace outside production): a body parser's
+ * malformed JSON is a 400 `invalid_body`, an unknown charset or encoding a 415, a body too
+ * large a 413, anything else a 500 whose cause is not shown. Add it last.
+ *
+ * @example
+ * app.use(express.json())
+ * app.use(createExpressMiddleware(gateway))
+ * app.use(createExpressNotFoundHandler())
+ * app.use(createExpressErrorHandler({ onError: (error) => logger.error(error) }))
+ */
+export function createExpressErrorHandler(options: { onError?: (error: unknown) => void } = {}): ErrorRequestHandler {
+  return (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error)
+    const response = hostErrorResponse(error, req.baseUrl)
+    if (response.status >= 500) options.onError?.(error)
+    write(res, response)
+  }
+}
+
+/**
+ * A last Express handler that answers a path nobody served with the shared 404 body, not an
+ * HTML page. Add it after your own routes and the gateway.
+ *
+ * @example
+ * app.use(createExpressNotFoundHandler())
+ */
+export function createExpressNotFoundHandler(): RequestHandler {
+  return (req: Request, res: Response) => write(res, notFoundResponse(req.path, req.baseUrl))
 }

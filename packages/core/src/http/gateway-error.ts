@@ -7,6 +7,8 @@ export type ErrorCode =
   | 'invalid_path_encoding'
   | 'query_too_long'
   | 'invalid_body'
+  | 'body_too_large'
+  | 'request_rejected'
   | 'route_not_found'
   | 'source_not_found'
   | 'operation_not_found'

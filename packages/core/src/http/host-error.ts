@@ -1,0 +1,56 @@
+import { errorResponse } from './error-response.js'
+import { GatewayError } from './gateway-error.js'
+import type { GatewayResponse } from './gateway-request.js'
+import { createLinks } from './links.js'
+
+/** What a host's body parser or router puts on the errors it throws (body-parser, http-errors, Koa). */
+interface HostError {
+  status?: unknown
+  statusCode?: unknown
+  type?: unknown
+}
+
+function statusOf(error: unknown): number | undefined {
+  const e = error as HostError | null
+  const status = typeof e?.status === 'number' ? e.status : typeof e?.statusCode === 'number' ? e.statusCode : undefined
+  return status !== undefined && status >= 400 && status <= 599 ? status : undefined
+}
+
+/**
+ * The shared error body for an error the host app raised before the gateway saw the request:
+ * a body parser's malformed JSON, unknown charset or encoding, a body too large. A 4xx keeps
+ * its status, with a message of our own (never the parser's, which may quote the body); any
+ * other error is a 500 whose cause is not shown. Adapters offer it as an error handler.
+ *
+ * @example
+ * const res = hostErrorResponse(Object.assign(new SyntaxError('Unexpected token'), { status: 400, type: 'entity.parse.failed' }))
+ * res.status // 400, body { error: { code: 'invalid_body', ... } }
+ */
+export function hostErrorResponse(error: unknown, basePath = ''): GatewayResponse {
+  const status = statusOf(error)
+  const type = String((error as HostError | null)?.type ?? '')
+  const links = createLinks(undefined, basePath)
+  if (status === undefined || status >= 500) return errorResponse(new Error('host error'), links)
+  const known: Record<number, GatewayError> = {
+    400: new GatewayError(400, 'invalid_body', 'The request body could not be read: it is not well-formed for its Content-Type'),
+    413: new GatewayError(413, 'body_too_large', 'The request body is larger than this server accepts'),
+    415: new GatewayError(
+      415,
+      'unsupported_media_type',
+      type === 'encoding.unsupported' ? 'The request body is in a Content-Encoding this server does not accept' : 'The request body is in a charset or media type this server does not accept',
+    ),
+  }
+  return errorResponse(known[status] ?? new GatewayError(status, 'request_rejected', `The request was rejected with HTTP ${status}`), links)
+}
+
+/**
+ * The shared 404 body for a path outside the gateway that the host app has no route for either,
+ * so that a client never gets an HTML page. It points at the API index.
+ *
+ * @example
+ * app.use((req, res) => { const r = notFoundResponse(req.path); res.status(r.status).set(r.headers).end(r.body) })
+ */
+export function notFoundResponse(path: string, basePath = ''): GatewayResponse {
+  const links = createLinks(undefined, basePath)
+  return errorResponse(new GatewayError(404, 'route_not_found', `No route ${JSON.stringify(path.slice(0, 100))}; the API index is at ${links.root}/`), links)
+}
