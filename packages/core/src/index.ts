@@ -4,6 +4,8 @@ export { UpstreamError, type UpstreamFailure } from './upstream/upstream-error.j
 export {
   createUpstreamClient,
   buildUpstreamUrl,
+  redactUrl,
+  type UpstreamBody,
   type UpstreamClient,
   type UpstreamSettings,
   type UpstreamCallOptions,
@@ -47,3 +49,5 @@ export { checkUpstreamShape } from './upstream/upstream-shape.js'
 export type { RateLimitOptions, RateLimitQuota, SharedRedisClient } from './limit/rate-limit.js'
 export type { UpstreamFailureDetail } from './upstream/upstream-error.js'
 export { hostErrorResponse, notFoundResponse } from './http/host-error.js'
+export { distanceKm, isKnownPosition, nearest, type LatLon } from './geo/distance.js'
+export { latitudeParameter, longitudeParameter, radiusKmParameter } from './geo/coordinate-parameters.js'

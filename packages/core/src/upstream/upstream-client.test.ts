@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeUpstream, type FakeReply, type FakeUpstream } from '../testing/fake-upstream.js'
-import { checkUpstreamShape, createUpstreamClient, UpstreamError } from '../index.js'
+import { checkUpstreamShape, createUpstreamClient, redactUrl, UpstreamError } from '../index.js'
 
 let fake: FakeUpstream
 beforeAll(async () => {
@@ -66,5 +66,29 @@ describe('checkUpstreamShape', () => {
     })()
     expect(error).toBeInstanceOf(UpstreamError)
     expect(error).toMatchObject({ status: 502, code: 'upstream_invalid_response', message: 'Upstream Demo (demo) answered the rows in an unexpected shape (at rows.0.id)' })
+  })
+})
+
+describe('postJson and redaction', () => {
+  it('POSTs a form or JSON with its content type and reads the JSON answer', async () => {
+    fake.route('/echo', async (_url, req) => {
+      let text = ''
+      for await (const chunk of req) text += String(chunk)
+      return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: req.method, type: req.headers['content-type'], text }) }
+    })
+    const form = await client().postJson<{ method: string; type: string; text: string }>('/echo', new URLSearchParams({ grant_type: 'client_credentials', scope: 'ais' }))
+    expect(form.body).toEqual({ method: 'POST', type: 'application/x-www-form-urlencoded', text: 'grant_type=client_credentials&scope=ais' })
+    const json = await client().postJson<{ type: string; text: string }>('/echo', { a: 1 })
+    expect(json.body).toMatchObject({ type: 'application/json', text: '{"a":1}' })
+  })
+
+  it('never records a secret of the URL, in any spelling', async () => {
+    fake.route('/area/csv/s3cr+t/VIIRS', () => ({ status: 200, headers: { 'content-type': 'text/csv' }, body: 'latitude,longitude\n' }))
+    const calls: string[] = []
+    const res = await client(calls).getText('/area/csv/s3cr+t/VIIRS', { query: { key: 's3cr+t' }, redact: ['s3cr+t'] })
+    expect(res.body).toBe('latitude,longitude\n')
+    expect(calls).toEqual([`${fake.baseUrl}/area/csv/***/VIIRS?key=***`])
+    expect(res.url).toBe(calls[0])
+    expect(redactUrl('https://x.example/a%20b?k=a+b', ['a b'])).toBe('https://x.example/***?k=***')
   })
 })

@@ -34,6 +34,11 @@ export interface UpstreamCallOptions {
    * body is optional: from getJson it is `undefined` when empty or not JSON.
    */
   acceptStatus?: number[]
+  /**
+   * Secrets that are part of the URL (an API key in the path or query): shown as `***` in
+   * `_provenance` and in `UpstreamResponse.url`, so an answer never publishes a deployment's key.
+   */
+  redact?: string[]
 }
 
 /** What one operation call binds a client to. */
@@ -42,9 +47,12 @@ export interface UpstreamCallScope {
   deadline?: Deadline
 }
 
+/** A body sent with {@link UpstreamClient.postJson}: a form, or a value sent as JSON. */
+export type UpstreamBody = URLSearchParams | Record<string, unknown> | unknown[]
+
 export interface UpstreamResponse<T> {
   status: number
-  /** The exact URL that was called, for `_provenance.data.source_api`. */
+  /** The URL that was called, for `_provenance.data.source_api` (secrets in `redact` shown as `***`). */
   url: string
   contentType: string
   /**
@@ -68,6 +76,11 @@ export interface UpstreamClient {
   /** Builds the URL a call would use, without calling it. */
   url(path: string, query?: QueryValues): string
   getJson<T = unknown>(path: string, options?: UpstreamCallOptions): Promise<UpstreamResponse<T>>
+  /**
+   * POSTs a form (`URLSearchParams`) or a JSON value and reads a JSON answer: for the few
+   * upstreams that take their question or their credentials in a body (an OAuth token request).
+   */
+  postJson<T = unknown>(path: string, body: UpstreamBody, options?: UpstreamCallOptions): Promise<UpstreamResponse<T>>
   /** Text decoded with `encoding` (default: the charset the response names, else UTF-8). */
   getText(path: string, options?: UpstreamCallOptions & { encoding?: string }): Promise<UpstreamResponse<string>>
 }
@@ -86,6 +99,28 @@ export function buildUpstreamUrl(baseUrl: string, path: string, query?: QueryVal
     if (value !== undefined) url.searchParams.append(key, String(value))
   }
   return url.toString()
+}
+
+/**
+ * The URL with every secret replaced by `***`, in its plain and its percent-encoded spelling.
+ *
+ * @example
+ * redactUrl('https://x.example/search?apikey=abc123&lat=60', ['abc123']) // 'https://x.example/search?apikey=***&lat=60'
+ */
+export function redactUrl(url: string, secrets: readonly string[] = []): string {
+  let shown = url
+  for (const secret of secrets) {
+    if (secret === '') continue
+    for (const spelling of new Set([secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)])) {
+      shown = shown.split(spelling).join('***')
+    }
+  }
+  return shown
+}
+
+function encodeBody(body: UpstreamBody): { text: string; contentType: string } {
+  if (body instanceof URLSearchParams) return { text: body.toString(), contentType: 'application/x-www-form-urlencoded' }
+  return { text: JSON.stringify(body), contentType: 'application/json' }
 }
 
 function charsetOf(contentType: string): string | undefined {
@@ -164,24 +199,35 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     return { ms: settings.timeoutMs, reason: `within ${settings.timeoutMs} ms` }
   }
 
-  async function fetchBytes(path: string, options: UpstreamCallOptions, accept: string) {
-    const url = buildUpstreamUrl(settings.baseUrl, path, options.query)
+  async function fetchBytes(path: string, options: UpstreamCallOptions, accept: string, body?: UpstreamBody) {
+    const called = buildUpstreamUrl(settings.baseUrl, path, options.query)
+    // What is recorded and shown: the URL with any secret in it masked.
+    const url = redactUrl(called, options.redact)
     const limit = budget()
     // Nothing is left of the request's time: calling would only start work nobody waits for.
     if (limit.ms <= 0) throw new UpstreamError(upstream, 'timeout', `could not be called ${limit.reason}; earlier calls used it up`)
     const timeout = AbortSignal.timeout(limit.ms)
     const signal = deadline ? AbortSignal.any([timeout, deadline.signal]) : timeout
     onCall?.(url)
-    const attempt = () => fetchOnce(url, options, accept, signal, limit)
+    const attempt = () => fetchOnce({ called, url }, options, accept, signal, limit, body)
     return settings.guard ? await settings.guard.run(attempt, signal) : await attempt()
   }
 
-  async function fetchOnce(url: string, options: UpstreamCallOptions, accept: string, signal: AbortSignal, limit: { ms: number; reason: string }) {
+  async function fetchOnce(
+    { called, url }: { called: string; url: string },
+    options: UpstreamCallOptions,
+    accept: string,
+    signal: AbortSignal,
+    limit: { ms: number; reason: string },
+    body?: UpstreamBody,
+  ) {
     let response: Dispatcher.ResponseData
+    const encoded = body === undefined ? undefined : encodeBody(body)
     try {
-      response = await request(url, {
-        method: 'GET',
-        headers: { 'user-agent': settings.userAgent, accept, ...options.headers },
+      response = await request(called, {
+        method: encoded ? 'POST' : 'GET',
+        headers: { 'user-agent': settings.userAgent, accept, ...(encoded ? { 'content-type': encoded.contentType } : {}), ...options.headers },
+        ...(encoded ? { body: encoded.text } : {}),
         signal,
         headersTimeout: limit.ms,
         bodyTimeout: limit.ms,
@@ -228,27 +274,34 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     return { status: statusCode, url, contentType, headers, bytes }
   }
 
+  function parseJson<T>(res: { status: number; url: string; contentType: string; headers: Record<string, string>; bytes: Buffer }): UpstreamResponse<T> {
+    const text = res.bytes.toString('utf8')
+    // An accepted error status (a 404 the source answers itself) may come without JSON.
+    const optional = res.status < 200 || res.status >= 300
+    const answer = (body: unknown) => ({ status: res.status, url: res.url, contentType: res.contentType, headers: res.headers, body: body as T })
+    if (text.trim() === '') {
+      if (optional) return answer(undefined)
+      throw new UpstreamError(upstream, 'invalid_response', 'answered an empty body where JSON was expected')
+    }
+    try {
+      return answer(JSON.parse(text))
+    } catch {
+      if (optional) return answer(undefined)
+      throw new UpstreamError(upstream, 'invalid_response', 'answered a body that is not valid JSON')
+    }
+  }
+
   return {
     id: settings.id,
     name: settings.name,
     url: (path, query) => buildUpstreamUrl(settings.baseUrl, path, query),
 
-    async getJson<T>(path: string, options: UpstreamCallOptions = {}) {
-      const res = await fetchBytes(path, options, 'application/json')
-      const text = res.bytes.toString('utf8')
-      // An accepted error status (a 404 the source answers itself) may come without JSON.
-      const optional = res.status < 200 || res.status >= 300
-      const answer = (body: unknown) => ({ status: res.status, url: res.url, contentType: res.contentType, headers: res.headers, body: body as T })
-      if (text.trim() === '') {
-        if (optional) return answer(undefined)
-        throw new UpstreamError(upstream, 'invalid_response', 'answered an empty body where JSON was expected')
-      }
-      try {
-        return answer(JSON.parse(text))
-      } catch {
-        if (optional) return answer(undefined)
-        throw new UpstreamError(upstream, 'invalid_response', 'answered a body that is not valid JSON')
-      }
+    getJson<T>(path: string, options: UpstreamCallOptions = {}) {
+      return fetchBytes(path, options, 'application/json').then((res) => parseJson<T>(res))
+    },
+
+    postJson<T>(path: string, body: UpstreamBody, options: UpstreamCallOptions = {}) {
+      return fetchBytes(path, options, 'application/json', body).then((res) => parseJson<T>(res))
     },
 
     async getText(path: string, options: UpstreamCallOptions & { encoding?: string } = {}) {
