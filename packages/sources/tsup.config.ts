@@ -10,4 +10,5 @@ export default packageBuild({
   'weather/index': 'src/weather/index.ts',
   'luftkvalitet/index': 'src/luftkvalitet/index.ts',
   'geonorge/index': 'src/geonorge/index.ts',
+  'kystdatahuset/index': 'src/kystdatahuset/index.ts',
 })

@@ -4,6 +4,7 @@ import { firmafakta } from './firmafakta/index.js'
 import { geonorge } from './geonorge/index.js'
 import { lovdata } from './lovdata/index.js'
 import { luftkvalitet } from './luftkvalitet/index.js'
+import { kystdatahuset } from './kystdatahuset/index.js'
 import { statnett } from './statnett/index.js'
 import { weather } from './weather/index.js'
 
@@ -16,7 +17,16 @@ import { weather } from './weather/index.js'
  * createGateway({ sources: builtInSources(process.env) })
  */
 export function builtInSources(env: Record<string, string | undefined> = {}): SourceDefinition[] {
-  return [firmafakta(), lovdata(), avinor(), statnett(), weather(), luftkvalitet(), geonorge()].map((source) =>
+  return [
+    firmafakta(),
+    lovdata(),
+    avinor(),
+    statnett(),
+    weather(),
+    luftkvalitet(),
+    geonorge(),
+    kystdatahuset(),
+  ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )
 }

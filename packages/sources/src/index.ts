@@ -6,4 +6,5 @@ export { weather, metLocationforecast, type WeatherOptions } from './weather/ind
 export { createRequestBudget, metRequestBudget, type RequestBudget, type RequestBudgetOptions } from './shared/request-budget.js'
 export { luftkvalitet, metAirquality, type LuftkvalitetOptions } from './luftkvalitet/index.js'
 export { geonorge, kartverketAdresser, kartverketStedsnavn } from './geonorge/index.js'
+export { kystdatahuset, kystdatahusetApi } from './kystdatahuset/index.js'
 export { builtInSources } from './built-in-sources.js'
