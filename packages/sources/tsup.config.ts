@@ -11,4 +11,5 @@ export default packageBuild({
   'luftkvalitet/index': 'src/luftkvalitet/index.ts',
   'geonorge/index': 'src/geonorge/index.ts',
   'kystdatahuset/index': 'src/kystdatahuset/index.ts',
+  'akvakultur/index': 'src/akvakultur/index.ts',
 })

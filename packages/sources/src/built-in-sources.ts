@@ -1,4 +1,5 @@
 import { overrideUpstreams, upstreamOverridesFromEnvironment, type SourceDefinition } from '@allmenning/core'
+import { akvakultur } from './akvakultur/index.js'
 import { avinor } from './avinor/index.js'
 import { firmafakta } from './firmafakta/index.js'
 import { geonorge } from './geonorge/index.js'
@@ -26,6 +27,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     luftkvalitet(),
     geonorge(),
     kystdatahuset(),
+    akvakultur(),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

@@ -7,4 +7,5 @@ export { createRequestBudget, metRequestBudget, type RequestBudget, type Request
 export { luftkvalitet, metAirquality, type LuftkvalitetOptions } from './luftkvalitet/index.js'
 export { geonorge, kartverketAdresser, kartverketStedsnavn } from './geonorge/index.js'
 export { kystdatahuset, kystdatahusetApi } from './kystdatahuset/index.js'
+export { akvakultur, fiskeridirGis, fiskeridirAqua } from './akvakultur/index.js'
 export { builtInSources } from './built-in-sources.js'
