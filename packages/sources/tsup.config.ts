@@ -12,4 +12,5 @@ export default packageBuild({
   'geonorge/index': 'src/geonorge/index.ts',
   'kystdatahuset/index': 'src/kystdatahuset/index.ts',
   'akvakultur/index': 'src/akvakultur/index.ts',
+  'nobil/index': 'src/nobil/index.ts',
 })

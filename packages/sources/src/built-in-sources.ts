@@ -6,13 +6,16 @@ import { geonorge } from './geonorge/index.js'
 import { lovdata } from './lovdata/index.js'
 import { luftkvalitet } from './luftkvalitet/index.js'
 import { kystdatahuset } from './kystdatahuset/index.js'
+import { NOBIL_KEY_VARIABLE, nobil } from './nobil/index.js'
 import { statnett } from './statnett/index.js'
 import { weather } from './weather/index.js'
 
 /**
  * Every built-in source, with upstream base URLs and time limits taken from
  * `ALLMENNING_UPSTREAM_<ID>` and `ALLMENNING_UPSTREAM_<ID>_TIMEOUT_MS` where set (the real
- * services otherwise). What the example servers and the Lambda example use.
+ * services otherwise), and the keys of the upstreams that need one: `ALLMENNING_NOBIL_API_KEY`.
+ * A source whose key is missing is still served; its operations answer 502
+ * upstream_not_configured naming the variable. What the example servers and the Lambda example use.
  *
  * @example
  * createGateway({ sources: builtInSources(process.env) })
@@ -28,6 +31,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     geonorge(),
     kystdatahuset(),
     akvakultur(),
+    nobil({ apiKey: env[NOBIL_KEY_VARIABLE] }),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

@@ -8,4 +8,5 @@ export { luftkvalitet, metAirquality, type LuftkvalitetOptions } from './luftkva
 export { geonorge, kartverketAdresser, kartverketStedsnavn } from './geonorge/index.js'
 export { kystdatahuset, kystdatahusetApi } from './kystdatahuset/index.js'
 export { akvakultur, fiskeridirGis, fiskeridirAqua } from './akvakultur/index.js'
+export { nobil, nobilApi, NOBIL_KEY_VARIABLE, type NobilOptions } from './nobil/index.js'
 export { builtInSources } from './built-in-sources.js'
