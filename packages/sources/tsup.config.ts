@@ -13,4 +13,5 @@ export default packageBuild({
   'kystdatahuset/index': 'src/kystdatahuset/index.ts',
   'akvakultur/index': 'src/akvakultur/index.ts',
   'nobil/index': 'src/nobil/index.ts',
+  'firms/index': 'src/firms/index.ts',
 })

@@ -5,6 +5,7 @@ import { firmafakta } from './firmafakta/index.js'
 import { geonorge } from './geonorge/index.js'
 import { lovdata } from './lovdata/index.js'
 import { luftkvalitet } from './luftkvalitet/index.js'
+import { FIRMS_KEY_VARIABLE, firms } from './firms/index.js'
 import { kystdatahuset } from './kystdatahuset/index.js'
 import { NOBIL_KEY_VARIABLE, nobil } from './nobil/index.js'
 import { statnett } from './statnett/index.js'
@@ -13,7 +14,8 @@ import { weather } from './weather/index.js'
 /**
  * Every built-in source, with upstream base URLs and time limits taken from
  * `ALLMENNING_UPSTREAM_<ID>` and `ALLMENNING_UPSTREAM_<ID>_TIMEOUT_MS` where set (the real
- * services otherwise), and the keys of the upstreams that need one: `ALLMENNING_NOBIL_API_KEY`.
+ * services otherwise), and the keys of the upstreams that need one: `ALLMENNING_NOBIL_API_KEY`,
+ * `ALLMENNING_FIRMS_MAP_KEY`.
  * A source whose key is missing is still served; its operations answer 502
  * upstream_not_configured naming the variable. What the example servers and the Lambda example use.
  *
@@ -32,6 +34,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     kystdatahuset(),
     akvakultur(),
     nobil({ apiKey: env[NOBIL_KEY_VARIABLE] }),
+    firms({ mapKey: env[FIRMS_KEY_VARIABLE] }),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

@@ -9,4 +9,5 @@ export { geonorge, kartverketAdresser, kartverketStedsnavn } from './geonorge/in
 export { kystdatahuset, kystdatahusetApi } from './kystdatahuset/index.js'
 export { akvakultur, fiskeridirGis, fiskeridirAqua } from './akvakultur/index.js'
 export { nobil, nobilApi, NOBIL_KEY_VARIABLE, type NobilOptions } from './nobil/index.js'
+export { firms, firmsApi, FIRMS_KEY_VARIABLE, type FirmsOptions } from './firms/index.js'
 export { builtInSources } from './built-in-sources.js'

@@ -19,14 +19,15 @@ export interface FakeUpstream {
   baseUrl: string
   /** Every request received, as path with query. */
   requests: string[]
-  /** Replace the handler of a path (exact pathname match). */
+  /** Replace the handler of a path (exact pathname match; `*` answers every path no other route matches). */
   route(pathname: string, handler: FakeRoute): void
   close(): Promise<void>
 }
 
 /**
  * Starts a local HTTP server on 127.0.0.1 that plays an upstream service. Unknown paths
- * answer 404, like the real services do.
+ * answer 404, like the real services do, unless a route named `*` takes them (for services
+ * that carry parameters in the path, such as FIRMS's `/area/csv/{key}/{source}/{area}/{days}`).
  */
 export async function startFakeUpstream(routes: Record<string, FakeRoute> = {}, prefix = ''): Promise<FakeUpstream> {
   const table = new Map(Object.entries(routes))
@@ -35,7 +36,7 @@ export async function startFakeUpstream(routes: Record<string, FakeRoute> = {}, 
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     requests.push(url.pathname + url.search)
     const pathname = prefix && url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname
-    const handler = table.get(pathname)
+    const handler = table.get(pathname) ?? table.get('*')
     const reply: FakeReply = handler ? await handler(url, req) : { status: 404, body: 'Not Found' }
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs))
     if (reply.destroy) {
