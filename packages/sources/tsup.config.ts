@@ -14,4 +14,5 @@ export default packageBuild({
   'akvakultur/index': 'src/akvakultur/index.ts',
   'nobil/index': 'src/nobil/index.ts',
   'firms/index': 'src/firms/index.ts',
+  'ais/index': 'src/ais/index.ts',
 })

@@ -1,4 +1,5 @@
 import { overrideUpstreams, upstreamOverridesFromEnvironment, type SourceDefinition } from '@allmenning/core'
+import { ais, BARENTSWATCH_CLIENT_ID_VARIABLE, BARENTSWATCH_CLIENT_SECRET_VARIABLE } from './ais/index.js'
 import { akvakultur } from './akvakultur/index.js'
 import { avinor } from './avinor/index.js'
 import { firmafakta } from './firmafakta/index.js'
@@ -7,6 +8,7 @@ import { lovdata } from './lovdata/index.js'
 import { luftkvalitet } from './luftkvalitet/index.js'
 import { FIRMS_KEY_VARIABLE, firms } from './firms/index.js'
 import { kystdatahuset } from './kystdatahuset/index.js'
+import { lovdata } from './lovdata/index.js'
 import { NOBIL_KEY_VARIABLE, nobil } from './nobil/index.js'
 import { statnett } from './statnett/index.js'
 import { weather } from './weather/index.js'
@@ -15,7 +17,7 @@ import { weather } from './weather/index.js'
  * Every built-in source, with upstream base URLs and time limits taken from
  * `ALLMENNING_UPSTREAM_<ID>` and `ALLMENNING_UPSTREAM_<ID>_TIMEOUT_MS` where set (the real
  * services otherwise), and the keys of the upstreams that need one: `ALLMENNING_NOBIL_API_KEY`,
- * `ALLMENNING_FIRMS_MAP_KEY`.
+ * `ALLMENNING_FIRMS_MAP_KEY`, `ALLMENNING_BARENTSWATCH_CLIENT_ID` and `ALLMENNING_BARENTSWATCH_CLIENT_SECRET`.
  * A source whose key is missing is still served; its operations answer 502
  * upstream_not_configured naming the variable. What the example servers and the Lambda example use.
  *
@@ -35,6 +37,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     akvakultur(),
     nobil({ apiKey: env[NOBIL_KEY_VARIABLE] }),
     firms({ mapKey: env[FIRMS_KEY_VARIABLE] }),
+    ais({ clientId: env[BARENTSWATCH_CLIENT_ID_VARIABLE], clientSecret: env[BARENTSWATCH_CLIENT_SECRET_VARIABLE] }),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

@@ -10,4 +10,12 @@ export { kystdatahuset, kystdatahusetApi } from './kystdatahuset/index.js'
 export { akvakultur, fiskeridirGis, fiskeridirAqua } from './akvakultur/index.js'
 export { nobil, nobilApi, NOBIL_KEY_VARIABLE, type NobilOptions } from './nobil/index.js'
 export { firms, firmsApi, FIRMS_KEY_VARIABLE, type FirmsOptions } from './firms/index.js'
+export {
+  ais,
+  barentswatchAis,
+  barentswatchId,
+  BARENTSWATCH_CLIENT_ID_VARIABLE,
+  BARENTSWATCH_CLIENT_SECRET_VARIABLE,
+  type AisOptions,
+} from './ais/index.js'
 export { builtInSources } from './built-in-sources.js'
