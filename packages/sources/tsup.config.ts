@@ -15,4 +15,5 @@ export default packageBuild({
   'nobil/index': 'src/nobil/index.ts',
   'firms/index': 'src/firms/index.ts',
   'ais/index': 'src/ais/index.ts',
+  'poi_norge/index': 'src/poi_norge/index.ts',
 })

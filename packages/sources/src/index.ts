@@ -18,4 +18,5 @@ export {
   BARENTSWATCH_CLIENT_SECRET_VARIABLE,
   type AisOptions,
 } from './ais/index.js'
+export { poiNorge, overpassApi } from './poi_norge/index.js'
 export { builtInSources } from './built-in-sources.js'
