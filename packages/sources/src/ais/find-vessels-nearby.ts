@@ -1,5 +1,8 @@
 import * as v from 'valibot'
-import { defineOperation, latitudeParameter, longitudeParameter, nearest, radiusKmParameter, UpstreamError } from '@allmenning/core'
+import { defineOperation, UpstreamError } from '@allmenning/core'
+import { nearest } from '../shared/nearest.js'
+import { radiusKmParameter } from '../shared/radius-parameter.js'
+import { pointParameters } from '../shared/wgs84-point.js'
 import { barentswatchAis, BARENTSWATCH_CLIENT_ID_VARIABLE, BARENTSWATCH_CLIENT_SECRET_VARIABLE } from './barentswatch-upstreams.js'
 import { LATEST_COMBINED_PATH, LATEST_COMBINED_QUERY, type VesselPositions } from './vessel-positions.js'
 
@@ -40,8 +43,7 @@ export function createFindVesselsNearby(positions: VesselPositions | undefined) 
     description:
       "Vessels whose latest AIS position lies within radius_km of a point, nearest first, from Kystverket's open AIS via BarentsWatch (not fishing vessels under 15 m or leisure craft under 45 m). The positions of all vessels are fetched at most once a minute and filtered here. Needs a BarentsWatch API client with scope ais (ALLMENNING_BARENTSWATCH_CLIENT_ID and _SECRET); without one the answer is a 502 upstream_not_configured.",
     parameters: {
-      lat: latitudeParameter(),
-      lon: longitudeParameter(),
+      ...pointParameters(3),
       radius_km: radiusKmParameter({ fallback: 10, max: 200 }),
     },
     output: v.object({

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, createTimedMemo, isKnownPosition, UpstreamError, type OperationContext } from '@allmenning/core'
+import { checkUpstreamShape, createTimedMemo, UpstreamError, type OperationContext } from '@allmenning/core'
+import { isKnownPosition } from '../shared/nearest.js'
 import type { AccessTokens } from './access-token.js'
 import { barentswatchAis, barentswatchId } from './barentswatch-upstreams.js'
 

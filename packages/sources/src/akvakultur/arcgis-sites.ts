@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, isKnownPosition, UpstreamError, type UpstreamClient } from '@allmenning/core'
+import { checkUpstreamShape, UpstreamError, type UpstreamClient } from '@allmenning/core'
+import { isKnownPosition } from '../shared/nearest.js'
 import { cleanNumber, cleanText, type AquacultureSite } from './aquaculture-site.js'
 
 /** Layer 0 of the aquaculture map service: the register's localities. */

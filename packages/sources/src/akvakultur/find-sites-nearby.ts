@@ -1,5 +1,8 @@
 import * as v from 'valibot'
-import { defineOperation, latitudeParameter, longitudeParameter, nearest, radiusKmParameter } from '@allmenning/core'
+import { defineOperation } from '@allmenning/core'
+import { nearest } from '../shared/nearest.js'
+import { radiusKmParameter } from '../shared/radius-parameter.js'
+import { pointParameters } from '../shared/wgs84-point.js'
 import type { SiteRegisterCache } from './site-register.js'
 
 const text = (description: string) => v.pipe(v.nullable(v.string()), v.description(description))
@@ -40,8 +43,7 @@ export function createFindSitesNearby(register: SiteRegisterCache) {
     description:
       "Aquaculture sites (fish farms and other localities in Fiskeridirektoratet's Aquaculture Register) within radius_km of a point, nearest first, with holders, species and capacity. The whole register is fetched once a day and filtered by distance here.",
     parameters: {
-      lat: latitudeParameter(),
-      lon: longitudeParameter(),
+      ...pointParameters(3),
       radius_km: radiusKmParameter({ fallback: 10, max: 200 }),
     },
     output: v.object({

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, isKnownPosition, type UpstreamClient } from '@allmenning/core'
+import { checkUpstreamShape, type UpstreamClient } from '@allmenning/core'
+import { isKnownPosition } from '../shared/nearest.js'
 import { cleanNumber, cleanText, type AquacultureSite } from './aquaculture-site.js'
 
 /** The register's site list; no position filter, at most 100 rows per call. */

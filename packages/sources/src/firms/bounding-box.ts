@@ -1,4 +1,4 @@
-import type { LatLon } from '@allmenning/core'
+import type { Wgs84Point } from '../shared/wgs84-point.js'
 
 /** Kilometres per degree of latitude (and of longitude at the equator). */
 const KM_PER_DEGREE = 111.32
@@ -14,7 +14,7 @@ const ceil3 = (value: number) => Math.ceil(value * 1000) / 1000
  * @example
  * boundingBox({ lat: 60, lon: 10 }, 10) // '9.82,59.91,10.18,60.09' (about)
  */
-export function boundingBox(center: LatLon, radiusKm: number): string {
+export function boundingBox(center: Wgs84Point, radiusKm: number): string {
   const dLat = radiusKm / KM_PER_DEGREE
   const cos = Math.cos((center.lat * Math.PI) / 180)
   const dLon = radiusKm / (KM_PER_DEGREE * Math.max(cos, 1e-9))

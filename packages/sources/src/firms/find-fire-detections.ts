@@ -1,5 +1,8 @@
 import * as v from 'valibot'
-import { defineOperation, latitudeParameter, longitudeParameter, nearest, radiusKmParameter, UpstreamError } from '@allmenning/core'
+import { defineOperation, UpstreamError } from '@allmenning/core'
+import { nearest } from '../shared/nearest.js'
+import { radiusKmParameter } from '../shared/radius-parameter.js'
+import { pointParameters } from '../shared/wgs84-point.js'
 import { boundingBox } from './bounding-box.js'
 import { parseFireCsv } from './fire-csv.js'
 import { FIRMS_KEY_VARIABLE, firmsApi } from './firms-upstream.js'
@@ -35,8 +38,7 @@ export function createFindFireDetections(mapKey: string | undefined) {
     description:
       'Active fires and other hot spots seen by satellite (NASA FIRMS, VIIRS or MODIS, near real time) within radius_km of a point over the last 1 to 5 days, nearest first. Needs a FIRMS MAP_KEY (ALLMENNING_FIRMS_MAP_KEY); without one the answer is a 502 upstream_not_configured.',
     parameters: {
-      lat: latitudeParameter(),
-      lon: longitudeParameter(),
+      ...pointParameters(3),
       radius_km: radiusKmParameter({ fallback: 25, max: 250 }),
       days: v.optional(
         v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5), v.description('Days back from today to include, 1 to 5 (FIRMS’s own limit)')),

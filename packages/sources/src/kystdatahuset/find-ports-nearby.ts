@@ -1,5 +1,8 @@
 import * as v from 'valibot'
-import { defineOperation, latitudeParameter, longitudeParameter, nearest, radiusKmParameter } from '@allmenning/core'
+import { defineOperation } from '@allmenning/core'
+import { nearest } from '../shared/nearest.js'
+import { radiusKmParameter } from '../shared/radius-parameter.js'
+import { pointParameters } from '../shared/wgs84-point.js'
 import { kystdatahusetApi } from './kystdatahuset-upstream.js'
 import { LOCATION_REGISTER_PATH, type LocationRegisterCache } from './location-register.js'
 import { portSystemTypes, portTypeName } from './port-types.js'
@@ -35,8 +38,7 @@ export function createFindPortsNearby(register: LocationRegisterCache) {
     description:
       "Quays, ferry quays, port facilities, harbours and anchorages within radius_km of a point, nearest first, from Kystverket's location register. The register is fetched once a day and filtered here, so Kystdatahuset is not asked per call.",
     parameters: {
-      lat: latitudeParameter(),
-      lon: longitudeParameter(),
+      ...pointParameters(3),
       radius_km: radiusKmParameter({ fallback: 10, max: 200 }),
       type: v.optional(
         v.pipe(v.string(), v.trim(), v.toUpperCase(), v.picklist(portSystemTypes), v.description('Only one kind of location, by its register code, e.g. FERRY_QUAY')),

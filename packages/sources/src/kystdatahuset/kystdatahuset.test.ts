@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createGateway, distanceKm, type Gateway } from '@allmenning/core'
+import { createGateway, type Gateway } from '@allmenning/core'
+import { distanceKm } from '../shared/wgs84-point.js'
 import type { FakeUpstream } from '@allmenning/core/testing'
 import { createFindPortsNearby } from './find-ports-nearby.js'
 import { kystdatahuset } from './index.js'
@@ -16,7 +17,7 @@ const call = async (g: Gateway, query: string) => {
   const res = await g.handle({ method: 'GET', path: '/api/v1/kilder/kystdatahuset/find_ports_nearby', query, headers: {} })
   return { ...res, json: JSON.parse(res.body ?? 'null') }
 }
-const oslo = 'lat=59.9065&lon=10.7470'
+const oslo = 'lat=59.9065&lon=10.7470' // the cell 59.907, 10.747
 const output = createFindPortsNearby(createLocationRegister()).output
 
 beforeAll(async () => {
@@ -34,7 +35,7 @@ describe('find_ports_nearby', () => {
     expect(json.data.has_more_results).toBe(false)
     expect(json.data.havner[0]).toEqual({
       port_id: 2467069, navn: 'Salt brygge FK', kode: 'NOOSL', type: 'Ferjekai', system_type: 'FERRY_QUAY',
-      lat: 59.906647, lon: 10.747188, avstand_km: 0.019,
+      lat: 59.906647, lon: 10.747188, avstand_km: 0.041,
     })
     const distances = json.data.havner.map((p: { avstand_km: number }) => p.avstand_km)
     expect(distances).toEqual([...distances].sort((a, b) => a - b))
@@ -45,8 +46,10 @@ describe('find_ports_nearby', () => {
     expect(names).not.toContain('Ukjent kai')
     expect(names).not.toContain('Uten geometri')
     expect(names).toContain(null)
+    // Distances are measured from the point's cell, which the parameters echo.
+    expect(json.parameters).toMatchObject({ lat: 59.907, lon: 10.747 })
     expect(json.data.havner.every((p: { lat: number; lon: number; avstand_km: number }) =>
-      Math.abs(distanceKm({ lat: 59.9065, lon: 10.747 }, p) - p.avstand_km) < 0.001)).toBe(true)
+      Math.abs(distanceKm(json.parameters, p) - p.avstand_km) < 0.001)).toBe(true)
   })
 
   it('credits Kystverket and says which list the answer was filtered from', async () => {

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, createTimedMemo, isKnownPosition, type UpstreamClient } from '@allmenning/core'
+import { checkUpstreamShape, createTimedMemo, type UpstreamClient } from '@allmenning/core'
+import { isKnownPosition } from '../shared/nearest.js'
 
 /** The register of quays, ports and anchorages as GeoJSON (about 4 100 points). */
 export const LOCATION_REGISTER_PATH = '/api/location/norway/all/geojson'

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, UpstreamError, type LatLon } from '@allmenning/core'
+import { checkUpstreamShape, UpstreamError } from '@allmenning/core'
+import { type Wgs84Point } from '../shared/wgs84-point.js'
 
 // NOBIL's numbers come as numbers or as text ("Number_charging_points":"2"), so both are read.
 const looseNumber = v.optional(v.nullable(v.union([v.number(), v.string()])))
@@ -64,7 +65,7 @@ export interface ChargingStation {
   municipality: string | null
   county: string | null
   owner: string | null
-  position: LatLon | null
+  position: Wgs84Point | null
   chargingPoints: number | null
   availableChargingPoints: number | null
   availability: string | null
@@ -90,7 +91,7 @@ const integer = (value: unknown): number | null => {
  * @example
  * parsePosition('(59.87447,10.49982)') // { lat: 59.87447, lon: 10.49982 }
  */
-export function parsePosition(value: unknown): LatLon | null {
+export function parsePosition(value: unknown): Wgs84Point | null {
   if (typeof value !== 'string') return null
   const match = /^\s*\(\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\)\s*$/.exec(value)
   if (!match) return null

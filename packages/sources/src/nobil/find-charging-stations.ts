@@ -1,5 +1,8 @@
 import * as v from 'valibot'
-import { defineOperation, latitudeParameter, longitudeParameter, nearest, radiusKmParameter, UpstreamError } from '@allmenning/core'
+import { defineOperation, UpstreamError } from '@allmenning/core'
+import { nearest } from '../shared/nearest.js'
+import { radiusKmParameter } from '../shared/radius-parameter.js'
+import { pointParameters } from '../shared/wgs84-point.js'
 import { parseChargerStations } from './charger-stations.js'
 import { NOBIL_KEY_VARIABLE, nobilApi } from './nobil-upstream.js'
 
@@ -51,8 +54,7 @@ export function createFindChargingStations(apiKey: string | undefined) {
     description:
       "Public charging stations for electric vehicles within radius_km of a point, nearest first, from Enova's NOBIL register, with connectors and live availability where the operator reports it. Needs a NOBIL API key (ALLMENNING_NOBIL_API_KEY); without one the answer is a 502 upstream_not_configured.",
     parameters: {
-      lat: latitudeParameter(),
-      lon: longitudeParameter(),
+      ...pointParameters(3),
       radius_km: radiusKmParameter({ fallback: 5, max: 50 }),
     },
     output: v.array(stationSchema),

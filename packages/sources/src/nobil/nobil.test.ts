@@ -30,7 +30,7 @@ describe('find_charging_stations', () => {
     expect(v.is(createFindChargingStations(undefined).output, json.data)).toBe(true)
     const asked = new URL(fake.requests[before]!, 'http://x').searchParams
     expect(Object.fromEntries(asked)).toEqual({
-      apikey: FAKE_NOBIL_KEY, apiversion: '3', action: 'search', type: 'near', lat: '59.9111', long: '10.7528', distance: '5000', limit: '500', format: 'json',
+      apikey: FAKE_NOBIL_KEY, apiversion: '3', action: 'search', type: 'near', lat: '59.911', long: '10.753', distance: '5000', limit: '500', format: 'json',
     })
     expect(json.data.map((s: { id: string }) => s.id)).toEqual(['NOR_01001', 'NOR_01003', 'NOR_01002', 'NOR_01004'])
     expect(json.data[0]).toEqual({
@@ -42,7 +42,7 @@ describe('find_charging_stations', () => {
         { number: '3', type: 'Type 2', capacity: '22 kW - 400V 3-phase max 32A', status: null },
         { number: '4', type: 'Type 2', capacity: '22 kW - 400V 3-phase max 32A', status: null },
       ],
-      updated: '2026-09-20T08:12:00', distance_km: 0.352,
+      updated: '2026-09-20T08:12:00', distance_km: 0.338,
     })
     // Numbers sent as text are numbers; "" is null; an empty connector list (PHP's []) is an empty list.
     const bjorvika = json.data.find((s: { id: string }) => s.id === 'NOR_01003')

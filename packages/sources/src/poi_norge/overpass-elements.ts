@@ -1,5 +1,7 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, isKnownPosition, UpstreamError, type LatLon } from '@allmenning/core'
+import { checkUpstreamShape, UpstreamError } from '@allmenning/core'
+import { isKnownPosition } from '../shared/nearest.js'
+import { type Wgs84Point } from '../shared/wgs84-point.js'
 import { POI_TYPES, type PoiType } from './poi-query.js'
 
 const coordinate = v.optional(v.number())
@@ -22,7 +24,7 @@ const answer = v.looseObject({
 export interface Poi {
   id: number
   osmType: string
-  position: LatLon
+  position: Wgs84Point
   type: PoiType
   category: string
   name: string | null

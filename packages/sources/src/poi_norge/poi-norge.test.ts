@@ -30,7 +30,7 @@ describe('search_poi', () => {
     expect(status).toBe(200)
     expect(v.is(createSearchPoi().output, json.data)).toBe(true)
     expect(asked(before)).toEqual([
-      '[out:json][timeout:20];nwr(around:2100,59.911,10.745)[~"^(amenity|shop|tourism|leisure|historic|office|craft|healthcare|emergency|sport|public_transport)$"~"."]["name"];out center qt 1000;',
+      '[out:json][timeout:20];nwr(around:2000,59.911,10.745)[~"^(amenity|shop|tourism|leisure|historic|office|craft|healthcare|emergency|sport|public_transport)$"~"."]["name"];out center qt 1000;',
     ])
     expect(json.data).toMatchObject({ matched: 6, offset: 0, count: 3, limit: 3, returned: 3, has_more_results: true, truncated: false })
     expect(json.data.items[0]).toEqual({
@@ -61,7 +61,7 @@ describe('search_poi', () => {
     expect(typed.json.data.items.map((i: { name: string; type: string }) => [i.name, i.type])).toEqual([['Baker Hansen', 'shop']])
   })
 
-  it('shares one Overpass query between nearby questions, cutting each circle exactly', async () => {
+  it('shares one Overpass query between points of one cell and between pages', async () => {
     const g = gatewayFor()
     const before = fake.requests.length
     const near = await call(g, 'lat=59.91104&lon=10.74496&radius_km=0.05')

@@ -1,5 +1,8 @@
 import * as v from 'valibot'
-import { createTimedMemo, defineOperation, latitudeParameter, longitudeParameter, nearest, radiusKmParameter, type UpstreamClient } from '@allmenning/core'
+import { createTimedMemo, defineOperation, type UpstreamClient } from '@allmenning/core'
+import { nearest } from '../shared/nearest.js'
+import { radiusKmParameter } from '../shared/radius-parameter.js'
+import { pointParameters } from '../shared/wgs84-point.js'
 import { parseOverpassPois, type OverpassPois } from './overpass-elements.js'
 import { overpassApi } from './overpass-upstream.js'
 import { MAX_ELEMENTS, overpassQuery, POI_TYPES, type PoiQuery } from './poi-query.js'
@@ -7,12 +10,11 @@ import { MAX_ELEMENTS, overpassQuery, POI_TYPES, type PoiQuery } from './poi-que
 export const OVERPASS_PATH = '/interpreter'
 
 /**
- * Questions are rounded to a cell of 0.001° (about 110 m by 55 m in southern Norway) and the
- * circle widened by this much, so every point in the cell is covered and nearby questions share
- * one Overpass query, as its operators ask; the exact circle is cut here.
+ * The point is rounded to a cell of 0.001° (about 110 m), so nearby questions are one question:
+ * they share the gateway's cache and, through the memo here, one Overpass query whatever their
+ * limit and offset, as Overpass's operators ask of heavy users.
  */
 const CELL_DECIMALS = 3
-const CELL_MARGIN_KM = 0.1
 
 const nullableText = (description: string) => v.pipe(v.nullable(v.string()), v.description(description))
 
@@ -29,8 +31,6 @@ const poiSchema = v.object({
   website: nullableText('Website'),
   distance_km: v.pipe(v.number(), v.description('Distance from lat/lon in kilometres')),
 })
-
-const round = (value: number) => Number(value.toFixed(CELL_DECIMALS))
 
 /**
  * Builds `search_poi` with its own memo of Overpass answers per cell and filter.
@@ -52,8 +52,7 @@ export function createSearchPoi() {
     description:
       'Points of interest from OpenStreetMap within radius_km of a point, nearest first: restaurants, shops, museums, bicycle parking and the like, by OpenStreetMap key (type) and value (category). Without a category only named POIs are returned.',
     parameters: {
-      lat: latitudeParameter(),
-      lon: longitudeParameter(),
+      ...pointParameters(CELL_DECIMALS),
       radius_km: radiusKmParameter({ fallback: 1, max: 10 }),
       category: v.optional(
         v.pipe(
@@ -86,9 +85,9 @@ export function createSearchPoi() {
     async run(params, ctx) {
       const client = ctx.upstream(overpassApi)
       const query: PoiQuery = {
-        lat: round(params.lat),
-        lon: round(params.lon),
-        radiusM: Math.round((params.radius_km + CELL_MARGIN_KM) * 1000),
+        lat: params.lat,
+        lon: params.lon,
+        radiusM: Math.round(params.radius_km * 1000),
         type: params.type,
         category: params.category,
       }

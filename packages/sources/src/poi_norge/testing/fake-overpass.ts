@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { distanceKm } from '@allmenning/core'
+import { distanceKm } from '../../shared/wgs84-point.js'
 import { startFakeUpstream, type FakeReply, type FakeRoute, type FakeUpstream } from '@allmenning/core/testing'
 
 /** An Overpass answer around Oslo sentrum, in Overpass's own JSON layout (7-decimal coordinates, ways with `center`). */
