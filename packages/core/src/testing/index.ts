@@ -1,2 +1,25 @@
-export { startFakeUpstream, type FakeUpstream, type FakeReply, type FakeRoute } from './fake-upstream.js'
-export { testOperationContext } from './operation-context.js'
+// The kit for testing sources: fake upstreams, a test gateway, and one check of a whole source.
+// It runs under any test runner (it throws plain errors) and reaches no real service.
+export {
+  startFakeUpstream,
+  type FakeUpstream,
+  type FakeUpstreamOptions,
+  type FakeRoute,
+  type FakeRequest,
+} from './fake-upstream.js'
+export { fakeReply, type FakeReply, type BodyOptions } from './fake-reply.js'
+export { encodeText, type Charset } from './encode-text.js'
+export { fixtureFiles, type FixtureFiles } from './fixture-files.js'
+export {
+  createTestGateway,
+  type TestGateway,
+  type TestGatewayOptions,
+  type TestResponse,
+  type TestQuery,
+  type TestUpstream,
+} from './test-gateway.js'
+export { testOperationContext, testUpstreamClient, type TestUpstreamTarget } from './operation-context.js'
+export { checkSource, type CheckSourceOptions, type ExampleCall } from './check-source.js'
+export { SourceCheckError, type SourceCheckReport } from './check-recorder.js'
+export { upstreamFailurePlays, type UpstreamFailureMode, type UpstreamFailurePlay } from './upstream-failures.js'
+export { validateOpenApi, type OpenApiValidation } from './openapi-validation.js'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeBrreg, type FakeBrreg } from './testing/fake-brreg.js'
-import { createGateway, type Gateway } from '@allmenning/core'
 import { overrideUpstreams } from '@allmenning/core'
+import { checkSource, createTestGateway, type TestGateway } from '@allmenning/core/testing'
 import { firmafakta } from './index.js'
 
 describe('firmafakta source definition', () => {
@@ -45,17 +45,30 @@ describe('firmafakta source definition', () => {
 
 describe('firmafakta behind the gateway', () => {
   let fake: FakeBrreg
-  let gateway: Gateway
+  let gateway: TestGateway
   beforeAll(async () => {
     fake = await startFakeBrreg()
-    gateway = createGateway({ sources: [firmafakta()], upstreams: { brreg: { baseUrl: fake.baseUrl } }, onError: () => {} })
+    gateway = createTestGateway({ sources: firmafakta(), upstreams: { brreg: fake } })
   })
   afterAll(() => fake.close())
 
-  const call = async (operation: string, query: string) => {
-    const res = await gateway.handle({ method: 'GET', path: `/api/v1/kilder/firmafakta/${operation}`, query, headers: {} })
-    return { status: res.status, json: res.body ? JSON.parse(res.body) : null }
-  }
+  const call = (operation: string, query: string) => gateway.call('firmafakta', operation, query)
+
+  it('passes the source check: descriptor, schemas, OpenAPI, envelopes, paging, shared 400s, 502s naming Brønnøysund, entity search', async () => {
+    const report = await checkSource(firmafakta, {
+      upstreams: { brreg: fake },
+      examples: {
+        organisasjonsnummer_for_selskap: { company_name: 'sesam' },
+        selskapsdetaljer: { org_nr: '976030788' },
+        roller_i_enhet: { org_nr: '976030788' },
+        underenheter_for_selskap: { org_nr: '912346021' },
+      },
+      search: 'sesam',
+    })
+    expect(report.operations).toEqual(['organisasjonsnummer_for_selskap', 'selskapsdetaljer', 'roller_i_enhet', 'underenheter_for_selskap'])
+    expect(report.passed).toContain('underenheter_for_selskap: limit and offset page the list')
+    expect(report.notes).toEqual([])
+  })
 
   it('rejects an org_nr with a wrong check digit as a 400 naming the rule, without calling Brønnøysund', async () => {
     const before = fake.requests.length

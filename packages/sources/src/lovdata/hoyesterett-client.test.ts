@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createUpstreamClient } from '@allmenning/core'
+import { testUpstreamClient } from '@allmenning/core/testing'
+import { domstolSite } from './case-law-upstream.js'
 import { categoryOfSlug, createHoyesterettClient, parseHrNumber } from './hoyesterett-client.js'
 import { startFakeDomstol, type FakeDomstol } from './testing/fake-domstol.js'
 
-const clientFor = (baseUrl: string) =>
-  createUpstreamClient({ id: 'domstol', name: 'domstol.no', baseUrl, timeoutMs: 2000, userAgent: 'allmenning-test', maxBodyBytes: 5_000_000 })
+const clientFor = (baseUrl: string) => testUpstreamClient(domstolSite, baseUrl)
 
 describe('parseHrNumber and categoryOfSlug', () => {
   it('reads case numbers as users write them', () => {

@@ -1,30 +1,42 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createGateway, type Gateway } from '@allmenning/core'
+import { checkSource, createTestGateway, type TestGateway } from '@allmenning/core/testing'
 import { lovdata, lovdataApi } from './index.js'
 import { startFakeDomstol, type FakeDomstol } from './testing/fake-domstol.js'
+import { startFakeLovdata } from './testing/fake-lovdata.js'
 
 let fake: FakeDomstol
-let gateway: Gateway
+let gateway: TestGateway
+const now = () => new Date('2026-09-25T12:00:00Z')
 
-const get = async (operation: string, query = '') => {
-  const res = await gateway.handle({ method: 'GET', path: `/api/v1/kilder/lovdata/${operation}`, query, headers: {} })
-  return { status: res.status, json: JSON.parse(res.body ?? 'null') }
-}
+const get = (operation: string, query = '') => gateway.call('lovdata', operation, query)
 
 beforeAll(async () => {
   fake = await startFakeDomstol()
-  gateway = createGateway({
-    sources: [lovdata({ now: () => new Date('2026-09-25T12:00:00Z') })],
-    upstreams: { domstol: { baseUrl: fake.baseUrl, timeoutMs: 2000 } },
-    onError: () => {},
-  })
+  gateway = createTestGateway({ sources: lovdata({ now }), upstreams: { domstol: fake } })
 })
 afterAll(() => fake.close())
 
+describe('the source check of @allmenning/core/testing', () => {
+  it('passes: descriptor, schemas, OpenAPI, envelopes, paging, shared 400s, 502s naming domstol.no, entity search', async () => {
+    const publicData = await startFakeLovdata()
+    try {
+      const report = await checkSource(() => lovdata({ now }), {
+        upstreams: { domstol: fake, lovdata: publicData },
+        examples: { list_case_law: { year: 2025 }, get_case_law: { ref: 'HR-2025-844-A' }, search_case_law: { query: 'Høyesterett' } },
+        search: 'HR-2025-844-A',
+      })
+      expect(report.operations).toEqual(['search_case_law', 'list_case_law', 'get_case_law'])
+      expect(report.passed).toContain('list_case_law: limit and offset page the list')
+      expect(report.notes).toEqual([])
+    } finally {
+      await publicData.close()
+    }
+  })
+})
+
 describe('lovdata source', () => {
   it('describes the three case-law operations with the output fields of spec 4.5 and the name alias', async () => {
-    const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/lovdata', query: '', headers: {} })
-    const descriptor = JSON.parse(res.body ?? '{}')
+    const descriptor = (await gateway.get('/api/v1/kilder/lovdata')).json
     const byName = Object.fromEntries(descriptor.operations.map((o: { name: string }) => [o.name, o]))
     expect(Object.keys(byName)).toEqual(['search_case_law', 'list_case_law', 'get_case_law'])
     // has_more_results is the core's, beside every named list.
@@ -138,10 +150,10 @@ describe('lovdata source when domstol.no changes', () => {
   it('answers 502 naming domstol.no and what no longer matched', async () => {
     const changed = await startFakeDomstol()
     changed.redesignPage('HR-2026-1432-A')
-    const g = createGateway({ sources: [lovdata()], upstreams: { domstol: { baseUrl: changed.baseUrl } }, onError: () => {} })
+    const g = createTestGateway({ sources: lovdata(), upstreams: { domstol: changed } })
     try {
-      const res = await g.handle({ method: 'GET', path: '/api/v1/kilder/lovdata/list_case_law', query: 'year=2026', headers: {} })
-      const json = JSON.parse(res.body ?? '{}')
+      const res = await g.call('lovdata', 'list_case_law', 'year=2026')
+      const json = res.json
       expect(res.status).toBe(502)
       expect(json.error.code).toBe('upstream_invalid_response')
       expect(json.error.message).toContain('Upstream domstol.no (domstol) answered the decision page /no/hoyesterett/avgjorelser/avgjorelser-2026/hoyesterett---straff/HR-2026-1432-A/ without the __INITIAL__DATA__ JSON')

@@ -1,26 +1,33 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createGateway, type Gateway } from '@allmenning/core'
+import { checkSource, createTestGateway, type FakeUpstream, type TestGateway } from '@allmenning/core/testing'
 import { startFakeStatnett, statnettJson, statnettPaths } from './testing/fake-statnett.js'
-import type { FakeUpstream } from '@allmenning/core/testing'
 import { getPhysicalFlow } from './get-physical-flow.js'
 import { getPowerSituation } from './get-power-situation.js'
 import { getProductionConsumption } from './get-production-consumption.js'
 import { statnett } from './index.js'
 
 let fake: FakeUpstream
-let gateway: Gateway
+let gateway: TestGateway
 
-const get = async (path: string, query = '') => {
-  const res = await gateway.handle({ method: 'GET', path: `/api/v1/kilder/statnett/${path}`, query, headers: {} })
-  return { ...res, json: JSON.parse(res.body ?? 'null') }
-}
+const get = (operation: string, query = '') => gateway.call('statnett', operation, query)
 
 beforeAll(async () => {
   fake = await startFakeStatnett()
-  gateway = createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 500 } }, onError: () => {} })
+  gateway = createTestGateway({ sources: statnett(), upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 500 } } })
 })
 afterAll(() => fake.close())
+
+// First, while the fake still answers every recorded shape (later tests change its routes).
+describe('the source check of @allmenning/core/testing', () => {
+  it('passes: descriptor, schemas, OpenAPI, envelopes, paging, shared 400s, 502s naming Statnett, entity search', async () => {
+    const report = await checkSource(statnett, { upstreams: { statnett: fake }, search: 'Oslo' })
+    expect(report.operations).toEqual(['get_physical_flow', 'get_production_consumption', 'get_power_situation'])
+    expect(report.passed).toContain('get_physical_flow: limit and offset page the list')
+    expect(report.passed).toContain('get_power_situation: when its upstream drops the connection, a 502 naming it')
+    expect(report.notes).toEqual([])
+  })
+})
 
 describe('get_physical_flow', () => {
   it('maps every interconnector with numbers, nulls for "-" and ISO times', async () => {
@@ -89,9 +96,8 @@ describe('get_production_consumption', () => {
       ProductionData: [{ value: 'x' }, { value: '1\u00a0000' }, { value: '2\u00a0000' }, { value: '3\u00a0000' }],
     }
     fake.route(statnettPaths.productionConsumption, () => statnettJson(JSON.stringify(older)))
-    const local = createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl } }, onError: () => {} })
-    const res = await local.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_production_consumption', query: '', headers: {} })
-    const json = JSON.parse(res.body!)
+    const local = createTestGateway({ sources: statnett(), upstreams: { statnett: fake } })
+    const { json } = await local.call('statnett', 'get_production_consumption')
     expect(json.data.countries.SE.production_mw).toBe(1000)
     expect(json.data.countries.NO.production_mw).toBe(2000)
     expect(json.data.countries.NO.consumption_mw).toBeNull()
@@ -121,8 +127,7 @@ describe('get_power_situation', () => {
 })
 
 describe('upstream failures', () => {
-  const fresh = () => createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 300 } }, onError: () => {} })
-  const call = (g: Gateway) => g.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_power_situation', query: '', headers: {} })
+  const fresh = () => createTestGateway({ sources: statnett(), upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 300 } } })
 
   it.each([
     ['a 503', { status: 503, body: 'Service Unavailable' }, 'upstream_error', /answered HTTP 503/],
@@ -133,8 +138,8 @@ describe('upstream failures', () => {
     ['a dropped connection', { destroy: true }, 'upstream_unavailable', /could not be reached|broke off/],
   ])('answers %s with a 502 naming Statnett', async (_name, reply, code, message) => {
     fake.route(statnettPaths.powerSituation, () => reply)
-    const res = await call(fresh())
-    const json = JSON.parse(res.body!)
+    const res = await fresh().call('statnett', 'get_power_situation')
+    const json = res.json
     expect(res.status).toBe(502)
     expect(json.error).toMatchObject({ status: 502, code, upstream: 'statnett' })
     expect(json.error.message).toMatch(/^Upstream Statnett driftsdata \(statnett\) /)

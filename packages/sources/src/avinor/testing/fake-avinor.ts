@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs'
-import { startFakeUpstream, type FakeReply, type FakeUpstream } from '@allmenning/core/testing'
-import { testOperationContext } from '@allmenning/core/testing'
+import { fakeReply, fixtureFiles, startFakeUpstream, testOperationContext, type FakeReply, type FakeUpstream } from '@allmenning/core/testing'
+import { avinorApi } from '../avinor-upstream.js'
 
 /** The four asrv.avinor.no feeds the fake serves; paths are case-sensitive, as on the real host. */
 export type FakeAvinorPath = '/XmlFeed/v1.0' | '/airportNames/v1.0' | '/airlineNames/v1.0' | '/flightStatuses/v1.0'
@@ -47,6 +46,8 @@ export const AVINOR_FIXTURE_TIME = new Date('2026-09-25T14:22:33Z')
 
 const HOUR = 3_600_000
 
+const fixtures = fixtureFiles(new URL('./fixtures/', import.meta.url))
+
 /**
  * Reads one fixture from `fixtures` as text, decoding the ISO-8859-1 bytes it is stored in.
  *
@@ -54,7 +55,7 @@ const HOUR = 3_600_000
  * parseFlights(readAvinorFixture('xmlfeed-osl.xml'))
  */
 export function readAvinorFixture(name: string): string {
-  return readFileSync(new URL(`./fixtures/${name}`, import.meta.url)).toString('latin1')
+  return fixtures.text(name, 'iso-8859-1')
 }
 
 /** An integer parameter the way Avinor reads one: invalid or out of range means the default. */
@@ -138,25 +139,22 @@ export async function startFakeAvinor(options: FakeAvinorOptions = {}): Promise<
     flightStatuses: readAvinorFixture('flight-statuses.xml'),
   }
 
-  const xml = (text: string): FakeReply => ({
-    status: 200,
-    headers: { 'content-type': contentType },
-    body: Buffer.from(text, 'latin1'),
-    ...(options.delayMs ? { delayMs: options.delayMs } : {}),
-  })
+  const xml = (text: string): FakeReply => {
+    const reply = fakeReply.xml(text, { charset: 'iso-8859-1', contentType })
+    return options.delayMs ? fakeReply.slow(reply, options.delayMs) : reply
+  }
 
   function misbehaving(path: FakeAvinorPath, okBody: () => string): FakeReply {
-    const delay = options.delayMs ? { delayMs: options.delayMs } : {}
+    const delayed = (reply: FakeReply) => (options.delayMs ? fakeReply.slow(reply, options.delayMs) : reply)
     switch (behaviour[path] ?? 'ok') {
       case 'html':
-        return {
-          status: 200,
-          headers: { 'content-type': 'text/html; charset=utf-8' },
-          body: '<!DOCTYPE html>\n<html><head><title>Service Unavailable</title></head><body><h1>Service Unavailable</h1><p>Please try again later.<br></body></html>\n',
-          ...delay,
-        }
+        return delayed(
+          fakeReply.html(
+            '<!DOCTYPE html>\n<html><head><title>Service Unavailable</title></head><body><h1>Service Unavailable</h1><p>Please try again later.<br></body></html>\n',
+          ),
+        )
       case 'empty':
-        return { status: 200, headers: { 'content-type': contentType }, body: Buffer.alloc(0), ...delay }
+        return delayed(fakeReply.bytes(Buffer.alloc(0), contentType))
       case 'malformed': {
         const body = okBody()
         return xml(body.slice(0, Math.floor(body.length / 2)))
@@ -164,12 +162,7 @@ export async function startFakeAvinor(options: FakeAvinorOptions = {}): Promise<
       case 'wrong-root':
         return xml('<?xml version="1.0" encoding="ISO-8859-1"?>\n<error><message>Ugyldig forespørsel</message></error>\n')
       case 'server-error':
-        return {
-          status: 500,
-          headers: { 'content-type': 'text/html' },
-          body: '<html><body>Internal Server Error</body></html>',
-          ...delay,
-        }
+        return delayed(fakeReply.html('<html><body>Internal Server Error</body></html>', { status: 500, contentType: 'text/html' }))
       case 'ok':
         return xml(okBody())
     }
@@ -179,7 +172,7 @@ export async function startFakeAvinor(options: FakeAvinorOptions = {}): Promise<
     '/XmlFeed/v1.0': (url) => {
       const airport = url.searchParams.get('airport')
       if (airport === null || !/^[A-Z]{3,4}$/.test(airport)) {
-        return { status: 400, headers: { 'content-type': 'text/plain' }, body: 'Missing or invalid airport parameter' }
+        return fakeReply.status(400, 'Missing or invalid airport parameter', { contentType: 'text/plain' })
       }
       const document = feeds[airport]
       return misbehaving('/XmlFeed/v1.0', () => (document ? answerFeed(document, url, now()) : emptyFeed(airport)))
@@ -208,5 +201,5 @@ export async function startFakeAvinor(options: FakeAvinorOptions = {}): Promise<
 
 /** An operation context whose upstream is a fake Avinor at `baseUrl`. */
 export function avinorContext(baseUrl: string, operation = 'get_flights') {
-  return testOperationContext({ source: 'avinor', operation, upstream: { id: 'avinor', name: 'Avinor flight data', baseUrl } })
+  return testOperationContext({ source: 'avinor', operation, upstream: { ...avinorApi, baseUrl } })
 }

@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import type { IncomingMessage } from 'node:http'
-import { startFakeUpstream, type FakeReply, type FakeRoute, type FakeUpstream } from '@allmenning/core/testing'
+import { fakeReply, startFakeUpstream, type FakeReply, type FakeRoute, type FakeUpstream } from '@allmenning/core/testing'
 
 /** A unit record exactly as Enhetsregisteret sends it (`/enheter/{orgnr}`, `/underenheter/{orgnr}`). */
 export type BrregRecord = { organisasjonsnummer: string; navn: string } & Record<string, unknown>
@@ -152,11 +152,8 @@ function negotiate(kind: Kind, accept: string | undefined): string | undefined {
   return undefined
 }
 
-const json = (status: number, body: unknown, contentType = 'application/json'): FakeReply => ({
-  status,
-  headers: { 'content-type': contentType },
-  body: JSON.stringify(body),
-})
+// Brønnøysund writes its content types without a space before the charset, or with none at all.
+const json = (status: number, body: unknown, contentType = 'application/json'): FakeReply => fakeReply.json(body, { status, contentType })
 
 function badRequest(feilmelding: string, parametere: string[], feilaktigVerdi: string): FakeReply {
   return json(400, {
@@ -306,7 +303,7 @@ export async function startFakeBrreg(options: FakeBrregOptions = {}): Promise<Fa
     )
   }
 
-  fake = await startFakeUpstream(routes, PREFIX)
+  fake = await startFakeUpstream(routes, { prefix: PREFIX })
   const upstream = fake
   return {
     baseUrl: upstream.baseUrl,

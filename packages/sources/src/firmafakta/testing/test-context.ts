@@ -1,10 +1,7 @@
 import { testOperationContext } from '@allmenning/core/testing'
+import { brreg } from '../brreg-upstream.js'
 
 /** An operation context for the tests, whose `brreg` upstream is a fake Enhetsregisteret at `baseUrl`. */
 export function testContext(baseUrl: string, operation: string) {
-  return testOperationContext({
-    source: 'firmafakta',
-    operation,
-    upstream: { id: 'brreg', name: 'Brønnøysundregistrene Enhetsregisteret', baseUrl },
-  })
+  return testOperationContext({ source: 'firmafakta', operation, upstream: { ...brreg, baseUrl } })
 }

@@ -1,4 +1,4 @@
-import { startFakeUpstream, type FakeUpstream } from '@allmenning/core/testing'
+import { fakeReply, startFakeUpstream, type FakeUpstream } from '@allmenning/core/testing'
 
 /** One decision the fake publishes. */
 export interface FakeDecision {
@@ -133,14 +133,14 @@ export interface FakeDomstol extends FakeUpstream {
  *
  * @example
  * const fake = await startFakeDomstol()
- * const decisions = await createHoyesterettClient().year(domstolContext(fake.baseUrl).upstream(), 2025)
+ * const decisions = await createHoyesterettClient().year(testUpstreamClient(domstolSite, fake.baseUrl), 2025)
  */
 export async function startFakeDomstol(options: { decisions?: FakeDecision[] } = {}): Promise<FakeDomstol> {
   const decisions = options.decisions ?? DOMSTOL_DECISIONS
   const redesigned = new Set<string>()
   let sitemapWithoutDecisions = false
   const fake = await startFakeUpstream()
-  const xml = (body: string) => ({ headers: { 'content-type': 'application/xml; charset=utf-8' }, body })
+  const xml = (body: string) => fakeReply.text(body, 'application/xml')
   fake.route('/sitemap.xml', () =>
     xml(
       '<?xml version="1.0" encoding="utf-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
@@ -152,10 +152,7 @@ export async function startFakeDomstol(options: { decisions?: FakeDecision[] } =
   fake.route('/sitemap-1.xml', () => xml(urlset(['/no/hoyesterett/', '/no/hoyesterett/avgjorelser/', ...(sitemapWithoutDecisions ? [] : paths.slice(0, half))])))
   fake.route('/sitemap-2.xml', () => xml(urlset(['/no/nar-gar-rettssaken/', ...(sitemapWithoutDecisions ? [] : paths.slice(half))])))
   for (const decision of decisions) {
-    fake.route(decisionPath(decision), () => ({
-      headers: { 'content-type': 'text/html; charset=utf-8' },
-      body: redesigned.has(decision.hrNumber) ? redesignedPageHtml(decision) : decisionPageHtml(decision),
-    }))
+    fake.route(decisionPath(decision), () => fakeReply.html(redesigned.has(decision.hrNumber) ? redesignedPageHtml(decision) : decisionPageHtml(decision)))
   }
   return Object.assign(fake, {
     redesignPage: (hrNumber: string) => void redesigned.add(hrNumber),

@@ -1,4 +1,4 @@
-import { startFakeUpstream, type FakeUpstream } from '@allmenning/core/testing'
+import { fakeReply, startFakeUpstream, type FakeUpstream } from '@allmenning/core/testing'
 import { buildLovdataArchive } from './archive-builder.js'
 import { lawFixtures, regulationFixtures } from './fixtures.js'
 
@@ -66,14 +66,15 @@ export async function startFakeLovdata(files?: Record<string, FakePublicDataFile
   let behaviour: FakeLovdataBehaviour = 'ok'
   const fake = await startFakeUpstream()
 
-  const limited = () => ({ status: 429, headers: { ...RATE_LIMIT_HEADERS, 'x-ratelimit-remaining': '0', 'retry-after': '60', 'content-type': 'application/json' }, body: '{"error":"Too Many Requests"}' })
+  const limited = () =>
+    fakeReply.json('{"error":"Too Many Requests"}', { status: 429, contentType: 'application/json', headers: { ...RATE_LIMIT_HEADERS, 'x-ratelimit-remaining': '0', 'retry-after': '60' } })
 
   fake.route('/v1/publicData/list', () => {
     if (behaviour === 'rate-limited') return limited()
-    if (behaviour === 'html-list') return { headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<!DOCTYPE html><html><body><h1>Vedlikehold</h1></body></html>' }
+    if (behaviour === 'html-list') return fakeReply.html('<!DOCTYPE html><html><body><h1>Vedlikehold</h1></body></html>')
     const list = [...offered].map(([filename, file]) => ({ filename, description: file.description, sizeBytes: file.bytes.length, lastModified: file.lastModified }))
     const body = behaviour === 'changed-list' ? JSON.stringify({ files: list }) : JSON.stringify(list)
-    return { headers: { ...RATE_LIMIT_HEADERS, 'content-type': 'application/json' }, body }
+    return fakeReply.json(body, { contentType: 'application/json', headers: RATE_LIMIT_HEADERS })
   })
 
   const routeFile = (filename: string) =>
@@ -82,7 +83,9 @@ export async function startFakeLovdata(files?: Record<string, FakePublicDataFile
       const file = offered.get(filename)
       if (!file) return { status: 404, body: '' }
       const bytes = behaviour === 'truncated' ? file.bytes.subarray(0, Math.floor(file.bytes.length / 2)) : file.bytes
-      return { headers: { ...RATE_LIMIT_HEADERS, 'content-type': 'application/x-bzip2', 'content-length': String(bytes.length), 'content-disposition': `attachment; filename=${filename}` }, body: bytes }
+      return fakeReply.bytes(bytes, 'application/x-bzip2', {
+        headers: { ...RATE_LIMIT_HEADERS, 'content-length': String(bytes.length), 'content-disposition': `attachment; filename=${filename}` },
+      })
     })
   for (const filename of offered.keys()) routeFile(filename)
 
