@@ -5,12 +5,16 @@ import { builtInSources } from '@allmenning/sources'
 import { createExpressMiddleware } from '@allmenning/adapter-express'
 import { weather } from './weather.js'
 
-/** The built-in sources plus the custom one, behind Express. `ALLMENNING_UPSTREAM_MET` overrides MET's URL. */
+/**
+ * The built-in sources plus the custom one, behind Express. `ALLMENNING_UPSTREAM_MET` and
+ * `ALLMENNING_UPSTREAM_MET_ALERTS` override MET's URLs.
+ */
 export function createApp(env: Record<string, string | undefined> = process.env, overrides: Partial<GatewayOptions> = {}) {
+  const custom = weather()
   const gateway = createGateway({
-    sources: [...builtInSources(env), weather()],
+    sources: [...builtInSources(env), custom],
     // The built-ins read their ALLMENNING_UPSTREAM_<ID> themselves; a plugin's upstreams are named here.
-    upstreams: upstreamOverridesFromEnvironment(env, ['met']),
+    upstreams: upstreamOverridesFromEnvironment(env, custom.upstreams.map((u) => u.id)),
     cache: new Keyv(),
     // MET refuses calls without an identifying User-Agent; name the deployment and a contact.
     upstream: { userAgent: env.ALLMENNING_USER_AGENT || 'allmenning-example/0.1.0' },
