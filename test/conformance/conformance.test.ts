@@ -6,7 +6,7 @@ import { request, type IncomingHttpHeaders } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeStatnett, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import type { FakeUpstream } from '@allmenning/core/testing'
-import { targets, type ConformanceTarget, type StartedTarget } from './targets.js'
+import { explorer, targets, type ConformanceTarget, type StartedTarget } from './targets.js'
 
 // ---------------------------------------------------------------------------------------
 // HTTP
@@ -315,6 +315,36 @@ const errorCases: ErrorCase[] = [
 ]
 
 const cases: Case[] = [
+  {
+    name: 'the API explorer page and each file it loads, from the gateway itself, under a strict Content-Security-Policy',
+    async run(ctx) {
+      const page = await ctx.get('/api/v1/docs')
+      expect(page.status).toBe(200)
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(page.headers['content-security-policy']).toBe(
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'",
+      )
+      expect(page.headers['x-content-type-options']).toBe('nosniff')
+      expectLengthMatches(page)
+      expect(page.body).toContain(`data-openapi="${ctx.prefix}/api/v1/openapi.json"`)
+      // Every script and stylesheet is a file of the explorer's, under the public path; none is inline.
+      expect(page.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>|<style|\son[a-z]+=/i)
+      const loaded = [...page.body.matchAll(/(?:src|href)="([^"]*\?asset=[^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'))
+      expect(loaded.map((url) => url.split('asset=')[1])).toEqual(['swagger-ui.css', 'explorer.css', 'swagger-ui-bundle.js', 'explorer.js'])
+      for (const url of loaded) {
+        expect(url.startsWith(`${ctx.prefix}/api/v1/docs?asset=`)).toBe(true)
+        const file = await send(`${ctx.origin}${url}`)
+        const asset = explorer.assets[url.split('asset=')[1]!]!
+        expect(file.status).toBe(200)
+        expect(file.headers['content-type']).toBe(asset.contentType)
+        expectLengthMatches(file)
+        expect(file.headers.etag).toMatch(weakEtag)
+        expect(file.body === asset.body).toBe(true)
+      }
+      const unknown = await ctx.get('/api/v1/docs?asset=swagger-ui-bundle.js.map')
+      expect(unknown.status).toBe(400)
+    },
+  },
   {
     name: 'an operation answers the envelope, with links under the public path',
     async run(ctx) {
@@ -682,6 +712,10 @@ const probes: Probe[] = [
   { id: 'descriptor', path: '/api/v1/kilder/statnett?view=names' },
   { id: 'descriptor, trailing slash', path: '/api/v1/kilder/statnett/' },
   { id: 'schema', path: '/api/v1/kilder/statnett/get_physical_flow/schema' },
+  { id: 'explorer page', path: '/api/v1/docs' },
+  { id: 'explorer page 304', path: '/api/v1/docs', init: (earlier) => ({ headers: { 'if-none-match': String(earlier.get('explorer page')!.headers.etag) } }) },
+  { id: 'explorer script', path: '/api/v1/docs?asset=swagger-ui-bundle.js' },
+  { id: 'explorer stylesheet HEAD', path: '/api/v1/docs?asset=swagger-ui.css', init: { method: 'HEAD' } },
   { id: 'openapi', path: '/api/v1/openapi.json' },
   { id: 'openapi HEAD', path: '/api/v1/openapi.json', init: { method: 'HEAD' } },
   { id: 'search', path: '/api/v1/sok/alle?q=str%C3%B8m' },
@@ -728,6 +762,7 @@ function normalize(reply: Reply, prefix: string) {
       'cache-control': header('cache-control'),
       allow: header('allow'),
       'cache-status': header('cache-status')?.replace(/ttl=\d+/, 'ttl=<n>'),
+      'content-security-policy': header('content-security-policy'),
       // The tag hashes the body, whose links carry the prefix: its form is what must agree.
       etag: etag === undefined ? undefined : weakEtag.test(etag) ? 'W/"<hash>"' : etag,
       'content-length':
@@ -739,7 +774,13 @@ function normalize(reply: Reply, prefix: string) {
               ? 'the body length'
               : `${length}, but the body has ${Buffer.byteLength(reply.body)} bytes`,
     },
-    body: reply.body === '' ? '' : reply.headers['content-type'] === jsonType ? normalizeBody(JSON.parse(reply.body), prefix) : reply.body,
+    body:
+      reply.body === ''
+        ? ''
+        : reply.headers['content-type'] === jsonType
+          ? normalizeBody(JSON.parse(reply.body), prefix)
+          : // The explorer page links its files under the target's own prefix.
+            normalizeBody(reply.body, prefix),
   }
 }
 

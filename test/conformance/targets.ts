@@ -6,6 +6,7 @@ import { createExpressMiddleware } from '@allmenning/adapter-express'
 import { createKoaMiddleware } from '@allmenning/adapter-koa'
 import { createLambdaHandler } from '@allmenning/adapter-lambda'
 import { createGateway, type Gateway } from '@allmenning/core'
+import { swaggerUiExplorer } from '@allmenning/explorer'
 import { statnett } from '@allmenning/sources'
 import express from 'express'
 import Keyv from 'keyv'
@@ -35,14 +36,18 @@ export interface ConformanceTarget {
   start(statnettBaseUrl: string): Promise<StartedTarget>
 }
 
+/** The API explorer every target serves, read from swagger-ui-dist once. */
+export const explorer = swaggerUiExplorer()
+
 /**
  * The one gateway configuration every target serves: only Statnett (so no test can reach
- * a real upstream), a fresh in-memory cache, and quiet error and feedback hooks.
+ * a real upstream), the API explorer, a fresh in-memory cache, and quiet error and feedback hooks.
  */
 export function conformanceGateway(statnettBaseUrl: string): Gateway {
   return createGateway({
     sources: [statnett()],
     upstreams: { statnett: { baseUrl: statnettBaseUrl } },
+    explorer,
     cache: new Keyv(),
     onError: () => {},
     onFeedback: () => {},

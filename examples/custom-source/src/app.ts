@@ -2,6 +2,7 @@ import express from 'express'
 import Keyv from 'keyv'
 import { createGateway, upstreamOverridesFromEnvironment, type GatewayOptions } from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
+import { swaggerUiExplorer } from '@allmenning/explorer'
 import { createExpressMiddleware } from '@allmenning/adapter-express'
 import { weather } from './weather.js'
 
@@ -16,6 +17,8 @@ export function createApp(env: Record<string, string | undefined> = process.env,
     // The built-ins read their ALLMENNING_UPSTREAM_<ID> themselves; a plugin's upstreams are named here.
     upstreams: upstreamOverridesFromEnvironment(env, custom.upstreams.map((u) => u.id)),
     cache: new Keyv(),
+    // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
+    explorer: swaggerUiExplorer(),
     // MET refuses calls without an identifying User-Agent; name the deployment and a contact.
     upstream: { userAgent: env.ALLMENNING_USER_AGENT || 'allmenning-example/0.1.0' },
     ...overrides,

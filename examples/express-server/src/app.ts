@@ -2,6 +2,7 @@ import express from 'express'
 import Keyv from 'keyv'
 import { createGateway, type GatewayOptions } from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
+import { swaggerUiExplorer } from '@allmenning/explorer'
 import { createExpressErrorHandler, createExpressMiddleware, createExpressNotFoundHandler } from '@allmenning/adapter-express'
 
 /**
@@ -12,6 +13,8 @@ export function createApp(env: Record<string, string | undefined> = process.env,
   const gateway = createGateway({
     sources: builtInSources(env),
     cache: new Keyv(),
+    // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
+    explorer: swaggerUiExplorer(),
     ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL } : {}),
     ...overrides,
   })

@@ -3,6 +3,7 @@ import { Router } from '@koa/router'
 import { createKoaMiddleware } from '@allmenning/adapter-koa'
 import { createGateway, type GatewayOptions } from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
+import { swaggerUiExplorer } from '@allmenning/explorer'
 import Koa from 'koa'
 import Keyv from 'keyv'
 
@@ -22,6 +23,8 @@ export function createApp(
   const gateway = createGateway({
     sources: builtInSources(env),
     cache: new Keyv(),
+    // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
+    explorer: swaggerUiExplorer(),
     ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL } : {}),
     ...options.gateway,
   })

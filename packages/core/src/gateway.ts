@@ -7,6 +7,7 @@ import type { UpstreamDefinition, UpstreamOverride } from './plugin/define-upstr
 import { errorResponse } from './http/error-response.js'
 import { ifNoneMatchHits } from './http/etag.js'
 import { parseFeedback, type Feedback } from './describe/feedback.js'
+import { createExplorerResponses, type Explorer } from './describe/explorer.js'
 import { GatewayError } from './http/gateway-error.js'
 import type { Gateway, GatewayRequest, GatewayResponse } from './http/gateway-request.js'
 import { jsonResponse, staticResponse } from './http/json-response.js'
@@ -39,8 +40,18 @@ export interface GatewayOptions {
   cache?: Keyv
   /** Public URL of the mount point (`https://data.example.no`); makes every link absolute. */
   publicBaseUrl?: string
-  /** Link given as `wiki` for the gateway as a whole; the OpenAPI document by default. */
+  /** Link given as `wiki` for the gateway as a whole; the explorer page, or else the OpenAPI document, by default. */
   documentationUrl?: string
+  /**
+   * An API explorer served at `/api/v1/docs`: a page that renders the OpenAPI document and
+   * sends requests, with its assets served by the gateway itself (no CDN) under a strict
+   * Content-Security-Policy. None by default, so the core carries no renderer.
+   *
+   * @example
+   * import { swaggerUiExplorer } from '@allmenning/explorer'
+   * createGateway({ sources, explorer: swaggerUiExplorer() })
+   */
+  explorer?: Explorer
   /**
    * Base URL or time limit of an upstream, by upstream id (`brreg`, `avinor`, ...): a mirror, a
    * proxy, a local stand-in. An id no source uses is an error. The example servers fill this
@@ -227,7 +238,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   const staticResponses = createLruMap<string, GatewayResponse>(500)
 
   const plans = createLruMap<string, RequestPlan>(1000)
-  const documentation = (links: Links) => options.documentationUrl ?? links.api('/openapi.json')
+  const explorer = options.explorer ? { name: options.explorer.name, ...createExplorerResponses(options.explorer, { publicBaseUrl: options.publicBaseUrl }) } : undefined
+  const documentation = (links: Links) => options.documentationUrl ?? links.api(explorer ? '/docs' : '/openapi.json')
 
   async function receiveFeedback({ request, links }: RouteCall): Promise<GatewayResponse> {
     const body = request.readBody ? await request.readBody() : undefined
@@ -262,6 +274,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     catalog,
     documentation,
     routes: () => routes,
+    ...(explorer ? { explorer } : {}),
     receiveFeedback,
     callOperation: ({ path, params, links, key }) => {
       const { source, operation } = catalog.operation(path.source!, path.operation!)

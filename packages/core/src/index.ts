@@ -37,6 +37,7 @@ export type { EntitySearch, EntitySearchContext, EntitySearchResult, EntityHit }
 export { hasBody, maxRequestBodyBytes, readRequestBody } from './http/read-request-body.js'
 export { createGateway, defaultUserAgent, type GatewayOptions, type ErrorKind } from './gateway.js'
 export type { Feedback } from './describe/feedback.js'
+export type { Explorer, ExplorerAsset, ExplorerPageContext } from './describe/explorer.js'
 export type { Entity } from './pipeline/envelope.js'
 export type { Pagination } from './pipeline/pagination.js'
 export type { JsonSchema } from './compile/json-schema.js'

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { apiIndex } from './describe/api-index.js'
+import type { createExplorerResponses } from './describe/explorer.js'
 import { operationSchema, sourceDescriptor } from './describe/descriptors.js'
 import { feedbackJsonSchema } from './describe/feedback.js'
 import { openApiDocument, operationOpenApiPaths } from './describe/openapi.js'
@@ -28,6 +29,8 @@ export interface RouteParts {
   placeBundle(call: RouteCall<typeof placeBundleQuery>): GatewayResponse | Promise<GatewayResponse>
   /** The whole table, for the answers that describe it (API index, OpenAPI). */
   routes(): RouteDefinition[]
+  /** The API explorer's page and assets, when the gateway has one. */
+  explorer?: { name: string } & ReturnType<typeof createExplorerResponses>
 }
 
 /** How long descriptors, the index and OpenAPI may be cached: they change only with the configuration. */
@@ -38,6 +41,23 @@ const sourcePath = (catalog: Catalog) => ({
   schema: { type: 'string', enum: catalog.sources.map((s) => s.id) },
 })
 const operationPath = { description: 'Operation name, as the source descriptor lists it.', schema: { type: 'string' } }
+
+/**
+ * The API explorer: a page for people that renders the OpenAPI document and sends requests
+ * from the browser, with the files it loads. HTML, not part of the API, so not in OpenAPI.
+ */
+function explorerRoute(explorer: NonNullable<RouteParts['explorer']>): RouteDefinition {
+  const [first, ...rest] = explorer.names
+  const names = first === undefined ? v.never() : v.picklist([first, ...rest])
+  return defineRoute({
+    name: 'explorer',
+    path: '/docs',
+    summary: `The API explorer (${explorer.name}): this API's OpenAPI document to read and try, in a browser`,
+    query: { asset: v.optional(v.pipe(names, v.description('A file the page loads; the page itself when left out.'))) },
+    answer: ({ params, links }) => (params.asset === undefined ? explorer.page(links) : explorer.asset(params.asset)),
+    openApiPaths: () => ({}),
+  })
+}
 
 /**
  * The gateway's route table: one record per route, in matching order. The router, the
@@ -61,6 +81,7 @@ export function createRoutes(parts: RouteParts): RouteDefinition[] {
       staticMaxAgeSeconds: descriptorMaxAge,
       answer: ({ links }) => openApiDocument(catalog, links, parts.routes()),
     }),
+    ...(parts.explorer ? [explorerRoute(parts.explorer)] : []),
     defineRoute({
       name: 'search',
       path: '/sok/alle',

@@ -1,0 +1,1 @@
+export { swaggerUiExplorer, type SwaggerUiExplorerOptions } from './swagger-ui-explorer.js'
