@@ -3,6 +3,7 @@ import type { Dispatcher } from 'undici'
 import { createBestEffortCache, type CachedResponse } from './cache/best-effort-cache.js'
 import { createCatalog } from './compile/catalog.js'
 import type { SourceDefinition } from './plugin/define-source.js'
+import type { DatasetStore } from './dataset/dataset-store.js'
 import type { UpstreamDefinition, UpstreamOverride } from './plugin/define-upstream.js'
 import { errorResponse } from './http/error-response.js'
 import { ifNoneMatchHits } from './http/etag.js'
@@ -104,6 +105,11 @@ export interface GatewayOptions {
   notFoundCacheSeconds?: number
   /** How long past freshness answers are kept to serve if the upstream fails; one day by default. */
   staleSeconds?: number
+  /**
+   * Where loaded bulk datasets are read (`createSqliteDatasetStore` from `@allmenning/datasets`);
+   * without one, operations on datasets answer 502 `dataset_not_loaded`.
+   */
+  datasets?: DatasetStore
   /** How many fresh answers to keep in process in front of `cache`; 1000 by default, 0 for none. */
   hotCacheEntries?: number
   /** How many body bytes those answers may hold in all; 32 MiB by default. */
@@ -217,6 +223,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     staleSeconds: options.staleSeconds ?? 86_400,
     deadlineMs: options.deadlineMs ?? 10_000,
     notFoundSeconds: options.notFoundCacheSeconds ?? 60,
+    ...(options.datasets ? { datasets: options.datasets } : {}),
     upstreamSettings(upstream) {
       let settings = settingsCache.get(upstream)
       if (!settings) {

@@ -50,3 +50,28 @@ export { checkUpstreamShape } from './upstream/upstream-shape.js'
 export type { RateLimitOptions, RateLimitQuota, SharedRedisClient } from './limit/rate-limit.js'
 export type { UpstreamFailureDetail } from './upstream/upstream-error.js'
 export { hostErrorResponse, notFoundResponse } from './http/host-error.js'
+export {
+  defineDataset,
+  loadCommand,
+  DatasetRowError,
+  DatasetFileError,
+  type DatasetDefinition,
+  type DatasetTable,
+  type DatasetFile,
+  type DatasetContent,
+  type TabularContent,
+  type JsonArrayContent,
+  type ZipContent,
+  type DelimitedFormat,
+  type XlsxFormat,
+  type DatasetOrigin,
+  type DatasetSchedule,
+  type DatasetFileContext,
+  type DatasetRow,
+  type DatasetRowOutput,
+  type DatasetRowsOut,
+  type DatasetValue,
+  type DatasetColumnType,
+} from './plugin/define-dataset.js'
+export type { DatasetStore, DatasetReader, DatasetQuery, DatasetCondition, DatasetVersion } from './dataset/dataset-store.js'
+export { datasetNotLoaded } from './dataset/dataset-not-loaded.js'

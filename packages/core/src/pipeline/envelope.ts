@@ -4,6 +4,7 @@ import type { Links } from '../http/links.js'
 import { buildMeta } from './meta.js'
 import type { Pagination } from './pagination.js'
 import { buildProvenance, type UpstreamUse } from './provenance.js'
+import { datasetMeta, withDatasetProvenance, type DatasetUse } from '../dataset/dataset-access.js'
 
 /** An entity as the envelope lists it. */
 export interface Entity {
@@ -52,10 +53,13 @@ export function buildEnvelope(args: {
   entities: EntityInput[]
   upstreams: UpstreamUse[]
   links: Links
+  /** Datasets the answer was read from. */
+  datasets?: DatasetUse[]
 }) {
   const { source, operation, links } = args
   const definition = source.definition
   const raw = args.result.rawValues
+  const datasets = args.datasets ?? []
   return {
     source: source.id,
     operation: operation.name,
@@ -65,14 +69,15 @@ export function buildEnvelope(args: {
     _meta: buildMeta([definition], {
       stale: false,
       ...(args.pagination ? { pagination: args.pagination } : {}),
+      ...(datasets.length > 0 ? { datasets: datasetMeta(datasets) } : {}),
     }),
-    _provenance: buildProvenance({
+    _provenance: withDatasetProvenance(datasets, args.upstreams.length, buildProvenance({
       sourceName: definition.name,
       uses: args.upstreams,
       fallback: source.upstreams.values().next().value!,
       sourceApi: args.result.sourceApi,
       hasRawValues: raw !== undefined,
-    }),
+    })),
     ...(raw ? { _raw_values: raw } : {}),
     _links: {
       self: links.operation(source.id, operation.name, args.parameters),

@@ -16,6 +16,8 @@ import { createDeadline, type Deadline } from '../upstream/deadline.js'
 import { UpstreamError } from '../upstream/upstream-error.js'
 import type { UpstreamDefinition } from '../plugin/define-upstream.js'
 import type { UpstreamUse } from './provenance.js'
+import { createDatasetAccess } from '../dataset/dataset-access.js'
+import type { DatasetStore } from '../dataset/dataset-store.js'
 
 /** What the operation pipeline needs from the gateway. */
 export interface OperationCallDeps {
@@ -30,6 +32,8 @@ export interface OperationCallDeps {
   deadlineMs: number
   /** How long an operation's 404 is remembered; 0 to ask the upstream every time. */
   notFoundSeconds: number
+  /** Where loaded datasets are read; none when the gateway was given no store. */
+  datasets?: DatasetStore
 }
 
 const cacheName = 'allmenning'
@@ -109,6 +113,7 @@ function hit(entry: CachedResponse, now: number): GatewayResponse {
 function operationContext(deps: OperationCallDeps, source: CompiledSource, operation: string, deadline: Deadline) {
   const used = new Map<string, UpstreamUse>()
   let last: UpstreamDefinition | undefined
+  const datasets = createDatasetAccess(deps.datasets, source.definition.datasets ?? [], source.id)
   const context: OperationContext = {
     source: source.id,
     operation,
@@ -132,10 +137,11 @@ function operationContext(deps: OperationCallDeps, source: CompiledSource, opera
         { deadline },
       )
     },
+    dataset: (dataset) => datasets.open(dataset),
   }
   /** The upstream to name when the deadline passes: the one called last, else the source's first. */
   const blamed = () => last ?? [...source.upstreams.values()][0]!
-  return { context, used, blamed }
+  return { context, used, blamed, datasets: datasets.used }
 }
 
 /**
@@ -165,13 +171,13 @@ function withinDeadline<T>(work: Promise<T>, deadline: Deadline, blamed: () => U
 }
 
 async function runOperation(deps: OperationCallDeps, { source, operation, parameters, links }: OperationCall, deadline: Deadline): Promise<CachedResponse> {
-  const { context, used, blamed } = operationContext(deps, source, operation.name, deadline)
+  const { context, used, blamed, datasets } = operationContext(deps, source, operation.name, deadline)
   // A copy, because the parsed parameters are shared by every request with the same query.
   const params = { ...parameters } as OperationParameters<Record<string, never>>
   const result = await withinDeadline(operation.definition.run(params, context), deadline, blamed)
   const { data, pagination } = paginate(result.data, params, operation.paging, result.page)
   const entities = operation.definition.entities?.(data, params) ?? []
-  const envelope = buildEnvelope({ source, operation, parameters, result, data, pagination, entities, upstreams: [...used.values()], links })
+  const envelope = buildEnvelope({ source, operation, parameters, result, data, pagination, entities, upstreams: [...used.values()], links, datasets })
   return cacheEntry(envelope, operation.cacheTtlSeconds)
 }
 

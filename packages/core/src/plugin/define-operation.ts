@@ -1,6 +1,8 @@
 import type * as v from 'valibot'
 import type { UpstreamClient } from '../upstream/upstream-client.js'
 import type { UpstreamDefinition } from './define-upstream.js'
+import type { DatasetReader } from '../dataset/dataset-store.js'
+import type { DatasetDefinition } from './define-dataset.js'
 import type { PlaceField } from './place-fields.js'
 
 /** Any valibot schema. */
@@ -57,6 +59,12 @@ export interface OperationContext {
    * the upstream itself, are recorded in the answer's `_provenance`.
    */
   upstream(upstream: UpstreamDefinition): UpstreamClient
+  /**
+   * The loaded version of one of the source's declared datasets; a 502 `dataset_not_loaded`
+   * naming the command that loads it when it is not loaded. The version that answered is
+   * recorded in `_meta.datasets` and `_provenance`.
+   */
+  dataset(dataset: DatasetDefinition): DatasetReader
 }
 
 /**

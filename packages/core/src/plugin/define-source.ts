@@ -1,6 +1,7 @@
 import type { OperationDefinition, ParameterSchemas, AnySchema } from './define-operation.js'
 import type { UpstreamDefinition } from './define-upstream.js'
 import type { EntitySearch } from './entity-search.js'
+import type { DatasetDefinition } from './define-dataset.js'
 
 /** A source that is related to another, shown in its descriptor. */
 export interface RelatedSource {
@@ -38,6 +39,8 @@ export interface SourceDefinition {
   limit?: { default: number; max: number }
   /** The upstream services its operations call, as declared with `defineUpstream`. */
   upstreams: UpstreamDefinition[]
+  /** Bulk datasets its operations read through `ctx.dataset(handle)`, as declared with `defineDataset`. */
+  datasets?: DatasetDefinition[]
   /** The kinds of entity its operations extract, each linked to the operation that tells more. */
   entityTypes?: Record<string, EntityType>
   /** How the source searches its entities for a text, for cross-source search. */

@@ -1,4 +1,4 @@
-import { createUpstreamClient, type OperationContext, type UpstreamClient, type UpstreamDefinition } from '@allmenning/core'
+import { createUpstreamClient, datasetNotLoaded, type DatasetStore, type OperationContext, type UpstreamClient, type UpstreamDefinition } from '@allmenning/core'
 
 /** An upstream as a test reaches it: its id and name (what 502 messages say) and where the fake listens. */
 export interface TestUpstreamTarget {
@@ -28,7 +28,8 @@ export function testUpstreamClient(upstream: Pick<UpstreamDefinition, 'id' | 'na
  * An operation context for unit tests, as the core builds one per call: each upstream is
  * reached at the given base URL (a local fake), and `calls` collects every URL called through
  * them, as the core does for provenance. Give `upstream` for a source with one upstream, or
- * `upstreams` for several (each reached by its id, as `ctx.upstream(handle)` does).
+ * `upstreams` for several (each reached by its id, as `ctx.upstream(handle)` does). Datasets
+ * are read from `datasets` when given; without it every read answers `dataset_not_loaded`.
  *
  * @example
  * const ctx = testOperationContext({ source: 'avinor', operation: 'get_flights', upstream: { ...avinorApi, baseUrl: fake.baseUrl } })
@@ -40,6 +41,7 @@ export function testOperationContext(options: {
   operation: string
   upstream?: TestUpstreamTarget
   upstreams?: TestUpstreamTarget[]
+  datasets?: DatasetStore
 }): OperationContext & { calls: string[] } {
   const calls: string[] = []
   const targets = [...(options.upstream ? [options.upstream] : []), ...(options.upstreams ?? [])]
@@ -53,6 +55,11 @@ export function testOperationContext(options: {
       const client = clients.get(handle.id) ?? (clients.size === 1 ? clients.values().next().value : undefined)
       if (!client) throw new TypeError(`The test context has no upstream ${handle.id}; it has ${[...clients.keys()].join(', ')}`)
       return client
+    },
+    dataset(dataset) {
+      const reader = options.datasets?.reader(dataset)
+      if (!reader) throw datasetNotLoaded(dataset)
+      return reader
     },
     calls,
   }

@@ -1,0 +1,169 @@
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import {
+  createGateway,
+  defineDataset,
+  defineOperation,
+  defineSource,
+  defineUpstream,
+  type DatasetReader,
+  type DatasetStore,
+  type DatasetDefinition,
+} from '@allmenning/core'
+
+const grants = defineDataset({
+  id: 'grants',
+  title: 'Example grants',
+  description: 'Grants by organisation.',
+  publisher: 'Example Agency',
+  license: 'NLOD 2.0',
+  attribution: 'Contains data from Example Agency under NLOD 2.0.',
+  origin: { kind: 'download', page: 'https://example.no/grants' },
+  changes: 'daily',
+  tables: [{ name: 'grants', columns: { org_nr: 'text', amount: 'real' }, indexes: [['org_nr']] }],
+  files: [
+    {
+      name: 'grants.csv',
+      url: 'https://example.no/grants.csv',
+      content: {
+        format: { type: 'delimited', delimiter: ';', quoting: 'none' },
+        rows: () => (cells) => ({ table: 'grants', row: { org_nr: cells[0] ?? null, amount: Number(cells[1]) } }),
+      },
+    },
+  ],
+})
+
+const ordered = defineDataset({
+  ...grants,
+  id: 'ordered',
+  title: 'Ordered register',
+  origin: { kind: 'order', page: 'https://example.no/order', instructions: 'Order it by e-mail.' },
+})
+
+function operationOn(dataset: DatasetDefinition, name: string) {
+  return defineOperation({
+    name,
+    description: 'Grants of one organisation.',
+    parameters: { org_nr: v.string() },
+    output: v.array(v.object({ org_nr: v.string(), amount: v.number() })),
+    async run(params, ctx) {
+      const rows = await ctx.dataset(dataset).select<{ org_nr: string; amount: number }>('grants', { where: { org_nr: params.org_nr } })
+      return { data: rows }
+    },
+  })
+}
+
+const source = defineSource({
+  id: 'example',
+  name: 'Example',
+  description: 'An example source on datasets.',
+  documentation: 'https://example.no/',
+  topic: 'business',
+  keywords: ['grants'],
+  contentLanguages: ['no'],
+  cacheTtlSeconds: 60,
+  upstreams: [defineUpstream({ id: 'example', name: 'Example', baseUrl: 'https://example.no', publisher: 'Example Source' })],
+  datasets: [grants, ordered],
+  operations: [operationOn(grants, 'grants_of'), operationOn(ordered, 'ordered_of'), operationOn(defineDataset({ ...grants, id: 'undeclared' }), 'undeclared_of')],
+})
+
+/** A store holding one loaded generation of `grants` in memory. */
+function memoryStore(rows: Array<{ org_nr: string; amount: number }>): DatasetStore {
+  const reader: DatasetReader = {
+    version: { id: 'grants', publishedAt: '2026-11-20', loadedAt: '2026-11-21T03:00:00.000Z', rows: rows.length, files: [{ name: 'grants.csv', url: 'https://example.no/grants.csv' }] },
+    async select<R>(_table: string, query: { where?: Record<string, unknown> } = {}) {
+      return rows.filter((row) => row.org_nr === query.where?.org_nr) as R[]
+    },
+    async count() {
+      return rows.length
+    },
+  }
+  return { reader: (dataset) => (dataset === grants ? reader : undefined) }
+}
+
+const call = async (datasets: DatasetStore | undefined, path: string, query: string) => {
+  const errors: unknown[] = []
+  const gateway = createGateway({ sources: [source], ...(datasets ? { datasets } : {}), onError: (error) => errors.push(error) })
+  const res = await gateway.handle({ method: 'GET', path, query, headers: {} })
+  return { status: res.status, json: JSON.parse(res.body!), errors }
+}
+
+describe('operations on datasets', () => {
+  it('answer from the loaded version and say which version answered', async () => {
+    const res = await call(memoryStore([{ org_nr: '1', amount: 10 }, { org_nr: '2', amount: 5 }]), '/api/v1/kilder/example/grants_of', 'org_nr=1')
+    expect(res.status).toBe(200)
+    expect(res.json.data).toEqual([{ org_nr: '1', amount: 10 }])
+    expect(res.json._meta.datasets).toEqual([
+      {
+        id: 'grants',
+        title: 'Example grants',
+        publisher: 'Example Agency',
+        license: 'NLOD 2.0',
+        published_at: '2026-11-20',
+        loaded_at: '2026-11-21T03:00:00.000Z',
+        rows: 2,
+        changes: 'daily',
+      },
+    ])
+    expect(res.json._provenance.data).toEqual({
+      source: 'Example Agency',
+      source_api: 'https://example.no/grants.csv',
+      description: 'Example grants; licence NLOD 2.0. Contains data from Example Agency under NLOD 2.0.',
+    })
+    // Nothing came from the source's upstream, so it is not credited.
+    expect(res.json._provenance.upstreams).toEqual([])
+    expect(res.json._provenance.datasets).toEqual([
+      {
+        id: 'grants',
+        title: 'Example grants',
+        publisher: 'Example Agency',
+        license: 'NLOD 2.0',
+        source_api: 'https://example.no/grants.csv',
+        published_at: '2026-11-20',
+        loaded_at: '2026-11-21T03:00:00.000Z',
+      },
+    ])
+  })
+
+  it('answer 502 dataset_not_loaded naming the command that loads a downloadable dataset', async () => {
+    const res = await call(undefined, '/api/v1/kilder/example/grants_of', 'org_nr=1')
+    expect(res.status).toBe(502)
+    expect(res.json.error).toMatchObject({ code: 'dataset_not_loaded', status: 502 })
+    expect(res.json.error.message).toBe(
+      'Dataset grants (Example grants) is not loaded in this deployment; load it with: npx allmenning datasets sync grants',
+    )
+    expect(res.errors).toEqual([])
+  })
+
+  it('name import for a dataset ordered by e-mail', async () => {
+    const res = await call(memoryStore([]), '/api/v1/kilder/example/ordered_of', 'org_nr=1')
+    expect(res.status).toBe(502)
+    expect(res.json.error.message).toContain('load it with: npx allmenning datasets import ordered <file>')
+  })
+
+  it('treat reading a dataset the source does not declare as a programming error, never shown', async () => {
+    const res = await call(memoryStore([]), '/api/v1/kilder/example/undeclared_of', 'org_nr=1')
+    expect(res.status).toBe(500)
+    expect(res.json.error.message).not.toContain('undeclared')
+    expect(String(res.errors[0])).toContain('without declaring it')
+  })
+})
+
+describe('defineDataset', () => {
+  it.each([
+    [{ id: 'Bad-Id' }, /must be lower-case/],
+    [{ files: [] }, /names no file/],
+    [{ tables: [] }, /fills no table/],
+    [{ tables: [{ name: 'g', columns: { a: 'text' as const }, indexes: [['b']] }] }, /names column "b"/],
+    [{ tables: [{ name: 'g', columns: { a: 'integer' as const }, sum: ['a'] }] }, /sums columns but has no key/],
+    [{ tables: [{ name: 'g', columns: { a: 'text' as const }, key: ['a'], sum: ['a'] }] }, /cannot sum text column/],
+    [{ maxMalformedShare: 2 }, /maxMalformedShare/],
+  ])('rejects a definition that cannot work: %o', (change, message) => {
+    expect(() => defineDataset({ ...grants, ...change } as DatasetDefinition)).toThrow(message)
+  })
+
+  it('rejects a downloadable file without an address', () => {
+    const files = [{ ...grants.files[0]!, url: undefined }]
+    expect(() => defineDataset({ ...grants, files })).toThrow(/neither url nor discover/)
+  })
+})

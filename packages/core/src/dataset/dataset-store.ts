@@ -1,0 +1,49 @@
+import type { DatasetDefinition, DatasetValue } from '../plugin/define-dataset.js'
+
+/** Which version of a dataset answered: what `_meta.datasets` reports. */
+export interface DatasetVersion {
+  id: string
+  /** The publisher's date for the data (Last-Modified, a listing date, or the date given at import), when known. */
+  publishedAt: string | null
+  /** When this generation was loaded into the store (ISO 8601). */
+  loadedAt: string
+  /** Rows loaded, over every table. */
+  rows: number
+  /** The files it was loaded from: their URLs when downloaded, their names when imported. */
+  files: Array<{ name: string; url: string | null }>
+}
+
+/** A condition on one column: equal to a value, one of several values, or starting with a prefix. */
+export type DatasetCondition = DatasetValue | { in: DatasetValue[] } | { prefix: string }
+
+/** A lookup in one table: conditions joined by AND, an order, and a window. */
+export interface DatasetQuery {
+  where?: Record<string, DatasetCondition>
+  orderBy?: Array<{ column: string; direction?: 'asc' | 'desc' }>
+  limit?: number
+  offset?: number
+}
+
+/**
+ * Reads the loaded generation of one dataset. Lookups are declarative so any store can
+ * answer them (SQLite here, a server database elsewhere) and operation code never writes SQL.
+ */
+export interface DatasetReader {
+  readonly version: DatasetVersion
+  /** Rows of `table` matching `query`, with the declared columns. */
+  select<R = Record<string, DatasetValue>>(table: string, query?: DatasetQuery): Promise<R[]>
+  /** How many rows of `table` match `where`. */
+  count(table: string, where?: DatasetQuery['where']): Promise<number>
+}
+
+/**
+ * Where the gateway finds loaded datasets; given as `createGateway({ datasets })`. The
+ * built-in implementation is `createSqliteDatasetStore` from `@allmenning/datasets`.
+ *
+ * @example
+ * const store: DatasetStore = { reader: () => undefined } // a store with nothing loaded
+ */
+export interface DatasetStore {
+  /** The loaded generation of `dataset`, or `undefined` when none is loaded (or it was made for an older definition). */
+  reader(dataset: DatasetDefinition): DatasetReader | undefined
+}
