@@ -10,6 +10,7 @@ export default defineConfig({
       { find: /^@allmenning\/core\/testing$/, replacement: src('./packages/core/src/testing/index.ts') },
       { find: /^@allmenning\/sources$/, replacement: src('./packages/sources/src/index.ts') },
       { find: /^@allmenning\/sources\/([a-z_]+)$/, replacement: src('./packages/sources/src/$1/index.ts') },
+      { find: /^@allmenning\/datasets$/, replacement: src('./packages/datasets/src/index.ts') },
       { find: /^@allmenning\/core$/, replacement: src('./packages/core/src/index.ts') },
       { find: /^@allmenning\/adapter-express$/, replacement: src('./packages/adapter-express/src/index.ts') },
       { find: /^@allmenning\/adapter-koa$/, replacement: src('./packages/adapter-koa/src/index.ts') },

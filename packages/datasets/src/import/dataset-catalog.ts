@@ -1,0 +1,31 @@
+import type { DatasetDefinition, SourceDefinition } from '@allmenning/core'
+
+/**
+ * Where a process finds dataset definitions by module: an import worker cannot be handed
+ * functions, so it imports the module that defines them. The export (default `datasets`) is
+ * an array of datasets or of sources, or a function returning one.
+ */
+export interface DatasetCatalogRef {
+  /** A module specifier or file URL, resolvable from this package. */
+  module: string
+  export?: string
+}
+
+function isSource(value: unknown): value is SourceDefinition {
+  return typeof value === 'object' && value !== null && Array.isArray((value as SourceDefinition).operations)
+}
+
+/**
+ * The datasets a catalog module defines.
+ *
+ * @example
+ * const datasets = await loadDatasetCatalog({ module: '@allmenning/sources', export: 'builtInDatasets' })
+ */
+export async function loadDatasetCatalog(ref: DatasetCatalogRef): Promise<DatasetDefinition[]> {
+  const module = (await import(ref.module)) as Record<string, unknown>
+  const name = ref.export ?? 'datasets'
+  let value = module[name] ?? (ref.export ? undefined : module.default)
+  if (typeof value === 'function') value = (value as () => unknown)()
+  if (!Array.isArray(value)) throw new TypeError(`${ref.module} has no export "${name}" holding an array of datasets or sources`)
+  return value.flatMap((item: unknown) => (isSource(item) ? (item.datasets ?? []) : [item as DatasetDefinition]))
+}

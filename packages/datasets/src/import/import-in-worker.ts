@@ -1,0 +1,76 @@
+import { Worker } from 'node:worker_threads'
+import type { DatasetCatalogRef } from './dataset-catalog.js'
+import type { ImportWorkerData } from './import-worker.js'
+import { ImportError, type ImportInput, type ImportProgress, type ImportResult } from './import-types.js'
+
+/** Options of {@link importInWorker}. */
+export interface ImportInWorkerOptions {
+  /** The SQLite file. */
+  path: string
+  /** The module that defines the dataset (the worker imports it). */
+  catalog: DatasetCatalogRef
+  datasetId: string
+  inputs: ImportInput[]
+  publishedAt: string | null
+  onProgress?: (progress: ImportProgress) => void
+  signal?: AbortSignal
+}
+
+// From the TypeScript sources (tests, development) the worker and the catalog need a loader;
+// from the build they are plain JavaScript.
+const fromSources = import.meta.url.endsWith('.ts')
+const workerUrl = new URL(fromSources ? './import-worker.ts' : './import-worker.js', import.meta.url)
+
+function needsLoader(ref: DatasetCatalogRef): boolean {
+  return fromSources || /\.[mc]?ts$/.test(ref.module)
+}
+
+/**
+ * Runs {@link importDataset} on a worker thread, so parsing and writing a file of a million
+ * rows never holds up the thread that serves requests. Progress arrives as messages; the
+ * promise settles with the result, or rejects with an {@link ImportError} and the previous
+ * generation still serving. Aborting `signal` stops the import between batches.
+ *
+ * @example
+ * const result = await importInWorker({
+ *   path: 'data/allmenning.sqlite', catalog: { module: '@allmenning/sources', export: 'builtInDatasets' },
+ *   datasetId: 'aksjonaerregisteret', inputs: [{ file: 'aksjonaerregisteret.csv', path: './aksjer.csv', url: null }], publishedAt: '2024-12-31',
+ *   onProgress: (p) => console.log(p.rows),
+ * })
+ */
+export function importInWorker(options: ImportInWorkerOptions): Promise<ImportResult> {
+  const data: ImportWorkerData = {
+    catalog: options.catalog,
+    datasetId: options.datasetId,
+    path: options.path,
+    inputs: options.inputs,
+    publishedAt: options.publishedAt,
+  }
+  const worker = needsLoader(options.catalog)
+    ? // A worker's execArgv cannot preload a loader on Node 20, so the loader is registered first, by hand.
+      new Worker(
+        `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerUrl.href)}) })`,
+        { eval: true, workerData: data },
+      )
+    : new Worker(workerUrl, { workerData: data })
+  return new Promise<ImportResult>((resolve, reject) => {
+    let settled = false
+    const settle = (then: () => void) => {
+      if (settled) return
+      settled = true
+      options.signal?.removeEventListener('abort', abort)
+      then()
+    }
+    const abort = () => worker.postMessage({ type: 'abort' })
+    options.signal?.addEventListener('abort', abort, { once: true })
+    worker.on('message', (message: { type: string; progress?: ImportProgress; result?: ImportResult; name?: string; message?: string }) => {
+      if (message.type === 'progress') options.onProgress?.(message.progress!)
+      else if (message.type === 'done') settle(() => resolve(message.result!))
+      else if (message.type === 'error') {
+        settle(() => reject(message.name === 'ImportError' ? new ImportError(message.message!) : new Error(message.message)))
+      }
+    })
+    worker.on('error', (error) => settle(() => reject(error)))
+    worker.on('exit', (code) => settle(() => reject(new ImportError(`The import worker stopped (exit code ${code}) before it finished. Nothing was changed.`))))
+  })
+}

@@ -1,0 +1,41 @@
+import { parentPort, workerData } from 'node:worker_threads'
+import { importDataset } from './import-dataset.js'
+import { loadDatasetCatalog, type DatasetCatalogRef } from './dataset-catalog.js'
+import type { ImportInput } from './import-types.js'
+
+/** What the serving thread sends the import worker. */
+export interface ImportWorkerData {
+  catalog: DatasetCatalogRef
+  datasetId: string
+  path: string
+  inputs: ImportInput[]
+  publishedAt: string | null
+}
+
+// The worker end of `importInWorker`: it loads the dataset's definition by module, runs the
+// import on this thread, and reports progress and the outcome as messages.
+const data = workerData as ImportWorkerData
+const port = parentPort!
+const controller = new AbortController()
+port.on('message', (message: { type: string }) => {
+  if (message.type === 'abort') controller.abort()
+})
+
+try {
+  const datasets = await loadDatasetCatalog(data.catalog)
+  const dataset = datasets.find((d) => d.id === data.datasetId)
+  if (!dataset) throw new Error(`${data.catalog.module} defines no dataset "${data.datasetId}"`)
+  const result = await importDataset({
+    path: data.path,
+    dataset,
+    inputs: data.inputs,
+    publishedAt: data.publishedAt,
+    signal: controller.signal,
+    onProgress: (progress) => port.postMessage({ type: 'progress', progress }),
+  })
+  port.postMessage({ type: 'done', result })
+} catch (error) {
+  port.postMessage({ type: 'error', name: (error as Error).name, message: (error as Error).message })
+} finally {
+  port.close()
+}

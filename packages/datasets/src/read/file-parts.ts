@@ -1,0 +1,74 @@
+import { createReadStream } from 'node:fs'
+import { stat } from 'node:fs/promises'
+import type { Readable } from 'node:stream'
+import { DatasetFileError, type DatasetFile, type JsonArrayContent, type TabularContent } from '@allmenning/core'
+import { delimitedRecords } from './delimited-records.js'
+import { jsonArrayRecords, startsWithGzip } from './json-array-records.js'
+import { xlsxRecords } from './xlsx-records.js'
+import { zipMembers } from './zip-members.js'
+
+/** Bytes of the input files read so far, for progress. */
+export interface ByteCounter {
+  bytes: number
+}
+
+/** One stream of records with the content that reads them: a file, or one member of a zip. */
+export type FilePart =
+  | { kind: 'tabular'; name: string; content: TabularContent; batches: AsyncGenerator<string[][]> }
+  | { kind: 'json'; name: string; content: JsonArrayContent; batches: AsyncGenerator<unknown[]> }
+
+function counted(path: string, counter: ByteCounter): Readable {
+  const stream = createReadStream(path, { highWaterMark: 1024 * 1024 })
+  stream.on('data', (chunk) => {
+    counter.bytes += chunk.length
+  })
+  return stream
+}
+
+function tabular(name: string, content: TabularContent, input: Readable | string): FilePart {
+  if (content.format.type === 'xlsx') {
+    if (typeof input !== 'string') throw new DatasetFileError(`${name}: an XLSX workbook inside a zip archive is not supported`)
+    return { kind: 'tabular', name, content, batches: xlsxRecords(input, content.format) }
+  }
+  const stream = typeof input === 'string' ? createReadStream(input) : input
+  return { kind: 'tabular', name, content, batches: delimitedRecords(stream, content.format) }
+}
+
+/**
+ * The record streams of one local file, as its declaration says to read it: the file itself,
+ * or each named member of a zip archive (every one must be there).
+ *
+ * @example
+ * for await (const part of fileParts(dataset.files[0], '/tmp/Tildelinger.csv', counter)) for await (const batch of part.batches) ...
+ */
+export async function* fileParts(declared: DatasetFile, path: string, counter: ByteCounter): AsyncGenerator<FilePart> {
+  const content = declared.content
+  const size = (await stat(path)).size
+  if (content.format.type === 'json-array') {
+    const gzip = await startsWithGzip(path)
+    yield { kind: 'json', name: declared.name, content: content as JsonArrayContent, batches: jsonArrayRecords(counted(path, counter), gzip) }
+    return
+  }
+  if (content.format.type === 'zip') {
+    const members = (content as { members: Record<string, TabularContent> }).members
+    const wanted = Object.keys(members)
+    const seen = new Set<string>()
+    const start = counter.bytes
+    for await (const member of zipMembers(path, wanted)) {
+      seen.add(member.name)
+      yield tabular(`${declared.name}/${member.name}`, members[member.name]!, await member.open())
+      counter.bytes += member.compressedSize
+    }
+    counter.bytes = start + size
+    const missing = wanted.filter((name) => !seen.has(name))
+    if (missing.length > 0) throw new DatasetFileError(`${declared.name} lacks ${missing.join(' and ')}`)
+    return
+  }
+  const tabularContent = content as TabularContent
+  if (tabularContent.format.type === 'xlsx') {
+    yield tabular(declared.name, tabularContent, path)
+    counter.bytes += size
+    return
+  }
+  yield tabular(declared.name, tabularContent, counted(path, counter))
+}

@@ -1,0 +1,90 @@
+import type Database from 'better-sqlite3'
+
+/** One file a loaded generation was made from, with what `sync` needs to ask for it conditionally. */
+export interface CatalogFile {
+  name: string
+  /** The URL it was downloaded from, or `null` for a local file that was imported. */
+  url: string | null
+  /** The local path it was imported from, for imported files. */
+  path?: string
+  etag?: string | null
+  lastModified?: string | null
+  bytes: number
+}
+
+/** The catalog row of one loaded dataset. */
+export interface CatalogEntry {
+  id: string
+  generation: number
+  fingerprint: string
+  publishedAt: string | null
+  loadedAt: string
+  rows: number
+  malformed: number
+  files: CatalogFile[]
+}
+
+interface CatalogRow {
+  id: string
+  generation: number
+  fingerprint: string
+  published_at: string | null
+  loaded_at: string
+  rows: number
+  malformed: number
+  files: string
+}
+
+/** Creates the catalog table when the file is new. */
+export function ensureCatalog(db: Database.Database): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS allmenning_datasets (
+    id TEXT PRIMARY KEY,
+    generation INTEGER NOT NULL,
+    fingerprint TEXT NOT NULL,
+    published_at TEXT,
+    loaded_at TEXT NOT NULL,
+    rows INTEGER NOT NULL,
+    malformed INTEGER NOT NULL,
+    files TEXT NOT NULL
+  )`)
+}
+
+/** Whether the file has a catalog yet (a read-only store cannot create one). */
+export function hasCatalog(db: Database.Database): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'allmenning_datasets'").get() !== undefined
+}
+
+/**
+ * Every loaded dataset, by id.
+ *
+ * @example
+ * readCatalog(db).get('aksjonaerregisteret')?.rows
+ */
+export function readCatalog(db: Database.Database): Map<string, CatalogEntry> {
+  const entries = new Map<string, CatalogEntry>()
+  if (!hasCatalog(db)) return entries
+  for (const row of db.prepare('SELECT * FROM allmenning_datasets').all() as CatalogRow[]) {
+    entries.set(row.id, {
+      id: row.id,
+      generation: row.generation,
+      fingerprint: row.fingerprint,
+      publishedAt: row.published_at,
+      loadedAt: row.loaded_at,
+      rows: row.rows,
+      malformed: row.malformed,
+      files: JSON.parse(row.files) as CatalogFile[],
+    })
+  }
+  return entries
+}
+
+/** Records a generation as the loaded one; runs inside the switching transaction. */
+export function writeCatalogEntry(db: Database.Database, entry: CatalogEntry): void {
+  db.prepare(
+    `INSERT INTO allmenning_datasets (id, generation, fingerprint, published_at, loaded_at, rows, malformed, files)
+     VALUES (@id, @generation, @fingerprint, @publishedAt, @loadedAt, @rows, @malformed, @files)
+     ON CONFLICT(id) DO UPDATE SET generation = excluded.generation, fingerprint = excluded.fingerprint,
+       published_at = excluded.published_at, loaded_at = excluded.loaded_at, rows = excluded.rows,
+       malformed = excluded.malformed, files = excluded.files`,
+  ).run({ ...entry, files: JSON.stringify(entry.files) })
+}

@@ -1,0 +1,85 @@
+import type { DatasetCondition, DatasetQuery, DatasetTable, DatasetValue } from '@allmenning/core'
+import { quote } from './table-names.js'
+
+/** A query turned into SQL: the text depends only on the query's shape, so its statement is prepared once. */
+export interface QuerySql {
+  /** Identifies the shape (columns, operators, list lengths, order, window): the statement cache's key. */
+  shape: string
+  sql: string
+  values: DatasetValue[]
+}
+
+// Above every code point, so `prefix <= x < prefix + top` holds exactly the strings that start with prefix.
+const top = '\u{10FFFF}'
+
+function isPrefix(condition: DatasetCondition): condition is { prefix: string } {
+  return typeof condition === 'object' && condition !== null && 'prefix' in condition
+}
+function isIn(condition: DatasetCondition): condition is { in: DatasetValue[] } {
+  return typeof condition === 'object' && condition !== null && 'in' in condition
+}
+
+function checkColumn(table: DatasetTable, column: string): string {
+  if (!Object.hasOwn(table.columns, column)) throw new TypeError(`Table ${table.name} has no column "${column}"`)
+  return quote(column)
+}
+
+/**
+ * The WHERE clause of a query: equality (`IS`, so `null` finds nulls), `IN`, and prefix as a
+ * range so an index on the column serves it.
+ */
+function whereSql(table: DatasetTable, where: DatasetQuery['where'] = {}): { shape: string; sql: string; values: DatasetValue[] } {
+  const parts: string[] = []
+  const shape: string[] = []
+  const values: DatasetValue[] = []
+  for (const [column, condition] of Object.entries(where)) {
+    const name = checkColumn(table, column)
+    if (isPrefix(condition)) {
+      parts.push(`${name} >= ? AND ${name} < ?`)
+      shape.push(`${column}^`)
+      values.push(condition.prefix, condition.prefix + top)
+    } else if (isIn(condition)) {
+      if (condition.in.length === 0) {
+        parts.push('0')
+        shape.push(`${column}[0]`)
+      } else {
+        parts.push(`${name} IN (${condition.in.map(() => '?').join(', ')})`)
+        shape.push(`${column}[${condition.in.length}]`)
+        values.push(...condition.in)
+      }
+    } else {
+      parts.push(`${name} IS ?`)
+      shape.push(`${column}=`)
+      values.push(condition)
+    }
+  }
+  return { shape: shape.join(','), sql: parts.length > 0 ? ` WHERE ${parts.join(' AND ')}` : '', values }
+}
+
+/**
+ * The SELECT for a declarative query on one generation table. Column names are checked
+ * against the table's declaration; values are always bound, never written into the SQL.
+ *
+ * @example
+ * selectSql(table, 'ds_x__t__g1', { where: { org_nr: '123' }, orderBy: [{ column: 'amount', direction: 'desc' }], limit: 10 })
+ * // { sql: 'SELECT "org_nr", "amount" FROM ds_x__t__g1 WHERE "org_nr" IS ? ORDER BY "amount" DESC LIMIT ?', values: ['123', 10], ... }
+ */
+export function selectSql(table: DatasetTable, name: string, query: DatasetQuery = {}): QuerySql {
+  const where = whereSql(table, query.where)
+  const order = (query.orderBy ?? []).map(({ column, direction }) => `${checkColumn(table, column)} ${direction === 'desc' ? 'DESC' : 'ASC'}`)
+  const values = [...where.values]
+  let sql = `SELECT ${Object.keys(table.columns).map(quote).join(', ')} FROM ${name}${where.sql}`
+  if (order.length > 0) sql += ` ORDER BY ${order.join(', ')}`
+  if (query.limit !== undefined || query.offset !== undefined) {
+    sql += ' LIMIT ? OFFSET ?'
+    values.push(query.limit ?? -1, query.offset ?? 0)
+  }
+  const shape = `s|${where.shape}|${order.join(',')}|${query.limit !== undefined || query.offset !== undefined}`
+  return { shape, sql, values }
+}
+
+/** The COUNT for a declarative condition on one generation table. */
+export function countSql(table: DatasetTable, name: string, where: DatasetQuery['where']): QuerySql {
+  const clause = whereSql(table, where)
+  return { shape: `c|${clause.shape}`, sql: `SELECT count(*) FROM ${name}${clause.sql}`, values: clause.values }
+}

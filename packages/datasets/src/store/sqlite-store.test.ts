@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import Database from 'better-sqlite3'
+import { createSqliteDatasetStore, importDataset, ImportError } from '@allmenning/datasets'
+import { holdings } from '../testing/test-datasets.js'
+
+let dir: string
+let db: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'allmenning-store-'))
+  db = join(dir, 'allmenning.sqlite')
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+function file(name: string, text: string, encoding: BufferEncoding = 'utf8'): string {
+  const path = join(dir, name)
+  writeFileSync(path, Buffer.from(text, encoding))
+  return path
+}
+
+const load = (path: string, publishedAt: string | null = '2024-12-31') =>
+  importDataset({ path: db, dataset: holdings, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt })
+
+describe('the SQLite dataset store', () => {
+  it('reads nothing before an import, then the loaded generation with its version', async () => {
+    const store = createSqliteDatasetStore({ path: db })
+    expect(store.reader(holdings)).toBeUndefined()
+    const result = await load(file('a.csv', 'Org;Owner;Shares;Place\n111;Ann;5;Oslo\n111;Bob;7;Bergen\n222;Ann;1;Oslo\n'))
+    expect(result).toMatchObject({ dataset: 'holdings', records: 3, rows: 3, malformed: 0, publishedAt: '2024-12-31' })
+    const reader = store.reader(holdings)!
+    expect(reader.version).toMatchObject({ id: 'holdings', publishedAt: '2024-12-31', rows: 3, files: [{ name: 'holdings.csv', url: null }] })
+    expect(await reader.select('holdings', { where: { org: '111' }, orderBy: [{ column: 'shares', direction: 'desc' }] })).toEqual([
+      { org: '111', owner: 'Bob', shares: 7, place: 'Bergen' },
+      { org: '111', owner: 'Ann', shares: 5, place: 'Oslo' },
+    ])
+    expect(await reader.count('holdings', { owner: 'Ann' })).toBe(2)
+    expect(await reader.select('holdings', { where: { owner: { in: ['Bob', 'Cid'] } } })).toHaveLength(1)
+    expect(await reader.select('holdings', { where: { org: { prefix: '2' } } })).toEqual([{ org: '222', owner: 'Ann', shares: 1, place: 'Oslo' }])
+    expect(await reader.select('holdings', { orderBy: [{ column: 'org' }, { column: 'owner' }], limit: 1, offset: 1 })).toEqual([
+      { org: '111', owner: 'Bob', shares: 7, place: 'Bergen' },
+    ])
+    store.close()
+  })
+
+  it('sums duplicate rows on the table key', async () => {
+    await load(file('a.csv', 'Org;Owner;Shares\n111;Ann;5\n111;Ann;10\n111;Bob;1\n'))
+    const store = createSqliteDatasetStore({ path: db })
+    expect(await store.reader(holdings)!.select('holdings', { where: { org: '111', owner: 'Ann' } })).toEqual([
+      { org: '111', owner: 'Ann', shares: 15, place: null },
+    ])
+    store.close()
+  })
+
+  it('switches a reading store to a new generation without a restart, and drops the old one', async () => {
+    await load(file('a.csv', 'Org;Owner;Shares\n111;Ann;5\n'))
+    const store = createSqliteDatasetStore({ path: db, readonly: true })
+    const first = store.reader(holdings)!
+    expect(await first.count('holdings')).toBe(1)
+    await load(file('b.csv', 'Org;Owner;Shares\n111;Ann;5\n222;Bob;6\n'), '2025-12-31')
+    const second = store.reader(holdings)!
+    expect(second.version.publishedAt).toBe('2025-12-31')
+    expect(await second.count('holdings')).toBe(2)
+    // A reader taken before the switch answers from the new generation once its tables are gone.
+    expect(await first.count('holdings')).toBe(2)
+    const tables = new Database(db, { readonly: true }).prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_%'").pluck().all()
+    expect(tables).toHaveLength(1)
+    store.close()
+  })
+
+  it('counts and reports malformed records and goes on', async () => {
+    const result = await load(file('a.csv', 'Org;Owner;Shares\n111;Ann;5\n11x;Bob;6\n222;Cid;seven\n333;Dan;1\n'))
+    expect(result).toMatchObject({ records: 4, rows: 2, malformed: 2 })
+    expect(result.samples).toEqual([
+      { file: 'holdings.csv', record: 2, problem: 'Org "11x" is not 3 digits' },
+      { file: 'holdings.csv', record: 3, problem: 'Shares "seven" is not a whole number' },
+    ])
+  })
+
+  it('stops on a file that is not the dataset, and the loaded generation keeps serving', async () => {
+    await load(file('a.csv', 'Org;Owner;Shares\n111;Ann;5\n'))
+    await expect(load(file('page.html', '<!DOCTYPE html><html><body>Not found</body></html>\n'))).rejects.toThrow(
+      new ImportError('holdings.csv has no Org, Owner and Shares columns. Nothing was changed.'),
+    )
+    const lines = ['Org;Owner;Shares', ...Array.from({ length: 30 }, (_, i) => `x${i};Ann;1`), '111;Ann;2']
+    await expect(load(file('bad.csv', lines.join('\n')))).rejects.toThrow(/30 of 31 records are malformed .*This does not look like Test holdings\. Nothing was changed\./)
+    await expect(load(file('empty.csv', ''))).rejects.toThrow(/is empty/)
+    await expect(load(join(dir, 'missing.csv'))).rejects.toThrow(/Cannot read .*missing\.csv/)
+    const store = createSqliteDatasetStore({ path: db, readonly: true })
+    expect(await store.reader(holdings)!.select('holdings')).toEqual([{ org: '111', owner: 'Ann', shares: 5, place: null }])
+    const tables = new Database(db, { readonly: true }).prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_%'").pluck().all()
+    expect(tables).toHaveLength(1)
+    store.close()
+  })
+
+  it('reads windows-1252 and UTF-8 with a byte-order mark alike', async () => {
+    await load(file('a.csv', 'Org;Owner;Shares;Place\r\n111;Åse Ødegård;5;Tromsø\r\n', 'latin1'))
+    const store = createSqliteDatasetStore({ path: db, readonly: true })
+    expect((await store.reader(holdings)!.select('holdings'))[0]).toMatchObject({ owner: 'Åse Ødegård', place: 'Tromsø' })
+    await load(file('b.csv', '\ufeffOrg;Owner;Shares;Place\n111;Åse Ødegård;5;Tromsø\n'))
+    expect((await store.reader(holdings)!.select('holdings'))[0]).toMatchObject({ owner: 'Åse Ødegård', place: 'Tromsø' })
+    store.close()
+  })
+
+  it('treats a generation made for another table layout as not loaded', async () => {
+    await load(file('a.csv', 'Org;Owner;Shares\n111;Ann;5\n'))
+    const store = createSqliteDatasetStore({ path: db, readonly: true })
+    const changed = { ...holdings, tables: [{ ...holdings.tables[0]!, columns: { ...holdings.tables[0]!.columns, extra: 'text' as const } }] }
+    expect(store.reader(changed)).toBeUndefined()
+    expect(store.reader(holdings)).toBeDefined()
+    store.close()
+  })
+
+  it('opens read-only without creating anything when the file is missing', () => {
+    const store = createSqliteDatasetStore({ path: join(dir, 'none', 'allmenning.sqlite'), readonly: true })
+    expect(store.reader(holdings)).toBeUndefined()
+    expect(store.catalog().size).toBe(0)
+    store.close()
+  })
+
+  it('rejects a query on a column the table does not declare', async () => {
+    await load(file('a.csv', 'Org;Owner;Shares\n111;Ann;5\n'))
+    const store = createSqliteDatasetStore({ path: db })
+    await expect(store.reader(holdings)!.select('holdings', { where: { 'org; DROP TABLE x': '1' } })).rejects.toThrow(/has no column/)
+    await expect(store.reader(holdings)!.select('nope')).rejects.toThrow(/has no table "nope"/)
+    store.close()
+  })
+})

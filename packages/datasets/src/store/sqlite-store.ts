@@ -1,0 +1,176 @@
+import { existsSync, mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import Database from 'better-sqlite3'
+import type { DatasetDefinition, DatasetReader, DatasetStore, DatasetTable, DatasetVersion } from '@allmenning/core'
+import { ensureCatalog, readCatalog, type CatalogEntry } from './catalog.js'
+import { countSql, selectSql, type QuerySql } from './query-sql.js'
+import { generationTable, tablesFingerprint } from './table-names.js'
+
+/** Options of {@link createSqliteDatasetStore}. */
+export interface SqliteDatasetStoreOptions {
+  /** The SQLite file. One per deployment; `allmenning datasets` writes it. */
+  path: string
+  /**
+   * Open the file read-only: the gateway never writes to it, and it may be a file built
+   * elsewhere and shipped (container image, Lambda layer, EFS). A missing file is not an
+   * error: every dataset reads as not loaded until the file appears.
+   */
+  readonly?: boolean
+}
+
+/** A dataset store on one SQLite file, with what the command line needs beside reading. */
+export interface SqliteDatasetStore extends DatasetStore {
+  readonly path: string
+  /** Every loaded dataset's catalog entry, by id. */
+  catalog(): Map<string, CatalogEntry>
+  close(): void
+}
+
+const reopenAfterMs = 1000
+
+function isMissingTable(error: unknown): boolean {
+  return error instanceof Error && /no such table/.test(error.message)
+}
+
+/**
+ * The built-in dataset store: one SQLite file (better-sqlite3), opened once and read
+ * synchronously, so a lookup costs microseconds. Each dataset's loaded generation is found
+ * through a small catalog table; when another connection (the command line, an import
+ * worker) commits a new generation, SQLite's `data_version` changes and the catalog is read
+ * again, so the next lookup answers from the new generation without a restart.
+ *
+ * @example
+ * import { createSqliteDatasetStore } from '@allmenning/datasets'
+ * const datasets = createSqliteDatasetStore({ path: './data/allmenning.sqlite', readonly: true })
+ * const gateway = createGateway({ sources: builtInSources(process.env), datasets })
+ */
+export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): SqliteDatasetStore {
+  let db: Database.Database | undefined
+  let triedAt = 0
+  let dataVersion: Database.Statement | undefined
+  let seenVersion = -1
+  let entries = new Map<string, CatalogEntry>()
+  const readers = new Map<string, { generation: number; reader: DatasetReader }>()
+  const fingerprints = new WeakMap<DatasetDefinition, string>()
+
+  function connection(): Database.Database | undefined {
+    if (db) return db
+    const now = Date.now()
+    if (now - triedAt < reopenAfterMs) return undefined
+    triedAt = now
+    if (options.readonly) {
+      if (!existsSync(options.path)) return undefined
+      db = new Database(options.path, { readonly: true, fileMustExist: true })
+    } else {
+      mkdirSync(dirname(options.path), { recursive: true })
+      db = new Database(options.path)
+      // WAL lets this connection read while an import writes the next generation.
+      db.pragma('journal_mode = WAL')
+      ensureCatalog(db)
+    }
+    dataVersion = db.prepare('PRAGMA data_version').pluck()
+    return db
+  }
+
+  function refresh(database: Database.Database): void {
+    const version = dataVersion!.get() as number
+    if (version === seenVersion) return
+    seenVersion = version
+    entries = readCatalog(database)
+  }
+
+  function fingerprint(dataset: DatasetDefinition): string {
+    let known = fingerprints.get(dataset)
+    if (!known) {
+      known = tablesFingerprint(dataset)
+      fingerprints.set(dataset, known)
+    }
+    return known
+  }
+
+  function loaded(dataset: DatasetDefinition): CatalogEntry | undefined {
+    const database = connection()
+    if (!database) return undefined
+    refresh(database)
+    const entry = entries.get(dataset.id)
+    return entry && entry.fingerprint === fingerprint(dataset) ? entry : undefined
+  }
+
+  function makeReader(database: Database.Database, dataset: DatasetDefinition, entry: CatalogEntry): DatasetReader {
+    const statements = new Map<string, Database.Statement>()
+    const tables = new Map<string, DatasetTable>(dataset.tables.map((t) => [t.name, t]))
+    const version: DatasetVersion = {
+      id: dataset.id,
+      publishedAt: entry.publishedAt,
+      loadedAt: entry.loadedAt,
+      rows: entry.rows,
+      files: entry.files.map((file) => ({ name: file.name, url: file.url })),
+    }
+    function table(name: string): DatasetTable {
+      const found = tables.get(name)
+      if (!found) throw new TypeError(`Dataset ${dataset.id} has no table "${name}"`)
+      return found
+    }
+    function run(query: QuerySql, mode: 'all' | 'count') {
+      let statement = statements.get(query.shape)
+      if (!statement) {
+        statement = database.prepare(query.sql)
+        if (mode === 'count') statement.pluck()
+        statements.set(query.shape, statement)
+      }
+      return mode === 'all' ? statement.all(query.values) : statement.get(query.values)
+    }
+    // A newer generation may have been switched in (and this one dropped) since the catalog
+    // was read; the lookup is then answered from the newer one.
+    function newer(error: unknown): DatasetReader {
+      if (!isMissingTable(error)) throw error
+      seenVersion = -1
+      const next = store.reader(dataset)
+      if (!next || next === reader) throw error
+      return next
+    }
+    const reader: DatasetReader = {
+      version,
+      async select<R>(name: string, query = {}) {
+        try {
+          return run(selectSql(table(name), generationTable(dataset.id, name, entry.generation), query), 'all') as R[]
+        } catch (error) {
+          return newer(error).select<R>(name, query)
+        }
+      },
+      async count(name, where) {
+        try {
+          return run(countSql(table(name), generationTable(dataset.id, name, entry.generation), where), 'count') as number
+        } catch (error) {
+          return newer(error).count(name, where)
+        }
+      },
+    }
+    return reader
+  }
+
+  const store: SqliteDatasetStore = {
+    path: options.path,
+    reader(dataset) {
+      const entry = loaded(dataset)
+      if (!entry) return undefined
+      const known = readers.get(dataset.id)
+      if (known?.generation === entry.generation) return known.reader
+      const reader = makeReader(db!, dataset, entry)
+      readers.set(dataset.id, { generation: entry.generation, reader })
+      return reader
+    },
+    catalog() {
+      const database = connection()
+      if (!database) return new Map()
+      refresh(database)
+      return new Map(entries)
+    },
+    close() {
+      db?.close()
+      db = undefined
+      readers.clear()
+    },
+  }
+  return store
+}
