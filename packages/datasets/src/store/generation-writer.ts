@@ -2,9 +2,10 @@ import type Database from 'better-sqlite3'
 import type { DatasetDefinition, DatasetRow, DatasetTable, DatasetValue } from '@allmenning/core'
 import { ensureCatalog, readCatalog, writeCatalogEntry, type CatalogEntry } from './catalog.js'
 import { datasetTablePrefix, generationTable, quote, tableGeneration } from './table-names.js'
+import { trackDuplicateKeys, type DuplicateKeys } from './duplicate-keys.js'
 
 const sqlTypes = { text: 'TEXT', integer: 'INTEGER', real: 'REAL' } as const
-/** Rows written per transaction: large enough that commits cost nothing, small enough that the WAL stays small. */
+/** Rows written per transaction: enough that commits cost nothing, few enough that the WAL stays small. */
 const rowsPerTransaction = 20_000
 
 interface TableWriter {
@@ -12,29 +13,20 @@ interface TableWriter {
   name: string
   columns: string[]
   insert: Database.Statement
-  pending: DatasetValue[][]
+  duplicates: DuplicateKeys | undefined
+  values: DatasetValue[]
   checked: boolean
 }
 
-function insertSql(table: DatasetTable, name: string, columns: string[]): string {
-  const insert = `INSERT INTO ${name} (${columns.map(quote).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`
-  const key = table.key ?? []
-  if (key.length === 0) return insert
-  const sum = table.sum ?? []
-  const kept = table.keep === 'last' ? columns.filter((c) => !key.includes(c) && !sum.includes(c)) : []
-  const updates = [
-    ...sum.map((c) => `${quote(c)} = coalesce(${quote(c)} + excluded.${quote(c)}, ${quote(c)}, excluded.${quote(c)})`),
-    ...kept.map((c) => `${quote(c)} = excluded.${quote(c)}`),
-  ]
-  if (updates.length === 0) return `${insert} ON CONFLICT DO NOTHING`
-  return `${insert} ON CONFLICT (${key.map(quote).join(', ')}) DO UPDATE SET ${updates.join(', ')}`
+function insertSql(name: string, columns: string[]): string {
+  return `INSERT INTO ${name} (${columns.map(quote).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`
 }
 
 /**
  * Writes one new generation of a dataset beside the one that serves, then switches to it.
- * Tables are created bare and indexed at the end (faster than keeping indexes up to date row
- * by row); a table with a key gets its unique index first, because merging duplicate rows
- * needs it. Nothing a reader sees changes until {@link GenerationWriter.switchTo} commits.
+ * Tables are created bare, and rows sharing a key are merged and indexes built at the end
+ * (faster than keeping indexes up to date row by row). Nothing a reader sees changes until
+ * {@link GenerationWriter.switchTo} commits.
  *
  * @example
  * const writer = createGenerationWriter(db, dataset)
@@ -66,18 +58,18 @@ export function createGenerationWriter(db: Database.Database, dataset: DatasetDe
     const name = generationTable(dataset.id, table.name, generation)
     const columns = Object.keys(table.columns)
     db.exec(`CREATE TABLE ${name} (${columns.map((c) => `${quote(c)} ${sqlTypes[table.columns[c]!]}`).join(', ')})`)
-    if (table.key?.length) db.exec(`CREATE UNIQUE INDEX ${name}__key ON ${name} (${table.key.map(quote).join(', ')})`)
-    writers.set(table.name, { table, name, columns, insert: db.prepare(insertSql(table, name, columns)), pending: [], checked: false })
+    const duplicates = table.key?.length ? trackDuplicateKeys(db, table, name, columns) : undefined
+    writers.set(table.name, { table, name, columns, insert: db.prepare(insertSql(name, columns)), duplicates, values: columns.map(() => null), checked: false })
   }
 
+  // Rows go straight to SQLite inside a transaction that is committed every so many rows,
+  // so a file of millions of rows holds no more than one row at a time in memory.
   let rows = 0
-  let buffered = 0
-  const flush = db.transaction(() => {
-    for (const writer of writers.values()) {
-      for (const values of writer.pending) writer.insert.run(values)
-      writer.pending = []
-    }
-  })
+  let inTransaction = 0
+  const commit = () => {
+    if (db.inTransaction) db.exec('COMMIT')
+    inTransaction = 0
+  }
 
   return {
     generation,
@@ -92,17 +84,21 @@ export function createGenerationWriter(db: Database.Database, dataset: DatasetDe
         if (unknown.length > 0) throw new TypeError(`Dataset ${dataset.id}: a row for ${tableName} has columns it does not declare: ${unknown.join(', ')}`)
         writer.checked = true
       }
-      writer.pending.push(writer.columns.map((column) => row[column] ?? null))
+      // One array per table, refilled for every row: SQLite copies the values as it binds them.
+      const values = writer.values
+      for (let i = 0; i < values.length; i++) values[i] = row[writer.columns[i]!] ?? null
+      if (!db.inTransaction) db.exec('BEGIN')
+      writer.insert.run(values)
+      writer.duplicates?.note(values)
       rows++
-      if (++buffered >= rowsPerTransaction) {
-        flush()
-        buffered = 0
-      }
+      if (++inTransaction >= rowsPerTransaction) commit()
     },
     finish() {
-      flush()
-      buffered = 0
+      commit()
+      // A sample of each index is enough for the planner to choose between indexes.
+      db.pragma('analysis_limit = 1000')
       for (const writer of writers.values()) {
+        db.transaction(() => writer.duplicates?.merge())()
         ;(writer.table.indexes ?? []).forEach((columns, i) => {
           db.exec(`CREATE INDEX ${writer.name}__i${i} ON ${writer.name} (${columns.map(quote).join(', ')})`)
         })
@@ -123,6 +119,7 @@ export function createGenerationWriter(db: Database.Database, dataset: DatasetDe
       return done
     },
     abandon() {
+      if (db.inTransaction) db.exec('ROLLBACK')
       for (const writer of writers.values()) db.exec(`DROP TABLE IF EXISTS ${writer.name}`)
     },
   }
