@@ -20,3 +20,4 @@ export {
 } from './ais/index.js'
 export { poiNorge, overpassApi } from './poi_norge/index.js'
 export { builtInSources } from './built-in-sources.js'
+export { builtInDatasets } from './built-in-datasets.js'

@@ -100,11 +100,11 @@ export interface DatasetFile {
   /** Where `allmenning datasets sync` downloads it from. */
   url?: string
   /**
-   * For files whose addresses change: a page whose links matching `pattern` are the files
-   * (each one read in the order of the page's links, later ones overriding earlier ones where
-   * a table has a `key`).
+   * For files whose addresses change: a page whose links matching `pattern` are the files,
+   * read in the page's order or the one `order` gives (later files override earlier ones
+   * where a table keeps the last row of a key).
    */
-  discover?: { page: string; pattern: RegExp }
+  discover?: { page: string; pattern: RegExp; order?: (urls: string[]) => string[] }
   /**
    * Request headers for the download, e.g. an `accept` the publisher requires. The download
    * always sends its own `user-agent` and conditional headers.

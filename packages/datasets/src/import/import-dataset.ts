@@ -142,7 +142,7 @@ export async function importDataset(options: ImportOptions): Promise<ImportResul
       malformed,
       files: await Promise.all(
         inputs.map(async (input) => ({
-          name: input.file,
+          name: input.label ?? input.file,
           url: input.url,
           ...(input.url === null ? { path: input.path } : {}),
           etag: input.etag ?? null,

@@ -2,6 +2,8 @@
 export interface ImportInput {
   /** The declared file it is (`DatasetFile.name`). */
   file: string
+  /** Its own name, when several files are read as one declared file (discovered files). */
+  label?: string
   /** Where it is on disk. */
   path: string
   /** The URL it was downloaded from; `null` for a file given to `import`. */

@@ -5,6 +5,10 @@ import { organisasjonsnummerForSelskap } from './organisasjonsnummer-for-selskap
 import { rollerIEnhet } from './roller-i-enhet.js'
 import { selskapsdetaljer } from './selskapsdetaljer.js'
 import { underenheterForSelskap } from './underenheter-for-selskap.js'
+import { aksjeeiereForSelskap } from './aksjeeiere-for-selskap.js'
+import { selskapetsAksjeposter } from './selskapets-aksjeposter.js'
+import { aksjeposterForPerson } from './aksjeposter-for-person.js'
+import { firmafaktaDatasets } from './datasets/firmafakta-datasets.js'
 
 /**
  * The built-in business-facts source: companies, their details, roles and sub-units from
@@ -67,19 +71,35 @@ export function firmafakta(): SourceDefinition {
     cacheTtlSeconds: 3600,
     limit: { default: 25, max: 100 },
     upstreams: [brreg],
+    datasets: firmafaktaDatasets,
     entityTypes: {
       organization: { operation: 'selskapsdetaljer', parameter: 'org_nr' },
       // The register has no roles-of-a-person lookup: a person links to the roles of the unit they were found in.
       person: { operation: 'roller_i_enhet', parameter: 'org_nr' },
+      // Aksjonærregisteret names an owner by name and birth year: a shareholder links to their holdings.
+      shareholder: { operation: 'aksjeposter_for_person', parameter: 'name' },
     },
     entitySearch: firmafaktaEntitySearch,
-    operations: [organisasjonsnummerForSelskap, selskapsdetaljer, rollerIEnhet, underenheterForSelskap],
+    operations: [
+      organisasjonsnummerForSelskap,
+      selskapsdetaljer,
+      rollerIEnhet,
+      underenheterForSelskap,
+      aksjeeiereForSelskap,
+      selskapetsAksjeposter,
+      aksjeposterForPerson,
+    ],
   })
 }
 
 export { organisasjonsnummerForSelskap } from './organisasjonsnummer-for-selskap.js'
 export { selskapsdetaljer } from './selskapsdetaljer.js'
 export { rollerIEnhet } from './roller-i-enhet.js'
+export { aksjeeiereForSelskap } from './aksjeeiere-for-selskap.js'
+export { selskapetsAksjeposter } from './selskapets-aksjeposter.js'
+export { aksjeposterForPerson } from './aksjeposter-for-person.js'
+export { firmafaktaDatasets } from './datasets/firmafakta-datasets.js'
+export { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 export { underenheterForSelskap } from './underenheter-for-selskap.js'
 export { orgNrSchema, isValidOrganisationNumber, organisationNumberCheckDigit } from './org-nr.js'
 export { planPages, type PagePlan } from './page-mapping.js'

@@ -1,6 +1,6 @@
 import { DatasetRowError, defineDataset } from '@allmenning/core'
 import { headerColumns } from './header-columns.js'
-import { nameKey } from './name-key.js'
+import { personOwnerKey } from '../shareholding.js'
 import { wholeCount } from './norwegian-number.js'
 
 /** The columns of Skatteetaten's record description, by every name seen for them. */
@@ -14,17 +14,6 @@ const columns = {
   land: ['Landkode'],
   antall: ['Antall aksjer'],
   antallSelskap: ['Antall aksjer selskap'],
-}
-
-/**
- * How a person who owns shares is looked up: the name's key and the birth year, which together
- * tell namesakes apart as far as the register allows.
- *
- * @example
- * personOwnerKey('NORDMANN OLA', 1975) // 'nordmann ola|1975'
- */
-export function personOwnerKey(name: string, birthYear: number): string {
-  return `${nameKey(name)}|${birthYear}`
 }
 
 // A lone space is how the register writes "no value".

@@ -1,0 +1,251 @@
+import { existsSync, statSync } from 'node:fs'
+import { basename, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { parseArgs } from 'node:util'
+import type { Writable } from 'node:stream'
+import { loadCommand, type DatasetDefinition } from '@allmenning/core'
+import { loadDatasetCatalog, type DatasetCatalogRef } from '../import/dataset-catalog.js'
+import { importInWorker } from '../import/import-in-worker.js'
+import type { ImportInput, ImportResult } from '../import/import-types.js'
+import { createSqliteDatasetStore } from '../store/sqlite-store.js'
+import { tablesFingerprint } from '../store/table-names.js'
+import { syncDataset } from '../sync/sync-dataset.js'
+import { datasetStorePath, defaultDataDir } from '../store/store-path.js'
+import { createProgressReporter } from './progress-reporter.js'
+
+/** Where the command line writes and what it reads; `process` by default. */
+export interface CliIo {
+  stdout: Writable
+  stderr: Writable
+  env: Record<string, string | undefined>
+  cwd: string
+  /** Whether stderr is a terminal (a redrawn progress bar) or not (plain lines). */
+  tty: boolean
+  signal?: AbortSignal
+}
+
+const usage = `Usage: allmenning datasets <command> [options]
+
+Commands:
+  list                          every dataset: loaded or not, rows, version date, origin
+  status                        the store file and each loaded version in detail
+  sync [id...]                  download changed files from the publishers and load them
+                                (all downloadable datasets when no id is given)
+  import <id> <file...>         load local files (datasets ordered by e-mail)
+
+Options:
+  --data-dir <dir>              where the store lives (default $ALLMENNING_DATA_DIR or ./data)
+  --catalog <module[#export]>   a module exporting \`datasets\` (default: the built-in sources)
+  --published <YYYY-MM-DD>      import: the publisher's date of the file (default: its mtime)
+  --force                       sync: download and load even when nothing changed
+  -h, --help                    this text`
+
+const userAgent = 'allmenning-datasets/0.1.0'
+const count = (n: number) => n.toLocaleString('en-US')
+
+class UsageError extends Error {}
+
+function catalogRef(option: string | undefined, cwd: string): DatasetCatalogRef {
+  if (!option) return { module: import.meta.resolve('@allmenning/sources'), export: 'builtInDatasets' }
+  const [module, name] = option.split('#')
+  const specifier = module!.startsWith('.') || module!.startsWith('/') ? pathToFileURL(resolve(cwd, module!)).href : module!
+  return { module: specifier, ...(name ? { export: name } : {}) }
+}
+
+function origin(dataset: DatasetDefinition): string {
+  if (dataset.origin.kind === 'order') return `ordered from the publisher: ${loadCommand(dataset)}`
+  const urls = dataset.files.map((file) => file.url ?? (file.discover ? `${file.discover.page} (linked files)` : ''))
+  return urls.join(', ')
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)))
+  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n')
+}
+
+function summary(result: ImportResult): string {
+  const malformed = result.malformed > 0 ? `; ${count(result.malformed)} malformed records skipped` : ''
+  return `loaded ${count(result.rows)} rows from ${count(result.records)} records in ${(result.elapsedMs / 1000).toFixed(1)} s${malformed}; version ${result.publishedAt ?? 'undated'}`
+}
+
+/**
+ * The `allmenning` command line: `allmenning datasets list | status | sync [id…] | import <id> <file…>`.
+ * Returns the exit code: 0 when everything asked for was done, 1 when something failed (with
+ * a message saying what), 2 for a command it does not understand.
+ *
+ * @example
+ * process.exitCode = await runCli(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), tty: process.stderr.isTTY === true })
+ */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const say = (text: string) => void io.stdout.write(`${text}\n`)
+  const fail = (text: string) => void io.stderr.write(`error: ${text}\n`)
+  let parsed
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        'data-dir': { type: 'string' },
+        catalog: { type: 'string' },
+        published: { type: 'string' },
+        force: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    })
+  } catch (error) {
+    fail((error as Error).message)
+    io.stderr.write(`${usage}\n`)
+    return 2
+  }
+  const [group, command, ...rest] = parsed.positionals
+  if (parsed.values.help || group === undefined) {
+    io.stdout.write(`${usage}\n`)
+    return parsed.values.help ? 0 : 2
+  }
+  const dataDir = resolve(io.cwd, parsed.values['data-dir'] ?? defaultDataDir(io.env))
+  const path = datasetStorePath(dataDir)
+  try {
+    if (group !== 'datasets') throw new UsageError(`unknown command "${group}"; the commands are under "allmenning datasets"`)
+    const catalog = catalogRef(parsed.values.catalog, io.cwd)
+    const datasets = await loadDatasetCatalog(catalog)
+    const byId = (id: string) => {
+      const found = datasets.find((d) => d.id === id)
+      if (!found) throw new UsageError(`no dataset "${id}"; the datasets are ${datasets.map((d) => d.id).join(', ')}`)
+      return found
+    }
+    switch (command) {
+      case 'list': {
+        const store = createSqliteDatasetStore({ path, readonly: true })
+        const loaded = store.catalog()
+        store.close()
+        const rows = [['DATASET', 'LOADED', 'ROWS', 'VERSION', 'ORIGIN']]
+        for (const dataset of datasets) {
+          const entry = loaded.get(dataset.id)
+          const current = entry && entry.fingerprint === tablesFingerprint(dataset)
+          rows.push([
+            dataset.id,
+            entry ? (current ? 'yes' : 'outdated') : 'no',
+            entry ? count(entry.rows) : '-',
+            entry?.publishedAt?.slice(0, 10) ?? '-',
+            origin(dataset),
+          ])
+        }
+        say(table(rows))
+        return 0
+      }
+      case 'status': {
+        if (!existsSync(path)) {
+          say(`store: ${path} (not created yet; "allmenning datasets sync" or "import" creates it)`)
+          return 0
+        }
+        const store = createSqliteDatasetStore({ path, readonly: true })
+        const loaded = store.catalog()
+        store.close()
+        say(`store: ${path} (${(statSync(path).size / 1e6).toFixed(1)} MB)`)
+        for (const dataset of datasets) {
+          const entry = loaded.get(dataset.id)
+          if (!entry) {
+            say(`\n${dataset.id}: not loaded; load it with: ${loadCommand(dataset)}`)
+            continue
+          }
+          const outdated = entry.fingerprint !== tablesFingerprint(dataset) ? ' (made for an older definition: load it again)' : ''
+          say(`\n${dataset.id}: ${dataset.title}${outdated}`)
+          say(`  version ${entry.publishedAt ?? 'undated'}, loaded ${entry.loadedAt}, ${count(entry.rows)} rows, ${count(entry.malformed)} malformed records skipped`)
+          say(`  changes ${dataset.changes}; licence ${dataset.license}`)
+          for (const file of entry.files) {
+            const validators = [file.etag ? `ETag ${file.etag}` : '', file.lastModified ? `Last-Modified ${file.lastModified}` : ''].filter(Boolean).join(', ')
+            say(`  file ${file.name}: ${file.url ?? file.path ?? ''} (${count(file.bytes)} bytes${validators ? `; ${validators}` : ''})`)
+          }
+        }
+        return 0
+      }
+      case 'sync': {
+        const chosen = rest.length > 0 ? rest.map(byId) : datasets.filter((d) => d.origin.kind === 'download')
+        const store = createSqliteDatasetStore({ path })
+        const loaded = store.catalog()
+        store.close()
+        const progress = createProgressReporter(io.stderr, io.tty)
+        let failed = 0
+        for (const dataset of chosen) {
+          if (dataset.origin.kind !== 'download') {
+            fail(`${dataset.id} is not published for download. ${dataset.origin.instructions}`)
+            failed++
+            continue
+          }
+          try {
+            const outcome = await syncDataset({
+              path,
+              downloads: join(dataDir, 'downloads'),
+              dataset,
+              catalog,
+              loaded: loaded.get(dataset.id),
+              force: parsed.values.force === true,
+              userAgent,
+              ...(io.signal ? { signal: io.signal } : {}),
+              onEvent(event) {
+                if (event.type === 'downloading') progress.download(`${dataset.id} ${basename(new URL(event.url).pathname)}`, event.received, event.total)
+                else if (event.type === 'importing') progress.import(dataset.id, event.progress)
+                else if (event.type === 'unchanged') progress.line(`${dataset.id}: ${event.url} is unchanged`)
+                else if (event.type === 'downloaded') progress.line(`${dataset.id}: downloaded ${event.url} (${count(event.bytes)} bytes)`)
+              },
+            })
+            progress.done()
+            say(outcome.status === 'unchanged' ? `${dataset.id}: unchanged; nothing downloaded or loaded` : `${dataset.id}: ${summary(outcome.result)}`)
+          } catch (error) {
+            progress.done()
+            fail(`${dataset.id}: ${(error as Error).message}`)
+            failed++
+          }
+        }
+        return failed > 0 ? 1 : 0
+      }
+      case 'import': {
+        const [id, ...files] = rest
+        if (!id || files.length === 0) throw new UsageError('import needs a dataset id and at least one file')
+        const dataset = byId(id)
+        const published = parsed.values.published
+        if (published !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(published)) throw new UsageError(`--published must be a date as YYYY-MM-DD (got "${published}")`)
+        if (dataset.files.length > 1 && files.length !== dataset.files.length) {
+          throw new UsageError(`${dataset.id} is read from ${dataset.files.length} files, given in this order: ${dataset.files.map((f) => f.name).join(', ')}`)
+        }
+        const inputs: ImportInput[] = files.map((file, i) => {
+          const local = resolve(io.cwd, file)
+          if (!existsSync(local)) throw new Error(`${file}: no such file`)
+          const declared = dataset.files.length > 1 ? dataset.files[i]! : dataset.files[0]!
+          return { file: declared.name, ...(dataset.files.length === 1 && files.length > 1 ? { label: basename(local) } : {}), path: local, url: null }
+        })
+        const publishedAt = published ?? new Date(Math.max(...inputs.map((input) => statSync(input.path).mtimeMs))).toISOString().slice(0, 10)
+        // Creating the store first gives the file its WAL journal before the worker writes.
+        createSqliteDatasetStore({ path }).close()
+        const progress = createProgressReporter(io.stderr, io.tty)
+        try {
+          const result = await importInWorker({
+            path,
+            catalog,
+            datasetId: dataset.id,
+            inputs,
+            publishedAt,
+            onProgress: (p) => progress.import(dataset.id, p),
+            ...(io.signal ? { signal: io.signal } : {}),
+          })
+          progress.done()
+          say(`${dataset.id}: ${summary(result)}`)
+          for (const sample of result.samples) say(`  skipped record ${sample.record} of ${sample.file}: ${sample.problem}`)
+          return 0
+        } catch (error) {
+          progress.done()
+          throw error
+        }
+      }
+      default:
+        throw new UsageError(command ? `unknown command "datasets ${command}"` : 'missing command after "datasets"')
+    }
+  } catch (error) {
+    fail((error as Error).message)
+    if (error instanceof UsageError) {
+      io.stderr.write(`${usage}\n`)
+      return 2
+    }
+    return 1
+  }
+}

@@ -1,0 +1,122 @@
+import { createWriteStream } from 'node:fs'
+import { mkdir, rename, rm } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { Readable, Transform } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { fetch } from 'undici'
+
+/** What a conditional download found. */
+export interface DownloadResult {
+  url: string
+  /** `unchanged`: the publisher answered 304 to the validators given, and nothing was written. */
+  status: 'downloaded' | 'unchanged'
+  etag: string | null
+  lastModified: string | null
+  bytes: number
+}
+
+/** Options of {@link downloadFile}. */
+export interface DownloadOptions {
+  /** Validators from the last download; sent as If-None-Match and If-Modified-Since. */
+  etag?: string | null
+  lastModified?: string | null
+  headers?: Record<string, string>
+  userAgent: string
+  /** Time allowed without a byte arriving before the download is given up. */
+  idleTimeoutMs?: number
+  onBytes?: (received: number, total: number | null) => void
+  signal?: AbortSignal
+}
+
+/**
+ * A download that failed: an error status, a connection that broke off, a body shorter than
+ * its Content-Length, or silence. The partial file is removed.
+ *
+ * @example
+ * catch (error) { if (error instanceof DownloadError) console.error(error.message) }
+ */
+export class DownloadError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'DownloadError'
+  }
+}
+
+/**
+ * Downloads `url` to `path` when it changed since the validators given (a 304 writes nothing).
+ * The body streams to `path.part` and is renamed into place only once it is complete, so an
+ * interrupted download never leaves a truncated file where a whole one is expected.
+ *
+ * @example
+ * const result = await downloadFile('https://indatapublic.blob.core.windows.net/tildelingsrapport/Tildelinger.csv', 'data/downloads/t.csv',
+ *   { etag: previous.etag, userAgent: 'allmenning/0.1.0' })
+ * if (result.status === 'unchanged') console.log('no new version')
+ */
+export async function downloadFile(url: string, path: string, options: DownloadOptions): Promise<DownloadResult> {
+  const headers: Record<string, string> = { 'user-agent': options.userAgent, accept: '*/*', ...options.headers }
+  if (options.etag) headers['if-none-match'] = options.etag
+  if (options.lastModified) headers['if-modified-since'] = options.lastModified
+  const idle = options.idleTimeoutMs ?? 60_000
+  const controller = new AbortController()
+  const abort = () => controller.abort(options.signal?.reason)
+  options.signal?.addEventListener('abort', abort, { once: true })
+  let timer = setTimeout(() => controller.abort(new DownloadError(`${url} sent nothing for ${idle / 1000} s`)), idle)
+  const alive = () => {
+    clearTimeout(timer)
+    timer = setTimeout(() => controller.abort(new DownloadError(`${url} sent nothing for ${idle / 1000} s`)), idle)
+  }
+  const part = `${path}.part`
+  let received = 0
+  try {
+    let response
+    try {
+      response = await fetch(url, { headers, signal: controller.signal, redirect: 'follow' })
+    } catch (error) {
+      throw new DownloadError(`${url} could not be reached: ${reason(error, controller)}`)
+    }
+    const etag = response.headers.get('etag')
+    const lastModified = response.headers.get('last-modified')
+    if (response.status === 304) {
+      await response.body?.cancel()
+      return { url, status: 'unchanged', etag: etag ?? options.etag ?? null, lastModified: lastModified ?? options.lastModified ?? null, bytes: 0 }
+    }
+    if (response.status !== 200 || !response.body) {
+      await response.body?.cancel()
+      throw new DownloadError(`${url} answered ${response.status} ${response.statusText}`.trimEnd())
+    }
+    const length = response.headers.get('content-length')
+    const total = length !== null && /^\d+$/.test(length) ? Number(length) : null
+    await mkdir(dirname(path), { recursive: true })
+    const count = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        received += chunk.length
+        alive()
+        options.onBytes?.(received, total)
+        done(null, chunk)
+      },
+    })
+    try {
+      await pipeline(Readable.fromWeb(response.body as never), count, createWriteStream(part))
+    } catch (error) {
+      throw new DownloadError(`The download of ${url} broke off after ${received} bytes${total !== null ? ` of ${total}` : ''}: ${reason(error, controller)}`)
+    }
+    if (total !== null && received !== total) {
+      throw new DownloadError(`The download of ${url} ended after ${received} of ${total} bytes`)
+    }
+    await rename(part, path)
+    return { url, status: 'downloaded', etag, lastModified, bytes: received }
+  } catch (error) {
+    await rm(part, { force: true })
+    throw error
+  } finally {
+    clearTimeout(timer)
+    options.signal?.removeEventListener('abort', abort)
+  }
+}
+
+function reason(error: unknown, controller: AbortController): string {
+  const aborted = controller.signal.reason
+  if (controller.signal.aborted && aborted instanceof Error) return aborted.message
+  const cause = (error as { cause?: { message?: string; code?: string } }).cause
+  return cause?.code ?? cause?.message ?? (error as Error).message
+}

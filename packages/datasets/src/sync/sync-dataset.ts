@@ -1,0 +1,133 @@
+import { existsSync, statSync } from 'node:fs'
+import { basename, join } from 'node:path'
+import type { DatasetDefinition, DatasetFile } from '@allmenning/core'
+import type { CatalogEntry } from '../store/catalog.js'
+import type { DatasetCatalogRef } from '../import/dataset-catalog.js'
+import { importInWorker } from '../import/import-in-worker.js'
+import { ImportError, type ImportInput, type ImportProgress, type ImportResult } from '../import/import-types.js'
+import { discoverFiles } from './discover-files.js'
+import { downloadFile, DownloadError, type DownloadResult } from './download-file.js'
+
+/** Something `syncDataset` reports on the way. */
+export type SyncEvent =
+  | { type: 'checking'; url: string }
+  | { type: 'downloading'; url: string; received: number; total: number | null }
+  | { type: 'downloaded'; url: string; bytes: number }
+  | { type: 'unchanged'; url: string }
+  | { type: 'importing'; progress: ImportProgress }
+
+/** Options of {@link syncDataset}. */
+export interface SyncOptions {
+  /** The SQLite file. */
+  path: string
+  /** Where downloaded files are kept between syncs, so an unchanged file is never fetched again. */
+  downloads: string
+  dataset: DatasetDefinition
+  /** The module the import worker loads the dataset's definition from. */
+  catalog: DatasetCatalogRef
+  /** The loaded generation's catalog entry, whose validators make the requests conditional. */
+  loaded: CatalogEntry | undefined
+  /** Download and import even when the publisher says nothing changed. */
+  force?: boolean
+  userAgent: string
+  onEvent?: (event: SyncEvent) => void
+  signal?: AbortSignal
+}
+
+/** What a sync did. */
+export type SyncResult = { status: 'unchanged'; dataset: string } | { status: 'loaded'; dataset: string; result: ImportResult }
+
+interface Planned {
+  declared: DatasetFile
+  url: string
+  local: string
+}
+
+async function plan(options: SyncOptions): Promise<Planned[]> {
+  const planned: Planned[] = []
+  const dir = join(options.downloads, options.dataset.id)
+  for (const declared of options.dataset.files) {
+    if (declared.url) {
+      planned.push({ declared, url: declared.url, local: join(dir, declared.name) })
+      continue
+    }
+    if (!declared.discover) continue
+    options.onEvent?.({ type: 'checking', url: declared.discover.page })
+    let urls = await discoverFiles(declared.discover.page, declared.discover.pattern, options.userAgent, options.signal)
+    if (declared.discover.order) urls = declared.discover.order(urls)
+    for (const url of urls) planned.push({ declared, url, local: join(dir, basename(new URL(url).pathname)) })
+  }
+  return planned
+}
+
+function newestDate(results: DownloadResult[]): string | null {
+  const times = results.map((r) => (r.lastModified ? Date.parse(r.lastModified) : NaN)).filter((t) => !Number.isNaN(t))
+  return times.length > 0 ? new Date(Math.max(...times)).toISOString() : null
+}
+
+/**
+ * Brings one downloadable dataset up to date: asks for each file with the validators of the
+ * loaded version (ETag, Last-Modified), and when every file is unchanged (and the set of
+ * discovered files is the same) neither downloads nor imports anything. Otherwise it
+ * downloads what changed, reuses the kept copy of what did not, and imports the whole set
+ * on a worker thread into a new generation. Any failure leaves the loaded version serving.
+ *
+ * @example
+ * const outcome = await syncDataset({ path, downloads: 'data/downloads', dataset, catalog, loaded: store.catalog().get(dataset.id), userAgent })
+ * outcome.status // 'unchanged' or 'loaded'
+ */
+export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
+  const { dataset } = options
+  if (dataset.origin.kind !== 'download') {
+    throw new ImportError(`Dataset ${dataset.id} is not published for download (${dataset.origin.instructions})`)
+  }
+  const planned = await plan(options)
+  const known = new Map((options.loaded?.files ?? []).filter((f) => f.url).map((f) => [f.url!, f]))
+  const sameSet = planned.length === known.size && planned.every((p) => known.has(p.url))
+  const results: DownloadResult[] = []
+  for (const file of planned) {
+    const previous = known.get(file.url)
+    // A 304 is only useful when the copy it refers to is still here (or nothing needs reading).
+    const haveCopy = existsSync(file.local) && previous !== undefined && statSync(file.local).size === previous.bytes
+    const conditional = !options.force && previous !== undefined && (haveCopy || sameSet)
+    options.onEvent?.({ type: 'checking', url: file.url })
+    const result = await downloadFile(file.url, file.local, {
+      ...(conditional ? { etag: previous.etag ?? null, lastModified: previous.lastModified ?? null } : {}),
+      ...(file.declared.headers ? { headers: file.declared.headers } : {}),
+      userAgent: options.userAgent,
+      onBytes: (received, total) => options.onEvent?.({ type: 'downloading', url: file.url, received, total }),
+      ...(options.signal ? { signal: options.signal } : {}),
+    })
+    options.onEvent?.(result.status === 'unchanged' ? { type: 'unchanged', url: file.url } : { type: 'downloaded', url: file.url, bytes: result.bytes })
+    results.push(result)
+  }
+  if (sameSet && !options.force && results.every((r) => r.status === 'unchanged')) return { status: 'unchanged', dataset: dataset.id }
+
+  // Something changed: every file is needed, so an unchanged one without a kept copy is fetched whole.
+  for (let i = 0; i < planned.length; i++) {
+    const file = planned[i]!
+    if (results[i]!.status === 'unchanged' && !existsSync(file.local)) {
+      results[i] = await downloadFile(file.url, file.local, { userAgent: options.userAgent, ...(file.declared.headers ? { headers: file.declared.headers } : {}) })
+    }
+  }
+  const inputs: ImportInput[] = planned.map((file, i) => ({
+    file: file.declared.name,
+    ...(file.declared.discover ? { label: basename(file.local) } : {}),
+    path: file.local,
+    url: file.url,
+    etag: results[i]!.etag,
+    lastModified: results[i]!.lastModified,
+  }))
+  const result = await importInWorker({
+    path: options.path,
+    catalog: options.catalog,
+    datasetId: dataset.id,
+    inputs,
+    publishedAt: newestDate(results),
+    onProgress: (progress) => options.onEvent?.({ type: 'importing', progress }),
+    ...(options.signal ? { signal: options.signal } : {}),
+  })
+  return { status: 'loaded', dataset: dataset.id, result }
+}
+
+export { DownloadError }

@@ -1,0 +1,11 @@
+import type { DatasetDefinition } from '@allmenning/core'
+import { firmafaktaDatasets } from './firmafakta/datasets/firmafakta-datasets.js'
+
+/**
+ * Every bulk dataset the built-in sources read: what `allmenning datasets` lists, syncs and
+ * imports by default, and what its import worker loads definitions from.
+ *
+ * @example
+ * builtInDatasets.map((dataset) => dataset.id) // ['aksjonaerregisteret', ...]
+ */
+export const builtInDatasets: DatasetDefinition[] = [...firmafaktaDatasets]

@@ -1,0 +1,5 @@
+import type { DatasetDefinition } from '@allmenning/core'
+import { aksjonaerregisteret } from './aksjonaerregisteret.js'
+
+/** Every bulk dataset the firmafakta source reads, loaded with `allmenning datasets`. */
+export const firmafaktaDatasets: DatasetDefinition[] = [aksjonaerregisteret]

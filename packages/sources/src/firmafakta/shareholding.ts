@@ -1,0 +1,83 @@
+import * as v from 'valibot'
+import { nameKey } from './datasets/name-key.js'
+
+/** A row of the Aksjonærregisteret table, as the store returns it. */
+export interface ShareholdingRow {
+  selskap_orgnr: string
+  selskap: string
+  aksjeklasse: string
+  eier_navn: string
+  eier_id: string
+  eier_sok: string | null
+  eier_type: 'person' | 'selskap' | 'ukjent'
+  eier_orgnr: string | null
+  eier_fodselsaar: number | null
+  postnr_sted: string | null
+  landkode: string | null
+  antall_aksjer: number
+  antall_aksjer_selskap: number
+}
+
+/** The share of a class a holding is, in per cent with four decimals; `null` when the total is unknown. */
+export function sharePercent(shares: number, total: number): number | null {
+  return total > 0 ? Math.round((shares / total) * 1e6) / 1e4 : null
+}
+
+/** One shareholder of a company, as `aksjeeiere_for_selskap` lists them. */
+export const shareholderSchema = v.object({
+  navn: v.pipe(v.string(), v.description('The owner\'s name as the register writes it (persons usually surname first)')),
+  type: v.pipe(v.picklist(['person', 'selskap', 'ukjent']), v.description('person, selskap (a company), or ukjent when the register gives no id')),
+  organisasjonsnummer: v.pipe(v.nullable(v.string()), v.description('The owning company\'s organisation number; null for persons')),
+  fodselsaar: v.pipe(v.nullable(v.number()), v.description('A person\'s birth year (the register publishes no more); null for companies')),
+  postnr_sted: v.pipe(v.nullable(v.string()), v.description('Postcode and place, or a foreign address, as registered')),
+  landkode: v.pipe(v.nullable(v.string()), v.description('Country code of the owner (ISO 3166 alpha-2, as registered)')),
+  aksjeklasse: v.string(),
+  antall_aksjer: v.pipe(v.number(), v.description('Shares held at the end of the year, duplicate rows summed')),
+  andel_prosent: v.pipe(v.nullable(v.number()), v.description('The holding as a share of the class, in per cent')),
+})
+
+/** One holding of a company or person in another company. */
+export const holdingSchema = v.object({
+  organisasjonsnummer: v.pipe(v.string(), v.description('The company whose shares are held')),
+  selskap: v.string(),
+  aksjeklasse: v.string(),
+  antall_aksjer: v.number(),
+  antall_aksjer_selskap: v.pipe(v.number(), v.description('The company\'s shares in that class')),
+  andel_prosent: v.nullable(v.number()),
+})
+
+export function toShareholder(row: ShareholdingRow): v.InferOutput<typeof shareholderSchema> {
+  return {
+    navn: row.eier_navn,
+    type: row.eier_type,
+    organisasjonsnummer: row.eier_orgnr,
+    fodselsaar: row.eier_fodselsaar,
+    postnr_sted: row.postnr_sted,
+    landkode: row.landkode,
+    aksjeklasse: row.aksjeklasse,
+    antall_aksjer: row.antall_aksjer,
+    andel_prosent: sharePercent(row.antall_aksjer, row.antall_aksjer_selskap),
+  }
+}
+
+export function toHolding(row: ShareholdingRow): v.InferOutput<typeof holdingSchema> {
+  return {
+    organisasjonsnummer: row.selskap_orgnr,
+    selskap: row.selskap,
+    aksjeklasse: row.aksjeklasse,
+    antall_aksjer: row.antall_aksjer,
+    antall_aksjer_selskap: row.antall_aksjer_selskap,
+    andel_prosent: sharePercent(row.antall_aksjer, row.antall_aksjer_selskap),
+  }
+}
+
+/**
+ * How a person who owns shares is looked up: the name's key and the birth year, which together
+ * tell namesakes apart as far as the register allows.
+ *
+ * @example
+ * personOwnerKey('NORDMANN OLA', 1975) // 'nordmann ola|1975'
+ */
+export function personOwnerKey(name: string, birthYear: number): string {
+  return `${nameKey(name)}|${birthYear}`
+}
