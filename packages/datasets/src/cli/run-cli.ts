@@ -215,8 +215,6 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           return { file: declared.name, ...(dataset.files.length === 1 && files.length > 1 ? { label: basename(local) } : {}), path: local, url: null }
         })
         const publishedAt = published ?? new Date(Math.max(...inputs.map((input) => statSync(input.path).mtimeMs))).toISOString().slice(0, 10)
-        // Creating the store first gives the file its WAL journal before the worker writes.
-        createSqliteDatasetStore({ path }).close()
         const progress = createProgressReporter(io.stderr, io.tty)
         try {
           const result = await importInWorker({

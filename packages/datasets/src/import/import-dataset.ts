@@ -1,4 +1,5 @@
-import { stat } from 'node:fs/promises'
+import { mkdir, stat } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import type { DatasetDefinition, DatasetRowsOut } from '@allmenning/core'
 import { fileParts, type ByteCounter, type FilePart } from '../read/file-parts.js'
@@ -53,6 +54,7 @@ export async function importDataset(options: ImportOptions): Promise<ImportResul
     }
   }
 
+  await mkdir(dirname(options.path), { recursive: true })
   const db = new Database(options.path)
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')

@@ -8,6 +8,7 @@ import { underenheterForSelskap } from './underenheter-for-selskap.js'
 import { aksjeeiereForSelskap } from './aksjeeiere-for-selskap.js'
 import { selskapetsAksjeposter } from './selskapets-aksjeposter.js'
 import { aksjeposterForPerson } from './aksjeposter-for-person.js'
+import { tildelingerForSelskap } from './tildelinger-for-selskap.js'
 import { firmafaktaDatasets } from './datasets/firmafakta-datasets.js'
 
 /**
@@ -88,6 +89,7 @@ export function firmafakta(): SourceDefinition {
       aksjeeiereForSelskap,
       selskapetsAksjeposter,
       aksjeposterForPerson,
+      tildelingerForSelskap,
     ],
   })
 }
@@ -98,6 +100,7 @@ export { rollerIEnhet } from './roller-i-enhet.js'
 export { aksjeeiereForSelskap } from './aksjeeiere-for-selskap.js'
 export { selskapetsAksjeposter } from './selskapets-aksjeposter.js'
 export { aksjeposterForPerson } from './aksjeposter-for-person.js'
+export { tildelingerForSelskap } from './tildelinger-for-selskap.js'
 export { firmafaktaDatasets } from './datasets/firmafakta-datasets.js'
 export { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 export { underenheterForSelskap } from './underenheter-for-selskap.js'

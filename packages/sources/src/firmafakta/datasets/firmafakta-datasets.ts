@@ -1,5 +1,6 @@
 import type { DatasetDefinition } from '@allmenning/core'
 import { aksjonaerregisteret } from './aksjonaerregisteret.js'
+import { innovasjonNorgeTildelinger } from './innovasjon-norge-tildelinger.js'
 
 /** Every bulk dataset the firmafakta source reads, loaded with `allmenning datasets`. */
-export const firmafaktaDatasets: DatasetDefinition[] = [aksjonaerregisteret]
+export const firmafaktaDatasets: DatasetDefinition[] = [aksjonaerregisteret, innovasjonNorgeTildelinger]

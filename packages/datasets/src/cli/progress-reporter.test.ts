@@ -1,0 +1,36 @@
+import { PassThrough } from 'node:stream'
+import { describe, expect, it } from 'vitest'
+import { createProgressReporter } from './progress-reporter.js'
+
+function capture() {
+  const out = new PassThrough()
+  let text = ''
+  out.on('data', (chunk: Buffer) => (text += chunk.toString()))
+  return { out, text: () => text }
+}
+
+const reading = { phase: 'reading' as const, file: 'a.csv', bytes: 48_100_000, totalBytes: 96_200_000, records: 500_000, rows: 499_000, malformed: 3, elapsedMs: 2000 }
+
+describe('the progress reporter', () => {
+  it('redraws one line with a bar, bytes, rows and rate on a terminal', () => {
+    const { out, text } = capture()
+    const progress = createProgressReporter(out, true)
+    progress.import('aksjonaerregisteret', reading)
+    progress.done()
+    expect(text()).toBe('\r\x1b[Kaksjonaerregisteret: [############------------] 48.1 MB of 96.2 MB (50%), 499,000 rows, 250,000 rows/s, 3 malformed\n')
+  })
+
+  it('writes plain lines, no more often than asked, anywhere else', () => {
+    const { out, text } = capture()
+    const progress = createProgressReporter(out, false, 60_000)
+    progress.import('aksjonaerregisteret', reading)
+    progress.import('aksjonaerregisteret', { ...reading, rows: 600_000 })
+    progress.download('tildelinger Tildelinger.csv', 512, 2048)
+    progress.import('aksjonaerregisteret', { ...reading, phase: 'indexing' })
+    expect(text()).toBe(
+      'aksjonaerregisteret: 48.1 MB of 96.2 MB (50%), 499,000 rows, 250,000 rows/s, 3 malformed\n' +
+        'aksjonaerregisteret: indexing (499,000 rows read, 3 malformed)\n',
+    )
+    expect(text()).not.toContain('\r')
+  })
+})
