@@ -9,6 +9,7 @@ import { aksjeeiereForSelskap } from './aksjeeiere-for-selskap.js'
 import { selskapetsAksjeposter } from './selskapets-aksjeposter.js'
 import { aksjeposterForPerson } from './aksjeposter-for-person.js'
 import { tildelingerForSelskap } from './tildelinger-for-selskap.js'
+import { forskningsradetTildelingerForSelskap } from './forskningsradet-tildelinger-for-selskap.js'
 import { firmafaktaDatasets } from './datasets/firmafakta-datasets.js'
 
 /**
@@ -90,6 +91,7 @@ export function firmafakta(): SourceDefinition {
       selskapetsAksjeposter,
       aksjeposterForPerson,
       tildelingerForSelskap,
+      forskningsradetTildelingerForSelskap,
     ],
   })
 }
@@ -101,6 +103,7 @@ export { aksjeeiereForSelskap } from './aksjeeiere-for-selskap.js'
 export { selskapetsAksjeposter } from './selskapets-aksjeposter.js'
 export { aksjeposterForPerson } from './aksjeposter-for-person.js'
 export { tildelingerForSelskap } from './tildelinger-for-selskap.js'
+export { forskningsradetTildelingerForSelskap } from './forskningsradet-tildelinger-for-selskap.js'
 export { firmafaktaDatasets } from './datasets/firmafakta-datasets.js'
 export { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 export { underenheterForSelskap } from './underenheter-for-selskap.js'

@@ -1,6 +1,7 @@
 import type { DatasetDefinition } from '@allmenning/core'
 import { aksjonaerregisteret } from './aksjonaerregisteret.js'
 import { innovasjonNorgeTildelinger } from './innovasjon-norge-tildelinger.js'
+import { forskningsradetSoknader } from './forskningsradet-soknader.js'
 
 /** Every bulk dataset the firmafakta source reads, loaded with `allmenning datasets`. */
-export const firmafaktaDatasets: DatasetDefinition[] = [aksjonaerregisteret, innovasjonNorgeTildelinger]
+export const firmafaktaDatasets: DatasetDefinition[] = [aksjonaerregisteret, innovasjonNorgeTildelinger, forskningsradetSoknader]

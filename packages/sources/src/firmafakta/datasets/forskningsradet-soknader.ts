@@ -1,0 +1,97 @@
+import { defineDataset } from '@allmenning/core'
+import { headerColumns, text } from './header-columns.js'
+import { norwegianDate } from './norwegian-date.js'
+import { norwegianNumber } from './norwegian-number.js'
+import { orgNrCell } from './org-nr-cell.js'
+
+const columns = {
+  prosjektnummer: ['prosjektnummer'],
+  tittel: ['prosjekttittel'],
+  soknadsdato: ['soknadsdato'],
+  prosjekttype: ['prosjekttype'],
+  fase: ['prosjektfase'],
+  start: ['prosjektstart'],
+  slutt: ['prosjektslutt'],
+  ansvarlig: ['prosjektansvarlig_navn'],
+  kortnavn: ['kortnavn'],
+  orgnr: ['organisasjonsnummer'],
+  sektor: ['sektor'],
+  virkemiddel: ['virkemiddel'],
+  utlysning: ['utlysningtittel'],
+  fag: ['fagomraade'],
+  sokt: ['sokt_belop'],
+  tildelt: ['tildelt_belop'],
+}
+
+/**
+ * Forskningsrådet's open data on applications (`soknader2`): every application since 2004,
+ * rejected ones included. Comma-separated with RFC 4180 quoting (titles hold commas, quotes
+ * and line breaks), UTF-8, dates as `YYYY-MM-DD HH:MM:SS`, amounts as floats, `0` as the
+ * organisation number of foreign or unknown organisations. Applications made in the newer
+ * Tibi system (from about 2022–23) are missing from it, as its publisher says.
+ */
+export const forskningsradetSoknader = defineDataset({
+  id: 'forskningsradet_soknader',
+  title: 'Forskningsrådet: søknader og bevilgninger',
+  description: 'Applications to the Research Council of Norway since 2004 with their phase (granted, rejected, finished) and amounts applied for and granted.',
+  publisher: 'Norges forskningsråd',
+  license: 'NLOD 2.0',
+  attribution: 'Contains data from the Research Council of Norway\'s open data (Forskningsradet/open-data, soknader2), under NLOD 2.0.',
+  origin: { kind: 'download', page: 'https://github.com/Forskningsradet/open-data/tree/main/datasets/soknader2' },
+  changes: 'irregular',
+  tables: [
+    {
+      name: 'soknader',
+      columns: {
+        prosjektnummer: 'text',
+        organisasjonsnummer: 'text',
+        prosjektansvarlig: 'text',
+        prosjekttittel: 'text',
+        prosjekttype: 'text',
+        prosjektfase: 'text',
+        soknadsdato: 'text',
+        prosjektstart: 'text',
+        prosjektslutt: 'text',
+        sektor: 'text',
+        virkemiddel: 'text',
+        utlysning: 'text',
+        fagomraade: 'text',
+        sokt_belop: 'real',
+        tildelt_belop: 'real',
+      },
+      indexes: [['organisasjonsnummer']],
+    },
+  ],
+  files: [
+    {
+      name: 'dataset.csv',
+      url: 'https://raw.githubusercontent.com/Forskningsradet/open-data/main/datasets/soknader2/dataset.csv',
+      content: {
+        format: { type: 'delimited', delimiter: ',', quoting: 'rfc4180', encodings: ['utf-8', 'windows-1252'] },
+        rows({ header }) {
+          const at = headerColumns(header, columns, ['tittel', 'prosjekttype', 'start', 'slutt', 'kortnavn', 'sektor', 'virkemiddel', 'utlysning', 'fag', 'sokt', 'soknadsdato'], 'Forskningsrådet\'s soknader2 dataset')
+          return (cells) => ({
+            table: 'soknader',
+            row: {
+              prosjektnummer: text(cells, at.prosjektnummer).replace(/\.0$/, ''),
+              organisasjonsnummer: orgNrCell(cells[at.orgnr], 'organisasjonsnummer'),
+              prosjektansvarlig: text(cells, at.ansvarlig) || text(cells, at.kortnavn) || null,
+              prosjekttittel: text(cells, at.tittel) || null,
+              prosjekttype: text(cells, at.prosjekttype) || null,
+              prosjektfase: text(cells, at.fase) || null,
+              soknadsdato: norwegianDate(cells[at.soknadsdato], 'soknadsdato'),
+              prosjektstart: norwegianDate(cells[at.start], 'prosjektstart'),
+              prosjektslutt: norwegianDate(cells[at.slutt], 'prosjektslutt'),
+              sektor: text(cells, at.sektor) || null,
+              virkemiddel: text(cells, at.virkemiddel) || null,
+              utlysning: text(cells, at.utlysning) || null,
+              fagomraade: text(cells, at.fag) || null,
+              sokt_belop: norwegianNumber(cells[at.sokt], 'sokt_belop'),
+              tildelt_belop: norwegianNumber(cells[at.tildelt], 'tildelt_belop'),
+            },
+          })
+        },
+      },
+    },
+  ],
+})

@@ -1,0 +1,44 @@
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testOperationContext } from '@allmenning/core/testing'
+import { forskningsradetTildelingerForSelskap as operation } from './forskningsradet-tildelinger-for-selskap.js'
+import { forskningsradetSoknader } from './datasets/forskningsradet-soknader.js'
+import { soknaderCsv } from './testing/forskningsradet-fixtures.js'
+import { createLoadedDatasets, type LoadedDatasets } from './testing/loaded-datasets.js'
+
+let datasets: LoadedDatasets
+beforeAll(async () => {
+  datasets = createLoadedDatasets()
+  const result = await datasets.load(forskningsradetSoknader, [{ file: 'dataset.csv', bytes: soknaderCsv() }], '2024-08-13')
+  expect(result).toMatchObject({ records: 4, rows: 4, malformed: 0 })
+})
+afterAll(() => datasets.close())
+
+const run = (org_nr: string) =>
+  operation.run(
+    { org_nr, limit: 25, offset: 0 },
+    testOperationContext({ source: 'firmafakta', operation: operation.name, upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' }, datasets: datasets.store }),
+  )
+
+describe('forskningsradet_tildelinger_for_selskap', () => {
+  it('lists granted projects newest first, reading quoted commas, quotes and line breaks', async () => {
+    const { data } = await run('977198852')
+    expect(() => v.parse(operation.output, data)).not.toThrow()
+    expect(data.prosjektansvarlig).toBe('NORGES TEKNISKE VITENSKAPSAKADEMI')
+    expect(data.antall).toBe(2)
+    expect(data.sum_tildelt).toBe(15_200_001)
+    expect(data.prosjekter.map((p) => [p.prosjektnummer, p.prosjektfase, p.tildelt_belop])).toEqual([
+      ['245635', 'Bevilgning', 3_500_000.5],
+      ['101367', 'Avsluttet', 11_700_000],
+    ])
+    expect(data.prosjekter[0]?.prosjekttittel).toBe('Teknologi, samfunn og "grønn" omstilling:\nen ny fase')
+    expect(data.prosjekter[1]).toMatchObject({ soknadsdato: '1994-12-16', prosjektstart: '1995-01-01', url: 'https://prosjektbanken.forskningsradet.no/project/FORISS/101367' })
+    expect(data.note).toContain('Tibi')
+  })
+
+  it('leaves rejected applications and foreign organisations out', async () => {
+    const { data } = await run('977198852')
+    expect(data.prosjekter.map((p) => p.prosjektnummer)).not.toContain('300001')
+    expect((await run('974760843')).data).toMatchObject({ antall: 0, sum_tildelt: 0, prosjekter: [], prosjektansvarlig: null })
+  })
+})
