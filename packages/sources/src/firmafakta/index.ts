@@ -10,6 +10,7 @@ import { selskapetsAksjeposter } from './selskapets-aksjeposter.js'
 import { aksjeposterForPerson } from './aksjeposter-for-person.js'
 import { tildelingerForSelskap } from './tildelinger-for-selskap.js'
 import { forskningsradetTildelingerForSelskap } from './forskningsradet-tildelinger-for-selskap.js'
+import { euTildelingerForSelskap } from './eu-tildelinger-for-selskap.js'
 import { firmafaktaDatasets } from './datasets/firmafakta-datasets.js'
 
 /**
@@ -91,6 +92,7 @@ export function firmafakta(): SourceDefinition {
       selskapetsAksjeposter,
       aksjeposterForPerson,
       tildelingerForSelskap,
+      euTildelingerForSelskap,
       forskningsradetTildelingerForSelskap,
     ],
   })
@@ -104,6 +106,7 @@ export { selskapetsAksjeposter } from './selskapets-aksjeposter.js'
 export { aksjeposterForPerson } from './aksjeposter-for-person.js'
 export { tildelingerForSelskap } from './tildelinger-for-selskap.js'
 export { forskningsradetTildelingerForSelskap } from './forskningsradet-tildelinger-for-selskap.js'
+export { euTildelingerForSelskap } from './eu-tildelinger-for-selskap.js'
 export { firmafaktaDatasets } from './datasets/firmafakta-datasets.js'
 export { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 export { underenheterForSelskap } from './underenheter-for-selskap.js'

@@ -2,6 +2,7 @@ import type { DatasetDefinition } from '@allmenning/core'
 import { aksjonaerregisteret } from './aksjonaerregisteret.js'
 import { innovasjonNorgeTildelinger } from './innovasjon-norge-tildelinger.js'
 import { forskningsradetSoknader } from './forskningsradet-soknader.js'
+import { cordis } from './cordis.js'
 
 /** Every bulk dataset the firmafakta source reads, loaded with `allmenning datasets`. */
-export const firmafaktaDatasets: DatasetDefinition[] = [aksjonaerregisteret, innovasjonNorgeTildelinger, forskningsradetSoknader]
+export const firmafaktaDatasets: DatasetDefinition[] = [aksjonaerregisteret, innovasjonNorgeTildelinger, cordis, forskningsradetSoknader]
