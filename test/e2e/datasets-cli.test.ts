@@ -9,6 +9,7 @@ import { firmafakta } from '@allmenning/sources'
 import { startFakePublisher, type FakePublisher } from '../../packages/datasets/src/testing/fake-publisher.js'
 import { aksjonaerregisteret2024, notAnExtract } from '../../packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.js'
 import { tildelingerCsv } from '../../packages/sources/src/firmafakta/testing/innovasjon-norge-fixtures.js'
+import { skattefunnHistorical, skattefunnPage, skattefunnRolling } from '../../packages/sources/src/firmafakta/testing/skattefunn-fixtures.js'
 
 // The command line as a user runs it: a separate process, its output and exit code. From the
 // TypeScript sources (tsx), with a catalog whose download addresses point at a local publisher.
@@ -109,6 +110,23 @@ describe('allmenning datasets, run as a user runs it', () => {
     const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/firmafakta/tildelinger_for_selskap', query: 'org_nr=923609016', headers: {} })
     expect(JSON.parse(res.body!).data.tildelinger).toEqual([expect.objectContaining({ bedriftsnavn: 'EQUINOR ASA', belop: 10 })])
     store.close()
+  })
+
+  it('finds files whose names change on the publisher\'s page, and loads them in order', async () => {
+    const site = '/www.forskningsradet.no'
+    publisher.publish(`${site}/skattefunn/suksesshistorier/`, { body: skattefunnPage(`${publisher.url}${site}`), contentType: 'text/html; charset=utf-8' })
+    publisher.publish(`${site}/siteassets/skattefunn/tall/skattefunn-innsendte-soknader-2002-2024.xlsx`, { body: Buffer.from(skattefunnHistorical()) })
+    publisher.publish(`${site}/siteassets/skattefunn/tall/skattefunn-innsendte-soknader-per-januar-2026.xlsx`, { body: Buffer.from(skattefunnRolling()), noEtag: true })
+    const { code, stdout, stderr } = await datasets('sync', 'skattefunn')
+    expect(code, stderr).toBe(0)
+    expect(stdout).toMatch(/^skattefunn: loaded 4 rows from 5 records/)
+    // The historical workbook first, the rolling one last, whatever the page's order.
+    const files = publisher.requests.filter((r) => r.path.endsWith('.xlsx')).map((r) => r.path.split('/').pop())
+    expect(files).toEqual(['skattefunn-innsendte-soknader-2002-2024.xlsx', 'skattefunn-innsendte-soknader-per-januar-2026.xlsx'])
+    const again = await datasets('sync', 'skattefunn')
+    expect(again.stdout).toBe('skattefunn: unchanged; nothing downloaded or loaded\n')
+    // Without an ETag, Last-Modified alone makes the request conditional.
+    expect(publisher.requests.at(-1)).toMatchObject({ status: 304, ifNoneMatch: undefined, ifModifiedSince: 'Sun, 22 Nov 2026 02:00:00 GMT' })
   })
 
   it('fails clearly on a dataset that cannot be synced and on commands it does not know', async () => {

@@ -11,6 +11,7 @@ import { aksjeposterForPerson } from './aksjeposter-for-person.js'
 import { tildelingerForSelskap } from './tildelinger-for-selskap.js'
 import { forskningsradetTildelingerForSelskap } from './forskningsradet-tildelinger-for-selskap.js'
 import { euTildelingerForSelskap } from './eu-tildelinger-for-selskap.js'
+import { skattefunnprosjekterForSelskap } from './skattefunnprosjekter-for-selskap.js'
 import { firmafaktaDatasets } from './datasets/firmafakta-datasets.js'
 
 /**
@@ -94,6 +95,7 @@ export function firmafakta(): SourceDefinition {
       tildelingerForSelskap,
       euTildelingerForSelskap,
       forskningsradetTildelingerForSelskap,
+      skattefunnprosjekterForSelskap,
     ],
   })
 }
@@ -107,6 +109,7 @@ export { aksjeposterForPerson } from './aksjeposter-for-person.js'
 export { tildelingerForSelskap } from './tildelinger-for-selskap.js'
 export { forskningsradetTildelingerForSelskap } from './forskningsradet-tildelinger-for-selskap.js'
 export { euTildelingerForSelskap } from './eu-tildelinger-for-selskap.js'
+export { skattefunnprosjekterForSelskap } from './skattefunnprosjekter-for-selskap.js'
 export { firmafaktaDatasets } from './datasets/firmafakta-datasets.js'
 export { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 export { underenheterForSelskap } from './underenheter-for-selskap.js'

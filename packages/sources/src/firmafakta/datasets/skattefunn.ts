@@ -1,0 +1,119 @@
+import { DatasetRowError, defineDataset } from '@allmenning/core'
+import { headerColumns, text } from './header-columns.js'
+import { norwegianDate } from './norwegian-date.js'
+import { orgNrCell } from './org-nr-cell.js'
+
+const columns = {
+  nummer: ['Søknadsnummer', 'Prosjektnummer'],
+  bedrift: ['Prosjektansvarlig', 'Bedriftsnavn'],
+  tittel: ['Prosjekttittel'],
+  orgnr: ['Org.nr', 'Organisasjonsnummer', 'Orgnr'],
+  innsendt: ['Søknadsdato', 'Innsendt dato'],
+  fylke: ['Fylke'],
+  kommune: ['Kommune', 'Kommunenavn'],
+  godkjent: ['GODKJENT?', 'Søknad godkjent'],
+  avslaatt: ['Søknad avslått'],
+  fra: ['Fra-dato', 'Prosjektets fra-år'],
+  til: ['Til-dato', 'Prosjektets til-år'],
+  vedtak: ['Vedtaksdato'],
+  sammendrag: ['Populærvitenskapelig sammendrag'],
+}
+
+/** A period bound: a date, or a year alone as the historical file gives it. */
+function bound(cell: string | undefined, column: string): string | null {
+  const value = (cell ?? '').trim()
+  if (/^\d{4}$/.test(value)) return value
+  return norwegianDate(value, column)
+}
+
+function status(cells: string[], at: Record<keyof typeof columns, number>): string {
+  const approved = text(cells, at.godkjent)
+  if (at.avslaatt < 0) {
+    // The rolling file: JA or NEI.
+    if (/^ja$/i.test(approved)) return 'godkjent'
+    if (/^nei$/i.test(approved)) return 'avslått'
+    return 'under behandling'
+  }
+  // The historical file: the date of the approval or of the rejection.
+  if (approved !== '') return 'godkjent'
+  if (text(cells, at.avslaatt) !== '') return 'avslått'
+  return 'under behandling'
+}
+
+/**
+ * SkatteFUNN (the R&D tax incentive): applications since 2002 in two workbooks the publisher
+ * links from its landing page, a historical one (2002–2024) and a rolling one. Their columns
+ * differ (`Org.nr` as a number there, `Organisasjonsnummer` as text here; `GODKJENT?` JA/NEI
+ * against separate approval and rejection dates); the rolling file is read last and wins
+ * where the two overlap.
+ */
+export const skattefunn = defineDataset({
+  id: 'skattefunn',
+  title: 'SkatteFUNN: søknader',
+  description: 'Applications for the SkatteFUNN R&D tax incentive since 2002, approved and rejected, per company.',
+  publisher: 'Norges forskningsråd (SkatteFUNN)',
+  license: 'NLOD 2.0',
+  attribution: 'Contains data from SkatteFUNN, the Research Council of Norway, under NLOD 2.0.',
+  origin: { kind: 'download', page: 'https://www.forskningsradet.no/skattefunn/suksesshistorier/' },
+  changes: 'monthly',
+  tables: [
+    {
+      name: 'soknader',
+      columns: {
+        soknadsnummer: 'text',
+        organisasjonsnummer: 'text',
+        bedrift: 'text',
+        prosjekttittel: 'text',
+        innsendt: 'text',
+        status: 'text',
+        fra: 'text',
+        til: 'text',
+        vedtaksdato: 'text',
+        fylke: 'text',
+        kommune: 'text',
+        sammendrag: 'text',
+      },
+      key: ['soknadsnummer'],
+      keep: 'last',
+      indexes: [['organisasjonsnummer', 'innsendt']],
+    },
+  ],
+  files: [
+    {
+      name: 'skattefunn-innsendte-soknader.xlsx',
+      discover: {
+        page: 'https://www.forskningsradet.no/skattefunn/suksesshistorier/',
+        pattern: /[^"'\s>]*skattefunn-innsendte-soknader[^"'\s>]*\.xlsx/,
+        // The historical workbooks first, the rolling one ("per-<month>-<year>") last, so it wins.
+        order: (urls) => [...urls.filter((u) => !/-per-/.test(u)), ...urls.filter((u) => /-per-/.test(u))],
+      },
+      content: {
+        format: { type: 'xlsx' },
+        rows({ header }) {
+          const at = headerColumns(header, columns, ['tittel', 'fylke', 'kommune', 'avslaatt', 'fra', 'til', 'vedtak', 'sammendrag', 'godkjent'], 'a SkatteFUNN workbook')
+          return (cells) => {
+            const nummer = text(cells, at.nummer)
+            if (!/^\d+$/.test(nummer)) throw new DatasetRowError(`application number "${nummer}" is not a number`)
+            return {
+              table: 'soknader',
+              row: {
+                soknadsnummer: nummer,
+                organisasjonsnummer: orgNrCell(cells[at.orgnr], 'Org.nr'),
+                bedrift: text(cells, at.bedrift),
+                prosjekttittel: text(cells, at.tittel) || null,
+                innsendt: norwegianDate(cells[at.innsendt], 'Søknadsdato'),
+                status: status(cells, at),
+                fra: bound(cells[at.fra], 'Fra-dato'),
+                til: bound(cells[at.til], 'Til-dato'),
+                vedtaksdato: at.vedtak < 0 ? null : norwegianDate(cells[at.vedtak], 'Vedtaksdato'),
+                fylke: text(cells, at.fylke) || null,
+                kommune: text(cells, at.kommune) || null,
+                sammendrag: text(cells, at.sammendrag) || null,
+              },
+            }
+          }
+        },
+      },
+    },
+  ],
+})

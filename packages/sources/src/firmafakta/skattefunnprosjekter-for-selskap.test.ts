@@ -1,0 +1,43 @@
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testOperationContext } from '@allmenning/core/testing'
+import { skattefunnprosjekterForSelskap as operation } from './skattefunnprosjekter-for-selskap.js'
+import { skattefunn } from './datasets/skattefunn.js'
+import { skattefunnHistorical, skattefunnRolling } from './testing/skattefunn-fixtures.js'
+import { createLoadedDatasets, type LoadedDatasets } from './testing/loaded-datasets.js'
+
+const file = 'skattefunn-innsendte-soknader.xlsx'
+let datasets: LoadedDatasets
+beforeAll(async () => {
+  datasets = createLoadedDatasets()
+  const result = await datasets.load(skattefunn, [
+    { file, name: 'skattefunn-innsendte-soknader-2002-2024.xlsx', bytes: Buffer.from(skattefunnHistorical()) },
+    { file, name: 'skattefunn-innsendte-soknader-per-januar-2026.xlsx', bytes: Buffer.from(skattefunnRolling()) },
+  ])
+  expect(result).toMatchObject({ records: 5, rows: 4, malformed: 0 })
+})
+afterAll(() => datasets.close())
+
+const run = (org_nr: string) =>
+  operation.run(
+    { org_nr, limit: 25, offset: 0 },
+    testOperationContext({ source: 'firmafakta', operation: operation.name, upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' }, datasets: datasets.store }),
+  )
+
+describe('skattefunnprosjekter_for_selskap', () => {
+  it('reads both workbooks, their different columns and date cells, the rolling one winning', async () => {
+    const { data } = await run('976030788')
+    expect(() => v.parse(operation.output, data)).not.toThrow()
+    expect(data).toMatchObject({ bedrift: 'SESAM AS', antall: 3, godkjente: 2 })
+    expect(data.prosjekter).toEqual([
+      { soknadsnummer: '350003', prosjekttittel: 'Selvlærende låser', status: 'godkjent', innsendt: '2024-06-01', fra: '2024-07-01', til: '2026-06-30', vedtaksdato: null, fylke: 'Trøndelag', kommune: 'Trondheim', sammendrag: null },
+      { soknadsnummer: '340002', prosjekttittel: 'Avslått idé', status: 'avslått', innsendt: '2023-03-01', fra: '2023', til: '2024', vedtaksdato: '2023-04-02', fylke: 'Trøndelag', kommune: 'Trondheim', sammendrag: null },
+      { soknadsnummer: '290001', prosjekttittel: 'Smartere dører', status: 'godkjent', innsendt: '2019-09-02', fra: '2019', til: '2021', vedtaksdato: '2019-10-01', fylke: 'Trøndelag', kommune: 'Trondheim', sammendrag: 'Dører som åpner seg selv.' },
+    ])
+  })
+
+  it('pads an organisation number that lost its leading zero as a number', async () => {
+    const { data } = await run('012345678')
+    expect(data.prosjekter).toEqual([expect.objectContaining({ soknadsnummer: '360004', status: 'avslått' })])
+  })
+})
