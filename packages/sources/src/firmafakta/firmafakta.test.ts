@@ -25,13 +25,29 @@ describe('firmafakta source definition', () => {
     expect(source.upstreams[0]).toMatchObject({ baseUrl: 'http://127.0.0.1:9/api', timeoutMs: 1500 })
   })
 
-  it('declares the four live operations and the business-source metadata', () => {
+  it('declares the twelve operations of spec 4.4, the datasets eight of them read, and the business-source metadata', () => {
     const source = firmafakta()
     expect(source.operations.map((operation) => operation.name)).toEqual([
       'organisasjonsnummer_for_selskap',
+      'personinformasjon',
       'selskapsdetaljer',
       'roller_i_enhet',
       'underenheter_for_selskap',
+      'aksjeeiere_for_selskap',
+      'selskapets_aksjeposter',
+      'aksjeposter_for_person',
+      'tildelinger_for_selskap',
+      'eu_tildelinger_for_selskap',
+      'forskningsradet_tildelinger_for_selskap',
+      'skattefunnprosjekter_for_selskap',
+    ])
+    expect(source.datasets?.map((dataset) => [dataset.id, dataset.origin.kind, dataset.license])).toEqual([
+      ['aksjonaerregisteret', 'order', 'NLOD 2.0'],
+      ['innovasjon_norge_tildelinger', 'download', 'NLOD 2.0'],
+      ['cordis', 'download', 'CC BY 4.0'],
+      ['forskningsradet_soknader', 'download', 'NLOD 2.0'],
+      ['skattefunn', 'download', 'NLOD 2.0'],
+      ['brreg_roller', 'download', 'NLOD 2.0'],
     ])
     expect(source).toMatchObject({
       topic: 'business',

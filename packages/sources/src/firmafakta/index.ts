@@ -12,6 +12,7 @@ import { tildelingerForSelskap } from './tildelinger-for-selskap.js'
 import { forskningsradetTildelingerForSelskap } from './forskningsradet-tildelinger-for-selskap.js'
 import { euTildelingerForSelskap } from './eu-tildelinger-for-selskap.js'
 import { skattefunnprosjekterForSelskap } from './skattefunnprosjekter-for-selskap.js'
+import { personinformasjon } from './personinformasjon.js'
 import { firmafaktaDatasets } from './datasets/firmafakta-datasets.js'
 
 /**
@@ -86,6 +87,7 @@ export function firmafakta(): SourceDefinition {
     entitySearch: firmafaktaEntitySearch,
     operations: [
       organisasjonsnummerForSelskap,
+      personinformasjon,
       selskapsdetaljer,
       rollerIEnhet,
       underenheterForSelskap,
@@ -110,6 +112,7 @@ export { tildelingerForSelskap } from './tildelinger-for-selskap.js'
 export { forskningsradetTildelingerForSelskap } from './forskningsradet-tildelinger-for-selskap.js'
 export { euTildelingerForSelskap } from './eu-tildelinger-for-selskap.js'
 export { skattefunnprosjekterForSelskap } from './skattefunnprosjekter-for-selskap.js'
+export { personinformasjon } from './personinformasjon.js'
 export { firmafaktaDatasets } from './datasets/firmafakta-datasets.js'
 export { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 export { underenheterForSelskap } from './underenheter-for-selskap.js'

@@ -1,0 +1,70 @@
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { GatewayError } from '@allmenning/core'
+import { testOperationContext } from '@allmenning/core/testing'
+import { personinformasjon as operation } from './personinformasjon.js'
+import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
+import { brregRoller } from './datasets/brreg-roller.js'
+import { aksjonaerregisteret2024 } from './testing/aksjonaerregisteret-fixtures.js'
+import { rollerTotalbestand } from './testing/brreg-roller-fixtures.js'
+import { createLoadedDatasets, type LoadedDatasets } from './testing/loaded-datasets.js'
+
+let both: LoadedDatasets
+let rolesOnly: LoadedDatasets
+beforeAll(async () => {
+  both = createLoadedDatasets()
+  rolesOnly = createLoadedDatasets()
+  const roles = await both.load(brregRoller, [{ file: 'roller-totalbestand.json.gz', bytes: rollerTotalbestand() }], '2026-11-22')
+  expect(roles).toMatchObject({ records: 3, rows: 4, malformed: 1 })
+  await both.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', bytes: aksjonaerregisteret2024() }])
+  await rolesOnly.load(brregRoller, [{ file: 'roller-totalbestand.json.gz', bytes: rollerTotalbestand() }], '2026-11-22')
+})
+afterAll(() => {
+  both.close()
+  rolesOnly.close()
+})
+
+const run = (person_name: string, datasets = both) =>
+  operation.run(
+    { person_name, limit: 25, offset: 0 },
+    testOperationContext({ source: 'firmafakta', operation: operation.name, upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' }, datasets: datasets.store }),
+  )
+
+describe('personinformasjon', () => {
+  it('lists current roles from the streamed roles file and shareholdings, with birth years only', async () => {
+    const { data } = await run('Ola Nordmann')
+    expect(() => v.parse(operation.output, data)).not.toThrow()
+    expect(data).toEqual([
+      { navn: 'OLA NORDMANN', organisasjonsnummer: '912346234', bosted: null, type: 'Daglig leder/ adm.direktør', fodselsaar: 1975, kilde: 'enhetsregisteret' },
+      { navn: 'Ola Nordmann', organisasjonsnummer: '976030788', bosted: null, type: 'Daglig leder/ adm.direktør', fodselsaar: 1975, kilde: 'enhetsregisteret' },
+      { navn: 'NORDMANN OLA', organisasjonsnummer: '912346234', bosted: '0150 OSLO', type: 'Aksjonær (Ordinære aksjer)', fodselsaar: 1975, kilde: 'aksjonaerregisteret' },
+      { navn: 'NORDMANN OLA', organisasjonsnummer: '976030788', bosted: '0150 OSLO', type: 'Aksjonær (Ordinære aksjer)', fodselsaar: 1975, kilde: 'aksjonaerregisteret' },
+      { navn: 'NORDMANN OLA', organisasjonsnummer: '976030788', bosted: '5003 BERGEN', type: 'Aksjonær (B-aksjer)', fodselsaar: 1980, kilde: 'aksjonaerregisteret' },
+    ])
+    // Resigned, deregistered and deceased holders are left out; full birth dates never leave.
+    expect(JSON.stringify(data)).not.toMatch(/1975-09-23|Styremedlem/)
+  })
+
+  it('matches every word of the name, in any order and case', async () => {
+    expect((await run('ødegård åse')).data.map((p) => [p.type, p.kilde])).toEqual([
+      ['Styrets leder', 'enhetsregisteret'],
+      ['Aksjonær (Ordinære aksjer)', 'aksjonaerregisteret'],
+    ])
+    expect((await run('Ola Johan Nordmann')).data.map((p) => p.fodselsaar)).toEqual([1990])
+    expect((await run('Nobody Atall')).data).toEqual([])
+  })
+
+  it('answers from the roles alone when the shareholder register is not loaded, and 502s when neither is', async () => {
+    expect((await run('Ola Nordmann', rolesOnly)).data.map((p) => p.kilde)).toEqual(['enhetsregisteret', 'enhetsregisteret'])
+    const empty = createLoadedDatasets()
+    try {
+      const error = await run('Ola Nordmann', empty).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(GatewayError)
+      expect(error).toMatchObject({ status: 502, code: 'dataset_not_loaded' })
+      expect((error as Error).message).toContain('npx allmenning datasets sync brreg_roller')
+      expect((error as Error).message).toContain('npx allmenning datasets import aksjonaerregisteret <file>')
+    } finally {
+      empty.close()
+    }
+  })
+})
