@@ -3,11 +3,13 @@ import Keyv from 'keyv'
 import { createGateway, type GatewayOptions } from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
 import { swaggerUiExplorer } from '@allmenning/explorer'
+import { createSqliteDatasetStore, datasetStorePath, defaultDataDir } from '@allmenning/datasets'
 import { createExpressErrorHandler, createExpressMiddleware, createExpressNotFoundHandler } from '@allmenning/adapter-express'
 
 /**
  * The example gateway: every built-in source behind Express with an in-memory cache.
- * Upstream base URLs come from `ALLMENNING_UPSTREAM_<NAME>`, links from `PUBLIC_BASE_URL`.
+ * Upstream base URLs come from `ALLMENNING_UPSTREAM_<NAME>`, links from `PUBLIC_BASE_URL`,
+ * loaded datasets from `ALLMENNING_DATA_DIR`.
  */
 export function createApp(env: Record<string, string | undefined> = process.env, overrides: Partial<GatewayOptions> = {}) {
   const gateway = createGateway({
@@ -16,6 +18,8 @@ export function createApp(env: Record<string, string | undefined> = process.env,
     // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
     explorer: swaggerUiExplorer(),
     ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL } : {}),
+    // Bulk datasets loaded by `npx allmenning datasets`, read from ALLMENNING_DATA_DIR (./data by default).
+    datasets: createSqliteDatasetStore({ path: datasetStorePath(defaultDataDir(env)), readonly: true }),
     ...overrides,
   })
   const app = express()

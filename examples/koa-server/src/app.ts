@@ -4,13 +4,15 @@ import { createKoaMiddleware } from '@allmenning/adapter-koa'
 import { createGateway, type GatewayOptions } from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
 import { swaggerUiExplorer } from '@allmenning/explorer'
+import { createSqliteDatasetStore, datasetStorePath, defaultDataDir } from '@allmenning/datasets'
 import Koa from 'koa'
 import Keyv from 'keyv'
 
 /**
  * The example Koa app: every built-in source mounted under `prefix` (the root by default),
  * next to a route of the app's own (`GET /health`) and @koa/bodyparser. Upstream base URLs
- * come from `ALLMENNING_UPSTREAM_<NAME>`, links from `PUBLIC_BASE_URL`.
+ * come from `ALLMENNING_UPSTREAM_<NAME>`, links from `PUBLIC_BASE_URL`, loaded datasets
+ * from `ALLMENNING_DATA_DIR`.
  *
  * @example
  * const app = createApp({ ALLMENNING_UPSTREAM_STATNETT: 'http://127.0.0.1:4010/restapi' }, { prefix: '/data' })
@@ -26,6 +28,8 @@ export function createApp(
     // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
     explorer: swaggerUiExplorer(),
     ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL } : {}),
+    // Bulk datasets loaded by `npx allmenning datasets`, read from ALLMENNING_DATA_DIR (./data by default).
+    datasets: createSqliteDatasetStore({ path: datasetStorePath(defaultDataDir(env)), readonly: true }),
     ...options.gateway,
   })
 

@@ -1,5 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
+import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { Writable } from 'node:stream'
@@ -45,8 +46,16 @@ const count = (n: number) => n.toLocaleString('en-US')
 
 class UsageError extends Error {}
 
+/** Where the built-in sources are, as a URL the import worker can load from anywhere. */
+function builtInSourcesUrl(): string {
+  const meta = import.meta as { resolve?: (specifier: string) => string }
+  if (typeof meta.resolve === 'function') return meta.resolve('@allmenning/sources')
+  // The CommonJS build has no import.meta.resolve.
+  return pathToFileURL(createRequire(import.meta.url).resolve('@allmenning/sources')).href
+}
+
 function catalogRef(option: string | undefined, cwd: string): DatasetCatalogRef {
-  if (!option) return { module: import.meta.resolve('@allmenning/sources'), export: 'builtInDatasets' }
+  if (!option) return { module: builtInSourcesUrl(), export: 'builtInDatasets' }
   const [module, name] = option.split('#')
   const specifier = module!.startsWith('.') || module!.startsWith('/') ? pathToFileURL(resolve(cwd, module!)).href : module!
   return { module: specifier, ...(name ? { export: name } : {}) }
