@@ -96,7 +96,8 @@ describe('allmenning datasets, run as a user runs it', () => {
     publisher.publish(tildelingerPath, { body: changed, contentType: 'text/csv', lastModified: new Date('2026-11-23T02:00:00Z'), breakAfter: 200 })
     const broken = await datasets('sync', 'innovasjon_norge_tildelinger')
     expect(broken.code).toBe(1)
-    expect(broken.stderr).toContain(`error: innovasjon_norge_tildelinger: The download of ${publisher.url}${tildelingerPath} broke off after 200 bytes of ${changed.length}`)
+    // 200 bytes arrived before the connection ended (0 when the machine is too busy to take them in first).
+    expect(broken.stderr).toMatch(new RegExp(`error: innovasjon_norge_tildelinger: The download of ${publisher.url}${tildelingerPath} broke off after (200|0) bytes of ${changed.length}`))
     const list = await datasets('list')
     expect(list.stdout).toMatch(/innovasjon_norge_tildelinger\s+yes\s+5\s+2026-11-22/)
     // Once the publisher serves it whole, the new version is loaded.

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util'
 import type { Writable } from 'node:stream'
 import { loadCommand, type DatasetDefinition } from '@allmenning/core'
 import { loadDatasetCatalog, type DatasetCatalogRef } from '../import/dataset-catalog.js'
-import { importInWorker } from '../import/import-in-worker.js'
+import { importInWorker, workerHeapLimitMb } from '../import/import-in-worker.js'
 import type { ImportInput, ImportResult } from '../import/import-types.js'
 import { createSqliteDatasetStore } from '../store/sqlite-store.js'
 import { tablesFingerprint } from '../store/table-names.js'
@@ -232,6 +232,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             datasetId: dataset.id,
             inputs,
             publishedAt,
+            heapLimitMb: workerHeapLimitMb(dataset),
             onProgress: (p) => progress.import(dataset.id, p),
             ...(io.signal ? { signal: io.signal } : {}),
           })

@@ -59,7 +59,7 @@ export async function importDataset(options: ImportOptions): Promise<ImportResul
   db.pragma('journal_mode = WAL')
   db.pragma('synchronous = NORMAL')
   // A larger page cache speeds up index builds; it is memory this thread gives back on close.
-  db.pragma('cache_size = -65536')
+  db.pragma('cache_size = -32768')
   const writer = createGenerationWriter(db, dataset)
   const counter: ByteCounter = { bytes: 0 }
   let records = 0

@@ -2,9 +2,9 @@ import type Database from 'better-sqlite3'
 import type { DatasetTable, DatasetValue } from '@allmenning/core'
 import { quote } from './table-names.js'
 
-// 2^28 bits: 32 MiB whatever the file's size; at a million keys one in 270 is a false alarm,
-// which only costs an indexed lookup at the end.
-const bits = 2 ** 28
+// 2^27 bits: 16 MiB whatever the file's size; at a million keys about one in 130 is a false
+// alarm, which only costs it a place in the short list checked at the end.
+const bits = 2 ** 27
 
 function hash(values: DatasetValue[], positions: number[]): number {
   // FNV-1a over the key's values, each ended by a separator so ("ab","c") and ("a","bc") differ.
@@ -18,7 +18,7 @@ function hash(values: DatasetValue[], positions: number[]): number {
     h ^= 0
     h = Math.imul(h, 0x01000193)
   }
-  return h >>> 4
+  return h >>> 5
 }
 
 /** Spots rows that may share a key with an earlier row, as they are written. */

@@ -27,6 +27,8 @@ export interface SqliteDatasetStore extends DatasetStore {
 }
 
 const reopenAfterMs = 1000
+/** Counts remembered per loaded generation. */
+const countsKept = 10_000
 
 function isMissingTable(error: unknown): boolean {
   return error instanceof Error && /no such table/.test(error.message)
@@ -98,6 +100,7 @@ export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sq
 
   function makeReader(database: Database.Database, dataset: DatasetDefinition, entry: CatalogEntry): DatasetReader {
     const statements = new Map<string, Database.Statement>()
+    const counts = new Map<string, number>()
     const tables = new Map<string, DatasetTable>(dataset.tables.map((t) => [t.name, t]))
     const version: DatasetVersion = {
       id: dataset.id,
@@ -140,7 +143,17 @@ export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sq
       },
       async count(name, where) {
         try {
-          return run(countSql(table(name), generationTable(dataset.id, name, entry.generation), where), 'count') as number
+          // A generation never changes, so a count is worth keeping: paging through the holders
+          // of a listed company asks for the same one on every page.
+          const query = countSql(table(name), generationTable(dataset.id, name, entry.generation), where)
+          const key = `${query.shape}\u0000${JSON.stringify(query.values)}`
+          let counted = counts.get(key)
+          if (counted === undefined) {
+            counted = run(query, 'count') as number
+            if (counts.size >= countsKept) counts.delete(counts.keys().next().value!)
+            counts.set(key, counted)
+          }
+          return counted
         } catch (error) {
           return newer(error).count(name, where)
         }

@@ -3,7 +3,7 @@ import { basename, join } from 'node:path'
 import type { DatasetDefinition, DatasetFile } from '@allmenning/core'
 import type { CatalogEntry } from '../store/catalog.js'
 import type { DatasetCatalogRef } from '../import/dataset-catalog.js'
-import { importInWorker } from '../import/import-in-worker.js'
+import { importInWorker, workerHeapLimitMb } from '../import/import-in-worker.js'
 import { ImportError, type ImportInput, type ImportProgress, type ImportResult } from '../import/import-types.js'
 import { discoverFiles } from './discover-files.js'
 import { downloadFile, DownloadError, type DownloadResult } from './download-file.js'
@@ -124,6 +124,7 @@ export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
     datasetId: dataset.id,
     inputs,
     publishedAt: newestDate(results),
+    heapLimitMb: workerHeapLimitMb(dataset),
     onProgress: (progress) => options.onEvent?.({ type: 'importing', progress }),
     ...(options.signal ? { signal: options.signal } : {}),
   })

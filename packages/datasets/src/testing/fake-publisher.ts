@@ -94,7 +94,9 @@ export async function startFakePublisher(): Promise<FakePublisher> {
     record(200)
     res.writeHead(200, { ...headers, 'content-type': file.contentType ?? 'application/octet-stream', 'content-length': String(file.bytes.length) })
     if (file.breakAfter !== undefined) {
-      res.write(file.bytes.subarray(0, file.breakAfter), () => setTimeout(() => req.socket.destroy(), 20))
+      // A pause before the connection ends lets the client take in the bytes sent: a stream that
+      // fails drops what it had queued but not yet handed on.
+      res.write(file.bytes.subarray(0, file.breakAfter), () => setTimeout(() => req.socket.end(), 150))
       return
     }
     res.end(file.bytes)

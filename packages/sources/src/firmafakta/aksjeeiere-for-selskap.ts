@@ -20,7 +20,7 @@ export const aksjeeiereForSelskap = defineOperation({
   name: 'aksjeeiere_for_selskap',
   description:
     'Shareholders of a Norwegian limited company (AS, ASA) at the end of the year Skatteetaten\'s Aksjonærregisteret ' +
-    'covers, largest holding first (ties by name). A person is given with birth year only, as the register publishes ' +
+    'covers, largest holding first. A person is given with birth year only, as the register publishes ' +
     'them; a company with its organisation number. Rows the register repeats are summed. Needs the register loaded: ' +
     'it is ordered from Skatteetaten and imported with `allmenning datasets import aksjonaerregisteret <file>`.',
   parameters: { org_nr: orgNrSchema },
@@ -42,7 +42,9 @@ export const aksjeeiereForSelskap = defineOperation({
       register.count('aksjeposter', where),
       register.select<ShareholdingRow>('aksjeposter', {
         where,
-        orderBy: [{ column: 'antall_aksjer', direction: 'desc' }, { column: 'eier_navn' }, { column: 'eier_id' }, { column: 'aksjeklasse' }],
+        // Holding size alone: the index on (company, shares) then yields the page with no sort,
+        // ties in the register's own order, which stays the same for a loaded version.
+        orderBy: [{ column: 'antall_aksjer', direction: 'desc' }],
         limit: params.limit,
         offset: params.offset,
       }),
