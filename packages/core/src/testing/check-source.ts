@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { OperationDefinition, SourceDefinition } from '@allmenning/core'
+import type { DatasetStore, OperationDefinition, SourceDefinition } from '@allmenning/core'
 import { CheckRecorder, SourceCheckError, type SourceCheckReport } from './check-recorder.js'
 import { envelopeProblems, errorBodyProblems, type EnvelopeExpectation, type ExpectedPaging } from './envelope-checks.js'
 import { startFakeUpstream, type FakeUpstream } from './fake-upstream.js'
@@ -31,6 +31,8 @@ export interface CheckSourceOptions {
   failures?: UpstreamFailureMode[]
   /** Time limit given to an upstream that hangs; 300 ms by default. */
   timeoutMs?: number
+  /** Where the source's datasets are read, loaded with small files, when it declares any. */
+  datasets?: DatasetStore
 }
 
 type Json = Record<string, unknown>
@@ -328,7 +330,7 @@ async function checkUpstreamFailures(
       const timeoutMs = options.timeoutMs ?? 300
       const upstreams = Object.fromEntries(source.upstreams.map((u) => [u.id, { baseUrl: broken.baseUrl, timeoutMs }]))
       // A fresh source and gateway: nothing remembered from the calls that succeeded.
-      const gateway = createTestGateway({ sources: make(), upstreams, publicBaseUrl: origin })
+      const gateway = createTestGateway({ sources: make(), upstreams, publicBaseUrl: origin, ...(options.datasets ? { datasets: options.datasets } : {}) })
       await Promise.all(
         [...subjects.values()].map(async (subject) => {
           const name = subject.definition.name
@@ -413,7 +415,7 @@ export async function checkSource(source: SourceDefinition | (() => SourceDefini
 
   let gateway: TestGateway
   try {
-    gateway = createTestGateway({ sources: definition, upstreams: options.upstreams, publicBaseUrl: origin })
+    gateway = createTestGateway({ sources: definition, upstreams: options.upstreams, publicBaseUrl: origin, ...(options.datasets ? { datasets: options.datasets } : {}) })
     rec.check('the gateway accepts the definition', undefined)
   } catch (error) {
     rec.check('the gateway accepts the definition', error instanceof Error ? error.message : String(error))

@@ -122,7 +122,13 @@ function provenanceProblems(provenance: unknown, expected: EnvelopeExpectation):
     if (!isObject(item) || !isText(item.source) || !isUri(item.source_api)) problems.push(`_provenance.${key} needs source and a source_api URI (got ${shown(item)})`)
   }
   const upstreams = provenance.upstreams
-  if (!Array.isArray(upstreams) || upstreams.length === 0) {
+  // An answer read from datasets names them instead, and upstreams only where it also called one.
+  const datasets = provenance.datasets
+  if (datasets !== undefined) {
+    if (!Array.isArray(datasets) || datasets.length === 0) problems.push('_provenance.datasets is there but lists no dataset')
+    else for (const used of datasets) if (!isObject(used) || !isText(used.id) || !isText(used.license) || !isUri(used.source_api)) problems.push(`_provenance.datasets needs id, license and a source_api URI (got ${shown(used)})`)
+  }
+  if (!Array.isArray(upstreams) || (upstreams.length === 0 && datasets === undefined)) {
     problems.push('_provenance.upstreams lists no upstream')
   } else {
     for (const used of upstreams) {

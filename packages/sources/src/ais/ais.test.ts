@@ -94,7 +94,14 @@ describe('tokens', () => {
       [barentswatchId.id, createUpstreamClient({ ...barentswatchId, baseUrl: bw.id.baseUrl, timeoutMs: 1000, userAgent: 'test', maxBodyBytes: 1e7 })],
       [barentswatchAis.id, createUpstreamClient({ ...barentswatchAis, baseUrl: bw.ais.baseUrl, timeoutMs: 1000, userAgent: 'test', maxBodyBytes: 1e7 })],
     ])
-    const ctx: OperationContext = { source: 'ais', operation: 'find_vessels_nearby', upstream: (u) => clients.get(u.id)! }
+    const ctx: OperationContext = {
+      source: 'ais',
+      operation: 'find_vessels_nearby',
+      upstream: (u) => clients.get(u.id)!,
+      dataset: () => {
+        throw new Error('ais reads no dataset')
+      },
+    }
     const tokens = createAccessTokens(FAKE_BARENTSWATCH_CLIENT)
     const issued = bw.issued.length
     await createVesselPositions(tokens).get(ctx)
