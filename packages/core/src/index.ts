@@ -61,6 +61,7 @@ export {
   type DatasetContent,
   type TabularContent,
   type JsonArrayContent,
+  type StreamContent,
   type ZipContent,
   type DelimitedFormat,
   type XlsxFormat,
@@ -73,5 +74,5 @@ export {
   type DatasetValue,
   type DatasetColumnType,
 } from './plugin/define-dataset.js'
-export type { DatasetStore, DatasetReader, DatasetQuery, DatasetCondition, DatasetVersion } from './dataset/dataset-store.js'
+export type { DatasetStore, DatasetReader, DatasetSearch, DatasetQuery, DatasetCondition, DatasetVersion } from './dataset/dataset-store.js'
 export { datasetNotLoaded } from './dataset/dataset-not-loaded.js'

@@ -77,6 +77,9 @@ function memoryStore(rows: Array<{ org_nr: string; amount: number }>): DatasetSt
     async count() {
       return rows.length
     },
+    async search() {
+      throw new TypeError('grants has no full-text index')
+    },
   }
   return { reader: (dataset) => (dataset === grants ? reader : undefined) }
 }

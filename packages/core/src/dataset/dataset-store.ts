@@ -24,6 +24,16 @@ export interface DatasetQuery {
   offset?: number
 }
 
+/** A full-text search in a table that declares `fullText`: an FTS5 match expression, best matches first. */
+export interface DatasetSearch {
+  /** FTS5 query syntax, e.g. `"aksjeloven"*`; the caller builds it from user text. */
+  match: string
+  /** Conditions on the table's own columns besides the match. */
+  where?: DatasetQuery['where']
+  limit?: number
+  offset?: number
+}
+
 /**
  * Reads the loaded generation of one dataset. Lookups are declarative so any store can
  * answer them (SQLite here, a server database elsewhere) and operation code never writes SQL.
@@ -34,6 +44,11 @@ export interface DatasetReader {
   select<R = Record<string, DatasetValue>>(table: string, query?: DatasetQuery): Promise<R[]>
   /** How many rows of `table` match `where`. */
   count(table: string, where?: DatasetQuery['where']): Promise<number>
+  /**
+   * Rows of `table` matching a full-text search, best first, and how many match in all. Each
+   * row also carries `_rank`, its score (lower is better), to merge the hits of several tables.
+   */
+  search<R = Record<string, DatasetValue>>(table: string, search: DatasetSearch): Promise<{ total: number; rows: R[] }>
 }
 
 /**

@@ -23,6 +23,12 @@ export interface DatasetTable {
   key?: string[]
   sum?: string[]
   keep?: 'first' | 'last'
+  /**
+   * A full-text index (SQLite FTS5, tokenizer `unicode61 remove_diacritics 0`, so æ, ø and å
+   * stay letters of their own) over these text columns, searched with `reader.search`.
+   * `weights` ranks a match in one column above another (default 1 each).
+   */
+  fullText?: { columns: string[]; weights?: number[] }
 }
 
 /** A row a file gives, and the table it goes to. */
@@ -84,6 +90,16 @@ export interface JsonArrayContent {
   rows(context: DatasetFileContext): (element: unknown, record: number) => DatasetRowsOut
 }
 
+/**
+ * Any other format: `records` turns the file's bytes into records (one parsed document of an
+ * archive, say), and `rows` turns each record into rows, as for a JSON array.
+ */
+export interface StreamContent {
+  format: { type: 'stream' }
+  records(input: AsyncIterable<Uint8Array>): AsyncIterable<unknown>
+  rows(context: DatasetFileContext): (record: unknown, number: number) => DatasetRowsOut
+}
+
 /** A zip archive; each named member is read as tabular content. Other members are skipped. */
 export interface ZipContent {
   format: { type: 'zip' }
@@ -91,7 +107,7 @@ export interface ZipContent {
 }
 
 /** What a file holds and how its records become rows. */
-export type DatasetContent = TabularContent | JsonArrayContent | ZipContent
+export type DatasetContent = TabularContent | JsonArrayContent | ZipContent | StreamContent
 
 /** One file of a dataset. */
 export interface DatasetFile {
@@ -110,6 +126,12 @@ export interface DatasetFile {
    * always sends its own `user-agent` and conditional headers.
    */
   headers?: Record<string, string>
+  /**
+   * The publisher's date for the file when its download carries no Last-Modified (Lovdata's
+   * archives do not; their date is in a listing): called by `sync` after the download, an
+   * ISO date or null. A failure here only leaves the date unknown.
+   */
+  publishedAt?: (signal?: AbortSignal) => Promise<string | null>
   content: DatasetContent
 }
 
@@ -221,7 +243,10 @@ export function defineDataset(definition: DatasetDefinition): DatasetDefinition 
     for (const column of columns) {
       if (!name.test(column)) throw new TypeError(`Dataset ${definition.id}: column "${column}" of ${table.name} must match ${name}`)
     }
-    const named = [...(table.indexes ?? []).flat(), ...(table.key ?? []), ...(table.sum ?? [])]
+    const named = [...(table.indexes ?? []).flat(), ...(table.key ?? []), ...(table.sum ?? []), ...(table.fullText?.columns ?? [])]
+    if (table.fullText && (table.fullText.columns.length === 0 || (table.fullText.weights && table.fullText.weights.length !== table.fullText.columns.length))) {
+      throw new TypeError(`Dataset ${definition.id}: table ${table.name} needs one weight per full-text column`)
+    }
     for (const column of named) {
       if (!(column in table.columns)) throw new TypeError(`Dataset ${definition.id}: table ${table.name} names column "${column}", which it does not have`)
     }

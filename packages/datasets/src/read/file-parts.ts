@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
-import { DatasetFileError, type DatasetFile, type JsonArrayContent, type TabularContent } from '@allmenning/core'
+import { DatasetFileError, type DatasetFile, type JsonArrayContent, type StreamContent, type TabularContent } from '@allmenning/core'
 import { delimitedRecords } from './delimited-records.js'
 import { jsonArrayRecords, startsWithGzip } from './json-array-records.js'
 import { xlsxRecords } from './xlsx-records.js'
@@ -15,7 +15,7 @@ export interface ByteCounter {
 /** One stream of records with the content that reads them: a file, or one member of a zip. */
 export type FilePart =
   | { kind: 'tabular'; name: string; content: TabularContent; batches: AsyncGenerator<string[][]> }
-  | { kind: 'json'; name: string; content: JsonArrayContent; batches: AsyncGenerator<unknown[]> }
+  | { kind: 'json'; name: string; content: JsonArrayContent | StreamContent; batches: AsyncGenerator<unknown[]> }
 
 function counted(path: string, counter: ByteCounter): Readable {
   const stream = createReadStream(path, { highWaterMark: 1024 * 1024 })
@@ -23,6 +23,11 @@ function counted(path: string, counter: ByteCounter): Readable {
     counter.bytes += chunk.length
   })
   return stream
+}
+
+/** Records of a stream format in batches of one: each may be large (a whole document). */
+async function* oneByOne(records: AsyncIterable<unknown>): AsyncGenerator<unknown[]> {
+  for await (const record of records) yield [record]
 }
 
 function tabular(name: string, content: TabularContent, input: Readable | string): FilePart {
@@ -47,6 +52,11 @@ export async function* fileParts(declared: DatasetFile, path: string, counter: B
   if (content.format.type === 'json-array') {
     const gzip = await startsWithGzip(path)
     yield { kind: 'json', name: declared.name, content: content as JsonArrayContent, batches: jsonArrayRecords(counted(path, counter), gzip) }
+    return
+  }
+  if (content.format.type === 'stream') {
+    const stream = content as StreamContent
+    yield { kind: 'json', name: declared.name, content: stream, batches: oneByOne(stream.records(counted(path, counter))) }
     return
   }
   if (content.format.type === 'zip') {

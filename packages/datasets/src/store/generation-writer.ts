@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3'
 import type { DatasetDefinition, DatasetRow, DatasetTable, DatasetValue } from '@allmenning/core'
 import { ensureCatalog, readCatalog, writeCatalogEntry, type CatalogEntry } from './catalog.js'
-import { datasetTablePrefix, generationTable, quote, tableGeneration } from './table-names.js'
+import { datasetTablePrefix, fullTextTable, generationTable, quote, tableGeneration } from './table-names.js'
 import { trackDuplicateKeys, type DuplicateKeys } from './duplicate-keys.js'
 
 const sqlTypes = { text: 'TEXT', integer: 'INTEGER', real: 'REAL' } as const
@@ -102,6 +102,15 @@ export function createGenerationWriter(db: Database.Database, dataset: DatasetDe
         ;(writer.table.indexes ?? []).forEach((columns, i) => {
           db.exec(`CREATE INDEX ${writer.name}__i${i} ON ${writer.name} (${columns.map(quote).join(', ')})`)
         })
+        const fullText = writer.table.fullText
+        if (fullText) {
+          // External content: the index keeps only the terms, the text stays in the table once.
+          // remove_diacritics 0: æ, ø and å are letters of their own in Norwegian, not a, o, a.
+          const fts = fullTextTable(dataset.id, writer.table.name, generation)
+          const columns = fullText.columns.map(quote).join(', ')
+          db.exec(`CREATE VIRTUAL TABLE ${fts} USING fts5(${columns}, content='${writer.name}', content_rowid='rowid', tokenize='unicode61 remove_diacritics 0')`)
+          db.exec(`INSERT INTO ${fts} (${fts}) VALUES ('rebuild')`)
+        }
         // Statistics let the planner pick the right index where a lookup could use several.
         db.exec(`ANALYZE ${writer.name}`)
       }
@@ -120,13 +129,25 @@ export function createGenerationWriter(db: Database.Database, dataset: DatasetDe
     },
     abandon() {
       if (db.inTransaction) db.exec('ROLLBACK')
-      for (const writer of writers.values()) db.exec(`DROP TABLE IF EXISTS ${writer.name}`)
+      for (const writer of writers.values()) {
+        db.exec(`DROP TABLE IF EXISTS ${fullTextTable(dataset.id, writer.table.name, generation)}`)
+        db.exec(`DROP TABLE IF EXISTS ${writer.name}`)
+      }
     },
   }
 }
 
 /** Drops every table of the dataset that does not belong to generation `keep` (earlier generations, interrupted imports). */
 function dropLeftovers(db: Database.Database, datasetId: string, keep: number | undefined): void {
+  // Full-text tables first, by their own name only: dropping one drops its shadow tables.
+  const ftsPrefix = `fts_${datasetId}__`
+  const indexes = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ? AND sql LIKE 'CREATE VIRTUAL TABLE%'")
+    .pluck()
+    .all(ftsPrefix.length, ftsPrefix) as string[]
+  for (const name of indexes) {
+    if (tableGeneration(name) !== keep) db.exec(`DROP TABLE ${name}`)
+  }
   const prefix = datasetTablePrefix(datasetId)
   const tables = db
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ?")

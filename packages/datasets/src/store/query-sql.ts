@@ -1,4 +1,4 @@
-import type { DatasetCondition, DatasetQuery, DatasetTable, DatasetValue } from '@allmenning/core'
+import type { DatasetCondition, DatasetQuery, DatasetSearch, DatasetTable, DatasetValue } from '@allmenning/core'
 import { quote } from './table-names.js'
 
 /** A query turned into SQL: the text depends only on the query's shape, so its statement is prepared once. */
@@ -28,12 +28,12 @@ function checkColumn(table: DatasetTable, column: string): string {
  * The WHERE clause of a query: equality (`IS`, so `null` finds nulls), `IN`, and prefix as a
  * range so an index on the column serves it.
  */
-function whereSql(table: DatasetTable, where: DatasetQuery['where'] = {}): { shape: string; sql: string; values: DatasetValue[] } {
+function whereSql(table: DatasetTable, where: DatasetQuery['where'] = {}, alias = ''): { shape: string; sql: string; values: DatasetValue[] } {
   const parts: string[] = []
   const shape: string[] = []
   const values: DatasetValue[] = []
   for (const [column, condition] of Object.entries(where)) {
-    const name = checkColumn(table, column)
+    const name = alias + checkColumn(table, column)
     if (isPrefix(condition)) {
       parts.push(`${name} >= ? AND ${name} < ?`)
       shape.push(`${column}^`)
@@ -82,4 +82,29 @@ export function selectSql(table: DatasetTable, name: string, query: DatasetQuery
 export function countSql(table: DatasetTable, name: string, where: DatasetQuery['where']): QuerySql {
   const clause = whereSql(table, where)
   return { shape: `c|${clause.shape}`, sql: `SELECT count(*) FROM ${name}${clause.sql}`, values: clause.values }
+}
+
+/**
+ * The SELECT and COUNT for a full-text search: the FTS5 index joined to its table by rowid,
+ * ranked by bm25 with the declared column weights (SQLite's bm25 is lower for better matches).
+ *
+ * @example
+ * searchSql(table, 'ds_x__t__g1', 'fts_x__t__g1', { match: '"lov"*', limit: 20 })
+ */
+export function searchSql(table: DatasetTable, name: string, fts: string, search: DatasetSearch): { select: QuerySql; count: QuerySql } {
+  const fullText = table.fullText
+  if (!fullText) throw new TypeError(`Table ${table.name} has no full-text index`)
+  const where = whereSql(table, search.where, 't.')
+  const filter = where.sql ? ` AND ${where.sql.slice(' WHERE '.length)}` : ''
+  const weights = fullText.columns.map((_, i) => String(fullText.weights?.[i] ?? 1)).join(', ')
+  const from = `FROM ${fts} f JOIN ${name} t ON t.rowid = f.rowid WHERE ${fts} MATCH ?${filter}`
+  const columns = Object.keys(table.columns).map((c) => `t.${quote(c)}`).join(', ')
+  return {
+    select: {
+      shape: `f|${where.shape}`,
+      sql: `SELECT ${columns}, bm25(${fts}, ${weights}) AS _rank ${from} ORDER BY _rank, t.rowid LIMIT ? OFFSET ?`,
+      values: [search.match, ...where.values, search.limit ?? -1, search.offset ?? 0],
+    },
+    count: { shape: `fc|${where.shape}`, sql: `SELECT count(*) ${from}`, values: [search.match, ...where.values] },
+  }
 }

@@ -3,8 +3,8 @@ import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
 import type { DatasetDefinition, DatasetReader, DatasetStore, DatasetTable, DatasetVersion } from '@allmenning/core'
 import { ensureCatalog, readCatalog, type CatalogEntry } from './catalog.js'
-import { countSql, selectSql, type QuerySql } from './query-sql.js'
-import { generationTable, tablesFingerprint } from './table-names.js'
+import { countSql, searchSql, selectSql, type QuerySql } from './query-sql.js'
+import { fullTextTable, generationTable, tablesFingerprint } from './table-names.js'
 
 /** Options of {@link createSqliteDatasetStore}. */
 export interface SqliteDatasetStoreOptions {
@@ -139,6 +139,14 @@ export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sq
           return run(selectSql(table(name), generationTable(dataset.id, name, entry.generation), query), 'all') as R[]
         } catch (error) {
           return newer(error).select<R>(name, query)
+        }
+      },
+      async search<R>(name: string, search: Parameters<DatasetReader['search']>[1]) {
+        try {
+          const sql = searchSql(table(name), generationTable(dataset.id, name, entry.generation), fullTextTable(dataset.id, name, entry.generation), search)
+          return { total: run(sql.count, 'count') as number, rows: run(sql.select, 'all') as R[] }
+        } catch (error) {
+          return newer(error).search<R>(name, search)
         }
       },
       async count(name, where) {

@@ -33,11 +33,25 @@ export function tableGeneration(name: string): number | undefined {
  * tablesFingerprint(dataset) // 'a3f1c09e2b7d'
  */
 export function tablesFingerprint(dataset: DatasetDefinition): string {
-  const shape = dataset.tables.map((table) => [table.name, Object.entries(table.columns), table.key ?? [], table.sum ?? [], table.keep ?? 'first'])
+  // A full-text index is named only when there is one, so adding the option changes no existing fingerprint.
+  const shape = dataset.tables.map((table) => [
+    table.name, Object.entries(table.columns), table.key ?? [], table.sum ?? [], table.keep ?? 'first', ...(table.fullText ? [table.fullText] : []),
+  ])
   return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 12)
 }
 
 /** A quoted SQL identifier (column names are checked by `defineDataset`; quoting keeps keywords such as `order` legal). */
 export function quote(identifier: string): string {
   return `"${identifier}"`
+}
+
+/**
+ * The FTS5 table that indexes one generation table with `fullText`. Its own prefix keeps it
+ * (and the shadow tables SQLite makes for it) apart from the generation tables.
+ *
+ * @example
+ * fullTextTable('lovdata_lover', 'sections', 1732300000000) // 'fts_lovdata_lover__sections__g1732300000000'
+ */
+export function fullTextTable(datasetId: string, table: string, generation: number): string {
+  return `fts_${datasetId}__${table}__g${generation}`
 }

@@ -60,8 +60,18 @@ async function plan(options: SyncOptions): Promise<Planned[]> {
   return planned
 }
 
-function newestDate(results: DownloadResult[]): string | null {
-  const times = results.map((r) => (r.lastModified ? Date.parse(r.lastModified) : NaN)).filter((t) => !Number.isNaN(t))
+/** The date a listing gives for a file whose download had no Last-Modified; unknown when the listing fails. */
+async function listedDate(declared: DatasetFile, result: DownloadResult, signal?: AbortSignal): Promise<string | null> {
+  if (result.lastModified || !declared.publishedAt) return result.lastModified
+  try {
+    return await declared.publishedAt(signal)
+  } catch {
+    return null
+  }
+}
+
+function newestDate(dates: Array<string | null>): string | null {
+  const times = dates.map((date) => (date ? Date.parse(date) : NaN)).filter((t) => !Number.isNaN(t))
   return times.length > 0 ? new Date(Math.max(...times)).toISOString() : null
 }
 
@@ -123,7 +133,7 @@ export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
     catalog: options.catalog,
     datasetId: dataset.id,
     inputs,
-    publishedAt: newestDate(results),
+    publishedAt: newestDate(await Promise.all(planned.map((file, i) => listedDate(file.declared, results[i]!, options.signal)))),
     heapLimitMb: workerHeapLimitMb(dataset),
     onProgress: (progress) => options.onEvent?.({ type: 'importing', progress }),
     ...(options.signal ? { signal: options.signal } : {}),

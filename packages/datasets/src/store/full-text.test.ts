@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import Database from 'better-sqlite3'
+import { defineDataset, type StreamContent } from '@allmenning/core'
+import { createSqliteDatasetStore, importDataset } from '@allmenning/datasets'
+
+/** Lines of a text file as records, through the `stream` format any reader can plug into. */
+const lines: StreamContent = {
+  format: { type: 'stream' },
+  async *records(input) {
+    let text = ''
+    for await (const chunk of input) text += Buffer.from(chunk).toString('utf8')
+    yield* text.split('\n').filter(Boolean)
+  },
+  rows: () => (record) => {
+    const [name, kind, body] = String(record).split('|')
+    return { table: 'notes', row: { name: name!, kind: kind!, body: body! } }
+  },
+}
+
+const notes = defineDataset({
+  id: 'notes',
+  title: 'Notes',
+  description: 'Test notes.',
+  publisher: 'Test',
+  license: 'NLOD 2.0',
+  attribution: 'Test',
+  origin: { kind: 'download', page: 'https://example.no/' },
+  changes: 'daily',
+  files: [{ name: 'notes.txt', url: 'https://example.no/notes.txt', content: lines }],
+  tables: [{ name: 'notes', columns: { name: 'text', kind: 'text', body: 'text' }, fullText: { columns: ['name', 'body'], weights: [10, 1] } }],
+})
+
+let dir: string
+let db: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'allmenning-fts-'))
+  db = join(dir, 'allmenning.sqlite')
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const load = (text: string) => {
+  const path = join(dir, `${Date.now()}-${Math.random()}.txt`)
+  writeFileSync(path, text)
+  return importDataset({ path: db, dataset: notes, inputs: [{ file: 'notes.txt', path, url: null }], publishedAt: null })
+}
+
+describe('full-text tables', () => {
+  it('read records from a stream format, rank by column weight, keep æ ø å, filter by column', async () => {
+    await load('Båtloven|lov|Om båter.\nHavneforskrift|forskrift|Båtloven gjelder i havna, og båtloven skal følges.\nSkoleloven|lov|Om skolen på Ærø.\n')
+    const reader = createSqliteDatasetStore({ path: db }).reader(notes)!
+    const found = await reader.search<{ name: string; _rank: number }>('notes', { match: '"båtloven"' })
+    expect(found.total).toBe(2)
+    expect(found.rows.map((row) => row.name)).toEqual(['Båtloven', 'Havneforskrift'])
+    expect(found.rows[0]!._rank).toBeLessThan(found.rows[1]!._rank)
+    expect((await reader.search('notes', { match: '"båtloven"', where: { kind: 'forskrift' } })).rows).toMatchObject([{ name: 'Havneforskrift' }])
+    expect((await reader.search('notes', { match: '"batloven"' })).total).toBe(0)
+    expect((await reader.search('notes', { match: '"ærø"' })).rows).toMatchObject([{ name: 'Skoleloven' }])
+    expect((await reader.search('notes', { match: '"båtloven"', limit: 1, offset: 1 })).rows).toMatchObject([{ name: 'Havneforskrift' }])
+    await expect(reader.search('kinds', { match: '"x"' })).rejects.toThrow(/no table "kinds"/)
+  })
+
+  it('a new generation brings its own index and drops the old one with its shadow tables', async () => {
+    await load('Båtloven|lov|Om båter.\n')
+    await load('Skoleloven|lov|Om skolen.\n')
+    const reader = createSqliteDatasetStore({ path: db }).reader(notes)!
+    expect((await reader.search('notes', { match: '"skoleloven"' })).total).toBe(1)
+    expect((await reader.search('notes', { match: '"båtloven"' })).total).toBe(0)
+    const raw = new Database(db, { readonly: true })
+    const tables = raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%notes%'").pluck().all() as string[]
+    raw.close()
+    const generations = new Set(tables.map((name) => /__g(\d+)/.exec(name)?.[1]))
+    expect(generations.size).toBe(1)
+  })
+})
