@@ -1,27 +1,101 @@
-import type { EntitySearch } from '@allmenning/core'
+import { GatewayError, type EntityHit, type EntitySearch, type EntitySearchContext } from '@allmenning/core'
 import { DECISION_ENTITY } from './case-law-upstream.js'
+import { parseDocumentId } from './document-id.js'
+import { buildFtsQuery } from './fts-query.js'
 import { parseHrNumber } from './hoyesterett-client.js'
+import { LAW_ENTITY, REGULATION_ENTITY, SECTION_ENTITY } from './rule-entities.js'
 
 type CaseLawHits = { hits: { title: string; hr_number: string; published: string }[] }
 type CaseLaw = { title: string; hr_number: string; published: string }
+type RuleHit = { document_id: string; source: string; title: string; title_short: string | null; legacy_id: string | null }
+type RuleHits = { hits: RuleHit[] }
+type Rule = { document_id: string; source: string; title: string; legacy_id: string | null }
+type Section = { document_id: string; title: string | null; section: string }
+
+const ruleType = (source: string) => (source === 'regulations' ? REGULATION_ENTITY : LAW_ENTITY)
+const ruleHit = (rule: Rule | RuleHit): EntityHit => ({
+  type: ruleType(rule.source),
+  id: rule.document_id,
+  name: rule.title,
+  description: rule.legacy_id ?? rule.document_id,
+})
+const sectionHit = (documentId: string, section: string, name: string): EntityHit => ({
+  type: SECTION_ENTITY,
+  id: `${documentId}/§${section}`,
+  name,
+  description: documentId,
+  linkParameters: { document_id: documentId, section },
+})
+
+/** A failure that means "nothing here" for a search across sources: an unknown id, rules not loaded. */
+function quiet(error: unknown): boolean {
+  return error instanceof GatewayError && (error.status === 404 || error.code === 'dataset_not_loaded')
+}
+
+async function orNothing<T>(work: Promise<T>, nothing: T): Promise<T> {
+  try {
+    return await work
+  } catch (error) {
+    if (quiet(error)) return nothing
+    throw error
+  }
+}
+
+/** Laws and regulations (and, for "straffeloven § 5a", the section) by id or by words. */
+async function searchRules(text: string, ctx: EntitySearchContext): Promise<EntityHit[]> {
+  const ref = parseDocumentId(text)
+  if (ref) {
+    if (ref.section) {
+      const section = (await orNothing(ctx.call('get_section', { document_id: ref.documentId, section: ref.section }), null)) as Section | null
+      return section ? [sectionHit(section.document_id, ref.section, `${section.section}${section.title ? ` ${section.title}` : ''}`)] : []
+    }
+    const rule = (await orNothing(ctx.call('get_rule', { document_id: ref.documentId, limit: 1 }), null)) as Rule | null
+    return rule ? [ruleHit(rule)] : []
+  }
+  const fts = buildFtsQuery(text)
+  if (!fts) return []
+  const found = (await orNothing(ctx.call('search_rules', { query: text.slice(0, 500), limit: ctx.limit }), { hits: [] })) as RuleHits
+  const hits: EntityHit[] = []
+  // One section named ("straffeloven § 5a"): every rule found has it, so the section itself is the best hit.
+  const [only] = fts.sections.length === 1 ? fts.sections : []
+  for (const rule of found.hits) {
+    if (only) hits.push(sectionHit(rule.document_id, only, `${rule.title_short ?? rule.title} § ${only}`))
+    hits.push(ruleHit(rule))
+  }
+  return hits
+}
 
 /**
- * Supreme Court decisions by case number (HR-2024-1234-A, recognisably this source's) or by
- * words, through `get_case_law` and `search_case_law`, so a search shares their cache.
+ * Laws and regulations by id (`LOV-2005-05-20-28`, `lov/2005-05-20-28/§5a`), section
+ * reference (`straffeloven § 5a`) or name, through `get_rule`, `get_section` and
+ * `search_rules`; Supreme Court decisions by case number (HR-2024-1234-A) or words, through
+ * `get_case_law` and `search_case_law`. Rules not yet loaded simply find nothing.
  */
 export const lovdataEntitySearch: EntitySearch = {
-  recognize: (text) => (parseHrNumber(text) ? 'supreme_court_case_number' : undefined),
+  recognize: (text) => {
+    if (parseHrNumber(text)) return 'supreme_court_case_number'
+    if (parseDocumentId(text)) return 'lovdata_document_id'
+    if (text.includes('§')) return 'section_reference'
+    return undefined
+  },
   async search(text, ctx) {
     const hrNumber = parseHrNumber(text)
     if (hrNumber) {
       const decision = (await ctx.call('get_case_law', { ref: hrNumber })) as CaseLaw
       return { hits: [{ type: DECISION_ENTITY, id: decision.hr_number, name: decision.title, description: `Høyesterett, ${decision.published}` }] }
     }
+    const trimmed = text.trim()
+    const rules = await searchRules(trimmed, ctx)
+    // A section reference or an id is a question about rules; case law is searched for words only.
+    if (trimmed.includes('§') || parseDocumentId(trimmed) || rules.length >= ctx.limit) return { hits: rules.slice(0, ctx.limit) }
     // The search reads whole years of decisions; a word of three letters or more is worth it.
-    if (text.trim().length < 3) return { hits: [] }
-    const found = (await ctx.call('search_case_law', { query: text.trim().slice(0, 200), limit: ctx.limit })) as CaseLawHits
+    if (trimmed.length < 3) return { hits: rules }
+    const found = (await ctx.call('search_case_law', { query: trimmed.slice(0, 200), limit: ctx.limit - rules.length })) as CaseLawHits
     return {
-      hits: found.hits.map((hit) => ({ type: DECISION_ENTITY, id: hit.hr_number, name: hit.title, description: `Høyesterett, ${hit.published}` })),
+      hits: [
+        ...rules,
+        ...found.hits.map((hit) => ({ type: DECISION_ENTITY, id: hit.hr_number, name: hit.title, description: `Høyesterett, ${hit.published}` })),
+      ],
     }
   },
 }

@@ -6,6 +6,11 @@ import { createHoyesterettClient } from './hoyesterett-client.js'
 import { createListCaseLaw } from './list-case-law.js'
 import { lovdataApi } from './public-data-client.js'
 import { createSearchCaseLaw } from './search-case-law.js'
+import { getRule } from './get-rule.js'
+import { getSection } from './get-section.js'
+import { lovdataLaws, lovdataRegulations } from './rule-datasets.js'
+import { LAW_ENTITY, REGULATION_ENTITY, SECTION_ENTITY } from './rule-entities.js'
+import { searchRules } from './search-rules.js'
 
 export { createLovdataPublicData, lovdataApi, LOVDATA_API_BASE_URL, LOVDATA_RULE_FILES, type LovdataPublicData, type PublicDataFile } from './public-data-client.js'
 export { readLovdataArchive, readArchiveFiles, LovdataArchiveError, type ArchiveFile } from './archive-reader.js'
@@ -14,6 +19,7 @@ export { parseDocumentId, normalizeSection, type DocumentRef } from './document-
 export { buildFtsQuery, type FtsQuery, type FtsQueryOptions } from './fts-query.js'
 export { createHoyesterettClient, type HoyesterettClient, type Decision } from './hoyesterett-client.js'
 export { domstolSite } from './case-law-upstream.js'
+export { lovdataLaws, lovdataRegulations, type RuleSource } from './rule-datasets.js'
 
 /** Options of the {@link lovdata} source. */
 export interface LovdataOptions {
@@ -23,9 +29,9 @@ export interface LovdataOptions {
 
 /**
  * The built-in legal source: Supreme Court (Høyesterett) decisions from domstol.no
- * (`list_case_law`, `search_case_law`, `get_case_law`). Laws and central regulations from
- * Lovdata's public data (`search_rules`, `get_rule`, `get_section`) join when the dataset
- * store lands. Each call of the factory keeps its own cache of domstol.no.
+ * (`list_case_law`, `search_case_law`, `get_case_law`), and laws and central regulations from
+ * Lovdata's public data (`search_rules`, `get_rule`, `get_section`) once the datasets
+ * `lovdata_lover` and `lovdata_forskrifter` are loaded. Each call of the factory keeps its own cache of domstol.no.
  *
  * @example
  * const gateway = createGateway({ sources: [lovdata()], upstreams: { domstol: { timeoutMs: 5000 } } })
@@ -48,8 +54,14 @@ export function lovdata(options: LovdataOptions = {}): SourceDefinition {
     cacheTtlSeconds: 3600,
     // Lovdata first: the rules operations (and the dataset sync) use it; the case-law ones use domstol.no.
     upstreams: [lovdataApi, domstolSite],
-    entityTypes: { [DECISION_ENTITY]: { operation: 'get_case_law', parameter: 'ref' } },
+    datasets: [lovdataLaws, lovdataRegulations],
+    entityTypes: {
+      [DECISION_ENTITY]: { operation: 'get_case_law', parameter: 'ref' },
+      [LAW_ENTITY]: { operation: 'get_rule', parameter: 'document_id' },
+      [REGULATION_ENTITY]: { operation: 'get_rule', parameter: 'document_id' },
+      [SECTION_ENTITY]: { operation: 'get_section', parameter: 'document_id' },
+    },
     entitySearch: lovdataEntitySearch,
-    operations: [createSearchCaseLaw(hoyesterett, now), createListCaseLaw(hoyesterett), createGetCaseLaw(hoyesterett)],
+    operations: [searchRules, getRule, getSection, createSearchCaseLaw(hoyesterett, now), createListCaseLaw(hoyesterett), createGetCaseLaw(hoyesterett)],
   })
 }

@@ -3,6 +3,7 @@ import { checkSource, createTestGateway, type TestGateway } from '@allmenning/co
 import { lovdata, lovdataApi } from './index.js'
 import { startFakeDomstol, type FakeDomstol } from './testing/fake-domstol.js'
 import { startFakeLovdata } from './testing/fake-lovdata.js'
+import { loadRuleDatasets } from './testing/loaded-rules.js'
 
 let fake: FakeDomstol
 let gateway: TestGateway
@@ -19,26 +20,44 @@ afterAll(() => fake.close())
 describe('the source check of @allmenning/core/testing', () => {
   it('passes: descriptor, schemas, OpenAPI, envelopes, paging, shared 400s, 502s naming domstol.no, entity search', async () => {
     const publicData = await startFakeLovdata()
+    const rules = await loadRuleDatasets()
     try {
       const report = await checkSource(() => lovdata({ now }), {
         upstreams: { domstol: fake, lovdata: publicData },
-        examples: { list_case_law: { year: 2025 }, get_case_law: { ref: 'HR-2025-844-A' }, search_case_law: { query: 'Høyesterett' } },
+        datasets: rules.store,
+        examples: {
+          search_rules: { query: 'straffeloven' },
+          get_rule: { document_id: 'LOV-2005-05-20-28' },
+          get_section: { document_id: 'lov/2005-05-20-28', section: '§ 5a' },
+          list_case_law: { year: 2025 }, get_case_law: { ref: 'HR-2025-844-A' }, search_case_law: { query: 'Høyesterett' } },
         search: 'HR-2025-844-A',
       })
-      expect(report.operations).toEqual(['search_case_law', 'list_case_law', 'get_case_law'])
+      expect(report.operations).toEqual(['search_rules', 'get_rule', 'get_section', 'search_case_law', 'list_case_law', 'get_case_law'])
       expect(report.passed).toContain('list_case_law: limit and offset page the list')
-      expect(report.notes).toEqual([])
+      // The rules operations read the dataset store only; no upstream failure can reach them.
+      expect(report.notes).toEqual(['get_rule', 'get_section', 'search_rules'].map((op) => `${op}: answers without calling an upstream, so upstream failures do not reach it`))
     } finally {
+      rules.close()
       await publicData.close()
     }
   })
 })
 
 describe('lovdata source', () => {
-  it('describes the three case-law operations with the output fields of spec 4.5 and the name alias', async () => {
+  it('describes the six operations with the output fields of spec 4.5 and the name alias', async () => {
     const descriptor = (await gateway.get('/api/v1/kilder/lovdata')).json
     const byName = Object.fromEntries(descriptor.operations.map((o: { name: string }) => [o.name, o]))
-    expect(Object.keys(byName)).toEqual(['search_case_law', 'list_case_law', 'get_case_law'])
+    expect(Object.keys(byName)).toEqual(['search_rules', 'get_rule', 'get_section', 'search_case_law', 'list_case_law', 'get_case_law'])
+    expect(byName.search_rules.output_fields).toEqual([
+      'data_updated', 'total', 'hits', 'hits[].document_id', 'hits[].source', 'hits[].legacy_id', 'hits[].title', 'hits[].title_short',
+      'hits[].ministry', 'hits[].in_force_from', 'hits[].last_change_in_force', 'hint', 'has_more_results',
+    ])
+    expect(byName.get_rule.output_fields).toEqual([
+      'document_id', 'source', 'legacy_id', 'title', 'title_short', 'ministry', 'in_force_from', 'last_change_in_force',
+      'sections', 'sections[].section', 'sections[].title', 'text', 'has_more_results',
+    ])
+    expect(byName.get_section.output_fields).toEqual(['document_id', 'title', 'section', 'text'])
+    expect(byName.search_rules.canonical_field_aliases).toEqual({ name: ['hits[].title'] })
     // has_more_results is the core's, beside every named list.
     expect(byName.search_case_law.output_fields).toEqual(['query', 'hits', 'hits[].title', 'hits[].hr_number', 'hits[].excerpt', 'hits[].published', 'hits[].url', 'has_more_results'])
     expect(byName.list_case_law.output_fields).toEqual([

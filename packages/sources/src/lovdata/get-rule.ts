@@ -1,0 +1,82 @@
+import * as v from 'valibot'
+import { defineOperation } from '@allmenning/core'
+import { documentIdParameter, findRule } from './rule-lookup.js'
+import { ruleSourceOf, type SectionRow } from './rule-datasets.js'
+import { ruleEntity, sectionEntity } from './rule-entities.js'
+
+/** `data` of `get_rule`. */
+export const getRuleOutput = v.object({
+  document_id: v.string(),
+  source: v.string(),
+  legacy_id: v.nullable(v.string()),
+  title: v.string(),
+  title_short: v.nullable(v.string()),
+  ministry: v.nullable(v.string()),
+  in_force_from: v.nullable(v.string()),
+  last_change_in_force: v.nullable(v.string()),
+  sections: v.array(v.object({ section: v.string(), title: v.nullable(v.string()) })),
+  text: v.nullable(v.string()),
+})
+
+function sectionText(section: SectionRow): string {
+  return `${section.label}${section.title ? ` ${section.title}` : ''}\n${section.text}`
+}
+
+/**
+ * `get_rule`: one law or central regulation in force, with its header fields and its sections
+ * in order, paged; with `full_text=yes` also the text of the sections on the page.
+ *
+ * @example
+ * await getRule.run({ document_id: parseDocumentId('LOV-2005-05-20-28')!, full_text: false, limit: 25, offset: 0 }, ctx)
+ */
+export const getRule = defineOperation({
+  name: 'get_rule',
+  description:
+    'One Norwegian law or central regulation in force by id (NL/lov/2005-05-20-28, lov/2005-05-20-28 or LOV-2005-05-20-28): ' +
+    'titles, ministry, dates in force and its sections (paragrafer) in order, paged; full_text=yes adds the text of the ' +
+    'sections on the page. From Lovdata’s public data; needs `npx allmenning datasets sync lovdata_lover` (laws) or ' +
+    '`lovdata_forskrifter` (regulations).',
+  parameters: {
+    document_id: documentIdParameter,
+    full_text: v.optional(v.pipe(v.boolean(), v.description('Add the text of the sections on this page')), false),
+  },
+  limit: { default: 25, max: 200 },
+  output: getRuleOutput,
+  list: 'sections',
+  canonicalFieldAliases: { name: ['title'] },
+  async run(params, ctx) {
+    const { doc, reader } = await findRule(ctx, params.document_id)
+    const sections = await reader.select<SectionRow>('sections', {
+      where: { document_id: doc.document_id },
+      orderBy: [{ column: 'position' }],
+      limit: params.limit,
+      offset: params.offset,
+    })
+    let text: string | null = null
+    if (params.full_text) {
+      // Text outside any section (an introduction) belongs before the first section.
+      const parts = sections.map(sectionText)
+      if (params.offset === 0 && doc.loose_text) parts.unshift(doc.loose_text)
+      text = parts.join('\n\n')
+    }
+    return {
+      data: {
+        document_id: doc.document_id,
+        source: ruleSourceOf(doc.kind),
+        legacy_id: doc.legacy_id,
+        title: doc.title,
+        title_short: doc.title_short,
+        ministry: doc.ministry,
+        in_force_from: doc.in_force_from,
+        last_change_in_force: doc.last_change_in_force,
+        sections: sections.map((section) => ({ section: section.section, title: section.title })),
+        text,
+      },
+      page: { hasMore: params.offset + sections.length < doc.section_count, total: doc.section_count },
+    }
+  },
+  entities: (data) => [
+    ruleEntity(data),
+    ...data.sections.map((section) => sectionEntity(data.document_id, section.section, `§ ${section.section}${section.title ? ` ${section.title}` : ''}`)),
+  ],
+})

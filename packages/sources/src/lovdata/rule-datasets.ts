@@ -1,0 +1,212 @@
+import { defineDataset, type DatasetDefinition, type DatasetRowOutput, type StreamContent } from '@allmenning/core'
+import { readLovdataArchive } from './archive-reader.js'
+import type { LovdataDocument } from './parse-document.js'
+import { createLovdataPublicData, LOVDATA_API_BASE_URL, LOVDATA_RULE_FILES } from './public-data-client.js'
+
+/** Which collection a rule belongs to, as `search_rules` names it in `source`. */
+export type RuleSource = 'laws' | 'regulations'
+
+/** A row of the `documents` table. */
+export interface DocumentRow {
+  document_id: string
+  ref_id: string
+  legacy_id: string | null
+  kind: string
+  language: string
+  title: string
+  title_short: string | null
+  short_names: string
+  short_key: string | null
+  ministry: string | null
+  in_force_from: string | null
+  last_change_in_force: string | null
+  based_on: string | null
+  loose_text: string | null
+  section_count: number
+  section_keys: string
+  body: string
+}
+
+/** A row of the `sections` table. */
+export interface SectionRow {
+  document_id: string
+  position: number
+  section: string
+  label: string
+  title: string | null
+  chapter: string | null
+  text: string
+  url: string | null
+}
+
+/**
+ * The names a law is called by, for ranking: the short title's words and the name in brackets
+ * of the long title (`Lov om straff (straffeloven)` → `straffeloven`), so "straffeloven" finds
+ * that law first and not every regulation that cites it.
+ */
+function shortNames(doc: LovdataDocument): string {
+  const names = new Set<string>()
+  for (const part of (doc.titleShort ?? '').split(/\s+[–—-]\s+/)) if (part.trim()) names.add(part.trim())
+  for (const match of doc.title.matchAll(/\(([^()]+)\)/g)) names.add(match[1]!.trim())
+  return [...names].join(' ')
+}
+
+/**
+ * The short title's name as the words a search sees, lower case (`Straffeloven – strl` →
+ * `straffeloven`), so a search for exactly that name can put the law first.
+ */
+export function shortKey(titleShort: string | null): string | null {
+  const name = titleShort?.split(/\s+[–—-]\s+/)[0] ?? ''
+  const words = name.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu)
+  return words ? words.join(' ') : null
+}
+
+/**
+ * The section keys as indexed text. A filler word stands between keys so the tokens of
+ * neighbouring keys never form a false phrase (`2-3` then `1-1` must not match `3-1`).
+ */
+function sectionKeysText(doc: LovdataDocument): string {
+  return doc.sections.map((section) => `paragraf ${section.section}`).join(' ')
+}
+
+function documentRows(doc: LovdataDocument): DatasetRowOutput[] {
+  const body = [doc.looseText ?? '', ...doc.sections.map((s) => `${s.label} ${s.title ?? ''}\n${s.text}`)].join('\n')
+  const rows: DatasetRowOutput[] = [
+    {
+      table: 'documents',
+      row: {
+        document_id: doc.documentId,
+        ref_id: doc.refId,
+        legacy_id: doc.legacyId,
+        kind: doc.kind,
+        language: doc.language,
+        title: doc.title,
+        title_short: doc.titleShort,
+        short_names: shortNames(doc),
+        short_key: shortKey(doc.titleShort),
+        ministry: doc.ministry,
+        in_force_from: doc.inForceFrom,
+        last_change_in_force: doc.lastChangeInForce,
+        based_on: doc.basedOn,
+        loose_text: doc.looseText,
+        section_count: doc.sections.length,
+        section_keys: sectionKeysText(doc),
+        body,
+      },
+    },
+  ]
+  doc.sections.forEach((section, position) => {
+    rows.push({
+      table: 'sections',
+      row: {
+        document_id: doc.documentId,
+        position,
+        section: section.section,
+        label: section.label,
+        title: section.title,
+        chapter: section.chapter,
+        text: section.text,
+        url: section.url,
+      },
+    })
+  })
+  return rows
+}
+
+/**
+ * When Lovdata last rebuilt a file, from `/v1/publicData/list`: the archives themselves carry
+ * no Last-Modified, so this is the date a loaded version stands at.
+ *
+ * @example
+ * await listedDate('gjeldende-lover.tar.bz2') // '2026-11-20T04:12:00Z'
+ */
+export async function listedDate(file: string, baseUrl = LOVDATA_API_BASE_URL): Promise<string | null> {
+  const files = await createLovdataPublicData({ baseUrl }).list()
+  return files.find((offered) => offered.filename === file)?.lastModified ?? null
+}
+
+/** A `.tar.bz2` archive, streamed: one parsed document at a time becomes its rows. */
+const archiveContent: StreamContent = {
+  format: { type: 'stream' },
+  records: (input) => readLovdataArchive(input),
+  rows: () => (record) => documentRows(record as LovdataDocument),
+}
+
+function ruleDataset(id: string, file: string, title: string, description: string): DatasetDefinition {
+  return defineDataset({
+    id,
+    title,
+    description,
+    publisher: 'Stiftelsen Lovdata',
+    license: 'NLOD 2.0',
+    attribution: 'Kilde: Stiftelsen Lovdata (Norsk lisens for offentlige data, NLOD 2.0).',
+    origin: { kind: 'download', page: 'https://api.lovdata.no/publicData' },
+    changes: 'daily',
+    // A file that is not a Lovdata document is skipped by the reader; a few are normal.
+    files: [
+      {
+        name: file,
+        url: `${LOVDATA_API_BASE_URL}/v1/publicData/get/${file}`,
+        publishedAt: () => listedDate(file),
+        content: archiveContent,
+      },
+    ],
+    tables: [
+      {
+        name: 'documents',
+        columns: {
+          document_id: 'text',
+          ref_id: 'text',
+          legacy_id: 'text',
+          kind: 'text',
+          language: 'text',
+          title: 'text',
+          title_short: 'text',
+          short_names: 'text',
+          short_key: 'text',
+          ministry: 'text',
+          in_force_from: 'text',
+          last_change_in_force: 'text',
+          based_on: 'text',
+          loose_text: 'text',
+          section_count: 'integer',
+          section_keys: 'text',
+          body: 'text',
+        },
+        indexes: [['document_id'], ['legacy_id']],
+        key: ['document_id'],
+        // A match in the names a law goes by outweighs one in its long title, and both outweigh the text.
+        fullText: { columns: ['short_names', 'title_short', 'title', 'section_keys', 'body'], weights: [20, 10, 4, 1, 1] },
+      },
+      {
+        name: 'sections',
+        columns: { document_id: 'text', position: 'integer', section: 'text', label: 'text', title: 'text', chapter: 'text', text: 'text', url: 'text' },
+        indexes: [['document_id', 'position'], ['document_id', 'section']],
+      },
+    ],
+  })
+}
+
+/** Every law in force (`gjeldende-lover.tar.bz2`), loaded with `npx allmenning datasets sync lovdata_lover`. */
+export const lovdataLaws = ruleDataset(
+  'lovdata_lover',
+  LOVDATA_RULE_FILES.laws,
+  'Lovdata: laws in force (gjeldende lover)',
+  'Every Norwegian law in force, consolidated, with header fields (document id, legacy id, titles, ministry, dates) and every section with its text.',
+)
+
+/** Every central regulation in force (`gjeldende-sentrale-forskrifter.tar.bz2`), loaded with `npx allmenning datasets sync lovdata_forskrifter`. */
+export const lovdataRegulations = ruleDataset(
+  'lovdata_forskrifter',
+  LOVDATA_RULE_FILES.regulations,
+  'Lovdata: central regulations in force (gjeldende sentrale forskrifter)',
+  'Every central Norwegian regulation in force, consolidated, with header fields and every section with its text.',
+)
+
+/** The dataset a collection is loaded in. */
+export const RULE_DATASETS: Record<RuleSource, DatasetDefinition> = { laws: lovdataLaws, regulations: lovdataRegulations }
+
+/** The collection a document id belongs to: laws live under `NL/`, central regulations under `SF/`. */
+export function ruleSourceOf(kind: string): RuleSource {
+  return kind === 'forskrift' ? 'regulations' : 'laws'
+}
