@@ -1,5 +1,6 @@
 import type { DatasetDefinition } from '@allmenning/core'
 import { firmafaktaDatasets } from './firmafakta/datasets/firmafakta-datasets.js'
+import { lovdataLaws, lovdataRegulations } from './lovdata/rule-datasets.js'
 
 /**
  * Every bulk dataset the built-in sources read: what `allmenning datasets` lists, syncs and
@@ -8,4 +9,4 @@ import { firmafaktaDatasets } from './firmafakta/datasets/firmafakta-datasets.js
  * @example
  * builtInDatasets.map((dataset) => dataset.id) // ['aksjonaerregisteret', ...]
  */
-export const builtInDatasets: DatasetDefinition[] = [...firmafaktaDatasets]
+export const builtInDatasets: DatasetDefinition[] = [...firmafaktaDatasets, lovdataLaws, lovdataRegulations]

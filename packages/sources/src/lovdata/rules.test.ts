@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { createGateway, type Gateway } from '@allmenning/core'
+import { createSqliteDatasetStore, importInWorker } from '@allmenning/datasets'
+import { buildLovdataArchive } from './testing/archive-builder.js'
+import { regulationFixtures } from './testing/fixtures.js'
 import { lovdata } from './index.js'
 import { listedDate, lovdataLaws, lovdataRegulations } from './rule-datasets.js'
 import { startFakeLovdata } from './testing/fake-lovdata.js'
@@ -179,6 +186,31 @@ describe('the two datasets', () => {
       expect(await listedDate('gjeldende-lokale-forskrifter.tar.bz2', fake.baseUrl)).toBeNull()
     } finally {
       await fake.close()
+    }
+  })
+})
+
+describe('the command line’s import', () => {
+  it('loads a rules archive on a worker thread from the built-in catalog, as `allmenning datasets import` does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'allmenning-lovdata-worker-'))
+    try {
+      const archive = join(dir, 'gjeldende-sentrale-forskrifter.tar.bz2')
+      writeFileSync(archive, await buildLovdataArchive(regulationFixtures()))
+      const path = join(dir, 'allmenning.sqlite')
+      const result = await importInWorker({
+        path,
+        catalog: { module: fileURLToPath(new URL('../built-in-datasets.ts', import.meta.url)), export: 'builtInDatasets' },
+        datasetId: 'lovdata_forskrifter',
+        inputs: [{ file: 'gjeldende-sentrale-forskrifter.tar.bz2', path: archive, url: null }],
+        publishedAt: '2026-09-03T02:31:44Z',
+      })
+      expect(result).toMatchObject({ dataset: 'lovdata_forskrifter', records: 1, malformed: 0 })
+      const store = createSqliteDatasetStore({ path })
+      const reader = store.reader(lovdataRegulations)!
+      expect((await reader.search('documents', { match: '"tek17"' })).rows).toMatchObject([{ document_id: 'SF/forskrift/2017-06-19-840' }])
+      store.close()
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 })
