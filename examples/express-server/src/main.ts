@@ -1,10 +1,24 @@
 import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { answerClientError, closeGracefully } from '@allmenning/core'
 import { createApp } from './app.js'
 
 const port = Number(process.env.PORT ?? 3000)
 // Node's default 16 KB header limit would cut long query strings off with a bare 431;
 // a larger one lets the gateway answer them with its own JSON 414.
 const server = createServer({ maxHeaderSize: 64 * 1024 }, createApp(process.env))
+// A request Node cannot parse (an unknown method, a broken header) gets JSON too.
+server.on('clientError', answerClientError)
 server.listen(port, () => {
-  console.log(`Allmenning example gateway (Express) on http://localhost:${port}/api/v1/`)
+  // The port bound, which PORT=0 leaves to the system.
+  const bound = (server.address() as AddressInfo).port
+  console.log(`Allmenning example gateway (Express) on http://localhost:${bound}/api/v1/`)
 })
+
+// When the orchestrator stops us: no new connections, every request in flight answered, then exit.
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  process.once(signal, () => {
+    console.log(`${signal}: finishing the requests in flight`)
+    void closeGracefully(server, { timeoutMs: Number(process.env.SHUTDOWN_TIMEOUT_MS) || undefined }).then((clean) => process.exit(clean ? 0 : 1))
+  })
+}

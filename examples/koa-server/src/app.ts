@@ -1,6 +1,6 @@
 import { bodyParser } from '@koa/bodyparser'
 import { Router } from '@koa/router'
-import { createKoaMiddleware } from '@allmenning/adapter-koa'
+import { createKoaErrorHandler, createKoaMiddleware, createKoaNotFoundHandler } from '@allmenning/adapter-koa'
 import { createGateway, type GatewayOptions } from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
 import { swaggerUiExplorer } from '@allmenning/explorer'
@@ -12,7 +12,9 @@ import Keyv from 'keyv'
  * The example Koa app: every built-in source mounted under `prefix` (the root by default),
  * next to a route of the app's own (`GET /health`) and @koa/bodyparser. Upstream base URLs
  * come from `ALLMENNING_UPSTREAM_<NAME>`, links from `PUBLIC_BASE_URL`, loaded datasets
- * from `ALLMENNING_DATA_DIR`.
+ * from `ALLMENNING_DATA_DIR`. Whatever the host app cannot serve (a malformed JSON body, an
+ * unknown charset, a path it has no route for) is answered as JSON in the gateway's error
+ * body, never as Koa's plain text.
  *
  * @example
  * const app = createApp({ ALLMENNING_UPSTREAM_STATNETT: 'http://127.0.0.1:4010/restapi' }, { prefix: '/data' })
@@ -20,8 +22,9 @@ import Keyv from 'keyv'
  */
 export function createApp(
   env: Record<string, string | undefined> = process.env,
-  options: { prefix?: string; gateway?: Partial<GatewayOptions> } = {},
+  options: { prefix?: string; gateway?: Partial<GatewayOptions>; onHostError?: (error: unknown) => void } = {},
 ): Koa {
+  const prefix = options.prefix ?? '/'
   const gateway = createGateway({
     sources: builtInSources(env),
     cache: new Keyv(),
@@ -39,13 +42,18 @@ export function createApp(
   })
 
   const app = new Koa()
-  // The gateway goes first so it reads its own request bodies: a body parser in front would
+  // First, so that it answers whatever the parser and routes after it throw.
+  app.use(createKoaErrorHandler({ prefix, onError: options.onHostError ?? ((error) => console.error('[example] host error:', error)) }))
+  // The gateway comes before the body parser so it reads its own request bodies: a parser in front would
   // answer malformed JSON with its own plain-text 400 instead of the gateway's JSON error.
   // (Behind a parser it still works: it then takes the parsed value.) Paths it does not own
   // fall through to the parser and the router.
-  app.use(createKoaMiddleware(gateway, { prefix: options.prefix ?? '/' }))
+  app.use(createKoaMiddleware(gateway, { prefix }))
   app.use(bodyParser())
   app.use(router.routes())
-  app.use(router.allowedMethods())
+  // Last: a path nobody served. (No router.allowedMethods(): it answers a method it has never
+  // heard of, PROPFIND or TRACE, with a 501, a server error for a client's mistake; here any
+  // method without a route is the same JSON 404 as in the Express example.)
+  app.use(createKoaNotFoundHandler({ prefix }))
   return app
 }

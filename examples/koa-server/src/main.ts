@@ -1,4 +1,6 @@
 import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { answerClientError, closeGracefully } from '@allmenning/core'
 import { createApp } from './app.js'
 
 const port = Number(process.env.PORT || 3000)
@@ -9,11 +11,18 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 // Node's default 16 KB header limit would cut long query strings off with a bare 431;
 // a larger one lets the gateway answer them with its own JSON 414.
 const server = createServer({ maxHeaderSize: 64 * 1024 }, createApp(process.env).callback())
+// A request Node cannot parse (an unknown method, a broken header) gets JSON too.
+server.on('clientError', answerClientError)
 server.listen(port, () => {
-  console.log(`Allmenning example gateway (Koa) on http://localhost:${port}/api/v1/`)
+  // The port bound, which PORT=0 leaves to the system.
+  const bound = (server.address() as AddressInfo).port
+  console.log(`Allmenning example gateway (Koa) on http://localhost:${bound}/api/v1/`)
 })
 
-// Let in-flight requests finish when a container orchestrator stops us.
+// When the orchestrator stops us: no new connections, every request in flight answered, then exit.
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.once(signal, () => server.close(() => process.exit(0)))
+  process.once(signal, () => {
+    console.log(`${signal}: finishing the requests in flight`)
+    void closeGracefully(server, { timeoutMs: Number(process.env.SHUTDOWN_TIMEOUT_MS) || undefined }).then((clean) => process.exit(clean ? 0 : 1))
+  })
 }

@@ -8,10 +8,14 @@ interface HostError {
   status?: unknown
   statusCode?: unknown
   type?: unknown
+  code?: unknown
 }
 
 function statusOf(error: unknown): number | undefined {
   const e = error as HostError | null
+  // A body that does not inflate in its Content-Encoding: Express's parser says 400 itself,
+  // Koa's (co-body) passes zlib's own error on, without a status.
+  if (typeof e?.code === 'string' && /^Z_[A-Z_]+$/.test(e.code)) return 400
   const status = typeof e?.status === 'number' ? e.status : typeof e?.statusCode === 'number' ? e.statusCode : undefined
   return status !== undefined && status >= 400 && status <= 599 ? status : undefined
 }

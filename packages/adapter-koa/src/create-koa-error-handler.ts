@@ -1,0 +1,47 @@
+import { hostErrorResponse, normalizeMountPath } from '@allmenning/core'
+import type { Middleware } from 'koa'
+import { writeGatewayResponse } from './write-gateway-response.js'
+
+/**
+ * Options of {@link createKoaErrorHandler}.
+ *
+ * @example
+ * const options: KoaErrorHandlerOptions = { prefix: '/data', onError: (error) => logger.error(error) }
+ */
+export interface KoaErrorHandlerOptions {
+  /** Where the gateway is mounted, so the error body links to its API index. Default: root. */
+  prefix?: string
+  /** Hears errors answered as a 500 (a fault of the app, not of the request); their cause is not shown. */
+  onError?: (error: unknown) => void
+}
+
+/**
+ * Koa middleware that answers an error thrown by anything after it in the shared error body,
+ * instead of Koa's plain-text page: a body parser's malformed JSON is a 400 `invalid_body`, an
+ * unknown charset or encoding a 415, a body too large a 413, anything else a 500 whose cause
+ * is not shown. Add it first.
+ *
+ * @example
+ * app.use(createKoaErrorHandler({ onError: (error) => logger.error(error) }))
+ * app.use(createKoaMiddleware(gateway))
+ * app.use(bodyParser())
+ * app.use(router.routes())
+ * app.use(createKoaNotFoundHandler())
+ */
+export function createKoaErrorHandler(options: KoaErrorHandlerOptions = {}): Middleware {
+  const prefix = normalizeMountPath(options.prefix)
+  return async function allmenningHostErrors(ctx, next) {
+    try {
+      await next()
+    } catch (error) {
+      // Once the head is out there is nothing left to answer with; Koa ends the response.
+      if (ctx.headerSent) throw error
+      const response = hostErrorResponse(error, prefix)
+      if (response.status >= 500) options.onError?.(error)
+      // What the failed handler set belongs to an answer that is not given (Koa's own error
+      // page drops it too).
+      for (const name of Object.keys(ctx.response.headers)) ctx.remove(name)
+      writeGatewayResponse(ctx, response)
+    }
+  }
+}

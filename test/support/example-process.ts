@@ -1,0 +1,68 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+const root = fileURLToPath(new URL('../../', import.meta.url))
+// Inside the repository, so that the bundle's external imports resolve from its node_modules.
+const outDir = `${root}node_modules/.cache/allmenning-test`
+
+/**
+ * Bundles an example server's `main.ts` as `npm start` would run it, the workspace packages
+ * taken from their TypeScript sources (tsconfig paths) and every other package left to
+ * node_modules, so a test can run it as a process of its own without a build first.
+ */
+export async function bundleExample(example: 'express-server' | 'koa-server'): Promise<string> {
+  mkdirSync(outDir, { recursive: true })
+  const outfile = `${outDir}/${example}-${process.pid}.mjs`
+  await build({
+    entryPoints: [`${root}examples/${example}/src/main.ts`],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    tsconfig: `${root}tsconfig.json`,
+    logLevel: 'error',
+    plugins: [
+      {
+        name: 'third-party-external',
+        setup(plugin) {
+          plugin.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@allmenning/') ? undefined : { path: args.path, external: true }))
+        },
+      },
+    ],
+  })
+  return outfile
+}
+
+export interface ExampleProcess {
+  child: ChildProcess
+  baseUrl: string
+  /** Everything it printed, stdout and stderr. */
+  output(): string
+  /** Its exit code, once it has exited (a signal's name when killed by one). */
+  exited: Promise<number | string>
+}
+
+/** Starts a bundled example server on a free port with the given environment, and waits until it listens. */
+export async function startExample(bundle: string, env: Record<string, string>): Promise<ExampleProcess> {
+  const child = spawn(process.execPath, [bundle], { env: { PATH: process.env.PATH ?? '', ...env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')))
+  const port = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the example did not start within 10 s:\n${output}`)), 10_000)
+    const look = () => {
+      const found = /http:\/\/localhost:(\d+)\//.exec(output)
+      if (!found) return
+      clearTimeout(timer)
+      child.stdout!.off('data', look)
+      resolve(found[1]!)
+    }
+    child.stdout!.on('data', look)
+    void exited.then((code) => reject(new Error(`the example exited with ${code} before it listened:\n${output}`)))
+  })
+  return { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output, exited }
+}
