@@ -2,7 +2,7 @@ import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FakeUpstream } from '@allmenning/core/testing'
 import { startFakeStatnett, statnettJson, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
-import { bundleExample, startExample } from '../support/example-process.js'
+import { bundleExample, startBundled } from '../support/bundled-process.js'
 import { offlineEnvironment } from '../support/offline-environment.js'
 
 let statnett: FakeUpstream
@@ -29,7 +29,7 @@ function get(url: string) {
 
 describe.each(['express-server', 'koa-server'] as const)('the %s example on SIGTERM', (example) => {
   it('answers the request in flight, takes no new ones, and exits 0', { timeout: 30_000 }, async () => {
-    const server = await startExample(await bundleExample(example), offlineEnvironment({ ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl }))
+    const server = await startBundled(await bundleExample(example), offlineEnvironment({ ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl }))
     const calls = () => statnett.requests.filter((r) => r.includes(`GetFlow`)).length
     const before = calls()
     const slow = get(`${server.baseUrl}/api/v1/kilder/statnett/get_physical_flow?area=NO1`)

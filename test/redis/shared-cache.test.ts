@@ -1,5 +1,6 @@
 import type KeyvRedis from '@keyv/redis'
 import { createKeyv } from '@keyv/redis'
+import { createClient } from '@redis/client'
 import type Keyv from 'keyv'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
@@ -74,6 +75,48 @@ describe.skipIf(!available)('two gateways sharing one Redis through @keyv/redis'
     } finally {
       Date.now = realNow
       fake.route(statnettPaths.flow, () => statnettJson('[]'))
+    }
+  })
+
+  it("never serves what another app wrote under the gateway's key: it is ignored, reported and replaced", async () => {
+    const gateway = instance()
+    const first = await get(gateway, 'area=FI')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const raw = createClient({ url: redis.url })
+    await raw.connect()
+    const foreign = createKeyv(redis.url)
+    stores.push(foreign)
+    try {
+      const [key] = await raw.keys('allmenning:v1:statnett:get_physical_flow:*"FI"*')
+      expect(key).toBeDefined()
+      const mine = (await foreign.get(key!)) as { body: string; bytes: number; etag: string; storedAt: number; ttlSeconds: number }
+      const html = '<html><script>alert(1)</script></html>'
+      const cases: [string, () => Promise<unknown>, RegExp][] = [
+        ['a plain string, not in Keyv\'s format', () => raw.set(key!, 'hello from another app'), /not valid JSON/],
+        ['a value of its own', () => foreign.set(key!, { greeting: 'hei' }), /no stored time|body is not text/],
+        ['an entry-shaped HTML page', () => foreign.set(key!, { ...mine, body: html, bytes: html.length }), /not a JSON object/],
+        ['our body, edited', () => foreign.set(key!, { ...mine, body: mine.body.replace('"FI"', '"XX"') }), /ETag/],
+        ['our entry, stored a day from now', () => foreign.set(key!, { ...mine, storedAt: Date.now() + 86_400_000 }), /in the future/],
+      ]
+      for (const [name, write, reason] of cases) {
+        await write()
+        errors.length = 0
+        const calls = upstreamCalls()
+        const res = await get(gateway, 'area=FI')
+        expect(res.status, name).toBe(200)
+        expect(res.body, name).not.toContain('alert(1)')
+        expect(res.body, name).not.toContain('"XX"')
+        expect(JSON.parse(res.body!).data, name).toEqual(JSON.parse(first.body!).data)
+        expect(res.headers['cache-status'], name).toBe('allmenning; fwd=miss; stored')
+        expect(upstreamCalls(), name).toBe(calls + 1)
+        expect(errors, name).toHaveLength(1)
+        expect(String(errors[0]), name).toMatch(reason)
+      }
+      // Each time, the gateway's own answer took the key back.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect((await get(gateway, 'area=FI')).headers['cache-status']).toMatch(/^allmenning; hit/)
+    } finally {
+      raw.destroy()
     }
   })
 

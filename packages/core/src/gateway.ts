@@ -26,6 +26,7 @@ import { createRouter, type RouteMatch } from './http/router.js'
 import type { Method, RouteCall, RouteDefinition } from './http/define-route.js'
 import { createRoutes } from './routes.js'
 import { createSingleFlight } from './cache/single-flight.js'
+import { createSharedFlight, type SharedFlightOptions } from './cache/shared-flight.js'
 import type { UpstreamSettings } from './upstream/upstream-client.js'
 import { createUpstreamGuard, type UpstreamGuard } from './upstream/upstream-guard.js'
 import { createRateLimiter, type RateLimitOptions, type RateVerdict } from './limit/rate-limit.js'
@@ -116,6 +117,24 @@ export interface GatewayOptions {
   hotCacheBytes?: number
   /** Time limit for one cache read or write; 200 ms by default. */
   cacheTimeoutMs?: number
+  /**
+   * Largest answer written to, or accepted from, `cache`; 8 MiB by default. What the store
+   * holds is checked before it is served (shape, size, ETag of its body, a stored time not in
+   * the future), so that another app writing the same store can never have its bytes served;
+   * a value that fails is ignored and reported to `onError` as `cache`.
+   */
+  cacheEntryMaxBytes?: number
+  /**
+   * A single flight shared by every instance on one Redis: identical concurrent misses make one
+   * upstream call among them all, not one per instance. Off unless given; give it the same
+   * Redis as a shared `cache` (the others read the answer from there). When Redis fails or is
+   * slow, each instance calls the upstream itself and reports it to `onError` as `shared-state`.
+   *
+   * @example
+   * const redis = await createClient({ url }).connect()
+   * createGateway({ sources, cache: createKeyv(url), sharedFlight: { redis }, rateLimit: { redis } })
+   */
+  sharedFlight?: SharedFlightOptions
   /** Longest query string accepted (a 414 beyond it); 4096 characters by default. */
   maxQueryLength?: number
   /** Limits of entity search in `/api/v1/sok/alle`: its deadline, each source's budget, how many sources it fans out to. */
@@ -135,7 +154,11 @@ export interface GatewayOptions {
   rateLimit?: RateLimitOptions
   /** Receives feedback posted to `/api/v1/feedback`; logged to the console by default. */
   onFeedback?: (feedback: Feedback) => void | Promise<void>
-  /** Hears unexpected errors and cache-store failures; `console.error` by default. */
+  /**
+   * Hears unexpected errors (`internal`), cache-store failures and refused cache entries
+   * (`cache`), Redis failing the rate limiter or the shared flight (`shared-state`), and failing
+   * feedback handlers (`feedback`); `console.error` by default.
+   */
   onError?: (error: unknown, kind: ErrorKind) => void
 }
 
@@ -216,10 +239,12 @@ export function createGateway(options: GatewayOptions): Gateway {
   const deps: OperationCallDeps = {
     cache: createBestEffortCache(options.cache ?? new Keyv(), {
       timeoutMs: options.cacheTimeoutMs ?? 200,
+      maxEntryBytes: options.cacheEntryMaxBytes ?? 8 * 1024 * 1024,
       onError: (error) => onError(error, 'cache'),
     }),
     hot: createHotCache(options.hotCacheEntries ?? 1000, options.hotCacheBytes ?? 32 * 1024 * 1024),
-    flights: createSingleFlight<CachedResponse>(),
+    flights: createSingleFlight<{ entry: CachedResponse; collapsed: boolean }>(),
+    ...(options.sharedFlight ? { sharedFlight: createSharedFlight(options.sharedFlight, (error) => onError(error, 'shared-state')) } : {}),
     staleSeconds: options.staleSeconds ?? 86_400,
     deadlineMs: options.deadlineMs ?? 10_000,
     notFoundSeconds: options.notFoundCacheSeconds ?? 60,

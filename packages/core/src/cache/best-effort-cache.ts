@@ -1,4 +1,5 @@
 import type Keyv from 'keyv'
+import { cachedEntryProblem } from './cached-entry-check.js'
 
 /** A cached, already serialized response. */
 export interface CachedResponse {
@@ -33,17 +34,30 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
 }
 
-function isCachedResponse(value: unknown): value is CachedResponse {
-  const v = value as CachedResponse | null
-  return typeof v?.body === 'string' && typeof v.bytes === 'number' && typeof v.etag === 'string' && typeof v.storedAt === 'number' && typeof v.ttlSeconds === 'number'
+/**
+ * What was under a key in the cache store was not served: it is not an entry this gateway
+ * wrote (another app's value, a damaged or forged one). Reported to `onError` as `cache`.
+ */
+export class RejectedCacheEntryError extends Error {
+  constructor(
+    readonly key: string,
+    readonly problem: string,
+  ) {
+    super(`Ignored the value under cache key ${JSON.stringify(key.slice(0, 200))}: ${problem}`)
+    this.name = 'RejectedCacheEntryError'
+  }
 }
 
 /**
- * Wraps a Keyv instance so that a failing or slow store never fails a request.
+ * Wraps a Keyv instance so that a failing or slow store never fails a request, and what it
+ * holds is checked before it is served (see {@link cachedEntryProblem}).
+ *
+ * @example
+ * const cache = createBestEffortCache(new Keyv(), { timeoutMs: 200, maxEntryBytes: 8 << 20, onError: console.error })
  */
 export function createBestEffortCache(
   keyv: Keyv,
-  options: { timeoutMs: number; onError: (error: unknown) => void },
+  options: { timeoutMs: number; maxEntryBytes: number; onError: (error: unknown) => void },
 ): BestEffortCache {
   // Keyv re-emits store errors as events; without a listener they would be thrown.
   keyv.on('error', options.onError)
@@ -51,13 +65,19 @@ export function createBestEffortCache(
     async get(key) {
       try {
         const value: unknown = await withTimeout(keyv.get(key), options.timeoutMs)
-        return isCachedResponse(value) ? value : undefined
+        if (value === undefined || value === null) return undefined
+        const problem = cachedEntryProblem(value, Date.now(), options.maxEntryBytes)
+        if (problem === undefined) return value as CachedResponse
+        options.onError(new RejectedCacheEntryError(key, problem))
+        return undefined
       } catch (error) {
         options.onError(error)
         return undefined
       }
     },
     async set(key, value, retainSeconds) {
+      // What would be refused when read back is not written.
+      if (value.bytes > options.maxEntryBytes) return
       try {
         // Keyv TTLs are milliseconds.
         await withTimeout(keyv.set(key, value, retainSeconds * 1000), options.timeoutMs)

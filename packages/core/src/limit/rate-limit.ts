@@ -1,22 +1,12 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { GatewayError } from '../http/gateway-error.js'
 import type { GatewayRequest } from '../http/gateway-request.js'
+import type { SharedRedisClient } from '../cache/shared-redis-client.js'
 
 /** A number of requests per window, for one client. */
 export interface RateLimitQuota {
   requests: number
   windowSeconds: number
-}
-
-/**
- * The structural part of a node-redis client (`createClient()` from `redis` or
- * `@redis/client`, v4 and later) that the gateway uses for state it shares across instances.
- */
-export interface SharedRedisClient {
-  eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>
-  set(key: string, value: string, options: { NX: true; PX: number }): Promise<unknown>
-  get(key: string): Promise<string | null>
-  del(key: string | string[]): Promise<unknown>
 }
 
 /** Rate limiting: the `rateLimit` option of `createGateway`. */

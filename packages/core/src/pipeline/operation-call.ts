@@ -11,6 +11,7 @@ import { jsonContentType } from '../http/json-response.js'
 import type { Links } from '../http/links.js'
 import { paginate } from './pagination.js'
 import type { SingleFlight } from '../cache/single-flight.js'
+import type { SharedFlight } from '../cache/shared-flight.js'
 import { createUpstreamClient, type UpstreamSettings } from '../upstream/upstream-client.js'
 import { createDeadline, type Deadline } from '../upstream/deadline.js'
 import { UpstreamError } from '../upstream/upstream-error.js'
@@ -23,7 +24,10 @@ import type { DatasetStore } from '../dataset/dataset-store.js'
 export interface OperationCallDeps {
   cache: BestEffortCache
   hot: HotCache
-  flights: SingleFlight<CachedResponse>
+  /** Identical misses in this process share one call; `collapsed` is set when another instance made it. */
+  flights: SingleFlight<{ entry: CachedResponse; collapsed: boolean }>
+  /** Identical misses across instances share one call, when a Redis is given for it. */
+  sharedFlight?: SharedFlight
   /** Settings of one upstream, gateway defaults merged in. */
   upstreamSettings(upstream: UpstreamDefinition): UpstreamSettings
   /** How long past freshness an answer is kept, to be served if the upstream fails. */
@@ -246,16 +250,43 @@ async function callThroughStore(deps: OperationCallDeps, key: string, produce: (
   // Only a real answer is worth serving stale; a remembered 404 simply expires.
   const cached = stored?.status === 404 ? undefined : stored
   try {
-    const { value, shared } = await deps.flights.run(key, async () => {
-      const entry = await produce(deadline)
-      deps.hot.put(key, entry)
-      void deps.cache.set(key, entry, entry.status === 404 ? entry.ttlSeconds : entry.ttlSeconds + deps.staleSeconds)
-      return entry
-    })
+    const { value, shared } = await deps.flights.run(key, () => produceOnce(deps, key, produce, deadline))
     const forward = cached ? 'stale' : 'miss'
-    return respond(value, shared ? `${cacheName}; fwd=${forward}; collapsed` : `${cacheName}; fwd=${forward}; stored`)
+    return respond(value.entry, shared || value.collapsed ? `${cacheName}; fwd=${forward}; collapsed` : `${cacheName}; fwd=${forward}; stored`)
   } catch (error) {
     if (cached && error instanceof UpstreamError) return staleAnswer(cached, error, Date.now())
     throw error
   }
+}
+
+/** How long an entry is kept in the store: a 404 only while fresh, an answer a day longer, to be served stale. */
+const retainSeconds = (deps: OperationCallDeps, entry: CachedResponse) => (entry.status === 404 ? entry.ttlSeconds : entry.ttlSeconds + deps.staleSeconds)
+
+/**
+ * The one call this process makes for a key: alone, or, with a shared flight, only when no
+ * other instance is making it, else the answer that instance stores.
+ */
+async function produceOnce(deps: OperationCallDeps, key: string, produce: (deadline: Deadline) => Promise<CachedResponse>, deadline: Deadline) {
+  if (!deps.sharedFlight) {
+    const entry = await produce(deadline)
+    deps.hot.put(key, entry)
+    void deps.cache.set(key, entry, retainSeconds(deps, entry))
+    return { entry, collapsed: false }
+  }
+  const { value, shared } = await deps.sharedFlight.run(key, {
+    async produce() {
+      const entry = await produce(deadline)
+      deps.hot.put(key, entry)
+      // Awaited: the instances waiting on this call read the answer from the store.
+      await deps.cache.set(key, entry, retainSeconds(deps, entry))
+      return entry
+    },
+    async read() {
+      const entry = await deps.cache.get(key)
+      return entry && Date.now() - entry.storedAt < entry.ttlSeconds * 1000 ? entry : undefined
+    },
+    signal: deadline.signal,
+  })
+  if (shared) deps.hot.put(key, value)
+  return { entry: value, collapsed: shared }
 }

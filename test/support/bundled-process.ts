@@ -8,15 +8,18 @@ const root = fileURLToPath(new URL('../../', import.meta.url))
 const outDir = `${root}node_modules/.cache/allmenning-test`
 
 /**
- * Bundles an example server's `main.ts` as `npm start` would run it, the workspace packages
+ * Bundles a TypeScript entry point (relative to the repository root), the workspace packages
  * taken from their TypeScript sources (tsconfig paths) and every other package left to
  * node_modules, so a test can run it as a process of its own without a build first.
+ *
+ * @example
+ * const bundle = await bundleEntry('examples/koa-server/src/main.ts')
  */
-export async function bundleExample(example: 'express-server' | 'koa-server'): Promise<string> {
+export async function bundleEntry(entry: string): Promise<string> {
   mkdirSync(outDir, { recursive: true })
-  const outfile = `${outDir}/${example}-${process.pid}.mjs`
+  const outfile = `${outDir}/${entry.replace(/[^a-z0-9]+/gi, '-')}-${process.pid}.mjs`
   await build({
-    entryPoints: [`${root}examples/${example}/src/main.ts`],
+    entryPoints: [`${root}${entry}`],
     outfile,
     bundle: true,
     platform: 'node',
@@ -36,7 +39,10 @@ export async function bundleExample(example: 'express-server' | 'koa-server'): P
   return outfile
 }
 
-export interface ExampleProcess {
+/** An example server's `main.ts`, bundled as `npm start` runs it. */
+export const bundleExample = (example: 'express-server' | 'koa-server') => bundleEntry(`examples/${example}/src/main.ts`)
+
+export interface BundledProcess {
   child: ChildProcess
   baseUrl: string
   /** Everything it printed, stdout and stderr. */
@@ -45,15 +51,18 @@ export interface ExampleProcess {
   exited: Promise<number | string>
 }
 
-/** Starts a bundled example server on a free port with the given environment, and waits until it listens. */
-export async function startExample(bundle: string, env: Record<string, string>): Promise<ExampleProcess> {
+/**
+ * Starts a bundled server with `PORT=0` and the given environment, and waits until it prints
+ * the `http://localhost:<port>/` it listens on, as the example servers do.
+ */
+export async function startBundled(bundle: string, env: Record<string, string>): Promise<BundledProcess> {
   const child = spawn(process.execPath, [bundle], { env: { PATH: process.env.PATH ?? '', ...env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')))
   const port = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the example did not start within 10 s:\n${output}`)), 10_000)
+    const timer = setTimeout(() => reject(new Error(`the process did not start within 10 s:\n${output}`)), 10_000)
     const look = () => {
       const found = /http:\/\/localhost:(\d+)\//.exec(output)
       if (!found) return
@@ -62,7 +71,7 @@ export async function startExample(bundle: string, env: Record<string, string>):
       resolve(found[1]!)
     }
     child.stdout!.on('data', look)
-    void exited.then((code) => reject(new Error(`the example exited with ${code} before it listened:\n${output}`)))
+    void exited.then((code) => reject(new Error(`the process exited with ${code} before it listened:\n${output}`)))
   })
   return { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output, exited }
 }
