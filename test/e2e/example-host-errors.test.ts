@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type RequestListener, type Server } from 'node:http'
 import { connect, type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { answerClientError } from '@allmenning/core'
+import { answerServerRefusals } from '@allmenning/core'
 import { createApp as createExpressApp } from '../../examples/express-server/src/app.js'
 import { createApp as createKoaApp } from '../../examples/koa-server/src/app.js'
 import { offlineEnvironment } from '../support/offline-environment.js'
@@ -19,7 +19,7 @@ describe.each(Object.keys(apps))('the example %s server answers the host\'s own 
   beforeAll(async () => {
     // As the example's main.ts makes it.
     server = createServer({ maxHeaderSize: 64 * 1024 }, apps[name]!())
-    server.on('clientError', answerClientError)
+    answerServerRefusals(server)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     port = (server.address() as AddressInfo).port
     base = `http://127.0.0.1:${port}`
@@ -89,5 +89,16 @@ describe.each(Object.keys(apps))('the example %s server answers the host\'s own 
       expect(head).toContain('content-type: application/json; charset=utf-8')
       expect(JSON.parse(body!).error).toMatchObject({ status, code: 'request_rejected' })
     }
+  })
+
+  it('answers a bad request after a good one on the same connection, and an Expect it cannot meet, with JSON', async () => {
+    const answer = await raw('GET /api/v1/ HTTP/1.1\r\nHost: x\r\n\r\nBREW /api/v1/ HTTP/1.1\r\nHost: x\r\n\r\n')
+    const statuses = [...answer.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1])
+    expect(statuses).toEqual(['200', '400'])
+    expect(answer).toContain('"code":"request_rejected"')
+    const expectation = await send('/api/v1/', 'GET', { expect: 'the-unexpected' })
+    expect(expectation.status).toBe(417)
+    expect(expectation.type).toBe('application/json; charset=utf-8')
+    expect(JSON.parse(expectation.body).error).toMatchObject({ status: 417, code: 'request_rejected' })
   })
 })

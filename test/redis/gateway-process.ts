@@ -4,7 +4,7 @@ import { createKeyv } from '@keyv/redis'
 import { createClient } from '@redis/client'
 import express from 'express'
 import { createExpressMiddleware } from '@allmenning/adapter-express'
-import { answerClientError, closeGracefully, createGateway } from '@allmenning/core'
+import { answerServerRefusals, closeGracefully, createGateway } from '@allmenning/core'
 import { statnett } from '@allmenning/sources'
 
 // One gateway instance as a deployment runs it: a process of its own, sharing one Redis with
@@ -31,6 +31,6 @@ const gateway = createGateway({
 const app = express()
 app.use(createExpressMiddleware(gateway))
 const server = createServer(app)
-server.on('clientError', answerClientError)
+answerServerRefusals(server)
 server.listen(0, '127.0.0.1', () => console.log(`gateway on http://localhost:${(server.address() as AddressInfo).port}/`))
 process.once('SIGTERM', () => void closeGracefully(server).then(() => process.exit(0)))

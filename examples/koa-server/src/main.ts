@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { answerClientError, closeGracefully } from '@allmenning/core'
+import { answerServerRefusals, closeGracefully } from '@allmenning/core'
 import { createApp } from './app.js'
 
 const port = Number(process.env.PORT || 3000)
@@ -11,8 +11,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 // Node's default 16 KB header limit would cut long query strings off with a bare 431;
 // a larger one lets the gateway answer them with its own JSON 414.
 const server = createServer({ maxHeaderSize: 64 * 1024 }, createApp(process.env).callback())
-// A request Node cannot parse (an unknown method, a broken header) gets JSON too.
-server.on('clientError', answerClientError)
+// What Node refuses by itself (an unknown method, a broken header, an odd Expect) gets JSON too.
+answerServerRefusals(server)
 server.listen(port, () => {
   // The port bound, which PORT=0 leaves to the system.
   const bound = (server.address() as AddressInfo).port

@@ -42,6 +42,10 @@ export function createKoaErrorHandler(options: KoaErrorHandlerOptions = {}): Mid
       // page drops it too).
       for (const name of Object.keys(ctx.response.headers)) ctx.remove(name)
       writeGatewayResponse(ctx, response)
+      // A parser that failed (a body that does not inflate, one too large) may have left the
+      // body half read, and the connection then cannot carry the client's next request; read
+      // off the rest, as Express's body-parser does.
+      if (!ctx.req.complete) ctx.req.resume()
     }
   }
 }

@@ -78,5 +78,5 @@ export {
 } from './plugin/define-dataset.js'
 export type { DatasetStore, DatasetReader, DatasetSearch, DatasetQuery, DatasetCondition, DatasetVersion } from './dataset/dataset-store.js'
 export { datasetNotLoaded } from './dataset/dataset-not-loaded.js'
-export { answerClientError } from './http/client-error.js'
+export { answerServerRefusals } from './http/server-refusals.js'
 export { closeGracefully } from './http/graceful-close.js'

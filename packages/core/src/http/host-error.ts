@@ -14,8 +14,9 @@ interface HostError {
 function statusOf(error: unknown): number | undefined {
   const e = error as HostError | null
   // A body that does not inflate in its Content-Encoding: Express's parser says 400 itself,
-  // Koa's (co-body) passes zlib's own error on, without a status.
-  if (typeof e?.code === 'string' && /^Z_[A-Z_]+$/.test(e.code)) return 400
+  // Koa's (co-body) passes zlib's own error on without a status: Z_DATA_ERROR and the like
+  // for gzip and deflate, ERR__ERROR_FORMAT_... (Brotli's decoder errors) for br.
+  if (typeof e?.code === 'string' && /^(Z_[A-Z_]+|ERR__ERROR_[A-Z0-9_]+)$/.test(e.code)) return 400
   const status = typeof e?.status === 'number' ? e.status : typeof e?.statusCode === 'number' ? e.statusCode : undefined
   return status !== undefined && status >= 400 && status <= 599 ? status : undefined
 }
