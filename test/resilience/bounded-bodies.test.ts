@@ -2,7 +2,8 @@ import { once } from 'node:events'
 import { Worker } from 'node:worker_threads'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type GatewayOptions } from '@allmenning/core'
-import { firmafakta, statnett } from '@allmenning/sources'
+import { avinor, firmafakta, statnett } from '@allmenning/sources'
+import { readAvinorFixture } from '../../packages/sources/src/avinor/testing/fake-avinor.js'
 import { brregFixtures } from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'
 import { startLagProbe } from '../support/loop-lag.js'
 
@@ -11,13 +12,17 @@ import { startLagProbe } from '../support/loop-lag.js'
 const standIn = `
 const { parentPort } = require('node:worker_threads')
 const { createServer } = require('node:http')
-let answer = { body: Buffer.alloc(0), announce: false }
-function sized(bytes, item, head = '', tail = '') {
-  const count = Math.max(1, Math.floor((bytes - head.length - tail.length - 2) / (Buffer.byteLength(item) + 1)))
-  const text = Buffer.from(head + '[' + new Array(count).fill(item).join(',') + ']' + tail.replace('COUNT', String(count)))
+// What each path answers; '*' for every path not named.
+const answers = new Map([['*', { body: Buffer.alloc(0), announce: false }]])
+function sized(bytes, item, head = '', tail = '', xml = false) {
+  // A JSON list of items, or (xml) the items one after another, as ISO-8859-1 bytes.
+  const [open, glue, close, encoding] = xml ? ['', '', '', 'latin1'] : ['[', ',', ']', 'utf8']
+  const count = Math.max(1, Math.floor((bytes - head.length - tail.length - 2) / (Buffer.byteLength(item, encoding) + glue.length)))
+  const text = Buffer.from(head + open + new Array(count).fill(item).join(glue) + close + tail.replace('COUNT', String(count)), encoding)
   return Buffer.concat([text, Buffer.alloc(Math.max(0, bytes - text.length), ' ')])
 }
 const server = createServer((req, res) => {
+  const answer = answers.get(new URL(req.url, 'http://x').pathname) ?? answers.get('*')
   const body = answer.body
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', ...(answer.announce ? { 'content-length': String(body.length) } : {}) })
   let offset = 0
@@ -33,23 +38,48 @@ const server = createServer((req, res) => {
   pump()
 })
 server.listen(0, '127.0.0.1', () => parentPort.postMessage({ port: server.address().port }))
-parentPort.on('message', ({ bytes, item, head, tail, announce }) => {
-  answer = { body: sized(bytes, item, head, tail), announce }
-  parentPort.postMessage({ ready: answer.body.length })
+parentPort.on('message', ({ bytes, item, head, tail, announce, xml, path, text }) => {
+  const body = text === undefined ? sized(bytes, item, head, tail, xml) : Buffer.from(text, 'latin1')
+  answers.set(path ?? '*', { body, announce })
+  parentPort.postMessage({ ready: body.length })
 })
 `
 
 // Flow rows exactly as Statnett sends them; a huge answer is a great many of them.
 const row = '{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":-1234.5,"MeasureDate":1771062744000}'
 
+// Avinor's XmlFeed as recorded for OSL, cut into its frame and its <flight> elements: a busy
+// airport over the widest window is the same frame around thousands of them.
+const osl = readAvinorFixture('xmlfeed-osl.xml')
+const firstFlight = osl.search(/<flight[\s>]/)
+const afterFlights = osl.lastIndexOf('</flight>') + '</flight>'.length
+const xmlFeed = { head: osl.slice(0, firstFlight), flights: osl.slice(firstFlight, afterFlights), tail: osl.slice(afterFlights) }
+const flightsAt = (bytes: number) => answerWith(bytes, xmlFeed.flights, { head: xmlFeed.head, tail: xmlFeed.tail, xml: true, path: '/XmlFeed/v1.0' })
+const airportNames = '<airportName code="OSL" name="Oslo"/>\n'
+const airportList = (bytes: number) =>
+  answerWith(bytes, airportNames, { head: '<?xml version="1.0" encoding="ISO-8859-1"?>\n<airportNames xmlns="http://www.avinor.no/xmlfeed/airportnames/v1.0">\n', tail: '</airportNames>\n', xml: true, path: '/airportNames/v1.0' })
+/** Avinor's three name lists as recorded, on their own paths. */
+async function recordedLists() {
+  await answerPath('/airportNames/v1.0', readAvinorFixture('airport-names.xml'))
+  await answerPath('/airlineNames/v1.0', readAvinorFixture('airline-names.xml'))
+  await answerPath('/flightStatuses/v1.0', readAvinorFixture('flight-statuses.xml'))
+}
+const getFlights = '/api/v1/kilder/avinor/get_flights'
+
 let worker: Worker
 let baseUrl: string
 
 /** Makes the stand-in's next answer: exactly `bytes` bytes, as many `item`s as fit in a JSON list. */
-async function answerWith(bytes: number, item: string, options: { announce?: boolean; head?: string; tail?: string } = {}) {
-  worker.postMessage({ bytes, item, head: options.head ?? '', tail: options.tail ?? '', announce: options.announce ?? false })
+async function answerWith(bytes: number, item: string, options: { announce?: boolean; head?: string; tail?: string; xml?: boolean; path?: string } = {}) {
+  worker.postMessage({ bytes, item, head: options.head ?? '', tail: options.tail ?? '', announce: options.announce ?? false, xml: options.xml ?? false, path: options.path })
   const [message] = (await once(worker, 'message')) as [{ ready: number }]
   expect(message.ready).toBe(bytes)
+}
+
+/** Makes one path answer exactly `text`, as ISO-8859-1 bytes. */
+async function answerPath(path: string, text: string) {
+  worker.postMessage({ path, text })
+  await once(worker, 'message')
 }
 const rows = (bytes: number, announce = false) => answerWith(bytes, row, { announce })
 
@@ -62,8 +92,8 @@ afterAll(() => worker.terminate())
 
 const gatewayWith = (options: Partial<GatewayOptions> = {}) =>
   createGateway({
-    sources: [statnett(), firmafakta()],
-    upstreams: { statnett: { baseUrl }, brreg: { baseUrl } },
+    sources: [statnett(), firmafakta(), avinor()],
+    upstreams: { statnett: { baseUrl }, brreg: { baseUrl }, avinor: { baseUrl } },
     onError: () => {},
     hotCacheEntries: 0,
     ...options,
@@ -88,6 +118,14 @@ describe('upstream bodies are bounded', { retry: 2 }, () => {
     await flow(gateway, 'NO5')
     await answerWith(4096, JSON.stringify(brregFixtures().enheter[0]), { head: '{"_embedded":{"enheter":', tail: '},"page":{"size":100,"totalElements":COUNT,"totalPages":1,"number":0}}' })
     await flow(gateway, '', '/api/v1/kilder/firmafakta/organisasjonsnummer_for_selskap', 'company_name=warm')
+    // Both of Avinor's parsers: the whole-document one for small answers, the streaming one for large.
+    await recordedLists()
+    for (const bytes of [8192, 256 * 1024]) {
+      await flightsAt(bytes)
+      await flow(gatewayWith(), '', getFlights, 'airport_id=OSL')
+      await airportList(bytes)
+      await flow(gatewayWith(), '', '/api/v1/kilder/avinor/lookup_airport', 'query=oslo')
+    }
   })
 
   it('drops a 45 MB answer as it streams in: a 502, the loop never stalled, memory barely grew', async () => {
@@ -129,6 +167,25 @@ describe('upstream bodies are bounded', { retry: 2 }, () => {
     expect(numbers.res.status).toBe(502)
     expect(numbers.body.error.code).toBe('upstream_invalid_response')
     expect(numbers.lagMs).toBeLessThan(50)
+  })
+
+  it("processes the largest XmlFeed Avinor may send (4 MiB, over 10,000 flights) without blocking the event loop for 50 ms", async () => {
+    const limit = 4 * 1024 * 1024
+    await recordedLists()
+    await flightsAt(limit)
+    const flights = await flow(gatewayWith(), '', getFlights, 'airport_id=OSL&hours_back=96&hours_ahead=144&max_results=1000')
+    expect(flights.res.status, flights.res.body!).toBe(200)
+    expect(flights.body.data.flights.length).toBeGreaterThan(0)
+    expect(flights.lagMs).toBeLessThan(50)
+  })
+
+  it("processes a 4 MiB airport list on any of Avinor's paths without blocking the event loop for 50 ms", async () => {
+    await airportList(4 * 1024 * 1024)
+    // And the flight feed on the airport list's path: refused at its first element.
+    await answerPath('/airlineNames/v1.0', xmlFeed.head + xmlFeed.flights.repeat(Math.floor((4 * 1024 * 1024 - 2000) / xmlFeed.flights.length)) + xmlFeed.tail)
+    const lookup = await flow(gatewayWith(), '', '/api/v1/kilder/avinor/lookup_airport', 'query=oslo')
+    expect(lookup.res.status, lookup.res.body!).toBe(200)
+    expect(lookup.lagMs).toBeLessThan(50)
   })
 
   it('processes the largest search page Brønnøysund may send without blocking the event loop for 50 ms', async () => {

@@ -7,6 +7,6 @@ export const avinorApi = defineUpstream({
   baseUrl: 'https://asrv.avinor.no',
   publisher: 'Avinor AS',
   // Oslo over the widest window (96 hours back, 144 ahead) is about 6000 flights, some 3 MB of
-  // XML; it is parsed in slices between turns of the event loop.
+  // XML; it is read by a streaming parser, a slice at a time between turns of the event loop.
   maxBodyBytes: 4 * 1024 * 1024,
 })

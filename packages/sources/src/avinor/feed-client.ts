@@ -1,7 +1,8 @@
 import { createTimedMemo, UpstreamError, type QueryValues, type UpstreamClient } from '@allmenning/core'
 import type { FeedDocument } from './parse-flights.js'
 import { parseFlightsInSlices } from './parse-flights-in-slices.js'
-import { parseAirlineNames, parseAirportNames, parseFlightStatuses, type StatusText } from './parse-name-lists.js'
+import type { StatusText } from './parse-name-lists.js'
+import { parseAirlineNamesInSlices, parseAirportNamesInSlices, parseFlightStatusesInSlices } from './parse-name-lists-in-slices.js'
 import { InvalidFeedError } from './xml-document.js'
 
 /**
@@ -103,10 +104,10 @@ export function createAvinorFeeds(options: { now?: () => number } = {}): AvinorF
         fetchParsed(client, AVINOR_PATHS.flights, parseFlightsInSlices, flightsQuery(window)),
       ),
     flightsUrl: (client, window) => client.url(AVINOR_PATHS.flights, flightsQuery(window)),
-    airports: (client) => airports.get('all', () => fetchParsed(client, AVINOR_PATHS.airportNames, parseAirportNames)),
-    airlines: (client) => airlines.get('all', () => fetchParsed(client, AVINOR_PATHS.airlineNames, parseAirlineNames)),
+    airports: (client) => airports.get('all', () => fetchParsed(client, AVINOR_PATHS.airportNames, parseAirportNamesInSlices)),
+    airlines: (client) => airlines.get('all', () => fetchParsed(client, AVINOR_PATHS.airlineNames, parseAirlineNamesInSlices)),
     statuses: (client) =>
-      statuses.get('all', () => fetchParsed(client, AVINOR_PATHS.flightStatuses, parseFlightStatuses)),
+      statuses.get('all', () => fetchParsed(client, AVINOR_PATHS.flightStatuses, parseFlightStatusesInSlices)),
     knownAirports: () => airports.peek('all'),
     knownAirlines: () => airlines.peek('all'),
   }

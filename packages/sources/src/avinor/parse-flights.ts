@@ -41,7 +41,8 @@ export interface FeedDocument {
   skipped: number
 }
 
-const FEED = 'the XmlFeed XML'
+/** How errors name the XmlFeed document. */
+export const FEED = 'the XmlFeed XML'
 
 /**
  * Normalises a feed time to ISO 8601 UTC without milliseconds; null when it cannot be read.
@@ -92,7 +93,14 @@ function readCodeshares(flight: Record<string, unknown>): FeedCodeshare[] {
   return codeshares
 }
 
-function readFlight(flight: Record<string, unknown>): FeedFlight | undefined {
+/**
+ * One `<flight>` element, as fast-xml-parser gives it, typed; `undefined` when it lacks a
+ * flight id, a direction or a readable schedule time.
+ *
+ * @example
+ * readFlight({ flight_id: 'DY1791', arr_dep: 'A', schedule_time: '2026-09-25T12:55:00Z' })?.flightId // 'DY1791'
+ */
+export function readFlight(flight: Record<string, unknown>): FeedFlight | undefined {
   const flightId = textOf(flight['flight_id'])
   const arrDep = textOf(flight['arr_dep'])
   const scheduleTime = toUtcIso(textOf(flight['schedule_time']))

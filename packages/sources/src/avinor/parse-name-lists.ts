@@ -1,4 +1,4 @@
-import { attributeOf, childrenOf, readXmlDocument } from './xml-document.js'
+import { attributeOf, childrenOf, readXmlDocument, type XmlElement } from './xml-document.js'
 
 /** The English and Norwegian text of one flight status code. */
 export interface StatusText {
@@ -6,15 +6,34 @@ export interface StatusText {
   no: string | null
 }
 
+/**
+ * Adds one `<item code=".." name=".."/>` to a map from code to name; an item without both is left out.
+ *
+ * @example
+ * addCodeName(names, { '@_code': 'osl', '@_name': 'Oslo' }) // names.get('OSL') === 'Oslo'
+ */
+export function addCodeName(names: Map<string, string>, element: XmlElement): void {
+  const code = attributeOf(element, 'code')
+  const name = attributeOf(element, 'name')
+  if (code !== null && name !== null) names.set(code.toUpperCase(), name)
+}
+
+/**
+ * Adds one `<flightStatus code=".." statusTextEn=".." statusTextNo=".."/>` to a map from code to texts.
+ *
+ * @example
+ * addStatus(statuses, { '@_code': 'A', '@_statusTextEn': 'Arrived' }) // statuses.get('A') = { en: 'Arrived', no: null }
+ */
+export function addStatus(statuses: Map<string, StatusText>, element: XmlElement): void {
+  const code = attributeOf(element, 'code')
+  if (code !== null) statuses.set(code, { en: attributeOf(element, 'statusTextEn'), no: attributeOf(element, 'statusTextNo') })
+}
+
 /** Reads `<root><item code=".." name=".."/>...</root>` into a map from code to name. */
 function parseCodeNameList(body: string, root: string, item: string): Map<string, string> {
   const list = readXmlDocument(body, root, `the ${root} XML`, [item])
   const names = new Map<string, string>()
-  for (const element of childrenOf(list, item)) {
-    const code = attributeOf(element, 'code')
-    const name = attributeOf(element, 'name')
-    if (code !== null && name !== null) names.set(code.toUpperCase(), name)
-  }
+  for (const element of childrenOf(list, item)) addCodeName(names, element)
   return names
 }
 
@@ -52,10 +71,6 @@ export function parseAirlineNames(body: string): Map<string, string> {
 export function parseFlightStatuses(body: string): Map<string, StatusText> {
   const list = readXmlDocument(body, 'flightStatuses', 'the flightStatuses XML', ['flightStatus'])
   const statuses = new Map<string, StatusText>()
-  for (const element of childrenOf(list, 'flightStatus')) {
-    const code = attributeOf(element, 'code')
-    if (code === null) continue
-    statuses.set(code, { en: attributeOf(element, 'statusTextEn'), no: attributeOf(element, 'statusTextNo') })
-  }
+  for (const element of childrenOf(list, 'flightStatus')) addStatus(statuses, element)
   return statuses
 }

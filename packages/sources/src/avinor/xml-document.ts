@@ -22,6 +22,23 @@ export class InvalidFeedError extends Error {
 const ATTRIBUTE = '@_'
 
 /**
+ * The body without a byte-order mark or surrounding space, once it is known to be neither
+ * empty, nor an HTML page, nor plain text: the checks made before any XML parser sees it.
+ *
+ * @example
+ * screenXmlBody('<html><body>Bad gateway</body></html>', 'the XmlFeed XML') // throws: answered an HTML page ...
+ */
+export function screenXmlBody(body: string, feedName: string): string {
+  const text = body.replace(/^\uFEFF/, '').trim()
+  if (text === '') throw new InvalidFeedError(`answered an empty body instead of ${feedName}`)
+  if (/^(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype\s+html|<html[\s>])/i.test(text)) {
+    throw new InvalidFeedError(`answered an HTML page instead of ${feedName}`)
+  }
+  if (!text.startsWith('<')) throw new InvalidFeedError(`answered plain text instead of ${feedName}`)
+  return text
+}
+
+/**
  * Parses one Avinor XML document and returns its root element, after checking that the body
  * is well-formed XML whose root is `root`. `feedName` names the expected document in errors
  * ("the XmlFeed XML"); `repeated` lists elements that must always be arrays, so that a list
@@ -31,12 +48,7 @@ const ATTRIBUTE = '@_'
  * const root = readXmlDocument(body, 'airportNames', 'the airportNames XML', ['airportName'])
  */
 export function readXmlDocument(body: string, root: string, feedName: string, repeated: readonly string[]): XmlElement {
-  const text = body.replace(/^\uFEFF/, '').trim()
-  if (text === '') throw new InvalidFeedError(`answered an empty body instead of ${feedName}`)
-  if (/^(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype\s+html|<html[\s>])/i.test(text)) {
-    throw new InvalidFeedError(`answered an HTML page instead of ${feedName}`)
-  }
-  if (!text.startsWith('<')) throw new InvalidFeedError(`answered plain text instead of ${feedName}`)
+  const text = screenXmlBody(body, feedName)
   // fast-xml-parser accepts unclosed tags, so a truncated feed would parse as a short one.
   const valid = XMLValidator.validate(text)
   if (valid !== true) {
