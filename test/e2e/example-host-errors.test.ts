@@ -57,6 +57,7 @@ describe.each(Object.keys(apps))('the example %s server answers the host\'s own 
     ['an unknown charset', { 'content-type': 'application/json; charset=klingon' }, '{}', ...unknownCharset],
     ['an unknown encoding', { 'content-type': 'application/json', 'content-encoding': 'zstd-nonsense' }, '{}', 415, 'unsupported_media_type'],
     ['a broken gzip body', { 'content-type': 'application/json', 'content-encoding': 'gzip' }, 'not gzip at all', 400, 'invalid_body'],
+    ['a broken brotli body', { 'content-type': 'application/json', 'content-encoding': 'br' }, '{"message":"not brotli"}', 400, 'invalid_body'],
   ])('%s: the shared error body, no stack trace', async (_name, headers, body, status, code) => {
     const res = await send('/health', 'POST', headers, body)
     expect(res.status).toBe(status)
