@@ -25,6 +25,7 @@ import { createRouter, type RouteMatch } from './http/router.js'
 import type { Method, RouteCall, RouteDefinition } from './http/define-route.js'
 import { createRoutes } from './routes.js'
 import { createSingleFlight } from './cache/single-flight.js'
+import { createMcpEndpoint, type McpOptions } from './mcp/mcp-endpoint.js'
 import type { UpstreamSettings } from './upstream/upstream-client.js'
 import { createUpstreamGuard, type UpstreamGuard } from './upstream/upstream-guard.js'
 import { createRateLimiter, type RateLimitOptions, type RateVerdict } from './limit/rate-limit.js'
@@ -131,6 +132,12 @@ export interface GatewayOptions {
   onFeedback?: (feedback: Feedback) => void | Promise<void>
   /** Hears unexpected errors and cache-store failures; `console.error` by default. */
   onError?: (error: unknown, kind: ErrorKind) => void
+  /**
+   * Serves every source as an MCP server too (Streamable HTTP, stateless): a catalogue server
+   * at `/mcp` and one per source at `/{source}/mcp`, beside `/api` under the mount point. A
+   * tool call is the operation's own GET, sent through this gateway. Off by default.
+   */
+  mcp?: boolean | McpOptions
 }
 
 const packageVersion = '0.1.0'
@@ -270,6 +277,17 @@ export function createGateway(options: GatewayOptions): Gateway {
     (await invokeOperation(source, name, parameters, links)).data
   const providers = placeProviders(catalog)
 
+  const mcp = options.mcp
+    ? createMcpEndpoint({
+        catalog,
+        routes: () => router.routes,
+        // Every tool call goes through the front door, so whatever guards it guards them too.
+        handle: (request) => gateway.handle(request),
+        version: packageVersion,
+        options: options.mcp === true ? {} : options.mcp,
+        onError: (error) => onError(error, 'internal'),
+      })
+    : undefined
   const routes: RouteDefinition[] = createRoutes({
     catalog,
     documentation,
@@ -304,6 +322,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         })
         return cacheEntry(bundle, bundleTtlSeconds(bundle, providers))
       }),
+    ...(mcp ? { mcp } : {}),
   })
   const router = createRouter(routes)
 
@@ -365,8 +384,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     return finish(errorResponse(error, createLinks(options.publicBaseUrl, request.basePath)), method, request)
   }
 
-  return {
-    owns: (path) => path === '/api' || path.startsWith('/api/'),
+  const gateway: Gateway = {
+    owns: (path) => router.owns(path),
     handle(request) {
       const method = request.method.toUpperCase()
       try {
@@ -385,4 +404,5 @@ export function createGateway(options: GatewayOptions): Gateway {
       }
     },
   }
+  return gateway
 }

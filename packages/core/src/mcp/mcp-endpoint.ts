@@ -1,0 +1,219 @@
+import type { Catalog } from '../compile/catalog.js'
+import type { CompiledRoute, RouteCall } from '../http/define-route.js'
+import { GatewayError } from '../http/gateway-error.js'
+import type { GatewayRequest, GatewayResponse } from '../http/gateway-request.js'
+import { jsonContentType } from '../http/json-response.js'
+import type { Links } from '../http/links.js'
+import { maxRequestBodyBytes } from '../http/read-request-body.js'
+import { createLruMap } from '../cache/lru-map.js'
+import { catalogueTools } from './catalogue-tools.js'
+import { classifyMessage, rpcError, rpcErrorCodes, type RpcMessage } from './json-rpc.js'
+import { answerRequest, createMcpServer, type CallGateway, type McpServer } from './mcp-server.js'
+import type { ToolTarget } from './mcp-tool.js'
+import { allowsBatches, defaultProtocolVersion, isSupportedProtocolVersion, supportedProtocolVersions } from './protocol-version.js'
+import { sourceTools } from './source-tools.js'
+
+/** How the MCP endpoints behave; `mcp: true` takes every default. */
+export interface McpOptions {
+  /**
+   * Origins (`https://app.example.no`) whose browser pages may call the MCP endpoints. A
+   * request whose `Origin` header names another is refused with 403, as the transport asks
+   * of servers to stop DNS rebinding. Left out, any origin may: the data is public and read
+   * only, and the gateway sends no CORS headers, so a page on another origin cannot read it.
+   */
+  allowedOrigins?: string[]
+}
+
+/** What the MCP endpoints need from the gateway. */
+export interface McpEndpointParts {
+  catalog: Catalog
+  /** The compiled route table, which the catalogue's tools are made from. */
+  routes(): CompiledRoute[]
+  /** The gateway's own `handle`: every tool call is a GET sent through it. */
+  handle(request: GatewayRequest): Promise<GatewayResponse>
+  version: string
+  options: McpOptions
+  /** Hears a failure inside the MCP code itself (answered as -32603). */
+  onError(error: unknown): void
+}
+
+/** Answers one POST to `/mcp` (no source) or `/{source}/mcp`. */
+export type McpEndpoint = (call: RouteCall, sourceId: string | undefined) => Promise<GatewayResponse>
+
+/** The most messages one batch may hold; a batch is answered in one response, so it is bounded. */
+export const maxBatchSize = 100
+
+const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value)
+
+function reply(status: number, body: string, framing: Framing = 'json'): GatewayResponse {
+  if (framing === 'sse') {
+    // One event with the response, for clients that accept only an event stream.
+    const event = `event: message\n${body.split('\n').map((line) => `data: ${line}`).join('\n')}\n\n`
+    return { status, headers: { 'content-type': 'text/event-stream', 'content-length': String(Buffer.byteLength(event)), 'cache-control': 'no-store' }, body: event }
+  }
+  return { status, headers: { 'content-type': jsonContentType, 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store' }, body }
+}
+
+/** A refusal at the HTTP level: an error status with a JSON-RPC error that has no id. */
+const refuse = (status: number, code: number, message: string, headers: Record<string, string> = {}): GatewayResponse => {
+  const response = reply(status, rpcError(null, code, message))
+  return { ...response, headers: { ...response.headers, ...headers } }
+}
+
+/** Nothing to answer: notifications and responses are accepted with 202 and no body. */
+const accepted = (): GatewayResponse => ({ status: 202, headers: { 'content-length': '0', 'cache-control': 'no-store' }, body: null })
+
+type Framing = 'json' | 'sse'
+
+/**
+ * How to frame the answer, from the Accept header: JSON whenever the client takes it (also
+ * when it sends no Accept, or only `application/json`, though the transport asks for both
+ * types), one server-sent event when it takes only an event stream, nothing otherwise.
+ */
+function framingFor(accept: string | undefined): Framing | undefined {
+  if (accept === undefined || accept.trim() === '') return 'json'
+  const types = accept
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.split(';'))
+    .filter(([, ...options]) => !options.some((option) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(option)))
+    .map(([type]) => type!.trim())
+  if (types.some((type) => type === 'application/json' || type === 'application/*' || type === '*/*')) return 'json'
+  if (types.some((type) => type === 'text/event-stream' || type === 'text/*')) return 'sse'
+  return undefined
+}
+
+type Parsed = { ok: true; value: unknown } | { ok: false; response: GatewayResponse }
+
+/** The body as JSON: raw bytes or text checked for media type and size, or what a host app's parser already made. */
+function parseBody(body: unknown, contentType: string | undefined): Parsed {
+  if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) return { ok: true, value: body }
+  if (contentType !== undefined && !/^\s*application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType)) {
+    return { ok: false, response: refuse(415, rpcErrorCodes.transport, 'Unsupported Media Type: send the JSON-RPC message as application/json') }
+  }
+  const bytes = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
+  // Adapters that hold the whole body already (Lambda) never streamed it through the limit.
+  if (bytes > maxRequestBodyBytes) {
+    return { ok: false, response: refuse(400, rpcErrorCodes.invalidRequest, `Invalid Request: the body is larger than ${maxRequestBodyBytes} bytes`) }
+  }
+  const text = body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body).toString('utf8')
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    return { ok: false, response: refuse(400, rpcErrorCodes.parseError, 'Parse error: the body must be one JSON-RPC message in JSON') }
+  }
+}
+
+/** The gateway request for a tool's GET: the caller's request (client identity and all), minus its body and conditions. */
+function internalRequest(outer: GatewayRequest, target: ToolTarget): GatewayRequest {
+  const { readBody: _body, ...request } = outer
+  const { 'if-none-match': _match, 'if-modified-since': _since, 'content-type': _type, 'content-length': _length, ...headers } = outer.headers
+  return { ...request, method: 'GET', path: target.path, query: target.query, headers }
+}
+
+/**
+ * The MCP endpoints (spec: Streamable HTTP, stateless): each POST is answered on its own, with
+ * no session, so any instance behind a load balancer (or any Lambda) can answer any request.
+ * Requests are answered with JSON; notifications and responses with 202; a GET is the
+ * router's 405, as the gateway offers no server-sent event stream. Malformed input is answered
+ * with a JSON-RPC error, never a 500.
+ *
+ * @example
+ * const mcp = createMcpEndpoint({ catalog, routes: () => router.routes, handle: gateway.handle, version: '0.1.0', options: {}, onError })
+ * await mcp(call, 'statnett')
+ */
+export function createMcpEndpoint(parts: McpEndpointParts): McpEndpoint {
+  const allowed = parts.options.allowedOrigins ? new Set(parts.options.allowedOrigins) : undefined
+  const servers = createLruMap<string, McpServer>(200)
+
+  function serverFor(sourceId: string | undefined, links: Links): McpServer {
+    const key = `${sourceId ?? ''}\u0000${links.mount}`
+    let server = servers.get(key)
+    if (server) return server
+    const { catalog, version } = parts
+    if (sourceId === undefined) {
+      const ids = catalog.sources.map((s) => s.id).join(', ')
+      server = createMcpServer(
+        { name: 'allmenning', title: 'Allmenning: Norwegian public data', version },
+        `Norwegian public data from ${catalog.sources.length} sources (${ids}). Find a source with search_sources or list_sources, read its operations with describe_source and an operation's parameters with describe_operation, then call it with get_data. Each source also has an MCP server of its own at ${links.mcp('{source}')}, with one tool per operation. Every result is the JSON envelope that GET ${links.operation('{source}', '{operation}')} answers with; outside MCP, call that URL.`,
+        catalogueTools(parts.routes()),
+        links,
+      )
+    } else {
+      const source = catalog.source(sourceId)
+      server = createMcpServer(
+        { name: `allmenning-${source.id}`, title: source.definition.name, version },
+        `${source.definition.description} One tool per operation. Every result is the JSON envelope that GET ${links.operation(source.id, '{operation}')} answers with; outside MCP, call that URL. Every source of this gateway is found through ${links.mcp()}.`,
+        sourceTools(source, links),
+        links,
+      )
+    }
+    servers.set(key, server)
+    return server
+  }
+
+  async function dispatch(server: McpServer, message: RpcMessage & { kind: 'request' }, callGateway: CallGateway): Promise<string> {
+    try {
+      return await answerRequest(server, message, callGateway)
+    } catch (error) {
+      parts.onError(error)
+      return rpcError(message.id, rpcErrorCodes.internalError, 'Internal error: the failure has been logged')
+    }
+  }
+
+  /** An answer for each message that needs one: requests, and messages that are not JSON-RPC. */
+  function answerOne(server: McpServer, message: RpcMessage, callGateway: CallGateway): Promise<string> | string | undefined {
+    if (message.kind === 'request') return dispatch(server, message, callGateway)
+    if (message.kind === 'invalid') return rpcError(message.id, message.code, message.message)
+    return undefined
+  }
+
+  return async function answer(call, sourceId) {
+    const { request, links } = call
+    const origin = headerValue(request.headers.origin)
+    if (allowed && origin !== undefined && !allowed.has(origin)) {
+      return refuse(403, rpcErrorCodes.transport, `Forbidden: pages on ${origin.slice(0, 200)} may not call this MCP server`)
+    }
+    const framing = framingFor(headerValue(request.headers.accept))
+    if (!framing) return refuse(406, rpcErrorCodes.transport, 'Not Acceptable: the answer is application/json (or text/event-stream); accept one of them')
+
+    let body: unknown
+    try {
+      body = request.readBody ? await request.readBody() : undefined
+    } catch (error) {
+      // Over the size limit (the adapter's 400), or a body the client broke off.
+      const why = error instanceof GatewayError ? error.message : 'the body could not be read'
+      return refuse(error instanceof GatewayError ? error.status : 400, rpcErrorCodes.invalidRequest, `Invalid Request: ${why}`)
+    }
+    const parsed = parseBody(body, headerValue(request.headers['content-type']))
+    if (!parsed.ok) return parsed.response
+
+    const versionHeader = headerValue(request.headers['mcp-protocol-version'])
+    const unsupported = () =>
+      refuse(400, rpcErrorCodes.transport, `Bad Request: unsupported MCP-Protocol-Version ${JSON.stringify(versionHeader!.slice(0, 40))}; supported: ${supportedProtocolVersions.join(', ')}`)
+    const server = serverFor(sourceId, links)
+    const callGateway: CallGateway = (target) => parts.handle(internalRequest(request, target))
+
+    if (Array.isArray(parsed.value)) {
+      if (versionHeader !== undefined && !isSupportedProtocolVersion(versionHeader)) return unsupported()
+      const version = versionHeader ?? defaultProtocolVersion
+      const batch = parsed.value
+      const invalid = (message: string) => refuse(400, rpcErrorCodes.invalidRequest, `Invalid Request: ${message}`)
+      if (!allowsBatches(version)) return invalid(`protocol version ${version} takes one JSON-RPC message per POST (batches were dropped in 2025-06-18)`)
+      if (batch.length === 0) return invalid('an empty batch')
+      if (batch.length > maxBatchSize) return invalid(`a batch may hold at most ${maxBatchSize} messages`)
+      const messages = batch.map(classifyMessage)
+      if (messages.some((m) => m.kind === 'request' && m.method === 'initialize')) return invalid('initialize must be sent on its own, not in a batch')
+      const answers = (await Promise.all(messages.map((message) => answerOne(server, message, callGateway)))).filter((a): a is string => a !== undefined)
+      return answers.length === 0 ? accepted() : reply(200, `[${answers.join(',')}]`, framing)
+    }
+
+    const message = classifyMessage(parsed.value)
+    if (message.kind === 'invalid') return reply(400, rpcError(message.id, message.code, message.message))
+    const isInitialize = message.kind === 'request' && message.method === 'initialize'
+    // initialize negotiates the version in its body; everything after it names the version in the header.
+    if (!isInitialize && versionHeader !== undefined && !isSupportedProtocolVersion(versionHeader)) return unsupported()
+    if (message.kind !== 'request') return accepted()
+    return reply(200, await dispatch(server, message, callGateway), framing)
+  }
+}
