@@ -214,7 +214,7 @@ describe('Accept and Origin', () => {
   it('answers one server-sent event to a client that takes only an event stream', async () => {
     const res = await post(gatewayWith(), '/mcp', rpc(1, 'ping'), { headers: { accept: 'text/event-stream' } })
     expect(res.status).toBe(200)
-    expect(res.headers['content-type']).toBe('text/event-stream')
+    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8')
     expect(res.body).toBe('event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n')
   })
 

@@ -4,7 +4,7 @@ import { GatewayError } from '../http/gateway-error.js'
 import type { GatewayRequest, GatewayResponse } from '../http/gateway-request.js'
 import { jsonContentType } from '../http/json-response.js'
 import type { Links } from '../http/links.js'
-import { maxRequestBodyBytes } from '../http/read-request-body.js'
+import { bodyTooLarge, maxRequestBodyBytes } from '../http/read-request-body.js'
 import { createLruMap } from '../cache/lru-map.js'
 import { catalogueTools } from './catalogue-tools.js'
 import { classifyMessage, rpcError, rpcErrorCodes, type RpcMessage } from './json-rpc.js'
@@ -49,7 +49,7 @@ function reply(status: number, body: string, framing: Framing = 'json'): Gateway
   if (framing === 'sse') {
     // One event with the response, for clients that accept only an event stream.
     const event = `event: message\n${body.split('\n').map((line) => `data: ${line}`).join('\n')}\n\n`
-    return { status, headers: { 'content-type': 'text/event-stream', 'content-length': String(Buffer.byteLength(event)), 'cache-control': 'no-store' }, body: event }
+    return { status, headers: { 'content-type': 'text/event-stream; charset=utf-8', 'content-length': String(Buffer.byteLength(event)), 'cache-control': 'no-store' }, body: event }
   }
   return { status, headers: { 'content-type': jsonContentType, 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store' }, body }
 }
@@ -94,7 +94,7 @@ function parseBody(body: unknown, contentType: string | undefined): Parsed {
   const bytes = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
   // Adapters that hold the whole body already (Lambda) never streamed it through the limit.
   if (bytes > maxRequestBodyBytes) {
-    return { ok: false, response: refuse(400, rpcErrorCodes.invalidRequest, `Invalid Request: the body is larger than ${maxRequestBodyBytes} bytes`) }
+    return { ok: false, response: refuse(400, rpcErrorCodes.invalidRequest, `Invalid Request: ${bodyTooLarge(maxRequestBodyBytes).message}`) }
   }
   const text = body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body).toString('utf8')
   try {
