@@ -140,7 +140,7 @@ describe('the catalogue server (/mcp) through the SDK client', () => {
     expect(search.inputSchema.required).toEqual(['q'])
     expect(search.inputSchema.properties).toMatchObject({ limit: { maximum: 10, default: 5 } })
     const describeSource = tools.find((t) => t.name === 'describe_source')!
-    expect(describeSource.inputSchema.properties).toMatchObject({ source: { enum: ['firmafakta', 'avinor', 'statnett'] } })
+    expect((describeSource.inputSchema.properties as any).source.enum).toEqual(expect.arrayContaining(['statnett', 'firmafakta', 'avinor']))
   })
 
   it('finds a source, describes it and an operation, and gets its data', async () => {
@@ -181,5 +181,36 @@ describe('the same endpoints without the SDK', () => {
     const res = await fetch(`${base}/nope/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
     expect(res.status).toBe(404)
     expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+  })
+})
+
+describe('with MOUNT_PATH=/wiki, as the public gateway lays its paths out', () => {
+  let wiki: Server
+  let wikiBase: string
+  beforeAll(async () => {
+    const app = createApp(
+      { MOUNT_PATH: '/wiki', ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl, ALLMENNING_UPSTREAM_AVINOR: avinor.baseUrl, ALLMENNING_UPSTREAM_BRREG: brreg.baseUrl },
+      { onError: () => {} },
+    )
+    wiki = createServer(app)
+    await new Promise<void>((resolve) => wiki.listen(0, '127.0.0.1', resolve))
+    wikiBase = `http://127.0.0.1:${(wiki.address() as AddressInfo).port}`
+  })
+  afterAll(async () => {
+    wiki.closeAllConnections()
+    await new Promise<void>((resolve) => wiki.close(() => resolve()))
+  })
+
+  it('serves the MCP servers at the root, as agents configured for the public gateway call them, with links that resolve', async () => {
+    const client = new Client({ name: 'allmenning-e2e', version: '1.0.0' })
+    clients.push(client)
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${wikiBase}/firmafakta/mcp`)))
+    const result = await client.callTool({ name: 'selskapsdetaljer', arguments: { org_nr: '976030788' } })
+    expect(result.isError).toBe(false)
+    const self = (result.structuredContent as any)._links.self as string
+    const linked = await fetch(`${wikiBase}${self}`)
+    expect(linked.status).toBe(200)
+    expect(((await linked.json()) as any).data.organisasjonsnummer).toBe('976030788')
+    expect((await fetch(`${wikiBase}/wiki/api/v1/kilder/firmafakta/selskapsdetaljer?org_nr=976030788`)).status).toBe(200)
   })
 })

@@ -26,7 +26,11 @@ export function createApp(env: Record<string, string | undefined> = process.env,
   app.use(express.json())
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }))
   // MOUNT_PATH=/wiki serves the API where the public gateway has it, so its clients change only the host.
-  app.use(env.MOUNT_PATH || '/', createExpressMiddleware(gateway))
+  const middleware = createExpressMiddleware(gateway)
+  app.use(env.MOUNT_PATH || '/', middleware)
+  // The public gateway has its MCP servers at the root (/mcp, /{source}/mcp), not under /wiki, so
+  // the gateway is mounted at the root as well: agents' MCP configurations then change only the host too.
+  if (env.MOUNT_PATH && env.MOUNT_PATH !== '/') app.use(middleware)
   // Every other path, and every error (a malformed JSON body, an unknown charset), answered in
   // the gateway's JSON error body: never Express's HTML page with its stack trace.
   app.use(createExpressNotFoundHandler())
