@@ -7,4 +7,5 @@ const port = Number(process.env.PORT ?? 3000)
 const server = createServer({ maxHeaderSize: 64 * 1024 }, createApp(process.env))
 server.listen(port, () => {
   console.log(`Allmenning example gateway (Express) on http://localhost:${port}/api/v1/`)
+  console.log(`MCP: the catalogue at http://localhost:${port}/mcp, each source at http://localhost:${port}/{source}/mcp`)
 })
