@@ -72,6 +72,17 @@ type Framing = 'json' | 'sse'
  */
 function framingFor(accept: string | undefined): Framing | undefined {
   if (accept === undefined || accept.trim() === '') return 'json'
+  // Clients send the same few Accept headers on every request: each is read once.
+  const known = framings.get(accept)
+  if (known !== undefined) return known === 'none' ? undefined : known
+  const framing = readAccept(accept)
+  framings.set(accept, framing ?? 'none')
+  return framing
+}
+
+const framings = createLruMap<string, Framing | 'none'>(64)
+
+function readAccept(accept: string): Framing | undefined {
   const types = accept
     .toLowerCase()
     .split(',')

@@ -13,6 +13,18 @@ import type { GatewayResponse } from '../http/gateway-request.js'
  * // '{"content":[{"type":"text","text":"{\"data\":[]}"}],"structuredContent":{"data":[]},"isError":false}'
  */
 export function toolResult(response: GatewayResponse): string {
+  // A cache hit's response object is shared by every call in the same second, so its result is too.
+  let result = results.get(response)
+  if (result === undefined) {
+    result = makeToolResult(response)
+    results.set(response, result)
+  }
+  return result
+}
+
+const results = new WeakMap<GatewayResponse, string>()
+
+function makeToolResult(response: GatewayResponse): string {
   const body = response.body ?? ''
   const isError = response.status >= 400
   // Every answer of the JSON API is one object; anything else is passed on as text only.
