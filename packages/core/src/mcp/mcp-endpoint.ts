@@ -1,17 +1,13 @@
-import type { Catalog } from '../compile/catalog.js'
-import type { CompiledRoute, RouteCall } from '../http/define-route.js'
+import type { RouteCall } from '../http/define-route.js'
 import { GatewayError } from '../http/gateway-error.js'
 import type { GatewayRequest, GatewayResponse } from '../http/gateway-request.js'
-import { jsonContentType } from '../http/json-response.js'
-import type { Links } from '../http/links.js'
 import { bodyTooLarge, maxRequestBodyBytes } from '../http/read-request-body.js'
-import { createLruMap } from '../cache/lru-map.js'
-import { catalogueTools } from './catalogue-tools.js'
 import { classifyMessage, rpcError, rpcErrorCodes, type RpcMessage } from './json-rpc.js'
-import { answerRequest, createMcpServer, type CallGateway, type McpServer } from './mcp-server.js'
+import { accepted, framingFor, refuse, reply } from './mcp-framing.js'
+import { answerRequest, type CallGateway, type McpServer } from './mcp-server.js'
+import { createMcpServers, type McpServerParts } from './mcp-servers.js'
 import type { ToolTarget } from './mcp-tool.js'
 import { allowsBatches, defaultProtocolVersion, isSupportedProtocolVersion, supportedProtocolVersions } from './protocol-version.js'
-import { sourceTools } from './source-tools.js'
 
 /** How the MCP endpoints behave; `mcp: true` takes every default. */
 export interface McpOptions {
@@ -25,13 +21,9 @@ export interface McpOptions {
 }
 
 /** What the MCP endpoints need from the gateway. */
-export interface McpEndpointParts {
-  catalog: Catalog
-  /** The compiled route table, which the catalogue's tools are made from. */
-  routes(): CompiledRoute[]
+export interface McpEndpointParts extends McpServerParts {
   /** The gateway's own `handle`: every tool call is a GET sent through it. */
   handle(request: GatewayRequest): Promise<GatewayResponse>
-  version: string
   options: McpOptions
   /** Hears a failure inside the MCP code itself (answered as -32603). */
   onError(error: unknown): void
@@ -44,55 +36,6 @@ export type McpEndpoint = (call: RouteCall, sourceId: string | undefined) => Pro
 export const maxBatchSize = 100
 
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value)
-
-function reply(status: number, body: string, framing: Framing = 'json'): GatewayResponse {
-  if (framing === 'sse') {
-    // One event with the response, for clients that accept only an event stream.
-    const event = `event: message\n${body.split('\n').map((line) => `data: ${line}`).join('\n')}\n\n`
-    return { status, headers: { 'content-type': 'text/event-stream; charset=utf-8', 'content-length': String(Buffer.byteLength(event)), 'cache-control': 'no-store' }, body: event }
-  }
-  return { status, headers: { 'content-type': jsonContentType, 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store' }, body }
-}
-
-/** A refusal at the HTTP level: an error status with a JSON-RPC error that has no id. */
-const refuse = (status: number, code: number, message: string, headers: Record<string, string> = {}): GatewayResponse => {
-  const response = reply(status, rpcError(null, code, message))
-  return { ...response, headers: { ...response.headers, ...headers } }
-}
-
-/** Nothing to answer: notifications and responses are accepted with 202 and no body. */
-const accepted = (): GatewayResponse => ({ status: 202, headers: { 'content-length': '0', 'cache-control': 'no-store' }, body: null })
-
-type Framing = 'json' | 'sse'
-
-/**
- * How to frame the answer, from the Accept header: JSON whenever the client takes it (also
- * when it sends no Accept, or only `application/json`, though the transport asks for both
- * types), one server-sent event when it takes only an event stream, nothing otherwise.
- */
-function framingFor(accept: string | undefined): Framing | undefined {
-  if (accept === undefined || accept.trim() === '') return 'json'
-  // Clients send the same few Accept headers on every request: each is read once.
-  const known = framings.get(accept)
-  if (known !== undefined) return known === 'none' ? undefined : known
-  const framing = readAccept(accept)
-  framings.set(accept, framing ?? 'none')
-  return framing
-}
-
-const framings = createLruMap<string, Framing | 'none'>(64)
-
-function readAccept(accept: string): Framing | undefined {
-  const types = accept
-    .toLowerCase()
-    .split(',')
-    .map((part) => part.split(';'))
-    .filter(([, ...options]) => !options.some((option) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(option)))
-    .map(([type]) => type!.trim())
-  if (types.some((type) => type === 'application/json' || type === 'application/*' || type === '*/*')) return 'json'
-  if (types.some((type) => type === 'text/event-stream' || type === 'text/*')) return 'sse'
-  return undefined
-}
 
 type Parsed = { ok: true; value: unknown } | { ok: false; response: GatewayResponse }
 
@@ -135,33 +78,7 @@ function internalRequest(outer: GatewayRequest, target: ToolTarget): GatewayRequ
  */
 export function createMcpEndpoint(parts: McpEndpointParts): McpEndpoint {
   const allowed = parts.options.allowedOrigins ? new Set(parts.options.allowedOrigins) : undefined
-  const servers = createLruMap<string, McpServer>(200)
-
-  function serverFor(sourceId: string | undefined, links: Links): McpServer {
-    const key = `${sourceId ?? ''}\u0000${links.mount}`
-    let server = servers.get(key)
-    if (server) return server
-    const { catalog, version } = parts
-    if (sourceId === undefined) {
-      const ids = catalog.sources.map((s) => s.id).join(', ')
-      server = createMcpServer(
-        { name: 'allmenning', title: 'Allmenning: Norwegian public data', version },
-        `Norwegian public data from ${catalog.sources.length} sources (${ids}). Find a source with search_sources or list_sources, read its operations with describe_source and an operation's parameters with describe_operation, then call it with get_data. Each source also has an MCP server of its own at ${links.mcp('{source}')}, with one tool per operation. Every result is the JSON envelope that GET ${links.operation('{source}', '{operation}')} answers with; outside MCP, call that URL.`,
-        catalogueTools(parts.routes()),
-        links,
-      )
-    } else {
-      const source = catalog.source(sourceId)
-      server = createMcpServer(
-        { name: `allmenning-${source.id}`, title: source.definition.name, version },
-        `${source.definition.description} One tool per operation. Every result is the JSON envelope that GET ${links.operation(source.id, '{operation}')} answers with; outside MCP, call that URL. Every source of this gateway is found through ${links.mcp()}.`,
-        sourceTools(source, links),
-        links,
-      )
-    }
-    servers.set(key, server)
-    return server
-  }
+  const serverFor = createMcpServers(parts)
 
   async function dispatch(server: McpServer, message: RpcMessage & { kind: 'request' }, callGateway: CallGateway): Promise<string> {
     try {
