@@ -304,6 +304,14 @@ describe('tools/list and tools/call', () => {
     expect(b.json.result.structuredContent).toEqual(a.json.result.structuredContent)
   })
 
+  it('answers with the envelope even when the POST carries the ETag of that very answer', async () => {
+    const g = gatewayWith()
+    const rest = await g.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_physical_flow', query: 'area=NO3', headers: {} })
+    const res = await post(g, '/statnett/mcp', callTool('get_physical_flow', { area: 'NO3' }), { headers: { 'if-none-match': rest.headers.etag! } })
+    expect(res.status).toBe(200)
+    expect(res.json.result.structuredContent).toEqual(JSON.parse(rest.body!))
+  })
+
   it('shares the cache and the single flight with the JSON API', async () => {
     fake.route(statnettPaths.flow, async () => ({ ...statnettJson('[]'), delayMs: 100 }))
     const g = gatewayWith()

@@ -45,12 +45,13 @@ function parseBody(body: unknown, contentType: string | undefined): Parsed {
   if (contentType !== undefined && !/^\s*application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType)) {
     return { ok: false, response: refuse(415, rpcErrorCodes.transport, 'Unsupported Media Type: send the JSON-RPC message as application/json') }
   }
-  const bytes = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
-  // Adapters that hold the whole body already (Lambda) never streamed it through the limit.
+  // Adapters that hold the whole body already (Lambda) never streamed it through the limit. A
+  // string has at most three bytes per UTF-16 unit, so a short one needs no counting.
+  const bytes = body === undefined ? 0 : typeof body !== 'string' ? body.byteLength : body.length * 3 <= maxRequestBodyBytes ? 0 : Buffer.byteLength(body)
   if (bytes > maxRequestBodyBytes) {
     return { ok: false, response: refuse(400, rpcErrorCodes.invalidRequest, `Invalid Request: ${bodyTooLarge(maxRequestBodyBytes).message}`) }
   }
-  const text = body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body).toString('utf8')
+  const text = body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')
   try {
     return { ok: true, value: JSON.parse(text) }
   } catch {
@@ -58,10 +59,17 @@ function parseBody(body: unknown, contentType: string | undefined): Parsed {
   }
 }
 
-/** The gateway request for a tool's GET: the caller's request (client identity and all), minus its body and conditions. */
+/**
+ * The gateway request for a tool's GET: the caller's request (client identity and all), minus
+ * its body, and minus conditions that would turn the answer into a bodiless 304.
+ */
 function internalRequest(outer: GatewayRequest, target: ToolTarget): GatewayRequest {
   const { readBody: _body, ...request } = outer
-  const { 'if-none-match': _match, 'if-modified-since': _since, 'content-type': _type, 'content-length': _length, ...headers } = outer.headers
+  let headers = outer.headers
+  if (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) {
+    const { 'if-none-match': _match, 'if-modified-since': _since, ...rest } = headers
+    headers = rest
+  }
   return { ...request, method: 'GET', path: target.path, query: target.query, headers }
 }
 
