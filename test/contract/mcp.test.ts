@@ -426,3 +426,53 @@ describe('the catalogue tools', () => {
     expect(res.json.result.structuredContent.error).toMatchObject({ status: 404, code: 'operation_not_found' })
   })
 })
+
+describe('rate limits count each tool call once, as the GET it stands for', () => {
+  const client = { clientAddress: '203.0.113.9' }
+  const limited = (rateLimit: GatewayOptions['rateLimit']) => gatewayWith({ rateLimit })
+
+  it('lets three tool calls through a quota of three, and refuses the fourth as a tool error carrying the 429 body', async () => {
+    const g = limited({ quota: { requests: 3, windowSeconds: 60 } })
+    for (const area of ['NO1', 'NO2', 'NO3']) {
+      const res = await post(g, '/statnett/mcp', callTool('get_physical_flow', { area }), { extra: client })
+      expect(res.json.result.isError, area).toBe(false)
+    }
+    const over = await post(g, '/statnett/mcp', callTool('get_physical_flow', { area: 'NO4' }), { extra: client })
+    expect(over.status).toBe(200)
+    expect(over.json.result).toMatchObject({ isError: true, structuredContent: { error: { status: 429, code: 'rate_limited' } } })
+    // The JSON API shares the count: the same client is over its quota there too.
+    const rest = await g.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_physical_flow', query: '', headers: {}, ...client })
+    expect(rest.status).toBe(429)
+  })
+
+  it('counts a POST that calls no tool once, and answers it with a JSON-RPC 429 and Retry-After when over', async () => {
+    const g = limited({ quota: { requests: 2, windowSeconds: 60 } })
+    const init = await post(g, '/mcp', rpc(1, 'initialize', { protocolVersion: '2025-11-25' }), { extra: client })
+    expect(init.status).toBe(200)
+    expect(init.headers.ratelimit).toBe('"default";r=1;t=60')
+    expect((await post(g, '/mcp', { jsonrpc: '2.0', method: 'notifications/initialized' }, { extra: client })).status).toBe(202)
+    const over = await post(g, '/mcp', rpc(2, 'tools/list'), { extra: client })
+    expect(over.status).toBe(429)
+    expect(over.headers['retry-after']).toMatch(/^\d+$/)
+    expect(over.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('Too many requests') } })
+    // Another client is counted on its own.
+    expect((await post(g, '/mcp', rpc(3, 'ping'), { extra: { clientAddress: '198.51.100.7' } })).status).toBe(200)
+  })
+
+  it('counts search_sources against the stricter quota of /sok/alle', async () => {
+    const g = limited({ expensive: { requests: 1, windowSeconds: 60 } })
+    expect((await post(g, '/mcp', callTool('search_sources', { q: 'strøm' }), { extra: client })).json.result.isError).toBe(false)
+    const over = await post(g, '/mcp', callTool('search_sources', { q: 'kraft' }), { extra: client })
+    expect(over.json.result.structuredContent.error).toMatchObject({ status: 429, code: 'rate_limited' })
+    expect(over.json.result.structuredContent.error.message).toContain('expensive')
+    // Describing a source is not expensive.
+    expect((await post(g, '/mcp', callTool('describe_source', { source: 'statnett', view: 'names' }), { extra: client })).json.result.isError).toBe(false)
+  })
+
+  it('counts every tool call of a 2025-03-26 batch', async () => {
+    const g = limited({ quota: { requests: 2, windowSeconds: 60 } })
+    const batch = [callTool('get_physical_flow', { area: 'SE1' }, 1), callTool('get_physical_flow', { area: 'SE2' }, 2), callTool('get_physical_flow', { area: 'SE4' }, 3)]
+    const res = await post(g, '/statnett/mcp', batch, { headers: { 'mcp-protocol-version': '2025-03-26' }, extra: client })
+    expect(res.json.map((a: { result: { isError: boolean } }) => a.result.isError)).toEqual([false, false, true])
+  })
+})

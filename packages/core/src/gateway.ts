@@ -283,6 +283,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         routes: () => router.routes,
         // Every tool call goes through the front door, so whatever guards it guards them too.
         handle: (request) => gateway.handle(request),
+        ...(limiter ? { count: (request: GatewayRequest) => limiter.check(request, false) } : {}),
         version: packageVersion,
         options: options.mcp === true ? {} : options.mcp,
         onError: (error) => onError(error, 'internal'),
@@ -390,7 +391,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       const method = request.method.toUpperCase()
       try {
         const planned = plan(request, method)
-        const verdict = limiter?.check(request, planned.match.route.definition.expensive === true)
+        const definition = planned.match.route.definition
+        const verdict = definition.countsItself ? undefined : limiter?.check(request, definition.expensive === true)
         if (verdict) return verdict.then((v) => answerCounted(v, planned, method, request)).catch((error: unknown) => fail(error, method, request))
         const response = route(planned, method as Method, request)
         // A cached answer is already there: no need to wait a turn for it.

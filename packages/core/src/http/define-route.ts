@@ -80,6 +80,12 @@ export interface RouteDefinition<P extends ParameterSchemas = ParameterSchemas> 
   staticMaxAgeSeconds?: number
   /** Set on routes that fan out to many upstreams: the stricter `rateLimit.expensive` quota counts them too. */
   expensive?: boolean
+  /**
+   * Set when the answer applies the rate limit itself rather than per request: the MCP
+   * endpoints count each tool call as the GET it stands for, and a POST that calls no tool
+   * once, so the gateway does not count the POST as well.
+   */
+  countsItself?: boolean
   /** The answer: a body to serialize (static routes) or a finished response. */
   answer(call: RouteCall<P>): unknown
   /** Paths this route stands for in OpenAPI, when one path per instance says more (one per operation). */

@@ -8,6 +8,7 @@ import { answerRequest, type CallGateway, type McpServer } from './mcp-server.js
 import { createMcpServers, type McpServerParts } from './mcp-servers.js'
 import type { ToolTarget } from './mcp-tool.js'
 import { allowsBatches, defaultProtocolVersion, isSupportedProtocolVersion, supportedProtocolVersions } from './protocol-version.js'
+import type { RateVerdict } from '../limit/rate-limit.js'
 
 /** How the MCP endpoints behave; `mcp: true` takes every default. */
 export interface McpOptions {
@@ -27,6 +28,11 @@ export interface McpEndpointParts extends McpServerParts {
   options: McpOptions
   /** Hears a failure inside the MCP code itself (answered as -32603). */
   onError(error: unknown): void
+  /**
+   * Counts a request against the client's rate limit, when limits are on. Tool calls are
+   * counted by the GETs they send through `handle`; this counts a POST that calls no tool.
+   */
+  count?(request: GatewayRequest): Promise<RateVerdict> | undefined
 }
 
 /** Answers one POST to `/mcp` (no source) or `/{source}/mcp`. */
@@ -104,14 +110,33 @@ export function createMcpEndpoint(parts: McpEndpointParts): McpEndpoint {
     return undefined
   }
 
+  /**
+   * Answers a POST that calls no tool after counting it once against the client's rate limit:
+   * a 429 when over, else the answer with the RateLimit headers. (A tool call is counted by
+   * the GET it sends through the gateway, as that GET would be.)
+   */
+  async function counted(request: GatewayRequest, respond: () => GatewayResponse | Promise<GatewayResponse>): Promise<GatewayResponse> {
+    const verdict = parts.count?.(request)
+    if (!verdict) return respond()
+    const { headers, refusal } = await verdict
+    if (refusal) {
+      const response = refuse(429, rpcErrorCodes.transport, refusal.message)
+      return { ...response, headers: { ...response.headers, ...refusal.headers } }
+    }
+    const response = await respond()
+    return { ...response, headers: { ...response.headers, ...headers } }
+  }
+
+  const callsTool = (message: RpcMessage) => message.kind === 'request' && message.method === 'tools/call'
+
   return async function answer(call, sourceId) {
     const { request, links } = call
     const origin = headerValue(request.headers.origin)
     if (allowed && origin !== undefined && !allowed.has(origin)) {
-      return refuse(403, rpcErrorCodes.transport, `Forbidden: pages on ${origin.slice(0, 200)} may not call this MCP server`)
+      return counted(request, () => refuse(403, rpcErrorCodes.transport, `Forbidden: pages on ${origin.slice(0, 200)} may not call this MCP server`))
     }
     const framing = framingFor(headerValue(request.headers.accept))
-    if (!framing) return refuse(406, rpcErrorCodes.transport, 'Not Acceptable: the answer is application/json (or text/event-stream); accept one of them')
+    if (!framing) return counted(request, () => refuse(406, rpcErrorCodes.transport, 'Not Acceptable: the answer is application/json (or text/event-stream); accept one of them'))
 
     let body: unknown
     try {
@@ -119,10 +144,10 @@ export function createMcpEndpoint(parts: McpEndpointParts): McpEndpoint {
     } catch (error) {
       // Over the size limit (the adapter's 400), or a body the client broke off.
       const why = error instanceof GatewayError ? error.message : 'the body could not be read'
-      return refuse(error instanceof GatewayError ? error.status : 400, rpcErrorCodes.invalidRequest, `Invalid Request: ${why}`)
+      return counted(request, () => refuse(error instanceof GatewayError ? error.status : 400, rpcErrorCodes.invalidRequest, `Invalid Request: ${why}`))
     }
     const parsed = parseBody(body, headerValue(request.headers['content-type']))
-    if (!parsed.ok) return parsed.response
+    if (!parsed.ok) return counted(request, () => parsed.response)
 
     const versionHeader = headerValue(request.headers['mcp-protocol-version'])
     const unsupported = () =>
@@ -131,25 +156,29 @@ export function createMcpEndpoint(parts: McpEndpointParts): McpEndpoint {
     const callGateway: CallGateway = (target) => parts.handle(internalRequest(request, target))
 
     if (Array.isArray(parsed.value)) {
-      if (versionHeader !== undefined && !isSupportedProtocolVersion(versionHeader)) return unsupported()
-      const version = versionHeader ?? defaultProtocolVersion
       const batch = parsed.value
-      const invalid = (message: string) => refuse(400, rpcErrorCodes.invalidRequest, `Invalid Request: ${message}`)
-      if (!allowsBatches(version)) return invalid(`protocol version ${version} takes one JSON-RPC message per POST (batches were dropped in 2025-06-18)`)
-      if (batch.length === 0) return invalid('an empty batch')
-      if (batch.length > maxBatchSize) return invalid(`a batch may hold at most ${maxBatchSize} messages`)
+      const invalid = (message: string) => () => refuse(400, rpcErrorCodes.invalidRequest, `Invalid Request: ${message}`)
+      if (versionHeader !== undefined && !isSupportedProtocolVersion(versionHeader)) return counted(request, unsupported)
+      const version = versionHeader ?? defaultProtocolVersion
+      if (!allowsBatches(version)) return counted(request, invalid(`protocol version ${version} takes one JSON-RPC message per POST (batches were dropped in 2025-06-18)`))
+      if (batch.length === 0) return counted(request, invalid('an empty batch'))
+      if (batch.length > maxBatchSize) return counted(request, invalid(`a batch may hold at most ${maxBatchSize} messages`))
       const messages = batch.map(classifyMessage)
-      if (messages.some((m) => m.kind === 'request' && m.method === 'initialize')) return invalid('initialize must be sent on its own, not in a batch')
-      const answers = (await Promise.all(messages.map((message) => answerOne(server, message, callGateway)))).filter((a): a is string => a !== undefined)
-      return answers.length === 0 ? accepted() : reply(200, `[${answers.join(',')}]`, framing)
+      if (messages.some((m) => m.kind === 'request' && m.method === 'initialize')) return counted(request, invalid('initialize must be sent on its own, not in a batch'))
+      const respond = async () => {
+        const answers = (await Promise.all(messages.map((message) => answerOne(server, message, callGateway)))).filter((a): a is string => a !== undefined)
+        return answers.length === 0 ? accepted() : reply(200, `[${answers.join(',')}]`, framing)
+      }
+      return messages.some(callsTool) ? respond() : counted(request, respond)
     }
 
     const message = classifyMessage(parsed.value)
-    if (message.kind === 'invalid') return reply(400, rpcError(message.id, message.code, message.message))
+    if (message.kind === 'invalid') return counted(request, () => reply(400, rpcError(message.id, message.code, message.message)))
     const isInitialize = message.kind === 'request' && message.method === 'initialize'
     // initialize negotiates the version in its body; everything after it names the version in the header.
-    if (!isInitialize && versionHeader !== undefined && !isSupportedProtocolVersion(versionHeader)) return unsupported()
-    if (message.kind !== 'request') return accepted()
-    return reply(200, await dispatch(server, message, callGateway), framing)
+    if (!isInitialize && versionHeader !== undefined && !isSupportedProtocolVersion(versionHeader)) return counted(request, unsupported)
+    if (message.kind !== 'request') return counted(request, accepted)
+    const respond = async () => reply(200, await dispatch(server, message, callGateway), framing)
+    return callsTool(message) ? respond() : counted(request, respond)
   }
 }
