@@ -69,7 +69,10 @@ describe('a source server (/statnett/mcp) through the SDK client', () => {
   it('lists one tool per operation, with the parameters as JSON Schema', async () => {
     const client = await connect('/statnett/mcp')
     const { tools } = await client.listTools()
-    expect(tools.map((t) => t.name).sort()).toEqual(['get_physical_flow', 'get_power_situation', 'get_production_consumption'])
+    // Made from the same definitions as the JSON API: the descriptor's operations, one tool each.
+    const descriptor = (await (await fetch(`${base}/api/v1/kilder/statnett?view=names`)).json()) as { operations: { name: string }[] }
+    expect(tools.map((t) => t.name).sort()).toEqual(descriptor.operations.map((o) => o.name).sort())
+    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['get_physical_flow', 'get_power_situation', 'get_production_consumption']))
     const flow = tools.find((t) => t.name === 'get_physical_flow')!
     expect(flow.description).toContain('GET /api/v1/kilder/statnett/get_physical_flow{?area,limit,offset}')
     expect(flow.inputSchema).toMatchObject({
@@ -180,7 +183,8 @@ describe('the same endpoints without the SDK', () => {
   it('leaves /{anything}/mcp that is no source to the host app', async () => {
     const res = await fetch(`${base}/nope/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
     expect(res.status).toBe(404)
-    expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+    // The host app's own not-found answer (the example uses the adapter's JSON one), not the gateway's source_not_found.
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('route_not_found')
   })
 })
 
