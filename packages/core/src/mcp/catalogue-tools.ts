@@ -10,7 +10,7 @@ const catalogueRoutes = {
   search_sources: {
     route: 'search',
     description:
-      'Finds data sources by topic, name or keyword (for example "strøm", "flights", "company"), matching the source catalogue only. Each result has the source id to use with describe_source and get_data.',
+      'Searches the gateway as GET /sok/alle does: data sources by topic, name or keyword (for example "strøm", "flights", "company"), and entities such as companies or airports by name or number; mode chooses, and auto decides by itself. Each result names its source: use that id with describe_source and get_data.',
   },
   list_sources: {
     route: 'sources',
