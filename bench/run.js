@@ -9,6 +9,7 @@ import autocannon from 'autocannon'
 import { startFakeStatnett } from './fake-statnett.js'
 import { compositionReport } from './composition.js'
 import { lambdaReport } from './lambda.js'
+import { mcpReport } from './mcp.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
@@ -76,4 +77,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   console.log(await compositionReport(pinned))
   console.log(await lambdaReport())
+  console.log(await mcpReport())
 }

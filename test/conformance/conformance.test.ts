@@ -3,6 +3,8 @@
 // give the gateway's answer, the case names the targets and the reason in `exceptions` and
 // asserts what those targets do instead; every other target keeps the full assertion.
 import { request, type IncomingHttpHeaders } from 'node:http'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeStatnett, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import type { FakeUpstream } from '@allmenning/core/testing'
@@ -41,6 +43,13 @@ const jsonType = 'application/json; charset=utf-8'
 const weakEtag = /^W\/"[^"]+"$/
 const op = '/api/v1/kilder/statnett/get_physical_flow'
 const postJson = (body: string): Send => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body })
+/** A POST to an MCP endpoint as the transport has clients send it. */
+const postRpc = (message: unknown, headers: Record<string, string> = {}): Send => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+  body: typeof message === 'string' ? message : JSON.stringify(message),
+})
+const rpc = (id: number, method: string, params?: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) })
 
 // ---------------------------------------------------------------------------------------
 // Documented platform exceptions
@@ -619,7 +628,127 @@ const cases: Case[] = [
       },
     },
   },
+  ...mcpCases(),
 ]
+
+/** The MCP endpoints through this adapter: the official SDK's client, then the transport rules one by one. */
+function mcpCases(): Case[] {
+  /** An SDK client, initialized against an endpoint under the target's public prefix. */
+  async function connect(ctx: Ctx, path: string): Promise<Client> {
+    const client = new Client({ name: 'allmenning-conformance', version: '1.0.0' })
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${ctx.base}${path}`)))
+    return client
+  }
+  return [
+    {
+      name: 'MCP: the SDK client initializes, lists the tools and calls them at /statnett/mcp',
+      async run(ctx) {
+        const client = await connect(ctx, '/statnett/mcp')
+        try {
+          expect(client.getServerVersion()?.name).toBe('allmenning-statnett')
+          const { tools } = await client.listTools()
+          const flow = tools.find((t) => t.name === 'get_physical_flow')!
+          expect(flow.description).toContain(`GET ${ctx.prefix}/api/v1/kilder/statnett/get_physical_flow{?area,limit,offset}`)
+          expect(flow.inputSchema.properties).toMatchObject({ limit: { type: 'integer', maximum: 100 } })
+
+          const ok = await client.callTool({ name: 'get_physical_flow', arguments: { area: 'SE3', limit: 1 } })
+          expect(ok.isError).toBe(false)
+          const envelope = ok.structuredContent as any
+          expect(envelope).toMatchObject({ source: 'statnett', parameters: { area: 'SE3', limit: 1, offset: 0 } })
+          expect(envelope._links.self).toBe(`${ctx.prefix}/api/v1/kilder/statnett/get_physical_flow?area=SE3&limit=1&offset=0`)
+          expect(JSON.parse((ok.content as { text: string }[])[0]!.text)).toEqual(envelope)
+          // The JSON API answers the same GET from the entry the tool call stored.
+          const rest = await ctx.get(`${op}?area=SE3&limit=1`)
+          expect(rest.headers['cache-status']).toMatch(/; hit;/)
+
+          const bad = await client.callTool({ name: 'get_physical_flow', arguments: { limit: 0 } })
+          expect(bad.isError).toBe(true)
+          expect((bad.structuredContent as any).error).toMatchObject({ status: 400, code: 'invalid_parameter', details: [{ parameter: 'limit' }] })
+          expect((bad.structuredContent as any)._links.api_index).toBe(`${ctx.prefix}/api/v1/`)
+
+          const failed = await client.callTool({ name: 'get_power_situation', arguments: { area: 'NO1' } })
+          expect(failed.isError).toBe(true)
+          expect((failed.structuredContent as any).error).toMatchObject({ status: 502, code: 'upstream_error', upstream: 'statnett' })
+        } finally {
+          await client.close()
+        }
+      },
+    },
+    {
+      name: 'MCP: the SDK client finds, describes and calls through the catalogue at /mcp',
+      async run(ctx) {
+        const client = await connect(ctx, '/mcp')
+        try {
+          expect(client.getInstructions()).toContain(`${ctx.prefix}/{source}/mcp`)
+          const found = await client.callTool({ name: 'search_sources', arguments: { q: 'strøm' } })
+          expect((found.structuredContent as any).results[0]).toMatchObject({ id: 'statnett', _links: { api: `${ctx.prefix}/api/v1/kilder/statnett` } })
+          const described = await client.callTool({ name: 'describe_operation', arguments: { source: 'statnett', operation: 'get_physical_flow' } })
+          expect((described.structuredContent as any).get_url_template).toBe(`${ctx.prefix}/api/v1/kilder/statnett/get_physical_flow{?area,limit,offset}`)
+          const data = await client.callTool({ name: 'get_data', arguments: { source: 'statnett', operation: 'get_physical_flow', parameters: { area: 'FI' } } })
+          expect(data.structuredContent).toMatchObject({ source: 'statnett', parameters: { area: 'FI' } })
+        } finally {
+          await client.close()
+        }
+      },
+    },
+    {
+      name: 'MCP: GET is a 405 with Allow: POST (no event stream)',
+      async run(ctx) {
+        const body = expectError(ctx, await ctx.get('/statnett/mcp', { headers: { accept: 'text/event-stream' } }), 405, 'method_not_allowed')
+        expect(body.error.message).toContain('use POST')
+      },
+    },
+    {
+      name: 'MCP: a notification is accepted with 202 and no body',
+      async run(ctx) {
+        const reply = await ctx.get('/mcp', postRpc({ jsonrpc: '2.0', method: 'notifications/initialized' }))
+        expect(reply.status).toBe(202)
+        expect(reply.body).toBe('')
+        expect(reply.headers['content-type']).toBeUndefined()
+      },
+    },
+    {
+      name: 'MCP: a client that accepts only application/json is answered with JSON',
+      async run(ctx) {
+        const reply = await ctx.get('/statnett/mcp', postRpc(rpc(4, 'ping'), { accept: 'application/json' }))
+        expect(reply.status).toBe(200)
+        expectLengthMatches(reply)
+        expect(reply.headers['cache-control']).toBe('no-store')
+        expect(parse(reply)).toEqual({ jsonrpc: '2.0', id: 4, result: {} })
+      },
+    },
+    {
+      name: 'MCP: malformed JSON is a JSON-RPC parse error (400, -32700), not a 500',
+      async run(ctx) {
+        const reply = await ctx.get('/mcp', postRpc('{"jsonrpc":'))
+        expect(reply.status).toBe(400)
+        expect(parse(reply)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } })
+      },
+      exception: {
+        ...exceptions.hostParsesJsonFirst,
+        async run(ctx) {
+          const reply = await ctx.get('/mcp', postRpc('{"jsonrpc":'))
+          expect(reply.status).toBe(400)
+          expect(reply.headers['content-type']).toMatch(/^text\/html/)
+        },
+      },
+    },
+    {
+      name: "MCP: /{name}/mcp for no source goes on to the host app's 404",
+      async run(ctx) {
+        const reply = await ctx.get('/nope/mcp', postRpc(rpc(1, 'ping')))
+        expect(reply.status).toBe(404)
+        expect(reply.body).not.toContain('source_not_found')
+      },
+      exception: {
+        ...exceptions.noHostApp,
+        async run(ctx) {
+          expectError(ctx, await ctx.get('/nope/mcp', postRpc(rpc(1, 'ping'))), 404, 'source_not_found')
+        },
+      },
+    },
+  ]
+}
 
 // ---------------------------------------------------------------------------------------
 // Every case through every target
@@ -725,15 +854,32 @@ const probes: Probe[] = [
   { id: 'feedback over 16 KB', path: '/api/v1/feedback', init: postJson(oversizedFeedback), except: exceptions.hostParsesJsonFirst },
   { id: 'feedback invalid', path: '/api/v1/feedback', init: postJson('{"message":""}') },
   { id: 'feedback text/plain', path: '/api/v1/feedback', init: { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' } },
+  { id: 'mcp initialize', path: '/mcp', init: postRpc(rpc(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } })) },
+  { id: 'mcp notification', path: '/mcp', init: postRpc({ jsonrpc: '2.0', method: 'notifications/initialized' }) },
+  { id: 'mcp tools/list', path: '/statnett/mcp', init: postRpc(rpc(2, 'tools/list'), { 'mcp-protocol-version': '2025-06-18' }) },
+  { id: 'mcp tools/call', path: '/statnett/mcp', init: postRpc(rpc(3, 'tools/call', { name: 'get_physical_flow', arguments: { area: 'NO2', limit: 2 } })) },
+  { id: 'mcp bad argument', path: '/statnett/mcp', init: postRpc(rpc(4, 'tools/call', { name: 'get_physical_flow', arguments: { limit: 'x' } })) },
+  { id: 'mcp upstream failure', path: '/statnett/mcp', init: postRpc(rpc(5, 'tools/call', { name: 'get_power_situation', arguments: { area: 'NO5' } })) },
+  { id: 'mcp unknown tool', path: '/statnett/mcp', init: postRpc(rpc(6, 'tools/call', { name: 'nope' })) },
+  { id: 'mcp batch (2025-03-26)', path: '/mcp', init: postRpc([rpc(7, 'ping'), rpc(8, 'tools/list')], { 'mcp-protocol-version': '2025-03-26' }) },
+  { id: 'mcp batch (2025-06-18)', path: '/mcp', init: postRpc([rpc(9, 'ping')], { 'mcp-protocol-version': '2025-06-18' }) },
+  { id: 'mcp unsupported version', path: '/mcp', init: postRpc(rpc(10, 'ping'), { 'mcp-protocol-version': '2099-01-01' }) },
+  { id: 'mcp only an event stream', path: '/mcp', init: postRpc(rpc(11, 'ping'), { accept: 'text/event-stream' }) },
+  { id: 'mcp text/plain', path: '/mcp', init: { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' } },
+  { id: 'mcp GET', path: '/mcp', init: { headers: { accept: 'text/event-stream' } } },
+  { id: 'mcp malformed', path: '/mcp', init: postRpc('{"jsonrpc":'), except: exceptions.hostParsesJsonFirst },
+  { id: 'mcp over 16 KB', path: '/mcp', init: postRpc(`{"jsonrpc":"2.0","id":1,"method":"ping"${' '.repeat(17 * 1024)}}`), except: exceptions.hostParsesJsonFirst },
 ]
 
 /** Body with the target's own prefix taken out of links and the per-request times removed. */
 function normalizeBody(value: unknown, prefix: string): unknown {
   if (typeof value === 'string') {
+    // An MCP text block holds the structured content as JSON text: normalized as that content.
+    if (value.startsWith('{"') && value.endsWith('}')) return JSON.stringify(normalizeBody(JSON.parse(value), prefix))
     if (prefix === '') return value
     if (value === prefix) return '/'
-    // Links, URL templates and prose that names a route ("then call /data/api/v1/…").
-    return value.replaceAll(`${prefix}/api/`, '/api/')
+    // Links, URL templates and prose that names a route ("then call /data/api/v1/…") or an MCP endpoint.
+    return value.replaceAll(`${prefix}/api/`, '/api/').replaceAll(`${prefix}/{source}/mcp`, '/{source}/mcp').replaceAll(`${prefix}/mcp`, '/mcp')
   }
   if (Array.isArray(value)) return value.map((item) => normalizeBody(item, prefix))
   if (value !== null && typeof value === 'object') {

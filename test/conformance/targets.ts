@@ -41,7 +41,8 @@ export const explorer = swaggerUiExplorer()
 
 /**
  * The one gateway configuration every target serves: only Statnett (so no test can reach
- * a real upstream), the API explorer, a fresh in-memory cache, and quiet error and feedback hooks.
+ * a real upstream), the API explorer, the MCP endpoints, a fresh in-memory cache, and quiet error and
+ * feedback hooks.
  */
 export function conformanceGateway(statnettBaseUrl: string): Gateway {
   return createGateway({
@@ -49,6 +50,7 @@ export function conformanceGateway(statnettBaseUrl: string): Gateway {
     upstreams: { statnett: { baseUrl: statnettBaseUrl } },
     explorer,
     cache: new Keyv(),
+    mcp: true,
     onError: () => {},
     onFeedback: () => {},
   })

@@ -17,6 +17,8 @@ export function createApp(env: Record<string, string | undefined> = process.env,
     cache: new Keyv(),
     // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
     explorer: swaggerUiExplorer(),
+    // Every source as an MCP server as well: /mcp (the catalogue) and /{source}/mcp.
+    mcp: true,
     ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL } : {}),
     // Bulk datasets loaded by `npx allmenning datasets`, read from ALLMENNING_DATA_DIR (./data by default).
     datasets: createSqliteDatasetStore({ path: datasetStorePath(defaultDataDir(env)), readonly: true }),
@@ -28,7 +30,11 @@ export function createApp(env: Record<string, string | undefined> = process.env,
   app.use(express.json())
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }))
   // MOUNT_PATH=/wiki serves the API where the public gateway has it, so its clients change only the host.
-  app.use(env.MOUNT_PATH || '/', createExpressMiddleware(gateway))
+  const middleware = createExpressMiddleware(gateway)
+  app.use(env.MOUNT_PATH || '/', middleware)
+  // The public gateway has its MCP servers at the root (/mcp, /{source}/mcp), not under /wiki, so
+  // the gateway is mounted at the root as well: agents' MCP configurations then change only the host too.
+  if (env.MOUNT_PATH && env.MOUNT_PATH !== '/') app.use(middleware)
   // Every other path, and every error (a malformed JSON body, an unknown charset), answered in
   // the gateway's JSON error body: never Express's HTML page with its stack trace.
   app.use(createExpressNotFoundHandler())

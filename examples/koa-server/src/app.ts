@@ -30,6 +30,8 @@ export function createApp(
     cache: new Keyv(),
     // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
     explorer: swaggerUiExplorer(),
+    // Every source as an MCP server as well: /mcp (the catalogue) and /{source}/mcp.
+    mcp: true,
     ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL } : {}),
     // Bulk datasets loaded by `npx allmenning datasets`, read from ALLMENNING_DATA_DIR (./data by default).
     datasets: createSqliteDatasetStore({ path: datasetStorePath(defaultDataDir(env)), readonly: true }),

@@ -9,6 +9,8 @@ import Keyv from 'keyv'
 const gateway = createGateway({
   sources: builtInSources(process.env),
   cache: new Keyv(),
+  // Every source as an MCP server as well: /mcp (the catalogue) and /{source}/mcp.
+  mcp: true,
   ...(process.env.PUBLIC_BASE_URL ? { publicBaseUrl: process.env.PUBLIC_BASE_URL } : {}),
 })
 

@@ -34,5 +34,8 @@ export function writeGatewayResponse(ctx: Context, response: GatewayResponse): v
     // ends the response without touching what we set.
     return
   }
+  // An answer with nothing to say, such as the 202 to an MCP notification: an empty body.
+  // Koa's string setter would call it text/plain; the gateway named no type, so neither do we.
   ctx.body = ''
+  if (response.headers['content-type'] === undefined) ctx.remove('Content-Type')
 }

@@ -27,6 +27,7 @@ import type { Method, RouteCall, RouteDefinition } from './http/define-route.js'
 import { createRoutes } from './routes.js'
 import { createSingleFlight } from './cache/single-flight.js'
 import { createSharedFlight, type SharedFlightOptions } from './cache/shared-flight.js'
+import { createMcpEndpoint, type McpOptions } from './mcp/mcp-endpoint.js'
 import type { UpstreamSettings } from './upstream/upstream-client.js'
 import { createUpstreamGuard, type UpstreamGuard } from './upstream/upstream-guard.js'
 import { createRateLimiter, type RateLimitOptions, type RateVerdict } from './limit/rate-limit.js'
@@ -160,6 +161,12 @@ export interface GatewayOptions {
    * feedback handlers (`feedback`); `console.error` by default.
    */
   onError?: (error: unknown, kind: ErrorKind) => void
+  /**
+   * Serves every source as an MCP server too (Streamable HTTP, stateless): a catalogue server
+   * at `/mcp` and one per source at `/{source}/mcp`, beside `/api` under the mount point. A
+   * tool call is the operation's own GET, sent through this gateway. Off by default.
+   */
+  mcp?: boolean | McpOptions
 }
 
 const packageVersion = '0.1.0'
@@ -302,6 +309,18 @@ export function createGateway(options: GatewayOptions): Gateway {
     (await invokeOperation(source, name, parameters, links)).data
   const providers = placeProviders(catalog)
 
+  const mcp = options.mcp
+    ? createMcpEndpoint({
+        catalog,
+        routes: () => router.routes,
+        // Every tool call goes through the front door, so whatever guards it guards them too.
+        handle: (request) => gateway.handle(request),
+        ...(limiter ? { count: (request: GatewayRequest) => limiter.check(request, false) } : {}),
+        version: packageVersion,
+        options: options.mcp === true ? {} : options.mcp,
+        onError: (error) => onError(error, 'internal'),
+      })
+    : undefined
   const routes: RouteDefinition[] = createRoutes({
     catalog,
     documentation,
@@ -336,6 +355,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         })
         return cacheEntry(bundle, bundleTtlSeconds(bundle, providers))
       }),
+    ...(mcp ? { mcp } : {}),
   })
   const router = createRouter(routes)
 
@@ -397,13 +417,14 @@ export function createGateway(options: GatewayOptions): Gateway {
     return finish(errorResponse(error, createLinks(options.publicBaseUrl, request.basePath)), method, request)
   }
 
-  return {
-    owns: (path) => path === '/api' || path.startsWith('/api/'),
+  const gateway: Gateway = {
+    owns: (path) => router.owns(path),
     handle(request) {
       const method = request.method.toUpperCase()
       try {
         const planned = plan(request, method)
-        const verdict = limiter?.check(request, planned.match.route.definition.expensive === true)
+        const definition = planned.match.route.definition
+        const verdict = definition.countsItself ? undefined : limiter?.check(request, definition.expensive === true)
         if (verdict) return verdict.then((v) => answerCounted(v, planned, method, request)).catch((error: unknown) => fail(error, method, request))
         const response = route(planned, method as Method, request)
         // A cached answer is already there: no need to wait a turn for it.
@@ -417,4 +438,5 @@ export function createGateway(options: GatewayOptions): Gateway {
       }
     },
   }
+  return gateway
 }

@@ -11,6 +11,7 @@ import type { Catalog } from './compile/catalog.js'
 import { defineRoute, type RouteCall, type RouteDefinition } from './http/define-route.js'
 import type { GatewayResponse } from './http/gateway-request.js'
 import type { Links } from './http/links.js'
+import type { McpEndpoint } from './mcp/mcp-endpoint.js'
 import { operationCacheKey } from './pipeline/operation-call.js'
 
 /** What the routes answer with: the gateway's parts, handed over by `createGateway`. */
@@ -31,6 +32,8 @@ export interface RouteParts {
   routes(): RouteDefinition[]
   /** The API explorer's page and assets, when the gateway has one. */
   explorer?: { name: string } & ReturnType<typeof createExplorerResponses>
+  /** Answers a POST to an MCP endpoint, when MCP is turned on; without it there are no MCP routes. */
+  mcp?: McpEndpoint
 }
 
 /** How long descriptors, the index and OpenAPI may be cached: they change only with the configuration. */
@@ -65,6 +68,48 @@ function explorerRoute(explorer: NonNullable<RouteParts['explorer']>): RouteDefi
  * a new endpoint is one record here and its answer.
  */
 export function createRoutes(parts: RouteParts): RouteDefinition[] {
+  const { catalog } = parts
+  return [
+    ...apiRoutes(parts),
+    ...(parts.mcp ? mcpRoutes(catalog, parts.mcp) : []),
+  ]
+}
+
+/**
+ * The MCP endpoints, at the mount point rather than under `/api/v1`, where the public gateway
+ * has them: the catalogue at `/mcp`, one server per source at `/{source}/mcp`. POST only: the
+ * router answers GET with 405, which tells clients there is no event stream to open. They
+ * describe themselves over MCP, so OpenAPI (the JSON API's description) leaves them out.
+ */
+function mcpRoutes(catalog: Catalog, mcp: McpEndpoint): RouteDefinition[] {
+  return [
+    defineRoute({
+      name: 'mcp',
+      root: 'mount',
+      path: '/mcp',
+      summary: 'MCP server (Streamable HTTP) over the catalogue: find, describe and call any source',
+      methods: ['POST'],
+      countsItself: true,
+      answer: (call) => mcp(call, undefined),
+      openApiPaths: () => ({}),
+    }),
+    defineRoute({
+      name: 'source_mcp',
+      root: 'mount',
+      path: '/{source}/mcp',
+      summary: "MCP server (Streamable HTTP) of one source: one tool per operation",
+      methods: ['POST'],
+      pathParameters: { source: sourcePath(catalog) },
+      resolve: (path) => void catalog.source(path.source!),
+      countsItself: true,
+      answer: (call) => mcp(call, call.path.source),
+      openApiPaths: () => ({}),
+    }),
+  ]
+}
+
+/** The JSON API under `/api/v1`. */
+function apiRoutes(parts: RouteParts): RouteDefinition[] {
   const { catalog } = parts
   return [
     defineRoute({

@@ -10,11 +10,10 @@ export const apiVersion = '1.0.0'
  * with their operations.
  */
 export function apiIndex(catalog: Catalog, links: Links, routes: RouteDefinition[], documentation: string) {
-  const root = links.root
   const endpoints = Object.fromEntries(
     routes.map(compileRoute).map((route) => {
       const method = route.methods.includes('POST') ? 'POST' : 'GET'
-      const url = routeUrlTemplate(root, route)
+      const url = routeUrlTemplate(links, route)
       return [route.definition.name, url.includes('{') ? { method, url_template: url } : { method, url }]
     }),
   )

@@ -7,6 +7,9 @@ import type { Links } from './links.js'
 
 export type Method = 'GET' | 'HEAD' | 'POST'
 
+/** The path space a route lives in: the JSON API under `/api/v1`, or the mount point itself. */
+export type RouteRoot = 'api' | 'mount'
+
 /** A route's validated query parameters, typed from its schemas. */
 export type RouteParameters<P extends ParameterSchemas> = { [K in keyof P]: v.InferOutput<P[K]> }
 
@@ -44,8 +47,13 @@ export interface PathParameter {
 export interface RouteDefinition<P extends ParameterSchemas = ParameterSchemas> {
   /** Its key in the API index's `endpoints`. */
   name: string
-  /** Path below `/api/v1`; `{name}` segments are path parameters: `/kilder/{source}`. */
+  /** Path below its root; `{name}` segments are path parameters: `/kilder/{source}`. */
   path: string
+  /**
+   * Where the path hangs: below `/api/v1` (`api`, the default), or directly below the gateway's
+   * mount point (`mount`), as the MCP endpoints `/mcp` and `/{source}/mcp` do.
+   */
+  root?: RouteRoot
   summary: string
   /** GET and HEAD when left out. HEAD always answers as GET without the body. */
   methods?: readonly Method[]
@@ -72,6 +80,12 @@ export interface RouteDefinition<P extends ParameterSchemas = ParameterSchemas> 
   staticMaxAgeSeconds?: number
   /** Set on routes that fan out to many upstreams: the stricter `rateLimit.expensive` quota counts them too. */
   expensive?: boolean
+  /**
+   * Set when the answer applies the rate limit itself rather than per request: the MCP
+   * endpoints count each tool call as the GET it stands for, and a POST that calls no tool
+   * once, so the gateway does not count the POST as well.
+   */
+  countsItself?: boolean
   /** The answer: a body to serialize (static routes) or a finished response. */
   answer(call: RouteCall<P>): unknown
   /** Paths this route stands for in OpenAPI, when one path per instance says more (one per operation). */
@@ -128,9 +142,10 @@ export function matchSegments(route: CompiledRoute, segments: string[]): Record<
   return path
 }
 
-/** A URI template for a route: `{root}/kilder/{source}{?view}`. */
-export function routeUrlTemplate(root: string, route: CompiledRoute): string {
+/** A URI template for a route: `{root}/kilder/{source}{?view}`, or `{mount}/{source}/mcp` for a route at the mount point. */
+export function routeUrlTemplate(links: Links, route: CompiledRoute): string {
   const names = route.parameters.map((p) => p.name)
   const query = route.definition.queryTemplate ?? (names.length > 0 ? `{?${names.join(',')}}` : '')
+  const root = route.definition.root === 'mount' ? links.mount : links.root
   return `${root}${route.definition.path}${query}`
 }

@@ -59,8 +59,9 @@ export interface Gateway {
   /** Answers one request. Never rejects: failures come back as JSON error responses. */
   handle(request: GatewayRequest): Promise<GatewayResponse>
   /**
-   * Whether a mount-relative path belongs to the gateway (`/api` and everything under it).
-   * Adapters pass other paths on to the host app.
+   * Whether a mount-relative path belongs to the gateway: `/api` and everything under it,
+   * and, with MCP on, `/mcp` and `/{source}/mcp` for the sources it serves. Adapters pass
+   * other paths on to the host app.
    */
   owns(path: string): boolean
 }

@@ -10,6 +10,8 @@
 export interface Links {
   /** The base every link starts with, up to and including `/api/v1`. */
   readonly root: string
+  /** The mount point itself (`https://data.example.no`, `/data` or ''): where `/api/v1` and the MCP endpoints hang. */
+  readonly mount: string
   /** Any path below the root, with an optional query. */
   api(path: string, query?: Record<string, unknown>): string
   /** The API index. */
@@ -24,6 +26,8 @@ export interface Links {
   operationSchema(sourceId: string, operation: string): string
   /** A URI template for calling an operation with the named query parameters. */
   operationTemplate(sourceId: string, operation: string, parameters: string[]): string
+  /** The MCP endpoint of a source (`/{source}/mcp`), or the catalogue's (`/mcp`) without one. */
+  mcp(sourceId?: string): string
 }
 
 export function queryString(query: Record<string, unknown> | undefined): string {
@@ -47,6 +51,7 @@ export function createLinks(publicBaseUrl: string | undefined, basePath: string 
   const operationPath = (sourceId: string, operation: string) => `/kilder/${segment(sourceId)}/${segment(operation)}`
   return {
     root,
+    mount: base,
     api,
     index: () => `${root}/`,
     sources: () => api('/kilder'),
@@ -55,5 +60,6 @@ export function createLinks(publicBaseUrl: string | undefined, basePath: string 
     operationSchema: (sourceId, operation) => api(`${operationPath(sourceId, operation)}/schema`),
     operationTemplate: (sourceId, operation, parameters) =>
       `${api(operationPath(sourceId, operation))}${parameters.length > 0 ? `{?${parameters.join(',')}}` : ''}`,
+    mcp: (sourceId) => (sourceId === undefined ? `${base}/mcp` : `${base}/${segment(sourceId)}/mcp`),
   }
 }

@@ -26,21 +26,51 @@ export function bodyTooLarge(limitBytes: number): GatewayError {
 /**
  * Reads a Node request stream into bytes, refusing more than `limitBytes`. When a body
  * parser already consumed the stream it resolves `undefined` at once instead of waiting
- * for data that will never come.
+ * for data that will never come. A stream that closes before its end rejects.
  *
  * @example
  * readBody: () => (req.body !== undefined ? Promise.resolve(req.body) : readRequestBody(req))
  */
-export async function readRequestBody(stream: Readable, limitBytes = maxRequestBodyBytes): Promise<Uint8Array | undefined> {
-  if (stream.readableEnded || stream.destroyed) return undefined
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of stream) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer)
-    size += buffer.length
-    // Stop reading at the limit rather than buffering whatever a client sends.
-    if (size > limitBytes) throw bodyTooLarge(limitBytes)
-    chunks.push(buffer)
-  }
-  return Buffer.concat(chunks)
+export function readRequestBody(stream: Readable, limitBytes = maxRequestBodyBytes): Promise<Uint8Array | undefined> {
+  if (stream.readableEnded || stream.destroyed) return Promise.resolve(undefined)
+  // Listeners rather than `for await`: the async iterator cost a small POST about a sixth of
+  // the server's instructions per request (counted with callgrind through Express).
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const stop = () => {
+      stream.off('data', onData)
+      stream.off('end', onEnd)
+      stream.off('error', onError)
+      stream.off('close', onClose)
+    }
+    const onData = (chunk: Buffer | string) => {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+      size += buffer.length
+      // Stop keeping at the limit rather than buffering whatever a client sends; what is left
+      // flows on unread, and Node discards it once the answer is sent.
+      if (size > limitBytes) {
+        stop()
+        reject(bodyTooLarge(limitBytes))
+        return
+      }
+      chunks.push(buffer)
+    }
+    const onEnd = () => {
+      stop()
+      resolve(Buffer.concat(chunks))
+    }
+    const onError = (error: Error) => {
+      stop()
+      reject(error)
+    }
+    const onClose = () => {
+      stop()
+      reject(new Error('The request closed before its body ended'))
+    }
+    stream.on('data', onData)
+    stream.on('end', onEnd)
+    stream.on('error', onError)
+    stream.on('close', onClose)
+  })
 }

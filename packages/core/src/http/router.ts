@@ -14,6 +14,12 @@ export interface Router {
   routes: CompiledRoute[]
   /** Matches a mount-relative path; a 404 that points at the API index when nothing does. */
   match(path: string): RouteMatch
+  /**
+   * Whether a mount-relative path is the gateway's: `/api` and everything under it, and the
+   * paths of routes at the mount point whose path parameters resolve (`/statnett/mcp` for a
+   * source it serves, not `/anything/mcp`), so the host app keeps every other path.
+   */
+  owns(path: string): boolean
 }
 
 function decodeSegment(segment: string): string {
@@ -43,22 +49,42 @@ export function createRouter(definitions: RouteDefinition[]): Router {
     if (names.has(route.definition.name)) throw new TypeError(`Two routes are named ${route.definition.name}`)
     names.add(route.definition.name)
   }
+  const apiRoutes = routes.filter((route) => route.definition.root !== 'mount')
+  const mountRoutes = routes.filter((route) => route.definition.root === 'mount')
   const notFound = (path: string) =>
     new GatewayError(404, 'route_not_found', `No route ${JSON.stringify(path.slice(0, 100))}; the API index is at ${apiRoot}/`)
+
+  /** The route and path parameters for the segments of a path below one root, or undefined. */
+  function find(candidates: CompiledRoute[], rest: string): RouteMatch | undefined {
+    const raw = rest.split('/').slice(1)
+    if (raw.length > 1 && raw[raw.length - 1] === '') raw.pop()
+    const segments = raw.length === 1 && raw[0] === '' ? [] : raw.map(decodeSegment)
+    for (const route of candidates) {
+      const params = matchSegments(route, segments)
+      if (!params) continue
+      const query = route.definition.resolve?.(params) ?? { parameters: route.parameters, ignored: [] }
+      return { route, path: params, ...query }
+    }
+    return undefined
+  }
+
+  const underApi = (path: string) => path === apiRoot || path.startsWith(`${apiRoot}/`)
   return {
     routes,
     match(path) {
-      if (path !== apiRoot && !path.startsWith(`${apiRoot}/`)) throw notFound(path)
-      const raw = path.slice(apiRoot.length).split('/').slice(1)
-      if (raw.length > 1 && raw[raw.length - 1] === '') raw.pop()
-      const segments = raw.length === 1 && raw[0] === '' ? [] : raw.map(decodeSegment)
-      for (const route of routes) {
-        const params = matchSegments(route, segments)
-        if (!params) continue
-        const query = route.definition.resolve?.(params) ?? { parameters: route.parameters, ignored: [] }
-        return { route, path: params, ...query }
+      const found = underApi(path) ? find(apiRoutes, path.slice(apiRoot.length)) : mountRoutes.length > 0 ? find(mountRoutes, path) : undefined
+      if (!found) throw notFound(path)
+      return found
+    },
+    owns(path) {
+      if (path === '/api' || path.startsWith('/api/')) return true
+      if (mountRoutes.length === 0) return false
+      try {
+        return find(mountRoutes, path) !== undefined
+      } catch {
+        // An unknown source or a malformed segment: not one of ours, so the host app answers.
+        return false
       }
-      throw notFound(path)
     },
   }
 }

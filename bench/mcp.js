@@ -1,0 +1,146 @@
+// A warm MCP tool call against the warm REST GET it stands for, through Express and Koa:
+// one server per framework serves both, from the same cache entry, and the two take turns
+// round by round. Prints req/s, p50 and p99 for each and the ratio (target: the tool call
+// within 25% of the GET, i.e. its req/s at least 0.80 of the GET's). Also times both through
+// gateway.handle() in process, without HTTP. Not part of `npm test`; run after `npm run build`
+// with `node bench/mcp.js`, or through `npm run bench`.
+import { execFileSync, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { cpus } from 'node:os'
+import { performance } from 'node:perf_hooks'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+import Keyv from 'keyv'
+import { createGateway } from '@allmenning/core'
+import { statnett } from '@allmenning/sources'
+import { startFakeStatnett } from './fake-statnett.js'
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 6)
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
+const path = '/api/v1/kilder/statnett/get_physical_flow?area=NO2&limit=10'
+const mcpBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_physical_flow', arguments: { area: 'NO2', limit: 10 } } })
+const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' }
+
+function canPin() {
+  if (cpus().length < 2) return false
+  try {
+    execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' })
+    return true
+  } catch {
+    return false
+  }
+}
+const pinned = canPin()
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+async function cpu(child) {
+  child.send('cpu')
+  const [message] = await once(child, 'message')
+  return message.cpu
+}
+
+/** One round of load; with the server's CPU time per request, which the machine's other work moves far less than req/s. */
+async function load(child, options) {
+  const before = await cpu(child)
+  const result = await autocannon({ connections, duration: seconds, pipelining: 1, ...options })
+  const used = (await cpu(child)) - before
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpu: used / result.requests.total }
+}
+
+async function compare(framework, upstream) {
+  const file = fileURLToPath(new URL('./mcp-server.js', import.meta.url))
+  const command = pinned ? ['taskset', '-c', '0', process.execPath] : [process.execPath]
+  const child = spawn(command[0], [...command.slice(1), file, framework, upstream.url, path, mcpBody], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] })
+  const [ready] = await once(child, 'message')
+  const origin = `http://127.0.0.1:${ready.port}`
+  const targets = {
+    rest: { url: `${origin}${path}` },
+    mcp: { url: `${origin}/statnett/mcp`, method: 'POST', headers: mcpHeaders, body: mcpBody },
+    bareRest: { url: `${origin}/bare/get` },
+    bareMcp: { url: `${origin}/bare/mcp`, method: 'POST', headers: mcpHeaders, body: mcpBody },
+  }
+  await Promise.all(Object.values(targets).map((t) => autocannon({ ...t, connections, duration: 2 })))
+  const samples = { rest: [], mcp: [], bareRest: [], bareMcp: [] }
+  const kinds = Object.keys(targets)
+  for (let round = 0; round < rounds; round++) {
+    // A different order each round, so no kind always runs first or last.
+    for (const kind of kinds.map((_, i) => kinds[(i + round) % kinds.length])) samples[kind].push(await load(child, targets[kind]))
+  }
+  child.kill()
+  const row = (kind) => {
+    const pick = (key) => median(samples[kind].map((s) => s[key]))
+    return { rps: pick('rps'), p50: pick('p50'), p99: pick('p99'), cpu: pick('cpu') }
+  }
+  const rest = row('rest')
+  const mcp = row('mcp')
+  const bareRest = row('bareRest')
+  const bareMcp = row('bareMcp')
+  return {
+    framework,
+    ready,
+    rest,
+    mcp,
+    bareRest,
+    bareMcp,
+    ratio: mcp.rps / rest.rps,
+    roundRatios: samples.mcp.map((m, i) => (m.rps / samples.rest[i].rps).toFixed(2)),
+    cpuRatio: mcp.cpu / rest.cpu,
+    roundCpuRatios: samples.mcp.map((m, i) => (m.cpu / samples.rest[i].cpu).toFixed(2)),
+  }
+}
+
+/** Microseconds per gateway.handle() for the warm GET and the warm tool call, in process. */
+async function inProcess(upstream) {
+  const gateway = createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: upstream.url } }, cache: new Keyv(), mcp: true })
+  const get = { method: 'GET', path: path.split('?')[0], query: path.split('?')[1], headers: {} }
+  const post = { method: 'POST', path: '/statnett/mcp', query: '', headers: mcpHeaders, readBody: () => Promise.resolve(mcpBody) }
+  await gateway.handle(get)
+  const time = async (request) => {
+    const n = 20_000
+    for (let i = 0; i < 2_000; i++) await gateway.handle(request)
+    const start = performance.now()
+    for (let i = 0; i < n; i++) await gateway.handle(request)
+    return ((performance.now() - start) * 1000) / n
+  }
+  const samples = { rest: [], mcp: [] }
+  for (let round = 0; round < 5; round++) {
+    samples.rest.push(await time(get))
+    samples.mcp.push(await time(post))
+  }
+  return { rest: median(samples.rest), mcp: median(samples.mcp) }
+}
+
+export async function mcpReport() {
+  const upstream = await startFakeStatnett()
+  const results = [await compare('express', upstream), await compare('koa', upstream)]
+  const local = await inProcess(upstream)
+  await upstream.close()
+  const placement = pinned ? 'server pinned to core 0, load generator to core 1' : 'unpinned'
+  const lines = [
+    '',
+    `MCP: a warm tools/call (get_physical_flow, area=NO2, limit=10) against the warm GET ${path}, same server, same cache entry; ${rounds} rounds × ${seconds} s, ${connections} connections, median of rounds; ${placement}`,
+    '',
+    '| framework | GET body bytes | MCP body bytes | GET req/s | GET p50/p99 ms | tools/call req/s | tools/call p50/p99 ms | req/s ratio | per round | target |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...results.map((r) => {
+      const ok = r.ratio >= 0.8 ? 'met (≥ 0.80)' : 'MISSED (≥ 0.80)'
+      return `| ${r.framework} | ${r.ready.restBytes} | ${r.ready.mcpBytes} | ${r.rest.rps.toFixed(0)} | ${r.rest.p50}/${r.rest.p99} | ${r.mcp.rps.toFixed(0)} | ${r.mcp.p50}/${r.mcp.p99} | ${r.ratio.toFixed(3)} | ${r.roundRatios.join(' ')} | ${ok} |`
+    }),
+    '',
+    'Server CPU time (user + system) per request, µs, median of rounds; "bare" rows replay the same answers\' bytes from plain framework routes (the POST reading its body):',
+    '',
+    '| framework | GET | tools/call | tools/call ÷ GET | per round | target | bare GET | bare POST | bare POST ÷ bare GET |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...results.map((r) => {
+      const ok = r.cpuRatio <= 1.25 ? 'met (≤ 1.25)' : 'MISSED (≤ 1.25)'
+      return `| ${r.framework} | ${r.rest.cpu.toFixed(1)} | ${r.mcp.cpu.toFixed(1)} | ${r.cpuRatio.toFixed(3)} | ${r.roundCpuRatios.join(' ')} | ${ok} | ${r.bareRest.cpu.toFixed(1)} | ${r.bareMcp.cpu.toFixed(1)} | ${(r.bareMcp.cpu / r.bareRest.cpu).toFixed(3)} |`
+    }),
+    '',
+    `In process (gateway.handle, no HTTP), median of 5 × 20 000 calls: GET ${local.rest.toFixed(1)} µs, tools/call ${local.mcp.toFixed(1)} µs per call.`,
+  ]
+  return lines.join('\n')
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(await mcpReport())

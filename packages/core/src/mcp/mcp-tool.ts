@@ -1,0 +1,46 @@
+import type { JsonSchema } from '../compile/json-schema.js'
+
+/** A tool as `tools/list` shows it. */
+export interface ToolDefinition {
+  name: string
+  description: string
+  /** JSON Schema (2020-12) of the arguments object. */
+  inputSchema: JsonSchema
+  annotations: {
+    readOnlyHint: true
+    destructiveHint: false
+    idempotentHint: true
+    /** The tool reaches upstream services outside the gateway. */
+    openWorldHint: boolean
+  }
+}
+
+/** The gateway request a tool call stands for: a GET of a path below the mount point, with a query string. */
+export interface ToolTarget {
+  path: string
+  query: string
+}
+
+/**
+ * One MCP tool: its definition, and the gateway GET a call with given arguments stands for.
+ * Tools own no answers of their own: a call is that GET, sent through the gateway, so
+ * validation, the cache, single flight, stale answers and rate limits are the REST API's.
+ */
+export interface McpTool {
+  definition: ToolDefinition
+  /** Throws a GatewayError (400) for arguments that cannot be written as that GET. */
+  target(args: Record<string, unknown>): ToolTarget
+}
+
+/** Every tool only reads. */
+export function readOnly(openWorld: boolean): ToolDefinition['annotations'] {
+  return { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: openWorld }
+}
+
+/**
+ * The arguments object's schema from its properties. Unknown arguments are refused by the
+ * route (as unknown query parameters are), so the schema says so too.
+ */
+export function objectSchema(properties: Record<string, JsonSchema>, required: string[]): JsonSchema {
+  return { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false }
+}

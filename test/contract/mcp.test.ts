@@ -1,0 +1,478 @@
+// The MCP endpoints at the gateway's own interface (handle/owns): the Streamable HTTP rules
+// (POST only, JSON answers, 202 for notifications, batches by protocol version, JSON-RPC
+// errors for bad input) and a tool call going through the same pipeline as the JSON API.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import * as v from 'valibot'
+import { createGateway, defineOperation, defineSource, defineUpstream, type Gateway, type GatewayOptions, type GatewayRequest } from '@allmenning/core'
+import { statnett } from '@allmenning/sources'
+import { startFakeStatnett, statnettJson, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import type { FakeUpstream } from '@allmenning/core/testing'
+
+let fake: FakeUpstream
+
+beforeAll(async () => {
+  fake = await startFakeStatnett()
+})
+afterAll(() => fake.close())
+afterEach(() => {
+  vi.restoreAllMocks()
+  fake.route(statnettPaths.flow, () => statnettJson('[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":1,"MeasureDate":0}]'))
+})
+
+const gatewayWith = (options: Partial<GatewayOptions> = {}): Gateway =>
+  createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl } }, onError: () => {}, mcp: true, ...options })
+
+interface Post {
+  headers?: Record<string, string>
+  method?: string
+  extra?: Partial<GatewayRequest>
+}
+
+/** A POST to an MCP endpoint, with the body as text (as Lambda hands it) unless `extra` says otherwise. */
+async function post(g: Gateway, path: string, body: unknown, init: Post = {}) {
+  const text = typeof body === 'string' ? body : JSON.stringify(body)
+  const res = await g.handle({
+    method: init.method ?? 'POST',
+    path,
+    query: '',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...init.headers },
+    readBody: () => Promise.resolve(text),
+    ...init.extra,
+  })
+  const json = res.body && res.headers['content-type']?.startsWith('application/json') ? JSON.parse(res.body) : undefined
+  return { ...res, json }
+}
+
+const rpc = (id: number | string, method: string, params?: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) })
+const callTool = (name: string, args?: unknown, id = 1) => rpc(id, 'tools/call', { name, ...(args !== undefined ? { arguments: args } : {}) })
+const upstreamCalls = () => fake.requests.length
+
+describe('where the MCP endpoints are', () => {
+  it('owns /mcp and /{source}/mcp for its sources, and nothing else a host app might have', () => {
+    const g = gatewayWith()
+    for (const path of ['/mcp', '/mcp/', '/statnett/mcp', '/statnett/mcp/', '/api', '/api/v1/kilder']) expect(g.owns(path), path).toBe(true)
+    for (const path of ['/nope/mcp', '/mcp/x', '/statnett/mcp/x', '/statnett', '/%E0%A4%A/mcp', '/mcpx', '/health']) expect(g.owns(path), path).toBe(false)
+  })
+
+  it('has no MCP endpoints unless turned on', async () => {
+    const g = createGateway({ sources: [statnett()], onError: () => {} })
+    expect(g.owns('/mcp')).toBe(false)
+    expect(g.owns('/statnett/mcp')).toBe(false)
+    const res = await post(g, '/mcp', rpc(1, 'ping'))
+    expect(res.status).toBe(404)
+    expect(res.json.error.code).toBe('route_not_found')
+  })
+
+  it('answers GET, HEAD and DELETE with 405 and Allow: POST (no event stream, no sessions)', async () => {
+    const g = gatewayWith()
+    for (const method of ['GET', 'HEAD', 'DELETE']) {
+      const res = await g.handle({ method, path: '/statnett/mcp', query: '', headers: { accept: 'text/event-stream' } })
+      expect(res.status, method).toBe(405)
+      expect(res.headers.allow).toBe('POST')
+    }
+  })
+
+  it('lists the endpoints in the API index under the mount point, and leaves them out of OpenAPI', async () => {
+    const g = gatewayWith()
+    const index = JSON.parse((await g.handle({ method: 'GET', path: '/api/v1/', query: '', headers: {}, basePath: '/data' })).body!)
+    expect(index.endpoints.mcp).toEqual({ method: 'POST', url: '/data/mcp' })
+    expect(index.endpoints.source_mcp).toEqual({ method: 'POST', url_template: '/data/{source}/mcp' })
+    const openapi = JSON.parse((await g.handle({ method: 'GET', path: '/api/v1/openapi.json', query: '', headers: {} })).body!)
+    expect(Object.keys(openapi.paths).filter((p) => p.includes('mcp'))).toEqual([])
+  })
+
+  it('answers an unknown source with the 404 of the JSON API when asked directly', async () => {
+    const res = await post(gatewayWith(), '/nope/mcp', rpc(1, 'ping'))
+    expect(res.status).toBe(404)
+    expect(res.json.error.code).toBe('source_not_found')
+  })
+})
+
+describe('the lifecycle, statelessly', () => {
+  it.each([
+    ['2025-11-25', '2025-11-25'],
+    ['2025-06-18', '2025-06-18'],
+    ['2025-03-26', '2025-03-26'],
+    ['2024-11-05', '2024-11-05'],
+    ['2026-07-28', '2025-11-25'],
+    ['1999-01-01', '2025-11-25'],
+  ])('initialize asking for %s is answered with %s', async (asked, answered) => {
+    const res = await post(gatewayWith(), '/statnett/mcp', rpc(1, 'initialize', { protocolVersion: asked, capabilities: {}, clientInfo: { name: 't', version: '1' } }))
+    expect(res.status).toBe(200)
+    expect(res.headers['mcp-session-id']).toBeUndefined()
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.json).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { protocolVersion: answered, capabilities: { tools: { listChanged: false } }, serverInfo: { name: 'allmenning-statnett', version: '0.1.0' } },
+    })
+  })
+
+  it('answers initialize without a protocolVersion with -32602', async () => {
+    const res = await post(gatewayWith(), '/mcp', rpc('a', 'initialize', {}))
+    expect(res.status).toBe(200)
+    expect(res.json).toMatchObject({ id: 'a', error: { code: -32602 } })
+  })
+
+  it('accepts notifications and client responses with 202 and no body', async () => {
+    const g = gatewayWith()
+    for (const message of [{ jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', method: 'notifications/whatever' }, { jsonrpc: '2.0', id: 9, result: {} }]) {
+      const res = await post(g, '/mcp', message)
+      expect(res.status).toBe(202)
+      expect(res.body).toBeNull()
+    }
+  })
+
+  it('answers ping, and any other method with -32601', async () => {
+    const g = gatewayWith()
+    expect((await post(g, '/mcp', rpc(1, 'ping'))).json).toEqual({ jsonrpc: '2.0', id: 1, result: {} })
+    for (const method of ['resources/list', 'prompts/list', 'logging/setLevel']) {
+      const res = await post(g, '/mcp', rpc(2, method))
+      expect(res.status).toBe(200)
+      expect(res.json.error.code, method).toBe(-32601)
+    }
+  })
+
+  it('checks MCP-Protocol-Version after initialize: a 400 for a version it does not speak', async () => {
+    const g = gatewayWith()
+    expect((await post(g, '/mcp', rpc(1, 'ping'), { headers: { 'mcp-protocol-version': '2025-06-18' } })).status).toBe(200)
+    const res = await post(g, '/mcp', rpc(1, 'ping'), { headers: { 'mcp-protocol-version': '2099-01-01' } })
+    expect(res.status).toBe(400)
+    expect(res.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } })
+    expect(res.json.error.message).toContain('2025-11-25, 2025-06-18, 2025-03-26')
+    // initialize negotiates in its body, whatever a header says.
+    expect((await post(g, '/mcp', rpc(1, 'initialize', { protocolVersion: '2025-06-18' }), { headers: { 'mcp-protocol-version': '2099-01-01' } })).status).toBe(200)
+  })
+})
+
+describe('bad input is a JSON-RPC error, never a 500', () => {
+  it.each([
+    ['malformed JSON', '{"jsonrpc":', 400, -32700],
+    ['an empty body', '', 400, -32700],
+    ['a string', '"ping"', 400, -32600],
+    ['no jsonrpc member', '{"id":1,"method":"ping"}', 400, -32600],
+    ['jsonrpc 1.0', '{"jsonrpc":"1.0","id":1,"method":"ping"}', 400, -32600],
+    ['a null id', '{"jsonrpc":"2.0","id":null,"method":"ping"}', 400, -32600],
+    ['an object id', '{"jsonrpc":"2.0","id":{},"method":"ping"}', 400, -32600],
+    ['a numeric method', '{"jsonrpc":"2.0","id":1,"method":5}', 400, -32600],
+    ['params as a string', '{"jsonrpc":"2.0","id":1,"method":"ping","params":"x"}', 400, -32600],
+    ['params as an array', '{"jsonrpc":"2.0","id":1,"method":"ping","params":[]}', 400, -32602],
+    ['neither method nor result', '{"jsonrpc":"2.0","id":1}', 400, -32600],
+    ['__proto__ as the message', '{"__proto__":{"jsonrpc":"2.0"},"id":1,"method":"ping"}', 400, -32600],
+  ])('%s', async (_name, body, status, code) => {
+    const res = await post(gatewayWith(), '/mcp', body)
+    expect(res.status).toBe(status)
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(res.json.jsonrpc).toBe('2.0')
+    expect(res.json.error.code).toBe(code)
+    expect(res.json.error.message).not.toMatch(/\n\s+at /)
+  })
+
+  it('answers with the id of a request it could read', async () => {
+    const res = await post(gatewayWith(), '/mcp', '{"jsonrpc":"2.0","id":"x7","method":"ping","params":[]}')
+    expect(res.json.id).toBe('x7')
+  })
+
+  it('refuses a body that is not JSON with 415, and reads one sent with no Content-Type', async () => {
+    const g = gatewayWith()
+    const refused = await post(g, '/mcp', rpc(1, 'ping'), { headers: { 'content-type': 'text/plain' } })
+    expect(refused.status).toBe(415)
+    expect(refused.json.error.code).toBe(-32000)
+    const { 'content-type': _type, ...headers } = { 'content-type': '', accept: 'application/json' }
+    const res = await g.handle({ method: 'POST', path: '/mcp', query: '', headers, readBody: () => Promise.resolve('{"jsonrpc":"2.0","id":1,"method":"ping"}') })
+    expect(res.status).toBe(200)
+  })
+
+  it('refuses a body over 16 KB, whatever adapter held it', async () => {
+    const res = await post(gatewayWith(), '/mcp', `{"jsonrpc":"2.0","id":1,"method":"ping"${' '.repeat(17 * 1024)}}`)
+    expect(res.status).toBe(400)
+    expect(res.json.error).toMatchObject({ code: -32600, message: expect.stringContaining('16384') })
+  })
+
+  it('turns a failing body reader into a JSON-RPC 400', async () => {
+    const res = await post(gatewayWith(), '/mcp', '', { extra: { readBody: () => Promise.reject(new Error('socket hang up')) } })
+    expect(res.status).toBe(400)
+    expect(res.json.error.code).toBe(-32600)
+  })
+
+  it('takes a body a host app has parsed already', async () => {
+    const res = await post(gatewayWith(), '/mcp', '', { extra: { readBody: () => Promise.resolve(rpc(3, 'ping')) } })
+    expect(res.json).toEqual({ jsonrpc: '2.0', id: 3, result: {} })
+  })
+})
+
+describe('Accept and Origin', () => {
+  it.each([[undefined], ['application/json'], ['*/*'], ['application/json, text/event-stream'], ['text/event-stream;q=0.5, application/json']])(
+    'answers JSON to Accept %s',
+    async (accept) => {
+      const res = await post(gatewayWith(), '/mcp', rpc(1, 'ping'), { headers: accept === undefined ? { accept: '' } : { accept } })
+      expect(res.status).toBe(200)
+      expect(res.json).toEqual({ jsonrpc: '2.0', id: 1, result: {} })
+    },
+  )
+
+  it('answers one server-sent event to a client that takes only an event stream', async () => {
+    const res = await post(gatewayWith(), '/mcp', rpc(1, 'ping'), { headers: { accept: 'text/event-stream' } })
+    expect(res.status).toBe(200)
+    expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8')
+    expect(res.body).toBe('event: message\ndata: {"jsonrpc":"2.0","id":1,"result":{}}\n\n')
+  })
+
+  it('answers 406 to a client that takes neither', async () => {
+    const res = await post(gatewayWith(), '/mcp', rpc(1, 'ping'), { headers: { accept: 'text/html, application/json;q=0' } })
+    expect(res.status).toBe(406)
+    expect(res.json.error.code).toBe(-32000)
+  })
+
+  it('refuses an Origin outside allowedOrigins with 403, and takes requests with none', async () => {
+    const g = gatewayWith({ mcp: { allowedOrigins: ['https://app.example.no'] } })
+    expect((await post(g, '/mcp', rpc(1, 'ping'), { headers: { origin: 'https://evil.example' } })).status).toBe(403)
+    expect((await post(g, '/mcp', rpc(1, 'ping'), { headers: { origin: 'https://app.example.no' } })).status).toBe(200)
+    expect((await post(g, '/mcp', rpc(1, 'ping'))).status).toBe(200)
+  })
+})
+
+describe('batches, by protocol version', () => {
+  const v2025_03 = { headers: { 'mcp-protocol-version': '2025-03-26' } }
+
+  it('answers a 2025-03-26 batch with one response per request, in order', async () => {
+    const res = await post(gatewayWith(), '/statnett/mcp', [rpc(1, 'ping'), { jsonrpc: '2.0', method: 'notifications/initialized' }, callTool('get_physical_flow', { area: 'SE3' }, 2), 7], v2025_03)
+    expect(res.status).toBe(200)
+    expect(res.json).toHaveLength(3)
+    expect(res.json[0]).toEqual({ jsonrpc: '2.0', id: 1, result: {} })
+    expect(res.json[1]).toMatchObject({ id: 2, result: { isError: false, structuredContent: { source: 'statnett' } } })
+    expect(res.json[2]).toMatchObject({ id: null, error: { code: -32600 } })
+  })
+
+  it('treats a request without the header as 2025-03-26, as the transport says', async () => {
+    const res = await post(gatewayWith(), '/mcp', [rpc(1, 'ping')])
+    expect(res.json).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }])
+  })
+
+  it('accepts a batch of notifications only with 202', async () => {
+    const res = await post(gatewayWith(), '/mcp', [{ jsonrpc: '2.0', method: 'notifications/initialized' }], v2025_03)
+    expect(res.status).toBe(202)
+  })
+
+  it.each([
+    ['a batch under 2025-06-18', [rpc(1, 'ping')], '2025-06-18'],
+    ['a batch under 2025-11-25', [rpc(1, 'ping')], '2025-11-25'],
+    ['an empty batch', [], '2025-03-26'],
+    ['initialize in a batch', [rpc(1, 'initialize', { protocolVersion: '2025-03-26' })], '2025-03-26'],
+    ['more than 100 messages', Array.from({ length: 101 }, (_, i) => rpc(i, 'ping')), '2025-03-26'],
+  ])('refuses %s with 400 and -32600', async (_name, batch, version) => {
+    const res = await post(gatewayWith(), '/mcp', batch, { headers: { 'mcp-protocol-version': version } })
+    expect(res.status).toBe(400)
+    expect(res.json).toMatchObject({ id: null, error: { code: -32600 } })
+  })
+})
+
+describe('tools/list and tools/call', () => {
+  it('refuses a cursor it never handed out, an unknown tool and arguments that are not an object with -32602', async () => {
+    const g = gatewayWith()
+    expect((await post(g, '/mcp', rpc(1, 'tools/list', { cursor: 'abc' }))).json.error.code).toBe(-32602)
+    expect((await post(g, '/statnett/mcp', callTool('nope'))).json.error.code).toBe(-32602)
+    expect((await post(g, '/statnett/mcp', rpc(1, 'tools/call', {}))).json.error.code).toBe(-32602)
+    expect((await post(g, '/statnett/mcp', callTool('get_physical_flow', [1]))).json.error.code).toBe(-32602)
+  })
+
+  it.each([
+    ['an out-of-bounds limit', { limit: 0 }, 'invalid_parameter', 'limit'],
+    ['a wrong type', { limit: 'many' }, 'invalid_parameter', 'limit'],
+    ['an unknown argument', { aera: 'NO1' }, 'unknown_parameter', 'aera'],
+    ['an array value', { area: ['NO1'] }, 'invalid_parameter', 'area'],
+    ['an object value', { area: { x: 1 } }, 'invalid_parameter', 'area'],
+    ['a lone surrogate', { area: '\uD800' }, 'invalid_parameter', 'area'],
+  ])('answers %s with a tool error carrying the shared 400 body, without calling the upstream', async (_name, args, code, parameter) => {
+    const before = upstreamCalls()
+    const res = await post(gatewayWith(), '/statnett/mcp', callTool('get_physical_flow', args))
+    expect(res.status).toBe(200)
+    expect(res.json.result.isError).toBe(true)
+    const body = res.json.result.structuredContent
+    expect(Object.keys(body)).toEqual(['error', '_meta', '_links'])
+    expect(body.error).toMatchObject({ status: 400, code })
+    expect(body.error.details[0].parameter).toBe(parameter)
+    expect(JSON.parse(res.json.result.content[0].text)).toEqual(body)
+    expect(upstreamCalls()).toBe(before)
+  })
+
+  it('reads "5" and 5, true and "yes", and null as left out, as the query string would', async () => {
+    const g = gatewayWith()
+    const a = await post(g, '/statnett/mcp', callTool('get_physical_flow', { limit: 5, offset: null }))
+    const b = await post(g, '/statnett/mcp', callTool('get_physical_flow', { limit: '5' }))
+    expect(a.json.result.structuredContent.parameters).toEqual({ limit: 5, offset: 0 })
+    expect(b.json.result.structuredContent).toEqual(a.json.result.structuredContent)
+  })
+
+  it('answers with the envelope even when the POST carries the ETag of that very answer', async () => {
+    const g = gatewayWith()
+    const rest = await g.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_physical_flow', query: 'area=NO3', headers: {} })
+    const res = await post(g, '/statnett/mcp', callTool('get_physical_flow', { area: 'NO3' }), { headers: { 'if-none-match': rest.headers.etag! } })
+    expect(res.status).toBe(200)
+    expect(res.json.result.structuredContent).toEqual(JSON.parse(rest.body!))
+  })
+
+  it('shares the cache and the single flight with the JSON API', async () => {
+    fake.route(statnettPaths.flow, async () => ({ ...statnettJson('[]'), delayMs: 100 }))
+    const g = gatewayWith()
+    const before = upstreamCalls()
+    const answers = await Promise.all([
+      ...Array.from({ length: 5 }, () => post(g, '/statnett/mcp', callTool('get_physical_flow', { area: 'NO5' }))),
+      ...Array.from({ length: 5 }, () => g.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_physical_flow', query: 'area=NO5', headers: {} })),
+    ])
+    expect(upstreamCalls() - before).toBe(1)
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200))
+    const rest = await g.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_physical_flow', query: 'area=NO5', headers: {} })
+    expect(rest.headers['cache-status']).toMatch(/; hit;/)
+    expect(JSON.parse(rest.body!)).toEqual((answers[0] as { json: any }).json.result.structuredContent)
+  })
+
+  it('serves a stale copy that says so when the upstream fails', async () => {
+    const g = gatewayWith()
+    const first = await post(g, '/statnett/mcp', callTool('get_physical_flow', { area: 'FI' }))
+    expect(first.json.result.structuredContent._meta.stale).toBe(false)
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 301_000)
+    fake.route(statnettPaths.flow, () => ({ status: 500, body: 'Internal Server Error' }))
+    const stale = await post(g, '/statnett/mcp', callTool('get_physical_flow', { area: 'FI' }))
+    expect(stale.json.result.isError).toBe(false)
+    expect(stale.json.result.structuredContent._meta).toMatchObject({ stale: true, stale_reason: 'Upstream Statnett driftsdata (statnett) answered HTTP 500' })
+    expect(stale.json.result.structuredContent.data).toEqual(first.json.result.structuredContent.data)
+  })
+
+  it('answers an upstream failure without a stale copy with a tool error carrying the 502 body', async () => {
+    fake.route(statnettPaths.flow, () => ({ status: 500, body: 'Internal Server Error' }))
+    const res = await post(gatewayWith(), '/statnett/mcp', callTool('get_physical_flow', { area: 'DK2' }))
+    expect(res.status).toBe(200)
+    expect(res.json.result).toMatchObject({ isError: true, structuredContent: { error: { status: 502, code: 'upstream_error', upstream: 'statnett' } } })
+  })
+
+  it('answers an operation that throws with a tool error carrying the 500 body, never a transport 500', async () => {
+    const upstream = defineUpstream({ id: 'broken', name: 'Broken', baseUrl: 'http://127.0.0.1:9', publisher: 'Nobody' })
+    const broken = defineSource({
+      id: 'broken',
+      name: 'Broken',
+      description: 'Always fails.',
+      documentation: 'https://example.org',
+      topic: 'test',
+      keywords: [],
+      contentLanguages: ['en'],
+      cacheTtlSeconds: 60,
+      upstreams: [upstream],
+      operations: [
+        defineOperation({
+          name: 'fail',
+          description: 'Throws.',
+          parameters: {},
+          output: v.object({ x: v.number() }),
+          run: () => {
+            throw new TypeError('a bug')
+          },
+        }),
+      ],
+    })
+    const errors: unknown[] = []
+    const g = createGateway({ sources: [broken], mcp: true, onError: (error) => errors.push(error) })
+    const res = await post(g, '/broken/mcp', callTool('fail', {}))
+    expect(res.status).toBe(200)
+    expect(res.json.result).toMatchObject({ isError: true, structuredContent: { error: { status: 500, code: 'internal_error' } } })
+    expect(res.body).not.toContain('a bug')
+    expect(errors).toHaveLength(1)
+  })
+
+  it('builds every link, template and instruction under the mount point or publicBaseUrl', async () => {
+    const mounted = await post(gatewayWith(), '/statnett/mcp', callTool('get_physical_flow', { area: 'SE1' }), { extra: { basePath: '/data' } })
+    expect(mounted.json.result.structuredContent._links.self).toBe('/data/api/v1/kilder/statnett/get_physical_flow?area=SE1&limit=25&offset=0')
+    const list = await post(gatewayWith(), '/statnett/mcp', rpc(1, 'tools/list'), { extra: { basePath: '/data' } })
+    expect(list.json.result.tools[0].description).toContain('GET /data/api/v1/kilder/statnett/')
+    const g = gatewayWith({ publicBaseUrl: 'https://data.example.no' })
+    const init = await post(g, '/mcp', rpc(1, 'initialize', { protocolVersion: '2025-06-18' }))
+    expect(init.json.result.instructions).toContain('https://data.example.no/{source}/mcp')
+    expect(init.json.result.instructions).toContain('GET https://data.example.no/api/v1/kilder/{source}/{operation}')
+  })
+})
+
+describe('the catalogue tools', () => {
+  it('take their input schemas from the routes they call', async () => {
+    const res = await post(gatewayWith(), '/mcp', rpc(1, 'tools/list'))
+    const tools = Object.fromEntries(res.json.result.tools.map((t: { name: string }) => [t.name, t]))
+    expect(tools.search_sources.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['q'],
+      additionalProperties: false,
+      properties: { q: { type: 'string', minLength: 1, maxLength: 200 }, mode: { enum: ['auto', 'source_discovery', 'entities', 'all'], default: 'auto' } },
+    })
+    expect(tools.describe_source.inputSchema).toMatchObject({ required: ['source'], properties: { source: { enum: ['statnett'] }, view: { default: 'full' } } })
+    expect(tools.describe_operation.inputSchema.required).toEqual(['source', 'operation'])
+    expect(tools.get_data.inputSchema).toMatchObject({ required: ['source', 'operation'], properties: { parameters: { type: 'object' } } })
+    expect(tools.list_sources.inputSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false })
+  })
+
+  it.each([
+    ['search_sources without q', 'search_sources', {}, 'invalid_parameter', 'q'],
+    ['search_sources with an unknown mode', 'search_sources', { q: 'x', mode: 'everything' }, 'invalid_parameter', 'mode'],
+    ['describe_source without source', 'describe_source', {}, 'invalid_parameter', 'source'],
+    ['describe_source with a numeric source', 'describe_source', { source: 5 }, 'invalid_parameter', 'source'],
+    ['get_data with flat parameters', 'get_data', { source: 'statnett', operation: 'get_physical_flow', area: 'NO1' }, 'unknown_parameter', 'area'],
+    ['get_data with parameters as a list', 'get_data', { source: 'statnett', operation: 'get_physical_flow', parameters: ['NO1'] }, 'invalid_parameter', 'parameters'],
+    ['get_data with an operation parameter out of bounds', 'get_data', { source: 'statnett', operation: 'get_physical_flow', parameters: { limit: 0 } }, 'invalid_parameter', 'limit'],
+  ])('%s is a tool error naming the argument', async (_name, tool, args, code, parameter) => {
+    const res = await post(gatewayWith(), '/mcp', callTool(tool, args))
+    expect(res.json.result.isError).toBe(true)
+    expect(res.json.result.structuredContent.error).toMatchObject({ code, details: [expect.objectContaining({ parameter })] })
+  })
+
+  it('keeps a path argument inside its segment', async () => {
+    const res = await post(gatewayWith(), '/mcp', callTool('describe_operation', { source: 'statnett', operation: '../../openapi.json' }))
+    expect(res.json.result.structuredContent.error).toMatchObject({ status: 404, code: 'operation_not_found' })
+  })
+})
+
+describe('rate limits count each tool call once, as the GET it stands for', () => {
+  const client = { clientAddress: '203.0.113.9' }
+  const limited = (rateLimit: GatewayOptions['rateLimit']) => gatewayWith({ rateLimit })
+
+  it('lets three tool calls through a quota of three, and refuses the fourth as a tool error carrying the 429 body', async () => {
+    const g = limited({ quota: { requests: 3, windowSeconds: 60 } })
+    for (const area of ['NO1', 'NO2', 'NO3']) {
+      const res = await post(g, '/statnett/mcp', callTool('get_physical_flow', { area }), { extra: client })
+      expect(res.json.result.isError, area).toBe(false)
+    }
+    const over = await post(g, '/statnett/mcp', callTool('get_physical_flow', { area: 'NO4' }), { extra: client })
+    expect(over.status).toBe(200)
+    expect(over.json.result).toMatchObject({ isError: true, structuredContent: { error: { status: 429, code: 'rate_limited' } } })
+    // The JSON API shares the count: the same client is over its quota there too.
+    const rest = await g.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_physical_flow', query: '', headers: {}, ...client })
+    expect(rest.status).toBe(429)
+  })
+
+  it('counts a POST that calls no tool once, and answers it with a JSON-RPC 429 and Retry-After when over', async () => {
+    const g = limited({ quota: { requests: 2, windowSeconds: 60 } })
+    const init = await post(g, '/mcp', rpc(1, 'initialize', { protocolVersion: '2025-11-25' }), { extra: client })
+    expect(init.status).toBe(200)
+    expect(init.headers.ratelimit).toBe('"default";r=1;t=60')
+    expect((await post(g, '/mcp', { jsonrpc: '2.0', method: 'notifications/initialized' }, { extra: client })).status).toBe(202)
+    const over = await post(g, '/mcp', rpc(2, 'tools/list'), { extra: client })
+    expect(over.status).toBe(429)
+    expect(over.headers['retry-after']).toMatch(/^\d+$/)
+    expect(over.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('Too many requests') } })
+    // Another client is counted on its own.
+    expect((await post(g, '/mcp', rpc(3, 'ping'), { extra: { clientAddress: '198.51.100.7' } })).status).toBe(200)
+  })
+
+  it('counts search_sources against the stricter quota of /sok/alle', async () => {
+    const g = limited({ expensive: { requests: 1, windowSeconds: 60 } })
+    expect((await post(g, '/mcp', callTool('search_sources', { q: 'strøm' }), { extra: client })).json.result.isError).toBe(false)
+    const over = await post(g, '/mcp', callTool('search_sources', { q: 'kraft' }), { extra: client })
+    expect(over.json.result.structuredContent.error).toMatchObject({ status: 429, code: 'rate_limited' })
+    expect(over.json.result.structuredContent.error.message).toContain('expensive')
+    // Describing a source is not expensive.
+    expect((await post(g, '/mcp', callTool('describe_source', { source: 'statnett', view: 'names' }), { extra: client })).json.result.isError).toBe(false)
+  })
+
+  it('counts every tool call of a 2025-03-26 batch', async () => {
+    const g = limited({ quota: { requests: 2, windowSeconds: 60 } })
+    const batch = [callTool('get_physical_flow', { area: 'SE1' }, 1), callTool('get_physical_flow', { area: 'SE2' }, 2), callTool('get_physical_flow', { area: 'SE4' }, 3)]
+    const res = await post(g, '/statnett/mcp', batch, { headers: { 'mcp-protocol-version': '2025-03-26' }, extra: client })
+    expect(res.json.map((a: { result: { isError: boolean } }) => a.result.isError)).toEqual([false, false, true])
+  })
+})
