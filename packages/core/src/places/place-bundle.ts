@@ -55,6 +55,9 @@ const failed = (status: FieldAnswer['status']) => status !== 'ok' && status !== 
 
 const timedOut = Symbol('timed out')
 
+/** What assembling and serialising a bundle may take after its last field is in. */
+const assemblyMs = 25
+
 async function fetchField(
   field: PlaceField,
   providers: PlaceProviders,
@@ -121,7 +124,8 @@ export async function placeBundle(args: {
 }) {
   const { point, links } = args
   const wanted = args.fields ?? [...sectionFields[args.section]]
-  const deadline = Date.now() + (args.options.deadlineMs ?? 5000)
+  // Fields get the deadline less a moment for putting the answer together, so the answer itself is in time.
+  const deadline = Date.now() + Math.max(0, (args.options.deadlineMs ?? 5000) - assemblyMs)
   const answers = await Promise.all(wanted.map((field) => fetchField(field, args.providers, point, deadline, args.call, links)))
   const fields = Object.fromEntries(wanted.map((field, i) => [field, answers[i]!]))
   if (answers.every((a) => failed(a.status))) {
