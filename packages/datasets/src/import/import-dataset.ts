@@ -1,9 +1,9 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import Database from 'better-sqlite3'
 import type { DatasetDefinition, DatasetRowsOut } from '@allmenning/core'
 import { fileParts, type ByteCounter, type FilePart } from '../read/file-parts.js'
 import { createGenerationWriter } from '../store/generation-writer.js'
+import { openSqlite } from '../store/sqlite-connection.js'
 import { tablesFingerprint } from '../store/table-names.js'
 import { ImportError, type ImportInput, type ImportProgress, type ImportResult, type MalformedSample } from './import-types.js'
 
@@ -55,11 +55,13 @@ export async function importDataset(options: ImportOptions): Promise<ImportResul
   }
 
   await mkdir(dirname(options.path), { recursive: true })
-  const db = new Database(options.path)
-  db.pragma('journal_mode = WAL')
-  db.pragma('synchronous = NORMAL')
+  const db = openSqlite(options.path)
+  db.exec('PRAGMA journal_mode = WAL')
+  db.exec('PRAGMA synchronous = NORMAL')
   // A larger page cache speeds up index builds; it is memory this thread gives back on close.
-  db.pragma('cache_size = -32768')
+  db.exec('PRAGMA cache_size = -32768')
+  // Other connections (the gateway reading) may briefly hold a lock; wait for them, not fail.
+  db.exec('PRAGMA busy_timeout = 5000')
   const writer = createGenerationWriter(db, dataset)
   const counter: ByteCounter = { bytes: 0 }
   let records = 0

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3'
+import type { SqliteConnection } from './sqlite-connection.js'
 
 /** One file a loaded generation was made from, with what `sync` needs to ask for it conditionally. */
 export interface CatalogFile {
@@ -36,7 +36,7 @@ interface CatalogRow {
 }
 
 /** Creates the catalog table when the file is new. */
-export function ensureCatalog(db: Database.Database): void {
+export function ensureCatalog(db: SqliteConnection): void {
   db.exec(`CREATE TABLE IF NOT EXISTS allmenning_datasets (
     id TEXT PRIMARY KEY,
     generation INTEGER NOT NULL,
@@ -50,7 +50,7 @@ export function ensureCatalog(db: Database.Database): void {
 }
 
 /** Whether the file has a catalog yet (a read-only store cannot create one). */
-export function hasCatalog(db: Database.Database): boolean {
+export function hasCatalog(db: SqliteConnection): boolean {
   return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'allmenning_datasets'").get() !== undefined
 }
 
@@ -60,10 +60,10 @@ export function hasCatalog(db: Database.Database): boolean {
  * @example
  * readCatalog(db).get('aksjonaerregisteret')?.rows
  */
-export function readCatalog(db: Database.Database): Map<string, CatalogEntry> {
+export function readCatalog(db: SqliteConnection): Map<string, CatalogEntry> {
   const entries = new Map<string, CatalogEntry>()
   if (!hasCatalog(db)) return entries
-  for (const row of db.prepare('SELECT * FROM allmenning_datasets').all() as CatalogRow[]) {
+  for (const row of db.prepare('SELECT * FROM allmenning_datasets').all() as unknown as CatalogRow[]) {
     entries.set(row.id, {
       id: row.id,
       generation: row.generation,
@@ -79,12 +79,12 @@ export function readCatalog(db: Database.Database): Map<string, CatalogEntry> {
 }
 
 /** Records a generation as the loaded one; runs inside the switching transaction. */
-export function writeCatalogEntry(db: Database.Database, entry: CatalogEntry): void {
+export function writeCatalogEntry(db: SqliteConnection, entry: CatalogEntry): void {
   db.prepare(
     `INSERT INTO allmenning_datasets (id, generation, fingerprint, published_at, loaded_at, rows, malformed, files)
-     VALUES (@id, @generation, @fingerprint, @publishedAt, @loadedAt, @rows, @malformed, @files)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT(id) DO UPDATE SET generation = excluded.generation, fingerprint = excluded.fingerprint,
        published_at = excluded.published_at, loaded_at = excluded.loaded_at, rows = excluded.rows,
        malformed = excluded.malformed, files = excluded.files`,
-  ).run({ ...entry, files: JSON.stringify(entry.files) })
+  ).run([entry.id, entry.generation, entry.fingerprint, entry.publishedAt, entry.loadedAt, entry.rows, entry.malformed, JSON.stringify(entry.files)])
 }

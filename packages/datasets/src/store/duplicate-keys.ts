@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3'
+import type { SqliteConnection } from './sqlite-connection.js'
 import type { DatasetTable, DatasetValue } from '@allmenning/core'
 import { quote } from './table-names.js'
 
@@ -42,7 +42,7 @@ export interface DuplicateKeys {
  * duplicates.note(values) // for every row
  * duplicates.merge()      // after the indexes are built
  */
-export function trackDuplicateKeys(db: Database.Database, table: DatasetTable, name: string, columns: string[]): DuplicateKeys {
+export function trackDuplicateKeys(db: SqliteConnection, table: DatasetTable, name: string, columns: string[]): DuplicateKeys {
   const key = table.key ?? []
   const positions = key.map((column) => columns.indexOf(column))
   const seen = new Uint8Array(bits / 8)
@@ -76,7 +76,7 @@ export function trackDuplicateKeys(db: Database.Database, table: DatasetTable, n
           FROM ${name} AS t CROSS JOIN temp.keys AS s ON ${joined('t', 's')}`)
         db.exec(`CREATE TEMP TABLE merged AS SELECT ${keep}(id) AS keep${sums.map((_, i) => `, sum(s${i}) AS s${i}`).join('')}, ${k.join(', ')}
           FROM temp.members GROUP BY ${k.join(', ')} HAVING count(*) > 1`)
-        merged = db.prepare('SELECT count(*) FROM temp.merged').pluck().get() as number
+        merged = Number(db.prepare('SELECT count(*) FROM temp.merged').value())
         if (merged > 0) {
           db.exec('CREATE INDEX temp.merged_keep ON merged (keep)')
           if (sums.length > 0) {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import Database from 'better-sqlite3'
+import { openSqlite } from './sqlite-connection.js'
 import { defineDataset, type StreamContent } from '@allmenning/core'
 import { createSqliteDatasetStore, importDataset } from '@allmenning/datasets'
 
@@ -68,8 +68,8 @@ describe('full-text tables', () => {
     const reader = createSqliteDatasetStore({ path: db }).reader(notes)!
     expect((await reader.search('notes', { match: '"skoleloven"' })).total).toBe(1)
     expect((await reader.search('notes', { match: '"båtloven"' })).total).toBe(0)
-    const raw = new Database(db, { readonly: true })
-    const tables = raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%notes%'").pluck().all() as string[]
+    const raw = openSqlite(db, { readonly: true })
+    const tables = raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%notes%'").all().map((row) => String(row.name))
     raw.close()
     const generations = new Set(tables.map((name) => /__g(\d+)/.exec(name)?.[1]))
     expect(generations.size).toBe(1)

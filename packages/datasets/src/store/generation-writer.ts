@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3'
+import type { SqliteConnection, SqliteStatement } from './sqlite-connection.js'
 import type { DatasetDefinition, DatasetRow, DatasetTable, DatasetValue } from '@allmenning/core'
 import { ensureCatalog, readCatalog, writeCatalogEntry, type CatalogEntry } from './catalog.js'
 import { datasetTablePrefix, fullTextTable, generationTable, quote, tableGeneration } from './table-names.js'
@@ -12,7 +12,7 @@ interface TableWriter {
   table: DatasetTable
   name: string
   columns: string[]
-  insert: Database.Statement
+  insert: SqliteStatement
   duplicates: DuplicateKeys | undefined
   values: DatasetValue[]
   checked: boolean
@@ -46,7 +46,7 @@ export interface GenerationWriter {
   readonly rows: number
 }
 
-export function createGenerationWriter(db: Database.Database, dataset: DatasetDefinition): GenerationWriter {
+export function createGenerationWriter(db: SqliteConnection, dataset: DatasetDefinition): GenerationWriter {
   ensureCatalog(db)
   const current = readCatalog(db).get(dataset.id)?.generation
   // Milliseconds since the epoch: unique per import and ordered, even across processes.
@@ -96,9 +96,9 @@ export function createGenerationWriter(db: Database.Database, dataset: DatasetDe
     finish() {
       commit()
       // A sample of each index is enough for the planner to choose between indexes.
-      db.pragma('analysis_limit = 1000')
+      db.exec('PRAGMA analysis_limit = 1000')
       for (const writer of writers.values()) {
-        db.transaction(() => writer.duplicates?.merge())()
+        db.transaction(() => writer.duplicates?.merge())
         ;(writer.table.indexes ?? []).forEach((columns, i) => {
           db.exec(`CREATE INDEX ${writer.name}__i${i} ON ${writer.name} (${columns.map(quote).join(', ')})`)
         })
@@ -117,14 +117,14 @@ export function createGenerationWriter(db: Database.Database, dataset: DatasetDe
     },
     switchTo(entry) {
       const counted = [...writers.values()].reduce(
-        (sum, writer) => sum + (db.prepare(`SELECT count(*) AS n FROM ${writer.name}`).get() as { n: number }).n,
+        (sum, writer) => sum + Number(db.prepare(`SELECT count(*) FROM ${writer.name}`).value()),
         0,
       )
       const done: CatalogEntry = { ...entry, id: dataset.id, generation, rows: counted, loadedAt: new Date().toISOString() }
       db.transaction(() => {
         writeCatalogEntry(db, done)
         dropLeftovers(db, dataset.id, generation)
-      }).immediate()
+      }, true)
       return done
     },
     abandon() {
@@ -138,21 +138,21 @@ export function createGenerationWriter(db: Database.Database, dataset: DatasetDe
 }
 
 /** Drops every table of the dataset that does not belong to generation `keep` (earlier generations, interrupted imports). */
-function dropLeftovers(db: Database.Database, datasetId: string, keep: number | undefined): void {
+function dropLeftovers(db: SqliteConnection, datasetId: string, keep: number | undefined): void {
   // Full-text tables first, by their own name only: dropping one drops its shadow tables.
   const ftsPrefix = `fts_${datasetId}__`
   const indexes = db
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ? AND sql LIKE 'CREATE VIRTUAL TABLE%'")
-    .pluck()
-    .all(ftsPrefix.length, ftsPrefix) as string[]
+    .all([ftsPrefix.length, ftsPrefix])
+    .map((row) => String(row.name))
   for (const name of indexes) {
     if (tableGeneration(name) !== keep) db.exec(`DROP TABLE ${name}`)
   }
   const prefix = datasetTablePrefix(datasetId)
   const tables = db
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ?")
-    .pluck()
-    .all(prefix.length, prefix) as string[]
+    .all([prefix.length, prefix])
+    .map((row) => String(row.name))
   for (const name of tables) {
     if (tableGeneration(name) !== keep) db.exec(`DROP TABLE ${name}`)
   }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import Database from 'better-sqlite3'
+import { openSqlite } from './sqlite-connection.js'
 import { createSqliteDatasetStore, importDataset, ImportError } from '@allmenning/datasets'
 import { holdings } from '../testing/test-datasets.js'
 
@@ -64,7 +64,7 @@ describe('the SQLite dataset store', () => {
     expect(await second.count('holdings')).toBe(2)
     // A reader taken before the switch answers from the new generation once its tables are gone.
     expect(await first.select('holdings')).toHaveLength(2)
-    const tables = new Database(db, { readonly: true }).prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_%'").pluck().all()
+    const tables = openSqlite(db, { readonly: true }).prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_%'").all()
     expect(tables).toHaveLength(1)
     store.close()
   })
@@ -89,7 +89,7 @@ describe('the SQLite dataset store', () => {
     await expect(load(join(dir, 'missing.csv'))).rejects.toThrow(/Cannot read .*missing\.csv/)
     const store = createSqliteDatasetStore({ path: db, readonly: true })
     expect(await store.reader(holdings)!.select('holdings')).toEqual([{ org: '111', owner: 'Ann', shares: 5, place: null }])
-    const tables = new Database(db, { readonly: true }).prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_%'").pluck().all()
+    const tables = openSqlite(db, { readonly: true }).prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_%'").all()
     expect(tables).toHaveLength(1)
     store.close()
   })

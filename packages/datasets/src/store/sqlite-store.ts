@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import Database from 'better-sqlite3'
 import type { DatasetDefinition, DatasetReader, DatasetStore, DatasetTable, DatasetVersion } from '@allmenning/core'
 import { ensureCatalog, readCatalog, type CatalogEntry } from './catalog.js'
 import { countSql, searchSql, selectSql, type QuerySql } from './query-sql.js'
 import { fullTextTable, generationTable, tablesFingerprint } from './table-names.js'
+import { openSqlite, type SqliteConnection, type SqliteStatement } from './sqlite-connection.js'
 
 /** Options of {@link createSqliteDatasetStore}. */
 export interface SqliteDatasetStoreOptions {
@@ -35,7 +35,7 @@ function isMissingTable(error: unknown): boolean {
 }
 
 /**
- * The built-in dataset store: one SQLite file (better-sqlite3), opened once and read
+ * The built-in dataset store: one SQLite file (node:sqlite, or better-sqlite3 on Node 20), opened once and read
  * synchronously, so a lookup costs microseconds. Each dataset's loaded generation is found
  * through a small catalog table; when another connection (the command line, an import
  * worker) commits a new generation, SQLite's `data_version` changes and the catalog is read
@@ -47,35 +47,37 @@ function isMissingTable(error: unknown): boolean {
  * const gateway = createGateway({ sources: builtInSources(process.env), datasets })
  */
 export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): SqliteDatasetStore {
-  let db: Database.Database | undefined
+  let db: SqliteConnection | undefined
   let triedAt = 0
-  let dataVersion: Database.Statement | undefined
+  let dataVersion: SqliteStatement | undefined
   let seenVersion = -1
   let entries = new Map<string, CatalogEntry>()
   const readers = new Map<string, { generation: number; reader: DatasetReader }>()
   const fingerprints = new WeakMap<DatasetDefinition, string>()
 
-  function connection(): Database.Database | undefined {
+  function connection(): SqliteConnection | undefined {
     if (db) return db
     const now = Date.now()
     if (now - triedAt < reopenAfterMs) return undefined
     triedAt = now
     if (options.readonly) {
       if (!existsSync(options.path)) return undefined
-      db = new Database(options.path, { readonly: true, fileMustExist: true })
+      db = openSqlite(options.path, { readonly: true })
     } else {
       mkdirSync(dirname(options.path), { recursive: true })
-      db = new Database(options.path)
+      db = openSqlite(options.path)
       // WAL lets this connection read while an import writes the next generation.
-      db.pragma('journal_mode = WAL')
+      db.exec('PRAGMA journal_mode = WAL')
       ensureCatalog(db)
     }
-    dataVersion = db.prepare('PRAGMA data_version').pluck()
+    // A reader waits at most this long for a lock (WAL makes that rare) rather than hold up the event loop.
+    db.exec('PRAGMA busy_timeout = 200')
+    dataVersion = db.prepare('PRAGMA data_version')
     return db
   }
 
-  function refresh(database: Database.Database): void {
-    const version = dataVersion!.get() as number
+  function refresh(database: SqliteConnection): void {
+    const version = Number(dataVersion!.value())
     if (version === seenVersion) return
     seenVersion = version
     entries = readCatalog(database)
@@ -98,8 +100,8 @@ export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sq
     return entry && entry.fingerprint === fingerprint(dataset) ? entry : undefined
   }
 
-  function makeReader(database: Database.Database, dataset: DatasetDefinition, entry: CatalogEntry): DatasetReader {
-    const statements = new Map<string, Database.Statement>()
+  function makeReader(database: SqliteConnection, dataset: DatasetDefinition, entry: CatalogEntry): DatasetReader {
+    const statements = new Map<string, SqliteStatement>()
     const counts = new Map<string, number>()
     const tables = new Map<string, DatasetTable>(dataset.tables.map((t) => [t.name, t]))
     const version: DatasetVersion = {
@@ -118,10 +120,9 @@ export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sq
       let statement = statements.get(query.shape)
       if (!statement) {
         statement = database.prepare(query.sql)
-        if (mode === 'count') statement.pluck()
         statements.set(query.shape, statement)
       }
-      return mode === 'all' ? statement.all(query.values) : statement.get(query.values)
+      return mode === 'all' ? statement.all(query.values) : Number(statement.value(query.values))
     }
     // A newer generation may have been switched in (and this one dropped) since the catalog
     // was read; the lookup is then answered from the newer one.
