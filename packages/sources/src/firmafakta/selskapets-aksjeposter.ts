@@ -4,7 +4,7 @@ import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { versionNote } from './dataset-note.js'
 import { orgNrSchema } from './org-nr.js'
 import { organizationEntity } from './organization-entity.js'
-import { holdingSchema, toHolding, type ShareholdingRow } from './shareholding.js'
+import { holdingSchema, holdingsOf, toHolding } from './shareholding.js'
 
 /**
  * `selskapets_aksjeposter`: the shares a company owns in other Norwegian limited companies,
@@ -26,16 +26,7 @@ export const selskapetsAksjeposter = defineOperation({
   canonicalFieldAliases: { name: ['aksjeposter[].selskap'] },
   async run(params, ctx) {
     const register = ctx.dataset(aksjonaerregisteret)
-    const where = { eier_sok: params.org_nr }
-    const [total, rows] = await Promise.all([
-      register.count('aksjeposter', where),
-      register.select<ShareholdingRow>('aksjeposter', {
-        where,
-        orderBy: [{ column: 'antall_aksjer', direction: 'desc' }, { column: 'selskap_orgnr' }, { column: 'aksjeklasse' }],
-        limit: params.limit,
-        offset: params.offset,
-      }),
-    ])
+    const { total, rows } = await holdingsOf(register, params.org_nr, params)
     const source = versionNote('Skatteetaten\'s Aksjonærregisteret', register.version)
     const note = total === 0 ? `${source} The register lists no shares owned by ${params.org_nr}.` : `${source} ${total} holding${total === 1 ? '' : 's'} in all, largest first.`
     return {

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { DatasetReader, PageWindow } from '@allmenning/core'
 import { nameKey } from './datasets/name-key.js'
 
 /** A row of the Aksjonærregisteret table, as the store returns it. */
@@ -80,4 +81,25 @@ export function toHolding(row: ShareholdingRow): v.InferOutput<typeof holdingSch
  */
 export function personOwnerKey(name: string, birthYear: number): string {
   return `${nameKey(name)}|${birthYear}`
+}
+
+/**
+ * The holdings of one owner (`eier_sok`: an organisation number, or a person's name key), largest
+ * first, one page of them, and how many there are in all.
+ *
+ * @example
+ * const { total, rows } = await holdingsOf(ctx.dataset(aksjonaerregisteret), '976030788', { limit: 25, offset: 0 })
+ */
+export async function holdingsOf(register: DatasetReader, owner: string, window: PageWindow): Promise<{ total: number; rows: ShareholdingRow[] }> {
+  const where = { eier_sok: owner }
+  const [total, rows] = await Promise.all([
+    register.count('aksjeposter', where),
+    register.select<ShareholdingRow>('aksjeposter', {
+      where,
+      orderBy: [{ column: 'antall_aksjer', direction: 'desc' }, { column: 'selskap_orgnr' }, { column: 'aksjeklasse' }],
+      limit: window.limit,
+      offset: window.offset,
+    }),
+  ])
+  return { total, rows }
 }

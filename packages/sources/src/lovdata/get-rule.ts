@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { ruleHeaderFields } from './rule-header.js'
 import { defineOperation } from '@allmenning/core'
 import { documentIdParameter, findRule } from './rule-lookup.js'
 import { ruleSourceOf, type SectionRow } from './rule-datasets.js'
@@ -6,14 +7,7 @@ import { ruleEntity, sectionEntity } from './rule-entities.js'
 
 /** `data` of `get_rule`. */
 export const getRuleOutput = v.object({
-  document_id: v.string(),
-  source: v.string(),
-  legacy_id: v.nullable(v.string()),
-  title: v.string(),
-  title_short: v.nullable(v.string()),
-  ministry: v.nullable(v.string()),
-  in_force_from: v.nullable(v.string()),
-  last_change_in_force: v.nullable(v.string()),
+  ...ruleHeaderFields,
   sections: v.array(v.object({ section: v.string(), title: v.nullable(v.string()) })),
   text: v.nullable(v.string()),
 })

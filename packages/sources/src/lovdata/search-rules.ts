@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { ruleHeaderFields } from './rule-header.js'
 import { defineOperation, GatewayError, type DatasetReader } from '@allmenning/core'
 import { buildFtsQuery } from './fts-query.js'
 import { dataUpdated } from './rule-lookup.js'
@@ -10,16 +11,7 @@ export const searchRulesOutput = v.object({
   data_updated: v.string(),
   total: v.number(),
   hits: v.array(
-    v.object({
-      document_id: v.string(),
-      source: v.string(),
-      legacy_id: v.nullable(v.string()),
-      title: v.string(),
-      title_short: v.nullable(v.string()),
-      ministry: v.nullable(v.string()),
-      in_force_from: v.nullable(v.string()),
-      last_change_in_force: v.nullable(v.string()),
-    }),
+    v.object(ruleHeaderFields),
   ),
   hint: v.string(),
 })
