@@ -2,11 +2,9 @@
 // (section=all) through Express, each against a warm single operation measured in the same
 // run; and, in process, a cold search and a cold bundle with one hanging source, which must
 // answer within their deadlines. Not part of `npm test`.
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { createGateway } from '@allmenning/core'
+import { median, startServer } from './bench-process.js'
 import { startFakeStatnett } from './fake-statnett.js'
 import { placeSource, searchSource } from './stand-in-sources.js'
 
@@ -18,13 +16,8 @@ const paths = {
   search: '/api/v1/sok/alle?q=sesam&mode=all&limit=10',
   bundle: '/api/v1/steder/59.9139/10.7522?section=all',
 }
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-
-async function start(path, upstream, pinned) {
-  const file = fileURLToPath(new URL('./composition-server.js', import.meta.url))
-  const command = pinned ? ['taskset', '-c', '0', process.execPath] : [process.execPath]
-  const child = spawn(command[0], [...command.slice(1), file, 'gateway', upstream, path], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] })
-  const [message] = await once(child, 'message')
+async function start(path, upstream) {
+  const { child, message } = await startServer('./composition-server.js', ['gateway', upstream, path])
   return { child, url: `http://127.0.0.1:${message.port}${path}`, bytes: message.bytes }
 }
 
@@ -35,10 +28,10 @@ async function load(url) {
 }
 
 /** Warm search and bundle against a warm operation, taking turns round by round. */
-export async function warmComposition(pinned) {
+export async function warmComposition() {
   const upstream = await startFakeStatnett()
   const targets = {}
-  for (const [name, path] of Object.entries(paths)) targets[name] = await start(path, upstream.url, pinned)
+  for (const [name, path] of Object.entries(paths)) targets[name] = await start(path, upstream.url)
   await Promise.all(Object.values(targets).map((t) => autocannon({ url: t.url, connections, duration: 2 })))
   const samples = { operation: [], search: [], bundle: [] }
   for (let round = 0; round < rounds; round++) {
@@ -82,8 +75,8 @@ export async function coldWithHangingSource() {
   return { runs, searchMs: median(searchTimes), searchMax: Math.max(...searchTimes), bundleMs: median(bundleTimes), bundleMax: Math.max(...bundleTimes) }
 }
 
-export async function compositionReport(pinned) {
-  const warm = await warmComposition(pinned)
+export async function compositionReport() {
+  const warm = await warmComposition()
   const cold = await coldWithHangingSource()
   const lines = [
     '',

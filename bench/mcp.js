@@ -4,15 +4,13 @@
 // within 25% of the GET, i.e. its req/s at least 0.80 of the GET's). Also times both through
 // gateway.handle() in process, without HTTP. Not part of `npm test`; run after `npm run build`
 // with `node bench/mcp.js`, or through `npm run bench`.
-import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { cpus } from 'node:os'
 import { performance } from 'node:perf_hooks'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import Keyv from 'keyv'
 import { createGateway } from '@allmenning/core'
 import { statnett } from '@allmenning/sources'
+import { median, placement, startServer } from './bench-process.js'
 import { startFakeStatnett } from './fake-statnett.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6)
@@ -22,17 +20,6 @@ const path = '/api/v1/kilder/statnett/get_physical_flow?area=NO2&limit=10'
 const mcpBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_physical_flow', arguments: { area: 'NO2', limit: 10 } } })
 const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' }
 
-function canPin() {
-  if (cpus().length < 2) return false
-  try {
-    execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
-const pinned = canPin()
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 async function cpu(child) {
   child.send('cpu')
@@ -50,10 +37,7 @@ async function load(child, options) {
 }
 
 async function compare(framework, upstream) {
-  const file = fileURLToPath(new URL('./mcp-server.js', import.meta.url))
-  const command = pinned ? ['taskset', '-c', '0', process.execPath] : [process.execPath]
-  const child = spawn(command[0], [...command.slice(1), file, framework, upstream.url, path, mcpBody], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] })
-  const [ready] = await once(child, 'message')
+  const { child, message: ready } = await startServer('./mcp-server.js', [framework, upstream.url, path, mcpBody])
   const origin = `http://127.0.0.1:${ready.port}`
   const targets = {
     rest: { url: `${origin}${path}` },
@@ -117,7 +101,6 @@ export async function mcpReport() {
   const results = [await compare('express', upstream), await compare('koa', upstream)]
   const local = await inProcess(upstream)
   await upstream.close()
-  const placement = pinned ? 'server pinned to core 0, load generator to core 1' : 'unpinned'
   const lines = [
     '',
     `MCP: a warm tools/call (get_physical_flow, area=NO2, limit=10) against the warm GET ${path}, same server, same cache entry; ${rounds} rounds × ${seconds} s, ${connections} connections, median of rounds; ${placement}`,

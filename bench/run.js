@@ -1,11 +1,9 @@
 // Benchmarks a cache hit through the gateway against a bare framework route sending the
 // same bytes, alternating the two in one run. Prints requests/s and p99 latency for each
 // and the ratio. Not part of `npm test`.
-import { execFileSync, spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { cpus } from 'node:os'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { median, pinned, placement, startServer } from './bench-process.js'
 import { startFakeStatnett } from './fake-statnett.js'
 import { compositionReport } from './composition.js'
 import { lambdaReport } from './lambda.js'
@@ -16,24 +14,9 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const path = '/api/v1/kilder/statnett/get_physical_flow?area=NO2&limit=10'
 
-// On a shared two-core machine the scheduler moving the server and the load generator
-// between cores is most of the noise; pinning them apart steadies the ratio.
-function canPin() {
-  if (cpus().length < 2) return false
-  try {
-    execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' })
-    return true
-  } catch {
-    return false
-  }
-}
-const pinned = canPin()
 
 async function start(script, kind, upstream) {
-  const file = fileURLToPath(new URL(script, import.meta.url))
-  const command = pinned ? ['taskset', '-c', '0', process.execPath] : [process.execPath]
-  const child = spawn(command[0], [...command.slice(1), file, kind, upstream, path], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] })
-  const [message] = await once(child, 'message')
+  const { child, message } = await startServer(script, [kind, upstream, path])
   return { child, url: `http://127.0.0.1:${message.port}${path}`, bytes: message.bytes }
 }
 
@@ -43,7 +26,6 @@ async function load(url) {
   return { rps: result.requests.average, p99: result.latency.p99 }
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 export async function compare(label, script) {
   const upstream = await startFakeStatnett()
@@ -67,7 +49,6 @@ export async function compare(label, script) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const results = [await compare('Express 5', './express-server.js'), await compare('Koa 3', './koa-server.js')]
-  const placement = pinned ? 'server pinned to core 0, load generator to core 1' : 'unpinned'
   console.log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${rounds} rounds × ${seconds} s, ${connections} connections, median of rounds; ${placement}\n`)
   console.log('| framework | body bytes | bare req/s | bare p99 ms | gateway hit req/s | gateway p99 ms | ratio | ratio per round | target |')
   console.log('|---|---|---|---|---|---|---|---|---|')
@@ -75,7 +56,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const ok = r.ratio >= 0.9 ? 'met (≥ 0.90)' : 'MISSED (≥ 0.90)'
     console.log(`| ${r.label} | ${r.bytes} | ${r.bare.rps.toFixed(0)} | ${r.bare.p99} | ${r.gateway.rps.toFixed(0)} | ${r.gateway.p99} | ${r.ratio.toFixed(3)} | ${r.roundRatios.join(' ')} | ${ok} |`)
   }
-  console.log(await compositionReport(pinned))
+  console.log(await compositionReport())
   console.log(await lambdaReport())
   console.log(await mcpReport())
 }
