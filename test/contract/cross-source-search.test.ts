@@ -150,6 +150,19 @@ describe('fan-out', () => {
     expect(json.outcome).toBe('results')
   })
 
+  it('does not call it "nothing matched" when nothing was found but a source could not answer', async () => {
+    const unloaded = testSource('unloaded', async () => {
+      throw new GatewayError(502, 'dataset_not_loaded', 'Dataset x is not loaded; run npx allmenning datasets sync x')
+    })
+    const { json } = await search(gatewayWith([unloaded]), 'q=zzzqqq&mode=entities&sources=firmafakta,unloaded')
+    expect(json.coverage.firmafakta).toMatchObject({ status: 'ok', returned: 0 })
+    expect(json.outcome).toBe('incomplete')
+    expect(json.suggestion).toMatch(/not every source could answer: unloaded \(not loaded: Dataset x is not loaded; run npx allmenning datasets sync x\)/)
+    const answered = await search(gatewayWith(), 'q=zzzqqq&mode=entities&sources=firmafakta')
+    expect(answered.json.outcome).toBe('no_results')
+    expect(answered.json.suggestion).toMatch(/^Nothing matched "zzzqqq"/)
+  })
+
   it('lists the sources left out and why', async () => {
     const silent = defineSource({ ...testSource('silent', async () => []), entitySearch: undefined })
     const { json } = await search(gatewayWith([silent]), 'q=sesam&mode=entities&sources=firmafakta,silent')

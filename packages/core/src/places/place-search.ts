@@ -2,6 +2,7 @@ import type { Catalog } from '../compile/catalog.js'
 import type { Links } from '../http/links.js'
 import { buildMeta } from '../pipeline/meta.js'
 import { fanOutEntitySearch, type FanOutOptions } from '../search/entity-fan-out.js'
+import { searchOutcome } from '../search/search-outcome.js'
 import { matchTierCount } from '../text/rank-by-name.js'
 
 /**
@@ -30,7 +31,7 @@ export async function placeSearch(
   const coverage = Object.fromEntries(Object.entries(found.coverage).filter(([id, c]) => placing.has(id) || c.status !== 'ok'))
   return {
     query: params.q,
-    outcome: shown.length > 0 ? 'results' : 'no_results',
+    outcome: searchOutcome(shown.length, coverage),
     results: shown.map(({ source, hit, tier }) => {
       const type = source.definition.entityTypes?.[hit.type]
       return {

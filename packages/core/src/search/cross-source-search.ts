@@ -7,6 +7,7 @@ import { buildMeta } from '../pipeline/meta.js'
 import { matchTierCount } from '../text/rank-by-name.js'
 import { fanOutEntitySearch, type FanOutOptions, type RankedHit, type SourceCoverage } from './entity-fan-out.js'
 import type { SearchParameters } from './search-query.js'
+import { searchOutcome, unanswered } from './search-outcome.js'
 import { discoverSources, namesSourceTier, type SourceMatch } from './source-discovery.js'
 
 /** Limits of entity search, a gateway option. */
@@ -128,7 +129,7 @@ export async function crossSourceSearch(parts: CrossSourceSearchParts, params: S
   const notSearched = skipped
   return {
     query: params.q,
-    outcome: shown.length > 0 ? 'results' : 'no_results',
+    outcome: searchOutcome(shown.length, coverage),
     mode,
     ...(routing ? { routing } : {}),
     results: shown.map((r) => (r.kind === 'source' ? sourceItem(r.match, links) : entityItem(r.hit, links))),
@@ -142,7 +143,7 @@ export async function crossSourceSearch(parts: CrossSourceSearchParts, params: S
       reason: notSearched.length === 0 ? 'every source that can search was searched' : describeSkipped(notSearched),
       details: notSearched,
     },
-    suggestion: suggestion(shown, params.q, links),
+    suggestion: suggestion(shown, params.q, coverage, links),
     _meta: buildMeta(described.map((s) => s.definition)),
     _links: { self: links.api('/sok/alle', { ...params }), wiki: documentation, api_index: links.index() },
   }
@@ -206,8 +207,12 @@ function describeSkipped(skipped: Skipped[]): string {
   return [...byReason].map(([reason, ids]) => `${ids.join(', ')}: ${reason}`).join('; ')
 }
 
-function suggestion(shown: Result[], query: string, links: Links): string {
+function suggestion(shown: Result[], query: string, coverage: Record<string, SourceCoverage>, links: Links): string {
   const first = shown[0]
+  const failed = unanswered(coverage)
+  if (!first && failed.length > 0) {
+    return `Nothing was found for "${query}", but not every source could answer: ${failed.join('; ')}. Try again shortly, or search the others with sources=.`
+  }
   if (!first) {
     return `Nothing matched "${query}". Try a broader word (a topic such as energy, flights, company or law), mode=entities for names and numbers, or list every source at ${links.sources()}.`
   }
