@@ -54,4 +54,17 @@ describe('the example servers read datasets from ALLMENNING_DATA_DIR', () => {
     expect(res.json.error?.code).toBe('dataset_not_loaded')
     expect(res.json.error?.message).toContain('npx allmenning datasets import aksjonaerregisteret <file>')
   })
+
+  it('list in the source descriptor the datasets a source answers from, with the command that loads each', async () => {
+    const res = await get(createApp({ ALLMENNING_DATA_DIR: join(dir, 'empty') }), '/api/v1/kilder/firmafakta')
+    const datasets = (res.json as unknown as { datasets: Array<Record<string, string>> }).datasets
+    expect(datasets.map((d) => d.id)).toEqual(expect.arrayContaining(['aksjonaerregisteret', 'innovasjon_norge_tildelinger']))
+    expect(datasets.find((d) => d.id === 'aksjonaerregisteret')).toMatchObject({
+      publisher: expect.stringMatching(/Skatteetaten/),
+      origin: 'ordered from the publisher; imported from a local file',
+      load_command: 'npx allmenning datasets import aksjonaerregisteret <file>',
+    })
+    const statnett = await get(createApp({ ALLMENNING_DATA_DIR: join(dir, 'empty') }), '/api/v1/kilder/statnett')
+    expect(statnett.json).not.toHaveProperty('datasets')
+  })
 })
