@@ -27,16 +27,20 @@ const sectionHit = (documentId: string, section: string, name: string): EntityHi
   linkParameters: { document_id: documentId, section },
 })
 
-/** A failure that means "nothing here" for a search across sources: an unknown id, rules not loaded. */
-function quiet(error: unknown): boolean {
-  return error instanceof GatewayError && (error.status === 404 || error.code === 'dataset_not_loaded')
+/** An unknown id: for a search across sources, simply nothing found. */
+function notFound(error: unknown): boolean {
+  return error instanceof GatewayError && error.status === 404
+}
+
+function notLoaded(error: unknown): error is GatewayError {
+  return error instanceof GatewayError && error.code === 'dataset_not_loaded'
 }
 
 async function orNothing<T>(work: Promise<T>, nothing: T): Promise<T> {
   try {
     return await work
   } catch (error) {
-    if (quiet(error)) return nothing
+    if (notFound(error)) return nothing
     throw error
   }
 }
@@ -69,7 +73,8 @@ async function searchRules(text: string, ctx: EntitySearchContext): Promise<Enti
  * Laws and regulations by id (`LOV-2005-05-20-28`, `lov/2005-05-20-28/§5a`), section
  * reference (`straffeloven § 5a`) or name, through `get_rule`, `get_section` and
  * `search_rules`; Supreme Court decisions by case number (HR-2024-1234-A) or words, through
- * `get_case_law` and `search_case_law`. Rules not yet loaded simply find nothing.
+ * `get_case_law` and `search_case_law`. With the rules not loaded, a question about rules (or
+ * words that no decision matches) fails as `dataset_not_loaded`, so coverage says `not_loaded`.
  */
 export const lovdataEntitySearch: EntitySearch = {
   recognize: (text) => {
@@ -85,12 +90,23 @@ export const lovdataEntitySearch: EntitySearch = {
       return { hits: [{ type: DECISION_ENTITY, id: decision.hr_number, name: decision.title, description: `Høyesterett, ${decision.published}` }] }
     }
     const trimmed = text.trim()
-    const rules = await searchRules(trimmed, ctx)
+    // Rules not loaded in this deployment: a question about rules cannot be answered, which
+    // coverage must say (not_loaded) rather than "nothing found"; words still search case law.
+    let unloaded: GatewayError | undefined
+    const rules = await searchRules(trimmed, ctx).catch((error: unknown) => {
+      if (!notLoaded(error)) throw error
+      unloaded = error
+      return []
+    })
     // A section reference or an id is a question about rules; case law is searched for words only.
-    if (trimmed.includes('§') || parseDocumentId(trimmed) || rules.length >= ctx.limit) return { hits: rules.slice(0, ctx.limit) }
-    // The search reads whole years of decisions; a word of three letters or more is worth it.
-    if (trimmed.length < 3) return { hits: rules }
+    const aboutRules = trimmed.includes('§') || parseDocumentId(trimmed) !== undefined
+    if (aboutRules || rules.length >= ctx.limit || trimmed.length < 3) {
+      // The search reads whole years of decisions; a word of three letters or more is worth it.
+      if (unloaded && (aboutRules || rules.length === 0)) throw unloaded
+      return { hits: rules.slice(0, ctx.limit) }
+    }
     const found = (await ctx.call('search_case_law', { query: trimmed.slice(0, 200), limit: ctx.limit - rules.length })) as CaseLawHits
+    if (unloaded && found.hits.length === 0) throw unloaded
     return {
       hits: [
         ...rules,

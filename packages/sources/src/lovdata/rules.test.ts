@@ -222,4 +222,12 @@ describe('before the rules are loaded', () => {
     expect(status).toBe(502)
     expect(JSON.stringify(json)).toContain('npx allmenning datasets sync lovdata_lover')
   })
+
+  it('a search about rules says lovdata is not loaded, rather than that nothing matched', async () => {
+    const empty = createGateway({ sources: [lovdata()], datasets: { reader: () => undefined }, onError: () => {} })
+    const res = await empty.handle({ method: 'GET', path: '/api/v1/sok/alle', query: `q=${encodeURIComponent('straffeloven § 5a')}&mode=entities`, headers: {} })
+    const json = JSON.parse(res.body!)
+    expect(json.coverage.lovdata).toMatchObject({ status: 'not_loaded', message: expect.stringContaining('npx allmenning datasets sync lovdata_lover') })
+    expect(json.outcome).toBe('incomplete')
+  })
 })
