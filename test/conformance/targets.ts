@@ -6,6 +6,7 @@ import { createExpressMiddleware } from '@allmenning/adapter-express'
 import { createKoaMiddleware } from '@allmenning/adapter-koa'
 import { createLambdaHandler } from '@allmenning/adapter-lambda'
 import { createGateway, type Gateway } from '@allmenning/core'
+import { mcpServers } from '@allmenning/mcp'
 import { swaggerUiExplorer } from '@allmenning/explorer'
 import { statnett } from '@allmenning/sources'
 import express from 'express'
@@ -50,7 +51,7 @@ export function conformanceGateway(statnettBaseUrl: string): Gateway {
     upstreams: { statnett: { baseUrl: statnettBaseUrl } },
     explorer,
     cache: new Keyv(),
-    mcp: true,
+    extensions: [mcpServers()],
     onError: () => {},
     onFeedback: () => {},
   })

@@ -4,6 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as v from 'valibot'
 import { createGateway, defineOperation, defineSource, defineUpstream, type Gateway, type GatewayOptions, type GatewayRequest } from '@allmenning/core'
+import { mcpServers } from '@allmenning/mcp'
 import { statnett } from '@allmenning/sources'
 import { startFakeStatnett, statnettJson, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import type { FakeUpstream } from '@allmenning/core/testing'
@@ -20,7 +21,7 @@ afterEach(() => {
 })
 
 const gatewayWith = (options: Partial<GatewayOptions> = {}): Gateway =>
-  createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl } }, onError: () => {}, mcp: true, ...options })
+  createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl } }, onError: () => {}, extensions: [mcpServers()], ...options })
 
 interface Post {
   headers?: Record<string, string>
@@ -225,7 +226,7 @@ describe('Accept and Origin', () => {
   })
 
   it('refuses an Origin outside allowedOrigins with 403, and takes requests with none', async () => {
-    const g = gatewayWith({ mcp: { allowedOrigins: ['https://app.example.no'] } })
+    const g = gatewayWith({ extensions: [mcpServers({ allowedOrigins: ['https://app.example.no'] })] })
     expect((await post(g, '/mcp', rpc(1, 'ping'), { headers: { origin: 'https://evil.example' } })).status).toBe(403)
     expect((await post(g, '/mcp', rpc(1, 'ping'), { headers: { origin: 'https://app.example.no' } })).status).toBe(200)
     expect((await post(g, '/mcp', rpc(1, 'ping'))).status).toBe(200)
@@ -371,7 +372,7 @@ describe('tools/list and tools/call', () => {
       ],
     })
     const errors: unknown[] = []
-    const g = createGateway({ sources: [broken], mcp: true, onError: (error) => errors.push(error) })
+    const g = createGateway({ sources: [broken], extensions: [mcpServers()], onError: (error) => errors.push(error) })
     const res = await post(g, '/broken/mcp', callTool('fail', {}))
     expect(res.status).toBe(200)
     expect(res.json.result).toMatchObject({ isError: true, structuredContent: { error: { status: 500, code: 'internal_error' } } })

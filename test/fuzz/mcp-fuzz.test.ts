@@ -5,6 +5,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
+import { mcpServers } from '@allmenning/mcp'
 import { builtInSources } from '@allmenning/sources'
 import { startFakeAvinor, type FakeAvinor } from '../../packages/sources/src/avinor/testing/fake-avinor.js'
 import { startFakeBrreg, type FakeBrreg } from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'
@@ -67,7 +68,7 @@ beforeAll(async () => {
   fakes = [await startFakeStatnett(), await startFakeAvinor(), await startFakeBrreg()]
   gateway = createGateway({
     sources: builtInSources({ ALLMENNING_UPSTREAM_STATNETT: fakes[0].baseUrl, ALLMENNING_UPSTREAM_AVINOR: fakes[1].baseUrl, ALLMENNING_UPSTREAM_BRREG: fakes[2].baseUrl }),
-    mcp: true,
+    extensions: [mcpServers()],
     onError: (error, kind) => kind === 'internal' && internal.push(error),
   })
 })

@@ -3,6 +3,7 @@ import Keyv from 'keyv'
 import { createGateway, type GatewayOptions } from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
 import { swaggerUiExplorer } from '@allmenning/explorer'
+import { mcpServers } from '@allmenning/mcp'
 import { createSqliteDatasetStore, datasetStorePath, defaultDataDir } from '@allmenning/datasets'
 import { createExpressErrorHandler, createExpressMiddleware, createExpressNotFoundHandler } from '@allmenning/adapter-express'
 
@@ -17,8 +18,8 @@ export function createApp(env: Record<string, string | undefined> = process.env,
     cache: new Keyv(),
     // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
     explorer: swaggerUiExplorer(),
-    // Every source as an MCP server as well: /mcp (the catalogue) and /{source}/mcp.
-    mcp: true,
+    // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue) and /{source}/mcp.
+    extensions: [mcpServers()],
     ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL } : {}),
     // Bulk datasets loaded by `npx allmenning datasets`, read from ALLMENNING_DATA_DIR (./data by default).
     datasets: createSqliteDatasetStore({ path: datasetStorePath(defaultDataDir(env)), readonly: true }),

@@ -4,6 +4,7 @@ import { createKoaErrorHandler, createKoaMiddleware, createKoaNotFoundHandler } 
 import { createGateway, type GatewayOptions } from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
 import { swaggerUiExplorer } from '@allmenning/explorer'
+import { mcpServers } from '@allmenning/mcp'
 import { createSqliteDatasetStore, datasetStorePath, defaultDataDir } from '@allmenning/datasets'
 import Koa from 'koa'
 import Keyv from 'keyv'
@@ -30,8 +31,8 @@ export function createApp(
     cache: new Keyv(),
     // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
     explorer: swaggerUiExplorer(),
-    // Every source as an MCP server as well: /mcp (the catalogue) and /{source}/mcp.
-    mcp: true,
+    // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue) and /{source}/mcp.
+    extensions: [mcpServers()],
     ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL } : {}),
     // Bulk datasets loaded by `npx allmenning datasets`, read from ALLMENNING_DATA_DIR (./data by default).
     datasets: createSqliteDatasetStore({ path: datasetStorePath(defaultDataDir(env)), readonly: true }),

@@ -1,5 +1,6 @@
 import { createLambdaHandler } from '@allmenning/adapter-lambda'
 import { createGateway } from '@allmenning/core'
+import { mcpServers } from '@allmenning/mcp'
 import { builtInSources } from '@allmenning/sources'
 import Keyv from 'keyv'
 
@@ -9,8 +10,10 @@ import Keyv from 'keyv'
 const gateway = createGateway({
   sources: builtInSources(process.env),
   cache: new Keyv(),
-  // Every source as an MCP server as well: /mcp (the catalogue) and /{source}/mcp.
-  mcp: true,
+  // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue) and
+  // /{source}/mcp. Optional: ALLMENNING_MCP=off turns it off; to leave the MCP SDK out of the
+  // bundle too, delete this line and the import (see README).
+  extensions: process.env.ALLMENNING_MCP === 'off' ? [] : [mcpServers()],
   ...(process.env.PUBLIC_BASE_URL ? { publicBaseUrl: process.env.PUBLIC_BASE_URL } : {}),
 })
 

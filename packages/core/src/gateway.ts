@@ -27,7 +27,7 @@ import type { Method, RouteCall, RouteDefinition } from './http/define-route.js'
 import { createRoutes } from './routes.js'
 import { createSingleFlight } from './cache/single-flight.js'
 import { createSharedFlight, type SharedFlightOptions } from './cache/shared-flight.js'
-import { createMcpEndpoint, type McpOptions } from './mcp/mcp-endpoint.js'
+import { extensionRoute, extensionSources, type GatewayExtension } from './http/gateway-extension.js'
 import type { UpstreamSettings } from './upstream/upstream-client.js'
 import { createUpstreamGuard, type UpstreamGuard } from './upstream/upstream-guard.js'
 import { createRateLimiter, type RateLimitOptions, type RateVerdict } from './limit/rate-limit.js'
@@ -162,11 +162,15 @@ export interface GatewayOptions {
    */
   onError?: (error: unknown, kind: ErrorKind) => void
   /**
-   * Serves every source as an MCP server too (Streamable HTTP, stateless): a catalogue server
-   * at `/mcp` and one per source at `/{source}/mcp`, beside `/api` under the mount point. A
-   * tool call is the operation's own GET, sent through this gateway. Off by default.
+   * Protocols served beside the JSON API by packages of their own, each at `/{name}` and
+   * `/{source}/{name}` under the mount point. None by default, so the core carries none of
+   * their code: MCP is `mcpServers()` from `@allmenning/mcp`.
+   *
+   * @example
+   * import { mcpServers } from '@allmenning/mcp'
+   * createGateway({ sources, extensions: [mcpServers()] })
    */
-  mcp?: boolean | McpOptions
+  extensions?: GatewayExtension[]
 }
 
 const packageVersion = '0.1.0'
@@ -309,18 +313,24 @@ export function createGateway(options: GatewayOptions): Gateway {
     (await invokeOperation(source, name, parameters, links)).data
   const providers = placeProviders(catalog)
 
-  const mcp = options.mcp
-    ? createMcpEndpoint({
-        catalog,
-        routes: () => router.routes,
-        // Every tool call goes through the front door, so whatever guards it guards them too.
-        handle: (request) => gateway.handle(request),
-        ...(limiter ? { count: (request: GatewayRequest) => limiter.check(request, false) } : {}),
-        version: packageVersion,
-        options: options.mcp === true ? {} : options.mcp,
-        onError: (error) => onError(error, 'internal'),
-      })
-    : undefined
+  // Paths every link is asked for below the mount point, whatever the public links look like.
+  const internalLinks = createLinks(undefined, '')
+  const extensions = (options.extensions ?? []).map((extension, i, all) => {
+    if (!/^[a-z][a-z0-9_-]*$/.test(extension.name) || extension.name === 'api' || all.findIndex((e) => e.name === extension.name) !== i) {
+      throw new TypeError(`An extension needs a name of its own made of a-z, 0-9, _ and - (got ${JSON.stringify(extension.name)})`)
+    }
+    const answer = extension.attach({
+      version: packageVersion,
+      sources: extensionSources(catalog, internalLinks),
+      routes: () => router.routes.map(extensionRoute),
+      // Every call an extension makes goes through the front door, so whatever guards it guards them too.
+      handle: (request) => gateway.handle(request),
+      count: (request) => limiter?.check(request, false),
+      errorResponse,
+      onError: (error) => onError(error, 'internal'),
+    })
+    return { extension, answer }
+  })
   const routes: RouteDefinition[] = createRoutes({
     catalog,
     documentation,
@@ -355,7 +365,7 @@ export function createGateway(options: GatewayOptions): Gateway {
         })
         return cacheEntry(bundle, bundleTtlSeconds(bundle, providers))
       }),
-    ...(mcp ? { mcp } : {}),
+    extensions,
   })
   const router = createRouter(routes)
 

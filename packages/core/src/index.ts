@@ -36,7 +36,18 @@ export { placeFields, selectablePlaceFields, type PlaceField } from './plugin/pl
 export type { EntitySearch, EntitySearchContext, EntitySearchResult, EntityHit } from './plugin/entity-search.js'
 export { hasBody, maxRequestBodyBytes, readRequestBody } from './http/read-request-body.js'
 export { createGateway, defaultUserAgent, type GatewayOptions, type ErrorKind } from './gateway.js'
-export type { McpOptions } from './mcp/mcp-endpoint.js'
+export type {
+  GatewayExtension,
+  ExtensionAnswer,
+  ExtensionCall,
+  ExtensionHost,
+  ExtensionOperation,
+  ExtensionParameter,
+  ExtensionRoute,
+  ExtensionSource,
+} from './http/gateway-extension.js'
+export type { Links } from './http/links.js'
+export { jsonContentType } from './http/json-response.js'
 export type { Feedback } from './describe/feedback.js'
 export type { Explorer, ExplorerAsset, ExplorerPageContext } from './describe/explorer.js'
 export type { Entity } from './pipeline/envelope.js'

@@ -11,7 +11,7 @@ import type { Catalog } from './compile/catalog.js'
 import { defineRoute, type RouteCall, type RouteDefinition } from './http/define-route.js'
 import type { GatewayResponse } from './http/gateway-request.js'
 import type { Links } from './http/links.js'
-import type { McpEndpoint } from './mcp/mcp-endpoint.js'
+import { extensionCall, type ExtensionAnswer, type GatewayExtension } from './http/gateway-extension.js'
 import { operationCacheKey } from './pipeline/operation-call.js'
 
 /** What the routes answer with: the gateway's parts, handed over by `createGateway`. */
@@ -32,8 +32,8 @@ export interface RouteParts {
   routes(): RouteDefinition[]
   /** The API explorer's page and assets, when the gateway has one. */
   explorer?: { name: string } & ReturnType<typeof createExplorerResponses>
-  /** Answers a POST to an MCP endpoint, when MCP is turned on; without it there are no MCP routes. */
-  mcp?: McpEndpoint
+  /** Protocols served beside the JSON API (MCP), each with the answer it made when attached. */
+  extensions?: { extension: GatewayExtension; answer: ExtensionAnswer }[]
 }
 
 /** How long descriptors, the index and OpenAPI may be cached: they change only with the configuration. */
@@ -71,38 +71,39 @@ export function createRoutes(parts: RouteParts): RouteDefinition[] {
   const { catalog } = parts
   return [
     ...apiRoutes(parts),
-    ...(parts.mcp ? mcpRoutes(catalog, parts.mcp) : []),
+    ...(parts.extensions ?? []).flatMap(({ extension, answer }) => extensionRoutes(catalog, extension, answer)),
   ]
 }
 
 /**
- * The MCP endpoints, at the mount point rather than under `/api/v1`, where the public gateway
- * has them: the catalogue at `/mcp`, one server per source at `/{source}/mcp`. POST only: the
- * router answers GET with 405, which tells clients there is no event stream to open. They
- * describe themselves over MCP, so OpenAPI (the JSON API's description) leaves them out.
+ * The routes of an extension (MCP: `@allmenning/mcp`), at the mount point rather than under
+ * `/api/v1`, where the public gateway has its MCP servers: `/{name}` for the gateway as a
+ * whole, `/{source}/{name}` for each source. POST only: the router answers GET with 405, which
+ * tells an MCP client there is no event stream to open. They describe themselves in their own
+ * protocol, so OpenAPI (the JSON API's description) leaves them out; the API index lists them.
  */
-function mcpRoutes(catalog: Catalog, mcp: McpEndpoint): RouteDefinition[] {
+function extensionRoutes(catalog: Catalog, extension: GatewayExtension, answer: ExtensionAnswer): RouteDefinition[] {
   return [
     defineRoute({
-      name: 'mcp',
+      name: extension.name,
       root: 'mount',
-      path: '/mcp',
-      summary: 'MCP server (Streamable HTTP) over the catalogue: find, describe and call any source',
+      path: `/${extension.name}`,
+      summary: extension.summary.gateway,
       methods: ['POST'],
       countsItself: true,
-      answer: (call) => mcp(call, undefined),
+      answer: (call) => answer(extensionCall(call)),
       openApiPaths: () => ({}),
     }),
     defineRoute({
-      name: 'source_mcp',
+      name: `source_${extension.name}`,
       root: 'mount',
-      path: '/{source}/mcp',
-      summary: "MCP server (Streamable HTTP) of one source: one tool per operation",
+      path: `/{source}/${extension.name}`,
+      summary: extension.summary.source,
       methods: ['POST'],
       pathParameters: { source: sourcePath(catalog) },
       resolve: (path) => void catalog.source(path.source!),
       countsItself: true,
-      answer: (call) => mcp(call, call.path.source),
+      answer: (call) => answer(extensionCall(call)),
       openApiPaths: () => ({}),
     }),
   ]

@@ -51,7 +51,7 @@ export interface RouteDefinition<P extends ParameterSchemas = ParameterSchemas> 
   path: string
   /**
    * Where the path hangs: below `/api/v1` (`api`, the default), or directly below the gateway's
-   * mount point (`mount`), as the MCP endpoints `/mcp` and `/{source}/mcp` do.
+   * mount point (`mount`), as extensions' endpoints (MCP's `/mcp` and `/{source}/mcp`) do.
    */
   root?: RouteRoot
   summary: string
@@ -81,8 +81,8 @@ export interface RouteDefinition<P extends ParameterSchemas = ParameterSchemas> 
   /** Set on routes that fan out to many upstreams: the stricter `rateLimit.expensive` quota counts them too. */
   expensive?: boolean
   /**
-   * Set when the answer applies the rate limit itself rather than per request: the MCP
-   * endpoints count each tool call as the GET it stands for, and a POST that calls no tool
+   * Set when the answer applies the rate limit itself rather than per request: extensions'
+   * endpoints (MCP) count each call as the GET it stands for, and a POST that calls nothing
    * once, so the gateway does not count the POST as well.
    */
   countsItself?: boolean

@@ -60,7 +60,7 @@ export interface Gateway {
   handle(request: GatewayRequest): Promise<GatewayResponse>
   /**
    * Whether a mount-relative path belongs to the gateway: `/api` and everything under it,
-   * and, with MCP on, `/mcp` and `/{source}/mcp` for the sources it serves. Adapters pass
+   * and, with an extension such as MCP on, `/mcp` and `/{source}/mcp` for the sources it serves. Adapters pass
    * other paths on to the host app.
    */
   owns(path: string): boolean

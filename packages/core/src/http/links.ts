@@ -10,7 +10,7 @@
 export interface Links {
   /** The base every link starts with, up to and including `/api/v1`. */
   readonly root: string
-  /** The mount point itself (`https://data.example.no`, `/data` or ''): where `/api/v1` and the MCP endpoints hang. */
+  /** The mount point itself (`https://data.example.no`, `/data` or ''): where `/api/v1` and extensions' endpoints (MCP) hang. */
   readonly mount: string
   /** Any path below the root, with an optional query. */
   api(path: string, query?: Record<string, unknown>): string
@@ -26,8 +26,8 @@ export interface Links {
   operationSchema(sourceId: string, operation: string): string
   /** A URI template for calling an operation with the named query parameters. */
   operationTemplate(sourceId: string, operation: string, parameters: string[]): string
-  /** The MCP endpoint of a source (`/{source}/mcp`), or the catalogue's (`/mcp`) without one. */
-  mcp(sourceId?: string): string
+  /** An extension's endpoint for a source (`/{source}/mcp`), or for the whole gateway (`/mcp`) without one. */
+  extension(name: string, sourceId?: string): string
 }
 
 export function queryString(query: Record<string, unknown> | undefined): string {
@@ -60,6 +60,6 @@ export function createLinks(publicBaseUrl: string | undefined, basePath: string 
     operationSchema: (sourceId, operation) => api(`${operationPath(sourceId, operation)}/schema`),
     operationTemplate: (sourceId, operation, parameters) =>
       `${api(operationPath(sourceId, operation))}${parameters.length > 0 ? `{?${parameters.join(',')}}` : ''}`,
-    mcp: (sourceId) => (sourceId === undefined ? `${base}/mcp` : `${base}/${segment(sourceId)}/mcp`),
+    extension: (name, sourceId) => (sourceId === undefined ? `${base}/${name}` : `${base}/${segment(sourceId)}/${name}`),
   }
 }

@@ -1,9 +1,9 @@
-import type { JsonSchema } from '../compile/json-schema.js'
-import type { CompiledRoute } from '../http/define-route.js'
-import { GatewayError, type ProblemDetail } from '../http/gateway-error.js'
-import { apiRoot } from '../http/router.js'
+import { GatewayError, type ExtensionRoute, type JsonSchema, type ProblemDetail } from '@allmenning/core'
 import { objectSchema, readOnly, type McpTool, type ToolTarget } from './mcp-tool.js'
 import { toQueryString } from './tool-arguments.js'
+
+/** Where the JSON API hangs below the mount point. */
+const apiRoot = '/api/v1'
 
 /** The catalogue server's tools, each the route of the JSON API it calls. */
 const catalogueRoutes = {
@@ -37,8 +37,8 @@ function problem(parameter: string, text: string, rule: string): GatewayError {
 }
 
 /** The route's path with its `{name}` segments filled from the arguments, which must be non-empty strings. */
-function fillPath(route: CompiledRoute, args: Record<string, unknown>): string {
-  return `${apiRoot}${route.definition.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+function fillPath(route: ExtensionRoute, args: Record<string, unknown>): string {
+  return `${apiRoot}${route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = args[name]
     if (value === undefined || value === null || value === '') throw problem(name, 'is required', 'required')
     if (typeof value !== 'string') throw problem(name, `must be a string (got ${typeof value})`, 'type')
@@ -54,13 +54,13 @@ function without(args: Record<string, unknown>, names: string[]): Record<string,
   return Object.fromEntries(Object.entries(args).filter(([name]) => !names.includes(name)))
 }
 
-function pathProperties(route: CompiledRoute): Record<string, JsonSchema> {
-  return Object.fromEntries(Object.entries(route.definition.pathParameters ?? {}).map(([name, p]) => [name, { ...p.schema, description: p.description }]))
+function pathProperties(route: ExtensionRoute): Record<string, JsonSchema> {
+  return Object.fromEntries(Object.entries(route.pathParameters).map(([name, p]) => [name, { ...p.schema, description: p.description }]))
 }
 
 /** A tool over one route: its path parameters and query parameters are the tool's arguments. */
-function routeTool(name: string, description: string, route: CompiledRoute): McpTool {
-  const pathNames = Object.keys(route.definition.pathParameters ?? {})
+function routeTool(name: string, description: string, route: ExtensionRoute): McpTool {
+  const pathNames = Object.keys(route.pathParameters)
   const properties = { ...pathProperties(route), ...Object.fromEntries(route.parameters.map((p) => [p.name, p.jsonSchema])) }
   const required = [...pathNames, ...route.parameters.filter((p) => p.required).map((p) => p.name)]
   return {
@@ -70,8 +70,8 @@ function routeTool(name: string, description: string, route: CompiledRoute): Mcp
 }
 
 /** get_data: the operation route, whose query parameters depend on the operation, so they come as one object. */
-function getDataTool(route: CompiledRoute): McpTool {
-  const pathNames = Object.keys(route.definition.pathParameters ?? {})
+function getDataTool(route: ExtensionRoute): McpTool {
+  const pathNames = Object.keys(route.pathParameters)
   const parameters: JsonSchema = {
     type: 'object',
     description: "The operation's parameters by name, as describe_operation lists them; leave out those you do not need.",
@@ -105,13 +105,14 @@ function getDataTool(route: CompiledRoute): McpTool {
  * describe_operation and get_data.
  *
  * @example
- * catalogueTools(router.routes).map((t) => t.definition.name)
+ * catalogueTools(host.routes()).map((t) => t.definition.name)
+ * // ['search_sources', 'list_sources', 'describe_source', 'describe_operation', 'get_data']
  */
-export function catalogueTools(routes: CompiledRoute[]): McpTool[] {
-  const byName = new Map(routes.map((route) => [route.definition.name, route]))
+export function catalogueTools(routes: ExtensionRoute[]): McpTool[] {
+  const byName = new Map(routes.map((route) => [route.name, route]))
   const route = (name: string) => {
     const found = byName.get(name)
-    if (!found) throw new TypeError(`The MCP catalogue needs the route ${name}, which the route table does not have`)
+    if (!found) throw new TypeError(`The MCP catalogue needs the route ${name}, which the gateway does not have`)
     return found
   }
   return [

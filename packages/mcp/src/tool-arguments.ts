@@ -1,4 +1,4 @@
-import { GatewayError, type ProblemDetail } from '../http/gateway-error.js'
+import { GatewayError, type ProblemDetail } from '@allmenning/core'
 
 function encode(text: string): string | undefined {
   try {

@@ -1,11 +1,13 @@
-import type { JsonSchema } from '../compile/json-schema.js'
+import type { JsonSchema } from '@allmenning/core'
 
 /** A tool as `tools/list` shows it. */
 export interface ToolDefinition {
   name: string
   description: string
   /** JSON Schema (2020-12) of the arguments object. */
-  inputSchema: JsonSchema
+  inputSchema: JsonSchema & { type: 'object' }
+  /** JSON Schema of `structuredContent`, where every answer of the tool has one shape. */
+  outputSchema?: JsonSchema & { type: 'object' }
   annotations: {
     readOnlyHint: true
     destructiveHint: false
@@ -40,7 +42,10 @@ export function readOnly(openWorld: boolean): ToolDefinition['annotations'] {
 /**
  * The arguments object's schema from its properties. Unknown arguments are refused by the
  * route (as unknown query parameters are), so the schema says so too.
+ *
+ * @example
+ * objectSchema({ area: { type: 'string' } }, []) // { type: 'object', properties: { area: … }, additionalProperties: false }
  */
-export function objectSchema(properties: Record<string, JsonSchema>, required: string[]): JsonSchema {
+export function objectSchema(properties: Record<string, JsonSchema>, required: string[]): JsonSchema & { type: 'object' } {
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false }
 }

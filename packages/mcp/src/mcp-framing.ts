@@ -1,7 +1,4 @@
-import { createLruMap } from '../cache/lru-map.js'
-import type { GatewayResponse } from '../http/gateway-request.js'
-import { jsonContentType } from '../http/json-response.js'
-import { rpcError } from './json-rpc.js'
+import { jsonContentType, type GatewayResponse } from '@allmenning/core'
 
 // How the MCP endpoints frame what they send: JSON, or one server-sent event, or no body.
 
@@ -20,8 +17,12 @@ export function reply(status: number, body: string, framing: Framing = 'json'): 
   return { status, headers: { 'content-type': jsonContentType, 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store' }, body }
 }
 
-/** A refusal at the HTTP level: an error status with a JSON-RPC error that has no id. */
-export const refuse = (status: number, code: number, message: string): GatewayResponse => reply(status, rpcError(null, code, message))
+/**
+ * A refusal at the HTTP level, before any message reaches the MCP server: an error status
+ * with a JSON-RPC error that has no id, as the SDK's own HTTP transport answers.
+ */
+export const refuse = (status: number, code: number, message: string): GatewayResponse =>
+  reply(status, JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }))
 
 /** Nothing to answer: notifications and responses are accepted with 202 and no body. */
 export const accepted = (): GatewayResponse => ({ status: 202, headers: { 'content-length': '0', 'cache-control': 'no-store' }, body: null })
@@ -39,11 +40,13 @@ export function framingFor(accept: string | undefined): Framing | undefined {
   const known = framings.get(accept)
   if (known !== undefined) return known === 'none' ? undefined : known
   const framing = readAccept(accept)
+  // Bounded: a client may send any Accept header at all.
+  if (framings.size >= 64) framings.clear()
   framings.set(accept, framing ?? 'none')
   return framing
 }
 
-const framings = createLruMap<string, Framing | 'none'>(64)
+const framings = new Map<string, Framing | 'none'>()
 
 function readAccept(accept: string): Framing | undefined {
   const types = accept

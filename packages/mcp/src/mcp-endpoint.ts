@@ -1,0 +1,165 @@
+import { GatewayError, maxRequestBodyBytes, type ExtensionAnswer, type ExtensionHost, type GatewayRequest, type GatewayResponse } from '@allmenning/core'
+import {
+  ErrorCode,
+  isInitializeRequest,
+  isJSONRPCRequest,
+  JSONRPCMessageSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type JSONRPCMessage,
+  type JSONRPCRequest,
+} from '@modelcontextprotocol/sdk/types.js'
+import { accepted, framingFor, refuse, reply } from './mcp-framing.js'
+import type { ToolTarget } from './mcp-tool.js'
+import type { ToolServer } from './tool-server.js'
+
+/** How the MCP endpoints behave; `mcpServers()` takes every default. */
+export interface McpOptions {
+  /**
+   * Origins (`https://app.example.no`) whose browser pages may call the MCP endpoints. A
+   * request whose `Origin` header names another is refused with 403, as the transport asks
+   * of servers to stop DNS rebinding. Left out, any origin may: the data is public and read
+   * only, and the gateway sends no CORS headers, so a page on another origin cannot read it.
+   */
+  allowedOrigins?: string[]
+}
+
+/** The code of a refusal at the HTTP level (media type, Accept, Origin, protocol version), as the SDK's HTTP transport sends it. */
+const transportError = -32000
+
+/** The most messages one batch may hold, as the SDK's own HTTP transport allows. */
+export const maxBatchSize = 100
+
+const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value)
+
+type Parsed = { ok: true; value: unknown } | { ok: false; response: GatewayResponse }
+
+/** The body as JSON: raw bytes or text checked for media type and size, or what a host app's parser already made. */
+function parseBody(body: unknown, contentType: string | undefined): Parsed {
+  if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) return { ok: true, value: body }
+  if (contentType !== undefined && !/^\s*application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType)) {
+    return { ok: false, response: refuse(415, transportError, 'Unsupported Media Type: Content-Type must be application/json') }
+  }
+  // Adapters that hold the whole body already (Lambda) never streamed it through the limit. A
+  // string has at most three bytes per UTF-16 unit, so a short one needs no counting.
+  const bytes = body === undefined ? 0 : typeof body !== 'string' ? body.byteLength : body.length * 3 <= maxRequestBodyBytes ? 0 : Buffer.byteLength(body)
+  if (bytes > maxRequestBodyBytes) {
+    return { ok: false, response: refuse(413, transportError, `Payload Too Large: an MCP request body may hold at most ${maxRequestBodyBytes} bytes`) }
+  }
+  const text = body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')
+  try {
+    return { ok: true, value: JSON.parse(text) }
+  } catch {
+    return { ok: false, response: refuse(400, ErrorCode.ParseError, 'Parse error: Invalid JSON') }
+  }
+}
+
+/**
+ * The gateway request for a tool's GET: the caller's request (client identity and all), minus
+ * its body, and minus conditions that would turn the answer into a bodiless 304.
+ */
+function internalRequest(outer: GatewayRequest, target: ToolTarget): GatewayRequest {
+  const { readBody: _body, ...request } = outer
+  let headers = outer.headers
+  if (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) {
+    const { 'if-none-match': _match, 'if-modified-since': _since, ...rest } = headers
+    headers = rest
+  }
+  return { ...request, method: 'GET', path: target.path, query: target.query, headers }
+}
+
+/** The messages of a body, checked against the SDK's JSON-RPC schema, or why not. */
+function readMessages(value: unknown): { messages: JSONRPCMessage[] } | { refusal: GatewayResponse } {
+  const raw = Array.isArray(value) ? value : [value]
+  if (raw.length > maxBatchSize) return { refusal: refuse(400, ErrorCode.InvalidRequest, `Invalid Request: Batch must not exceed ${maxBatchSize} messages`) }
+  if (raw.length === 0) return { refusal: refuse(400, ErrorCode.InvalidRequest, 'Invalid Request: an empty batch') }
+  const messages: JSONRPCMessage[] = []
+  for (const message of raw) {
+    const parsed = JSONRPCMessageSchema.safeParse(message)
+    if (!parsed.success) return { refusal: refuse(400, ErrorCode.ParseError, 'Parse error: Invalid JSON-RPC message') }
+    messages.push(parsed.data)
+  }
+  return { messages }
+}
+
+/** Finds the server of an endpoint: the catalogue's (no source) or a source's, for the links of the request. */
+export type ServerFor = (sourceId: string | undefined, links: Parameters<ExtensionAnswer>[0]['links']) => ToolServer
+
+/**
+ * The MCP endpoints (Streamable HTTP, stateless): each POST is answered on its own, with no
+ * session, so any instance behind a load balancer (or any Lambda) can answer any request.
+ * This part is the HTTP side, as the SDK's own transport does it (Accept, Content-Type, the
+ * body, the JSON-RPC schema, MCP-Protocol-Version), with two differences: a client that
+ * accepts only `application/json` is answered (JSON is all it gets anyway), and a GET is the
+ * router's 405. Each request then goes to the SDK server of its endpoint; notifications and
+ * responses are answered with 202, as the server has no state they could change.
+ *
+ * @example
+ * const answer = createMcpEndpoint(host, serverFor, {})
+ * await answer({ request, links, sourceId: 'statnett' })
+ */
+export function createMcpEndpoint(host: ExtensionHost, serverFor: ServerFor, options: McpOptions): ExtensionAnswer {
+  const allowed = options.allowedOrigins ? new Set(options.allowedOrigins) : undefined
+
+  /**
+   * Answers a POST that calls no tool after counting it once against the client's rate limit:
+   * a 429 when over, else the answer with the RateLimit headers. (A tool call is counted by
+   * the GET it sends through the gateway, as that GET would be.)
+   */
+  async function counted(request: GatewayRequest, respond: () => GatewayResponse | Promise<GatewayResponse>): Promise<GatewayResponse> {
+    const verdict = host.count(request)
+    if (!verdict) return respond()
+    const { headers, refusal } = await verdict
+    if (refusal) {
+      const response = refuse(429, transportError, refusal.message)
+      return { ...response, headers: { ...response.headers, ...refusal.headers } }
+    }
+    const response = await respond()
+    return { ...response, headers: { ...response.headers, ...headers } }
+  }
+
+  return async function answer({ request, links, sourceId }) {
+    const origin = headerValue(request.headers.origin)
+    if (allowed && origin !== undefined && !allowed.has(origin)) {
+      return counted(request, () => refuse(403, transportError, `Forbidden: pages on ${origin.slice(0, 200)} may not call this MCP server`))
+    }
+    const framing = framingFor(headerValue(request.headers.accept))
+    if (!framing) return counted(request, () => refuse(406, transportError, 'Not Acceptable: the answer is application/json (or text/event-stream); accept one of them'))
+
+    let body: unknown
+    try {
+      body = request.readBody ? await request.readBody() : undefined
+    } catch (error) {
+      // Over the size limit (the adapter's 400), or a body the client broke off.
+      const why = error instanceof GatewayError ? error.message : 'the body could not be read'
+      return counted(request, () => refuse(error instanceof GatewayError ? error.status : 400, ErrorCode.InvalidRequest, `Invalid Request: ${why}`))
+    }
+    const parsed = parseBody(body, headerValue(request.headers['content-type']))
+    if (!parsed.ok) return counted(request, () => parsed.response)
+    const read = readMessages(parsed.value)
+    if ('refusal' in read) return counted(request, () => read.refusal)
+    const { messages } = read
+
+    if (messages.some(isInitializeRequest)) {
+      if (messages.length > 1) return counted(request, () => refuse(400, ErrorCode.InvalidRequest, 'Invalid Request: Only one initialization request is allowed'))
+    } else {
+      // initialize negotiates the version in its body; everything after it names it in the header.
+      const version = headerValue(request.headers['mcp-protocol-version'])
+      if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+        return counted(request, () =>
+          refuse(400, transportError, `Bad Request: Unsupported protocol version: ${version.slice(0, 40)} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`),
+        )
+      }
+    }
+
+    const requests = messages.filter(isJSONRPCRequest) as JSONRPCRequest[]
+    if (requests.length === 0) return counted(request, accepted)
+    const respond = async () => {
+      const { transport, ready } = serverFor(sourceId, links)
+      await ready
+      const context = { callGateway: (target: ToolTarget) => host.handle(internalRequest(request, target)) }
+      const answers = await Promise.all(requests.map((message) => transport.exchange(message, context)))
+      return reply(200, Array.isArray(parsed.value) ? `[${answers.join(',')}]` : answers[0]!, framing)
+    }
+    return requests.some((message) => message.method === 'tools/call') ? respond() : counted(request, respond)
+  }
+}

@@ -1,0 +1,76 @@
+import type { ExtensionHost, GatewayExtension, Links } from '@allmenning/core'
+import { catalogueTools } from './catalogue-tools.js'
+import { createMcpEndpoint, type McpOptions } from './mcp-endpoint.js'
+import { sourceTools } from './source-tools.js'
+import { createToolServer, type ToolServer } from './tool-server.js'
+
+/** How many servers are kept: one per endpoint and mount point, and adapters take the mount point from the request. */
+const maxServers = 200
+
+/** The servers of a gateway, made on first use for each mount point (their texts carry links) and kept. */
+function createServers(host: ExtensionHost) {
+  const servers = new Map<string, ToolServer>()
+  const parts = { errorResponse: host.errorResponse, onError: host.onError }
+
+  function catalogue(links: Links): ToolServer {
+    const ids = host.sources.map((s) => s.id).join(', ')
+    return createToolServer(
+      { name: 'allmenning', title: 'Allmenning: Norwegian public data', version: host.version },
+      `Norwegian public data from ${host.sources.length} sources (${ids}). Find a source with search_sources or list_sources, read its operations with describe_source and an operation's parameters with describe_operation, then call it with get_data. Each source also has an MCP server of its own at ${links.extension('mcp', '{source}')}, with one tool per operation. Every result is the JSON envelope that GET ${links.operation('{source}', '{operation}')} answers with; outside MCP, call that URL.`,
+      catalogueTools(host.routes()),
+      links,
+      parts,
+    )
+  }
+
+  function ofSource(sourceId: string, links: Links): ToolServer {
+    const source = host.sources.find((s) => s.id === sourceId)
+    // The route resolved the source before it reached here.
+    if (!source) throw new TypeError(`No source ${sourceId}`)
+    return createToolServer(
+      { name: `allmenning-${source.id}`, title: source.name, version: host.version },
+      `${source.description} One tool per operation. Every result is the JSON envelope that GET ${links.operation(source.id, '{operation}')} answers with; outside MCP, call that URL. Every source of this gateway is found through ${links.extension('mcp')}.`,
+      sourceTools(source, links),
+      links,
+      parts,
+    )
+  }
+
+  return (sourceId: string | undefined, links: Links): ToolServer => {
+    const key = `${sourceId ?? ''}\u0000${links.mount}`
+    let server = servers.get(key)
+    if (!server) {
+      // Bounded, oldest first; a server dropped here finishes the requests it holds.
+      if (servers.size >= maxServers) servers.delete(servers.keys().next().value!)
+      server = sourceId === undefined ? catalogue(links) : ofSource(sourceId, links)
+      servers.set(key, server)
+    }
+    return server
+  }
+}
+
+/**
+ * Serves every source of a gateway as an MCP server too (Streamable HTTP, stateless), through
+ * whatever adapter mounts the gateway: a catalogue server at `/mcp` whose tools find, describe
+ * and call any source, and one server per source at `/{source}/mcp` with one tool per
+ * operation. A tool call is the operation's own GET, sent through the gateway, so it gets the
+ * JSON API's validation, cache, single flight, rate limits and stale answers. Built on the
+ * official MCP SDK's server.
+ *
+ * @example
+ * import { createGateway } from '@allmenning/core'
+ * import { mcpServers } from '@allmenning/mcp'
+ * import { builtInSources } from '@allmenning/sources'
+ *
+ * const gateway = createGateway({ sources: builtInSources(process.env), extensions: [mcpServers()] })
+ */
+export function mcpServers(options: McpOptions = {}): GatewayExtension {
+  return {
+    name: 'mcp',
+    summary: {
+      gateway: 'MCP server (Streamable HTTP) over the catalogue: find, describe and call any source',
+      source: 'MCP server (Streamable HTTP) of one source: one tool per operation',
+    },
+    attach: (host) => createMcpEndpoint(host, createServers(host), options),
+  }
+}

@@ -1,0 +1,75 @@
+import { GatewayError, type GatewayResponse, type Links } from '@allmenning/core'
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js'
+import type { McpTool, ToolTarget } from './mcp-tool.js'
+import { RequestTransport } from './request-transport.js'
+import { toolResult } from './tool-result.js'
+
+/** How a server names itself in `initialize`. */
+export interface ToolServerInfo {
+  name: string
+  title: string
+  version: string
+}
+
+/** What a request's tool call needs from the POST it came in. */
+export interface CallContext {
+  /** Sends the GET a tool call stands for through the gateway, as the client that posted. */
+  callGateway(target: ToolTarget): Promise<GatewayResponse>
+}
+
+/** What a server needs from the gateway. */
+export interface ToolServerParts {
+  /** The shared error body of an argument refused before it reaches the gateway. */
+  errorResponse(error: unknown, links: Links): GatewayResponse
+  onError(error: unknown): void
+}
+
+/** One MCP server (the catalogue's or a source's) and the transport its requests go through. */
+export interface ToolServer {
+  transport: RequestTransport<CallContext>
+  /** Resolves once the SDK server is connected to its transport. */
+  ready: Promise<void>
+}
+
+/**
+ * One SDK `Server` over a list of tools, made once and kept: `initialize` (with its version
+ * negotiation), `ping`, `tools/list`, `tools/call` and every JSON-RPC error are the SDK's. Its
+ * two handlers are ours: the tool list, made once, and a tool call, which is the GET the tool
+ * stands for sent through the gateway, its answer returned as the tool's result.
+ *
+ * @example
+ * const { transport } = createToolServer({ name: 'allmenning-statnett', title: 'Statnett', version: '0.1.0' }, 'One tool per operation.', tools, links, parts)
+ */
+export function createToolServer(info: ToolServerInfo, instructions: string, tools: McpTool[], links: Links, parts: ToolServerParts): ToolServer {
+  const server = new Server(info, { capabilities: { tools: { listChanged: false } }, instructions })
+  const transport = new RequestTransport<CallContext>()
+  const byName = new Map(tools.map((tool) => [tool.definition.name, tool]))
+  const list = { tools: tools.map((tool) => tool.definition) }
+  const names = [...byName.keys()].join(', ')
+
+  server.onerror = (error) => parts.onError(error)
+  // Every tool comes in one page, so no cursor is ever handed out.
+  server.setRequestHandler(ListToolsRequestSchema, () => list)
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const tool = byName.get(request.params.name)
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Invalid params: unknown tool ${JSON.stringify(request.params.name.slice(0, 100))}; tools: ${names}`)
+    const context = transport.context(extra.requestId)
+    if (!context) throw new McpError(ErrorCode.InternalError, 'Internal error: the request was not found')
+    let response: GatewayResponse
+    try {
+      response = await context.callGateway(tool.target(request.params.arguments ?? {}))
+    } catch (error) {
+      // A bad argument is the tool's error, in the body the JSON API would have answered with.
+      if (error instanceof GatewayError) response = parts.errorResponse(error, links)
+      else {
+        parts.onError(error)
+        throw new McpError(ErrorCode.InternalError, 'Internal error: the failure has been logged')
+      }
+    }
+    const { result, json } = toolResult(response)
+    transport.setResultJson(extra.requestId, json)
+    return result
+  })
+  return { transport, ready: server.connect(transport) }
+}
