@@ -5,6 +5,7 @@
 import { request, type IncomingHttpHeaders } from 'node:http'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeStatnett, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import type { FakeUpstream } from '@allmenning/core/testing'
@@ -715,6 +716,29 @@ function mcpCases(): Case[] {
         expectLengthMatches(reply)
         expect(reply.headers['cache-control']).toBe('no-store')
         expect(parse(reply)).toEqual({ jsonrpc: '2.0', id: 4, result: {} })
+      },
+    },
+    {
+      name: 'MCP: the current and the previous protocol version are negotiated; an unknown header version is a 400',
+      async run(ctx) {
+        const initialize = (protocolVersion: string) =>
+          rpc(1, 'initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 'allmenning-conformance', version: '1' } })
+        for (const [asked, answered] of [
+          [LATEST_PROTOCOL_VERSION, LATEST_PROTOCOL_VERSION],
+          ['2025-06-18', '2025-06-18'],
+          ['2099-01-01', LATEST_PROTOCOL_VERSION],
+        ]) {
+          const reply = await ctx.get('/statnett/mcp', postRpc(initialize(asked!)))
+          expect(reply.status, asked).toBe(200)
+          expect(parse(reply).result.protocolVersion, asked).toBe(answered)
+        }
+        // After initialize, the client names its version in a header: one the server speaks is answered.
+        const previous = await ctx.get('/statnett/mcp', postRpc(rpc(2, 'tools/list'), { 'mcp-protocol-version': '2025-06-18' }))
+        expect(previous.status).toBe(200)
+        expect(parse(previous).result.tools.map((t: { name: string }) => t.name)).toContain('get_physical_flow')
+        const unknown = await ctx.get('/statnett/mcp', postRpc(rpc(3, 'tools/list'), { 'mcp-protocol-version': '2099-01-01' }))
+        expect(unknown.status).toBe(400)
+        expect(parse(unknown)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } })
       },
     },
     {

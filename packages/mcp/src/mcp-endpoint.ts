@@ -1,4 +1,4 @@
-import { GatewayError, maxRequestBodyBytes, type ExtensionAnswer, type ExtensionHost, type GatewayRequest, type GatewayResponse } from '@allmenning/core'
+import { bodyTooLarge, GatewayError, maxRequestBodyBytes, type ExtensionAnswer, type ExtensionHost, type GatewayRequest, type GatewayResponse } from '@allmenning/core'
 import {
   ErrorCode,
   isInitializeRequest,
@@ -43,7 +43,8 @@ function parseBody(body: unknown, contentType: string | undefined): Parsed {
   // string has at most three bytes per UTF-16 unit, so a short one needs no counting.
   const bytes = body === undefined ? 0 : typeof body !== 'string' ? body.byteLength : body.length * 3 <= maxRequestBodyBytes ? 0 : Buffer.byteLength(body)
   if (bytes > maxRequestBodyBytes) {
-    return { ok: false, response: refuse(413, transportError, `Payload Too Large: an MCP request body may hold at most ${maxRequestBodyBytes} bytes`) }
+    // The same 400 as an adapter that streamed the body through the limit answers.
+    return { ok: false, response: refuse(400, ErrorCode.InvalidRequest, `Invalid Request: ${bodyTooLarge(maxRequestBodyBytes).message}`) }
   }
   const text = body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')
   try {

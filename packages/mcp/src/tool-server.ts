@@ -49,11 +49,14 @@ export function createToolServer(info: ToolServerInfo, instructions: string, too
   const names = [...byName.keys()].join(', ')
 
   server.onerror = (error) => parts.onError(error)
-  // Every tool comes in one page, so no cursor is ever handed out.
-  server.setRequestHandler(ListToolsRequestSchema, () => list)
+  server.setRequestHandler(ListToolsRequestSchema, (request) => {
+    // Every tool comes in one page, so no cursor was ever handed out.
+    if (request.params?.cursor !== undefined) throw new McpError(ErrorCode.InvalidParams, 'unknown cursor; every tool is listed in the first page')
+    return list
+  })
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name)
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Invalid params: unknown tool ${JSON.stringify(request.params.name.slice(0, 100))}; tools: ${names}`)
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(request.params.name.slice(0, 100))}; this server's tools: ${names}`)
     const context = transport.context(extra.requestId)
     if (!context) throw new McpError(ErrorCode.InternalError, 'Internal error: the request was not found')
     let response: GatewayResponse
