@@ -1,5 +1,5 @@
 // One MCP benchmark target, run in a child process so the load generator does not share its
-// event loop: one gateway with MCP on behind Express or Koa, serving both the warm REST GET
+// event loop: one gateway with MCP on (@allmenning/mcp) behind Express or Koa, serving both the warm REST GET
 // and the warm tools/call that stands for the same GET (so the same cache entry). Beside it,
 // /bare/get and /bare/mcp replay those two answers' exact bytes from plain framework routes
 // (the POST reading its body as the adapters do): the floor the framework itself sets.
@@ -7,12 +7,13 @@ import express from 'express'
 import Koa from 'koa'
 import Keyv from 'keyv'
 import { createGateway, readRequestBody } from '@allmenning/core'
+import { mcpServers } from '@allmenning/mcp'
 import { statnett } from '@allmenning/sources'
 import { createExpressMiddleware } from '@allmenning/adapter-express'
 import { createKoaMiddleware } from '@allmenning/adapter-koa'
 
 const [framework, upstream, path, mcpBody] = process.argv.slice(2)
-const gateway = createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: upstream } }, cache: new Keyv(), mcp: true })
+const gateway = createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: upstream } }, cache: new Keyv(), extensions: [mcpServers()] })
 const first = await gateway.handle({ method: 'GET', path: path.split('?')[0], query: path.split('?')[1] ?? '', headers: {} })
 if (first.status !== 200) throw new Error(`warm-up answered ${first.status}: ${first.body}`)
 // The tool call must hit the entry the GET stored, or the comparison measures an upstream call.

@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
 import Keyv from 'keyv'
 import { createGateway } from '@allmenning/core'
+import { mcpServers } from '@allmenning/mcp'
 import { statnett } from '@allmenning/sources'
 import { median, placement, startServer } from './bench-process.js'
 import { startFakeStatnett } from './fake-statnett.js'
@@ -77,7 +78,7 @@ async function compare(framework, upstream) {
 
 /** Microseconds per gateway.handle() for the warm GET and the warm tool call, in process. */
 async function inProcess(upstream) {
-  const gateway = createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: upstream.url } }, cache: new Keyv(), mcp: true })
+  const gateway = createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: upstream.url } }, cache: new Keyv(), extensions: [mcpServers()] })
   const get = { method: 'GET', path: path.split('?')[0], query: path.split('?')[1], headers: {} }
   const post = { method: 'POST', path: '/statnett/mcp', query: '', headers: mcpHeaders, readBody: () => Promise.resolve(mcpBody) }
   await gateway.handle(get)

@@ -1,8 +1,6 @@
 import { bodyTooLarge, GatewayError, maxRequestBodyBytes, type ExtensionAnswer, type ExtensionHost, type GatewayRequest, type GatewayResponse } from '@allmenning/core'
 import {
   ErrorCode,
-  isInitializeRequest,
-  isJSONRPCRequest,
   JSONRPCMessageSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
   type JSONRPCMessage,
@@ -68,6 +66,25 @@ function internalRequest(outer: GatewayRequest, target: ToolTarget): GatewayRequ
   return { ...request, method: 'GET', path: target.path, query: target.query, headers }
 }
 
+const requestKeys = new Set(['jsonrpc', 'id', 'method', 'params'])
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+/**
+ * Whether a message is a request the SDK's JSON-RPC schema is sure to take as it is: only
+ * its four members, a string or safe-integer id, a method name, params an object without
+ * `_meta`. Such a request needs no schema run here (the SDK server runs its own on the
+ * params); anything else is left to the schema. Checking each message twice cost a warm
+ * tool call a sixth of its time.
+ */
+function isPlainRequest(message: unknown): message is JSONRPCRequest {
+  if (!isPlainObject(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string') return false
+  const { id, params } = message
+  if (typeof id !== 'string' && !Number.isSafeInteger(id)) return false
+  if (params !== undefined && (!isPlainObject(params) || '_meta' in params)) return false
+  for (const key in message) if (!requestKeys.has(key)) return false
+  return true
+}
+
 /** The messages of a body, checked against the SDK's JSON-RPC schema, or why not. */
 function readMessages(value: unknown): { messages: JSONRPCMessage[] } | { refusal: GatewayResponse } {
   const raw = Array.isArray(value) ? value : [value]
@@ -75,6 +92,10 @@ function readMessages(value: unknown): { messages: JSONRPCMessage[] } | { refusa
   if (raw.length === 0) return { refusal: refuse(400, ErrorCode.InvalidRequest, 'Invalid Request: an empty batch') }
   const messages: JSONRPCMessage[] = []
   for (const message of raw) {
+    if (isPlainRequest(message)) {
+      messages.push(message)
+      continue
+    }
     const parsed = JSONRPCMessageSchema.safeParse(message)
     if (!parsed.success) return { refusal: refuse(400, ErrorCode.ParseError, 'Parse error: Invalid JSON-RPC message') }
     messages.push(parsed.data)
@@ -140,7 +161,9 @@ export function createMcpEndpoint(host: ExtensionHost, serverFor: ServerFor, opt
     if ('refusal' in read) return counted(request, () => read.refusal)
     const { messages } = read
 
-    if (messages.some(isInitializeRequest)) {
+    // The messages passed the SDK's schema already: their method names and ids are enough to
+    // sort them, without a second schema check per message (the SDK server checks params).
+    if (messages.some((message) => 'method' in message && message.method === 'initialize')) {
       if (messages.length > 1) return counted(request, () => refuse(400, ErrorCode.InvalidRequest, 'Invalid Request: Only one initialization request is allowed'))
     } else {
       // initialize negotiates the version in its body; everything after it names it in the header.
@@ -152,7 +175,7 @@ export function createMcpEndpoint(host: ExtensionHost, serverFor: ServerFor, opt
       }
     }
 
-    const requests = messages.filter(isJSONRPCRequest) as JSONRPCRequest[]
+    const requests = messages.filter((message): message is JSONRPCRequest => 'method' in message && 'id' in message)
     if (requests.length === 0) return counted(request, accepted)
     const respond = async () => {
       const { transport, ready } = serverFor(sourceId, links)
