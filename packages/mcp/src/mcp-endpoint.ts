@@ -1,13 +1,8 @@
 import { bodyTooLarge, GatewayError, maxRequestBodyBytes, type ExtensionAnswer, type ExtensionHost, type GatewayRequest, type GatewayResponse } from '@allmenning/core'
-import {
-  ErrorCode,
-  JSONRPCMessageSchema,
-  SUPPORTED_PROTOCOL_VERSIONS,
-  type JSONRPCMessage,
-  type JSONRPCRequest,
-} from '@modelcontextprotocol/sdk/types.js'
+import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js'
 import { accepted, framingFor, refuse, reply } from './mcp-framing.js'
 import type { ToolTarget } from './mcp-tool.js'
+import { loadSdk, type Sdk } from './sdk.js'
 import type { ToolServer } from './tool-server.js'
 
 /** How the MCP endpoints behave; `mcpServers()` takes every default. */
@@ -32,7 +27,7 @@ const headerValue = (value: string | string[] | undefined) => (Array.isArray(val
 type Parsed = { ok: true; value: unknown } | { ok: false; response: GatewayResponse }
 
 /** The body as JSON: raw bytes or text checked for media type and size, or what a host app's parser already made. */
-function parseBody(body: unknown, contentType: string | undefined): Parsed {
+function parseBody(sdk: Sdk, body: unknown, contentType: string | undefined): Parsed {
   if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) return { ok: true, value: body }
   if (contentType !== undefined && !/^\s*application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType)) {
     return { ok: false, response: refuse(415, transportError, 'Unsupported Media Type: Content-Type must be application/json') }
@@ -42,13 +37,13 @@ function parseBody(body: unknown, contentType: string | undefined): Parsed {
   const bytes = body === undefined ? 0 : typeof body !== 'string' ? body.byteLength : body.length * 3 <= maxRequestBodyBytes ? 0 : Buffer.byteLength(body)
   if (bytes > maxRequestBodyBytes) {
     // The same 400 as an adapter that streamed the body through the limit answers.
-    return { ok: false, response: refuse(400, ErrorCode.InvalidRequest, `Invalid Request: ${bodyTooLarge(maxRequestBodyBytes).message}`) }
+    return { ok: false, response: refuse(400, sdk.ErrorCode.InvalidRequest, `Invalid Request: ${bodyTooLarge(maxRequestBodyBytes).message}`) }
   }
   const text = body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')
   try {
     return { ok: true, value: JSON.parse(text) }
   } catch {
-    return { ok: false, response: refuse(400, ErrorCode.ParseError, 'Parse error: Invalid JSON') }
+    return { ok: false, response: refuse(400, sdk.ErrorCode.ParseError, 'Parse error: Invalid JSON') }
   }
 }
 
@@ -86,18 +81,18 @@ function isPlainRequest(message: unknown): message is JSONRPCRequest {
 }
 
 /** The messages of a body, checked against the SDK's JSON-RPC schema, or why not. */
-function readMessages(value: unknown): { messages: JSONRPCMessage[] } | { refusal: GatewayResponse } {
+function readMessages(sdk: Sdk, value: unknown): { messages: JSONRPCMessage[] } | { refusal: GatewayResponse } {
   const raw = Array.isArray(value) ? value : [value]
-  if (raw.length > maxBatchSize) return { refusal: refuse(400, ErrorCode.InvalidRequest, `Invalid Request: Batch must not exceed ${maxBatchSize} messages`) }
-  if (raw.length === 0) return { refusal: refuse(400, ErrorCode.InvalidRequest, 'Invalid Request: an empty batch') }
+  if (raw.length > maxBatchSize) return { refusal: refuse(400, sdk.ErrorCode.InvalidRequest, `Invalid Request: Batch must not exceed ${maxBatchSize} messages`) }
+  if (raw.length === 0) return { refusal: refuse(400, sdk.ErrorCode.InvalidRequest, 'Invalid Request: an empty batch') }
   const messages: JSONRPCMessage[] = []
   for (const message of raw) {
     if (isPlainRequest(message)) {
       messages.push(message)
       continue
     }
-    const parsed = JSONRPCMessageSchema.safeParse(message)
-    if (!parsed.success) return { refusal: refuse(400, ErrorCode.ParseError, 'Parse error: Invalid JSON-RPC message') }
+    const parsed = sdk.JSONRPCMessageSchema.safeParse(message)
+    if (!parsed.success) return { refusal: refuse(400, sdk.ErrorCode.ParseError, 'Parse error: Invalid JSON-RPC message') }
     messages.push(parsed.data)
   }
   return { messages }
@@ -116,11 +111,18 @@ export type ServerFor = (sourceId: string | undefined, links: Parameters<Extensi
  * responses are answered with 202, as the server has no state they could change.
  *
  * @example
- * const answer = createMcpEndpoint(host, serverFor, {})
+ * const answer = createMcpEndpoint(host, (sdk) => serverFor, {})
  * await answer({ request, links, sourceId: 'statnett' })
  */
-export function createMcpEndpoint(host: ExtensionHost, serverFor: ServerFor, options: McpOptions): ExtensionAnswer {
+export function createMcpEndpoint(host: ExtensionHost, makeServers: (sdk: Sdk) => ServerFor, options: McpOptions): ExtensionAnswer {
   const allowed = options.allowedOrigins ? new Set(options.allowedOrigins) : undefined
+  // Set once the SDK has loaded (on the first POST), so later requests do not wait a turn for it.
+  let loaded: { sdk: Sdk; serverFor: ServerFor } | undefined
+  const load = async () => {
+    const sdk = await loadSdk()
+    loaded ??= { sdk, serverFor: makeServers(sdk) }
+    return loaded
+  }
 
   /**
    * Answers a POST that calls no tool after counting it once against the client's rate limit:
@@ -140,6 +142,8 @@ export function createMcpEndpoint(host: ExtensionHost, serverFor: ServerFor, opt
   }
 
   return async function answer({ request, links, sourceId }) {
+    const { sdk, serverFor } = loaded ?? (await load())
+    const { ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } = sdk
     const origin = headerValue(request.headers.origin)
     if (allowed && origin !== undefined && !allowed.has(origin)) {
       return counted(request, () => refuse(403, transportError, `Forbidden: pages on ${origin.slice(0, 200)} may not call this MCP server`))
@@ -155,9 +159,9 @@ export function createMcpEndpoint(host: ExtensionHost, serverFor: ServerFor, opt
       const why = error instanceof GatewayError ? error.message : 'the body could not be read'
       return counted(request, () => refuse(error instanceof GatewayError ? error.status : 400, ErrorCode.InvalidRequest, `Invalid Request: ${why}`))
     }
-    const parsed = parseBody(body, headerValue(request.headers['content-type']))
+    const parsed = parseBody(sdk, body, headerValue(request.headers['content-type']))
     if (!parsed.ok) return counted(request, () => parsed.response)
-    const read = readMessages(parsed.value)
+    const read = readMessages(sdk, parsed.value)
     if ('refusal' in read) return counted(request, () => read.refusal)
     const { messages } = read
 

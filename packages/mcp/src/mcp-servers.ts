@@ -2,15 +2,16 @@ import type { ExtensionHost, GatewayExtension, Links } from '@allmenning/core'
 import { catalogueTools } from './catalogue-tools.js'
 import { createMcpEndpoint, type McpOptions } from './mcp-endpoint.js'
 import { sourceTools } from './source-tools.js'
+import type { Sdk } from './sdk.js'
 import { createToolServer, type ToolServer } from './tool-server.js'
 
 /** How many servers are kept: one per endpoint and mount point, and adapters take the mount point from the request. */
 const maxServers = 200
 
 /** The servers of a gateway, made on first use for each mount point (their texts carry links) and kept. */
-function createServers(host: ExtensionHost) {
+function createServers(host: ExtensionHost, sdk: Sdk) {
   const servers = new Map<string, ToolServer>()
-  const parts = { errorResponse: host.errorResponse, onError: host.onError }
+  const parts = { sdk, errorResponse: host.errorResponse, onError: host.onError }
 
   function catalogue(links: Links): ToolServer {
     const ids = host.sources.map((s) => s.id).join(', ')
@@ -71,6 +72,6 @@ export function mcpServers(options: McpOptions = {}): GatewayExtension {
       gateway: 'MCP server (Streamable HTTP) over the catalogue: find, describe and call any source',
       source: 'MCP server (Streamable HTTP) of one source: one tool per operation',
     },
-    attach: (host) => createMcpEndpoint(host, createServers(host), options),
+    attach: (host) => createMcpEndpoint(host, (sdk) => createServers(host, sdk), options),
   }
 }

@@ -1,8 +1,7 @@
 import { GatewayError, type GatewayResponse, type Links } from '@allmenning/core'
-import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js'
 import type { McpTool, ToolTarget } from './mcp-tool.js'
 import { RequestTransport } from './request-transport.js'
+import type { Sdk } from './sdk.js'
 import { toolResult } from './tool-result.js'
 
 /** How a server names itself in `initialize`. */
@@ -20,6 +19,8 @@ export interface CallContext {
 
 /** What a server needs from the gateway. */
 export interface ToolServerParts {
+  /** The MCP SDK, loaded. */
+  sdk: Sdk
   /** The shared error body of an argument refused before it reaches the gateway. */
   errorResponse(error: unknown, links: Links): GatewayResponse
   onError(error: unknown): void
@@ -42,6 +43,7 @@ export interface ToolServer {
  * const { transport } = createToolServer({ name: 'allmenning-statnett', title: 'Statnett', version: '0.1.0' }, 'One tool per operation.', tools, links, parts)
  */
 export function createToolServer(info: ToolServerInfo, instructions: string, tools: McpTool[], links: Links, parts: ToolServerParts): ToolServer {
+  const { Server, McpError, ErrorCode, CallToolRequestSchema, ListToolsRequestSchema } = parts.sdk
   const server = new Server(info, { capabilities: { tools: { listChanged: false } }, instructions })
   const transport = new RequestTransport<CallContext>()
   const byName = new Map(tools.map((tool) => [tool.definition.name, tool]))
