@@ -64,6 +64,14 @@ describe('where the MCP endpoints are', () => {
     expect(res.json.error.code).toBe('route_not_found')
   })
 
+  it('refuses an extension without a name of its own when the gateway is made', () => {
+    const named = (name: string) => ({ ...mcpServers(), name })
+    for (const name of ['', 'api', 'Mcp', 'a/b', '../x']) {
+      expect(() => createGateway({ sources: [statnett()], extensions: [named(name)] }), name).toThrow(/a name of its own/)
+    }
+    expect(() => createGateway({ sources: [statnett()], extensions: [mcpServers(), mcpServers()] })).toThrow(/a name of its own/)
+  })
+
   it('answers GET, HEAD and DELETE with 405 and Allow: POST (no event stream, no sessions)', async () => {
     const g = gatewayWith()
     for (const method of ['GET', 'HEAD', 'DELETE']) {
