@@ -10,6 +10,8 @@ import autocannon from 'autocannon'
 import Keyv from 'keyv'
 import { createGateway } from '@allmenning/core'
 import { mcpServers } from '@allmenning/mcp'
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { statnett } from '@allmenning/sources'
 import { median, placement, startServer } from './bench-process.js'
 import { startFakeStatnett } from './fake-statnett.js'
@@ -97,10 +99,38 @@ async function inProcess(upstream) {
   return { rest: median(samples.rest), mcp: median(samples.mcp) }
 }
 
+/**
+ * The SDK server's own floor: microseconds per tools/call through a bare SDK `Server` whose
+ * tool returns a constant two-field result, over an in-memory transport. No gateway, no HTTP:
+ * what any server built on the SDK pays per call before doing anything of its own.
+ */
+async function sdkFloor() {
+  const server = new Server({ name: 'floor', version: '1' }, { capabilities: { tools: {} } })
+  server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [{ type: 'text', text: 'ok' }], structuredContent: { ok: true } }))
+  const waiting = new Map()
+  const transport = { async start() {}, async close() {}, async send(message) { waiting.get(message.id)?.(message); waiting.delete(message.id) } }
+  await server.connect(transport)
+  let id = 0
+  const call = () =>
+    new Promise((resolve) => {
+      waiting.set(++id, resolve)
+      transport.onmessage({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_physical_flow', arguments: { area: 'NO2', limit: 10 } } })
+    })
+  const samples = []
+  for (let round = 0; round < 6; round++) {
+    const n = 20_000
+    const start = performance.now()
+    for (let i = 0; i < n; i++) await call()
+    if (round > 0) samples.push(((performance.now() - start) * 1000) / n)
+  }
+  return median(samples)
+}
+
 export async function mcpReport() {
   const upstream = await startFakeStatnett()
   const results = [await compare('express', upstream), await compare('koa', upstream)]
   const local = await inProcess(upstream)
+  const floor = await sdkFloor()
   await upstream.close()
   const lines = [
     '',
@@ -123,6 +153,7 @@ export async function mcpReport() {
     }),
     '',
     `In process (gateway.handle, no HTTP), median of 5 × 20 000 calls: GET ${local.rest.toFixed(1)} µs, tools/call ${local.mcp.toFixed(1)} µs per call.`,
+    `The SDK server's own floor (a bare SDK Server, a constant result, an in-memory transport): ${floor.toFixed(1)} µs per tools/call.`,
   ]
   return lines.join('\n')
 }
