@@ -32,19 +32,58 @@ function createRandom(seed: number) {
   return { next, int, pick }
 }
 
+/** Cumulative Zipf weights (1/rank) over `count` ranks, for drawing ranked words. */
+function zipfTable(count: number): number[] {
+  const table: number[] = []
+  let sum = 0
+  for (let rank = 1; rank <= count; rank++) table.push((sum += 1 / rank))
+  return table.map((value) => value / sum)
+}
+
+/** One word of running text: a ranked word by Zipf's law, one time in twelve a rare compound. */
+function word(random: ReturnType<typeof createRandom>): string {
+  if (random.next() < 1 / 12) return `${random.pick(STEMS)}${random.pick(ENDINGS)}`
+  const u = random.next()
+  let low = 0
+  let high = WORD_TABLE.length - 1
+  while (low < high) {
+    const mid = (low + high) >> 1
+    if ((WORD_TABLE[mid] as number) < u) low = mid + 1
+    else high = mid
+  }
+  return WORDS[low] as string
+}
+
+// Ordered from most to least frequent: `word` draws them with a Zipf distribution, so the
+// function words are as common as in real legal text ("og", "i", "skal" in nearly every
+// section) and the content words rarer, which is what a full-text search's hard cases need.
 const WORDS = (
-  'kommunen departementet forvaltningsorganet søknaden vedtaket klage frist skal kan ikke må gjelder bestemmelsene ' +
-  'i henhold til etter denne loven forskrift om og eller for som med av den det er når dersom selskapet styret ' +
-  'aksjeeier arbeidstaker arbeidsgiver helsepersonell pasienten barnet foreldrene eiendommen tiltaket byggverk ' +
+  'og i av til skal som for det med eller ikke kan om etter den er når denne dersom en et at på må ' +
+  'loven forskrift gjelder bestemmelsene henhold departementet kommunen vedtaket klage frist selskapet styret ' +
+  'saken søknaden plikt rett krav vilkår unntak særlige grunner vesentlig Kongen gi nærmere regler ' +
+  'forvaltningsorganet aksjeeier arbeidstaker arbeidsgiver helsepersonell pasienten barnet foreldrene eiendommen tiltaket byggverk ' +
   'miljø helse sikkerhet opplysninger taushetsplikt personvern erstatning straff bot fengsel inntil år måneder ' +
-  'tilsynsmyndigheten Kongen kan gi nærmere regler plikt rett krav vilkår unntak særlige grunner vesentlig ' +
-  'rimelig forholdsmessig skriftlig underretning offentlig innsyn behandling saken avgjørelse gyldig ugyldig ' +
+  'tilsynsmyndigheten rimelig forholdsmessig skriftlig underretning offentlig innsyn behandling avgjørelse gyldig ugyldig ' +
   'næringsvirksomhet skatt avgift tilskudd søker utlending oppholdstillatelse bosted folkeregisteret ' +
   'jordbruk fiske havbruk skog vassdrag konsesjon naturmangfold friluftsliv strandsonen reindrift ' +
   'utdanning elev skole barnehage høyskole universitet eksamen vitnemål læreplan ' +
   'veg trafikk kjøretøy fører førerkort fartøy havn luftfartøy jernbane tog ' +
   'økonomisk særskilt tilsvarende gjennomføring overtredelse pålegg tvangsmulkt overtredelsesgebyr'
 ).split(' ')
+
+// Compounds of two stems (`havbrukskonsesjon`, `skoleregister`): thousands of distinct words,
+// each rare, as most of a real legal vocabulary is.
+const STEMS = (
+  'havbruks fiskeri skole barnehage bygge vei jernbane luftfarts skatte avgifts tilskudds helse pasient ' +
+  'arbeids miljø natur strand rein skog jord vassdrags konsesjons tilsyns klage innsyns person folke ' +
+  'utlendings oppholds nærings selskaps aksje styre eiendoms trafikk fartøy havne'
+).split(' ')
+const ENDINGS = (
+  'register myndighet ordning plan tillatelse avgift plikt melding utvalg nemnd gebyr kontroll ' +
+  'område forbud vedtak sak rett tiltak regel område tilsyn loven dokument kart journal'
+).split(' ')
+
+const WORD_TABLE = zipfTable(WORDS.length)
 
 const TOPICS = [
   ['arbeidsmiljø', 'arbeidsmiljøloven'], ['aksjeselskaper', 'aksjeloven'], ['straff', 'straffeloven'], ['barn og foreldre', 'barnelova'],
@@ -64,7 +103,7 @@ type Random = ReturnType<typeof createRandom>
 
 function sentence(random: Random, words: number): string {
   const out: string[] = []
-  for (let i = 0; i < words; i++) out.push(random.pick(WORDS))
+  for (let i = 0; i < words; i++) out.push(word(random))
   const text = out.join(' ')
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`
 }
