@@ -19,6 +19,8 @@ export type DatasetCondition = DatasetValue | { in: DatasetValue[] } | { prefix:
 /** A lookup in one table: conditions joined by AND, an order, and a window. */
 export interface DatasetQuery {
   where?: Record<string, DatasetCondition>
+  /** The columns to read, every declared one when absent: a lookup that needs no long text leaves it on disk. */
+  columns?: readonly string[]
   orderBy?: Array<{ column: string; direction?: 'asc' | 'desc' }>
   limit?: number
   offset?: number
@@ -30,8 +32,16 @@ export interface DatasetSearch {
   match: string
   /** Conditions on the table's own columns besides the match. */
   where?: DatasetQuery['where']
+  /** The columns to read for the page's rows, every declared one when absent. */
+  columns?: readonly string[]
   limit?: number
   offset?: number
+  /**
+   * `rank` (the default): best matches first, by bm25 with the table's weights. `stored`: in
+   * the order the rows were loaded, `_rank` 0, so the index stops at the page instead of
+   * scoring every match; for a term so common that scoring it costs much and tells little.
+   */
+  order?: 'rank' | 'stored'
 }
 
 /**

@@ -62,6 +62,25 @@ describe('full-text tables', () => {
     await expect(reader.search('kinds', { match: '"x"' })).rejects.toThrow(/no table "kinds"/)
   })
 
+  it('ranks on the index alone and reads only the page; order stored lists matches as loaded, unscored', async () => {
+    await load('Båtloven|lov|Om båter.\nHavneforskrift|forskrift|Båtloven gjelder i havna, og båtloven skal følges.\nSkoleloven|lov|Båtloven nevnes.\n')
+    const reader = createSqliteDatasetStore({ path: db }).reader(notes)!
+    const ranked = await reader.search<{ name: string; body: string }>('notes', { match: '"båtloven"' })
+    expect(ranked.rows[0]!.name).toBe('Båtloven')
+    // Every declared column of a page's rows is still there.
+    expect(ranked.rows.find((row) => row.name === 'Havneforskrift')).toMatchObject({ kind: 'forskrift', body: 'Båtloven gjelder i havna, og båtloven skal følges.' })
+    const stored = await reader.search<{ name: string; _rank: number }>('notes', { match: '"båtloven"', order: 'stored', limit: 2, offset: 1 })
+    expect(stored.total).toBe(3)
+    expect(stored.rows.map((row) => [row.name, row._rank])).toEqual([['Havneforskrift', 0], ['Skoleloven', 0]])
+    const filtered = await reader.search<{ name: string }>('notes', { match: '"båtloven"', order: 'stored', where: { kind: 'lov' } })
+    expect([filtered.total, filtered.rows.map((row) => row.name)]).toEqual([2, ['Båtloven', 'Skoleloven']])
+    // Only the columns asked for: a hit list need not read each match's text.
+    const [named] = (await reader.search<Record<string, unknown>>('notes', { match: '"båtloven"', columns: ['name'], limit: 1 })).rows
+    expect(Object.keys(named!).sort()).toEqual(['_rank', 'name'])
+    expect(await reader.select('notes', { where: { kind: 'lov' }, columns: ['name'] })).toEqual([{ name: 'Båtloven' }, { name: 'Skoleloven' }])
+    await expect(reader.select('notes', { columns: ['nope'] })).rejects.toThrow(/no column "nope"/)
+  })
+
   it('a new generation brings its own index and drops the old one with its shadow tables', async () => {
     await load('Båtloven|lov|Om båter.\n')
     await load('Skoleloven|lov|Om skolen.\n')

@@ -24,6 +24,12 @@ function checkColumn(table: DatasetTable, column: string): string {
   return quote(column)
 }
 
+/** The columns a lookup reads: those asked for, checked, or every declared one. */
+function columnList(table: DatasetTable, columns: readonly string[] | undefined, alias = ''): { shape: string; sql: string } {
+  const names = columns ?? Object.keys(table.columns)
+  return { shape: columns ? names.join(',') : '*', sql: names.map((column) => alias + checkColumn(table, column)).join(', ') }
+}
+
 /**
  * The WHERE clause of a query: equality (`IS`, so `null` finds nulls), `IN`, and prefix as a
  * range so an index on the column serves it.
@@ -68,13 +74,14 @@ export function selectSql(table: DatasetTable, name: string, query: DatasetQuery
   const where = whereSql(table, query.where)
   const order = (query.orderBy ?? []).map(({ column, direction }) => `${checkColumn(table, column)} ${direction === 'desc' ? 'DESC' : 'ASC'}`)
   const values = [...where.values]
-  let sql = `SELECT ${Object.keys(table.columns).map(quote).join(', ')} FROM ${name}${where.sql}`
+  const columns = columnList(table, query.columns)
+  let sql = `SELECT ${columns.sql} FROM ${name}${where.sql}`
   if (order.length > 0) sql += ` ORDER BY ${order.join(', ')}`
   if (query.limit !== undefined || query.offset !== undefined) {
     sql += ' LIMIT ? OFFSET ?'
     values.push(query.limit ?? -1, query.offset ?? 0)
   }
-  const shape = `s|${where.shape}|${order.join(',')}|${query.limit !== undefined || query.offset !== undefined}`
+  const shape = `s|${columns.shape}|${where.shape}|${order.join(',')}|${query.limit !== undefined || query.offset !== undefined}`
   return { shape, sql, values }
 }
 
@@ -85,8 +92,10 @@ export function countSql(table: DatasetTable, name: string, where: DatasetQuery[
 }
 
 /**
- * The SELECT and COUNT for a full-text search: the FTS5 index joined to its table by rowid,
- * ranked by bm25 with the declared column weights (SQLite's bm25 is lower for better matches).
+ * The SELECT and COUNT for a full-text search, ranked by bm25 with the declared column weights
+ * (SQLite's bm25 is lower for better matches). The ranking runs on the index's rowids alone and
+ * only the page's rows are then read from the table: sorting every match with its columns
+ * would copy each one's text, megabytes for a common word over long documents.
  *
  * @example
  * searchSql(table, 'ds_x__t__g1', 'fts_x__t__g1', { match: '"lov"*', limit: 20 })
@@ -95,14 +104,20 @@ export function searchSql(table: DatasetTable, name: string, fts: string, search
   const fullText = table.fullText
   if (!fullText) throw new TypeError(`Table ${table.name} has no full-text index`)
   const where = whereSql(table, search.where, 't.')
-  const filter = where.sql ? ` AND ${where.sql.slice(' WHERE '.length)}` : ''
   const weights = fullText.columns.map((_, i) => String(fullText.weights?.[i] ?? 1)).join(', ')
-  const from = `FROM ${fts} f JOIN ${name} t ON t.rowid = f.rowid WHERE ${fts} MATCH ?${filter}`
-  const columns = Object.keys(table.columns).map((c) => `t.${quote(c)}`).join(', ')
+  // Without conditions the index alone answers; with them, only their columns are read.
+  const from = where.sql
+    ? `FROM ${fts} f JOIN ${name} t ON t.rowid = f.rowid WHERE ${fts} MATCH ? AND ${where.sql.slice(' WHERE '.length)}`
+    : `FROM ${fts} f WHERE ${fts} MATCH ?`
+  const ranked =
+    search.order === 'stored'
+      ? `SELECT f.rowid AS id, 0 AS score ${from} ORDER BY id LIMIT ? OFFSET ?`
+      : `SELECT f.rowid AS id, bm25(${fts}, ${weights}) AS score ${from} ORDER BY score, id LIMIT ? OFFSET ?`
+  const columns = columnList(table, search.columns, 't.')
   return {
     select: {
-      shape: `f|${where.shape}`,
-      sql: `SELECT ${columns}, bm25(${fts}, ${weights}) AS _rank ${from} ORDER BY _rank, t.rowid LIMIT ? OFFSET ?`,
+      shape: `f|${search.order ?? 'rank'}|${columns.shape}|${where.shape}`,
+      sql: `SELECT ${columns.sql}, p.score AS _rank FROM (${ranked}) p JOIN ${name} t ON t.rowid = p.id ORDER BY p.score, p.id`,
       values: [search.match, ...where.values, search.limit ?? -1, search.offset ?? 0],
     },
     count: { shape: `fc|${where.shape}`, sql: `SELECT count(*) ${from}`, values: [search.match, ...where.values] },

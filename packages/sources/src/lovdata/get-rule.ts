@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import { ruleHeaderFields } from './rule-header.js'
 import { defineOperation } from '@allmenning/core'
-import { documentIdParameter, findRule } from './rule-lookup.js'
-import { ruleSourceOf, type SectionRow } from './rule-datasets.js'
+import { documentIdParameter, findRule, ruleColumns } from './rule-lookup.js'
+import { ruleSourceOf, sectionTextOf, type DocumentRow, type SectionRow } from './rule-datasets.js'
 import { ruleEntity, sectionEntity } from './rule-entities.js'
 
 /** `data` of `get_rule`. */
@@ -12,8 +12,8 @@ export const getRuleOutput = v.object({
   text: v.nullable(v.string()),
 })
 
-function sectionText(section: SectionRow): string {
-  return `${section.label}${section.title ? ` ${section.title}` : ''}\n${section.text}`
+function sectionText(doc: DocumentRow, section: SectionRow): string {
+  return `${section.label}${section.title ? ` ${section.title}` : ''}\n${sectionTextOf(doc, section)}`
 }
 
 /**
@@ -39,7 +39,7 @@ export const getRule = defineOperation({
   list: 'sections',
   canonicalFieldAliases: { name: ['title'] },
   async run(params, ctx) {
-    const { doc, reader } = await findRule(ctx, params.document_id)
+    const { doc, reader } = await findRule(ctx, params.document_id, ruleColumns(params.full_text))
     const sections = await reader.select<SectionRow>('sections', {
       where: { document_id: doc.document_id },
       orderBy: [{ column: 'position' }],
@@ -49,7 +49,7 @@ export const getRule = defineOperation({
     let text: string | null = null
     if (params.full_text) {
       // Text outside any section (an introduction) belongs before the first section.
-      const parts = sections.map(sectionText)
+      const parts = sections.map((section) => sectionText(doc, section))
       if (params.offset === 0 && doc.loose_text) parts.unshift(doc.loose_text)
       text = parts.join('\n\n')
     }

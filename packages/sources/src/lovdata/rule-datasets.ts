@@ -24,10 +24,14 @@ export interface DocumentRow {
   loose_text: string | null
   section_count: number
   section_keys: string
+  /** The whole text, once: the text outside sections, then each section's label, title and text. */
   body: string
 }
 
-/** A row of the `sections` table. */
+/**
+ * A row of the `sections` table. Its text is not stored again: it is `body` of its document
+ * from `text_start` to `text_end` (UTF-16 offsets, as JavaScript slices), see {@link sectionTextOf}.
+ */
 export interface SectionRow {
   document_id: string
   position: number
@@ -35,8 +39,19 @@ export interface SectionRow {
   label: string
   title: string | null
   chapter: string | null
-  text: string
+  text_start: number
+  text_end: number
   url: string | null
+}
+
+/**
+ * The text of a section, cut from its document's body.
+ *
+ * @example
+ * sectionTextOf(doc, section) // 'Loven gjelder handlinger foretatt i riket …'
+ */
+export function sectionTextOf(doc: Pick<DocumentRow, 'body'>, section: Pick<SectionRow, 'text_start' | 'text_end'>): string {
+  return doc.body.slice(section.text_start, section.text_end)
 }
 
 /**
@@ -70,7 +85,15 @@ function sectionKeysText(doc: LovdataDocument): string {
 }
 
 function documentRows(doc: LovdataDocument): DatasetRowOutput[] {
-  const body = [doc.looseText ?? '', ...doc.sections.map((s) => `${s.label} ${s.title ?? ''}\n${s.text}`)].join('\n')
+  // The text is stored once, in the document's body; each section keeps where its text lies.
+  // The body is what the full-text index reads, so a search over the text costs no second copy.
+  let body = doc.looseText ?? ''
+  const spans = doc.sections.map((s) => {
+    body += `\n${s.label} ${s.title ?? ''}\n`
+    const start = body.length
+    body += s.text
+    return { start, end: body.length }
+  })
   const rows: DatasetRowOutput[] = [
     {
       table: 'documents',
@@ -105,7 +128,8 @@ function documentRows(doc: LovdataDocument): DatasetRowOutput[] {
         label: section.label,
         title: section.title,
         chapter: section.chapter,
-        text: section.text,
+        text_start: spans[position]!.start,
+        text_end: spans[position]!.end,
         url: section.url,
       },
     })
@@ -173,14 +197,14 @@ function ruleDataset(id: string, file: string, title: string, description: strin
           section_keys: 'text',
           body: 'text',
         },
-        indexes: [['document_id'], ['legacy_id']],
+        indexes: [['document_id'], ['legacy_id'], ['short_key']],
         key: ['document_id'],
         // A match in the names a law goes by outweighs one in its long title, and both outweigh the text.
         fullText: { columns: ['short_names', 'title_short', 'title', 'section_keys', 'body'], weights: [20, 10, 4, 1, 1] },
       },
       {
         name: 'sections',
-        columns: { document_id: 'text', position: 'integer', section: 'text', label: 'text', title: 'text', chapter: 'text', text: 'text', url: 'text' },
+        columns: { document_id: 'text', position: 'integer', section: 'text', label: 'text', title: 'text', chapter: 'text', text_start: 'integer', text_end: 'integer', url: 'text' },
         indexes: [['document_id', 'position'], ['document_id', 'section']],
       },
     ],

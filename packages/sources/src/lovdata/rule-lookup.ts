@@ -24,17 +24,22 @@ export const sectionParameter = v.pipe(
 /** The columns a rule is answered with; the whole `body` is read only when asked for. */
 export const DOCUMENT_COLUMNS = ['document_id', 'legacy_id', 'kind', 'title', 'title_short', 'ministry', 'in_force_from', 'last_change_in_force'] as const
 
+/** The columns `get_rule` reads: the header, the section count and the text outside sections, and the body only for the text. */
+export function ruleColumns(withBody: boolean): string[] {
+  return [...DOCUMENT_COLUMNS, 'section_count', 'loose_text', ...(withBody ? ['body'] : [])]
+}
+
 /**
  * One loaded rule by id, from the dataset its kind lives in; a 404 that says so when the
  * loaded version has no such document, the core's 502 `dataset_not_loaded` when none is loaded.
  *
  * @example
- * const { doc, reader } = await findRule(ctx, parseDocumentId('LOV-2005-05-20-28')!)
+ * const { doc, reader } = await findRule(ctx, parseDocumentId('LOV-2005-05-20-28')!, ruleColumns(false))
  */
-export async function findRule(ctx: OperationContext, ref: DocumentRef): Promise<{ doc: DocumentRow; reader: DatasetReader }> {
+export async function findRule(ctx: OperationContext, ref: DocumentRef, columns?: readonly string[]): Promise<{ doc: DocumentRow; reader: DatasetReader }> {
   const source = ruleSourceOf(ref.kind)
   const reader = ctx.dataset(RULE_DATASETS[source])
-  const [doc] = await reader.select<DocumentRow>('documents', { where: { document_id: ref.documentId }, limit: 1 })
+  const [doc] = await reader.select<DocumentRow>('documents', { where: { document_id: ref.documentId }, columns, limit: 1 })
   if (!doc) {
     const what = source === 'laws' ? 'law' : 'central regulation'
     throw new GatewayError(404, 'entity_not_found', `Lovdata's public data has no ${what} in force with id ${ref.documentId}`)

@@ -126,7 +126,7 @@ describe('get_rule and get_section', () => {
     expect((await get('get_rule', 'document_id=NL/lov/1814-05-17-nn')).json.data.title).toBe('Kongeriket Noregs grunnlov')
     const tek = await get('get_section', `document_id=FOR-2017-06-19-840&section=${encodeURIComponent('§ 13-5')}`)
     expect(tek.status).toBe(200)
-    expect(tek.json.data).toMatchObject({ document_id: 'SF/forskrift/2017-06-19-840', title: 'Radon', section: '§ 13-5' })
+    expect(tek.json.data).toMatchObject({ document_id: 'SF/forskrift/2017-06-19-840', title: 'Radon', section: '13-5' })
     expect(tek.json.data.text).toContain('radonsperre')
   })
 
@@ -134,8 +134,19 @@ describe('get_rule and get_section', () => {
     for (const section of ['§ 5a', '5a', '§5a']) {
       const { status, json } = await get('get_section', `document_id=lov/2005-05-20-28&section=${encodeURIComponent(section)}`)
       expect(status).toBe(200)
-      expect(json.data).toMatchObject({ document_id: 'NL/lov/2005-05-20-28', title: 'Forbud mot dobbeltstraff', section: '§ 5a' })
+      expect(json.data).toMatchObject({ document_id: 'NL/lov/2005-05-20-28', title: 'Forbud mot dobbeltstraff', section: '5a' })
       expect(json.data.text).toContain('Ærø')
+    }
+  })
+
+  it('get_section answers the key get_rule lists, and that key passed back finds the same section', async () => {
+    const rule = await get('get_rule', 'document_id=lov/1997-06-13-44')
+    for (const { section: key } of rule.json.data.sections as Array<{ section: string }>) {
+      const { status, json } = await get('get_section', `document_id=lov/1997-06-13-44&section=${encodeURIComponent(key)}`)
+      expect(status).toBe(200)
+      expect(json.data.section).toBe(key)
+      const again = await get('get_section', `document_id=${encodeURIComponent(json.data.document_id)}&section=${encodeURIComponent(json.data.section)}`)
+      expect(again.json.data).toEqual(json.data)
     }
   })
 

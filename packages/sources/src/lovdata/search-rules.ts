@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import { ruleHeaderFields } from './rule-header.js'
 import { defineOperation, GatewayError, type DatasetReader } from '@allmenning/core'
-import { buildFtsQuery } from './fts-query.js'
-import { dataUpdated } from './rule-lookup.js'
+import { buildFtsQuery, type FtsQuery } from './fts-query.js'
+import { dataUpdated, DOCUMENT_COLUMNS } from './rule-lookup.js'
 import { RULE_DATASETS, ruleSourceOf, type DocumentRow, type RuleSource } from './rule-datasets.js'
 import { ruleEntity } from './rule-entities.js'
 
@@ -20,8 +20,44 @@ const TITLE_COLUMNS = ['short_names', 'title_short', 'title']
 const TEXT_COLUMNS = [...TITLE_COLUMNS, 'body']
 /** Deepest hit a page may reach: each collection is ranked to offset + limit before the two are merged. */
 const MAX_DEPTH = 1000
+/**
+ * Most text matches a collection ranks by bm25. Scoring a match reads every place its words
+ * occur, so a word in most documents ("og", "skal") would cost tens of milliseconds, and bm25
+ * gives such a word almost no weight anyway. Above this, title matches are ranked and come
+ * first, and the other matches follow in the order Lovdata's archive lists them.
+ */
+const MAX_SCORED = 300
+/** The columns a hit is answered with: never the body. */
+const HIT_COLUMNS = [...DOCUMENT_COLUMNS, 'short_key']
 
 type Ranked = DocumentRow & { _rank: number }
+
+/**
+ * The rules whose short title is exactly the words typed, with rank 0; when the query also
+ * names sections or phrases, only those the full-text index confirms, with their bm25 rank.
+ */
+async function namedRules(reader: DatasetReader, typed: string, fts: FtsQuery): Promise<Ranked[]> {
+  const candidates = await reader.select<DocumentRow>('documents', { where: { short_key: typed }, columns: HIT_COLUMNS, limit: 20 })
+  if (candidates.length === 0) return []
+  if (fts.sections.length === 0 && fts.phrases.length === 0) return candidates.map((row) => ({ ...row, _rank: 0 }))
+  const ids = candidates.map((row) => row.document_id)
+  const confirmed = await reader.search<Ranked>('documents', { match: fts.match, where: { document_id: { in: ids } }, columns: HIT_COLUMNS, limit: 20 })
+  return confirmed.rows
+}
+
+/**
+ * One collection's matches to `depth`, best first, and how many match in all. A full-text
+ * search whose words are too common to score ({@link MAX_SCORED}) ranks the title matches and
+ * lists the rest as stored: the work stays bounded however common the words are.
+ */
+async function rankedMatches(reader: DatasetReader, fts: FtsQuery, titles: FtsQuery | undefined, depth: number): Promise<{ total: number; rows: Ranked[] }> {
+  if (!titles) return reader.search<Ranked>('documents', { match: fts.match, columns: HIT_COLUMNS, limit: depth })
+  const listed = await reader.search<Ranked>('documents', { match: fts.match, order: 'stored', columns: HIT_COLUMNS, limit: depth * 2 })
+  if (listed.total <= MAX_SCORED) return reader.search<Ranked>('documents', { match: fts.match, columns: HIT_COLUMNS, limit: depth })
+  const titled = await reader.search<Ranked>('documents', { match: titles.match, columns: HIT_COLUMNS, limit: depth })
+  const seen = new Set(titled.rows.map((row) => row.document_id))
+  return { total: listed.total, rows: [...titled.rows, ...listed.rows.filter((row) => !seen.has(row.document_id))].slice(0, depth) }
+}
 
 /**
  * `search_rules`: laws and central regulations in force whose titles (or, with
@@ -61,18 +97,15 @@ export const searchRules = defineOperation({
     // Every collection asked for must be loaded: a search that silently left one out would mislead.
     const readers: DatasetReader[] = sources.map((source) => ctx.dataset(RULE_DATASETS[source]))
     // A law called exactly what was typed ("straffeloven", "aksjeloven") comes first whatever bm25
-    // makes of the laws that amend or cite it: those few are found first, then the rest by score.
+    // makes of the laws that amend or cite it. Those few are found by the short-title index, not
+    // by ranking every match; the index confirms them only when the query asks more than the name.
     const typed = fts.words.join(' ')
     const byRank = (a: Ranked, b: Ranked) => a._rank - b._rank
-    const named = typed
-      ? (await Promise.all(readers.map((reader) => reader.search<Ranked>('documents', { match: fts.match, where: { short_key: typed }, limit: 20 }))))
-          .flatMap((result) => result.rows)
-          .sort(byRank)
-      : []
+    const named = typed ? (await Promise.all(readers.map((reader) => namedRules(reader, typed, fts)))).flat().sort(byRank) : []
     const first = new Set(named.map((row) => row.document_id))
-    const found = await Promise.all(
-      readers.map((reader) => reader.search<Ranked>('documents', { match: fts.match, limit: params.offset + params.limit + first.size })),
-    )
+    const titles = params.full_text ? buildFtsQuery(params.query, { columns: TITLE_COLUMNS, sectionColumn: 'section_keys' }) : undefined
+    const depth = params.offset + params.limit + first.size
+    const found = await Promise.all(readers.map((reader) => rankedMatches(reader, fts, titles, depth)))
     const total = found.reduce((sum, result) => sum + result.total, 0)
     const merged = [...named, ...found.flatMap((result) => result.rows).filter((row) => !first.has(row.document_id)).sort(byRank)]
     const page = merged.slice(params.offset, params.offset + params.limit)
