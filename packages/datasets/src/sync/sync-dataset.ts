@@ -60,14 +60,21 @@ async function plan(options: SyncOptions): Promise<Planned[]> {
   return planned
 }
 
-/** The date a listing gives for a file whose download had no Last-Modified; unknown when the listing fails. */
-async function listedDate(declared: DatasetFile, result: DownloadResult, signal?: AbortSignal): Promise<string | null> {
-  if (result.lastModified || !declared.publishedAt) return result.lastModified
+/** The date the publisher's listing gives for a file (`publishedAt`), as an HTTP date; null when it has none or the listing fails. */
+async function listedDate(declared: DatasetFile, signal?: AbortSignal): Promise<string | null> {
+  if (!declared.publishedAt) return null
   try {
-    return await declared.publishedAt(signal)
+    const listed = await declared.publishedAt(signal)
+    const time = listed ? Date.parse(listed) : NaN
+    return Number.isNaN(time) ? null : new Date(time).toUTCString()
   } catch {
     return null
   }
+}
+
+/** Whether two HTTP dates name the same second. */
+function sameDate(a: string | null | undefined, b: string | null): boolean {
+  return Boolean(a && b) && Date.parse(a!) === Date.parse(b!)
 }
 
 function newestDate(dates: Array<string | null>): string | null {
@@ -95,12 +102,23 @@ export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
   const known = new Map((options.loaded?.files ?? []).filter((f) => f.url).map((f) => [f.url!, f]))
   const sameSet = planned.length === known.size && planned.every((p) => known.has(p.url))
   const results: DownloadResult[] = []
+  // Publisher's listing dates, asked for before the download: a file whose download carries no
+  // validators (Lovdata's archives: no ETag, no Last-Modified) is unchanged when its listing
+  // date is the one the loaded version was listed at, and is then not even requested.
+  const listed: Array<string | null> = []
   for (const file of planned) {
     const previous = known.get(file.url)
     // A 304 is only useful when the copy it refers to is still here (or nothing needs reading).
     const haveCopy = existsSync(file.local) && previous !== undefined && statSync(file.local).size === previous.bytes
     const conditional = !options.force && previous !== undefined && (haveCopy || sameSet)
     options.onEvent?.({ type: 'checking', url: file.url })
+    const date = previous?.etag ? null : await listedDate(file.declared, options.signal)
+    listed.push(date)
+    if (conditional && sameDate(previous.lastModified, date)) {
+      options.onEvent?.({ type: 'unchanged', url: file.url })
+      results.push({ url: file.url, status: 'unchanged', etag: null, lastModified: previous.lastModified ?? null, bytes: previous.bytes })
+      continue
+    }
     const result = await downloadFile(file.url, file.local, {
       ...(conditional ? { etag: previous.etag ?? null, lastModified: previous.lastModified ?? null } : {}),
       ...(file.declared.headers ? { headers: file.declared.headers } : {}),
@@ -126,14 +144,15 @@ export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
     path: file.local,
     url: file.url,
     etag: results[i]!.etag,
-    lastModified: results[i]!.lastModified,
+    // Without a Last-Modified of its own, the listing's date is what the next sync compares.
+    lastModified: results[i]!.lastModified ?? listed[i] ?? null,
   }))
   const result = await importInWorker({
     path: options.path,
     catalog: options.catalog,
     datasetId: dataset.id,
     inputs,
-    publishedAt: newestDate(await Promise.all(planned.map((file, i) => listedDate(file.declared, results[i]!, options.signal)))),
+    publishedAt: newestDate(await Promise.all(planned.map(async (file, i) => results[i]!.lastModified ?? listed[i] ?? (await listedDate(file.declared, options.signal))))),
     heapLimitMb: workerHeapLimitMb(dataset),
     onProgress: (progress) => options.onEvent?.({ type: 'importing', progress }),
     ...(options.signal ? { signal: options.signal } : {}),
