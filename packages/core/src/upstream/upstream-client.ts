@@ -83,6 +83,8 @@ export interface UpstreamClient {
   postJson<T = unknown>(path: string, body: UpstreamBody, options?: UpstreamCallOptions): Promise<UpstreamResponse<T>>
   /** Text decoded with `encoding` (default: the charset the response names, else UTF-8). */
   getText(path: string, options?: UpstreamCallOptions & { encoding?: string }): Promise<UpstreamResponse<string>>
+  /** The body's bytes as sent (a PDF, an image), within the upstream's size limit. */
+  getBytes(path: string, options?: UpstreamCallOptions): Promise<UpstreamResponse<Buffer>>
 }
 
 /**
@@ -315,6 +317,11 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
       }
       const text = await decodeInSlices(decoder, res.bytes)
       return { status: res.status, url: res.url, contentType: res.contentType, headers: res.headers, body: text }
+    },
+
+    async getBytes(path: string, options: UpstreamCallOptions = {}) {
+      const res = await fetchBytes(path, options, '*/*')
+      return { status: res.status, url: res.url, contentType: res.contentType, headers: res.headers, body: res.bytes }
     },
   }
 }

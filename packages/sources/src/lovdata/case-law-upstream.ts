@@ -12,6 +12,8 @@ export const domstolSite = defineUpstream({
   baseUrl: DOMSTOL_ORIGIN,
   publisher: 'Norges Høyesterett (domstol.no)',
   license: 'Not protected by copyright (åndsverkloven § 14)',
+  // A decision's PDF runs to a few megabytes (a plenary one more); pages stay far below this.
+  maxBodyBytes: 16 * 1024 * 1024,
 })
 
 /** The entity type of a decision; the source links it to `get_case_law` by `ref`. */

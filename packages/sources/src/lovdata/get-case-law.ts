@@ -18,7 +18,9 @@ export const getCaseLawOutput = v.object({
 
 /**
  * `get_case_law`: one Høyesterett decision by case number, with its case intro, summary and
- * PDF link, as domstol.no publishes it. An unknown case number is a 404.
+ * PDF link, as domstol.no publishes it, and with `full_text=yes` the decision's text from that
+ * PDF, paragraphs kept; when the PDF cannot be fetched or read, `full_text` is null and `note`
+ * says why. An unknown case number is a 404.
  *
  * @example
  * const getCaseLaw = createGetCaseLaw(createHoyesterettClient())
@@ -30,7 +32,7 @@ export function createGetCaseLaw(hoyesterett: HoyesterettClient) {
     description:
       'One Supreme Court (Høyesterett) decision by case number (ref, such as HR-2025-844-A): title, date, page on ' +
       'domstol.no, case intro (court, date, case number, parties), summary (with judges, legal area, key paragraphs) ' +
-      'and the link to the decision’s PDF.',
+      'and the link to the decision’s PDF; full_text=yes adds the decision’s text, read from that PDF (note says why when it cannot be read).',
     parameters: {
       ref: v.pipe(
         v.string(),
@@ -39,7 +41,7 @@ export function createGetCaseLaw(hoyesterett: HoyesterettClient) {
         v.transform((ref) => parseHrNumber(ref) as string),
         v.description('Case number, such as HR-2025-844-A'),
       ),
-      full_text: v.optional(v.pipe(v.boolean(), v.description('Ask for the decision’s full text as well')), false),
+      full_text: v.optional(v.pipe(v.boolean(), v.description('Add the decision’s full text, read from its PDF')), false),
     },
     limit: { default: 25, max: 100 },
     output: getCaseLawOutput,
@@ -48,9 +50,10 @@ export function createGetCaseLaw(hoyesterett: HoyesterettClient) {
       const client = ctx.upstream(domstolSite)
       const decision = await hoyesterett.decision(client, params.ref)
       if (!decision) throw new GatewayError(404, 'entity_not_found', `domstol.no publishes no Høyesterett decision ${params.ref}`)
-      const note = params.full_text
-        ? 'The full text is published only as the PDF at pdf_url; this gateway does not extract PDF text yet.'
-        : null
+      // The page holds the summary; the decision's own text is only in its PDF.
+      const text = params.full_text ? await hoyesterett.fullText(client, decision) : undefined
+      const fullText = text && 'text' in text ? text.text : null
+      const note = text && 'unavailable' in text ? text.unavailable : null
       return {
         data: {
           title: decision.title,
@@ -60,7 +63,7 @@ export function createGetCaseLaw(hoyesterett: HoyesterettClient) {
           case_intro: decision.caseIntro,
           summary: decision.summary,
           pdf_url: decision.pdfUrl,
-          full_text: null,
+          full_text: fullText,
           note,
         },
         sourceApi: client.url(decision.path),

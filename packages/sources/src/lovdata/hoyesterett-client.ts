@@ -22,6 +22,7 @@
 import { createTimedMemo, UpstreamError, type UpstreamClient } from '@allmenning/core'
 import { attributeOf, findElement, parseMarkup, tagOf, type MarkupNode } from './markup-tree.js'
 import { renderText } from './section-text.js'
+import { pdfText, PdfTextError } from './pdf-text.js'
 
 /** The public address of domstol.no; page URLs in answers are always on it. */
 export const DOMSTOL_ORIGIN = 'https://www.domstol.no'
@@ -245,9 +246,17 @@ export interface HoyesterettClient {
   year(client: UpstreamClient, year: number): Promise<Decision[]>
   /** One decision by case number; undefined when the sitemap does not list it. */
   decision(client: UpstreamClient, hrNumber: string): Promise<Decision | undefined>
+  /**
+   * The decision's full text, read from the PDF its page links to (the page itself holds only
+   * the summary), or why it is not available. Cached per decision.
+   */
+  fullText(client: UpstreamClient, decision: Decision): Promise<DecisionText>
   /** The years already loaded, without loading any. */
   loadedYears(): number[]
 }
+
+/** A decision's full text, or the reason it is not available, said to the caller as a note. */
+export type DecisionText = { text: string } | { unavailable: string }
 
 const byNumberDescending = (a: DecisionEntry, b: DecisionEntry) => {
   const n = (e: DecisionEntry) => Number(e.hrNumber.split('-')[2])
@@ -283,6 +292,7 @@ export function createHoyesterettClient(options: HoyesterettClientOptions = {}):
   const pages = createTimedMemo<Decision>({ ttlMs: options.decisionTtlMs ?? 24 * hour, errorTtlMs: 60_000, maxEntries: 5000, ...clock })
   const years = createTimedMemo<Decision[]>({ ttlMs: options.sitemapTtlMs ?? hour, staleMs: 24 * hour, maxEntries: 100, ...clock })
   const concurrency = options.concurrency ?? 4
+  const texts = createTimedMemo<DecisionText>({ ttlMs: options.decisionTtlMs ?? 24 * hour, errorTtlMs: 60_000, maxEntries: 200, ...clock })
 
   const entries = (client: UpstreamClient) => sitemap.get('all', () => readDecisionSitemap(client))
   const load = (client: UpstreamClient, entry: DecisionEntry) =>
@@ -297,6 +307,25 @@ export function createHoyesterettClient(options: HoyesterettClientOptions = {}):
     async decision(client, hrNumber) {
       const entry = (await entries(client)).find((e) => e.hrNumber === hrNumber)
       return entry ? load(client, entry) : undefined
+    },
+    async fullText(client, decision) {
+      const path = decision.pdfUrl ? pathOf(decision.pdfUrl) : undefined
+      if (!path) return { unavailable: `domstol.no's page for ${decision.hrNumber} links no PDF of the decision, and the page itself holds only the summary: the full text is not available.` }
+      try {
+        return await texts.get(decision.hrNumber, async () => {
+          // A failed download is not kept (the memo retries after a minute); an unreadable PDF is.
+          const { body } = await client.getBytes(path)
+          try {
+            return { text: await pdfText(body) }
+          } catch (error) {
+            if (error instanceof PdfTextError) return { unavailable: `The decision's PDF (pdf_url) ${error.message}, so its full text is not available here; read the PDF itself.` }
+            throw error
+          }
+        })
+      } catch (error) {
+        if (error instanceof UpstreamError) return { unavailable: `The decision's PDF (pdf_url) could not be fetched: ${error.message}. The full text is not available now.` }
+        throw error
+      }
     },
     loadedYears: () => {
       const loaded: number[] = []

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkSource, createTestGateway, type TestGateway } from '@allmenning/core/testing'
 import { lovdata, lovdataApi } from './index.js'
-import { startFakeDomstol, type FakeDomstol } from './testing/fake-domstol.js'
+import { decisionPdfPages, DOMSTOL_DECISIONS, startFakeDomstol, type FakeDomstol } from './testing/fake-domstol.js'
 import { startFakeLovdata } from './testing/fake-lovdata.js'
 import { loadRuleDatasets } from './testing/loaded-rules.js'
 
@@ -126,11 +126,27 @@ describe('lovdata source', () => {
     })
   })
 
-  it('get_case_law: full_text=yes says where the full text is', async () => {
-    const { json } = await get('get_case_law', 'ref=HR-2025-844-A&full_text=yes')
-    expect(json.data.full_text).toBeNull()
-    expect(json.data.note).toMatch(/PDF at pdf_url/)
-  })
+  it('get_case_law: full_text=yes reads the decision’s text from its PDF, paragraphs kept', async () => {
+    const { status, json } = await get('get_case_law', 'ref=HR-2025-844-A&full_text=yes')
+    expect(status).toBe(200)
+    const decision = DOMSTOL_DECISIONS.find((d) => d.hrNumber === 'HR-2025-844-A')!
+    // Every paragraph of both pages, in order, each wrapped line joined back, æ ø å § « » kept.
+    expect(json.data.full_text).toBe(decisionPdfPages(decision).flat().join('\n\n'))
+    expect(json.data.full_text).toContain('«særlige grunner»')
+    expect(json.data.note).toBeNull()
+    expect(json.data.summary).not.toBe(json.data.full_text)
+  }, 30_000)
+
+  it('get_case_law: when the PDF cannot be fetched or read, full_text is null and the note says why', async () => {
+    fake.pdfAnswer('HR-2026-1432-A', 'missing')
+    const missing = await get('get_case_law', 'ref=HR-2026-1432-A&full_text=yes')
+    expect(missing.status).toBe(200)
+    expect(missing.json.data).toMatchObject({ hr_number: 'HR-2026-1432-A', full_text: null })
+    expect(missing.json.data.note).toMatch(/PDF \(pdf_url\) could not be fetched: .*404/)
+    fake.pdfAnswer('HR-2025-812-U', 'not-pdf')
+    const page = await get('get_case_law', 'ref=HR-2025-812-U&full_text=yes')
+    expect(page.json.data).toMatchObject({ full_text: null, note: expect.stringMatching(/is not a PDF file, so its full text is not available/) })
+  }, 30_000)
 
   it('get_case_law: an unknown decision is a 404, a malformed ref a 400', async () => {
     const missing = await get('get_case_law', 'ref=HR-2025-9999-A')

@@ -1,4 +1,5 @@
 import { fakeReply, startFakeUpstream, type FakeUpstream } from '@allmenning/core/testing'
+import { buildTextPdf } from './pdf-builder.js'
 
 /** One decision the fake publishes. */
 export interface FakeDecision {
@@ -117,7 +118,33 @@ const urlset = (paths: string[]) =>
   paths.map((p) => `<url><loc>https://www.domstol.no${p}</loc><lastmod>2026-09-01T10:00:00+02:00</lastmod></url>`).join('') +
   '</urlset>'
 
+/**
+ * The text of a decision's PDF as the fake prints it, page by page: the court's heading, the
+ * intro, and numbered paragraphs (long enough to wrap over several lines), as Høyesterett's
+ * decisions are laid out.
+ *
+ * @example
+ * decisionPdfPages(DOMSTOL_DECISIONS[0]!)[0]![0] // 'NORGES HØYESTERETT'
+ */
+export function decisionPdfPages(decision: FakeDecision): string[][] {
+  const intro = decision.intro.replace(/<[^>]+>/g, '')
+  return [
+    [
+      'NORGES HØYESTERETT',
+      intro,
+      `(1) Saken gjelder ${decision.title.toLowerCase()}. Spørsmålet er om vilkårene i loven § 2 nr. 4 er oppfylt, og hvordan «særlige grunner» skal forstås.`,
+      '(2) Lagmannsretten kom til et annet resultat enn tingretten. Den ankende part har i det vesentlige anført at lagmannsretten har tolket loven feil.',
+    ],
+    ['(3) Jeg er kommet til at anken må forkastes.', 'Dommen er enstemmig.'],
+  ]
+}
+
+/** What the fake answers for a decision's PDF. */
+export type FakePdfAnswer = 'pdf' | 'missing' | 'not-pdf'
+
 export interface FakeDomstol extends FakeUpstream {
+  /** From now on answers the PDF of one decision with a 404 or with an HTML page in its place. */
+  pdfAnswer(hrNumber: string, answer: FakePdfAnswer): void
   /** Serves the page of one decision in a new shape from now on. */
   redesignPage(hrNumber: string): void
   /** Serves a sitemap that lists no decision from now on. */
@@ -128,8 +155,8 @@ export interface FakeDomstol extends FakeUpstream {
 
 /**
  * Starts a local stand-in for domstol.no: `/sitemap.xml` (a sitemap index with two child
- * sitemaps, decisions mixed with other pages) and one page per decision with
- * `__INITIAL__DATA__`. Can play a redesigned decision page and a sitemap without decisions.
+ * sitemaps, decisions mixed with other pages), one page per decision with
+ * `__INITIAL__DATA__`, and each decision's PDF (a real PDF of {@link decisionPdfPages}). Can play a redesigned decision page and a sitemap without decisions.
  *
  * @example
  * const fake = await startFakeDomstol()
@@ -154,7 +181,19 @@ export async function startFakeDomstol(options: { decisions?: FakeDecision[] } =
   for (const decision of decisions) {
     fake.route(decisionPath(decision), () => fakeReply.html(redesigned.has(decision.hrNumber) ? redesignedPageHtml(decision) : decisionPageHtml(decision)))
   }
+  const pdfAnswers = new Map<string, FakePdfAnswer>()
+  for (const decision of decisions) {
+    const link = /href="([^"]+\.pdf)"/.exec(decision.body)?.[1]
+    if (!link) continue
+    fake.route(link, () => {
+      const answer = pdfAnswers.get(decision.hrNumber) ?? 'pdf'
+      if (answer === 'missing') return fakeReply.status(404, 'Not Found')
+      if (answer === 'not-pdf') return fakeReply.html('<!DOCTYPE html><html><body><h1>Siden finnes ikke</h1></body></html>')
+      return fakeReply.bytes(buildTextPdf(decisionPdfPages(decision)), 'application/pdf')
+    })
+  }
   return Object.assign(fake, {
+    pdfAnswer: (hrNumber: string, answer: FakePdfAnswer) => void pdfAnswers.set(hrNumber, answer),
     redesignPage: (hrNumber: string) => void redesigned.add(hrNumber),
     dropDecisionsFromSitemap: () => {
       sitemapWithoutDecisions = true

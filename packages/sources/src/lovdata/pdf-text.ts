@@ -1,0 +1,108 @@
+/** Why a PDF's text could not be read. */
+export class PdfTextError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'PdfTextError'
+  }
+}
+
+/** What this module reads of PDF.js's text items. */
+interface TextItem {
+  str: string
+  hasEOL: boolean
+  transform: number[]
+  height: number
+}
+
+/** One line of a page: its text and where it stands (PDF space: y grows upwards). */
+interface Line {
+  text: string
+  y: number
+  height: number
+}
+
+function linesOf(items: TextItem[]): Line[] {
+  const lines: Line[] = []
+  let text = ''
+  let y: number | undefined
+  let height = 0
+  const end = () => {
+    if (y !== undefined && text.trim() !== '') lines.push({ text: text.replace(/\s+/g, ' ').trim(), y, height })
+    text = ''
+    y = undefined
+    height = 0
+  }
+  for (const item of items) {
+    const itemY = item.transform[5] ?? 0
+    // A run on another baseline starts a new line even without an end-of-line mark.
+    if (y !== undefined && Math.abs(itemY - y) > Math.max(1, (item.height || height) / 2)) end()
+    if (y === undefined) y = itemY
+    text += item.str
+    height = Math.max(height, item.height || 0)
+    if (item.hasEOL) end()
+  }
+  end()
+  return lines
+}
+
+/**
+ * Lines of a page joined into paragraphs: a gap between two lines clearly wider than the
+ * text's height (1.8 times; single and one-and-a-half spacing stay below) ends one.
+ */
+function paragraphsOf(lines: Line[]): string[] {
+  const gaps = lines.slice(1).map((line, i) => (lines[i] as Line).y - line.y).filter((gap) => gap > 0)
+  const narrowest = gaps.length > 0 ? Math.min(...gaps) : 0
+  const height = lines.map((line) => line.height).filter((h) => h > 0).sort((a, b) => a - b)[0] ?? 0
+  const threshold = height > 0 ? height * 1.8 : narrowest * 1.4
+  const paragraphs: string[] = []
+  let current: string[] = []
+  lines.forEach((line, i) => {
+    const gap = i === 0 ? 0 : (lines[i - 1] as Line).y - line.y
+    if (current.length > 0 && (gap > threshold || gap < 0)) {
+      paragraphs.push(current.join(' '))
+      current = []
+    }
+    current.push(line.text)
+  })
+  if (current.length > 0) paragraphs.push(current.join(' '))
+  return paragraphs
+}
+
+/**
+ * The text of a PDF as plain text, paragraphs separated by a blank line, read with Mozilla's
+ * PDF.js (`pdfjs-dist`, loaded only when a text is asked for). A file that is not a PDF, is
+ * encrypted, or holds no text (a scan) is a {@link PdfTextError}: the caller says the text is
+ * not available rather than answer an empty or garbled one.
+ *
+ * @example
+ * const text = await pdfText(bytes) // 'HØYESTERETTS DOM\n\navsagt 9. mai 2025 …'
+ */
+export async function pdfText(bytes: Uint8Array): Promise<string> {
+  if (bytes.length < 5 || Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-') {
+    throw new PdfTextError('is not a PDF file')
+  }
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  // A copy: PDF.js takes over the buffer it is given.
+  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 })
+  let doc: Awaited<typeof task.promise>
+  try {
+    doc = await task.promise
+  } catch (error) {
+    throw new PdfTextError(`could not be read as a PDF (${error instanceof Error ? error.message : String(error)})`)
+  }
+  try {
+    const pages: string[] = []
+    for (let number = 1; number <= doc.numPages; number++) {
+      const page = await doc.getPage(number)
+      const content = await page.getTextContent()
+      const items = content.items.filter((item) => 'str' in item) as TextItem[]
+      pages.push(paragraphsOf(linesOf(items)).join('\n\n'))
+      page.cleanup()
+    }
+    const text = pages.filter((page) => page !== '').join('\n\n')
+    if (text.trim() === '') throw new PdfTextError('holds no text (a scanned document?)')
+    return text
+  } finally {
+    await doc.destroy()
+  }
+}
