@@ -26,6 +26,11 @@ describe('buildFtsQuery', () => {
     expect(buildFtsQuery('§§ 3-1, 3-4 og 3-7')?.sections).toEqual(['3-1', '3-4', '3-7'])
   })
 
+  it('searches a section as one token when the index holds it so', () => {
+    const token = (section: string) => `p${section.replace(/-/g, 'x')}`
+    expect(buildFtsQuery('klage §§ 3-1 til 3-2', { sectionColumn: 'section_keys', sectionToken: token })?.match).toBe('"klage"* AND {section_keys} : ("p3x1" OR "p3x2")')
+  })
+
   it('keeps only the ends of a range across chapters or wider than maxRange', () => {
     expect(buildFtsQuery('§§ 3-9 til 4-2')?.sections).toEqual(['3-9', '4-2'])
     expect(buildFtsQuery('§§ 1 til 500')?.sections).toEqual(['1', '500'])

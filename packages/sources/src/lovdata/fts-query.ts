@@ -7,6 +7,11 @@ export interface FtsQueryOptions {
   columns?: readonly string[]
   /** Column section references are searched in; the same columns as the words when absent. */
   sectionColumn?: string
+  /**
+   * How a section is indexed when it is one token (`3-1` → `p3x1`); by default a section is
+   * searched as the phrase of the tokens its number is made of (`"3 1"`).
+   */
+  sectionToken?: (section: string) => string
   /** Widest range expanded into its sections (`§§ 3-1 til 3-60` is 60); wider ranges keep only their ends. Default 50. */
   maxRange?: number
   /** Words shorter than this are matched whole, longer ones also as a prefix (`aksjelov` finds `aksjeloven`). Default 3. */
@@ -133,7 +138,8 @@ export function buildFtsQuery(input: string, options: FtsQueryOptions = {}): Fts
   const parts: string[] = []
   if (terms.length > 0) parts.push(restrict(options.columns, terms.join(' AND '), false))
   if (sections.length > 0) {
-    const any = sections.map(sectionPhrase).join(' OR ')
+    const token = options.sectionToken
+    const any = sections.map((section) => (token ? quote(token(section)) : sectionPhrase(section))).join(' OR ')
     parts.push(restrict(options.sectionColumn ? [options.sectionColumn] : options.columns, any, true))
   }
   if (parts.length === 0) return undefined

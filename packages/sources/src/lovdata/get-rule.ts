@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import { ruleHeaderFields } from './rule-header.js'
 import { defineOperation } from '@allmenning/core'
-import { documentIdParameter, findRule, ruleColumns } from './rule-lookup.js'
-import { ruleSourceOf, sectionTextOf, type DocumentRow, type SectionRow } from './rule-datasets.js'
+import { documentIdParameter, findRule, RULE_COLUMNS, ruleText } from './rule-lookup.js'
+import { ruleSourceOf, sectionTextOf, type SectionRow, type TextRow } from './rule-datasets.js'
 import { ruleEntity, sectionEntity } from './rule-entities.js'
 
 /** `data` of `get_rule`. */
@@ -12,7 +12,7 @@ export const getRuleOutput = v.object({
   text: v.nullable(v.string()),
 })
 
-function sectionText(doc: DocumentRow, section: SectionRow): string {
+function sectionText(doc: Pick<TextRow, 'body'>, section: SectionRow): string {
   return `${section.label}${section.title ? ` ${section.title}` : ''}\n${sectionTextOf(doc, section)}`
 }
 
@@ -39,7 +39,7 @@ export const getRule = defineOperation({
   list: 'sections',
   canonicalFieldAliases: { name: ['title'] },
   async run(params, ctx) {
-    const { doc, reader } = await findRule(ctx, params.document_id, ruleColumns(params.full_text))
+    const { doc, reader } = await findRule(ctx, params.document_id, RULE_COLUMNS)
     const sections = await reader.select<SectionRow>('sections', {
       where: { document_id: doc.document_id },
       orderBy: [{ column: 'position' }],
@@ -49,7 +49,8 @@ export const getRule = defineOperation({
     let text: string | null = null
     if (params.full_text) {
       // Text outside any section (an introduction) belongs before the first section.
-      const parts = sections.map((section) => sectionText(doc, section))
+      const whole = await ruleText(reader, doc.document_id)
+      const parts = sections.map((section) => sectionText(whole, section))
       if (params.offset === 0 && doc.loose_text) parts.unshift(doc.loose_text)
       text = parts.join('\n\n')
     }

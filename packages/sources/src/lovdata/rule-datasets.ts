@@ -23,14 +23,24 @@ export interface DocumentRow {
   based_on: string | null
   loose_text: string | null
   section_count: number
+  /** Each section as one token ({@link sectionToken}), for section references. */
   section_keys: string
-  /** The whole text, once: the text outside sections, then each section's label, title and text. */
+}
+
+/**
+ * A row of the `texts` table: a document's whole text, once, with its own full-text index,
+ * apart from the small index over titles so a title search never reads the text's postings.
+ */
+export interface TextRow {
+  document_id: string
+  section_keys: string
+  /** The titles, then the text outside sections, then each section's label, title and text. */
   body: string
 }
 
 /**
- * A row of the `sections` table. Its text is not stored again: it is `body` of its document
- * from `text_start` to `text_end` (UTF-16 offsets, as JavaScript slices), see {@link sectionTextOf}.
+ * A row of the `sections` table. Its text is not stored again: it is `body` of its document's
+ * text from `text_start` to `text_end` (UTF-16 offsets, as JavaScript slices), see {@link sectionTextOf}.
  */
 export interface SectionRow {
   document_id: string
@@ -50,7 +60,7 @@ export interface SectionRow {
  * @example
  * sectionTextOf(doc, section) // 'Loven gjelder handlinger foretatt i riket …'
  */
-export function sectionTextOf(doc: Pick<DocumentRow, 'body'>, section: Pick<SectionRow, 'text_start' | 'text_end'>): string {
+export function sectionTextOf(doc: Pick<TextRow, 'body'>, section: Pick<SectionRow, 'text_start' | 'text_end'>): string {
   return doc.body.slice(section.text_start, section.text_end)
 }
 
@@ -77,17 +87,27 @@ export function shortKey(titleShort: string | null): string | null {
 }
 
 /**
- * The section keys as indexed text. A filler word stands between keys so the tokens of
- * neighbouring keys never form a false phrase (`2-3` then `1-1` must not match `3-1`).
+ * A section key as one index token (`3-1` → `p3x1`, `5a` → `p5a`): a reference is then one
+ * short posting list, where the phrase of the tokens `3` and `1` would read every position of
+ * two of the commonest tokens there are. No Norwegian word has this shape.
+ *
+ * @example
+ * sectionToken('13-5 b') // 'p13x5b'
  */
+export function sectionToken(section: string): string {
+  return `p${section.toLowerCase().replace(/\s+/g, '').replace(/[-.]/g, 'x')}`
+}
+
 function sectionKeysText(doc: LovdataDocument): string {
-  return doc.sections.map((section) => `paragraf ${section.section}`).join(' ')
+  return doc.sections.map((section) => sectionToken(section.section)).join(' ')
 }
 
 function documentRows(doc: LovdataDocument): DatasetRowOutput[] {
   // The text is stored once, in the document's body; each section keeps where its text lies.
-  // The body is what the full-text index reads, so a search over the text costs no second copy.
-  let body = doc.looseText ?? ''
+  // The body is what the text index reads, so a search over the text costs no second copy. It
+  // starts with the titles, so "every word in the titles or the text" is one match there.
+  const keys = sectionKeysText(doc)
+  let body = `${doc.title}\n${doc.titleShort ?? ''}\n${doc.looseText ?? ''}`
   const spans = doc.sections.map((s) => {
     body += `\n${s.label} ${s.title ?? ''}\n`
     const start = body.length
@@ -113,10 +133,10 @@ function documentRows(doc: LovdataDocument): DatasetRowOutput[] {
         based_on: doc.basedOn,
         loose_text: doc.looseText,
         section_count: doc.sections.length,
-        section_keys: sectionKeysText(doc),
-        body,
+        section_keys: keys,
       },
     },
+    { table: 'texts', row: { document_id: doc.documentId, section_keys: keys, body } },
   ]
   doc.sections.forEach((section, position) => {
     rows.push({
@@ -195,12 +215,18 @@ function ruleDataset(id: string, file: string, title: string, description: strin
           loose_text: 'text',
           section_count: 'integer',
           section_keys: 'text',
-          body: 'text',
         },
         indexes: [['document_id'], ['legacy_id'], ['short_key']],
         key: ['document_id'],
-        // A match in the names a law goes by outweighs one in its long title, and both outweigh the text.
-        fullText: { columns: ['short_names', 'title_short', 'title', 'section_keys', 'body'], weights: [20, 10, 4, 1, 1] },
+        // A match in the names a law goes by outweighs one in its long title, and both a section reference.
+        fullText: { columns: ['short_names', 'title_short', 'title', 'section_keys'], weights: [20, 10, 4, 1] },
+      },
+      {
+        name: 'texts',
+        columns: { document_id: 'text', section_keys: 'text', body: 'text' },
+        indexes: [['document_id']],
+        key: ['document_id'],
+        fullText: { columns: ['section_keys', 'body'] },
       },
       {
         name: 'sections',

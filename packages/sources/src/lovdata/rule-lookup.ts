@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { GatewayError, type DatasetReader, type DatasetVersion, type OperationContext } from '@allmenning/core'
 import { normalizeSection, parseDocumentId, type DocumentRef } from './document-id.js'
-import { RULE_DATASETS, ruleSourceOf, type DocumentRow } from './rule-datasets.js'
+import { RULE_DATASETS, ruleSourceOf, type DocumentRow, type TextRow } from './rule-datasets.js'
 
 /** The `document_id` parameter, in every form users type it; valid input becomes a {@link DocumentRef}. */
 export const documentIdParameter = v.pipe(
@@ -24,9 +24,18 @@ export const sectionParameter = v.pipe(
 /** The columns a rule is answered with; the whole `body` is read only when asked for. */
 export const DOCUMENT_COLUMNS = ['document_id', 'legacy_id', 'kind', 'title', 'title_short', 'ministry', 'in_force_from', 'last_change_in_force'] as const
 
-/** The columns `get_rule` reads: the header, the section count and the text outside sections, and the body only for the text. */
-export function ruleColumns(withBody: boolean): string[] {
-  return [...DOCUMENT_COLUMNS, 'section_count', 'loose_text', ...(withBody ? ['body'] : [])]
+/** The columns `get_rule` reads: the header, the section count and the text outside sections. */
+export const RULE_COLUMNS = [...DOCUMENT_COLUMNS, 'section_count', 'loose_text']
+
+/**
+ * A rule's whole text (its `texts` row), read only by the lookups that answer text.
+ *
+ * @example
+ * sectionTextOf(await ruleText(reader, doc.document_id), section)
+ */
+export async function ruleText(reader: DatasetReader, documentId: string): Promise<Pick<TextRow, 'body'>> {
+  const [text] = await reader.select<TextRow>('texts', { where: { document_id: documentId }, columns: ['body'], limit: 1 })
+  return text ?? { body: '' }
 }
 
 /**
@@ -34,7 +43,7 @@ export function ruleColumns(withBody: boolean): string[] {
  * loaded version has no such document, the core's 502 `dataset_not_loaded` when none is loaded.
  *
  * @example
- * const { doc, reader } = await findRule(ctx, parseDocumentId('LOV-2005-05-20-28')!, ruleColumns(false))
+ * const { doc, reader } = await findRule(ctx, parseDocumentId('LOV-2005-05-20-28')!, RULE_COLUMNS)
  */
 export async function findRule(ctx: OperationContext, ref: DocumentRef, columns?: readonly string[]): Promise<{ doc: DocumentRow; reader: DatasetReader }> {
   const source = ruleSourceOf(ref.kind)

@@ -3,7 +3,7 @@ import { ruleHeaderFields } from './rule-header.js'
 import { defineOperation, GatewayError, type DatasetReader } from '@allmenning/core'
 import { buildFtsQuery, type FtsQuery } from './fts-query.js'
 import { dataUpdated, DOCUMENT_COLUMNS } from './rule-lookup.js'
-import { RULE_DATASETS, ruleSourceOf, type DocumentRow, type RuleSource } from './rule-datasets.js'
+import { RULE_DATASETS, ruleSourceOf, sectionToken, type DocumentRow, type RuleSource } from './rule-datasets.js'
 import { ruleEntity } from './rule-entities.js'
 
 /** `data` of `search_rules`. */
@@ -17,46 +17,69 @@ export const searchRulesOutput = v.object({
 })
 
 const TITLE_COLUMNS = ['short_names', 'title_short', 'title']
-const TEXT_COLUMNS = [...TITLE_COLUMNS, 'body']
 /** Deepest hit a page may reach: each collection is ranked to offset + limit before the two are merged. */
 const MAX_DEPTH = 1000
 /**
  * Most text matches a collection ranks by bm25. Scoring a match reads every place its words
  * occur, so a word in most documents ("og", "skal") would cost tens of milliseconds, and bm25
- * gives such a word almost no weight anyway. Above this, title matches are ranked and come
- * first, and the other matches follow in the order Lovdata's archive lists them.
+ * gives such a word almost no weight anyway. Above this, the text matches follow the title
+ * matches in the order Lovdata's archive lists them.
  */
 const MAX_SCORED = 300
-/** The columns a hit is answered with: never the body. */
+/** The columns a hit is answered with. */
 const HIT_COLUMNS = [...DOCUMENT_COLUMNS, 'short_key']
 
-type Ranked = DocumentRow & { _rank: number }
+/** A hit: its tier (-1 named exactly, 0 a title match, 1 a text match), then its rank within the tier. */
+type Ranked = DocumentRow & { _rank: number; _tier: number }
+
+/** The query for the titles index (documents) and for the text index (texts, whose body starts with the titles). */
+interface RuleQueries {
+  titles: FtsQuery
+  text: FtsQuery
+}
+
+const byTierAndRank = (a: Ranked, b: Ranked) => a._tier - b._tier || a._rank - b._rank
 
 /**
- * The rules whose short title is exactly the words typed, with rank 0; when the query also
- * names sections or phrases, only those the full-text index confirms, with their bm25 rank.
+ * The rules whose short title is exactly the words typed; when the query also names sections
+ * or phrases, only those its index confirms.
  */
-async function namedRules(reader: DatasetReader, typed: string, fts: FtsQuery): Promise<Ranked[]> {
+async function namedRules(reader: DatasetReader, typed: string, queries: RuleQueries, fullText: boolean): Promise<Ranked[]> {
   const candidates = await reader.select<DocumentRow>('documents', { where: { short_key: typed }, columns: HIT_COLUMNS, limit: 20 })
   if (candidates.length === 0) return []
-  if (fts.sections.length === 0 && fts.phrases.length === 0) return candidates.map((row) => ({ ...row, _rank: 0 }))
-  const ids = candidates.map((row) => row.document_id)
-  const confirmed = await reader.search<Ranked>('documents', { match: fts.match, where: { document_id: { in: ids } }, columns: HIT_COLUMNS, limit: 20 })
-  return confirmed.rows
+  const named = candidates.map((row) => ({ ...row, _rank: 0, _tier: -1 }))
+  if (queries.titles.sections.length === 0 && queries.titles.phrases.length === 0) return named
+  const where = { document_id: { in: candidates.map((row) => row.document_id) } }
+  const confirmed = fullText
+    ? await reader.search<{ document_id: string }>('texts', { match: queries.text.match, where, columns: ['document_id'], limit: 20 })
+    : await reader.search<{ document_id: string }>('documents', { match: queries.titles.match, where, columns: ['document_id'], limit: 20 })
+  const ids = new Set(confirmed.rows.map((row) => row.document_id))
+  return named.filter((row) => ids.has(row.document_id))
 }
 
 /**
- * One collection's matches to `depth`, best first, and how many match in all. A full-text
- * search whose words are too common to score ({@link MAX_SCORED}) ranks the title matches and
- * lists the rest as stored: the work stays bounded however common the words are.
+ * One collection's matches to `depth`, best first, and how many match in all. Title matches
+ * come first, ranked by bm25 on the small titles index; with full text, the text matches
+ * follow, ranked by bm25 on the text index when there are at most {@link MAX_SCORED} of them
+ * and in archive order otherwise, so the work stays bounded however common the words are.
  */
-async function rankedMatches(reader: DatasetReader, fts: FtsQuery, titles: FtsQuery | undefined, depth: number): Promise<{ total: number; rows: Ranked[] }> {
-  if (!titles) return reader.search<Ranked>('documents', { match: fts.match, columns: HIT_COLUMNS, limit: depth })
-  const listed = await reader.search<Ranked>('documents', { match: fts.match, order: 'stored', columns: HIT_COLUMNS, limit: depth * 2 })
-  if (listed.total <= MAX_SCORED) return reader.search<Ranked>('documents', { match: fts.match, columns: HIT_COLUMNS, limit: depth })
-  const titled = await reader.search<Ranked>('documents', { match: titles.match, columns: HIT_COLUMNS, limit: depth })
-  const seen = new Set(titled.rows.map((row) => row.document_id))
-  return { total: listed.total, rows: [...titled.rows, ...listed.rows.filter((row) => !seen.has(row.document_id))].slice(0, depth) }
+async function collectionMatches(reader: DatasetReader, queries: RuleQueries, fullText: boolean, depth: number): Promise<{ total: number; rows: Ranked[] }> {
+  const titled = await reader.search<Ranked>('documents', { match: queries.titles.match, columns: HIT_COLUMNS, limit: depth })
+  const titleRows = titled.rows.map((row) => ({ ...row, _tier: 0 }))
+  if (!fullText) return { total: titled.total, rows: titleRows }
+  const search = { match: queries.text.match, columns: ['document_id'], limit: depth * 2 }
+  const listed = await reader.search<{ document_id: string; _rank: number }>('texts', { ...search, order: 'stored' })
+  const text = listed.total <= MAX_SCORED ? await reader.search<{ document_id: string; _rank: number }>('texts', search) : listed
+  const seen = new Set(titleRows.map((row) => row.document_id))
+  const rest = text.rows.filter((row) => !seen.has(row.document_id)).slice(0, depth)
+  const headers = rest.length > 0 ? await reader.select<DocumentRow>('documents', { where: { document_id: { in: rest.map((row) => row.document_id) } }, columns: HIT_COLUMNS }) : []
+  const byId = new Map(headers.map((row) => [row.document_id, row]))
+  const textRows = rest.flatMap((row, i) => {
+    const header = byId.get(row.document_id)
+    // Archive order keeps its order through the merge: the position stands in for a rank.
+    return header ? [{ ...header, _rank: listed === text ? i : row._rank, _tier: 1 }] : []
+  })
+  return { total: listed.total, rows: [...titleRows, ...textRows] }
 }
 
 /**
@@ -84,11 +107,14 @@ export const searchRules = defineOperation({
   list: 'hits',
   canonicalFieldAliases: { name: ['hits[].title'] },
   async run(params, ctx) {
-    const fts = buildFtsQuery(params.query, { columns: params.full_text ? TEXT_COLUMNS : TITLE_COLUMNS, sectionColumn: 'section_keys' })
-    if (!fts) {
+    const options = { sectionColumn: 'section_keys', sectionToken }
+    const titles = buildFtsQuery(params.query, { ...options, columns: TITLE_COLUMNS })
+    const text = buildFtsQuery(params.query, options)
+    if (!titles || !text) {
       const problem = 'must hold a word or a section number to search for'
       throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: query ${problem}`, { details: [{ parameter: 'query', problem, rule: 'format' }] })
     }
+    const queries: RuleQueries = { titles, text }
     if (params.offset + params.limit > MAX_DEPTH) {
       const problem = `must leave offset + limit at most ${MAX_DEPTH}; narrow the query instead`
       throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: offset ${problem}`, { details: [{ parameter: 'offset', problem, rule: 'max_value' }] })
@@ -98,18 +124,16 @@ export const searchRules = defineOperation({
     const readers: DatasetReader[] = sources.map((source) => ctx.dataset(RULE_DATASETS[source]))
     // A law called exactly what was typed ("straffeloven", "aksjeloven") comes first whatever bm25
     // makes of the laws that amend or cite it. Those few are found by the short-title index, not
-    // by ranking every match; the index confirms them only when the query asks more than the name.
-    const typed = fts.words.join(' ')
-    const byRank = (a: Ranked, b: Ranked) => a._rank - b._rank
-    const named = typed ? (await Promise.all(readers.map((reader) => namedRules(reader, typed, fts)))).flat().sort(byRank) : []
+    // by ranking every match; an index confirms them only when the query asks more than the name.
+    const typed = titles.words.join(' ')
+    const named = typed ? (await Promise.all(readers.map((reader) => namedRules(reader, typed, queries, params.full_text)))).flat() : []
     const first = new Set(named.map((row) => row.document_id))
-    const titles = params.full_text ? buildFtsQuery(params.query, { columns: TITLE_COLUMNS, sectionColumn: 'section_keys' }) : undefined
     const depth = params.offset + params.limit + first.size
-    const found = await Promise.all(readers.map((reader) => rankedMatches(reader, fts, titles, depth)))
+    const found = await Promise.all(readers.map((reader) => collectionMatches(reader, queries, params.full_text, depth)))
     const total = found.reduce((sum, result) => sum + result.total, 0)
-    const merged = [...named, ...found.flatMap((result) => result.rows).filter((row) => !first.has(row.document_id)).sort(byRank)]
+    const merged = [...named, ...found.flatMap((result) => result.rows).filter((row) => !first.has(row.document_id))].sort(byTierAndRank)
     const page = merged.slice(params.offset, params.offset + params.limit)
-    const section = fts.sections[0]
+    const section = titles.sections[0]
     const hint = section
       ? `Call get_section with a hit's document_id and section=${section} for the text of § ${section}; get_rule lists every section.`
       : 'Call get_rule with a hit’s document_id for its sections, and get_section with document_id and section (such as § 5a) for one section’s text.'
