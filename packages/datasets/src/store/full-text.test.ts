@@ -81,6 +81,28 @@ describe('full-text tables', () => {
     await expect(reader.select('notes', { columns: ['nope'] })).rejects.toThrow(/no column "nope"/)
   })
 
+  it('keeps the statements and counts of two tables of one dataset apart', async () => {
+    const pairs = defineDataset({
+      ...notes,
+      id: 'pairs',
+      files: [{ name: 'notes.txt', url: 'https://example.no/notes.txt', content: { ...lines, rows: () => (record) => { const [table, body] = String(record).split('|'); return { table: table!, row: { body: body! } } } } }],
+      tables: [
+        { name: 'a', columns: { body: 'text' }, fullText: { columns: ['body'] } },
+        { name: 'b', columns: { body: 'text' }, fullText: { columns: ['body'] } },
+      ],
+    })
+    const path = join(dir, 'pairs.txt')
+    writeFileSync(path, 'a|lov om båter\nb|lov om havner\nb|lov om skoler\n')
+    await importDataset({ path: db, dataset: pairs, inputs: [{ file: 'notes.txt', path, url: null }], publishedAt: null })
+    const reader = createSqliteDatasetStore({ path: db }).reader(pairs)!
+    // The same query on each table: one statement shape per table, not one per dataset.
+    expect((await reader.search('a', { match: '"lov"' })).total).toBe(1)
+    expect((await reader.search('b', { match: '"lov"' })).total).toBe(2)
+    expect([await reader.count('a'), await reader.count('b')]).toEqual([1, 2])
+    expect((await reader.select('b', { where: { body: { prefix: 'lov' } } })).length).toBe(2)
+    expect((await reader.select('a', { where: { body: { prefix: 'lov' } } })).length).toBe(1)
+  })
+
   it('a new generation brings its own index and drops the old one with its shadow tables', async () => {
     await load('Båtloven|lov|Om båter.\n')
     await load('Skoleloven|lov|Om skolen.\n')

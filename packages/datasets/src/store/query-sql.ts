@@ -3,7 +3,7 @@ import { quote } from './table-names.js'
 
 /** A query turned into SQL: the text depends only on the query's shape, so its statement is prepared once. */
 export interface QuerySql {
-  /** Identifies the shape (columns, operators, list lengths, order, window): the statement cache's key. */
+  /** Identifies the shape (table, columns, operators, list lengths, order, window): the statement cache's key. */
   shape: string
   sql: string
   values: DatasetValue[]
@@ -81,14 +81,14 @@ export function selectSql(table: DatasetTable, name: string, query: DatasetQuery
     sql += ' LIMIT ? OFFSET ?'
     values.push(query.limit ?? -1, query.offset ?? 0)
   }
-  const shape = `s|${columns.shape}|${where.shape}|${order.join(',')}|${query.limit !== undefined || query.offset !== undefined}`
+  const shape = `s|${table.name}|${columns.shape}|${where.shape}|${order.join(',')}|${query.limit !== undefined || query.offset !== undefined}`
   return { shape, sql, values }
 }
 
 /** The COUNT for a declarative condition on one generation table. */
 export function countSql(table: DatasetTable, name: string, where: DatasetQuery['where']): QuerySql {
   const clause = whereSql(table, where)
-  return { shape: `c|${clause.shape}`, sql: `SELECT count(*) FROM ${name}${clause.sql}`, values: clause.values }
+  return { shape: `c|${table.name}|${clause.shape}`, sql: `SELECT count(*) FROM ${name}${clause.sql}`, values: clause.values }
 }
 
 /**
@@ -116,10 +116,10 @@ export function searchSql(table: DatasetTable, name: string, fts: string, search
   const columns = columnList(table, search.columns, 't.')
   return {
     select: {
-      shape: `f|${search.order ?? 'rank'}|${columns.shape}|${where.shape}`,
+      shape: `f|${table.name}|${search.order ?? 'rank'}|${columns.shape}|${where.shape}`,
       sql: `SELECT ${columns.sql}, p.score AS _rank FROM (${ranked}) p JOIN ${name} t ON t.rowid = p.id ORDER BY p.score, p.id`,
       values: [search.match, ...where.values, search.limit ?? -1, search.offset ?? 0],
     },
-    count: { shape: `fc|${where.shape}`, sql: `SELECT count(*) ${from}`, values: [search.match, ...where.values] },
+    count: { shape: `fc|${table.name}|${where.shape}`, sql: `SELECT count(*) ${from}`, values: [search.match, ...where.values] },
   }
 }
