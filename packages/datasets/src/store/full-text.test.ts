@@ -85,7 +85,7 @@ describe('full-text tables', () => {
     const pairs = defineDataset({
       ...notes,
       id: 'pairs',
-      files: [{ name: 'notes.txt', url: 'https://example.no/notes.txt', content: { ...lines, rows: () => (record) => { const [table, body] = String(record).split('|'); return { table: table!, row: { body: body! } } } } }],
+      files: [{ name: 'notes.txt', url: 'https://example.no/notes.txt', content: { ...lines, rows: () => (record: unknown) => { const [table, body] = String(record).split('|'); return { table: table!, row: { body: body! } } } } }],
       tables: [
         { name: 'a', columns: { body: 'text' }, fullText: { columns: ['body'] } },
         { name: 'b', columns: { body: 'text' }, fullText: { columns: ['body'] } },

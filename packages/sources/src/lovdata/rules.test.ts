@@ -44,6 +44,13 @@ describe('search_rules', () => {
     }
   })
 
+  it('matches the beginning of a word; in the text only of words of six letters or more', async () => {
+    expect((await get('search_rules', 'query=aksj')).json.data.hits[0].document_id).toBe('NL/lov/1997-06-13-44')
+    expect((await get('search_rules', 'query=aksjelov&full_text=yes')).json.data.hits[0].document_id).toBe('NL/lov/1997-06-13-44')
+    // "aksj"* over every text would merge the postings of every word so begun; whole words only there.
+    expect((await get('search_rules', 'query=aksj&full_text=yes')).json.data.total).toBe(0)
+  })
+
   it('ranks by the short title’s abbreviation too', async () => {
     expect((await get('search_rules', 'query=strl')).json.data.hits[0].document_id).toBe('NL/lov/2005-05-20-28')
   })

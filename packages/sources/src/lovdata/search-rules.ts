@@ -26,6 +26,8 @@ const MAX_DEPTH = 1000
  * matches in the order Lovdata's archive lists them.
  */
 const MAX_SCORED = 300
+/** With full_text=yes, words this long or longer also match as a beginning (`aksjelov` finds `aksjeloven`); shorter ones whole. */
+const TEXT_MIN_PREFIX = 6
 /** The columns a hit is answered with. */
 const HIT_COLUMNS = [...DOCUMENT_COLUMNS, 'short_key']
 
@@ -60,12 +62,16 @@ async function namedRules(reader: DatasetReader, typed: string, queries: RuleQue
 /**
  * One collection's matches to `depth`, best first, and how many match in all. Title matches
  * come first, ranked by bm25 on the small titles index; with full text, the text matches
- * follow, ranked by bm25 on the text index when there are at most {@link MAX_SCORED} of them
- * and in archive order otherwise, so the work stays bounded however common the words are.
+ * follow, ranked by bm25 on the text index. Either is ranked when it has at most
+ * {@link MAX_SCORED} matches and listed in archive order otherwise, so the work stays bounded
+ * however common the words are.
  */
 async function collectionMatches(reader: DatasetReader, queries: RuleQueries, fullText: boolean, depth: number): Promise<{ total: number; rows: Ranked[] }> {
-  const titled = await reader.search<Ranked>('documents', { match: queries.titles.match, columns: HIT_COLUMNS, limit: depth })
-  const titleRows = titled.rows.map((row) => ({ ...row, _tier: 0 }))
+  // Titles too: a word in most titles ("forskrift", "om") is listed in archive order, not scored.
+  const titleSearch = { match: queries.titles.match, columns: HIT_COLUMNS, limit: depth }
+  const titleList = await reader.search<Ranked>('documents', { ...titleSearch, order: 'stored' })
+  const titled = titleList.total <= MAX_SCORED ? await reader.search<Ranked>('documents', titleSearch) : titleList
+  const titleRows = titled.rows.map((row, i) => ({ ...row, _rank: titled === titleList ? i : row._rank, _tier: 0 }))
   if (!fullText) return { total: titled.total, rows: titleRows }
   const search = { match: queries.text.match, columns: ['document_id'], limit: depth * 2 }
   const listed = await reader.search<{ document_id: string; _rank: number }>('texts', { ...search, order: 'stored' })
@@ -95,7 +101,8 @@ export const searchRules = defineOperation({
   name: 'search_rules',
   description:
     'Search Norwegian laws and central regulations in force (Lovdata’s public data) by title, or with full_text=yes by their ' +
-    'text too. Every word must match; “§ 5a” or “§§ 3-1 til 3-3” keeps rules that have those sections. source=laws or ' +
+    'text too. Every word must match (as a word or its beginning; with full_text=yes words under six letters match whole); ' +
+    '“§ 5a” or “§§ 3-1 til 3-3” keeps rules that have those sections. source=laws or ' +
     'source=regulations searches one collection. A law whose short title matches (“straffeloven”) ranks first.',
   parameters: {
     query: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(500, 'must be at most 500 characters'), v.description('Words, a title, or a section reference such as § 5a')),
@@ -107,7 +114,9 @@ export const searchRules = defineOperation({
   list: 'hits',
   canonicalFieldAliases: { name: ['hits[].title'] },
   async run(params, ctx) {
-    const options = { sectionColumn: 'section_keys', sectionToken }
+    // In the text a short word matches whole: "til"* would merge the postings of every word
+    // beginning so (tilskudd, tilsyn, tillatelse, ...), tens of milliseconds for each search.
+    const options = { sectionColumn: 'section_keys', sectionToken, minPrefixLength: params.full_text ? TEXT_MIN_PREFIX : 3 }
     const titles = buildFtsQuery(params.query, { ...options, columns: TITLE_COLUMNS })
     const text = buildFtsQuery(params.query, options)
     if (!titles || !text) {
