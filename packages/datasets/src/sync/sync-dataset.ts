@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { DatasetDefinition, DatasetFile } from '@allmenning/core'
 import type { CatalogEntry } from '../store/catalog.js'
+import { tablesFingerprint } from '../store/table-names.js'
 import type { DatasetCatalogRef } from '../import/dataset-catalog.js'
 import { importInWorker, workerHeapLimitMb } from '../import/import-in-worker.js'
 import { ImportError, type ImportInput, type ImportProgress, type ImportResult } from '../import/import-types.js'
@@ -99,7 +100,10 @@ export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
     throw new ImportError(`Dataset ${dataset.id} is not published for download (${dataset.origin.instructions})`)
   }
   const planned = await plan(options)
-  const known = new Map((options.loaded?.files ?? []).filter((f) => f.url).map((f) => [f.url!, f]))
+  // A version loaded under an older definition of the dataset is not served (the store treats it
+  // as not loaded), so its validators must not make the files look unchanged.
+  const loaded = options.loaded?.fingerprint === tablesFingerprint(dataset) ? options.loaded : undefined
+  const known = new Map((loaded?.files ?? []).filter((f) => f.url).map((f) => [f.url!, f]))
   const sameSet = planned.length === known.size && planned.every((p) => known.has(p.url))
   const results: DownloadResult[] = []
   // Publisher's listing dates, asked for before the download: a file whose download carries no

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSqliteDatasetStore, syncDataset, type CatalogEntry } from '@allmenning/datasets'
+import { startFakeLovdata, type FakeLovdata } from './testing/fake-lovdata.js'
+import { rulesPublishedAt } from './testing/published-rule-datasets.js'
+
+// syncDataset as the command line runs it, against a local Lovdata whose archives carry no
+// ETag or Last-Modified, as the real ones do not: the listing's date decides.
+let dir: string
+let fake: FakeLovdata
+const download = '/v1/publicData/get/gjeldende-lover.tar.bz2'
+const catalog = { module: fileURLToPath(new URL('./testing/published-rule-datasets.ts', import.meta.url)), export: 'datasets' }
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'allmenning-lovdata-sync-'))
+  fake = await startFakeLovdata()
+  // The import worker reads the catalog module, which takes Lovdata's address from here.
+  process.env.ALLMENNING_TEST_LOVDATA = fake.baseUrl
+})
+afterAll(async () => {
+  delete process.env.ALLMENNING_TEST_LOVDATA
+  await fake.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+function loadedEntry(): CatalogEntry {
+  const store = createSqliteDatasetStore({ path: join(dir, 'allmenning.sqlite') })
+  try {
+    return store.catalog().get('lovdata_lover')!
+  } finally {
+    store.close()
+  }
+}
+
+describe('syncing Lovdata’s laws', () => {
+  it('downloads once, then nothing while the listing date stands, and again for a version loaded under an older definition', async () => {
+    const [laws] = rulesPublishedAt(fake.baseUrl)
+    const sync = (loaded: CatalogEntry | undefined) =>
+      syncDataset({ path: join(dir, 'allmenning.sqlite'), downloads: join(dir, 'downloads'), dataset: laws!, catalog, loaded, userAgent: 'allmenning-test' })
+
+    expect(await sync(undefined)).toMatchObject({ status: 'loaded', result: { records: 5 } })
+    expect(fake.hits(download)).toBe(1)
+    const entry = loadedEntry()
+    // The listing's date is kept as the file's validator, and dates the version.
+    expect(entry.files[0]).toMatchObject({ etag: null, lastModified: 'Thu, 03 Sep 2026 02:14:07 GMT' })
+    expect(entry.publishedAt).toBe('2026-09-03T02:14:07.000Z')
+
+    expect(await sync(entry)).toEqual({ status: 'unchanged', dataset: 'lovdata_lover' })
+    expect(fake.hits(download)).toBe(1)
+
+    // Made by an earlier definition of the tables, that version is not served: load it anew.
+    expect(await sync({ ...entry, fingerprint: 'older' })).toMatchObject({ status: 'loaded' })
+    expect(fake.hits(download)).toBe(2)
+  }, 60_000)
+})
