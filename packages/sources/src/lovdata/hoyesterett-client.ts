@@ -18,6 +18,10 @@
  *    `/globalassets/`, "Dommere", "Rettsområde", "Nøkkelavsnitt"). Property names are read
  *    without regard to case (`mainIntro`, `MainIntro`) and a value may be wrapped as
  *    `{ "Value": … }`, as Optimizely serialises both ways.
+ * 3. The decision's PDF, `GET {the link to a .pdf in MainBody}` (under `/globalassets/`), read
+ *    only when the full text is asked for: the page holds the summary, the PDF the decision.
+ *    Its text is extracted with PDF.js (see pdf-text.ts); a PDF that cannot be fetched or
+ *    read gives no text and a note saying why, never a guess.
  */
 import { createTimedMemo, UpstreamError, type UpstreamClient } from '@allmenning/core'
 import { attributeOf, findElement, parseMarkup, tagOf, type MarkupNode } from './markup-tree.js'
