@@ -18,7 +18,10 @@ export type FilePart =
   | { kind: 'json'; name: string; content: JsonArrayContent | StreamContent; batches: AsyncGenerator<unknown[]> }
 
 function counted(path: string, counter: ByteCounter): Readable {
-  const stream = createReadStream(path, { highWaterMark: 1024 * 1024 })
+  // 64 KiB reads: each chunk's records are mapped and written before the next, so they die
+  // young. With 1 MiB chunks a batch of ~10,000 records outlived the young generation and was
+  // promoted, and the old-generation collections that followed cost 2 s per million rows.
+  const stream = createReadStream(path, { highWaterMark: 64 * 1024 })
   stream.on('data', (chunk) => {
     counter.bytes += chunk.length
   })

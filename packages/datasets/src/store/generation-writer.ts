@@ -14,12 +14,14 @@ interface TableWriter {
   columns: string[]
   insert: SqliteStatement
   duplicates: DuplicateKeys | undefined
+  /** The next row's sequence number, written as its rowid: duplicates are tracked by it. */
+  next: number
   values: DatasetValue[]
   checked: boolean
 }
 
 function insertSql(name: string, columns: string[]): string {
-  return `INSERT INTO ${name} (${columns.map(quote).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`
+  return `INSERT INTO ${name} (rowid, ${columns.map(quote).join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`
 }
 
 /**
@@ -59,7 +61,7 @@ export function createGenerationWriter(db: SqliteConnection, dataset: DatasetDef
     const columns = Object.keys(table.columns)
     db.exec(`CREATE TABLE ${name} (${columns.map((c) => `${quote(c)} ${sqlTypes[table.columns[c]!]}`).join(', ')})`)
     const duplicates = table.key?.length ? trackDuplicateKeys(db, table, name, columns) : undefined
-    writers.set(table.name, { table, name, columns, insert: db.prepare(insertSql(name, columns)), duplicates, values: columns.map(() => null), checked: false })
+    writers.set(table.name, { table, name, columns, insert: db.prepare(insertSql(name, columns)), duplicates, next: 1, values: [0, ...columns.map(() => null)], checked: false })
   }
 
   // Rows go straight to SQLite inside a transaction that is committed every so many rows,
@@ -85,11 +87,14 @@ export function createGenerationWriter(db: SqliteConnection, dataset: DatasetDef
         writer.checked = true
       }
       // One array per table, refilled for every row: SQLite copies the values as it binds them.
+      // The first value is the rowid, the row's place in the file.
       const values = writer.values
-      for (let i = 0; i < values.length; i++) values[i] = row[writer.columns[i]!] ?? null
+      const columns = writer.columns
+      const rowid = writer.next++
+      values[0] = rowid
+      for (let i = 0; i < columns.length; i++) values[i + 1] = row[columns[i]!] ?? null
       if (!db.inTransaction) db.exec('BEGIN')
-      writer.insert.run(values)
-      writer.duplicates?.note(values)
+      if (!writer.duplicates?.setAside(values)) writer.insert.run(values)
       rows++
       if (++inTransaction >= rowsPerTransaction) commit()
     },

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { defineDataset } from '@allmenning/core'
 import { openSqlite } from './sqlite-connection.js'
 import { createSqliteDatasetStore, importDataset, ImportError } from '@allmenning/datasets'
 import { holdings } from '../testing/test-datasets.js'
@@ -50,6 +51,44 @@ describe('the SQLite dataset store', () => {
     expect(await store.reader(holdings)!.select('holdings', { where: { org: '111', owner: 'Ann' } })).toEqual([
       { org: '111', owner: 'Ann', shares: 15, place: null },
     ])
+    store.close()
+  })
+
+  it('sums every repeated key of a large file, wherever the repeats are, and keeps the first or the last row', async () => {
+    // 60,000 distinct keys (the tracking table grows twice), each repeated up to three times
+    // at random places later in the file, with a place that differs per repeat.
+    const lines = ['Org;Owner;Shares;Place']
+    const expected = new Map<string, { shares: number; first: string; last: string }>()
+    let seed = 7
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31
+    const add = (org: string, owner: string, shares: number, place: string) => {
+      lines.push(`${org};${owner};${shares};${place}`)
+      const known = expected.get(`${org};${owner}`)
+      if (known) Object.assign(known, { shares: known.shares + shares, last: place })
+      else expected.set(`${org};${owner}`, { shares, first: place, last: place })
+    }
+    const keys: Array<[string, string]> = []
+    for (let i = 0; i < 60_000; i++) {
+      const key: [string, string] = [String(100 + (i % 900)), `Owner ${Math.floor(i / 900)}`]
+      keys.push(key)
+      add(key[0], key[1], i, `P${lines.length}`)
+      if (random() < 0.1) {
+        const [org, owner] = keys[Math.floor(random() * keys.length)]!
+        add(org, owner, 1, `P${lines.length}`)
+      }
+    }
+    const path = file('big.csv', lines.join('\n'))
+    const result = await load(path)
+    expect(result.rows).toBe(60_000)
+    const store = createSqliteDatasetStore({ path: db, readonly: true })
+    const rows = await store.reader(holdings)!.select<{ org: string; owner: string; shares: number; place: string }>('holdings')
+    expect(rows).toHaveLength(60_000)
+    for (const row of rows) expect({ shares: row.shares, place: row.place }).toEqual({ shares: expected.get(`${row.org};${row.owner}`)!.shares, place: expected.get(`${row.org};${row.owner}`)!.first })
+    const last = defineDataset({ ...holdings, id: 'holdings_last', tables: [{ ...holdings.tables[0]!, keep: 'last' }] })
+    await importDataset({ path: db, dataset: last, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt: null })
+    const lastRows = await store.reader(last)!.select<{ org: string; owner: string; shares: number; place: string }>('holdings')
+    expect(lastRows).toHaveLength(60_000)
+    for (const row of lastRows) expect(row.place).toBe(expected.get(`${row.org};${row.owner}`)!.last)
     store.close()
   })
 
