@@ -1,6 +1,6 @@
 import { DatasetRowError, defineDataset } from '@allmenning/core'
 import { headerColumns } from './header-columns.js'
-import { personOwnerKey } from '../shareholding.js'
+import { nameKey } from './name-key.js'
 import { wholeCount } from './norwegian-number.js'
 
 /** The columns of Skatteetaten's record description, by every name seen for them. */
@@ -79,6 +79,18 @@ export const aksjonaerregisteret = defineDataset({
         rows({ header }) {
           const at = headerColumns(header, columns, ['land'], 'an Aksjonærregisteret extract')
           const width = header.length
+          // A person's name key, by name: people own shares in many companies, and folding and
+          // sorting the words of a name is the dearest step of a row. Emptied when it grows large.
+          const keys = new Map<string, string>()
+          const keyOf = (name: string) => {
+            let key = keys.get(name)
+            if (key === undefined) {
+              if (keys.size >= 200_000) keys.clear()
+              key = nameKey(name)
+              keys.set(name, key)
+            }
+            return key
+          }
           return (cells) => {
             // Surplus fields are the unquoted `;` of a foreign address: fold them back into it.
             const surplus = cells.length - width
@@ -102,7 +114,8 @@ export const aksjonaerregisteret = defineDataset({
                 aksjeklasse: blank(cells[at.klasse]),
                 eier_navn: eier,
                 eier_id: eierId,
-                eier_sok: isPerson ? personOwnerKey(eier, Number(eierId)) : isCompany ? eierId : null,
+                // As personOwnerKey makes it, with the name key remembered.
+                eier_sok: isPerson ? `${keyOf(eier)}|${Number(eierId)}` : isCompany ? eierId : null,
                 eier_type: isPerson ? 'person' : isCompany ? 'selskap' : 'ukjent',
                 eier_orgnr: isCompany ? eierId : null,
                 eier_fodselsaar: isPerson ? Number(eierId) : null,
