@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import type { DatasetDefinition, DatasetRowsOut } from '@allmenning/core'
 import { fileParts, type ByteCounter, type FilePart } from '../read/file-parts.js'
 import { createGenerationWriter } from '../store/generation-writer.js'
+import { acquireImportLock, ImportLockedError } from '../store/import-lock.js'
 import { openSqlite } from '../store/sqlite-connection.js'
 import { tablesFingerprint } from '../store/table-names.js'
 import { ImportError, type ImportInput, type ImportProgress, type ImportResult, type MalformedSample } from './import-types.js'
@@ -67,7 +68,24 @@ export async function importDataset(options: ImportOptions): Promise<ImportResul
   db.exec('PRAGMA threads = 2')
   // Other connections (the gateway reading) may briefly hold a lock; wait for them, not fail.
   db.exec('PRAGMA busy_timeout = 5000')
-  const writer = createGenerationWriter(db, dataset)
+  // One import of a dataset into a file at a time: the lock is taken before the writer drops
+  // leftovers of earlier imports, which would otherwise include a running import's tables.
+  let release: () => void
+  let writer: ReturnType<typeof createGenerationWriter>
+  try {
+    release = acquireImportLock(db, dataset.id)
+  } catch (error) {
+    db.close()
+    if (error instanceof ImportLockedError) throw new ImportError(`${error.message} Nothing was changed.`)
+    throw error
+  }
+  try {
+    writer = createGenerationWriter(db, dataset)
+  } catch (error) {
+    release()
+    db.close()
+    throw error
+  }
   const counter: ByteCounter = { bytes: 0 }
   let records = 0
   let malformed = 0
@@ -179,6 +197,7 @@ export async function importDataset(options: ImportOptions): Promise<ImportResul
     if (error instanceof TypeError) throw error
     throw new ImportError(`The import of ${dataset.id} failed while reading ${current || 'its files'}: ${(error as Error).message}. Nothing was changed.`)
   } finally {
+    release()
     db.close()
   }
 }

@@ -1,0 +1,73 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { hostname, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createSqliteDatasetStore, importDataset } from '@allmenning/datasets'
+import { holdings } from '../testing/test-datasets.js'
+import { acquireImportLock } from './import-lock.js'
+import { openSqlite } from './sqlite-connection.js'
+
+let dir: string
+let db: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'allmenning-lock-'))
+  db = join(dir, 'allmenning.sqlite')
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+function rowsFile(name: string, count: number): string {
+  const lines = ['Org;Owner;Shares']
+  for (let i = 0; i < count; i++) lines.push(`${100 + (i % 900)};Owner ${i};${i}`)
+  const path = join(dir, name)
+  writeFileSync(path, lines.join('\n'))
+  return path
+}
+
+const load = (path: string) => importDataset({ path: db, dataset: holdings, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt: null })
+
+describe('the import lock', () => {
+  it('refuses a second import of the same dataset while one runs, and the first completes intact', async () => {
+    const first = load(rowsFile('a.csv', 200_000))
+    // The first import has taken the lock before it reads its first chunk.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await expect(load(rowsFile('b.csv', 10))).rejects.toThrow(
+      new RegExp(`^holdings is already being imported into this store by process ${process.pid} on .*Wait for that import to finish, then run this one again\\. Nothing was changed\\.$`),
+    )
+    expect(await first).toMatchObject({ rows: 200_000 })
+    const store = createSqliteDatasetStore({ path: db, readonly: true })
+    expect(await store.reader(holdings)!.count('holdings')).toBe(200_000)
+    // Released once done: the next import runs.
+    expect(await load(rowsFile('c.csv', 3))).toMatchObject({ rows: 3 })
+    expect(await store.reader(holdings)!.count('holdings')).toBe(3)
+    store.close()
+  })
+
+  it('is held by another running process, and taken over once that process is gone', async () => {
+    await load(rowsFile('a.csv', 5))
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'])
+    await once(other, 'spawn')
+    const conn = openSqlite(db)
+    acquireImportLock(conn, 'holdings') // creates the table; then hand the lock to the other process
+    conn.prepare('UPDATE allmenning_import_locks SET pid = ? WHERE dataset_id = ?').run([other.pid, 'holdings'])
+    conn.close()
+    await expect(load(rowsFile('b.csv', 7))).rejects.toThrow(`holdings is already being imported into this store by process ${other.pid} on ${hostname()}`)
+    other.kill()
+    await once(other, 'exit')
+    expect(await load(rowsFile('b.csv', 7))).toMatchObject({ rows: 7 })
+    // The lock row of the finished import is gone.
+    const after = openSqlite(db, { readonly: true })
+    expect(after.prepare('SELECT count(*) FROM allmenning_import_locks').value()).toBe(0)
+    after.close()
+  })
+
+  it('does not hold back an import of another dataset', async () => {
+    const other = { ...holdings, id: 'holdings_other' }
+    const first = load(rowsFile('a.csv', 100_000))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const second = await importDataset({ path: db, dataset: other, inputs: [{ file: 'holdings.csv', path: rowsFile('b.csv', 10), url: null }], publishedAt: null })
+    expect(second.rows).toBe(10)
+    expect((await first).rows).toBe(100_000)
+  })
+})

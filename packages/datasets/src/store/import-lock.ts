@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
+import type { SqliteConnection } from './sqlite-connection.js'
+
+/** Who holds the import lock of a dataset. */
+export interface ImportLockHolder {
+  pid: number
+  host: string
+  startedAt: string
+}
+
+/** The lock is held: another import of the same dataset into the same file is running. */
+export class ImportLockedError extends Error {
+  constructor(
+    message: string,
+    readonly holder: ImportLockHolder,
+  ) {
+    super(message)
+    this.name = 'ImportLockedError'
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * Takes the import lock of one dataset in one store file, or throws {@link ImportLockedError}
+ * naming the process that holds it. Two imports of the same dataset would otherwise drop each
+ * other's half-written generation (an import starts by dropping what earlier imports left).
+ * The lock is a row in the file itself, so it holds between processes (two `allmenning
+ * datasets` commands, or the command line and a gateway's import worker) and between threads.
+ * A lock left by a process that no longer runs on this host is taken over; one held from
+ * another host (a file on shared storage) is respected. Returns the function that releases it.
+ *
+ * @example
+ * const release = acquireImportLock(db, 'aksjonaerregisteret')
+ * try { ...import... } finally { release() }
+ */
+export function acquireImportLock(db: SqliteConnection, datasetId: string): () => void {
+  db.exec(`CREATE TABLE IF NOT EXISTS allmenning_import_locks (
+    dataset_id TEXT PRIMARY KEY,
+    token TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    started_at TEXT NOT NULL
+  )`)
+  const token = randomUUID()
+  const host = hostname()
+  db.transaction(() => {
+    const held = db.prepare('SELECT pid, host, started_at FROM allmenning_import_locks WHERE dataset_id = ?').get([datasetId])
+    if (held) {
+      const holder: ImportLockHolder = { pid: Number(held.pid), host: String(held.host), startedAt: String(held.started_at) }
+      if (holder.host !== host || running(holder.pid)) {
+        throw new ImportLockedError(
+          `${datasetId} is already being imported into this store by process ${holder.pid} on ${holder.host} (started ${holder.startedAt}). ` +
+            'Wait for that import to finish, then run this one again.',
+          holder,
+        )
+      }
+    }
+    db.prepare('INSERT OR REPLACE INTO allmenning_import_locks (dataset_id, token, pid, host, started_at) VALUES (?, ?, ?, ?, ?)').run([
+      datasetId,
+      token,
+      process.pid,
+      host,
+      new Date().toISOString(),
+    ])
+  }, true)
+  return () => {
+    if (db.inTransaction) db.exec('ROLLBACK')
+    db.prepare('DELETE FROM allmenning_import_locks WHERE dataset_id = ? AND token = ?').run([datasetId, token])
+  }
+}
