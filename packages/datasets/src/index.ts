@@ -7,5 +7,6 @@ export { ImportError, type ImportInput, type ImportProgress, type ImportResult, 
 export { syncDataset, type SyncOptions, type SyncResult, type SyncEvent } from './sync/sync-dataset.js'
 export { downloadFile, DownloadError, type DownloadOptions, type DownloadResult } from './sync/download-file.js'
 export { discoverFiles } from './sync/discover-files.js'
+export { datasetMirrorFromEnv, datasetMirrorVariable, mirroredUrl } from './sync/dataset-mirror.js'
 export { datasetStorePath, defaultDataDir, storeFileName } from './store/store-path.js'
 export { runCli, type CliIo } from './cli/run-cli.js'

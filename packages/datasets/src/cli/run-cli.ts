@@ -11,6 +11,7 @@ import type { ImportInput, ImportResult } from '../import/import-types.js'
 import { createSqliteDatasetStore } from '../store/sqlite-store.js'
 import { tablesFingerprint } from '../store/table-names.js'
 import { syncDataset } from '../sync/sync-dataset.js'
+import { datasetMirrorFromEnv, datasetMirrorVariable } from '../sync/dataset-mirror.js'
 import { datasetStorePath, defaultDataDir } from '../store/store-path.js'
 import { createProgressReporter } from './progress-reporter.js'
 
@@ -39,7 +40,13 @@ Options:
   --catalog <module[#export]>   a module exporting \`datasets\` (default: the built-in sources)
   --published <YYYY-MM-DD>      import: the publisher's date of the file (default: its mtime)
   --force                       sync: download and load even when nothing changed
-  -h, --help                    this text`
+  -h, --help                    this text
+
+Environment:
+  ALLMENNING_DATA_DIR           the default for --data-dir
+  ALLMENNING_DATASET_<ID>_URL   sync: download dataset <ID> from a mirror instead of its publisher:
+                                a folder URL ending in / holding the files under their names,
+                                or the URL of a dataset's only file`
 
 const userAgent = 'allmenning-datasets/0.1.0'
 const count = (n: number) => n.toLocaleString('en-US')
@@ -61,8 +68,10 @@ function catalogRef(option: string | undefined, cwd: string): DatasetCatalogRef 
   return { module: specifier, ...(name ? { export: name } : {}) }
 }
 
-function origin(dataset: DatasetDefinition): string {
+function origin(dataset: DatasetDefinition, env: Record<string, string | undefined>): string {
   if (dataset.origin.kind === 'order') return `ordered from the publisher: ${loadCommand(dataset)}`
+  const mirror = datasetMirrorFromEnv(env, dataset.id)
+  if (mirror) return `mirror ${mirror} (${datasetMirrorVariable(dataset.id)})`
   const urls = dataset.files.map((file) => file.url ?? (file.discover ? `${file.discover.page} (linked files)` : ''))
   return urls.join(', ')
 }
@@ -136,7 +145,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             entry ? (current ? 'yes' : 'outdated') : 'no',
             entry ? count(entry.rows) : '-',
             entry?.publishedAt?.slice(0, 10) ?? '-',
-            origin(dataset),
+            origin(dataset, io.env),
           ])
         }
         say(table(rows))
@@ -174,6 +183,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         const loaded = store.catalog()
         store.close()
         const progress = createProgressReporter(io.stderr, io.tty)
+        const mirror = (dataset: DatasetDefinition) => datasetMirrorFromEnv(io.env, dataset.id)
         let failed = 0
         for (const dataset of chosen) {
           if (dataset.origin.kind !== 'download') {
@@ -189,6 +199,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
               catalog,
               loaded: loaded.get(dataset.id),
               force: parsed.values.force === true,
+              ...(mirror(dataset) ? { mirror: mirror(dataset) } : {}),
               userAgent,
               ...(io.signal ? { signal: io.signal } : {}),
               onEvent(event) {

@@ -8,6 +8,7 @@ import { importInWorker, workerHeapLimitMb } from '../import/import-in-worker.js
 import { ImportError, type ImportInput, type ImportProgress, type ImportResult } from '../import/import-types.js'
 import { discoverFiles } from './discover-files.js'
 import { downloadFile, DownloadError, type DownloadResult } from './download-file.js'
+import { mirroredUrl } from './dataset-mirror.js'
 
 /** Something `syncDataset` reports on the way. */
 export type SyncEvent =
@@ -33,6 +34,13 @@ export interface SyncOptions {
   userAgent: string
   onEvent?: (event: SyncEvent) => void
   signal?: AbortSignal
+  /**
+   * Download the files from this mirror instead of the publisher (see `mirroredUrl`): a folder
+   * URL ending in `/` holding the files under their declared names, or the URL of a dataset's
+   * only file. The command line takes it from `ALLMENNING_DATASET_<ID>_URL`. Answers still
+   * name the publisher's address as their source.
+   */
+  mirror?: string
 }
 
 /** What a sync did. */
@@ -40,23 +48,33 @@ export type SyncResult = { status: 'unchanged'; dataset: string } | { status: 'l
 
 interface Planned {
   declared: DatasetFile
+  /** The publisher's address: what answers name as their source, and what the catalog keys files by. */
   url: string
+  /** Where the file is downloaded from: the same address, or a mirror's. */
+  from: string
   local: string
 }
 
 async function plan(options: SyncOptions): Promise<Planned[]> {
   const planned: Planned[] = []
   const dir = join(options.downloads, options.dataset.id)
+  if (options.mirror !== undefined) {
+    for (const declared of options.dataset.files) {
+      const url = declared.url ?? declared.discover?.page ?? options.dataset.origin.page
+      planned.push({ declared, url, from: mirroredUrl(options.mirror, options.dataset, declared), local: join(dir, declared.name) })
+    }
+    return planned
+  }
   for (const declared of options.dataset.files) {
     if (declared.url) {
-      planned.push({ declared, url: declared.url, local: join(dir, declared.name) })
+      planned.push({ declared, url: declared.url, from: declared.url, local: join(dir, declared.name) })
       continue
     }
     if (!declared.discover) continue
     options.onEvent?.({ type: 'checking', url: declared.discover.page })
     let urls = await discoverFiles(declared.discover.page, declared.discover.pattern, options.userAgent, options.signal)
     if (declared.discover.order) urls = declared.discover.order(urls)
-    for (const url of urls) planned.push({ declared, url, local: join(dir, basename(new URL(url).pathname)) })
+    for (const url of urls) planned.push({ declared, url, from: url, local: join(dir, basename(new URL(url).pathname)) })
   }
   return planned
 }
@@ -115,22 +133,22 @@ export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
     // A 304 is only useful when the copy it refers to is still here (or nothing needs reading).
     const haveCopy = existsSync(file.local) && previous !== undefined && statSync(file.local).size === previous.bytes
     const conditional = !options.force && previous !== undefined && (haveCopy || sameSet)
-    options.onEvent?.({ type: 'checking', url: file.url })
+    options.onEvent?.({ type: 'checking', url: file.from })
     const date = previous?.etag ? null : await listedDate(file.declared, options.signal)
     listed.push(date)
     if (conditional && sameDate(previous.lastModified, date)) {
-      options.onEvent?.({ type: 'unchanged', url: file.url })
-      results.push({ url: file.url, status: 'unchanged', etag: null, lastModified: previous.lastModified ?? null, bytes: previous.bytes })
+      options.onEvent?.({ type: 'unchanged', url: file.from })
+      results.push({ url: file.from, status: 'unchanged', etag: null, lastModified: previous.lastModified ?? null, bytes: previous.bytes })
       continue
     }
-    const result = await downloadFile(file.url, file.local, {
+    const result = await downloadFile(file.from, file.local, {
       ...(conditional ? { etag: previous.etag ?? null, lastModified: previous.lastModified ?? null } : {}),
       ...(file.declared.headers ? { headers: file.declared.headers } : {}),
       userAgent: options.userAgent,
-      onBytes: (received, total) => options.onEvent?.({ type: 'downloading', url: file.url, received, total }),
+      onBytes: (received, total) => options.onEvent?.({ type: 'downloading', url: file.from, received, total }),
       ...(options.signal ? { signal: options.signal } : {}),
     })
-    options.onEvent?.(result.status === 'unchanged' ? { type: 'unchanged', url: file.url } : { type: 'downloaded', url: file.url, bytes: result.bytes })
+    options.onEvent?.(result.status === 'unchanged' ? { type: 'unchanged', url: file.from } : { type: 'downloaded', url: file.from, bytes: result.bytes })
     results.push(result)
   }
   if (sameSet && !options.force && results.every((r) => r.status === 'unchanged')) return { status: 'unchanged', dataset: dataset.id }
@@ -139,7 +157,7 @@ export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
   for (let i = 0; i < planned.length; i++) {
     const file = planned[i]!
     if (results[i]!.status === 'unchanged' && !existsSync(file.local)) {
-      results[i] = await downloadFile(file.url, file.local, { userAgent: options.userAgent, ...(file.declared.headers ? { headers: file.declared.headers } : {}) })
+      results[i] = await downloadFile(file.from, file.local, { userAgent: options.userAgent, ...(file.declared.headers ? { headers: file.declared.headers } : {}) })
     }
   }
   const inputs: ImportInput[] = planned.map((file, i) => ({

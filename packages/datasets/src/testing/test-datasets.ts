@@ -46,4 +46,25 @@ export const holdings = defineDataset({
   ],
 })
 
-export const datasets = [holdings]
+/** A downloadable dataset of two files (a `;` file of grants each), for sync and mirror tests. */
+export const grants = defineDataset({
+  id: 'grants',
+  title: 'Test grants',
+  description: 'Grants per organisation, for the sync tests.',
+  publisher: 'Test Publisher',
+  license: 'CC0',
+  attribution: 'Test data.',
+  origin: { kind: 'download', page: 'https://example.test/grants' },
+  changes: 'daily',
+  tables: [{ name: 'grants', columns: { org: 'text', amount: 'integer', year: 'integer' }, indexes: [['org']] }],
+  files: [2023, 2024].map((year) => ({
+    name: `grants-${year}.csv`,
+    url: `https://example.test/grants/grants-${year}.csv`,
+    content: {
+      format: { type: 'delimited' as const, delimiter: ';', quoting: 'none' as const },
+      rows: () => (cells: string[]) => ({ table: 'grants', row: { org: cells[0] ?? null, amount: Number(cells[1]), year } }),
+    },
+  })),
+})
+
+export const datasets = [holdings, grants]
