@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createSqliteDatasetStore, importDataset } from '@allmenning/datasets'
+import { fileURLToPath } from 'node:url'
+import { createSqliteDatasetStore, importDataset, importInWorker } from '@allmenning/datasets'
 import { holdings } from '../testing/test-datasets.js'
 import { acquireImportLock } from './import-lock.js'
 import { openSqlite } from './sqlite-connection.js'
@@ -25,13 +26,25 @@ function rowsFile(name: string, count: number): string {
   return path
 }
 
+function file(name: string, text: string): string {
+  const path = join(dir, name)
+  writeFileSync(path, text)
+  return path
+}
+
+const catalog = { module: fileURLToPath(new URL('../testing/test-datasets.ts', import.meta.url)) }
 const load = (path: string) => importDataset({ path: db, dataset: holdings, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt: null })
 
 describe('the import lock', () => {
   it('refuses a second import of the same dataset while one runs, and the first completes intact', async () => {
-    const first = load(rowsFile('a.csv', 200_000))
-    // The first import has taken the lock before it reads its first chunk.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // The first on a worker thread, as the command line and the gateway run imports.
+    let started!: () => void
+    const reading = new Promise<void>((resolve) => (started = resolve))
+    const first = importInWorker({
+      path: db, catalog, datasetId: 'holdings', inputs: [{ file: 'holdings.csv', path: rowsFile('a.csv', 200_000), url: null }], publishedAt: null,
+      onProgress: () => started(),
+    })
+    await reading
     await expect(load(rowsFile('b.csv', 10))).rejects.toThrow(
       new RegExp(`^holdings is already being imported into this store by process ${process.pid} on .*Wait for that import to finish, then run this one again\\. Nothing was changed\\.$`),
     )
@@ -63,11 +76,10 @@ describe('the import lock', () => {
   })
 
   it('does not hold back an import of another dataset', async () => {
-    const other = { ...holdings, id: 'holdings_other' }
-    const first = load(rowsFile('a.csv', 100_000))
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    const second = await importDataset({ path: db, dataset: other, inputs: [{ file: 'holdings.csv', path: rowsFile('b.csv', 10), url: null }], publishedAt: null })
-    expect(second.rows).toBe(10)
-    expect((await first).rows).toBe(100_000)
+    const [first, second] = await Promise.all([
+      importInWorker({ path: db, catalog, datasetId: 'holdings', inputs: [{ file: 'holdings.csv', path: rowsFile('a.csv', 100_000), url: null }], publishedAt: null }),
+      importInWorker({ path: db, catalog, datasetId: 'grants', inputs: [{ file: 'grants-2023.csv', path: file('g.csv', 'Org;Amount\n111;5\n'), url: null }], publishedAt: null }),
+    ])
+    expect([first.rows, second.rows]).toEqual([100_000, 1])
   })
 })

@@ -53,7 +53,7 @@ export function acquireImportLock(db: SqliteConnection, datasetId: string): () =
   )`)
   const token = randomUUID()
   const host = hostname()
-  db.transaction(() => {
+  const check = () => {
     const held = db.prepare('SELECT pid, host, started_at FROM allmenning_import_locks WHERE dataset_id = ?').get([datasetId])
     if (held) {
       const holder: ImportLockHolder = { pid: Number(held.pid), host: String(held.host), startedAt: String(held.started_at) }
@@ -65,6 +65,12 @@ export function acquireImportLock(db: SqliteConnection, datasetId: string): () =
         )
       }
     }
+  }
+  // A read first: it needs no lock of the file, so a held lock is reported at once rather than
+  // after waiting for the holder's running transaction. Then checked again while writing.
+  check()
+  db.transaction(() => {
+    check()
     db.prepare('INSERT OR REPLACE INTO allmenning_import_locks (dataset_id, token, pid, host, started_at) VALUES (?, ?, ?, ?, ?)').run([
       datasetId,
       token,
