@@ -8,11 +8,25 @@ const sqlTypes = { text: 'TEXT', integer: 'INTEGER', real: 'REAL' } as const
 /** Rows written per transaction: enough that commits cost nothing, few enough that the WAL stays small. */
 const rowsPerTransaction = 20_000
 
+/**
+ * Rows bound to one INSERT statement. Each call into SQLite has a fixed cost (binding an
+ * array, stepping and resetting the statement) about as large as writing a row, so rows are
+ * written many to a statement; 999 is the fewest bound values any SQLite build allows.
+ */
+function rowsPerStatement(width: number): number {
+  return Math.max(1, Math.min(64, Math.floor(999 / width)))
+}
+
 interface TableWriter {
   table: DatasetTable
   name: string
   columns: string[]
+  /** Writes one row; `many` writes `perStatement` rows at once from `pending`. */
   insert: SqliteStatement
+  many: SqliteStatement
+  perStatement: number
+  pending: DatasetValue[]
+  pendingRows: number
   duplicates: DuplicateKeys | undefined
   /** The next row's sequence number, written as its rowid: duplicates are tracked by it. */
   next: number
@@ -20,8 +34,9 @@ interface TableWriter {
   checked: boolean
 }
 
-function insertSql(name: string, columns: string[]): string {
-  return `INSERT INTO ${name} (rowid, ${columns.map(quote).join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`
+function insertSql(name: string, columns: string[], rows = 1): string {
+  const one = `(?, ${columns.map(() => '?').join(', ')})`
+  return `INSERT INTO ${name} (rowid, ${columns.map(quote).join(', ')}) VALUES ${Array.from({ length: rows }, () => one).join(', ')}`
 }
 
 /**
@@ -61,14 +76,35 @@ export function createGenerationWriter(db: SqliteConnection, dataset: DatasetDef
     const columns = Object.keys(table.columns)
     db.exec(`CREATE TABLE ${name} (${columns.map((c) => `${quote(c)} ${sqlTypes[table.columns[c]!]}`).join(', ')})`)
     const duplicates = table.key?.length ? trackDuplicateKeys(db, table, name, columns) : undefined
-    writers.set(table.name, { table, name, columns, insert: db.prepare(insertSql(name, columns)), duplicates, next: 1, values: [0, ...columns.map(() => null)], checked: false })
+    const perStatement = rowsPerStatement(columns.length + 1)
+    writers.set(table.name, {
+      table,
+      name,
+      columns,
+      insert: db.prepare(insertSql(name, columns)),
+      many: db.prepare(insertSql(name, columns, perStatement)),
+      perStatement,
+      pending: new Array<DatasetValue>(perStatement * (columns.length + 1)).fill(null),
+      pendingRows: 0,
+      duplicates,
+      next: 1,
+      values: [0, ...columns.map(() => null)],
+      checked: false,
+    })
   }
 
   // Rows go straight to SQLite inside a transaction that is committed every so many rows,
   // so a file of millions of rows holds no more than one row at a time in memory.
   let rows = 0
   let inTransaction = 0
+  /** Writes the rows still waiting for a full statement, one by one. */
+  const flush = (writer: TableWriter) => {
+    const width = writer.values.length
+    for (let row = 0; row < writer.pendingRows; row++) writer.insert.run(writer.pending.slice(row * width, (row + 1) * width))
+    writer.pendingRows = 0
+  }
   const commit = () => {
+    for (const writer of writers.values()) flush(writer)
     if (db.inTransaction) db.exec('COMMIT')
     inTransaction = 0
   }
@@ -86,7 +122,7 @@ export function createGenerationWriter(db: SqliteConnection, dataset: DatasetDef
         if (unknown.length > 0) throw new TypeError(`Dataset ${dataset.id}: a row for ${tableName} has columns it does not declare: ${unknown.join(', ')}`)
         writer.checked = true
       }
-      // One array per table, refilled for every row: SQLite copies the values as it binds them.
+      // One array per table, refilled for every row, and copied into the statement's batch.
       // The first value is the rowid, the row's place in the file.
       const values = writer.values
       const columns = writer.columns
@@ -94,7 +130,16 @@ export function createGenerationWriter(db: SqliteConnection, dataset: DatasetDef
       values[0] = rowid
       for (let i = 0; i < columns.length; i++) values[i + 1] = row[columns[i]!] ?? null
       if (!db.inTransaction) db.exec('BEGIN')
-      if (!writer.duplicates?.setAside(values)) writer.insert.run(values)
+      if (!writer.duplicates?.setAside(values)) {
+        const pending = writer.pending
+        const width = values.length
+        const at = writer.pendingRows * width
+        for (let i = 0; i < width; i++) pending[at + i] = values[i]!
+        if (++writer.pendingRows === writer.perStatement) {
+          writer.many.run(pending)
+          writer.pendingRows = 0
+        }
+      }
       rows++
       if (++inTransaction >= rowsPerTransaction) commit()
     },
