@@ -4,7 +4,7 @@ import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { versionNote } from './dataset-note.js'
 import { organizationEntity } from './organization-entity.js'
 import { birthYearSchema, personNameSchema } from './person-parameters.js'
-import { holdingSchema, holdingsOf, personOwnerKey, toHolding } from './shareholding.js'
+import { holdingSchema, holdingsOf, personOwnerKeys, toHolding } from './shareholding.js'
 
 /**
  * `aksjeposter_for_person`: the shares one person owns, found by name and birth year in
@@ -31,7 +31,7 @@ export const aksjeposterForPerson = defineOperation({
   async run(params, ctx) {
     const register = ctx.dataset(aksjonaerregisteret)
     const year = Number(params.birth_year)
-    const { total, rows } = await holdingsOf(register, personOwnerKey(params.name, year), params)
+    const { total, rows } = await holdingsOf(register, personOwnerKeys(params.name, year), params)
     const source = versionNote('Skatteetaten\'s Aksjonærregisteret', register.version)
     const note =
       total === 0

@@ -40,9 +40,38 @@ describe('personinformasjon', () => {
       { navn: 'NORDMANN OLA', organisasjonsnummer: '912346234', bosted: '0150 OSLO', type: 'Aksjonær (Ordinære aksjer)', fodselsaar: 1975, kilde: 'aksjonaerregisteret' },
       { navn: 'NORDMANN OLA', organisasjonsnummer: '976030788', bosted: '0150 OSLO', type: 'Aksjonær (Ordinære aksjer)', fodselsaar: 1975, kilde: 'aksjonaerregisteret' },
       { navn: 'NORDMANN OLA', organisasjonsnummer: '976030788', bosted: '5003 BERGEN', type: 'Aksjonær (B-aksjer)', fodselsaar: 1980, kilde: 'aksjonaerregisteret' },
+      // The whole name first; then a name that holds every word given (and a middle name).
+      { navn: 'Ola Johan Nordmann', organisasjonsnummer: '976030788', bosted: null, type: 'Styremedlem', fodselsaar: 1990, kilde: 'enhetsregisteret' },
     ])
     // Resigned, deregistered and deceased holders are left out; full birth dates never leave.
-    expect(JSON.stringify(data)).not.toMatch(/1975-09-23|Styremedlem/)
+    expect(JSON.stringify(data)).not.toMatch(/1975-09-23/)
+  })
+
+  it('finds people by part of the name: first and last name without the middle one, or a surname alone', async () => {
+    // Skatteetaten writes HANSEN KARI ELISABETH; the middle name may be left out, in any order.
+    for (const name of ['Kari Hansen', 'hansen kari', 'HANSEN']) {
+      expect((await run(name)).data, name).toEqual([
+        { navn: 'HANSEN KARI ELISABETH', organisasjonsnummer: '912346234', bosted: '7010 TRONDHEIM', type: 'Aksjonær (Ordinære aksjer)', fodselsaar: 1981, kilde: 'aksjonaerregisteret' },
+      ])
+    }
+    // A surname alone finds everyone with it, from both registers (all equally good matches:
+    // roles first, each register in name order).
+    const nordmann = (await run('Nordmann')).data
+    expect(nordmann.map((p) => [p.navn, p.fodselsaar, p.kilde])).toEqual([
+      ['Ola Johan Nordmann', 1990, 'enhetsregisteret'],
+      ['OLA NORDMANN', 1975, 'enhetsregisteret'],
+      ['Ola Nordmann', 1975, 'enhetsregisteret'],
+      ['NORDMANN OLA', 1975, 'aksjonaerregisteret'],
+      ['NORDMANN OLA', 1975, 'aksjonaerregisteret'],
+      ['NORDMANN OLA', 1980, 'aksjonaerregisteret'],
+    ])
+    // The whole name ranks above a partial one, whichever register it is in.
+    expect((await run('Johan Nordmann')).data.map((p) => p.navn)).toEqual(['Ola Johan Nordmann'])
+    expect((await run('Nordmann Ola')).data.map((p) => p.fodselsaar).at(-1)).toBe(1990)
+    expect((await run('ødegård')).data.map((p) => p.kilde)).toEqual(['enhetsregisteret', 'aksjonaerregisteret'])
+    // One of the words must be the surname: a first name alone finds no one.
+    expect((await run('Kari')).data).toEqual([])
+    expect((await run('Kari Nordmann')).data).toEqual([])
   })
 
   it('matches every word of the name, in any order and case', async () => {
@@ -55,7 +84,7 @@ describe('personinformasjon', () => {
   })
 
   it('answers from the roles alone when the shareholder register is not loaded, and 502s when neither is', async () => {
-    expect((await run('Ola Nordmann', rolesOnly)).data.map((p) => p.kilde)).toEqual(['enhetsregisteret', 'enhetsregisteret'])
+    expect((await run('Ola Nordmann', rolesOnly)).data.map((p) => p.kilde)).toEqual(['enhetsregisteret', 'enhetsregisteret', 'enhetsregisteret'])
     const empty = createLoadedDatasets()
     try {
       const error = await run('Ola Nordmann', empty).catch((e: unknown) => e)

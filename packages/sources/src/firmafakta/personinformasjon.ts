@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { datasetNotLoaded, defineOperation, GatewayError, loadCommand, type OperationContext } from '@allmenning/core'
+import { datasetNotLoaded, defineOperation, GatewayError, loadCommand, rankByName, type OperationContext } from '@allmenning/core'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { brregRoller } from './datasets/brreg-roller.js'
-import { nameKey } from './datasets/name-key.js'
+import { keyWords, nameWords } from './datasets/name-key.js'
 import { personNameSchema } from './person-parameters.js'
 import type { ShareholdingRow } from './shareholding.js'
 
@@ -21,8 +21,28 @@ interface RoleRow {
   rolle_kode: string | null
   rolle: string | null
   navn: string
-  navn_sok: string
+  navn_nokkel: string
   fodselsaar: number | null
+}
+
+type Item = v.InferOutput<typeof itemSchema>
+
+/** People read per surname and register: enough for any one name, bounded for a common surname alone. */
+const perSurname = 1000
+/** Words of a name tried as its surname. */
+const surnamesTried = 6
+
+/** Whether a stored search key holds every one of `words`. */
+function holdsAll(key: string, words: readonly string[]): boolean {
+  const stored = keyWords(key)
+  return words.every((word) => stored.includes(word))
+}
+
+/** The name with its first word moved last, or its last first: the other order registers and users write names in. */
+function otherOrder(name: string, surnameFirst: boolean): string {
+  const words = name.trim().split(/\s+/)
+  if (words.length < 2) return name
+  return surnameFirst ? [...words.slice(1), words[0]].join(' ') : [words.at(-1), ...words.slice(0, -1)].join(' ')
 }
 
 /** A dataset's reader when it is loaded, `undefined` when it is not (the other may still answer). */
@@ -49,9 +69,11 @@ export const personinformasjon = defineOperation({
     'Where a person appears in the business registers, by name: current roles in Enhetsregisteret (chief executive, board, ' +
     'partners, ...) and shareholdings in Aksjonærregisteret, one line each, with the entity\'s organisation number and the ' +
     'birth year (registers publish no more, and namesakes are told apart by it). The name matches in any word order and ' +
-    'regardless of case and accents, every word of it: "Ola Nordmann" finds "NORDMANN OLA" but not "Ola Johan Nordmann". ' +
-    'Answers from whichever of the two datasets is loaded.',
-  parameters: { person_name: v.pipe(personNameSchema, v.description('The person\'s full name, in any word order')) },
+    'regardless of case and accents. The whole name comes first ("Ola Nordmann" finds "NORDMANN OLA"), then people whose ' +
+    'name holds every word given: first and last name without the middle name ("Ola Nordmann" also finds "Ola Johan ' +
+    'Nordmann"), or a surname alone. One of the words must be the surname; at most 1,000 people per surname and register ' +
+    'are considered. Answers from whichever of the two datasets is loaded.',
+  parameters: { person_name: v.pipe(personNameSchema, v.description('The person\'s name, whole or in part (a surname alone), in any word order')) },
   output: v.array(itemSchema),
   canonicalFieldAliases: { name: ['[].navn'] },
   async run(params, ctx) {
@@ -61,31 +83,63 @@ export const personinformasjon = defineOperation({
       const missing = datasetNotLoaded(brregRoller)
       throw new GatewayError(502, 'dataset_not_loaded', `${missing.message}; and Aksjonærregisteret is not loaded either: ${loadCommand(aksjonaerregisteret)}`)
     }
-    const key = nameKey(params.person_name)
+    const words = [...new Set(nameWords(params.person_name))]
+    // Every person whose surname is one of the words, through the index on `surname|name key`;
+    // then those whose name holds every word of the query.
+    const surnames = words.slice(0, surnamesTried)
     const [roleRows, shareRows] = await Promise.all([
-      roles ? roles.select<RoleRow>('roller', { where: { navn_sok: key }, orderBy: [{ column: 'fodselsaar' }, { column: 'organisasjonsnummer' }] }) : [],
-      shares ? shares.select<ShareholdingRow>('aksjeposter', { where: { eier_sok: { prefix: `${key}|` } }, orderBy: [{ column: 'eier_sok' }, { column: 'selskap_orgnr' }] }) : [],
+      roles
+        ? Promise.all(
+            surnames.map((surname) =>
+              roles.select<RoleRow>('roller', {
+                where: { navn_nokkel: { prefix: `${surname}|` } },
+                orderBy: [{ column: 'navn_nokkel' }, { column: 'fodselsaar' }, { column: 'organisasjonsnummer' }],
+                limit: perSurname,
+              }),
+            ),
+          )
+        : [],
+      shares
+        ? Promise.all(
+            surnames.map((surname) =>
+              shares.select<ShareholdingRow>('aksjeposter', {
+                where: { eier_nokkel: { prefix: `${surname}|` } },
+                orderBy: [{ column: 'eier_nokkel' }, { column: 'selskap_orgnr' }],
+                limit: perSurname,
+              }),
+            ),
+          )
+        : [],
     ])
-    return {
-      data: [
-        ...roleRows.map((row) => ({
+    const items: Array<{ item: Item; other: string }> = [
+      ...roleRows.flat().filter((row) => holdsAll(row.navn_nokkel, words)).map((row) => ({
+        item: {
           navn: row.navn,
           organisasjonsnummer: row.organisasjonsnummer,
           bosted: null,
           type: row.rolle ?? row.rolle_kode ?? 'Rolle',
           fodselsaar: row.fodselsaar,
           kilde: 'enhetsregisteret' as const,
-        })),
-        ...shareRows.map((row) => ({
+        },
+        // Enhetsregisteret writes first names first.
+        other: otherOrder(row.navn, false),
+      })),
+      ...shareRows.flat().filter((row) => row.eier_nokkel !== null && holdsAll(row.eier_nokkel, words)).map((row) => ({
+        item: {
           navn: row.eier_navn,
           organisasjonsnummer: row.selskap_orgnr,
           bosted: row.postnr_sted,
           type: `Aksjonær (${row.aksjeklasse})`,
           fodselsaar: row.eier_fodselsaar,
           kilde: 'aksjonaerregisteret' as const,
-        })),
-      ],
-    }
+        },
+        // Aksjonærregisteret writes the surname first.
+        other: otherOrder(row.eier_navn, true),
+      })),
+    ]
+    // The whole name, in either order, first; then the partial matches, by the core's ranking.
+    const ranked = rankByName(params.person_name, items, ({ item, other }) => ({ names: [item.navn, other] }))
+    return { data: ranked.map(({ item }) => item.item) }
   },
   entities(data) {
     return data.map((item) => ({ type: 'organization', id: item.organisasjonsnummer }))

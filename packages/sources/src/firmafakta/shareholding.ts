@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import type { DatasetReader, PageWindow } from '@allmenning/core'
-import { nameKey } from './datasets/name-key.js'
+import { nameKey, nameWords } from './datasets/name-key.js'
 
 /** A row of the Aksjonærregisteret table, as the store returns it. */
 export interface ShareholdingRow {
@@ -9,7 +9,7 @@ export interface ShareholdingRow {
   aksjeklasse: string
   eier_navn: string
   eier_id: string
-  eier_sok: string | null
+  eier_nokkel: string | null
   eier_type: 'person' | 'selskap' | 'ukjent'
   eier_orgnr: string | null
   eier_fodselsaar: number | null
@@ -73,25 +73,28 @@ export function toHolding(row: ShareholdingRow): v.InferOutput<typeof holdingSch
 }
 
 /**
- * How a person who owns shares is looked up: the name's key and the birth year, which together
- * tell namesakes apart as far as the register allows.
+ * The keys a person who owns shares may be stored under: the register writes the surname
+ * first, and a user's name may have it anywhere, so one key per word of the name that could
+ * be the surname (see `personSearchKey`), each with the birth year. Together they find the
+ * person by every word of the full name, as before, in one indexed lookup.
  *
  * @example
- * personOwnerKey('NORDMANN OLA', 1975) // 'nordmann ola|1975'
+ * personOwnerKeys('Ola Nordmann', 1975) // ['ola|nordmann ola|1975', 'nordmann|nordmann ola|1975']
  */
-export function personOwnerKey(name: string, birthYear: number): string {
-  return `${nameKey(name)}|${birthYear}`
+export function personOwnerKeys(name: string, birthYear: number): string[] {
+  const key = nameKey(name)
+  return [...new Set(nameWords(name))].map((surname) => `${surname}|${key}|${birthYear}`)
 }
 
 /**
- * The holdings of one owner (`eier_sok`: an organisation number, or a person's name key), largest
+ * The holdings of one owner (`eier_nokkel`: an organisation number, or a person's keys), largest
  * first, one page of them, and how many there are in all.
  *
  * @example
  * const { total, rows } = await holdingsOf(ctx.dataset(aksjonaerregisteret), '976030788', { limit: 25, offset: 0 })
  */
-export async function holdingsOf(register: DatasetReader, owner: string, window: PageWindow): Promise<{ total: number; rows: ShareholdingRow[] }> {
-  const where = { eier_sok: owner }
+export async function holdingsOf(register: DatasetReader, owner: string | string[], window: PageWindow): Promise<{ total: number; rows: ShareholdingRow[] }> {
+  const where = { eier_nokkel: typeof owner === 'string' ? owner : { in: owner } }
   const [total, rows] = await Promise.all([
     register.count('aksjeposter', where),
     register.select<ShareholdingRow>('aksjeposter', {

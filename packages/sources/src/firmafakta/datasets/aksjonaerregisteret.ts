@@ -1,6 +1,6 @@
 import { DatasetRowError, defineDataset } from '@allmenning/core'
 import { headerColumns } from './header-columns.js'
-import { nameKey } from './name-key.js'
+import { nameWords } from './name-key.js'
 import { wholeCount } from './norwegian-number.js'
 
 /** The columns of Skatteetaten's record description, by every name seen for them. */
@@ -56,7 +56,7 @@ export const aksjonaerregisteret = defineDataset({
         aksjeklasse: 'text',
         eier_navn: 'text',
         eier_id: 'text',
-        eier_sok: 'text',
+        eier_nokkel: 'text',
         eier_type: 'text',
         eier_orgnr: 'text',
         eier_fodselsaar: 'integer',
@@ -67,8 +67,9 @@ export const aksjonaerregisteret = defineDataset({
       },
       key: ['selskap_orgnr', 'aksjeklasse', 'eier_navn', 'eier_id'],
       sum: ['antall_aksjer'],
-      // One index finds an owner either way: a company by its number, a person by name key and birth year.
-      indexes: [['selskap_orgnr', 'antall_aksjer'], ['eier_sok']],
+      // One index finds an owner either way: a company by its number, a person by surname, name
+      // key and birth year (`surname|name key|year`), or everyone with a surname by prefix.
+      indexes: [['selskap_orgnr', 'antall_aksjer'], ['eier_nokkel']],
     },
   ],
   files: [
@@ -79,14 +80,16 @@ export const aksjonaerregisteret = defineDataset({
         rows({ header }) {
           const at = headerColumns(header, columns, ['land'], 'an Aksjonærregisteret extract')
           const width = header.length
-          // A person's name key, by name: people own shares in many companies, and folding and
+          // A person's search key, by name: people own shares in many companies, and folding and
           // sorting the words of a name is the dearest step of a row. Emptied when it grows large.
           const keys = new Map<string, string>()
           const keyOf = (name: string) => {
             let key = keys.get(name)
             if (key === undefined) {
               if (keys.size >= 200_000) keys.clear()
-              key = nameKey(name)
+              // The register writes a person's surname first.
+              const words = nameWords(name)
+              key = `${words[0] ?? ''}|${[...words].sort().join(' ')}`
               keys.set(name, key)
             }
             return key
@@ -114,8 +117,8 @@ export const aksjonaerregisteret = defineDataset({
                 aksjeklasse: blank(cells[at.klasse]),
                 eier_navn: eier,
                 eier_id: eierId,
-                // As personOwnerKey makes it, with the name key remembered.
-                eier_sok: isPerson ? `${keyOf(eier)}|${Number(eierId)}` : isCompany ? eierId : null,
+                // As personOwnerKeys makes it, with the search key remembered.
+                eier_nokkel: isPerson ? `${keyOf(eier)}|${Number(eierId)}` : isCompany ? eierId : null,
                 eier_type: isPerson ? 'person' : isCompany ? 'selskap' : 'ukjent',
                 eier_orgnr: isCompany ? eierId : null,
                 eier_fodselsaar: isPerson ? Number(eierId) : null,

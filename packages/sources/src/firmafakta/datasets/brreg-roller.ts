@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { DatasetRowError, defineDataset, type DatasetRowOutput } from '@allmenning/core'
-import { nameKey } from './name-key.js'
+import { nameWords, personSearchKey } from './name-key.js'
 
 const text = v.nullish(v.string())
 const code = v.nullish(v.object({ kode: text, beskrivelse: text }))
@@ -58,10 +58,11 @@ export const brregRoller = defineDataset({
         rolle_kode: 'text',
         rolle: 'text',
         navn: 'text',
-        navn_sok: 'text',
+        navn_nokkel: 'text',
         fodselsaar: 'integer',
       },
-      indexes: [['navn_sok', 'fodselsaar']],
+      // `surname|name key`: a full name by key, everyone with a surname by prefix.
+      indexes: [['navn_nokkel', 'fodselsaar']],
     },
   ],
   files: [
@@ -93,7 +94,7 @@ export const brregRoller = defineDataset({
                   rolle_kode: role.type?.kode ?? null,
                   rolle: role.type?.beskrivelse ?? role.type?.kode ?? null,
                   navn: name,
-                  navn_sok: nameKey(name),
+                  navn_nokkel: personSearchKey(nameWords(person.navn?.etternavn ?? '')[0] ?? nameWords(name)[0] ?? '', name),
                   fodselsaar: year ? Number(year) : null,
                 },
               })
