@@ -60,7 +60,7 @@ export function trackDuplicateKeys(db: SqliteConnection, table: DatasetTable, na
   const positions = key.map((column) => columns.indexOf(column) + 1)
   let slots = initialSlots
   let hashes = new Int32Array(slots * 2)
-  let firsts = new Float64Array(slots)
+  let firsts = new Uint32Array(slots)
   let used = 0
   const hash = new Int32Array(2)
   const repeats = `${name}__repeats`
@@ -71,7 +71,7 @@ export function trackDuplicateKeys(db: SqliteConnection, table: DatasetTable, na
   let count = 0
 
   /** The first sequence number with this hash, or 0 after recording `seq` as the first. */
-  function place(h1: number, h2: number, seq: number, tableHashes: Int32Array, tableFirsts: Float64Array, mask: number): number {
+  function place(h1: number, h2: number, seq: number, tableHashes: Int32Array, tableFirsts: Uint32Array, mask: number): number {
     let slot = h1 & mask
     for (;;) {
       const there = tableFirsts[slot]!
@@ -89,7 +89,7 @@ export function trackDuplicateKeys(db: SqliteConnection, table: DatasetTable, na
   function grow(): void {
     const next = slots * 2
     const nextHashes = new Int32Array(next * 2)
-    const nextFirsts = new Float64Array(next)
+    const nextFirsts = new Uint32Array(next)
     for (let slot = 0; slot < slots; slot++) {
       const seq = firsts[slot]!
       if (seq !== 0) place(hashes[slot * 2]!, hashes[slot * 2 + 1]!, seq, nextHashes, nextFirsts, next - 1)
@@ -116,7 +116,7 @@ export function trackDuplicateKeys(db: SqliteConnection, table: DatasetTable, na
     merge() {
       // The hash table is no longer needed; let it go before SQLite sorts.
       hashes = new Int32Array(0)
-      firsts = new Float64Array(0)
+      firsts = new Uint32Array(0)
       let merged = 0
       if (count > 0) {
         const sums = new Set(table.sum ?? [])

@@ -4,7 +4,7 @@ import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { brregRoller } from './datasets/brreg-roller.js'
 import { keyWords, nameWords } from './datasets/name-key.js'
 import { personNameSchema } from './person-parameters.js'
-import type { ShareholdingRow } from './shareholding.js'
+import { ownerOf, type ShareholdingRow } from './shareholding.js'
 
 const itemSchema = v.object({
   navn: v.pipe(v.string(), v.description('The name as the register writes it')),
@@ -130,7 +130,7 @@ export const personinformasjon = defineOperation({
           organisasjonsnummer: row.selskap_orgnr,
           bosted: row.postnr_sted,
           type: `Aksjonær (${row.aksjeklasse})`,
-          fodselsaar: row.eier_fodselsaar,
+          fodselsaar: ownerOf(row).birthYear,
           kilde: 'aksjonaerregisteret' as const,
         },
         // Aksjonærregisteret writes the surname first.

@@ -10,13 +10,18 @@ export interface ShareholdingRow {
   eier_navn: string
   eier_id: string
   eier_nokkel: string | null
-  eier_type: 'person' | 'selskap' | 'ukjent'
-  eier_orgnr: string | null
-  eier_fodselsaar: number | null
   postnr_sted: string | null
   landkode: string | null
   antall_aksjer: number
   antall_aksjer_selskap: number
+}
+
+/** What kind of owner a row names, read from its id: a birth year is a person, 9 digits a company. */
+export function ownerOf(row: Pick<ShareholdingRow, 'eier_id'>): { type: 'person' | 'selskap' | 'ukjent'; orgnr: string | null; birthYear: number | null } {
+  // Not stored as columns of their own: three fewer values to write per row of a million-row import.
+  if (/^\d{4}$/.test(row.eier_id)) return { type: 'person', orgnr: null, birthYear: Number(row.eier_id) }
+  if (/^\d{9}$/.test(row.eier_id)) return { type: 'selskap', orgnr: row.eier_id, birthYear: null }
+  return { type: 'ukjent', orgnr: null, birthYear: null }
 }
 
 /** The share of a class a holding is, in per cent with four decimals; `null` when the total is unknown. */
@@ -48,11 +53,12 @@ export const holdingSchema = v.object({
 })
 
 export function toShareholder(row: ShareholdingRow): v.InferOutput<typeof shareholderSchema> {
+  const owner = ownerOf(row)
   return {
     navn: row.eier_navn,
-    type: row.eier_type,
-    organisasjonsnummer: row.eier_orgnr,
-    fodselsaar: row.eier_fodselsaar,
+    type: owner.type,
+    organisasjonsnummer: owner.orgnr,
+    fodselsaar: owner.birthYear,
     postnr_sted: row.postnr_sted,
     landkode: row.landkode,
     aksjeklasse: row.aksjeklasse,
