@@ -64,8 +64,6 @@ export async function importDataset(options: ImportOptions): Promise<ImportResul
   db.exec('PRAGMA synchronous = OFF')
   // A larger page cache speeds up index builds; it is memory this thread gives back on close.
   db.exec('PRAGMA cache_size = -32768')
-  // Index builds sort with a helper thread where SQLite allows it; the reading half is done by then.
-  db.exec('PRAGMA threads = 2')
   // Other connections (the gateway reading) may briefly hold a lock; wait for them, not fail.
   db.exec('PRAGMA busy_timeout = 5000')
   // One import of a dataset into a file at a time: the lock is taken before the writer drops
@@ -197,7 +195,10 @@ export async function importDataset(options: ImportOptions): Promise<ImportResul
     if (error instanceof TypeError) throw error
     throw new ImportError(`The import of ${dataset.id} failed while reading ${current || 'its files'}: ${(error as Error).message}. Nothing was changed.`)
   } finally {
-    release()
-    db.close()
+    try {
+      release()
+    } finally {
+      db.close()
+    }
   }
 }

@@ -93,8 +93,8 @@ export function createGenerationWriter(db: SqliteConnection, dataset: DatasetDef
     })
   }
 
-  // Rows go straight to SQLite inside a transaction that is committed every so many rows,
-  // so a file of millions of rows holds no more than one row at a time in memory.
+  // Rows go to SQLite 64 at a time inside a transaction that is committed every so many rows,
+  // so a file of millions of rows holds no more than a statement's rows in memory.
   let rows = 0
   let inTransaction = 0
   /** Writes the rows still waiting for a full statement, one by one. */
