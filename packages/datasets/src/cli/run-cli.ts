@@ -9,6 +9,8 @@ import { loadDatasetCatalog, type DatasetCatalogRef } from '../import/dataset-ca
 import { importInWorker, workerHeapLimitMb } from '../import/import-in-worker.js'
 import type { ImportInput, ImportResult } from '../import/import-types.js'
 import { createSqliteDatasetStore } from '../store/sqlite-store.js'
+import { breakImportLock } from '../store/import-lock.js'
+import { openSqlite } from '../store/sqlite-connection.js'
 import { tablesFingerprint } from '../store/table-names.js'
 import { syncDataset } from '../sync/sync-dataset.js'
 import { datasetMirrorFromEnv, datasetMirrorVariable } from '../sync/dataset-mirror.js'
@@ -34,6 +36,7 @@ Commands:
   sync [id...]                  download changed files from the publishers and load them
                                 (all downloadable datasets when no id is given)
   import <id> <file...>         load local files (datasets ordered by e-mail)
+  unlock <id>                   remove the import lock an import that no longer runs left behind
 
 Options:
   --data-dir <dir>              where the store lives (default $ALLMENNING_DATA_DIR or ./data)
@@ -255,6 +258,23 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           progress.done()
           throw error
         }
+      }
+      case 'unlock': {
+        const [id] = rest
+        if (!id) throw new UsageError('unlock needs a dataset id')
+        const dataset = byId(id)
+        if (!existsSync(path)) {
+          say(`${dataset.id} has no import lock (the store ${path} does not exist)`)
+          return 0
+        }
+        const db = openSqlite(path)
+        try {
+          const holder = breakImportLock(db, dataset.id)
+          say(holder ? `removed the import lock of ${dataset.id}, held by process ${holder.pid} on ${holder.host} since ${holder.startedAt}` : `${dataset.id} has no import lock`)
+        } finally {
+          db.close()
+        }
+        return 0
       }
       default:
         throw new UsageError(command ? `unknown command "datasets ${command}"` : 'missing command after "datasets"')

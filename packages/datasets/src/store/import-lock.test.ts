@@ -5,7 +5,8 @@ import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fileURLToPath } from 'node:url'
-import { createSqliteDatasetStore, importDataset, importInWorker } from '@allmenning/datasets'
+import { PassThrough } from 'node:stream'
+import { createSqliteDatasetStore, importDataset, importInWorker, runCli } from '@allmenning/datasets'
 import { holdings } from '../testing/test-datasets.js'
 import { acquireImportLock } from './import-lock.js'
 import { openSqlite } from './sqlite-connection.js'
@@ -46,7 +47,7 @@ describe('the import lock', () => {
     })
     await reading
     await expect(load(rowsFile('b.csv', 10))).rejects.toThrow(
-      new RegExp(`^holdings is already being imported into this store by process ${process.pid} on .*Wait for that import to finish, then run this one again\\. Nothing was changed\\.$`),
+      new RegExp(`^holdings is already being imported into this store by process ${process.pid} on .*Wait for that import to finish, then run this one again \\(if no import is running, "allmenning datasets unlock holdings" removes the lock\\)\\. Nothing was changed\\.$`),
     )
     expect(await first).toMatchObject({ rows: 200_000 })
     const store = createSqliteDatasetStore({ path: db, readonly: true })
@@ -73,6 +74,24 @@ describe('the import lock', () => {
     const after = openSqlite(db, { readonly: true })
     expect(after.prepare('SELECT count(*) FROM allmenning_import_locks').value()).toBe(0)
     after.close()
+  })
+
+  it('can be removed with `allmenning datasets unlock` when its process cannot be recognised as gone', async () => {
+    await load(rowsFile('a.csv', 5))
+    // As if the holder's process id now belonged to another program: this process, alive.
+    const conn = openSqlite(db)
+    acquireImportLock(conn, 'holdings')
+    conn.close()
+    await expect(load(rowsFile('b.csv', 7))).rejects.toThrow('(if no import is running, "allmenning datasets unlock holdings" removes the lock). Nothing was changed.')
+    const out: string[] = []
+    const stdout = new PassThrough().on('data', (chunk) => out.push(String(chunk)))
+    const io = { stdout, stderr: new PassThrough(), env: {}, cwd: dir, tty: false }
+    const args = ['--data-dir', dir, '--catalog', catalog.module]
+    expect(await runCli(['datasets', 'unlock', 'holdings', ...args], io)).toBe(0)
+    expect(out.join('')).toMatch(new RegExp(`^removed the import lock of holdings, held by process ${process.pid} on .+ since \\d{4}-\\d{2}-\\d{2}T`))
+    expect(await load(rowsFile('b.csv', 7))).toMatchObject({ rows: 7 })
+    expect(await runCli(['datasets', 'unlock', 'holdings', ...args], io)).toBe(0)
+    expect(out.at(-1)).toBe('holdings has no import lock\n')
   })
 
   it('does not hold back an import of another dataset', async () => {

@@ -60,7 +60,7 @@ export function acquireImportLock(db: SqliteConnection, datasetId: string): () =
       if (holder.host !== host || running(holder.pid)) {
         throw new ImportLockedError(
           `${datasetId} is already being imported into this store by process ${holder.pid} on ${holder.host} (started ${holder.startedAt}). ` +
-            'Wait for that import to finish, then run this one again.',
+            `Wait for that import to finish, then run this one again (if no import is running, "allmenning datasets unlock ${datasetId}" removes the lock).`,
           holder,
         )
       }
@@ -83,4 +83,21 @@ export function acquireImportLock(db: SqliteConnection, datasetId: string): () =
     if (db.inTransaction) db.exec('ROLLBACK')
     db.prepare('DELETE FROM allmenning_import_locks WHERE dataset_id = ? AND token = ?').run([datasetId, token])
   }
+}
+
+/**
+ * Removes the import lock of a dataset whoever holds it: for a lock whose process is gone but
+ * cannot be recognised as gone (its id now belongs to another program, or it ran on another
+ * host). Returns who held it, or `undefined` when nothing did.
+ *
+ * @example
+ * breakImportLock(db, 'aksjonaerregisteret') // { pid: 4242, host: 'builder', startedAt: '2026-11-23T03:00:00.000Z' }
+ */
+export function breakImportLock(db: SqliteConnection, datasetId: string): ImportLockHolder | undefined {
+  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'allmenning_import_locks'").get()
+  if (!exists) return undefined
+  const held = db.prepare('SELECT pid, host, started_at FROM allmenning_import_locks WHERE dataset_id = ?').get([datasetId])
+  if (!held) return undefined
+  db.prepare('DELETE FROM allmenning_import_locks WHERE dataset_id = ?').run([datasetId])
+  return { pid: Number(held.pid), host: String(held.host), startedAt: String(held.started_at) }
 }
