@@ -83,6 +83,24 @@ describe('personinformasjon', () => {
     expect((await run('Nobody Atall')).data).toEqual([])
   })
 
+  it('always finds the whole name, however many people share the surname, and ranks it first', async () => {
+    // 1,500 HANSENs whose keys sort before "hansen ola": more than the partial matches read.
+    const lines = ['\ufeffOrgnr;Selskap;Aksjeklasse;Navn aksjonær;Fødselsår/orgnr;Postnr/sted;Landkode;Antall aksjer;Antall aksjer selskap']
+    for (let i = 0; i < 1500; i++) lines.push(`976030788;SESAM AS;Ordinære aksjer;HANSEN AASE${i} OLA;1970;0150 OSLO;NO;${i + 1};100000`)
+    lines.push('912346234;SESAM HOLDING AS;Ordinære aksjer;HANSEN OLA;1981;7010 TRONDHEIM;NO;5;100')
+    const many = createLoadedDatasets()
+    try {
+      await many.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', bytes: Buffer.from(lines.join('\r\n')) }])
+      const { data } = await run('Ola Hansen', many)
+      expect(data[0]).toMatchObject({ navn: 'HANSEN OLA', organisasjonsnummer: '912346234', fodselsaar: 1981 })
+      // Then the partial matches read, up to the bound.
+      expect(data).toHaveLength(1001)
+      expect(data.slice(1).every((p) => p.navn.startsWith('HANSEN AASE'))).toBe(true)
+    } finally {
+      many.close()
+    }
+  })
+
   it('answers from the roles alone when the shareholder register is not loaded, and 502s when neither is', async () => {
     expect((await run('Ola Nordmann', rolesOnly)).data.map((p) => p.kilde)).toEqual(['enhetsregisteret', 'enhetsregisteret', 'enhetsregisteret'])
     const empty = createLoadedDatasets()

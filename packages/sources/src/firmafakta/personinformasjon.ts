@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { datasetNotLoaded, defineOperation, GatewayError, loadCommand, rankByName, type OperationContext } from '@allmenning/core'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { brregRoller } from './datasets/brreg-roller.js'
-import { keyWords, nameWords } from './datasets/name-key.js'
+import { keyWords, nameKey, nameWords } from './datasets/name-key.js'
 import { personNameSchema } from './person-parameters.js'
 import { ownerOf, type ShareholdingRow } from './shareholding.js'
 
@@ -27,10 +27,13 @@ interface RoleRow {
 
 type Item = v.InferOutput<typeof itemSchema>
 
-/** People read per surname and register: enough for any one name, bounded for a common surname alone. */
+/** People read per surname and register for partial matches: bounded for a common surname alone. The whole name is always read whole. */
 const perSurname = 1000
 /** Words of a name tried as its surname. */
 const surnamesTried = 6
+
+/** Which rows of a surname a lookup reads: those of the whole name, or everyone with the surname. */
+type Wanted = 'whole' | 'surname'
 
 /** Whether a stored search key holds every one of `words`. */
 function holdsAll(key: string, words: readonly string[]): boolean {
@@ -71,7 +74,7 @@ export const personinformasjon = defineOperation({
     'birth year (registers publish no more, and namesakes are told apart by it). The name matches in any word order and ' +
     'regardless of case and accents. The whole name comes first ("Ola Nordmann" finds "NORDMANN OLA"), then people whose ' +
     'name holds every word given: first and last name without the middle name ("Ola Nordmann" also finds "Ola Johan ' +
-    'Nordmann"), or a surname alone. One of the words must be the surname; at most 1,000 people per surname and register ' +
+    'Nordmann"), or a surname alone. One of the words must be the surname; for partial matches at most 1,000 people per surname and register ' +
     'are considered. Answers from whichever of the two datasets is loaded.',
   parameters: { person_name: v.pipe(personNameSchema, v.description('The person\'s name, whole or in part (a surname alone), in any word order')) },
   output: v.array(itemSchema),
@@ -84,35 +87,50 @@ export const personinformasjon = defineOperation({
       throw new GatewayError(502, 'dataset_not_loaded', `${missing.message}; and Aksjonærregisteret is not loaded either: ${loadCommand(aksjonaerregisteret)}`)
     }
     const words = [...new Set(nameWords(params.person_name))]
-    // Every person whose surname is one of the words, through the index on `surname|name key`;
-    // then those whose name holds every word of the query.
+    const whole = nameKey(params.person_name)
     const surnames = words.slice(0, surnamesTried)
-    const [roleRows, shareRows] = await Promise.all([
+    // Through the index on `surname|name key`, for each word that may be the surname: the whole
+    // name (every row of it), then everyone with that surname (up to `perSurname`), among whom
+    // the names holding every word given are partial matches.
+    const roleRows = async (where: Wanted, limit?: number) =>
       roles
-        ? Promise.all(
-            surnames.map((surname) =>
-              roles.select<RoleRow>('roller', {
-                where: { navn_nokkel: { prefix: `${surname}|` } },
-                orderBy: [{ column: 'navn_nokkel' }, { column: 'fodselsaar' }, { column: 'organisasjonsnummer' }],
-                limit: perSurname,
-              }),
-            ),
-          )
-        : [],
+        ? (
+            await Promise.all(
+              surnames.map((surname) =>
+                roles.select<RoleRow>('roller', {
+                  where: { navn_nokkel: where === 'whole' ? `${surname}|${whole}` : { prefix: `${surname}|` } },
+                  orderBy: [{ column: 'navn_nokkel' }, { column: 'fodselsaar' }, { column: 'organisasjonsnummer' }],
+                  ...(limit ? { limit } : {}),
+                }),
+              ),
+            )
+          ).flat()
+        : []
+    const shareRows = async (where: Wanted, limit?: number) =>
       shares
-        ? Promise.all(
-            surnames.map((surname) =>
-              shares.select<ShareholdingRow>('aksjeposter', {
-                where: { eier_nokkel: { prefix: `${surname}|` } },
-                orderBy: [{ column: 'eier_nokkel' }, { column: 'selskap_orgnr' }],
-                limit: perSurname,
-              }),
-            ),
-          )
-        : [],
+        ? (
+            await Promise.all(
+              surnames.map((surname) =>
+                shares.select<ShareholdingRow>('aksjeposter', {
+                  where: { eier_nokkel: { prefix: where === 'whole' ? `${surname}|${whole}|` : `${surname}|` } },
+                  orderBy: [{ column: 'eier_nokkel' }, { column: 'selskap_orgnr' }],
+                  ...(limit ? { limit } : {}),
+                }),
+              ),
+            )
+          ).flat()
+        : []
+    const partial = (key: string | null) => key !== null && holdsAll(key, words) && keyWords(key).join(' ') !== whole
+    const [wholeRoles, wholeShares, someRoles, someShares] = await Promise.all([
+      roleRows('whole'),
+      shareRows('whole'),
+      roleRows('surname', perSurname),
+      shareRows('surname', perSurname),
     ])
+    const roleRowsFound = [...wholeRoles, ...someRoles.filter((row) => partial(row.navn_nokkel))]
+    const shareRowsFound = [...wholeShares, ...someShares.filter((row) => partial(row.eier_nokkel))]
     const items: Array<{ item: Item; other: string }> = [
-      ...roleRows.flat().filter((row) => holdsAll(row.navn_nokkel, words)).map((row) => ({
+      ...roleRowsFound.map((row) => ({
         item: {
           navn: row.navn,
           organisasjonsnummer: row.organisasjonsnummer,
@@ -124,7 +142,7 @@ export const personinformasjon = defineOperation({
         // Enhetsregisteret writes first names first.
         other: otherOrder(row.navn, false),
       })),
-      ...shareRows.flat().filter((row) => row.eier_nokkel !== null && holdsAll(row.eier_nokkel, words)).map((row) => ({
+      ...shareRowsFound.map((row) => ({
         item: {
           navn: row.eier_navn,
           organisasjonsnummer: row.selskap_orgnr,
