@@ -129,7 +129,8 @@ export function createGenerationWriter(db: SqliteConnection, dataset: DatasetDef
       const rowid = writer.next++
       values[0] = rowid
       for (let i = 0; i < columns.length; i++) values[i + 1] = row[columns[i]!] ?? null
-      if (!db.inTransaction) db.exec('BEGIN')
+      // Counted here rather than asked of SQLite: one call less into it per row.
+      if (inTransaction === 0 && !db.inTransaction) db.exec('BEGIN')
       if (!writer.duplicates?.setAside(values)) {
         const pending = writer.pending
         const width = values.length

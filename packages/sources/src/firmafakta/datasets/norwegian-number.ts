@@ -2,6 +2,7 @@ import { DatasetRowError } from '@allmenning/core'
 
 // Thousands separators seen in Norwegian files: space, no-break space, narrow no-break space.
 const separators = /[\s\u00a0\u202f]/g
+const digits = /^\d+$/
 
 /**
  * A number as Norwegian files write it: a comma or a point as the decimal mark, spaces or
@@ -27,6 +28,8 @@ export function norwegianNumber(cell: string | undefined, column: string): numbe
  * wholeCount('12\u00a0500', 'Antall aksjer') // 12500
  */
 export function wholeCount(cell: string | undefined, column: string): number {
+  // Most counts are bare digits: no separators to remove.
+  if (cell !== undefined && digits.test(cell)) return Number(cell)
   const text = (cell ?? '').replace(separators, '')
   if (!/^\d+$/.test(text)) throw new DatasetRowError(`${column} "${cell ?? ''}" is not a whole number`)
   return Number(text)
