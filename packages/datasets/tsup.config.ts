@@ -8,7 +8,7 @@ import { packageBuild } from '../../tsup.package.js'
 export default [
   { ...packageBuild({ index: 'src/index.ts' }), shims: true, clean: false },
   defineConfig({
-    entry: { allmenning: 'src/cli/allmenning.ts', 'import-worker': 'src/import/import-worker.ts' },
+    entry: { allmenning: 'src/cli/allmenning.ts', 'import-worker': 'src/import/import-worker.ts', 'writer-worker': 'src/import/writer-worker.ts' },
     format: ['esm'],
     sourcemap: true,
     target: 'node20',

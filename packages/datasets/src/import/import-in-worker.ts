@@ -17,6 +17,8 @@ export interface ImportInWorkerOptions {
   signal?: AbortSignal
   /** The worker's heap limit in MiB; see {@link workerHeapLimitMb}. */
   heapLimitMb?: number
+  /** See `ImportOptions.writerThread`. */
+  writerThread?: boolean
 }
 
 /**
@@ -61,6 +63,7 @@ export function importInWorker(options: ImportInWorkerOptions): Promise<ImportRe
     path: options.path,
     inputs: options.inputs,
     publishedAt: options.publishedAt,
+    writerThread: options.writerThread,
   }
   const heap = options.heapLimitMb ?? 256
   const resourceLimits = { maxOldGenerationSizeMb: heap, maxYoungGenerationSizeMb: Math.min(16, Math.max(4, Math.round(heap / 8))) }

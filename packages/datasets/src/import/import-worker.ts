@@ -10,6 +10,7 @@ export interface ImportWorkerData {
   path: string
   inputs: ImportInput[]
   publishedAt: string | null
+  writerThread?: boolean
 }
 
 // The worker end of `importInWorker`: it loads the dataset's definition by module, runs the
@@ -31,6 +32,7 @@ try {
     inputs: data.inputs,
     publishedAt: data.publishedAt,
     signal: controller.signal,
+    writerThread: data.writerThread,
     onProgress: (progress) => port.postMessage({ type: 'progress', progress }),
   })
   port.postMessage({ type: 'done', result })

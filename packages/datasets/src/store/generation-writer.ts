@@ -54,6 +54,8 @@ function insertSql(name: string, columns: string[], rows = 1): string {
 export interface GenerationWriter {
   readonly generation: number
   add(table: string, row: DatasetRow): void
+  /** Writes one row given as its values in the table's column order, after one free slot (`values[0]`). */
+  addValues(table: string, values: DatasetValue[]): void
   /** Writes what is buffered and builds the indexes. */
   finish(): void
   /** Makes this generation the loaded one and drops the one before, in one transaction. */
@@ -63,7 +65,7 @@ export interface GenerationWriter {
   readonly rows: number
 }
 
-export function createGenerationWriter(db: SqliteConnection, dataset: DatasetDefinition): GenerationWriter {
+export function createGenerationWriter(db: SqliteConnection, dataset: Pick<DatasetDefinition, 'id' | 'tables'>): GenerationWriter {
   ensureCatalog(db)
   const current = readCatalog(db).get(dataset.id)?.generation
   // Milliseconds since the epoch: unique per import and ordered, even across processes.
@@ -109,6 +111,25 @@ export function createGenerationWriter(db: SqliteConnection, dataset: DatasetDef
     inTransaction = 0
   }
 
+  /** Writes one row whose columns are `values[1..]`; `values[0]` becomes its rowid, its place in the file. */
+  const write = (writer: TableWriter, values: DatasetValue[]) => {
+    values[0] = writer.next++
+    // Counted here rather than asked of SQLite: one call less into it per row.
+    if (inTransaction === 0 && !db.inTransaction) db.exec('BEGIN')
+    if (!writer.duplicates?.setAside(values)) {
+      const pending = writer.pending
+      const width = values.length
+      const at = writer.pendingRows * width
+      for (let i = 0; i < width; i++) pending[at + i] = values[i]!
+      if (++writer.pendingRows === writer.perStatement) {
+        writer.many.run(pending)
+        writer.pendingRows = 0
+      }
+    }
+    rows++
+    if (++inTransaction >= rowsPerTransaction) commit()
+  }
+
   return {
     generation,
     get rows() {
@@ -123,26 +144,15 @@ export function createGenerationWriter(db: SqliteConnection, dataset: DatasetDef
         writer.checked = true
       }
       // One array per table, refilled for every row, and copied into the statement's batch.
-      // The first value is the rowid, the row's place in the file.
       const values = writer.values
       const columns = writer.columns
-      const rowid = writer.next++
-      values[0] = rowid
       for (let i = 0; i < columns.length; i++) values[i + 1] = row[columns[i]!] ?? null
-      // Counted here rather than asked of SQLite: one call less into it per row.
-      if (inTransaction === 0 && !db.inTransaction) db.exec('BEGIN')
-      if (!writer.duplicates?.setAside(values)) {
-        const pending = writer.pending
-        const width = values.length
-        const at = writer.pendingRows * width
-        for (let i = 0; i < width; i++) pending[at + i] = values[i]!
-        if (++writer.pendingRows === writer.perStatement) {
-          writer.many.run(pending)
-          writer.pendingRows = 0
-        }
-      }
-      rows++
-      if (++inTransaction >= rowsPerTransaction) commit()
+      write(writer, values)
+    },
+    addValues(tableName, values) {
+      const writer = writers.get(tableName)
+      if (!writer) throw new TypeError(`Dataset ${dataset.id} has no table "${tableName}"`)
+      write(writer, values)
     },
     finish() {
       commit()

@@ -21,10 +21,16 @@ function file(name: string, text: string, encoding: BufferEncoding = 'utf8'): st
   return path
 }
 
+// Every case runs with the rows written on the importing thread and on a writer thread of their own.
+let writerThread = false
 const load = (path: string, publishedAt: string | null = '2024-12-31') =>
-  importDataset({ path: db, dataset: holdings, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt })
+  importDataset({ path: db, dataset: holdings, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt, writerThread })
 
-describe('the SQLite dataset store', () => {
+describe.each([false, true])('the SQLite dataset store (writer thread: %s)', (thread) => {
+  beforeEach(() => {
+    writerThread = thread
+  })
+
   it('reads nothing before an import, then the loaded generation with its version', async () => {
     const store = createSqliteDatasetStore({ path: db })
     expect(store.reader(holdings)).toBeUndefined()
@@ -85,7 +91,7 @@ describe('the SQLite dataset store', () => {
     expect(rows).toHaveLength(60_000)
     for (const row of rows) expect({ shares: row.shares, place: row.place }).toEqual({ shares: expected.get(`${row.org};${row.owner}`)!.shares, place: expected.get(`${row.org};${row.owner}`)!.first })
     const last = defineDataset({ ...holdings, id: 'holdings_last', tables: [{ ...holdings.tables[0]!, keep: 'last' }] })
-    await importDataset({ path: db, dataset: last, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt: null })
+    await importDataset({ path: db, dataset: last, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt: null, writerThread })
     const lastRows = await store.reader(last)!.select<{ org: string; owner: string; shares: number; place: string }>('holdings')
     expect(lastRows).toHaveLength(60_000)
     for (const row of lastRows) expect(row.place).toBe(expected.get(`${row.org};${row.owner}`)!.last)
