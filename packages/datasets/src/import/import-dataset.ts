@@ -85,7 +85,9 @@ export async function importDataset(options: ImportOptions): Promise<ImportResul
     throw error
   }
   try {
-    writer = (options.writerThread ?? totalBytes >= writerThreadFrom) ? createWriterThread(options.path, dataset) : createGenerationWriter(db, dataset)
+    // A row batch names a row's table in one byte: a dataset of more tables writes here.
+    const threaded = (options.writerThread ?? totalBytes >= writerThreadFrom) && dataset.tables.length <= 256
+    writer = threaded ? createWriterThread(options.path, dataset) : createGenerationWriter(db, dataset)
   } catch (error) {
     release()
     db.close()
