@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads'
+import { startWorker } from './start-worker.js'
 import type { DatasetDefinition } from '@allmenning/core'
 import type { DatasetCatalogRef } from './dataset-catalog.js'
 import type { ImportWorkerData } from './import-worker.js'
@@ -34,14 +34,6 @@ export function workerHeapLimitMb(dataset: DatasetDefinition): number {
   return dataset.files.some((file) => file.content.format.type === 'xlsx') ? 1024 : 64
 }
 
-// From the TypeScript sources (tests, development) the worker and the catalog need a loader;
-// from the build they are plain JavaScript.
-const fromSources = import.meta.url.endsWith('.ts')
-const workerUrl = new URL(fromSources ? './import-worker.ts' : './import-worker.js', import.meta.url)
-
-function needsLoader(ref: DatasetCatalogRef): boolean {
-  return fromSources || /\.[mc]?ts$/.test(ref.module)
-}
 
 /**
  * Runs {@link importDataset} on a worker thread, so parsing and writing a file of a million
@@ -67,14 +59,8 @@ export function importInWorker(options: ImportInWorkerOptions): Promise<ImportRe
   }
   const heap = options.heapLimitMb ?? 256
   const resourceLimits = { maxOldGenerationSizeMb: heap, maxYoungGenerationSizeMb: Math.min(16, Math.max(4, Math.round(heap / 8))) }
-  const worker = needsLoader(options.catalog)
-    ? // A worker's execArgv cannot preload a loader on Node 20, so the loader is registered first, by hand.
-      new Worker(
-        `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerUrl.href)}) })`,
-        // The loader itself needs room beside the import.
-        { eval: true, workerData: data, resourceLimits: { ...resourceLimits, maxOldGenerationSizeMb: heap + 128 } },
-      )
-    : new Worker(workerUrl, { workerData: data, resourceLimits })
+  // A catalog given as TypeScript needs the loader even when this module is built.
+  const worker = startWorker(import.meta.url, 'import-worker', { workerData: data, resourceLimits, loader: /\.[mc]?ts$/.test(options.catalog.module) })
   return new Promise<ImportResult>((resolve, reject) => {
     let settled = false
     const settle = (then: () => void) => {

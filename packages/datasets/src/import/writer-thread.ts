@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads'
+import { startWorker } from './start-worker.js'
 import type { DatasetDefinition, DatasetRow } from '@allmenning/core'
 import type { CatalogEntry } from '../store/catalog.js'
 import type { GenerationWriter } from '../store/generation-writer.js'
@@ -37,11 +37,6 @@ const bufferBytes = 1 << 20
 /** A buffer is handed over once this share of it is used, so the next batch of records fits. */
 const sendAt = 0.4
 
-// From the TypeScript sources (tests, development) the worker needs a loader; from the build
-// it is plain JavaScript beside this module.
-const fromSources = import.meta.url.endsWith('.ts')
-const workerUrl = new URL(fromSources ? './writer-worker.ts' : './writer-worker.js', import.meta.url)
-
 type Reply = { type: 'free'; buffer: ArrayBuffer } | { type: 'finished' } | { type: 'switched'; entry: CatalogEntry } | { type: 'abandoned' } | { type: 'error'; name: string; message: string }
 
 /** An error the writer thread reported, as an Error of the same name. */
@@ -58,13 +53,7 @@ function writerError(name: string, message: string): Error {
 export function createWriterThread(path: string, dataset: DatasetDefinition): WriterThread {
   const data: WriterWorkerData = { path, dataset: { id: dataset.id, tables: dataset.tables } }
   const resourceLimits = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 }
-  const worker = fromSources
-    ? new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(workerUrl.href)}) })`, {
-        eval: true,
-        workerData: data,
-        resourceLimits: { ...resourceLimits, maxOldGenerationSizeMb: 192 },
-      })
-    : new Worker(workerUrl, { workerData: data, resourceLimits })
+  const worker = startWorker(import.meta.url, 'writer-worker', { workerData: data, resourceLimits })
 
   const tableNumber = new Map(dataset.tables.map((table, i) => [table.name, i]))
   const columns = dataset.tables.map((table) => Object.keys(table.columns))
