@@ -1,9 +1,9 @@
-import { createServer, request as httpRequest, type RequestListener, type Server } from 'node:http'
-import { connect, type AddressInfo } from 'node:net'
+import { request as httpRequest, type RequestListener, type Server } from 'node:http'
+import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { answerServerRefusals } from '@allmenning/core'
 import { createApp as createExpressApp } from '../../examples/express-server/src/app.js'
 import { createApp as createKoaApp } from '../../examples/koa-server/src/app.js'
+import { listenAsTheExamples } from '../support/example-server.js'
 import { offlineEnvironment } from '../support/offline-environment.js'
 
 const hostErrors: unknown[] = []
@@ -17,12 +17,7 @@ describe.each(Object.keys(apps))('the example %s server answers the host\'s own 
   let base: string
   let port: number
   beforeAll(async () => {
-    // As the example's main.ts makes it.
-    server = createServer({ maxHeaderSize: 64 * 1024 }, apps[name]!())
-    answerServerRefusals(server)
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    port = (server.address() as AddressInfo).port
-    base = `http://127.0.0.1:${port}`
+    ;({ server, port, base } = await listenAsTheExamples(apps[name]!()))
   })
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 

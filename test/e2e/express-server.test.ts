@@ -1,11 +1,11 @@
-import { createServer, request as httpRequest, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { request as httpRequest, type Server } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../examples/express-server/src/app.js'
 import { startFakeAvinor, type FakeAvinor } from '../../packages/sources/src/avinor/testing/fake-avinor.js'
 import { startFakeBrreg, type FakeBrreg } from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'
 import { startFakeStatnett } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import type { FakeUpstream } from '@allmenning/core/testing'
+import { listenAsTheExamples } from '../support/example-server.js'
 import { offlineEnvironment } from '../support/offline-environment.js'
 
 let fake: FakeUpstream
@@ -24,9 +24,7 @@ beforeAll(async () => {
     ALLMENNING_UPSTREAM_BRREG: brreg.baseUrl,
   })
   const app = createApp(env, { onError: () => {} })
-  server = createServer({ maxHeaderSize: 64 * 1024 }, app)
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  ;({ server, base } = await listenAsTheExamples(app))
 })
 afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()))

@@ -1,14 +1,14 @@
-import { Agent, createServer, request, type RequestListener, type Server } from 'node:http'
-import { connect, type AddressInfo } from 'node:net'
+import { Agent, request, type RequestListener, type Server } from 'node:http'
+import { connect } from 'node:net'
 import { gzipSync } from 'node:zlib'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { answerServerRefusals } from '@allmenning/core'
 import { createApp as createExpressApp } from '../../examples/express-server/src/app.js'
 import { createApp as createKoaApp } from '../../examples/koa-server/src/app.js'
 import { startFakeAvinor } from '../../packages/sources/src/avinor/testing/fake-avinor.js'
 import { startFakeBrreg } from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'
 import { startFakeStatnett } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import { listenAsTheExamples } from '../support/example-server.js'
 import { offlineEnvironment } from '../support/offline-environment.js'
 
 // What a hostile or careless client sends to the example servers over real HTTP: the gateway's
@@ -211,11 +211,7 @@ describe.each(Object.keys(apps))('the example %s server, fuzzed over real HTTP',
   let server: Server
   let port: number
   beforeAll(async () => {
-    // As the example's main.ts makes it.
-    server = createServer({ maxHeaderSize: 64 * 1024 }, apps[name]!())
-    answerServerRefusals(server)
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    port = (server.address() as AddressInfo).port
+    ;({ server, port } = await listenAsTheExamples(apps[name]!()))
   })
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 

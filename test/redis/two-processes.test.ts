@@ -126,7 +126,7 @@ describe.skipIf(!available)('two gateway processes sharing one redis-server', { 
         get(a, '/api/v1/kilder/statnett/get_physical_flow?area=NO1&limit=4', { 'x-client': 'slow-redis' }),
         get(b, '/api/v1/kilder/statnett/get_physical_flow?area=NO1&limit=5', { 'x-client': 'slow-redis' }),
       ])
-    for (const answer of [fromA, fromB]) {
+      for (const answer of [fromA, fromB]) {
         expect(answer.status).toBe(200)
         expect(answer.ms).toBeLessThan(2000)
       }
