@@ -5,8 +5,8 @@ import { buildFtsQuery } from './fts-query.js'
 import { parseHrNumber } from './hoyesterett-client.js'
 import { LAW_ENTITY, REGULATION_ENTITY, SECTION_ENTITY } from './rule-entities.js'
 
-type CaseLawHits = { hits: { title: string; hr_number: string; published: string }[] }
 type CaseLaw = { title: string; hr_number: string; published: string }
+type CaseLawHits = { hits: CaseLaw[] }
 type RuleHit = { document_id: string; source: string; title: string; title_short: string | null; legacy_id: string | null }
 type RuleHits = { hits: RuleHit[] }
 type Rule = { document_id: string; source: string; title: string; legacy_id: string | null }
@@ -18,6 +18,12 @@ const ruleHit = (rule: Rule | RuleHit): EntityHit => ({
   id: rule.document_id,
   name: rule.title,
   description: rule.legacy_id ?? rule.document_id,
+})
+const decisionHit = (decision: CaseLaw): EntityHit => ({
+  type: DECISION_ENTITY,
+  id: decision.hr_number,
+  name: decision.title,
+  description: `Høyesterett, ${decision.published}`,
 })
 const sectionHit = (documentId: string, section: string, name: string): EntityHit => ({
   type: SECTION_ENTITY,
@@ -87,7 +93,7 @@ export const lovdataEntitySearch: EntitySearch = {
     const hrNumber = parseHrNumber(text)
     if (hrNumber) {
       const decision = (await ctx.call('get_case_law', { ref: hrNumber })) as CaseLaw
-      return { hits: [{ type: DECISION_ENTITY, id: decision.hr_number, name: decision.title, description: `Høyesterett, ${decision.published}` }] }
+      return { hits: [decisionHit(decision)] }
     }
     const trimmed = text.trim()
     // Rules not loaded in this deployment: a question about rules cannot be answered, which
@@ -102,7 +108,7 @@ export const lovdataEntitySearch: EntitySearch = {
     const aboutRules = trimmed.includes('§') || parseDocumentId(trimmed) !== undefined
     if (aboutRules || rules.length >= ctx.limit || trimmed.length < 3) {
       // The search reads whole years of decisions; a word of three letters or more is worth it.
-      if (unloaded && (aboutRules || rules.length === 0)) throw unloaded
+      if (unloaded) throw unloaded
       return { hits: rules.slice(0, ctx.limit) }
     }
     const found = (await ctx.call('search_case_law', { query: trimmed.slice(0, 200), limit: ctx.limit - rules.length })) as CaseLawHits
@@ -110,7 +116,7 @@ export const lovdataEntitySearch: EntitySearch = {
     return {
       hits: [
         ...rules,
-        ...found.hits.map((hit) => ({ type: DECISION_ENTITY, id: hit.hr_number, name: hit.title, description: `Høyesterett, ${hit.published}` })),
+        ...found.hits.map(decisionHit),
       ],
     }
   },
