@@ -1,4 +1,4 @@
-import { bodyTooLarge, GatewayError, maxRequestBodyBytes, type ExtensionAnswer, type ExtensionHost, type GatewayRequest, type GatewayResponse } from '@allmenning/core'
+import { bodyText, GatewayError, type ExtensionAnswer, type ExtensionHost, type GatewayRequest, type GatewayResponse } from '@allmenning/core'
 import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js'
 import { accepted, framingFor, refuse, reply } from './mcp-framing.js'
 import type { ToolTarget } from './mcp-tool.js'
@@ -32,14 +32,13 @@ function parseBody(sdk: Sdk, body: unknown, contentType: string | undefined): Pa
   if (contentType !== undefined && !/^\s*application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType)) {
     return { ok: false, response: refuse(415, transportError, 'Unsupported Media Type: Content-Type must be application/json') }
   }
-  // Adapters that hold the whole body already (Lambda) never streamed it through the limit. A
-  // string has at most three bytes per UTF-16 unit, so a short one needs no counting.
-  const bytes = body === undefined ? 0 : typeof body !== 'string' ? body.byteLength : body.length * 3 <= maxRequestBodyBytes ? 0 : Buffer.byteLength(body)
-  if (bytes > maxRequestBodyBytes) {
+  let text: string
+  try {
+    text = body === undefined ? '' : bodyText(body)
+  } catch (error) {
     // The same 400 as an adapter that streamed the body through the limit answers.
-    return { ok: false, response: refuse(400, sdk.ErrorCode.InvalidRequest, `Invalid Request: ${bodyTooLarge(maxRequestBodyBytes).message}`) }
+    return { ok: false, response: refuse(400, sdk.ErrorCode.InvalidRequest, `Invalid Request: ${(error as GatewayError).message}`) }
   }
-  const text = body === undefined ? '' : typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')
   try {
     return { ok: true, value: JSON.parse(text) }
   } catch {

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Catalog } from '../compile/catalog.js'
 import { GatewayError } from '../http/gateway-error.js'
 import { toJsonSchema2020 } from '../compile/json-schema.js'
-import { bodyTooLarge, maxRequestBodyBytes } from '../http/read-request-body.js'
+import { bodyText } from '../http/read-request-body.js'
 
 /** What a client may send to `POST /api/v1/feedback`. */
 export const feedbackSchema = v.strictObject({
@@ -33,10 +33,7 @@ export function parseFeedback(body: unknown, contentType: string | undefined, ca
         details: [{ parameter: 'content-type', problem: 'must be application/json', rule: 'media_type' }],
       })
     }
-    // Adapters that hold the whole body already (Lambda) never streamed it through the limit.
-    const bytes = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
-    if (bytes > maxRequestBodyBytes) throw bodyTooLarge(maxRequestBodyBytes)
-    const text = typeof body === 'string' ? body : Buffer.from(body).toString('utf8')
+    const text = bodyText(body)
     try {
       value = JSON.parse(text)
     } catch {

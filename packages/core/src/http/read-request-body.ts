@@ -24,6 +24,21 @@ export function bodyTooLarge(limitBytes: number): GatewayError {
 }
 
 /**
+ * The text of a body held whole, as an adapter that never streamed it through the limit
+ * (Lambda) hands it on, or as {@link readRequestBody} read it: more than `limitBytes` of
+ * UTF-8 is {@link bodyTooLarge}, whichever adapter it came through.
+ *
+ * @example
+ * JSON.parse(bodyText(await request.readBody()))
+ */
+export function bodyText(body: string | Uint8Array, limitBytes = maxRequestBodyBytes): string {
+  // A string has at most three UTF-8 bytes per UTF-16 unit, so a short one needs no counting.
+  const bytes = typeof body !== 'string' ? body.byteLength : body.length * 3 <= limitBytes ? 0 : Buffer.byteLength(body)
+  if (bytes > limitBytes) throw bodyTooLarge(limitBytes)
+  return typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8')
+}
+
+/**
  * Reads a Node request stream into bytes, refusing more than `limitBytes`. When a body
  * parser already consumed the stream it resolves `undefined` at once instead of waiting
  * for data that will never come. A stream that closes before its end rejects.
