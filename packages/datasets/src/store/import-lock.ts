@@ -30,6 +30,12 @@ function running(pid: number): boolean {
   }
 }
 
+/** Who holds the lock of a dataset, read from its row; `undefined` when nobody does. */
+function heldBy(db: SqliteConnection, datasetId: string): ImportLockHolder | undefined {
+  const held = db.prepare('SELECT pid, host, started_at FROM allmenning_import_locks WHERE dataset_id = ?').get([datasetId])
+  return held ? { pid: Number(held.pid), host: String(held.host), startedAt: String(held.started_at) } : undefined
+}
+
 /**
  * Takes the import lock of one dataset in one store file, or throws {@link ImportLockedError}
  * naming the process that holds it. Two imports of the same dataset would otherwise drop each
@@ -54,16 +60,13 @@ export function acquireImportLock(db: SqliteConnection, datasetId: string): () =
   const token = randomUUID()
   const host = hostname()
   const check = () => {
-    const held = db.prepare('SELECT pid, host, started_at FROM allmenning_import_locks WHERE dataset_id = ?').get([datasetId])
-    if (held) {
-      const holder: ImportLockHolder = { pid: Number(held.pid), host: String(held.host), startedAt: String(held.started_at) }
-      if (holder.host !== host || running(holder.pid)) {
-        throw new ImportLockedError(
-          `${datasetId} is already being imported into this store by process ${holder.pid} on ${holder.host} (started ${holder.startedAt}). ` +
-            `Wait for that import to finish, then run this one again (if no import is running, "allmenning datasets unlock ${datasetId}" removes the lock).`,
-          holder,
-        )
-      }
+    const holder = heldBy(db, datasetId)
+    if (holder && (holder.host !== host || running(holder.pid))) {
+      throw new ImportLockedError(
+        `${datasetId} is already being imported into this store by process ${holder.pid} on ${holder.host} (started ${holder.startedAt}). ` +
+          `Wait for that import to finish, then run this one again (if no import is running, "allmenning datasets unlock ${datasetId}" removes the lock).`,
+        holder,
+      )
     }
   }
   // A read first: it needs no lock of the file, so a held lock is reported at once rather than
@@ -96,8 +99,7 @@ export function acquireImportLock(db: SqliteConnection, datasetId: string): () =
 export function breakImportLock(db: SqliteConnection, datasetId: string): ImportLockHolder | undefined {
   const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'allmenning_import_locks'").get()
   if (!exists) return undefined
-  const held = db.prepare('SELECT pid, host, started_at FROM allmenning_import_locks WHERE dataset_id = ?').get([datasetId])
-  if (!held) return undefined
-  db.prepare('DELETE FROM allmenning_import_locks WHERE dataset_id = ?').run([datasetId])
-  return { pid: Number(held.pid), host: String(held.host), startedAt: String(held.started_at) }
+  const holder = heldBy(db, datasetId)
+  if (holder) db.prepare('DELETE FROM allmenning_import_locks WHERE dataset_id = ?').run([datasetId])
+  return holder
 }
