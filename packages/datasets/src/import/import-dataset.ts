@@ -65,10 +65,7 @@ export async function importDataset(options: ImportOptions): Promise<ImportResul
   await mkdir(dirname(options.path), { recursive: true })
   const db = openSqlite(options.path)
   db.exec('PRAGMA journal_mode = WAL')
-  // No syncing while the new generation is written: its tables are not read until the switch,
-  // and an import cut short is thrown away (the next one drops what it left). The switch
-  // itself is committed with NORMAL, as every other write to the file.
-  db.exec('PRAGMA synchronous = OFF')
+  db.exec('PRAGMA synchronous = NORMAL')
   // A larger page cache speeds up index builds; it is memory this thread gives back on close.
   db.exec('PRAGMA cache_size = -32768')
   // Other connections (the gateway reading) may briefly hold a lock; wait for them, not fail.
@@ -171,7 +168,6 @@ export async function importDataset(options: ImportOptions): Promise<ImportResul
     report('indexing', true)
     await writer.finish()
     report('switching', true)
-    db.exec('PRAGMA synchronous = NORMAL')
     const entry = await writer.switchTo({
       fingerprint: tablesFingerprint(dataset),
       publishedAt: options.publishedAt,

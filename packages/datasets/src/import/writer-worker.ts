@@ -39,7 +39,6 @@ function start(): GenerationWriter {
   // As the reading thread's connection (see importDataset), but with half its page cache: this
   // thread's heap comes on top, and 16 MiB built the indexes as fast while keeping the
   // process's peak RSS ~30 MiB lower.
-  db.exec('PRAGMA synchronous = OFF')
   db.exec('PRAGMA cache_size = -16384')
   db.exec('PRAGMA busy_timeout = 5000')
   return createGenerationWriter(db, data.dataset)
@@ -77,7 +76,6 @@ port.on('message', (request: WriterRequest) => {
       current.finish()
       port.postMessage({ type: 'finished' })
     } else if (request.type === 'switch') {
-      db!.exec('PRAGMA synchronous = NORMAL')
       const entry = current.switchTo(request.entry)
       port.postMessage({ type: 'switched', entry })
       close()

@@ -71,6 +71,10 @@ export function createGenerationWriter(db: SqliteConnection, dataset: Pick<Datas
   // Milliseconds since the epoch: unique per import and ordered, even across processes.
   const generation = Math.max(Date.now(), (current ?? 0) + 1)
   dropLeftovers(db, dataset.id, current)
+  // No syncing while the new generation is written: its tables are not read until the switch,
+  // and an import cut short is thrown away (the next one drops what it left). The switch
+  // itself is committed with NORMAL, as every other write to the file.
+  db.exec('PRAGMA synchronous = OFF')
 
   const writers = new Map<string, TableWriter>()
   for (const table of dataset.tables) {
@@ -177,6 +181,7 @@ export function createGenerationWriter(db: SqliteConnection, dataset: Pick<Datas
       }
     },
     switchTo(entry) {
+      db.exec('PRAGMA synchronous = NORMAL')
       const counted = [...writers.values()].reduce(
         (sum, writer) => sum + Number(db.prepare(`SELECT count(*) FROM ${writer.name}`).value()),
         0,
