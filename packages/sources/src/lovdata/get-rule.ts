@@ -21,7 +21,7 @@ function sectionText(doc: Pick<TextRow, 'body'>, section: SectionRow): string {
  * in order, paged; with `full_text=yes` also the text of the sections on the page.
  *
  * @example
- * await getRule.run({ document_id: parseDocumentId('LOV-2005-05-20-28')!, full_text: false, limit: 25, offset: 0 }, ctx)
+ * await getRule.run({ document_id: 'NL/lov/2005-05-20-28', full_text: false, limit: 25, offset: 0 }, ctx)
  */
 export const getRule = defineOperation({
   name: 'get_rule',

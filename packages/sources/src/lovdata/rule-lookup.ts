@@ -3,12 +3,15 @@ import { GatewayError, type DatasetReader, type DatasetVersion, type OperationCo
 import { normalizeSection, parseDocumentId, type DocumentRef } from './document-id.js'
 import { RULE_DATASETS, ruleSourceOf, type DocumentRow, type TextRow } from './rule-datasets.js'
 
-/** The `document_id` parameter, in every form users type it; valid input becomes a {@link DocumentRef}. */
+/**
+ * The `document_id` parameter, in every form users type it; valid input becomes the document
+ * id as Lovdata writes it (`NL/lov/2005-05-20-28`), which the answer echoes and links with.
+ */
 export const documentIdParameter = v.pipe(
   v.string(),
   v.trim(),
   v.check((id) => parseDocumentId(id) !== undefined, 'must be a law or regulation id such as NL/lov/2005-05-20-28, lov/2005-05-20-28 or LOV-2005-05-20-28'),
-  v.transform((id) => parseDocumentId(id) as DocumentRef),
+  v.transform((id) => (parseDocumentId(id) as DocumentRef).documentId),
   v.description('Law or regulation: NL/lov/2005-05-20-28, lov/2005-05-20-28 or LOV-2005-05-20-28'),
 )
 
@@ -43,9 +46,10 @@ export async function ruleText(reader: DatasetReader, documentId: string): Promi
  * loaded version has no such document, the core's 502 `dataset_not_loaded` when none is loaded.
  *
  * @example
- * const { doc, reader } = await findRule(ctx, parseDocumentId('LOV-2005-05-20-28')!, RULE_COLUMNS)
+ * const { doc, reader } = await findRule(ctx, 'NL/lov/2005-05-20-28', RULE_COLUMNS)
  */
-export async function findRule(ctx: OperationContext, ref: DocumentRef, columns?: readonly string[]): Promise<{ doc: DocumentRow; reader: DatasetReader }> {
+export async function findRule(ctx: OperationContext, documentId: string, columns?: readonly string[]): Promise<{ doc: DocumentRow; reader: DatasetReader }> {
+  const ref = parseDocumentId(documentId) as DocumentRef
   const source = ruleSourceOf(ref.kind)
   const reader = ctx.dataset(RULE_DATASETS[source])
   const [doc] = await reader.select<DocumentRow>('documents', { where: { document_id: ref.documentId }, columns, limit: 1 })

@@ -118,6 +118,9 @@ describe('get_rule and get_section', () => {
       expect(status).toBe(200)
       expect(json.data).toMatchObject({ document_id: 'NL/lov/2005-05-20-28', source: 'laws', title: 'Lov om straff (straffeloven)', text: null })
       expect(json.data.sections.map((s: { section: string }) => s.section)).toEqual(['1', '5', '5a'])
+      // The echo and the links carry the id as Lovdata writes it, whatever form was typed.
+      expect(json.parameters.document_id).toBe('NL/lov/2005-05-20-28')
+      expect(json._links.self).toContain(`document_id=${encodeURIComponent('NL/lov/2005-05-20-28')}`)
     }
   })
 
