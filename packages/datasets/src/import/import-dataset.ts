@@ -64,17 +64,15 @@ export async function importDataset(options: ImportOptions): Promise<ImportResul
 
   await mkdir(dirname(options.path), { recursive: true })
   const db = openSqlite(options.path)
-  db.exec('PRAGMA journal_mode = WAL')
-  db.exec('PRAGMA synchronous = NORMAL')
-  // A larger page cache speeds up index builds; it is memory this thread gives back on close.
-  db.exec('PRAGMA cache_size = -32768')
-  // Other connections (the gateway reading) may briefly hold a lock; wait for them, not fail.
-  db.exec('PRAGMA busy_timeout = 5000')
-  // One import of a dataset into a file at a time: the lock is taken before the writer drops
-  // leftovers of earlier imports, which would otherwise include a running import's tables.
   let release: () => void
   let writer: GenerationWriter | WriterThread
   try {
+    db.exec('PRAGMA journal_mode = WAL')
+    db.exec('PRAGMA synchronous = NORMAL')
+    // A larger page cache speeds up index builds; it is memory this thread gives back on close.
+    db.exec('PRAGMA cache_size = -32768')
+    // One import of a dataset into a file at a time: the lock is taken before the writer drops
+    // leftovers of earlier imports, which would otherwise include a running import's tables.
     release = acquireImportLock(db, dataset.id)
   } catch (error) {
     db.close()

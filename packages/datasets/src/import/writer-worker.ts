@@ -40,7 +40,6 @@ function start(): GenerationWriter {
   // thread's heap comes on top, and 16 MiB built the indexes as fast while keeping the
   // process's peak RSS ~30 MiB lower.
   db.exec('PRAGMA cache_size = -16384')
-  db.exec('PRAGMA busy_timeout = 5000')
   return createGenerationWriter(db, data.dataset)
 }
 

@@ -120,19 +120,43 @@ function openBetterSqlite3(path: string, readonly: boolean): SqliteConnection {
   return connection
 }
 
+/** How long a connection waits for another one's lock before it fails with "database is locked". */
+const defaultBusyTimeoutMs = 5000
+
+/** Options of {@link openSqlite}. */
+export interface OpenSqliteOptions {
+  readonly?: boolean
+  /**
+   * How long a statement waits for a lock another connection holds, in milliseconds. Default
+   * 5000. Set before anything else is run on the connection: even switching to WAL, or the
+   * first read after another connection closed the file (the last one out checkpoints and
+   * holds the file while it does), can meet a lock.
+   */
+  busyTimeoutMs?: number
+}
+
 /**
  * Opens a SQLite file with Node's built-in `node:sqlite` where Node has it (22.13 and newer:
  * what Lambda runs), and with better-sqlite3 on Node 20. better-sqlite3 12, the last major
  * that supports Node 20, crashes the process on Node 24.19 and newer when a statement is
  * garbage-collected (its native wrapper removes a cleanup hook with no environment current),
  * so it is only loaded where nothing else can open the file. `ALLMENNING_SQLITE=better-sqlite3`
- * forces it.
+ * forces it. Both bindings wait the same time for locks: better-sqlite3 waits 5 s unless told
+ * otherwise, node:sqlite not at all, so the timeout is always set here.
  *
  * @example
  * const db = openSqlite('data/allmenning.sqlite', { readonly: true })
  * db.prepare('SELECT count(*) FROM allmenning_datasets').value() // 3
  */
-export function openSqlite(path: string, options: { readonly?: boolean } = {}): SqliteConnection {
+export function openSqlite(path: string, options: OpenSqliteOptions = {}): SqliteConnection {
   const sqlite = builtInSqlite()
-  return sqlite ? openBuiltIn(sqlite, path, options.readonly === true) : openBetterSqlite3(path, options.readonly === true)
+  const readonly = options.readonly === true
+  const connection = sqlite ? openBuiltIn(sqlite, path, readonly) : openBetterSqlite3(path, readonly)
+  const busyTimeoutMs = options.busyTimeoutMs ?? defaultBusyTimeoutMs
+  if (!Number.isInteger(busyTimeoutMs) || busyTimeoutMs < 0) {
+    connection.close()
+    throw new RangeError(`busyTimeoutMs must be a whole number of milliseconds, 0 or more; got ${busyTimeoutMs}`)
+  }
+  connection.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}`)
+  return connection
 }

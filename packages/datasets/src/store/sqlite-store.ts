@@ -60,18 +60,18 @@ export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sq
     const now = Date.now()
     if (now - triedAt < reopenAfterMs) return undefined
     triedAt = now
+    // A reader waits at most this long for a lock (WAL makes that rare) rather than hold up the event loop.
+    const busyTimeoutMs = 200
     if (options.readonly) {
       if (!existsSync(options.path)) return undefined
-      db = openSqlite(options.path, { readonly: true })
+      db = openSqlite(options.path, { readonly: true, busyTimeoutMs })
     } else {
       mkdirSync(dirname(options.path), { recursive: true })
-      db = openSqlite(options.path)
+      db = openSqlite(options.path, { busyTimeoutMs })
       // WAL lets this connection read while an import writes the next generation.
       db.exec('PRAGMA journal_mode = WAL')
       ensureCatalog(db)
     }
-    // A reader waits at most this long for a lock (WAL makes that rare) rather than hold up the event loop.
-    db.exec('PRAGMA busy_timeout = 200')
     dataVersion = db.prepare('PRAGMA data_version')
     return db
   }
