@@ -93,6 +93,10 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
   try {
     const pages: string[] = []
     for (let number = 1; number <= doc.numPages; number++) {
+      // PDF.js in Node parses on this thread and never waits for I/O: without a turn of the
+      // event loop between pages, a 100-page decision held every other request for ~300 ms.
+      // A page takes a few milliseconds.
+      await new Promise((resolve) => setImmediate(resolve))
       const page = await doc.getPage(number)
       const content = await page.getTextContent()
       const items = content.items.filter((item) => 'str' in item) as TextItem[]
