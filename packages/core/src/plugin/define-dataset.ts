@@ -128,8 +128,10 @@ export interface DatasetFile {
   headers?: Record<string, string>
   /**
    * The publisher's date for the file when its download carries no Last-Modified (Lovdata's
-   * archives do not; their date is in a listing): called by `sync` after the download, an
-   * ISO date or null. A failure here only leaves the date unknown.
+   * archives do not; their date is in a listing): an ISO date or null. `sync` asks for it
+   * before downloading, and when it is the date the loaded version was listed at, the file is
+   * not downloaded. Not asked for a file downloaded from a mirror, whose own validators count.
+   * A failure here only leaves the date unknown.
    */
   publishedAt?: (signal?: AbortSignal) => Promise<string | null>
   content: DatasetContent

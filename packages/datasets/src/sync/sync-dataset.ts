@@ -126,7 +126,10 @@ export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
   const results: DownloadResult[] = []
   // Publisher's listing dates, asked for before the download: a file whose download carries no
   // validators (Lovdata's archives: no ETag, no Last-Modified) is unchanged when its listing
-  // date is the one the loaded version was listed at, and is then not even requested.
+  // date is the one the loaded version was listed at, and is then not even requested. A
+  // mirror's copy is judged by the mirror's own validators: the listing dates the publisher's
+  // copy, which the mirror may not hold yet, and a mirror is often there because the
+  // publisher cannot be reached.
   const listed: Array<string | null> = []
   for (const file of planned) {
     const previous = known.get(file.url)
@@ -134,7 +137,7 @@ export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
     const haveCopy = existsSync(file.local) && previous !== undefined && statSync(file.local).size === previous.bytes
     const conditional = !options.force && previous !== undefined && (haveCopy || sameSet)
     options.onEvent?.({ type: 'checking', url: file.from })
-    const date = previous?.etag ? null : await listedDate(file.declared, options.signal)
+    const date = previous?.etag || file.from !== file.url ? null : await listedDate(file.declared, options.signal)
     listed.push(date)
     if (conditional && sameDate(previous.lastModified, date)) {
       options.onEvent?.({ type: 'unchanged', url: file.from })
@@ -174,7 +177,11 @@ export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
     catalog: options.catalog,
     datasetId: dataset.id,
     inputs,
-    publishedAt: newestDate(await Promise.all(planned.map(async (file, i) => results[i]!.lastModified ?? listed[i] ?? (await listedDate(file.declared, options.signal))))),
+    publishedAt: newestDate(
+      await Promise.all(
+        planned.map(async (file, i) => results[i]!.lastModified ?? listed[i] ?? (file.from === file.url ? await listedDate(file.declared, options.signal) : null)),
+      ),
+    ),
     heapLimitMb: workerHeapLimitMb(dataset),
     onProgress: (progress) => options.onEvent?.({ type: 'importing', progress }),
     ...(options.signal ? { signal: options.signal } : {}),

@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -54,5 +56,44 @@ describe('syncing Lovdata’s laws', () => {
     // Made by an earlier definition of the tables, that version is not served: load it anew.
     expect(await sync({ ...entry, fingerprint: 'older' })).toMatchObject({ status: 'loaded' })
     expect(fake.hits(download)).toBe(2)
+  }, 60_000)
+
+  it('from a mirror, goes by the mirror’s Last-Modified and never asks Lovdata’s listing', async () => {
+    const [laws] = rulesPublishedAt(fake.baseUrl)
+    const archive = Buffer.from(await (await fetch(`${fake.baseUrl}${download}`)).arrayBuffer())
+    const lastModified = 'Mon, 16 Nov 2026 04:00:00 GMT'
+    const mirrorRequests: Array<string | undefined> = []
+    // A plain static file server holding a copy of the archive, as a mirror would.
+    const mirror = createServer((request, response) => {
+      mirrorRequests.push(request.headers['if-modified-since'])
+      if (request.headers['if-modified-since'] === lastModified) return void response.writeHead(304).end()
+      response.writeHead(200, { 'content-type': 'application/x-bzip2', 'content-length': archive.length, 'last-modified': lastModified }).end(archive)
+    })
+    await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve))
+    const path = join(dir, 'mirrored.sqlite')
+    const sync = (loaded: CatalogEntry | undefined) =>
+      syncDataset({
+        path,
+        downloads: join(dir, 'mirrored-downloads'),
+        dataset: laws!,
+        catalog,
+        loaded,
+        userAgent: 'allmenning-test',
+        mirror: `http://127.0.0.1:${(mirror.address() as AddressInfo).port}/lovdata/gjeldende-lover.tar.bz2`,
+      })
+    try {
+      const listings = fake.hits('/v1/publicData/list')
+      expect(await sync(undefined)).toMatchObject({ status: 'loaded', result: { records: 5, publishedAt: '2026-11-16T04:00:00.000Z' } })
+      const store = createSqliteDatasetStore({ path })
+      const entry = store.catalog().get('lovdata_lover')!
+      store.close()
+      // Answers still name Lovdata's address as the source.
+      expect(entry.files[0]).toMatchObject({ url: `${fake.baseUrl}${download}`, lastModified })
+      expect(await sync(entry)).toEqual({ status: 'unchanged', dataset: 'lovdata_lover' })
+      expect(mirrorRequests).toEqual([undefined, lastModified])
+      expect(fake.hits('/v1/publicData/list')).toBe(listings)
+    } finally {
+      mirror.close()
+    }
   }, 60_000)
 })
