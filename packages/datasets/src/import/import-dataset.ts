@@ -1,5 +1,5 @@
 import { mkdir, stat } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import type { DatasetDefinition, DatasetRowsOut } from '@allmenning/core'
 import { fileParts, type ByteCounter, type FilePart } from '../read/file-parts.js'
 import { createGenerationWriter, type GenerationWriter } from '../store/generation-writer.js'
@@ -24,9 +24,16 @@ export interface ImportOptions {
    * inputs of 16 MiB or more, where it saves more than starting the thread costs.
    */
   writerThread?: boolean
+  /**
+   * How long a write waits while another connection writes to the same file (another import,
+   * building its indexes, holds it for seconds at a time), in milliseconds. Default 10 minutes:
+   * imports run off the serving thread, and one import waiting for another beats failing.
+   */
+  lockWaitMs?: number
 }
 
 const progressEveryMs = 200
+const defaultLockWaitMs = 10 * 60_000
 const writerThreadFrom = 16 << 20
 const sampleLimit = 10
 /** After this many records, an import whose records are nearly all malformed stops early. */
@@ -37,18 +44,47 @@ function isNamed(error: unknown, name: string): error is Error {
   return error instanceof Error && error.name === name
 }
 
+/** SQLite's SQLITE_BUSY, from either binding or relayed by the writer thread. */
+function isLocked(error: unknown): boolean {
+  return error instanceof Error && /database is locked/.test(error.message)
+}
+
+/**
+ * Imports into one file started on this thread, by the file's path: the next waits for the one
+ * before. On one thread a second writer could only wait for the first's lock by blocking the
+ * thread the first needs to go on.
+ */
+const importsOnThisThread = new Map<string, Promise<unknown>>()
+
 /**
  * Loads a dataset's files into a new generation of the store and switches to it. Runs on the
  * calling thread; the gateway and the command line call it through a worker
  * (`importInWorker`) so the serving thread never waits for it. A malformed record is counted
  * and the import goes on; a file that is not what the dataset expects, or mostly malformed,
- * stops it with an {@link ImportError}, and then nothing changes for readers.
+ * stops it with an {@link ImportError}, and then nothing changes for readers. Imports of
+ * different datasets into one file take turns writing: on one thread one after the other,
+ * across threads and processes as SQLite's write lock allows (see `lockWaitMs`).
  *
  * @example
  * const result = await importDataset({ path: 'data/allmenning.sqlite', dataset, inputs: [{ file: 'Tildelinger.csv', path: '/tmp/t.csv', url: null }], publishedAt: null })
  * result.rows // 73891
  */
 export async function importDataset(options: ImportOptions): Promise<ImportResult> {
+  const key = resolve(options.path)
+  const before = importsOnThisThread.get(key)
+  const run = (async () => {
+    await before?.catch(() => {})
+    return importNow(options)
+  })()
+  importsOnThisThread.set(key, run)
+  try {
+    return await run
+  } finally {
+    if (importsOnThisThread.get(key) === run) importsOnThisThread.delete(key)
+  }
+}
+
+async function importNow(options: ImportOptions): Promise<ImportResult> {
   const { dataset, inputs } = options
   const started = Date.now()
   const declared = new Map(dataset.files.map((file) => [file.name, file]))
@@ -63,7 +99,13 @@ export async function importDataset(options: ImportOptions): Promise<ImportResul
   }
 
   await mkdir(dirname(options.path), { recursive: true })
-  const db = openSqlite(options.path)
+  const lockWaitMs = options.lockWaitMs ?? defaultLockWaitMs
+  const waitedTooLong = () =>
+    new ImportError(
+      `The import of ${dataset.id} waited ${lockWaitMs / 1000} s for another writer to let go of ${options.path} ` +
+        `(another import into the same file, or a program holding it open for writing). Nothing was changed; run it again once that is done.`,
+    )
+  const db = openSqlite(options.path, { busyTimeoutMs: lockWaitMs })
   let release: () => void
   let writer: GenerationWriter | WriterThread
   try {
@@ -77,15 +119,17 @@ export async function importDataset(options: ImportOptions): Promise<ImportResul
   } catch (error) {
     db.close()
     if (error instanceof ImportLockedError) throw new ImportError(`${error.message} Nothing was changed.`)
+    if (isLocked(error)) throw waitedTooLong()
     throw error
   }
   try {
     // A row batch names a row's table in one byte: a dataset of more tables writes here.
     const threaded = (options.writerThread ?? totalBytes >= writerThreadFrom) && dataset.tables.length <= 256
-    writer = threaded ? createWriterThread(options.path, dataset) : createGenerationWriter(db, dataset)
+    writer = threaded ? createWriterThread(options.path, dataset, lockWaitMs) : createGenerationWriter(db, dataset)
   } catch (error) {
     release()
     db.close()
+    if (isLocked(error)) throw waitedTooLong()
     throw error
   }
   const counter: ByteCounter = { bytes: 0 }
@@ -197,6 +241,7 @@ export async function importDataset(options: ImportOptions): Promise<ImportResul
     if (error instanceof ImportError) throw error
     if (isNamed(error, 'DatasetFileError')) throw new ImportError(`${current || 'The file'} ${error.message}. Nothing was changed.`)
     if (error instanceof TypeError) throw error
+    if (isLocked(error)) throw waitedTooLong()
     throw new ImportError(`The import of ${dataset.id} failed while reading ${current || 'its files'}: ${(error as Error).message}. Nothing was changed.`)
   } finally {
     try {

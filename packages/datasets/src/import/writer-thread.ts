@@ -12,7 +12,7 @@ import type { WriterRequest, WriterWorkerData } from './writer-worker.js'
  * work side by side, and neither makes an object per row for the other.
  *
  * @example
- * const writer = createWriterThread('data/allmenning.sqlite', dataset)
+ * const writer = createWriterThread('data/allmenning.sqlite', dataset, 600_000)
  * writer.add('aksjeposter', row)       // for every row
  * await writer.sent()                  // after every batch of records: waits when the writer is behind
  * await writer.finish()
@@ -48,10 +48,11 @@ function writerError(name: string, message: string): Error {
 
 /**
  * Starts the writer thread of a new generation of `dataset` in the store file at `path`. The
- * caller holds the dataset's import lock for as long as the writer runs.
+ * caller holds the dataset's import lock for as long as the writer runs. A write waits up to
+ * `lockWaitMs` while another connection writes to the file.
  */
-export function createWriterThread(path: string, dataset: DatasetDefinition): WriterThread {
-  const data: WriterWorkerData = { path, dataset: { id: dataset.id, tables: dataset.tables } }
+export function createWriterThread(path: string, dataset: DatasetDefinition, lockWaitMs: number): WriterThread {
+  const data: WriterWorkerData = { path, dataset: { id: dataset.id, tables: dataset.tables }, lockWaitMs }
   const resourceLimits = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 }
   const worker = startWorker(import.meta.url, 'writer-worker', { workerData: data, resourceLimits })
 

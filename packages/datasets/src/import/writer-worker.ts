@@ -8,6 +8,8 @@ import { readRowBatch } from './row-batch.js'
 export interface WriterWorkerData {
   path: string
   dataset: { id: string; tables: DatasetTable[] }
+  /** How long a write waits while another connection writes to the file, in milliseconds. */
+  lockWaitMs: number
 }
 
 /** A request to the writer thread; each is answered in the order it was sent. */
@@ -35,7 +37,7 @@ const close = () => {
 }
 
 function start(): GenerationWriter {
-  db = openSqlite(data.path)
+  db = openSqlite(data.path, { busyTimeoutMs: data.lockWaitMs })
   // As the reading thread's connection (see importDataset), but with half its page cache: this
   // thread's heap comes on top, and 16 MiB built the indexes as fast while keeping the
   // process's peak RSS ~30 MiB lower.

@@ -119,7 +119,9 @@ export function createGenerationWriter(db: SqliteConnection, dataset: Pick<Datas
   const write = (writer: TableWriter, values: DatasetValue[]) => {
     values[0] = writer.next++
     // Counted here rather than asked of SQLite: one call less into it per row.
-    if (inTransaction === 0 && !db.inTransaction) db.exec('BEGIN')
+    // IMMEDIATE: the write lock is taken (or waited for) here, before the duplicate tracking
+    // reads; a transaction that read first could not wait for another writer's commit.
+    if (inTransaction === 0 && !db.inTransaction) db.exec('BEGIN IMMEDIATE')
     if (!writer.duplicates?.setAside(values)) {
       const pending = writer.pending
       const width = values.length
@@ -163,7 +165,7 @@ export function createGenerationWriter(db: SqliteConnection, dataset: Pick<Datas
       // A sample of each index is enough for the planner to choose between indexes.
       db.exec('PRAGMA analysis_limit = 1000')
       for (const writer of writers.values()) {
-        db.transaction(() => writer.duplicates?.merge())
+        db.transaction(() => writer.duplicates?.merge(), true)
         ;(writer.table.indexes ?? []).forEach((columns, i) => {
           db.exec(`CREATE INDEX ${writer.name}__i${i} ON ${writer.name} (${columns.map(quote).join(', ')})`)
         })

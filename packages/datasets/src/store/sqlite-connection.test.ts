@@ -1,11 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { once } from 'node:events'
-import { Worker } from 'node:worker_threads'
 import { describe, expect, it } from 'vitest'
 import { openSqlite } from './sqlite-connection.js'
+import { holdWriteLock } from '../testing/write-lock-holder.js'
 
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number)
 const hasBuiltIn = major > 22 || (major === 22 && minor >= 13)
@@ -45,36 +43,22 @@ describe('opening a SQLite file', () => {
   it('waits for a lock another connection holds, 5 s by default, from its very first statement', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'allmenning-sqlite-'))
     const path = join(dir, 'store.sqlite')
-    // Another thread holds the whole file, as the last connection out does while it checkpoints,
-    // until it is told to let go.
-    const holder = new Worker(
-      `const { workerData, parentPort } = require('node:worker_threads')
-       const sqlite = process.getBuiltinModule && workerData.builtIn ? process.getBuiltinModule('node:sqlite') : undefined
-       const db = sqlite ? new sqlite.DatabaseSync(workerData.path) : new (require(workerData.betterSqlite3))(workerData.path)
-       db.exec('CREATE TABLE t (a)')
-       db.exec('BEGIN EXCLUSIVE')
-       db.exec('INSERT INTO t VALUES (1)')
-       parentPort.postMessage('held')
-       parentPort.once('message', () => { db.exec('COMMIT'); db.close(); parentPort.postMessage('released') })`,
-      { eval: true, workerData: { path, builtIn: hasBuiltIn, betterSqlite3: createRequire(import.meta.url).resolve('better-sqlite3') } },
-    )
+    // Another thread holds the whole file, as the last connection out does while it checkpoints.
+    const holder = await holdWriteLock(path, { exclusive: true })
     try {
-      expect(await once(holder, 'message')).toEqual(['held'])
       const impatient = openSqlite(path, { busyTimeoutMs: 0 })
       expect(() => impatient.exec('PRAGMA journal_mode = WAL')).toThrow(/database is locked/)
       impatient.close()
 
       const db = openSqlite(path)
       expect(db.prepare('PRAGMA busy_timeout').value()).toBe(5000)
-      const released = once(holder, 'message')
-      holder.postMessage('let go')
-      // Blocks this thread until the holder commits, then goes on.
+      // Not awaited: this thread blocks in the next statement until the holder has committed.
+      const released = holder.letGo(100)
       db.exec('PRAGMA journal_mode = WAL')
-      expect(db.prepare('SELECT count(*) FROM t').value()).toBe(1)
+      expect(db.prepare('SELECT count(*) FROM held_by_another_writer').value()).toBe(1)
       db.close()
-      expect(await released).toEqual(['released'])
+      await released
     } finally {
-      await holder.terminate()
       rmSync(dir, { recursive: true, force: true })
     }
   })

@@ -6,6 +6,7 @@ import { defineDataset } from '@allmenning/core'
 import { openSqlite } from './sqlite-connection.js'
 import { createSqliteDatasetStore, importDataset, ImportError } from '@allmenning/datasets'
 import { holdings } from '../testing/test-datasets.js'
+import { holdWriteLock } from '../testing/write-lock-holder.js'
 
 let dir: string
 let db: string
@@ -136,6 +137,50 @@ describe.each([false, true])('the SQLite dataset store (writer thread: %s)', (th
     expect(await store.reader(holdings)!.select('holdings')).toEqual([{ org: '111', owner: 'Ann', shares: 5, place: null }])
     const tables = openSqlite(db, { readonly: true }).prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_%'").all()
     expect(tables).toHaveLength(1)
+    store.close()
+  })
+
+  it('loads two datasets into one file at once: the imports take turns writing', async () => {
+    const lines = ['Org;Owner;Shares', ...Array.from({ length: 60_000 }, (_, i) => `${100 + (i % 900)};Owner ${i};${i % 1000}`)]
+    const path = file('big.csv', lines.join('\n'))
+    const other = defineDataset({ ...holdings, id: 'holdings_other' })
+    const results = await Promise.all(
+      [holdings, other].map((dataset) => importDataset({ path: db, dataset, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt: null, writerThread })),
+    )
+    expect(results.map((r) => [r.dataset, r.rows])).toEqual([
+      ['holdings', 60_000],
+      ['holdings_other', 60_000],
+    ])
+    const store = createSqliteDatasetStore({ path: db, readonly: true })
+    expect(await store.reader(holdings)!.count('holdings')).toBe(60_000)
+    expect(await store.reader(other)!.count('holdings')).toBe(60_000)
+    store.close()
+  })
+
+  it('waits while another program writes to the file, and says so when it has waited too long', async () => {
+    await load(file('a.csv', 'Org;Owner;Shares\n111;Ann;5\n'))
+    const holder = await holdWriteLock(db)
+    const second = file('b.csv', 'Org;Owner;Shares\n111;Ann;5\n222;Bob;6\n')
+    const inputs = [{ file: 'holdings.csv', path: second, url: null }]
+    try {
+      await expect(importDataset({ path: db, dataset: holdings, inputs, publishedAt: null, writerThread, lockWaitMs: 50 })).rejects.toThrow(
+        new ImportError(
+          `The import of holdings waited 0.05 s for another writer to let go of ${db} (another import into the same file, or a program holding it open for writing). ` +
+            'Nothing was changed; run it again once that is done.',
+        ),
+      )
+      // The holder lets go after 300 ms on its own thread; this one blocks in the import meanwhile.
+      const released = holder.letGo(300)
+      const started = Date.now()
+      expect(await importDataset({ path: db, dataset: holdings, inputs, publishedAt: '2025-12-31', writerThread })).toMatchObject({ rows: 2, publishedAt: '2025-12-31' })
+      expect(Date.now() - started).toBeGreaterThanOrEqual(250)
+      await released
+    } catch (error) {
+      await holder.letGo().catch(() => {})
+      throw error
+    }
+    const store = createSqliteDatasetStore({ path: db, readonly: true })
+    expect(await store.reader(holdings)!.count('holdings')).toBe(2)
     store.close()
   })
 
