@@ -22,6 +22,7 @@ type Mistake =
   | 'undeclared-entity-type'
   | 'alias-to-missing-field'
   | 'search-without-example'
+  | 'parameter-as-object'
 
 const rows = [
   { art: 'Havørn', antall: 2, sted: 'Lofoten' },
@@ -33,7 +34,10 @@ function sightings(mistake: Mistake = 'none'): SourceDefinition {
   const list = defineOperation({
     name: 'list_sightings',
     description: 'Sightings of a bird family in one county.',
-    parameters: { county: v.pipe(v.string(), v.minLength(2)), season: v.optional(v.picklist(['spring', 'summer', 'autumn', 'winter']), 'summer') },
+    parameters: {
+      // The mistake: a schema that parses the county into an object, which the echo and links then carry.
+      county: mistake === 'parameter-as-object' ? v.pipe(v.string(), v.minLength(2), v.transform((name) => ({ name }) as unknown as string)) : v.pipe(v.string(), v.minLength(2)),
+      season: v.optional(v.picklist(['spring', 'summer', 'autumn', 'winter']), 'summer') },
     output: v.array(sighting),
     ...(mistake === 'alias-to-missing-field' ? { canonicalFieldAliases: { name: ['[].name'] } } : {}),
     async run(params, ctx) {
@@ -45,7 +49,8 @@ function sightings(mistake: Mistake = 'none'): SourceDefinition {
       }
       let payload: v.InferOutput<typeof sightingsPayload>
       try {
-        const res = await client.getJson('/sightings', { query: { fylke: params.county } })
+        const county = typeof params.county === 'string' ? params.county : (params.county as { name: string }).name
+        const res = await client.getJson('/sightings', { query: { fylke: county } })
         payload = checkUpstreamShape(client, sightingsPayload, res.body, 'the sightings')
       } catch (error) {
         if (mistake === 'swallows-upstream-failures') return { data: [] }
@@ -148,6 +153,13 @@ describe('checkSource', () => {
     const failures = await failuresOf('undeclared-entity-type')
     expect(failures[0]).toMatch(/^list_sightings: answers 200 with the envelope of spec 2\.1: answers 500 internal_error/)
     expect(failures.join('\n')).toContain('TypeError: sightings returned an entity of type bird, which it does not declare in entityTypes')
+  })
+
+  it('catches a parameter parsed into an object, which the echo and links cannot carry', async () => {
+    const failures = await failuresOf('parameter-as-object')
+    expect(failures).toHaveLength(1)
+    expect(failures[0]).toMatch(/^list_sightings: answers 200 with the envelope of spec 2\.1 and paging metadata: /)
+    expect(failures[0]).toContain('parameters echoes county as {"name":"Nordland"}: a parameter\'s schema must turn what the caller sent into a string, number, boolean or a list of them')
   })
 
   it('reports a definition the gateway refuses, and stops there', async () => {

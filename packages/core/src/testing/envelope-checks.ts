@@ -29,6 +29,10 @@ const shown = (value: unknown) => {
   return text.length > 120 ? `${text.slice(0, 120)}…` : text
 }
 
+const isScalar = (value: unknown) => value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+/** A parameter's value as the echo may carry it: a scalar, or a list of them. */
+const isEchoable = (value: unknown) => isScalar(value) || (Array.isArray(value) && value.every(isScalar))
+
 function isUri(value: unknown): boolean {
   if (typeof value !== 'string') return false
   try {
@@ -156,7 +160,19 @@ export function envelopeProblems(res: TestResponse, expected: EnvelopeExpectatio
     if (extra.length > 0) problems.push(`parameters echoes ${extra.join(', ')}, which the operation does not declare`)
     const missing = expected.defaults.filter((name) => !(name in (json.parameters as Json)))
     if (missing.length > 0) problems.push(`parameters lacks the defaults of ${missing.join(', ')}`)
+    for (const [name, value] of Object.entries(json.parameters)) {
+      if (!isEchoable(value)) {
+        problems.push(
+          `parameters echoes ${name} as ${shown(value)}: a parameter's schema must turn what the caller sent into a string, number, boolean or a list of them, ` +
+            'which the echo, links and the cache key carry as they are (keep a parsed form inside run)',
+        )
+      }
+    }
   }
+  // What String() makes of an object, written where text belongs: a link or a message built from one.
+  const body = res.body ?? ''
+  const stray = body.indexOf('[object Object]')
+  if (stray >= 0) problems.push(`the body holds "[object Object]" (${shown(body.slice(Math.max(0, stray - 60)))})`)
   problems.push(...entityProblems(json.entities, expected))
   problems.push(...metaProblems(json._meta, expected.source))
   problems.push(...paginationProblems(json, expected))
