@@ -3,7 +3,12 @@ import type { AddressInfo } from 'node:net'
 import { answerServerRefusals, closeGracefully } from '@allmenning/core'
 import { createApp } from './app.js'
 
-const port = Number(process.env.PORT ?? 3000)
+const port = Number(process.env.PORT || 3000)
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(`PORT must be a port number (0 to 65535), got ${JSON.stringify(process.env.PORT)}`)
+  process.exit(2)
+}
+
 // Node's default 16 KB header limit would cut long query strings off with a bare 431;
 // a larger one lets the gateway answer them with its own JSON 414.
 const server = createServer({ maxHeaderSize: 64 * 1024 }, createApp(process.env))

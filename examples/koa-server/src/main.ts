@@ -5,7 +5,8 @@ import { createApp } from './app.js'
 
 const port = Number(process.env.PORT || 3000)
 if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-  throw new Error(`PORT must be a port number, got ${JSON.stringify(process.env.PORT)}`)
+  console.error(`PORT must be a port number (0 to 65535), got ${JSON.stringify(process.env.PORT)}`)
+  process.exit(2)
 }
 
 // Node's default 16 KB header limit would cut long query strings off with a bare 431;
@@ -17,6 +18,7 @@ server.listen(port, () => {
   // The port bound, which PORT=0 leaves to the system.
   const bound = (server.address() as AddressInfo).port
   console.log(`Allmenning example gateway (Koa) on http://localhost:${bound}/api/v1/`)
+  console.log(`MCP: the catalogue at http://localhost:${bound}/mcp, each source at http://localhost:${bound}/{source}/mcp`)
 })
 
 // When the orchestrator stops us: no new connections, every request in flight answered, then exit.
