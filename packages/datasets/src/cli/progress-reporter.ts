@@ -53,7 +53,8 @@ export function createProgressReporter(out: Writable, tty: boolean, everyMs = 50
     import(label, p) {
       if (!throttled(p.phase !== 'reading')) return
       const share = p.totalBytes > 0 ? p.bytes / p.totalBytes : 0
-      const rate = p.elapsedMs > 0 ? Math.round((p.records / p.elapsedMs) * 1000) : 0
+      // Rows, as the line says: a record (a Lovdata document) may give many rows (its sections).
+      const rate = p.elapsedMs > 0 ? Math.round((p.rows / p.elapsedMs) * 1000) : 0
       const bytes = `${megabytes(p.bytes)} of ${megabytes(p.totalBytes)} (${Math.round(share * 100)}%)`
       const malformed = p.malformed > 0 ? `, ${count(p.malformed)} malformed` : ''
       show(
