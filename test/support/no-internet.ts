@@ -1,9 +1,12 @@
+import http from 'node:http'
+import https from 'node:https'
 import { Agent, buildConnector, getGlobalDispatcher, setGlobalDispatcher } from 'undici'
 import { afterAll } from 'vitest'
 
 // No test may reach the internet: upstreams are played by local servers. Every upstream call
-// goes through undici's global dispatcher unless a test gives its own, so this one refuses
-// any host but the loopback, and the file fails if a test tried one.
+// goes through undici's global dispatcher unless a test gives its own, and every dataset
+// download through Node's global HTTP agents, so these refuse any host but the loopback, and
+// the file fails if a test tried one.
 const loopback = new Set(['127.0.0.1', 'localhost', '::1', '[::1]'])
 const attempts: string[] = []
 const connect = buildConnector({})
@@ -19,7 +22,25 @@ setGlobalDispatcher(
   }),
 )
 
+type CreateConnection = (options: { host?: string | null; hostname?: string | null }, callback: (error: Error | null, socket?: unknown) => void) => unknown
+const agents = [
+  { agent: http.globalAgent, protocol: 'http:' },
+  { agent: https.globalAgent, protocol: 'https:' },
+].map(({ agent, protocol }) => {
+  const target = agent as unknown as { createConnection: CreateConnection }
+  const original = target.createConnection
+  target.createConnection = function (options, callback) {
+    const host = options.hostname ?? options.host ?? ''
+    if (loopback.has(host)) return original.call(this, options, callback)
+    attempts.push(`${protocol}//${host}`)
+    callback(new Error(`tests must not reach the internet (tried ${host})`))
+    return undefined
+  }
+  return { target, original }
+})
+
 afterAll(() => {
   setGlobalDispatcher(previous)
+  for (const { target, original } of agents) target.createConnection = original
   if (attempts.length > 0) throw new Error(`This test file tried to reach the internet: ${[...new Set(attempts)].join(', ')}`)
 })

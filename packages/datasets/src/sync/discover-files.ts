@@ -1,5 +1,8 @@
-import { fetch } from 'undici'
-import { DownloadError } from './download-file.js'
+import { DownloadError, failureReason } from './download-file.js'
+import { httpGet, HttpGetError, readText, type HttpAnswer } from './http-get.js'
+
+/** A page of links is a few hundred kilobytes; more is not the page. */
+const pageLimit = 8 << 20
 
 /**
  * The files a publisher's page links to, for datasets whose file names change (a new label
@@ -11,21 +14,31 @@ import { DownloadError } from './download-file.js'
  * // ['https://www.forskningsradet.no/siteassets/skattefunn/tall/skattefunn-innsendte-soknader-2002-2024.xlsx', ...]
  */
 export async function discoverFiles(page: string, pattern: RegExp, userAgent: string, signal?: AbortSignal): Promise<string[]> {
-  let response
+  const controller = new AbortController()
+  const abort = () => controller.abort(signal?.reason)
+  signal?.addEventListener('abort', abort, { once: true })
+  const timer = setTimeout(() => controller.abort(new DownloadError(`${page} did not answer within 30 s`)), 30_000)
+  let answer: HttpAnswer
+  let html: string
   try {
-    response = await fetch(page, { headers: { 'user-agent': userAgent, accept: 'text/html,*/*' }, redirect: 'follow', signal: signal ?? AbortSignal.timeout(30_000) })
+    answer = await httpGet(page, { 'user-agent': userAgent, accept: 'text/html,*/*' }, controller.signal)
+    if (answer.response.statusCode !== 200) {
+      answer.response.resume()
+      throw new DownloadError(`${page} answered ${answer.response.statusCode} ${answer.response.statusMessage ?? ''}`.trimEnd())
+    }
+    html = await readText(answer, pageLimit)
   } catch (error) {
-    throw new DownloadError(`${page} could not be reached: ${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message}`)
+    if (error instanceof DownloadError) throw error
+    if (error instanceof HttpGetError) throw new DownloadError(error.message)
+    throw new DownloadError(`${page} could not be reached: ${failureReason(error, controller)}`)
+  } finally {
+    clearTimeout(timer)
+    signal?.removeEventListener('abort', abort)
   }
-  if (response.status !== 200) {
-    await response.body?.cancel()
-    throw new DownloadError(`${page} answered ${response.status} ${response.statusText}`.trimEnd())
-  }
-  const html = await response.text()
   const global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`)
   const found: string[] = []
   for (const match of html.matchAll(global)) {
-    const url = new URL(match[0].replace(/&amp;/g, '&'), response.url || page).href
+    const url = new URL(match[0].replace(/&amp;/g, '&'), answer.url).href
     if (!found.includes(url)) found.push(url)
   }
   if (found.length === 0) throw new DownloadError(`${page} links to no file matching ${pattern}; the page may have changed`)

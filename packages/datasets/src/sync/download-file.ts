@@ -1,9 +1,10 @@
 import { createWriteStream } from 'node:fs'
 import { mkdir, rename, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { Readable, Transform } from 'node:stream'
+import type { IncomingMessage } from 'node:http'
+import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { fetch } from 'undici'
+import { httpGet, HttpGetError } from './http-get.js'
 
 /** What a conditional download found. */
 export interface DownloadResult {
@@ -47,6 +48,8 @@ export class DownloadError extends Error {
  * The body streams to `path.part` and is renamed into place only once it is complete, so an
  * interrupted download never leaves a truncated file where a whole one is expected.
  *
+ * Asked with {@link httpGet} (Node's own HTTP client; see there why not undici).
+ *
  * @example
  * const result = await downloadFile('https://indatapublic.blob.core.windows.net/tildelingsrapport/Tildelinger.csv', 'data/downloads/t.csv',
  *   { etag: previous.etag, userAgent: 'allmenning/0.1.0' })
@@ -68,24 +71,25 @@ export async function downloadFile(url: string, path: string, options: DownloadO
   const part = `${path}.part`
   let received = 0
   try {
-    let response
+    let response: IncomingMessage
     try {
-      response = await fetch(url, { headers, signal: controller.signal, redirect: 'follow' })
+      response = (await httpGet(url, headers, controller.signal)).response
     } catch (error) {
-      throw new DownloadError(`${url} could not be reached: ${reason(error, controller)}`)
+      if (error instanceof HttpGetError) throw new DownloadError(error.message)
+      throw new DownloadError(`${url} could not be reached: ${failureReason(error, controller)}`)
     }
-    const etag = response.headers.get('etag')
-    const lastModified = response.headers.get('last-modified')
-    if (response.status === 304) {
-      await response.body?.cancel()
+    const etag = response.headers.etag ?? null
+    const lastModified = response.headers['last-modified'] ?? null
+    if (response.statusCode === 304) {
+      response.resume()
       return { url, status: 'unchanged', etag: etag ?? options.etag ?? null, lastModified: lastModified ?? options.lastModified ?? null, bytes: 0 }
     }
-    if (response.status !== 200 || !response.body) {
-      await response.body?.cancel()
-      throw new DownloadError(`${url} answered ${response.status} ${response.statusText}`.trimEnd())
+    if (response.statusCode !== 200) {
+      response.resume()
+      throw new DownloadError(`${url} answered ${response.statusCode} ${response.statusMessage ?? ''}`.trimEnd())
     }
-    const length = response.headers.get('content-length')
-    const total = length !== null && /^\d+$/.test(length) ? Number(length) : null
+    const length = response.headers['content-length']
+    const total = length !== undefined && /^\d+$/.test(length) ? Number(length) : null
     await mkdir(dirname(path), { recursive: true })
     const count = new Transform({
       transform(chunk: Buffer, _encoding, done) {
@@ -96,9 +100,9 @@ export async function downloadFile(url: string, path: string, options: DownloadO
       },
     })
     try {
-      await pipeline(Readable.fromWeb(response.body as never), count, createWriteStream(part))
+      await pipeline(response, count, createWriteStream(part))
     } catch (error) {
-      throw new DownloadError(`The download of ${url} broke off after ${received} bytes${total !== null ? ` of ${total}` : ''}: ${reason(error, controller)}`)
+      throw new DownloadError(`The download of ${url} broke off after ${received} bytes${total !== null ? ` of ${total}` : ''}: ${failureReason(error, controller)}`)
     }
     if (total !== null && received !== total) {
       throw new DownloadError(`The download of ${url} ended after ${received} of ${total} bytes`)
@@ -114,9 +118,10 @@ export async function downloadFile(url: string, path: string, options: DownloadO
   }
 }
 
-function reason(error: unknown, controller: AbortController): string {
+/** Why a request failed, in a word where the socket gives one (`ECONNREFUSED`). */
+export function failureReason(error: unknown, controller: AbortController): string {
   const aborted = controller.signal.reason
   if (controller.signal.aborted && aborted instanceof Error) return aborted.message
-  const cause = (error as { cause?: { message?: string; code?: string } }).cause
-  return cause?.code ?? cause?.message ?? (error as Error).message
+  const { code, message } = error as { code?: string; message?: string }
+  return code && code !== 'ABORT_ERR' ? code : (message ?? String(error))
 }
