@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -111,6 +113,40 @@ describe('allmenning datasets, run as a user runs it', () => {
     const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/firmafakta/tildelinger_for_selskap', query: 'org_nr=923609016', headers: {} })
     expect(JSON.parse(res.body!).data.tildelinger).toEqual([expect.objectContaining({ bedriftsnavn: 'EQUINOR ASA', belop: 10 })])
     store.close()
+  })
+
+  it('stops when a scheduler sends SIGTERM mid-download, says so, and keeps the loaded version', async () => {
+    // A mirror that sends a large file slowly; the command is stopped once it is downloading.
+    let downloading!: () => void
+    const started = new Promise<void>((resolve) => (downloading = resolve))
+    const slow = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/csv', 'content-length': String(10_000_000) })
+      response.write(tildelingerCsv())
+      const timer = setInterval(() => response.write(Buffer.alloc(1000, 0x20)), 50)
+      response.on('close', () => clearInterval(timer))
+      setTimeout(downloading, 200)
+    })
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve))
+    try {
+      const mirror = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/Tildelinger.csv`
+      const child = execFile(process.execPath, ['--import', 'tsx', cli, 'datasets', 'sync', 'innovasjon_norge_tildelinger', '--catalog', catalog], {
+        env: { ...process.env, ALLMENNING_DATA_DIR: join(dir, 'data'), ALLMENNING_TEST_PUBLISHER: publisher.url, ALLMENNING_DATASET_INNOVASJON_NORGE_TILDELINGER_URL: mirror },
+        timeout: 60_000,
+      })
+      let stderr = ''
+      child.stderr!.on('data', (chunk) => (stderr += String(chunk)))
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+      await started
+      child.kill('SIGTERM')
+      expect(await exited).toBe(1)
+      expect(stderr).toMatch(new RegExp(`error: innovasjon_norge_tildelinger: The download of ${mirror} broke off after \\d+ bytes of 10000000: interrupted \\(SIGTERM\\)`))
+      expect(readdirSync(join(dir, 'data', 'downloads', 'innovasjon_norge_tildelinger')).filter((name) => name.endsWith('.part'))).toEqual([])
+      const list = await datasets('list')
+      expect(list.stdout).toMatch(/innovasjon_norge_tildelinger\s+yes\s+6\s+/)
+    } finally {
+      slow.closeAllConnections()
+      slow.close()
+    }
   })
 
   it('finds files whose names change on the publisher\'s page, and loads them in order', async () => {
