@@ -244,6 +244,30 @@ describe('before the rules are loaded', () => {
     expect(JSON.stringify(json)).toContain('npx allmenning datasets sync lovdata_lover')
   })
 
+  it('a search of both collections with one loaded says how to search that one', async () => {
+    const rules = await loadRuleDatasets()
+    try {
+      const lawsOnly = createGateway({
+        sources: [lovdata()],
+        datasets: { reader: (dataset) => (dataset.id === 'lovdata_lover' ? rules.store.reader(dataset) : undefined) },
+        onError: () => {},
+      })
+      const both = await get('search_rules', 'query=straffeloven', lawsOnly)
+      expect(both.status).toBe(502)
+      expect(both.json.error).toMatchObject({
+        code: 'dataset_not_loaded',
+        message:
+          'Dataset lovdata_forskrifter (Lovdata: central regulations in force (gjeldende sentrale forskrifter)) is not loaded in this deployment; ' +
+          'load it with: npx allmenning datasets sync lovdata_forskrifter. Meanwhile source=laws searches the laws, which are loaded.',
+      })
+      const laws = await get('search_rules', 'query=straffeloven&source=laws', lawsOnly)
+      expect(laws.status).toBe(200)
+      expect(laws.json.data.hits[0]).toMatchObject({ title_short: expect.stringMatching(/^Straffeloven/) })
+    } finally {
+      rules.close()
+    }
+  })
+
   it('a search about rules says lovdata is not loaded, rather than that nothing matched', async () => {
     const empty = createGateway({ sources: [lovdata()], datasets: { reader: () => undefined }, onError: () => {} })
     const res = await empty.handle({ method: 'GET', path: '/api/v1/sok/alle', query: `q=${encodeURIComponent('straffeloven § 5a')}&mode=entities`, headers: {} })

@@ -97,6 +97,29 @@ async function collectionMatches(reader: DatasetReader, queries: RuleQueries, fu
  * @example
  * await searchRules.run({ query: 'aksjeloven', full_text: false, limit: 20, offset: 0 }, ctx)
  */
+/**
+ * Readers of the collections searched. Every collection asked for must be loaded: a search that
+ * silently left one out would mislead. When both are asked for (no `source`) and one is
+ * loaded, the 502 says how to search that one.
+ */
+function openCollections(sources: RuleSource[], open: (dataset: (typeof RULE_DATASETS)[RuleSource]) => DatasetReader): DatasetReader[] {
+  const readers: DatasetReader[] = []
+  let missing: GatewayError | undefined
+  let loaded: RuleSource | undefined
+  for (const source of sources) {
+    try {
+      readers.push(open(RULE_DATASETS[source]))
+      loaded = source
+    } catch (error) {
+      if (!(error instanceof GatewayError && error.code === 'dataset_not_loaded')) throw error
+      missing ??= error
+    }
+  }
+  if (!missing) return readers
+  if (!loaded) throw missing
+  throw new GatewayError(502, 'dataset_not_loaded', `${missing.message}. Meanwhile source=${loaded} searches the ${loaded}, which are loaded.`)
+}
+
 export const searchRules = defineOperation({
   name: 'search_rules',
   description:
@@ -129,8 +152,7 @@ export const searchRules = defineOperation({
       throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: offset ${problem}`, { details: [{ parameter: 'offset', problem, rule: 'max_value' }] })
     }
     const sources: RuleSource[] = params.source ? [params.source] : ['laws', 'regulations']
-    // Every collection asked for must be loaded: a search that silently left one out would mislead.
-    const readers: DatasetReader[] = sources.map((source) => ctx.dataset(RULE_DATASETS[source]))
+    const readers = openCollections(sources, ctx.dataset)
     // A law called exactly what was typed ("straffeloven", "aksjeloven") comes first whatever bm25
     // makes of the laws that amend or cite it. Those few are found by the short-title index, not
     // by ranking every match; an index confirms them only when the query asks more than the name.
