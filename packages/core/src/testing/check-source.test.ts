@@ -37,7 +37,8 @@ function sightings(mistake: Mistake = 'none'): SourceDefinition {
     parameters: {
       // The mistake: a schema that parses the county into an object, which the echo and links then carry.
       county: mistake === 'parameter-as-object' ? v.pipe(v.string(), v.minLength(2), v.transform((name) => ({ name }) as unknown as string)) : v.pipe(v.string(), v.minLength(2)),
-      season: v.optional(v.picklist(['spring', 'summer', 'autumn', 'winter']), 'summer') },
+      season: v.optional(v.picklist(['spring', 'summer', 'autumn', 'winter']), 'summer'),
+    },
     output: v.array(sighting),
     ...(mistake === 'alias-to-missing-field' ? { canonicalFieldAliases: { name: ['[].name'] } } : {}),
     async run(params, ctx) {
