@@ -51,13 +51,13 @@ function regions(size: number) {
  * `size` bytes (grown when a row does not fit).
  */
 export function createRowBatch(columns: string[][], size = 1 << 19): RowBatch {
-  let buffer = new ArrayBuffer(size)
-  let layout = regions(size)
-  let header = new Int32Array(buffer, 0, 3)
-  let tableOf = new Uint8Array(buffer, 12, layout.rowCapacity)
-  let tags = new Uint8Array(buffer, layout.tags, layout.valueCapacity)
-  let numbers = new Float64Array(buffer, layout.numbers, layout.valueCapacity)
-  let text = new Uint16Array(buffer, layout.text, layout.textCapacity)
+  let buffer!: ArrayBuffer
+  let layout!: ReturnType<typeof regions>
+  let header!: Int32Array
+  let tableOf!: Uint8Array
+  let tags!: Uint8Array
+  let numbers!: Float64Array
+  let text!: Uint16Array
   let rows = 0
   let values = 0
   let chars = 0
@@ -71,6 +71,7 @@ export function createRowBatch(columns: string[][], size = 1 << 19): RowBatch {
     numbers = new Float64Array(buffer, layout.numbers, layout.valueCapacity)
     text = new Uint16Array(buffer, layout.text, layout.textCapacity)
   }
+  use(new ArrayBuffer(size))
   const grow = (needValues: number, needChars: number) => {
     const old = { tableOf, tags, numbers, text }
     let size = buffer.byteLength * 2
