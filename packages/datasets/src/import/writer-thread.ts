@@ -3,6 +3,7 @@ import type { DatasetDefinition, DatasetRow } from '@allmenning/core'
 import type { CatalogEntry } from '../store/catalog.js'
 import type { GenerationWriter } from '../store/generation-writer.js'
 import { createRowBatch } from './row-batch.js'
+import { createRowCheck } from '../store/row-check.js'
 import type { WriterRequest, WriterWorkerData } from './writer-worker.js'
 
 /**
@@ -56,9 +57,8 @@ export function createWriterThread(path: string, dataset: DatasetDefinition, loc
   const resourceLimits = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 }
   const worker = startWorker(import.meta.url, 'writer-worker', { workerData: data, resourceLimits })
 
-  const tableNumber = new Map(dataset.tables.map((table, i) => [table.name, i]))
+  const checkRow = createRowCheck(dataset)
   const columns = dataset.tables.map((table) => Object.keys(table.columns))
-  const checked = dataset.tables.map(() => false)
   const batch = createRowBatch(columns, bufferBytes)
   const free: ArrayBuffer[] = []
   let buffers = 1
@@ -119,14 +119,7 @@ export function createWriterThread(path: string, dataset: DatasetDefinition, loc
       return rows
     },
     add(tableName, row) {
-      const table = tableNumber.get(tableName)
-      if (table === undefined) throw new TypeError(`Dataset ${dataset.id} has no table "${tableName}"`)
-      if (!checked[table]) {
-        const unknown = Object.keys(row).filter((column) => !(column in dataset.tables[table]!.columns))
-        if (unknown.length > 0) throw new TypeError(`Dataset ${dataset.id}: a row for ${tableName} has columns it does not declare: ${unknown.join(', ')}`)
-        checked[table] = true
-      }
-      batch.add(table, row)
+      batch.add(checkRow(tableName, row), row)
       rows++
     },
     async sent() {

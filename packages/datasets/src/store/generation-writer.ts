@@ -3,6 +3,7 @@ import type { DatasetDefinition, DatasetRow, DatasetTable, DatasetValue } from '
 import { ensureCatalog, readCatalog, writeCatalogEntry, type CatalogEntry } from './catalog.js'
 import { datasetTablePrefix, fullTextTable, generationTable, quote, tableGeneration } from './table-names.js'
 import { trackDuplicateKeys, type DuplicateKeys } from './duplicate-keys.js'
+import { createRowCheck } from './row-check.js'
 
 const sqlTypes = { text: 'TEXT', integer: 'INTEGER', real: 'REAL' } as const
 /** Rows written per transaction: enough that commits cost nothing, few enough that the WAL stays small. */
@@ -31,7 +32,6 @@ interface TableWriter {
   /** The next row's sequence number, written as its rowid: duplicates are tracked by it. */
   next: number
   values: DatasetValue[]
-  checked: boolean
 }
 
 function insertSql(name: string, columns: string[], rows = 1): string {
@@ -95,9 +95,11 @@ export function createGenerationWriter(db: SqliteConnection, dataset: Pick<Datas
       duplicates,
       next: 1,
       values: [0, ...columns.map(() => null)],
-      checked: false,
     })
   }
+
+  const inOrder = [...writers.values()]
+  const checkRow = createRowCheck(dataset)
 
   // Rows go to SQLite 64 at a time inside a transaction that is committed every so many rows,
   // so a file of millions of rows holds no more than a statement's rows in memory.
@@ -142,13 +144,7 @@ export function createGenerationWriter(db: SqliteConnection, dataset: Pick<Datas
       return rows
     },
     add(tableName, row) {
-      const writer = writers.get(tableName)
-      if (!writer) throw new TypeError(`Dataset ${dataset.id} has no table "${tableName}"`)
-      if (!writer.checked) {
-        const unknown = Object.keys(row).filter((column) => !(column in writer.table.columns))
-        if (unknown.length > 0) throw new TypeError(`Dataset ${dataset.id}: a row for ${tableName} has columns it does not declare: ${unknown.join(', ')}`)
-        writer.checked = true
-      }
+      const writer = inOrder[checkRow(tableName, row)]!
       // One array per table, refilled for every row, and copied into the statement's batch.
       const values = writer.values
       const columns = writer.columns
