@@ -6,6 +6,7 @@ import { createGenerationWriter, type GenerationWriter } from '../store/generati
 import { acquireImportLock, ImportLockedError } from '../store/import-lock.js'
 import { openSqlite } from '../store/sqlite-connection.js'
 import { tablesFingerprint } from '../store/table-names.js'
+import { rowBatchTables } from './row-batch.js'
 import { createWriterThread, type WriterThread } from './writer-thread.js'
 import { ImportError, type ImportInput, type ImportProgress, type ImportResult, type MalformedSample } from './import-types.js'
 
@@ -106,29 +107,21 @@ async function importNow(options: ImportOptions): Promise<ImportResult> {
         `(another import into the same file, or a program holding it open for writing). Nothing was changed; run it again once that is done.`,
     )
   const db = openSqlite(options.path, { busyTimeoutMs: lockWaitMs })
-  let release: () => void
+  let release = () => {}
   let writer: GenerationWriter | WriterThread
   try {
     db.exec('PRAGMA journal_mode = WAL')
-    db.exec('PRAGMA synchronous = NORMAL')
-    // A larger page cache speeds up index builds; it is memory this thread gives back on close.
-    db.exec('PRAGMA cache_size = -32768')
     // One import of a dataset into a file at a time: the lock is taken before the writer drops
     // leftovers of earlier imports, which would otherwise include a running import's tables.
     release = acquireImportLock(db, dataset.id)
-  } catch (error) {
-    db.close()
-    if (error instanceof ImportLockedError) throw new ImportError(`${error.message} Nothing was changed.`)
-    if (isLocked(error)) throw waitedTooLong()
-    throw error
-  }
-  try {
     // A row batch names a row's table in one byte: a dataset of more tables writes here.
-    const threaded = (options.writerThread ?? totalBytes >= writerThreadFrom) && dataset.tables.length <= 256
-    writer = threaded ? createWriterThread(options.path, dataset, lockWaitMs) : createGenerationWriter(db, dataset)
+    const threaded = (options.writerThread ?? totalBytes >= writerThreadFrom) && dataset.tables.length <= rowBatchTables
+    // A larger page cache speeds up index builds; it is memory this thread gives back on close.
+    writer = threaded ? createWriterThread(options.path, dataset, lockWaitMs) : createGenerationWriter(db, dataset, { cacheKiB: 32_768 })
   } catch (error) {
     release()
     db.close()
+    if (error instanceof ImportLockedError) throw new ImportError(`${error.message} Nothing was changed.`)
     if (isLocked(error)) throw waitedTooLong()
     throw error
   }

@@ -46,6 +46,9 @@ function regions(size: number) {
   return { rowCapacity, valueCapacity, tags, numbers, text, textCapacity: Math.floor((size - text) / 2) }
 }
 
+/** Tables a row batch can name: a row's table is one byte. */
+export const rowBatchTables = 256
+
 /**
  * Starts a batch of rows for tables whose columns are `columns[table]`, in a buffer of
  * `size` bytes (grown when a row does not fit).
