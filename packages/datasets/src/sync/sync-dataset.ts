@@ -92,7 +92,7 @@ async function listedDate(declared: DatasetFile, signal?: AbortSignal): Promise<
 }
 
 /** Whether two HTTP dates name the same second. */
-function sameDate(a: string | null | undefined, b: string | null): boolean {
+function sameDate(a: string | null | undefined, b: string | null | undefined): boolean {
   return Boolean(a && b) && Date.parse(a!) === Date.parse(b!)
 }
 
@@ -130,14 +130,15 @@ export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
   // mirror's copy is judged by the mirror's own validators: the listing dates the publisher's
   // copy, which the mirror may not hold yet, and a mirror is often there because the
   // publisher cannot be reached.
-  const listed: Array<string | null> = []
+  /** Each file's listing date: null when the listing gave none, undefined when it was not asked. */
+  const listed: Array<string | null | undefined> = []
   for (const file of planned) {
     const previous = known.get(file.url)
     // A 304 is only useful when the copy it refers to is still here (or nothing needs reading).
     const haveCopy = existsSync(file.local) && previous !== undefined && statSync(file.local).size === previous.bytes
     const conditional = !options.force && previous !== undefined && (haveCopy || sameSet)
     options.onEvent?.({ type: 'checking', url: file.from })
-    const date = previous?.etag || file.from !== file.url ? null : await listedDate(file.declared, options.signal)
+    const date = previous?.etag || file.from !== file.url ? undefined : await listedDate(file.declared, options.signal)
     listed.push(date)
     if (conditional && sameDate(previous.lastModified, date)) {
       options.onEvent?.({ type: 'unchanged', url: file.from })
@@ -179,7 +180,12 @@ export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
     inputs,
     publishedAt: newestDate(
       await Promise.all(
-        planned.map(async (file, i) => results[i]!.lastModified ?? listed[i] ?? (file.from === file.url ? await listedDate(file.declared, options.signal) : null)),
+        planned.map(async (file, i) => {
+          // The listing is asked here only for a file it was not asked for above.
+          const known = results[i]!.lastModified ?? listed[i]
+          if (known !== undefined) return known
+          return file.from === file.url ? await listedDate(file.declared, options.signal) : null
+        }),
       ),
     ),
     heapLimitMb: workerHeapLimitMb(dataset),

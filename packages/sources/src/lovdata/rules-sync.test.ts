@@ -58,6 +58,28 @@ describe('syncing Lovdata’s laws', () => {
     expect(fake.hits(download)).toBe(2)
   }, 60_000)
 
+  it('asks a failing listing once, downloads, and leaves the version undated', async () => {
+    const [laws] = rulesPublishedAt(fake.baseUrl)
+    const listings = fake.hits('/v1/publicData/list')
+    const downloads = fake.hits(download)
+    fake.misbehave('html-list')
+    try {
+      const result = await syncDataset({
+        path: join(dir, 'unlisted.sqlite'),
+        downloads: join(dir, 'unlisted-downloads'),
+        dataset: laws!,
+        catalog,
+        loaded: undefined,
+        userAgent: 'allmenning-test',
+      })
+      expect(result).toMatchObject({ status: 'loaded', result: { records: 5, publishedAt: null } })
+    } finally {
+      fake.misbehave('ok')
+    }
+    expect(fake.hits('/v1/publicData/list')).toBe(listings + 1)
+    expect(fake.hits(download)).toBe(downloads + 1)
+  }, 60_000)
+
   it('from a mirror, goes by the mirror’s Last-Modified and never asks Lovdata’s listing', async () => {
     const [laws] = rulesPublishedAt(fake.baseUrl)
     const archive = Buffer.from(await (await fetch(`${fake.baseUrl}${download}`)).arrayBuffer())
