@@ -1,5 +1,4 @@
-import { DownloadError, failureReason } from './download-file.js'
-import { httpGet, HttpGetError, readText, type HttpAnswer } from './http-get.js'
+import { DownloadError, httpGet, readText, statusError } from './http-get.js'
 
 /** A page of links is a few hundred kilobytes; more is not the page. */
 const pageLimit = 8 << 20
@@ -14,31 +13,24 @@ const pageLimit = 8 << 20
  * // ['https://www.forskningsradet.no/siteassets/skattefunn/tall/skattefunn-innsendte-soknader-2002-2024.xlsx', ...]
  */
 export async function discoverFiles(page: string, pattern: RegExp, userAgent: string, signal?: AbortSignal): Promise<string[]> {
-  const controller = new AbortController()
-  const abort = () => controller.abort(signal?.reason)
-  signal?.addEventListener('abort', abort, { once: true })
-  const timer = setTimeout(() => controller.abort(new DownloadError(`${page} did not answer within 30 s`)), 30_000)
-  let answer: HttpAnswer
-  let html: string
+  const timeout = new AbortController()
+  const timer = setTimeout(() => timeout.abort(new DownloadError(`${page} did not answer within 30 s`)), 30_000)
+  const stop = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal
   try {
-    answer = await httpGet(page, { 'user-agent': userAgent, accept: 'text/html,*/*' }, controller.signal)
-    if (answer.response.statusCode !== 200) {
-      answer.response.resume()
-      throw new DownloadError(`${page} answered ${answer.response.statusCode} ${answer.response.statusMessage ?? ''}`.trimEnd())
-    }
-    html = await readText(answer, pageLimit)
-  } catch (error) {
-    if (error instanceof DownloadError) throw error
-    if (error instanceof HttpGetError) throw new DownloadError(error.message)
-    throw new DownloadError(`${page} could not be reached: ${failureReason(error, controller)}`)
+    const answer = await httpGet(page, { 'user-agent': userAgent, accept: 'text/html,*/*' }, stop)
+    if (answer.response.statusCode !== 200) throw statusError(page, answer.response)
+    return linksIn(await readText(answer, pageLimit, stop), answer.url, pattern, page)
   } finally {
     clearTimeout(timer)
-    signal?.removeEventListener('abort', abort)
   }
+}
+
+/** Every link in `html` matching `pattern`, absolute against `base`, once each, in order. */
+function linksIn(html: string, base: string, pattern: RegExp, page: string): string[] {
   const global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`)
   const found: string[] = []
   for (const match of html.matchAll(global)) {
-    const url = new URL(match[0].replace(/&amp;/g, '&'), answer.url).href
+    const url = new URL(match[0].replace(/&amp;/g, '&'), base).href
     if (!found.includes(url)) found.push(url)
   }
   if (found.length === 0) throw new DownloadError(`${page} links to no file matching ${pattern}; the page may have changed`)

@@ -1,10 +1,11 @@
 import { createWriteStream } from 'node:fs'
 import { mkdir, rename, rm } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import type { IncomingMessage } from 'node:http'
 import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { httpGet, HttpGetError } from './http-get.js'
+import { DownloadError, failureReason, httpGet, statusError } from './http-get.js'
+
+export { DownloadError }
 
 /** What a conditional download found. */
 export interface DownloadResult {
@@ -30,20 +31,6 @@ export interface DownloadOptions {
 }
 
 /**
- * A download that failed: an error status, a connection that broke off, a body shorter than
- * its Content-Length, or silence. The partial file is removed.
- *
- * @example
- * catch (error) { if (error instanceof DownloadError) console.error(error.message) }
- */
-export class DownloadError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'DownloadError'
-  }
-}
-
-/**
  * Downloads `url` to `path` when it changed since the validators given (a 304 writes nothing).
  * The body streams to `path.part` and is renamed into place only once it is complete, so an
  * interrupted download never leaves a truncated file where a whole one is expected.
@@ -60,34 +47,25 @@ export async function downloadFile(url: string, path: string, options: DownloadO
   if (options.etag) headers['if-none-match'] = options.etag
   if (options.lastModified) headers['if-modified-since'] = options.lastModified
   const idle = options.idleTimeoutMs ?? 60_000
-  const controller = new AbortController()
-  const abort = () => controller.abort(options.signal?.reason)
-  options.signal?.addEventListener('abort', abort, { once: true })
-  let timer = setTimeout(() => controller.abort(new DownloadError(`${url} sent nothing for ${idle / 1000} s`)), idle)
+  const silence = new AbortController()
+  const signal = options.signal ? AbortSignal.any([options.signal, silence.signal]) : silence.signal
+  const watch = () => setTimeout(() => silence.abort(new DownloadError(`${url} sent nothing for ${idle / 1000} s`)), idle)
+  let timer = watch()
   const alive = () => {
     clearTimeout(timer)
-    timer = setTimeout(() => controller.abort(new DownloadError(`${url} sent nothing for ${idle / 1000} s`)), idle)
+    timer = watch()
   }
   const part = `${path}.part`
   let received = 0
   try {
-    let response: IncomingMessage
-    try {
-      response = (await httpGet(url, headers, controller.signal)).response
-    } catch (error) {
-      if (error instanceof HttpGetError) throw new DownloadError(error.message)
-      throw new DownloadError(`${url} could not be reached: ${failureReason(error, controller)}`)
-    }
+    const { response } = await httpGet(url, headers, signal)
     const etag = response.headers.etag ?? null
     const lastModified = response.headers['last-modified'] ?? null
     if (response.statusCode === 304) {
       response.resume()
       return { url, status: 'unchanged', etag: etag ?? options.etag ?? null, lastModified: lastModified ?? options.lastModified ?? null, bytes: 0 }
     }
-    if (response.statusCode !== 200) {
-      response.resume()
-      throw new DownloadError(`${url} answered ${response.statusCode} ${response.statusMessage ?? ''}`.trimEnd())
-    }
+    if (response.statusCode !== 200) throw statusError(url, response)
     const length = response.headers['content-length']
     const total = length !== undefined && /^\d+$/.test(length) ? Number(length) : null
     await mkdir(dirname(path), { recursive: true })
@@ -102,7 +80,7 @@ export async function downloadFile(url: string, path: string, options: DownloadO
     try {
       await pipeline(response, count, createWriteStream(part))
     } catch (error) {
-      throw new DownloadError(`The download of ${url} broke off after ${received} bytes${total !== null ? ` of ${total}` : ''}: ${failureReason(error, controller)}`)
+      throw new DownloadError(`The download of ${url} broke off after ${received} bytes${total !== null ? ` of ${total}` : ''}: ${failureReason(error, signal)}`)
     }
     if (total !== null && received !== total) {
       throw new DownloadError(`The download of ${url} ended after ${received} of ${total} bytes`)
@@ -114,14 +92,5 @@ export async function downloadFile(url: string, path: string, options: DownloadO
     throw error
   } finally {
     clearTimeout(timer)
-    options.signal?.removeEventListener('abort', abort)
   }
-}
-
-/** Why a request failed, in a word where the socket gives one (`ECONNREFUSED`). */
-export function failureReason(error: unknown, controller: AbortController): string {
-  const aborted = controller.signal.reason
-  if (controller.signal.aborted && aborted instanceof Error) return aborted.message
-  const { code, message } = error as { code?: string; message?: string }
-  return code && code !== 'ABORT_ERR' ? code : (message ?? String(error))
 }

@@ -4,6 +4,20 @@ import { request as httpsRequest } from 'node:https'
 /** Redirects followed before a request is given up. */
 const maxRedirects = 5
 
+/**
+ * A download that failed: an address that cannot be reached or redirects in circles, an error
+ * status, a connection that broke off, a body shorter than its Content-Length, or silence.
+ *
+ * @example
+ * catch (error) { if (error instanceof DownloadError) console.error(error.message) }
+ */
+export class DownloadError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'DownloadError'
+  }
+}
+
 /** A response whose body is still to be read, and the address that answered it. */
 export interface HttpAnswer {
   response: IncomingMessage
@@ -11,12 +25,11 @@ export interface HttpAnswer {
   url: string
 }
 
-/** An address that cannot be asked, or one that redirects too often. */
-export class HttpGetError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'HttpGetError'
-  }
+/** Why a request failed, in a word where the socket gives one (`ECONNREFUSED`), or why `signal` stopped it. */
+export function failureReason(error: unknown, signal: AbortSignal): string {
+  if (signal.aborted && signal.reason instanceof Error) return signal.reason.message
+  const { code, message } = error as { code?: string; message?: string }
+  return code && code !== 'ABORT_ERR' ? code : (message ?? String(error))
 }
 
 function send(url: URL, headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
@@ -30,8 +43,9 @@ function send(url: URL, headers: Record<string, string>, signal: AbortSignal): P
 /**
  * GETs `url` with Node's own HTTP client, following redirects (relative ones too, at most five,
  * as a browser would), and resolves once the final answer's head is in; the body is the
- * caller's to read or drain. Rejects with {@link HttpGetError} for an address that is not
- * http(s) or a redirect loop, and with the socket's error (`ECONNREFUSED`, an abort) otherwise.
+ * caller's to read, or to drain with {@link statusError}. An address that is not http(s),
+ * cannot be reached or redirects in circles is a {@link DownloadError}, whose message says
+ * why `signal` stopped the request when it did.
  *
  * Not undici: undici 7, the last line for Node 20, throws an uncatchable assertion, ending the
  * process, when a server closes the connection after a body (`Connection: close`, any HTTP/1.0
@@ -43,29 +57,50 @@ function send(url: URL, headers: Record<string, string>, signal: AbortSignal): P
  * response.statusCode // 200
  */
 export async function httpGet(url: string, headers: Record<string, string>, signal: AbortSignal): Promise<HttpAnswer> {
-  let current = new URL(url)
+  let current: URL
+  try {
+    current = new URL(url)
+  } catch {
+    throw new DownloadError(`${url} is not a URL`)
+  }
   for (let redirects = 0; ; redirects++) {
-    if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new HttpGetError(`${current.href} is not an http or https URL`)
-    const response = await send(current, headers, signal)
+    if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new DownloadError(`${current.href} is not an http or https URL`)
+    let response: IncomingMessage
+    try {
+      response = await send(current, headers, signal)
+    } catch (error) {
+      throw new DownloadError(`${url} could not be reached: ${failureReason(error, signal)}`)
+    }
     const location = response.headers.location
     if (![301, 302, 303, 307, 308].includes(response.statusCode ?? 0) || !location) return { response, url: current.href }
     response.resume()
-    if (redirects === maxRedirects) throw new HttpGetError(`${url} redirected more than ${maxRedirects} times`)
+    if (redirects === maxRedirects) throw new DownloadError(`${url} redirected more than ${maxRedirects} times`)
     current = new URL(location, current)
   }
 }
 
-/** Reads a body whole as text (UTF-8), up to `limit` bytes; a longer one is an {@link HttpGetError}. */
-export async function readText(answer: HttpAnswer, limit: number): Promise<string> {
+/** The error for an answer whose status is not the one asked for; its body is drained. */
+export function statusError(url: string, response: IncomingMessage): DownloadError {
+  response.resume()
+  return new DownloadError(`${url} answered ${response.statusCode} ${response.statusMessage ?? ''}`.trimEnd())
+}
+
+/**
+ * Reads a body whole as text (UTF-8), up to `limit` bytes. A longer one, or one that breaks off
+ * (or that `signal` stops), is a {@link DownloadError}.
+ */
+export async function readText(answer: HttpAnswer, limit: number, signal: AbortSignal): Promise<string> {
   const chunks: Buffer[] = []
   let size = 0
-  for await (const chunk of answer.response) {
-    size += (chunk as Buffer).length
-    if (size > limit) {
-      answer.response.destroy()
-      throw new HttpGetError(`${answer.url} sent more than the ${limit} bytes accepted`)
+  try {
+    for await (const chunk of answer.response) {
+      size += (chunk as Buffer).length
+      if (size > limit) break
+      chunks.push(chunk as Buffer)
     }
-    chunks.push(chunk as Buffer)
+  } catch (error) {
+    throw new DownloadError(`${answer.url} broke off its answer after ${size} bytes: ${failureReason(error, signal)}`)
   }
+  if (size > limit) throw new DownloadError(`${answer.url} sent more than the ${limit} bytes accepted`)
   return Buffer.concat(chunks).toString('utf8')
 }
