@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { datasetNotLoaded, defineOperation, GatewayError, loadCommand, rankByName, type OperationContext } from '@allmenning/core'
+import { datasetNotLoaded, defineOperation, GatewayError, loadCommand, rankByName, type DatasetCondition, type DatasetReader, type OperationContext } from '@allmenning/core'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { brregRoller } from './datasets/brreg-roller.js'
 import { keyWords, nameKey, nameWords } from './datasets/name-key.js'
@@ -31,9 +31,6 @@ type Item = v.InferOutput<typeof itemSchema>
 const perSurname = 1000
 /** Words of a name tried as its surname. */
 const surnamesTried = 6
-
-/** Which rows of a surname a lookup reads: those of the whole name, or everyone with the surname. */
-type Wanted = 'whole' | 'surname'
 
 /** Whether a stored search key holds every one of `words`. */
 function holdsAll(key: string, words: readonly string[]): boolean {
@@ -92,40 +89,25 @@ export const personinformasjon = defineOperation({
     // Through the index on `surname|name key`, for each word that may be the surname: the whole
     // name (every row of it), then everyone with that surname (up to `perSurname`), among whom
     // the names holding every word given are partial matches.
-    const roleRows = async (where: Wanted, limit?: number) =>
-      roles
+    const bySurname = async <Row>(reader: DatasetReader | undefined, table: string, column: string, orderBy: string[], key: (surname: string) => DatasetCondition, limit?: number) =>
+      reader
         ? (
             await Promise.all(
               surnames.map((surname) =>
-                roles.select<RoleRow>('roller', {
-                  where: { navn_nokkel: where === 'whole' ? `${surname}|${whole}` : { prefix: `${surname}|` } },
-                  orderBy: [{ column: 'navn_nokkel' }, { column: 'fodselsaar' }, { column: 'organisasjonsnummer' }],
-                  ...(limit ? { limit } : {}),
-                }),
+                reader.select<Row>(table, { where: { [column]: key(surname) }, orderBy: orderBy.map((by) => ({ column: by })), ...(limit ? { limit } : {}) }),
               ),
             )
           ).flat()
         : []
-    const shareRows = async (where: Wanted, limit?: number) =>
-      shares
-        ? (
-            await Promise.all(
-              surnames.map((surname) =>
-                shares.select<ShareholdingRow>('aksjeposter', {
-                  where: { eier_nokkel: { prefix: where === 'whole' ? `${surname}|${whole}|` : `${surname}|` } },
-                  orderBy: [{ column: 'eier_nokkel' }, { column: 'selskap_orgnr' }],
-                  ...(limit ? { limit } : {}),
-                }),
-              ),
-            )
-          ).flat()
-        : []
+    const roleOrder = ['navn_nokkel', 'fodselsaar', 'organisasjonsnummer']
+    const shareOrder = ['eier_nokkel', 'selskap_orgnr']
+    const everyone = (surname: string) => ({ prefix: `${surname}|` })
     const partial = (key: string | null) => key !== null && holdsAll(key, words) && keyWords(key).join(' ') !== whole
     const [wholeRoles, wholeShares, someRoles, someShares] = await Promise.all([
-      roleRows('whole'),
-      shareRows('whole'),
-      roleRows('surname', perSurname),
-      shareRows('surname', perSurname),
+      bySurname<RoleRow>(roles, 'roller', 'navn_nokkel', roleOrder, (surname) => `${surname}|${whole}`),
+      bySurname<ShareholdingRow>(shares, 'aksjeposter', 'eier_nokkel', shareOrder, (surname) => ({ prefix: `${surname}|${whole}|` })),
+      bySurname<RoleRow>(roles, 'roller', 'navn_nokkel', roleOrder, everyone, perSurname),
+      bySurname<ShareholdingRow>(shares, 'aksjeposter', 'eier_nokkel', shareOrder, everyone, perSurname),
     ])
     const roleRowsFound = [...wholeRoles, ...someRoles.filter((row) => partial(row.navn_nokkel))]
     const shareRowsFound = [...wholeShares, ...someShares.filter((row) => partial(row.eier_nokkel))]
