@@ -3,7 +3,7 @@ import { DECISION_ENTITY } from './case-law-upstream.js'
 import { parseDocumentId } from './document-id.js'
 import { buildFtsQuery } from './fts-query.js'
 import { parseHrNumber } from './hoyesterett-client.js'
-import { LAW_ENTITY, REGULATION_ENTITY, SECTION_ENTITY } from './rule-entities.js'
+import { LAW_ENTITY, REGULATION_ENTITY, SECTION_ENTITY, sectionName } from './rule-entities.js'
 
 type CaseLaw = { title: string; hr_number: string; published: string }
 type CaseLawHits = { hits: CaseLaw[] }
@@ -57,7 +57,7 @@ async function searchRules(text: string, ctx: EntitySearchContext): Promise<Enti
   if (ref) {
     if (ref.section) {
       const section = (await orNothing(ctx.call('get_section', { document_id: ref.documentId, section: ref.section }), null)) as Section | null
-      return section ? [sectionHit(section.document_id, ref.section, `${section.section}${section.title ? ` ${section.title}` : ''}`)] : []
+      return section ? [sectionHit(section.document_id, ref.section, sectionName(section.section, section.title))] : []
     }
     const rule = (await orNothing(ctx.call('get_rule', { document_id: ref.documentId, limit: 1 }), null)) as Rule | null
     return rule ? [ruleHit(rule)] : []

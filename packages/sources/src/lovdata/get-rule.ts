@@ -72,6 +72,6 @@ export const getRule = defineOperation({
   },
   entities: (data) => [
     ruleEntity(data),
-    ...data.sections.map((section) => sectionEntity(data.document_id, section.section, `§ ${section.section}${section.title ? ` ${section.title}` : ''}`)),
+    ...data.sections.map((section) => sectionEntity(data.document_id, section.section, section.title)),
   ],
 })

@@ -37,5 +37,5 @@ export const getSection = defineOperation({
     // The key, not the label (`§ 5a`): what get_rule lists and what a caller passes back as `section`.
     return { data: { document_id: doc.document_id, title: section.title, section: section.section, text: sectionTextOf(await ruleText(reader, doc.document_id), section) } }
   },
-  entities: (data) => [sectionEntity(data.document_id, data.section, `§ ${data.section}${data.title ? ` ${data.title}` : ''}`)],
+  entities: (data) => [sectionEntity(data.document_id, data.section, data.title)],
 })

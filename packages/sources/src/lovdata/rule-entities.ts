@@ -16,11 +16,21 @@ export function ruleEntity(rule: { document_id: string; source: string; title: s
 }
 
 /**
+ * How a section is named: its key after a §, then its title when it has one.
+ *
+ * @example
+ * sectionName('5a', 'Forbud mot dobbeltstraff') // '§ 5a Forbud mot dobbeltstraff'
+ */
+export function sectionName(section: string, title: string | null): string {
+  return `§ ${section}${title ? ` ${title}` : ''}`
+}
+
+/**
  * An entity for one section of a rule, linked to `get_section` by document and section.
  *
  * @example
- * sectionEntity('NL/lov/2005-05-20-28', '5a', '§ 5a Forbud mot dobbeltstraff')
+ * sectionEntity('NL/lov/2005-05-20-28', '5a', 'Forbud mot dobbeltstraff') // named '§ 5a Forbud mot dobbeltstraff'
  */
-export function sectionEntity(documentId: string, section: string, name: string): EntityInput {
-  return { type: SECTION_ENTITY, id: `${documentId}/§${section}`, name, linkParameters: { document_id: documentId, section } }
+export function sectionEntity(documentId: string, section: string, title: string | null): EntityInput {
+  return { type: SECTION_ENTITY, id: `${documentId}/§${section}`, name: sectionName(section, title), linkParameters: { document_id: documentId, section } }
 }

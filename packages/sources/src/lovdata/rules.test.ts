@@ -188,6 +188,14 @@ describe('entity search', () => {
     expect(json.results.map((r: { id: string }) => r.id)).toContain('NL/lov/2005-05-20-28')
   })
 
+  it('finds a section by the id users type, named as get_section names it', async () => {
+    const res = await gateway.handle({ method: 'GET', path: '/api/v1/sok/alle', query: `q=${encodeURIComponent('lov/2005-05-20-28/§5a')}&mode=entities`, headers: {} })
+    const json = JSON.parse(res.body!)
+    expect(json.results[0]).toMatchObject({ type: 'rule_section', id: 'NL/lov/2005-05-20-28/§5a', name: expect.stringMatching(/^§ 5a /) })
+    const section = await get('get_section', 'document_id=lov/2005-05-20-28&section=5a')
+    expect(section.json.entities[0].name).toBe(json.results[0].name)
+  })
+
   it('finds a rule by the id users type', async () => {
     const res = await gateway.handle({ method: 'GET', path: '/api/v1/sok/alle', query: 'q=LOV-1997-06-13-44&mode=entities', headers: {} })
     const json = JSON.parse(res.body!)
