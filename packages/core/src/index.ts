@@ -89,6 +89,6 @@ export {
   type DatasetColumnType,
 } from './plugin/define-dataset.js'
 export type { DatasetStore, DatasetReader, DatasetSearch, DatasetQuery, DatasetCondition, DatasetVersion } from './dataset/dataset-store.js'
-export { datasetNotLoaded } from './dataset/dataset-not-loaded.js'
+export { datasetNotLoaded, isDatasetNotLoaded } from './dataset/dataset-not-loaded.js'
 export { answerServerRefusals } from './http/server-refusals.js'
 export { closeGracefully } from './http/graceful-close.js'

@@ -17,3 +17,14 @@ export function datasetNotLoaded(dataset: DatasetDefinition): GatewayError {
     `Dataset ${dataset.id} (${dataset.title}) is not loaded in this deployment; load it with: ${loadCommand(dataset)}`,
   )
 }
+
+/**
+ * Whether `error` is the 502 of {@link datasetNotLoaded}: for code that answers from whichever
+ * of several datasets is loaded, or reports a source as not loaded rather than failed.
+ *
+ * @example
+ * try { return ctx.dataset(brregRoller) } catch (error) { if (isDatasetNotLoaded(error)) return undefined; throw error }
+ */
+export function isDatasetNotLoaded(error: unknown): error is GatewayError {
+  return error instanceof GatewayError && error.code === 'dataset_not_loaded'
+}

@@ -1,5 +1,6 @@
 import type { CompiledSource } from '../compile/compile-source.js'
 import { GatewayError } from '../http/gateway-error.js'
+import { isDatasetNotLoaded } from '../dataset/dataset-not-loaded.js'
 import type { EntityHit, EntitySearchContext } from '../plugin/entity-search.js'
 import { matchTier, matchTierCount } from '../text/rank-by-name.js'
 
@@ -63,7 +64,7 @@ async function searchOne(source: CompiledSource, query: string, options: FanOutO
     if (error instanceof GatewayError && error.code === 'entity_not_found') {
       return { hits: [], coverage: { status: 'ok', returned: 0, matched: 0, took_ms: took() } satisfies SourceCoverage }
     }
-    const notLoaded = error instanceof GatewayError && error.code === 'dataset_not_loaded'
+    const notLoaded = isDatasetNotLoaded(error)
     const message = error instanceof GatewayError ? error.message : 'the search failed unexpectedly'
     return { hits: [], coverage: { status: notLoaded ? 'not_loaded' : 'error', returned: 0, matched: 0, took_ms: took(), message } satisfies SourceCoverage, error }
   } finally {

@@ -1,4 +1,4 @@
-import { GatewayError, type EntityHit, type EntitySearch, type EntitySearchContext } from '@allmenning/core'
+import { GatewayError, isDatasetNotLoaded, type EntityHit, type EntitySearch, type EntitySearchContext } from '@allmenning/core'
 import type { Enhetsdetaljer } from './enhet-mapping.js'
 import { isValidOrganisationNumber } from './org-nr.js'
 import { personEntityId } from './person-id.js'
@@ -52,7 +52,7 @@ async function personsNamed(text: string, ctx: EntitySearchContext): Promise<Ent
   try {
     lines = (await ctx.call('personinformasjon', { person_name: text.slice(0, 100), limit: ctx.limit })) as PersonLine[]
   } catch (error) {
-    if (error instanceof GatewayError && (error.code === 'dataset_not_loaded' || error.status === 400)) return []
+    if (isDatasetNotLoaded(error) || (error instanceof GatewayError && error.status === 400)) return []
     throw error
   }
   return lines.map((line) => ({

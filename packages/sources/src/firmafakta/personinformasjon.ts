@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { datasetNotLoaded, defineOperation, GatewayError, loadCommand, rankByName, type DatasetCondition, type DatasetReader, type OperationContext } from '@allmenning/core'
+import { datasetNotLoaded, defineOperation, GatewayError, isDatasetNotLoaded, loadCommand, rankByName, type DatasetCondition, type DatasetReader, type OperationContext } from '@allmenning/core'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { brregRoller } from './datasets/brreg-roller.js'
 import { keyWords, nameKey, nameWords } from './datasets/name-key.js'
@@ -50,7 +50,7 @@ function loaded(ctx: OperationContext, dataset: typeof brregRoller) {
   try {
     return ctx.dataset(dataset)
   } catch (error) {
-    if (error instanceof GatewayError && error.code === 'dataset_not_loaded') return undefined
+    if (isDatasetNotLoaded(error)) return undefined
     throw error
   }
 }

@@ -1,4 +1,4 @@
-import { GatewayError, type EntityHit, type EntitySearch, type EntitySearchContext } from '@allmenning/core'
+import { GatewayError, isDatasetNotLoaded, type EntityHit, type EntitySearch, type EntitySearchContext } from '@allmenning/core'
 import { DECISION_ENTITY } from './case-law-upstream.js'
 import { parseDocumentId } from './document-id.js'
 import { buildFtsQuery } from './fts-query.js'
@@ -36,10 +36,6 @@ const sectionHit = (documentId: string, section: string, name: string): EntityHi
 /** An unknown id: for a search across sources, simply nothing found. */
 function notFound(error: unknown): boolean {
   return error instanceof GatewayError && error.status === 404
-}
-
-function notLoaded(error: unknown): error is GatewayError {
-  return error instanceof GatewayError && error.code === 'dataset_not_loaded'
 }
 
 async function orNothing<T>(work: Promise<T>, nothing: T): Promise<T> {
@@ -100,7 +96,7 @@ export const lovdataEntitySearch: EntitySearch = {
     // coverage must say (not_loaded) rather than "nothing found"; words still search case law.
     let unloaded: GatewayError | undefined
     const rules = await searchRules(trimmed, ctx).catch((error: unknown) => {
-      if (!notLoaded(error)) throw error
+      if (!isDatasetNotLoaded(error)) throw error
       unloaded = error
       return []
     })

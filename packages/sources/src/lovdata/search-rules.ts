@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { ruleHeaderFields } from './rule-header.js'
-import { defineOperation, GatewayError, type DatasetReader } from '@allmenning/core'
+import { defineOperation, GatewayError, isDatasetNotLoaded, type DatasetReader } from '@allmenning/core'
 import { buildFtsQuery, type FtsQuery } from './fts-query.js'
 import { dataUpdated, DOCUMENT_COLUMNS } from './rule-lookup.js'
 import { RULE_DATASETS, ruleSourceOf, sectionToken, type DocumentRow, type RuleSource } from './rule-datasets.js'
@@ -89,15 +89,6 @@ async function collectionMatches(reader: DatasetReader, queries: RuleQueries, fu
 }
 
 /**
- * `search_rules`: laws and central regulations in force whose titles (or, with
- * `full_text=yes`, text) match every word; a section reference (`§ 5a`, `§§ 3-1 til 3-3`)
- * keeps the rules that have such a section. Ranked by SQLite FTS5's bm25 with the names a law
- * goes by weighted highest, so "straffeloven" finds Straffeloven first.
- *
- * @example
- * await searchRules.run({ query: 'aksjeloven', full_text: false, limit: 20, offset: 0 }, ctx)
- */
-/**
  * Readers of the collections searched. Every collection asked for must be loaded: a search that
  * silently left one out would mislead. When both are asked for (no `source`) and one is
  * loaded, the 502 says how to search that one.
@@ -111,7 +102,7 @@ function openCollections(sources: RuleSource[], open: (dataset: (typeof RULE_DAT
       readers.push(open(RULE_DATASETS[source]))
       loaded = source
     } catch (error) {
-      if (!(error instanceof GatewayError && error.code === 'dataset_not_loaded')) throw error
+      if (!isDatasetNotLoaded(error)) throw error
       missing ??= error
     }
   }
@@ -120,6 +111,15 @@ function openCollections(sources: RuleSource[], open: (dataset: (typeof RULE_DAT
   throw new GatewayError(502, 'dataset_not_loaded', `${missing.message}. Meanwhile source=${loaded} searches the ${loaded}, which are loaded.`)
 }
 
+/**
+ * `search_rules`: laws and central regulations in force whose titles (or, with
+ * `full_text=yes`, text) match every word; a section reference (`§ 5a`, `§§ 3-1 til 3-3`)
+ * keeps the rules that have such a section. Ranked by SQLite FTS5's bm25 with the names a law
+ * goes by weighted highest, so "straffeloven" finds Straffeloven first.
+ *
+ * @example
+ * await searchRules.run({ query: 'aksjeloven', full_text: false, limit: 20, offset: 0 }, ctx)
+ */
 export const searchRules = defineOperation({
   name: 'search_rules',
   description:
