@@ -315,13 +315,15 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   // Paths every link is asked for below the mount point, whatever the public links look like.
   const internalLinks = createLinks(undefined, '')
+  // What every extension is told of the sources: made once, whatever the number of extensions.
+  const sourcesForExtensions = options.extensions?.length ? extensionSources(catalog, internalLinks) : []
   const extensions = (options.extensions ?? []).map((extension, i, all) => {
     if (!/^[a-z][a-z0-9_-]*$/.test(extension.name) || extension.name === 'api' || all.findIndex((e) => e.name === extension.name) !== i) {
       throw new TypeError(`An extension needs a name of its own made of a-z, 0-9, _ and - (got ${JSON.stringify(extension.name)})`)
     }
     const answer = extension.attach({
       version: packageVersion,
-      sources: extensionSources(catalog, internalLinks),
+      sources: sourcesForExtensions,
       routes: () => router.routes.map(extensionRoute),
       // Every call an extension makes goes through the front door, so whatever guards it guards them too.
       handle: (request) => gateway.handle(request),

@@ -34,7 +34,7 @@ export {
 export { overrideUpstreams } from './plugin/override-upstreams.js'
 export { placeFields, selectablePlaceFields, type PlaceField } from './plugin/place-fields.js'
 export type { EntitySearch, EntitySearchContext, EntitySearchResult, EntityHit } from './plugin/entity-search.js'
-export { bodyText, bodyTooLarge, hasBody, maxRequestBodyBytes, readRequestBody } from './http/read-request-body.js'
+export { bodyText, hasBody, maxRequestBodyBytes, readRequestBody } from './http/read-request-body.js'
 export { createGateway, defaultUserAgent, type GatewayOptions, type ErrorKind } from './gateway.js'
 export type {
   GatewayExtension,
@@ -48,6 +48,7 @@ export type {
 } from './http/gateway-extension.js'
 export type { Links } from './http/links.js'
 export { jsonContentType } from './http/json-response.js'
+export { createLruMap, type LruMap } from './cache/lru-map.js'
 export type { Feedback } from './describe/feedback.js'
 export type { Explorer, ExplorerAsset, ExplorerPageContext } from './describe/explorer.js'
 export type { Entity } from './pipeline/envelope.js'

@@ -20,7 +20,7 @@ export interface McpOptions {
 const transportError = -32000
 
 /** The most messages one batch may hold, as the SDK's own HTTP transport allows. */
-export const maxBatchSize = 100
+const maxBatchSize = 100
 
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value)
 

@@ -1,4 +1,4 @@
-import { jsonContentType, type GatewayResponse } from '@allmenning/core'
+import { createLruMap, jsonContentType, type GatewayResponse } from '@allmenning/core'
 
 // How the MCP endpoints frame what they send: JSON, or one server-sent event, or no body.
 
@@ -40,13 +40,12 @@ export function framingFor(accept: string | undefined): Framing | undefined {
   const known = framings.get(accept)
   if (known !== undefined) return known === 'none' ? undefined : known
   const framing = readAccept(accept)
-  // Bounded: a client may send any Accept header at all.
-  if (framings.size >= 64) framings.clear()
   framings.set(accept, framing ?? 'none')
   return framing
 }
 
-const framings = new Map<string, Framing | 'none'>()
+/** Bounded: a client may send any Accept header at all. */
+const framings = createLruMap<string, Framing | 'none'>(64)
 
 function readAccept(accept: string): Framing | undefined {
   const types = accept

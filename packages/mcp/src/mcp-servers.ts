@@ -1,4 +1,4 @@
-import type { ExtensionHost, GatewayExtension, Links } from '@allmenning/core'
+import { createLruMap, type ExtensionHost, type GatewayExtension, type Links } from '@allmenning/core'
 import { catalogueTools } from './catalogue-tools.js'
 import { createMcpEndpoint, type McpOptions } from './mcp-endpoint.js'
 import { sourceTools } from './source-tools.js'
@@ -10,7 +10,7 @@ const maxServers = 200
 
 /** The servers of a gateway, made on first use for each mount point (their texts carry links) and kept. */
 function createServers(host: ExtensionHost, sdk: Sdk) {
-  const servers = new Map<string, ToolServer>()
+  const servers = createLruMap<string, ToolServer>(maxServers)
   const parts = { sdk, errorResponse: host.errorResponse, onError: host.onError }
 
   function catalogue(links: Links): ToolServer {
@@ -41,8 +41,7 @@ function createServers(host: ExtensionHost, sdk: Sdk) {
     const key = `${sourceId ?? ''}\u0000${links.mount}`
     let server = servers.get(key)
     if (!server) {
-      // Bounded, oldest first; a server dropped here finishes the requests it holds.
-      if (servers.size >= maxServers) servers.delete(servers.keys().next().value!)
+      // Bounded, least recently used first; a server dropped here finishes the requests it holds.
       server = sourceId === undefined ? catalogue(links) : ofSource(sourceId, links)
       servers.set(key, server)
     }
