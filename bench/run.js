@@ -3,7 +3,7 @@
 // and the ratio. Not part of `npm test`.
 import { cpus } from 'node:os'
 import autocannon from 'autocannon'
-import { median, pinned, placement, startServer } from './bench-process.js'
+import { median, placement, startServer } from './bench-process.js'
 import { startFakeStatnett } from './fake-statnett.js'
 import { compositionReport } from './composition.js'
 import { lambdaReport } from './lambda.js'

@@ -19,7 +19,6 @@ import { createGateway } from '@allmenning/core'
 import { createSqliteDatasetStore } from '@allmenning/datasets'
 import { lovdata } from '@allmenning/sources/lovdata'
 import { writeCorpusArchives } from '../../packages/sources/src/lovdata/testing/corpus-generator.ts'
-import { placement } from '../bench-process.js'
 
 const documents = Number(process.argv[2] ?? 4165)
 const laws = Math.round((documents * 738) / 4165)
@@ -144,7 +143,7 @@ try {
   }
   store.close()
 
-  console.log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${placement}; load average before: ${loadBefore}, after: ${load()}`)
+  console.log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; load average before: ${loadBefore}, after: ${load()}`)
   console.log(`corpus: ${documents.toLocaleString('en-US')} documents (${laws} laws, ${documents - laws} regulations), generated in ${generateSeconds.toFixed(1)} s; archives ${mib(sizeOf(corpus.laws))} + ${mib(sizeOf(corpus.regulations))} MiB\n`)
   console.log('| measure | value | target |')
   console.log('|---|---|---|')
