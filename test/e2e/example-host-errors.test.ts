@@ -87,6 +87,16 @@ describe.each(Object.keys(apps))('the example %s server answers the host\'s own 
     }
   })
 
+  it('answers CONNECT, which Node hands to no app, with a JSON 501 instead of a dropped connection', async () => {
+    for (const target of ['example.org:443', '/api/v1/']) {
+      const answer = await raw(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`)
+      const [head, body] = answer.split('\r\n\r\n')
+      expect(head).toMatch(/^HTTP\/1.1 501 /)
+      expect(head).toContain('content-type: application/json; charset=utf-8')
+      expect(JSON.parse(body!).error).toMatchObject({ status: 501, code: 'request_rejected', message: expect.stringContaining('CONNECT') })
+    }
+  })
+
   it('answers a bad request after a good one on the same connection, and an Expect it cannot meet, with JSON', async () => {
     const answer = await raw('GET /api/v1/ HTTP/1.1\r\nHost: x\r\n\r\nBREW /api/v1/ HTTP/1.1\r\nHost: x\r\n\r\n')
     const statuses = [...answer.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1])

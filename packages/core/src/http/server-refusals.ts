@@ -11,17 +11,21 @@ const parseRefusals: Record<string, GatewayError> = {
 }
 const malformed = new GatewayError(400, 'request_rejected', 'The request is not well-formed HTTP/1.1: its request line, a header or its framing could not be read')
 const unmetExpectation = new GatewayError(417, 'request_rejected', 'The request carries an Expect this server cannot meet; only 100-continue is understood')
+const tunnelRefused = new GatewayError(501, 'request_rejected', 'CONNECT is not served here: this server is not a proxy and opens no tunnels')
+
+/** Writes a refusal straight to the socket, with the connection closed after it. */
+function refuseOnSocket(socket: Duplex, refusal: GatewayError): void {
+  const response = errorResponse(refusal, createLinks(undefined, ''))
+  const head = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status]}`, ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`), 'connection: close']
+  socket.end(`${head.join('\r\n')}\r\n\r\n${response.body}`, () => socket.destroy())
+}
 
 function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy()
     return
   }
-  const answer = () => {
-    const response = errorResponse(parseRefusals[error.code ?? ''] ?? malformed, createLinks(undefined, ''))
-    const head = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status]}`, ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`), 'connection: close']
-    socket.end(`${head.join('\r\n')}\r\n\r\n${response.body}`, () => socket.destroy())
-  }
+  const answer = () => refuseOnSocket(socket, parseRefusals[error.code ?? ''] ?? malformed)
   const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
   if (!inFlight || inFlight.writableFinished) return answer()
   if (inFlight.req.complete) {
@@ -45,12 +49,19 @@ function answerUnmetExpectation(request: IncomingMessage, response: ServerRespon
   response.writeHead(refusal.status, { ...refusal.headers, connection: 'close' }).end(refusal.body)
 }
 
+/** Without a listener Node drops a CONNECT's connection without a word; it gets a 501 instead. */
+function answerTunnelRequest(_request: IncomingMessage, socket: Duplex): void {
+  socket.on('error', () => socket.destroy())
+  if (socket.writable) refuseOnSocket(socket, tunnelRefused)
+  else socket.destroy()
+}
+
 /**
  * Makes a Node HTTP server answer what Node refuses by itself, before any app sees it, in the
  * shared error body as JSON instead of a bare status line without a body: a request its
  * parser cannot read (an unknown or lower-case method, a broken request line or header,
- * conflicting framing: 400; headers too large: 431; too slow: 408), and an `Expect` other than
- * `100-continue` (417). Install it once, on the server that serves the app.
+ * conflicting framing: 400; headers too large: 431; too slow: 408), an `Expect` other than
+ * `100-continue` (417), and `CONNECT`, which Node hands to no app and would drop unanswered (501). Install it once, on the server that serves the app.
  *
  * @example
  * const server = createServer(app)
@@ -60,5 +71,6 @@ function answerUnmetExpectation(request: IncomingMessage, response: ServerRespon
 export function answerServerRefusals(server: Server): Server {
   server.on('clientError', answerClientError)
   server.on('checkExpectation', answerUnmetExpectation)
+  server.on('connect', answerTunnelRequest)
   return server
 }
