@@ -1,6 +1,6 @@
 import express from 'express'
 import Keyv from 'keyv'
-import { createGateway, upstreamOverridesFromEnvironment, type GatewayOptions } from '@allmenning/core'
+import { createGateway, createMemoryCacheStore, upstreamOverridesFromEnvironment, type GatewayOptions } from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
 import { swaggerUiExplorer } from '@allmenning/explorer'
 import { createExpressMiddleware } from '@allmenning/adapter-express'
@@ -16,7 +16,8 @@ export function createApp(env: Record<string, string | undefined> = process.env,
     sources: [...builtInSources(env), custom],
     // The built-ins read their ALLMENNING_UPSTREAM_<ID> themselves; a plugin's upstreams are named here.
     upstreams: upstreamOverridesFromEnvironment(env, custom.upstreams.map((u) => u.id)),
-    cache: new Keyv(),
+    // In memory and bounded: the least recently used answers go first past 64 MiB.
+    cache: new Keyv({ store: createMemoryCacheStore({ maxBytes: 64 * 1024 * 1024 }) }),
     // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
     explorer: swaggerUiExplorer(),
     // MET refuses calls without an identifying User-Agent; name the deployment and a contact.

@@ -1,7 +1,7 @@
 import { bodyParser } from '@koa/bodyparser'
 import { Router } from '@koa/router'
 import { createKoaErrorHandler, createKoaMiddleware, createKoaNotFoundHandler } from '@allmenning/adapter-koa'
-import { createGateway, type GatewayOptions } from '@allmenning/core'
+import { createGateway, createMemoryCacheStore, type GatewayOptions } from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
 import { swaggerUiExplorer } from '@allmenning/explorer'
 import { mcpServers } from '@allmenning/mcp'
@@ -28,7 +28,8 @@ export function createApp(
   const prefix = options.prefix ?? '/'
   const gateway = createGateway({
     sources: builtInSources(env),
-    cache: new Keyv(),
+    // In memory and bounded: the least recently used answers go first past 64 MiB.
+    cache: new Keyv({ store: createMemoryCacheStore({ maxBytes: 64 * 1024 * 1024 }) }),
     // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
     explorer: swaggerUiExplorer(),
     // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue) and /{source}/mcp.

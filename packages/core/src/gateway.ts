@@ -15,6 +15,7 @@ import { jsonResponse, staticResponse } from './http/json-response.js'
 import { createLinks, queryString, type Links } from './http/links.js'
 import { createHotCache } from './cache/hot-cache.js'
 import { createLruMap } from './cache/lru-map.js'
+import { createMemoryCacheStore } from './cache/memory-cache-store.js'
 import { answerFromCache, cacheEntry, callOperation, operationCacheKey, type OperationCallDeps } from './pipeline/operation-call.js'
 import { crossSourceSearch, searchTtlSeconds, type SearchOptions } from './search/cross-source-search.js'
 import type { CompiledSource } from './compile/compile-source.js'
@@ -39,7 +40,10 @@ export type ErrorKind = 'internal' | 'cache' | 'feedback' | 'shared-state'
 export interface GatewayOptions {
   /** The sources to serve; built-ins are ordinary plugins. */
   sources: SourceDefinition[]
-  /** Any Keyv instance; an in-memory Keyv by default. Use a bounded or shared store in production. */
+  /**
+   * Any Keyv instance. By default a Keyv on {@link createMemoryCacheStore}: in this process,
+   * least recently used first out past 64 MiB or 100,000 entries. Share one (Redis) across instances.
+   */
   cache?: Keyv
   /** Public URL of the mount point (`https://data.example.no`); makes every link absolute. */
   publicBaseUrl?: string
@@ -248,7 +252,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     return guard
   }
   const deps: OperationCallDeps = {
-    cache: createBestEffortCache(options.cache ?? new Keyv(), {
+    cache: createBestEffortCache(options.cache ?? new Keyv({ store: createMemoryCacheStore() }), {
       timeoutMs: options.cacheTimeoutMs ?? 200,
       maxEntryBytes: options.cacheEntryMaxBytes ?? 8 * 1024 * 1024,
       onError: (error) => onError(error, 'cache'),

@@ -49,6 +49,7 @@ export type {
 export type { Links } from './http/links.js'
 export { jsonContentType } from './http/json-response.js'
 export { createLruMap, type LruMap } from './cache/lru-map.js'
+export { createMemoryCacheStore, type MemoryCacheStore, type MemoryCacheStoreOptions } from './cache/memory-cache-store.js'
 export type { Feedback } from './describe/feedback.js'
 export type { Explorer, ExplorerAsset, ExplorerPageContext } from './describe/explorer.js'
 export type { Entity } from './pipeline/envelope.js'
