@@ -139,6 +139,16 @@ describe('roller_i_enhet', () => {
     expect(revi?.roller[0]).toMatchObject({ innehaver: 'enhet', godkjenningsstatus: 'Godkjent revisjonsforetak' })
   })
 
+  it('is a 404 naming the main entity for a sub-unit, which has no roles of its own', async () => {
+    const failure = await run('812345737').catch((error: unknown) => error)
+    expect(failure).toMatchObject({
+      status: 404,
+      code: 'entity_not_found',
+      message:
+        '812345737 is a sub-unit in Enhetsregisteret, which has no roles of its own; roles are registered on its main entity 912346021',
+    })
+  })
+
   it('is a 404 for an unknown number and a 502 when Brønnøysund fails', async () => {
     await expect(run('100000040')).rejects.toMatchObject({
       status: 404,

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { defineOperation, type EntityInput } from '@allmenning/core'
 import { brreg, brregHeaders } from './brreg-upstream.js'
 import { brregRolesSchema, parseBrreg } from './brreg-payloads.js'
-import { entityNotFound } from './entity-not-found.js'
+import { entityNotFound, subUnitHasNoRoles } from './entity-not-found.js'
 import { orgNrSchema } from './org-nr.js'
 import { organizationEntity } from './organization-entity.js'
 import { personEntityId } from './person-id.js'
@@ -37,7 +37,8 @@ export const rollerIEnhet = defineOperation({
     'Brønnøysund\'s own public search shows, and publishing the full date would go beyond what the purpose ' +
     'needs (GDPR data minimisation). The estate administrator of a bankrupt company (role BOBE) is held by ' +
     'innehaver "bostyrer", with name and postadresse. An entity deleted from the register is answered (200) ' +
-    'with status "removed", its slettedato and no role groups; an unknown number is a 404.',
+    'with status "removed", its slettedato and no role groups. An unknown number is a 404, and so is a ' +
+    'sub-unit, whose 404 names the main entity that holds the roles.',
   parameters: { org_nr: orgNrSchema },
   output: rollerIEnhetOutput,
   shapeNote: 'data is an object with rollegrupper, as spec 2.4 fixes it.',
@@ -52,7 +53,10 @@ export const rollerIEnhet = defineOperation({
       // number it never knew. The entity itself tells the two apart, so a client is not told
       // "no such entity" here while selskapsdetaljer answers it.
       const unit = await lookUpUnit(client, 'hovedenhet', params.org_nr)
-      if (!unit) throw entityNotFound(params.org_nr)
+      if (!unit) {
+        const sub = await lookUpUnit(client, 'underenhet', params.org_nr)
+        throw sub ? subUnitHasNoRoles(params.org_nr, sub.details.overordnetEnhet) : entityNotFound(params.org_nr)
+      }
       return {
         data: {
           organisasjonsnummer: params.org_nr,
