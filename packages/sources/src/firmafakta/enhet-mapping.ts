@@ -154,7 +154,7 @@ function toKapital(value: BrregCapital | null | undefined): Enhetsdetaljer['kapi
  * `SlettetUnderEnhet`; `slettedato` is the same fact where the class is missing.
  *
  * @example
- * isDeletedUnit({ organisasjonsnummer: '912346447', navn: 'X AS', respons_klasse: 'SlettetEnhet' }) // true
+ * isDeletedUnit({ respons_klasse: 'SlettetEnhet', slettedato: '2025-06-30' }) // true
  */
 export function isDeletedUnit(unit: Pick<BrregUnit, 'respons_klasse' | 'slettedato'>): boolean {
   return (unit.respons_klasse ?? '').startsWith('Slettet') || Boolean(unit.slettedato)
@@ -166,7 +166,6 @@ export function isDeletedUnit(unit: Pick<BrregUnit, 'respons_klasse' | 'sletteda
  * gathered into one list, `_links` dropped, absent keys made explicit nulls so every response
  * has the same keys.
  *
- * @example
  * The unit is `removed` when the body says so ({@link isDeletedUnit}) or when Brønnøysund
  * answered it with 410 (`answeredGone`).
  *
