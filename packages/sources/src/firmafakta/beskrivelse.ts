@@ -1,4 +1,5 @@
 import type { BrregUnit } from './brreg-payloads.js'
+import { isDeletedUnit } from './enhet-mapping.js'
 
 /**
  * "NORD-AURDAL" → "Nord-Aurdal": Brønnøysund writes place names in capitals, which reads as
@@ -24,7 +25,7 @@ function location(unit: BrregUnit): string | undefined {
 
 /**
  * One line that tells namesakes apart in a search result: organisation form, municipality,
- * main industry and any winding-up state, e.g.
+ * main industry and any deletion, bankruptcy or winding-up state, e.g.
  * "Aksjeselskap i Trondheim — Drift av restauranter og kafeer (konkurs)". Every part is
  * left out when the register has no value for it.
  *
@@ -38,6 +39,7 @@ export function describeUnit(unit: BrregUnit): string {
   const industry = unit.naeringskode1?.beskrivelse
   if (industry) text += ` — ${industry}`
   const states: string[] = []
+  if (isDeletedUnit(unit)) states.push(unit.slettedato ? `slettet ${unit.slettedato}` : 'slettet')
   if (unit.konkurs) states.push('konkurs')
   if (unit.underAvvikling) states.push('under avvikling')
   if (unit.underTvangsavviklingEllerTvangsopplosning) states.push('under tvangsavvikling eller tvangsoppløsning')

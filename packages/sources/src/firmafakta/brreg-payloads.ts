@@ -19,10 +19,33 @@ const brregAddress = v.looseObject({
   landkode: text,
 })
 
-/** One main entity (`/enheter/{orgnr}`, `_embedded.enheter[]`) or sub-unit, or a 410 body. */
+/** `kapital`: the registered share (or other) capital. `belop` arrives as a JSON number, `6392018780.00` too. */
+const brregCapital = v.looseObject({
+  belop: v.nullish(v.number()),
+  antallAksjer: v.nullish(v.number()),
+  type: text,
+  valuta: text,
+  innfortDato: text,
+})
+
+/** One earlier name; `fraDato`/`tilDato` are local times written `2006-03-13 20:19:35` (a space, no zone). */
+const brregFormerName = v.looseObject({ navn: text, fraDato: text, tilDato: text })
+
+/**
+ * One `paategninger` entry (an endorsement on the register record). Only empty lists have been
+ * seen in captures; the element keys follow the register's documentation and may be absent.
+ */
+const brregEndorsement = v.looseObject({ infotype: text, tekst: text, innfoertDato: text })
+
+/**
+ * One main entity (`/enheter/{orgnr}`, `_embedded.enheter[]`) or sub-unit, or a 410 body. A
+ * deleted unit is answered 200 with `respons_klasse` `SlettetEnhet` / `SlettetUnderEnhet` and
+ * only number, name, form, `historiskeNavn` and `slettedato` (sub-units also `nedleggelsesdato`).
+ */
 export const brregUnitSchema = v.looseObject({
   organisasjonsnummer: v.string(),
   navn: v.string(),
+  respons_klasse: text,
   organisasjonsform: v.nullish(brregCode),
   overordnetEnhet: text,
   hjemmeside: text,
@@ -43,6 +66,24 @@ export const brregUnitSchema = v.looseObject({
   oppstartsdato: text,
   nedleggelsesdato: text,
   slettedato: text,
+  datoEierskifte: text,
+  historiskeNavn: v.nullish(v.array(brregFormerName)),
+  kapital: v.nullish(brregCapital),
+  erIKonsern: flag,
+  hjelpeenhetskode: v.nullish(brregCode),
+  vedtektsdato: text,
+  registreringsdatoForetaksregisteret: text,
+  registreringsdatoMerverdiavgiftsregisteret: text,
+  registreringsdatoMerverdiavgiftsregisteretEnhetsregisteret: text,
+  registreringsdatoFrivilligMerverdiavgiftsregisteret: text,
+  registreringsdatoAntallAnsatteEnhetsregisteret: text,
+  registreringsdatoAntallAnsatteNAVAaregisteret: text,
+  frivilligMvaRegistrertBeskrivelser: v.nullish(v.array(v.string())),
+  tvangsopplostPgaManglendeRegnskapDato: text,
+  fravalgRevisjonDato: text,
+  fravalgRevisjonBeslutningsDato: text,
+  paategninger: v.nullish(v.array(brregEndorsement)),
+  registrertIPartiregisteret: flag,
   registrertIMvaregisteret: flag,
   registrertIForetaksregisteret: flag,
   registrertIStiftelsesregisteret: flag,
@@ -88,7 +129,10 @@ export type BrregSearchPage = v.InferOutput<typeof brregSearchPageSchema>
 
 const brregPersonName = v.looseObject({ fornavn: text, mellomnavn: text, etternavn: text })
 
-/** One role in `/enheter/{orgnr}/roller`: held by a `person` or by an `enhet`. */
+/**
+ * One role in `/enheter/{orgnr}/roller`: held by a `person`, by an `enhet`, or (a bankrupt
+ * estate's administrator, role BOBE) by a `bostyrer`, whose `navn` is one plain string.
+ */
 const brregRole = v.looseObject({
   type: brregCode,
   person: v.nullish(
@@ -105,6 +149,15 @@ const brregRole = v.looseObject({
       // An entity's name comes as an array of name lines, unlike every other `navn`.
       navn: v.nullish(v.union([v.array(v.string()), v.string()])),
       erSlettet: flag,
+      // An auditor entity says whether it is an approved audit firm.
+      godkjenningsstatus: text,
+    }),
+  ),
+  bostyrer: v.nullish(
+    v.looseObject({
+      navn: v.nullish(v.union([v.string(), v.array(v.string())])),
+      postadresse: v.nullish(brregAddress),
+      erDoed: flag,
     }),
   ),
   valgtAv: v.nullish(brregCode),

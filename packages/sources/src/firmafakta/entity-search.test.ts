@@ -44,4 +44,13 @@ describe('firmafakta entity search', () => {
     expect(answer.results[0]).toMatchObject({ type: 'organization', name: 'SESAM AS' })
     expect(answer.results.some((r: { type: string }) => r.type === 'person')).toBe(false)
   })
+
+  it('says a company found by its number was deleted, and when', async () => {
+    const answer = await search(undefined, '912346455')
+    expect(answer.results[0]).toMatchObject({
+      type: 'organization',
+      name: 'TRESKO HANDEL AS',
+      description: 'Aksjeselskap (removed from the register on 2025-06-30)',
+    })
+  })
 })

@@ -15,7 +15,8 @@ function organisationNumberIn(text: string): string | undefined {
 function describeDetails(unit: Enhetsdetaljer): string {
   const form = unit.organisasjonsform?.beskrivelse
   const place = unit.forretningsadresse?.kommune ?? unit.beliggenhetsadresse?.kommune
-  const removed = unit.status === 'removed' ? ' (removed from the register)' : ''
+  const removed =
+    unit.status === 'removed' ? ` (removed from the register${unit.slettedato ? ` on ${unit.slettedato}` : ''})` : ''
   return [form, place ? `i ${place}` : undefined].filter(Boolean).join(' ') + removed
 }
 

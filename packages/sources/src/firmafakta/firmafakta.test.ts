@@ -153,6 +153,38 @@ describe('firmafakta behind the gateway', () => {
     expect(json.data).toMatchObject({ status: 'removed', slettedato: '2017-10-20' })
   })
 
+  it('answers a company deleted the way Brønnøysund really says it (200 + SlettetEnhet), and its roles, as removed', async () => {
+    const details = await call('selskapsdetaljer', 'org_nr=912346455')
+    expect(details.status).toBe(200)
+    expect(details.json.data).toMatchObject({ status: 'removed', slettedato: '2025-06-30' })
+    const roles = await call('roller_i_enhet', 'org_nr=912346455')
+    expect(roles.status).toBe(200)
+    expect(roles.json.data).toEqual({ organisasjonsnummer: '912346455', status: 'removed', slettedato: '2025-06-30', rollegrupper: [] })
+  })
+
+  it('describes the register fields it carries in the operation schema', async () => {
+    const details = await gateway.get('/api/v1/kilder/firmafakta/selskapsdetaljer/schema')
+    expect(details.json.output_fields).toEqual(
+      expect.arrayContaining([
+        'kapital.belop',
+        'kapital.antallAksjer',
+        'erIKonsern',
+        'historiskeNavn[].fraDato',
+        'vedtektsdato',
+        'registreringsdatoForetaksregisteret',
+        'tvangsopplostPgaManglendeRegnskapDato',
+        'fravalgRevisjonDato',
+        'datoEierskifte',
+        'hjelpeenhetskode.kode',
+        'paategninger[].tekst',
+      ]),
+    )
+    const roles = await gateway.get('/api/v1/kilder/firmafakta/roller_i_enhet/schema')
+    expect(roles.json.output_fields).toEqual(
+      expect.arrayContaining(['rollegrupper[].roller[].postadresse.poststed', 'rollegrupper[].roller[].godkjenningsstatus']),
+    )
+  })
+
   it('pages a name search with limit and offset', async () => {
     const { status, json } = await call('organisasjonsnummer_for_selskap', 'company_name=Sesam&limit=2&offset=0')
     expect(status).toBe(200)

@@ -175,4 +175,10 @@ describe('beskrivelse', () => {
     expect(describeUnit(unit)).toBe('Enhet i Sverige')
     expect(describeUnit({ organisasjonsnummer: '976030788', navn: 'X', underAvvikling: true })).toBe('Enhet (under avvikling)')
   })
+
+  it('says a unit is deleted, with the day, whichever way the register says it', () => {
+    const deleted = { organisasjonsnummer: '912346455', navn: 'X', respons_klasse: 'SlettetEnhet', slettedato: '2025-06-30' }
+    expect(describeUnit(deleted)).toBe('Enhet (slettet 2025-06-30)')
+    expect(describeUnit({ organisasjonsnummer: '812346318', navn: 'X', respons_klasse: 'SlettetUnderEnhet' })).toBe('Enhet (slettet)')
+  })
 })

@@ -1,21 +1,25 @@
 import * as v from 'valibot'
 import type { BrregRole, BrregRoles } from './brreg-payloads.js'
+import { adresseSchema, toAdresse } from './enhet-mapping.js'
 
 /**
- * One role. `innehaver` says who holds it: a `person` (name, birth year, whether deceased) or
- * an `enhet` (organisation number, form, name, whether deleted); the fields of the other kind
- * are null. A role with neither, which the register has been seen to carry, is `ukjent`.
+ * One role. `innehaver` says who holds it: a `person` (name, birth year, whether deceased), an
+ * `enhet` (organisation number, form, name, whether deleted, an auditor's approval) or a
+ * `bostyrer`, the administrator of a bankrupt estate (name and postal address); the fields of
+ * the other kinds are null. A role with none of them is `ukjent`.
  */
 export const rolleSchema = v.object({
   rolle: v.string(),
   beskrivelse: v.nullable(v.string()),
-  innehaver: v.picklist(['person', 'enhet', 'ukjent']),
+  innehaver: v.picklist(['person', 'enhet', 'bostyrer', 'ukjent']),
   navn: v.nullable(v.string()),
   fodselsaar: v.nullable(v.number()),
   erDoed: v.nullable(v.boolean()),
   organisasjonsnummer: v.nullable(v.string()),
   organisasjonsform: v.nullable(v.string()),
   erSlettet: v.nullable(v.boolean()),
+  godkjenningsstatus: v.pipe(v.nullable(v.string()), v.description('An auditor entity: e.g. "Godkjent revisjonsforetak"')),
+  postadresse: v.pipe(v.nullable(adresseSchema), v.description('A bostyrer\'s postal address')),
   valgtAv: v.nullable(v.string()),
   ansvarsandel: v.nullable(v.string()),
   fratraadt: v.boolean(),
@@ -55,7 +59,8 @@ function personName(name: NonNullable<NonNullable<BrregRole['person']>['navn']>)
 }
 
 function entityName(name: string[] | string | null | undefined): string | null {
-  // Long entity names arrive split over several lines; they belong together with a space.
+  // Long entity names arrive split over several lines; they belong together with a space. A
+  // bostyrer's name is one plain string.
   const joined = (Array.isArray(name) ? name : [name ?? '']).map((line) => line.trim()).filter((line) => line !== '').join(' ')
   return joined === '' ? null : joined
 }
@@ -87,6 +92,8 @@ export function toRolle(role: BrregRole): Rolle {
       organisasjonsnummer: null,
       organisasjonsform: null,
       erSlettet: null,
+      godkjenningsstatus: null,
+      postadresse: null,
     }
   }
   if (role.enhet) {
@@ -99,6 +106,22 @@ export function toRolle(role: BrregRole): Rolle {
       organisasjonsnummer: role.enhet.organisasjonsnummer,
       organisasjonsform: role.enhet.organisasjonsform?.kode ?? null,
       erSlettet: role.enhet.erSlettet ?? null,
+      godkjenningsstatus: role.enhet.godkjenningsstatus ?? null,
+      postadresse: null,
+    }
+  }
+  if (role.bostyrer) {
+    return {
+      ...common,
+      innehaver: 'bostyrer',
+      navn: entityName(role.bostyrer.navn),
+      fodselsaar: null,
+      erDoed: role.bostyrer.erDoed ?? null,
+      organisasjonsnummer: null,
+      organisasjonsform: null,
+      erSlettet: null,
+      godkjenningsstatus: null,
+      postadresse: toAdresse(role.bostyrer.postadresse),
     }
   }
   return {
@@ -110,6 +133,8 @@ export function toRolle(role: BrregRole): Rolle {
     organisasjonsnummer: null,
     organisasjonsform: null,
     erSlettet: null,
+    godkjenningsstatus: null,
+    postadresse: null,
   }
 }
 

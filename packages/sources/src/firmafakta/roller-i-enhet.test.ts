@@ -36,6 +36,8 @@ describe('roller_i_enhet', () => {
       organisasjonsnummer: null,
       organisasjonsform: null,
       erSlettet: null,
+      godkjenningsstatus: null,
+      postadresse: null,
       valgtAv: 'Representant for A-aksjonærene',
       ansvarsandel: null,
       fratraadt: false,
@@ -89,6 +91,62 @@ describe('roller_i_enhet', () => {
   it('answers a removed entity (410) as data saying so', async () => {
     const { result } = await run('912346374')
     expect(result.data).toEqual({ organisasjonsnummer: '912346374', status: 'removed', slettedato: '2017-10-20', rollegrupper: [] })
+  })
+
+  it('answers the roles of a deleted entity as removed, though Brønnøysund says only 404 with an empty body', async () => {
+    const { result, ctx } = await run('912346455')
+    expect(() => v.parse(operation.output, result.data)).not.toThrow()
+    expect(result.data).toEqual({ organisasjonsnummer: '912346455', status: 'removed', slettedato: '2025-06-30', rollegrupper: [] })
+    expect(ctx.calls).toEqual([`${fake.baseUrl}/enheter/912346455/roller`, `${fake.baseUrl}/enheter/912346455`])
+    expect(result.sourceApi).toBe(`${fake.baseUrl}/enheter/912346455`)
+  })
+
+  it('names the estate administrator (BOBE) of a bankrupt company, held by a bostyrer', async () => {
+    const { result } = await run('912346307')
+    expect(() => v.parse(operation.output, result.data)).not.toThrow()
+    const bobe = result.data.rollegrupper.find((group) => group.kode === 'BOBE')
+    expect(bobe?.roller[0]).toEqual({
+      rolle: 'BOBE',
+      beskrivelse: 'Bostyrer',
+      innehaver: 'bostyrer',
+      navn: 'Adv. Ingrid Bostad',
+      fodselsaar: null,
+      erDoed: false,
+      organisasjonsnummer: null,
+      organisasjonsform: null,
+      erSlettet: null,
+      godkjenningsstatus: null,
+      postadresse: {
+        adresse: ['Postboks 77 Sentrum'],
+        postnummer: '5804',
+        poststed: 'BERGEN',
+        kommune: null,
+        kommunenummer: null,
+        land: null,
+        landkode: 'NO',
+      },
+      valgtAv: null,
+      ansvarsandel: null,
+      fratraadt: false,
+      avregistrert: false,
+      rekkefolge: 0,
+    })
+  })
+
+  it('says whether an auditor entity is an approved audit firm', async () => {
+    const { result } = await run('976030788')
+    const revi = result.data.rollegrupper.find((group) => group.kode === 'REVI')
+    expect(revi?.roller[0]).toMatchObject({ innehaver: 'enhet', godkjenningsstatus: 'Godkjent revisjonsforetak' })
+  })
+
+  it('is a 404 naming the main entity for a sub-unit, which has no roles of its own', async () => {
+    const failure = await run('812345737').catch((error: unknown) => error)
+    expect(failure).toMatchObject({
+      status: 404,
+      code: 'entity_not_found',
+      message:
+        '812345737 is a sub-unit in Enhetsregisteret, which has no roles of its own; roles are registered on its main entity 912346021',
+    })
   })
 
   it('is a 404 for an unknown number and a 502 when Brønnøysund fails', async () => {

@@ -2,17 +2,18 @@ import * as v from 'valibot'
 import { defineOperation, type EntityInput } from '@allmenning/core'
 import { brreg, brregHeaders } from './brreg-upstream.js'
 import { brregRolesSchema, parseBrreg } from './brreg-payloads.js'
-import { entityNotFound } from './entity-not-found.js'
+import { entityNotFound, subUnitHasNoRoles } from './entity-not-found.js'
 import { orgNrSchema } from './org-nr.js'
 import { organizationEntity } from './organization-entity.js'
 import { personEntityId } from './person-id.js'
 import { rollegruppeSchema, toRollegrupper } from './rolle-mapping.js'
+import { lookUpUnit } from './unit-lookup.js'
 
 /** `data` of `roller_i_enhet`. */
 export const rollerIEnhetOutput = v.object({
   organisasjonsnummer: v.string(),
-  status: v.picklist(['active', 'removed']),
-  slettedato: v.nullable(v.string()),
+  status: v.pipe(v.picklist(['active', 'removed']), v.description('removed: the entity was deleted from the register')),
+  slettedato: v.pipe(v.nullable(v.string()), v.description('The day the entity was deleted; null while it exists')),
   rollegrupper: v.array(rollegruppeSchema),
 })
 
@@ -34,7 +35,10 @@ export const rollerIEnhet = defineOperation({
     '(innehaver "person" or "enhet"); resigned roles are kept and marked fratraadt. Of a person\'s birth date ' +
     'only the year (fodselsaar) is published: it is enough to tell namesakes apart, it is all that ' +
     'Brønnøysund\'s own public search shows, and publishing the full date would go beyond what the purpose ' +
-    'needs (GDPR data minimisation). A removed entity is answered with status "removed" and no roles.',
+    'needs (GDPR data minimisation). The estate administrator of a bankrupt company (role BOBE) is held by ' +
+    'innehaver "bostyrer", with name and postadresse. An entity deleted from the register is answered (200) ' +
+    'with status "removed", its slettedato and no role groups. An unknown number is a 404, and so is a ' +
+    'sub-unit, whose 404 names the main entity that holds the roles.',
   parameters: { org_nr: orgNrSchema },
   output: rollerIEnhetOutput,
   shapeNote: 'data is an object with rollegrupper, as spec 2.4 fixes it.',
@@ -44,7 +48,25 @@ export const rollerIEnhet = defineOperation({
       headers: brregHeaders('rolle'),
       acceptStatus: [404, 410],
     })
-    if (res.status === 404) throw entityNotFound(params.org_nr)
+    if (res.status === 404) {
+      // Brønnøysund answers the roles of a deleted entity with a bare 404, the same as for a
+      // number it never knew. The entity itself tells the two apart, so a client is not told
+      // "no such entity" here while selskapsdetaljer answers it.
+      const unit = await lookUpUnit(client, 'hovedenhet', params.org_nr)
+      if (!unit) {
+        const sub = await lookUpUnit(client, 'underenhet', params.org_nr)
+        throw sub ? subUnitHasNoRoles(params.org_nr, sub.details.overordnetEnhet) : entityNotFound(params.org_nr)
+      }
+      return {
+        data: {
+          organisasjonsnummer: params.org_nr,
+          status: unit.details.status,
+          slettedato: unit.details.slettedato,
+          rollegrupper: [],
+        },
+        sourceApi: unit.url,
+      }
+    }
     if (res.status === 410) {
       const removed = v.safeParse(removedBody, res.body)
       return {

@@ -82,6 +82,89 @@ describe('selskapsdetaljer', () => {
     })
   })
 
+  it('answers a deleted company as removed: Brønnøysund sends it with 200 and respons_klasse SlettetEnhet', async () => {
+    const { result } = await run('912346455')
+    expect(() => v.parse(operation.output, result.data)).not.toThrow()
+    expect(result.data).toMatchObject({
+      organisasjonsnummer: '912346455',
+      navn: 'TRESKO HANDEL AS',
+      enhetstype: 'hovedenhet',
+      status: 'removed',
+      slettedato: '2025-06-30',
+      organisasjonsform: { kode: 'AS', beskrivelse: 'Aksjeselskap' },
+      historiskeNavn: [{ navn: 'TRESKO IMPORT AS', fraDato: '2008-04-22 11:05:43', tilDato: '2018-10-02 16:30:08' }],
+      konkurs: null,
+      kapital: null,
+      naeringskoder: [],
+    })
+    expect(fake.calls.at(-1)?.path).toBe('/enheter/912346455')
+  })
+
+  it('answers a deleted sub-unit as removed, with slettedato and nedleggelsesdato', async () => {
+    const { result } = await run('812346318')
+    expect(result.data).toMatchObject({
+      enhetstype: 'underenhet',
+      navn: 'NORDLYS KAFÉDRIFT AS AVD HARSTAD',
+      status: 'removed',
+      slettedato: '2024-11-18',
+      nedleggelsesdato: '2024-09-30',
+      overordnetEnhet: null,
+      historiskeNavn: [{ navn: 'NORDLYS KAFÉ AS HARSTAD' }],
+    })
+  })
+
+  it('carries capital, group membership, earlier names and register dates under the register\'s names', async () => {
+    const { result } = await run('912346021')
+    expect(result.data).toMatchObject({
+      status: 'active',
+      kapital: { belop: 120000, antallAksjer: 1200, type: 'Aksjekapital', valuta: 'NOK', innfortDato: '2016-02-03' },
+      erIKonsern: true,
+      historiskeNavn: [{ navn: 'NORDLYS KAFÉ AS', fraDato: '2011-05-20 14:02:11', tilDato: '2016-02-03 09:41:27' }],
+      vedtektsdato: '2016-01-28',
+      registreringsdatoForetaksregisteret: '2011-05-20',
+      registreringsdatoMerverdiavgiftsregisteret: '2011-07-01',
+      registreringsdatoAntallAnsatteNAVAaregisteret: '2025-03-10',
+      vedtektsfestetFormaal: ['Drift av kafeer og serveringssteder, og det som naturlig hører', 'sammen med dette.'],
+      registrertIPartiregisteret: false,
+      paategninger: [],
+      fravalgRevisjonDato: null,
+    })
+    const holding = await run('912346161')
+    expect(holding.result.data).toMatchObject({
+      epostadresse: 'post@kystlinje-holding.no',
+      hjelpeenhetskode: { kode: '70.100', beskrivelse: 'Hovedkontortjenester' },
+      fravalgRevisjonDato: '2014-09-02',
+      fravalgRevisjonBeslutningsDato: '2014-08-20',
+    })
+    const branch = await run('812345605')
+    expect(branch.result.data).toMatchObject({ datoEierskifte: '2016-02-01', historiskeNavn: [{ navn: 'NORDLYS KAFÉ AS TORGET' }] })
+  })
+
+  it('carries a forced dissolution for want of accounts', async () => {
+    const { result } = await run('912346471')
+    expect(result.data).toMatchObject({
+      status: 'active',
+      underTvangsavviklingEllerTvangsopplosning: true,
+      tvangsopplostPgaManglendeRegnskapDato: '2025-05-20',
+      naeringskode1: { kode: '00.000', beskrivelse: 'Uoppgitt' },
+    })
+  })
+
+  it('keeps a NUF\'s foreign business address, which has no postnummer and no kommune', async () => {
+    const { result } = await run('912346463')
+    expect(() => v.parse(operation.output, result.data)).not.toThrow()
+    expect(result.data.forretningsadresse).toEqual({
+      adresse: ['Norra Hamngatan 9'],
+      postnummer: null,
+      poststed: 'SE-411 05 Göteborg',
+      kommune: null,
+      kommunenummer: null,
+      land: 'Sverige',
+      landkode: 'SE',
+    })
+    expect(result.data.postadresse).toMatchObject({ kommune: 'OSLO', postnummer: '0103' })
+  })
+
   it('answers a sub-unit number from /underenheter after /enheter says 404', async () => {
     const { result, ctx } = await run('812345737')
     expect(result.data).toMatchObject({

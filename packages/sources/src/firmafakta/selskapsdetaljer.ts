@@ -1,18 +1,10 @@
-import { defineOperation, type UpstreamClient, type UpstreamResponse } from '@allmenning/core'
-import { brreg, brregHeaders } from './brreg-upstream.js'
-import { brregUnitSchema, parseBrreg } from './brreg-payloads.js'
-import { enhetsdetaljerSchema, toEnhetsdetaljer, type Enhetsdetaljer } from './enhet-mapping.js'
+import { defineOperation } from '@allmenning/core'
+import { brreg } from './brreg-upstream.js'
+import { enhetsdetaljerSchema } from './enhet-mapping.js'
 import { entityNotFound } from './entity-not-found.js'
 import { orgNrSchema } from './org-nr.js'
 import { organizationEntity } from './organization-entity.js'
-
-function toDetails(client: UpstreamClient, res: UpstreamResponse<unknown>, enhetstype: Enhetsdetaljer['enhetstype']): Enhetsdetaljer {
-  // 410 "Enheten er fjernet" carries a short body (number, name, form, slettedato). It is a
-  // true answer about the company, so it becomes data, not an error page.
-  const removed = res.status === 410
-  const unit = parseBrreg(brregUnitSchema, res.body, client, removed ? 'a removed entity' : 'an entity')
-  return toEnhetsdetaljer(unit, enhetstype, removed ? 'removed' : 'active')
-}
+import { lookUpUnit } from './unit-lookup.js'
 
 /**
  * `selskapsdetaljer`: the register facts of one organisation number. Main entities are looked
@@ -27,9 +19,10 @@ export const selskapsdetaljer = defineOperation({
   name: 'selskapsdetaljer',
   description:
     'Register facts about one organisation number from Enhetsregisteret: name, organisation form, addresses, ' +
-    'industry codes, employees, registrations and bankruptcy or winding-up state. Sub-units (branches) are ' +
-    'answered too. A unit removed from the register is answered with status "removed" and its slettedato; ' +
-    'an unknown number is a 404.',
+    'industry codes, employees, capital, earlier names, registrations and bankruptcy, winding-up or forced ' +
+    'dissolution state. Sub-units (branches) are answered too. A unit deleted from the register is answered ' +
+    '(200) with status "removed", its slettedato (sub-units also nedleggelsesdato) and the little else the ' +
+    'register keeps; an unknown number is a 404.',
   parameters: { org_nr: orgNrSchema },
   output: enhetsdetaljerSchema,
   shapeNote:
@@ -38,17 +31,10 @@ export const selskapsdetaljer = defineOperation({
   canonicalFieldAliases: { name: ['navn'] },
   async run(params, ctx) {
     const client = ctx.upstream(brreg)
-    const main = await client.getJson(`/enheter/${params.org_nr}`, {
-      headers: brregHeaders('enhet'),
-      acceptStatus: [404, 410],
-    })
-    if (main.status !== 404) return { data: toDetails(client, main, 'hovedenhet'), sourceApi: main.url }
-    const sub = await client.getJson(`/underenheter/${params.org_nr}`, {
-      headers: brregHeaders('underenhet'),
-      acceptStatus: [404, 410],
-    })
-    if (sub.status === 404) throw entityNotFound(params.org_nr)
-    return { data: toDetails(client, sub, 'underenhet'), sourceApi: sub.url }
+    // A deleted unit is a true answer about the company, so it becomes data, not an error page.
+    const found = (await lookUpUnit(client, 'hovedenhet', params.org_nr)) ?? (await lookUpUnit(client, 'underenhet', params.org_nr))
+    if (!found) throw entityNotFound(params.org_nr)
+    return { data: found.details, sourceApi: found.url }
   },
   entities(data) {
     const entities = [organizationEntity(data.organisasjonsnummer, data.navn)]

@@ -1,12 +1,13 @@
 import * as v from 'valibot'
 import { defineOperation } from '@allmenning/core'
-import { brreg, brregHeaders } from './brreg-upstream.js'
+import { brreg } from './brreg-upstream.js'
 import { enhetsdetaljerSchema, toEnhetsdetaljer } from './enhet-mapping.js'
 import { entityNotFound } from './entity-not-found.js'
 import { fetchWindow } from './fetch-window.js'
 import { orgNrSchema } from './org-nr.js'
 import { organizationEntity } from './organization-entity.js'
 import { BRREG_MAX_DEPTH } from './page-mapping.js'
+import { lookUpUnit } from './unit-lookup.js'
 
 /** `data` of `underenheter_for_selskap`: one page of branches, in Brønnøysund's order. */
 export const underenheterForSelskapOutput = v.array(enhetsdetaljerSchema)
@@ -40,14 +41,10 @@ export const underenheterForSelskap = defineOperation({
     )
     if (window.total === 0) {
       // The search cannot tell "no branches" from "no such company"; the entity lookup can.
-      const parent = await client.getJson(`/enheter/${params.org_nr}`, {
-        headers: brregHeaders('enhet'),
-        acceptStatus: [404, 410],
-      })
-      if (parent.status === 404) throw entityNotFound(params.org_nr)
+      if (!(await lookUpUnit(client, 'hovedenhet', params.org_nr))) throw entityNotFound(params.org_nr)
     }
     return {
-      data: window.rows.map((unit) => toEnhetsdetaljer(unit, 'underenhet', 'active')),
+      data: window.rows.map((unit) => toEnhetsdetaljer(unit, 'underenhet')),
       page: { hasMore: end < Math.min(window.total, BRREG_MAX_DEPTH), total: window.total },
       sourceApi: window.url,
     }

@@ -11,7 +11,11 @@ export interface BrregData {
   underenheter: BrregRecord[]
   /** Bodies of `/enheter/{orgnr}/roller`, by organisation number. */
   roller: Record<string, unknown>
-  /** Entities removed from the register: `/enheter/{orgnr}` answers 410 with this body. */
+  /**
+   * Removed entities answered the documented way: `/enheter/{orgnr}` answers 410 with this
+   * body. The real service answers a deleted unit with 200 instead: put such a unit, with
+   * `respons_klasse: 'SlettetEnhet'` (`'SlettetUnderEnhet'`), in `enheter` (`underenheter`).
+   */
   fjernede: BrregRecord[]
 }
 
@@ -52,9 +56,11 @@ const fixtureDir = new URL('./fixtures/', import.meta.url)
 const readJson = (name: string): unknown => JSON.parse(readFileSync(new URL(name, fixtureDir), 'utf8'))
 
 /**
- * The recorded-shape fixtures in `fixtures`: eleven main entities (several named
+ * The recorded-shape fixtures in `fixtures`: fourteen main entities (several named
  * "sesam", a company with branches, a partnership whose partners are companies, a bankrupt
- * one), six sub-units, two role bodies and one removed entity. A fresh copy on every call.
+ * one with a bostyrer, a NUF with a Swedish business address, one dissolved by force, one
+ * deleted), seven sub-units (one deleted), three role bodies and one entity removed the
+ * documented 410 way. A fresh copy on every call.
  *
  * @example
  * const { enheter } = brregFixtures()
@@ -163,6 +169,11 @@ function badRequest(feilmelding: string, parametere: string[], feilaktigVerdi: s
   })
 }
 
+/** Whether the register's own body says the unit is deleted (the 200 it really sends for one). */
+function isDeleted(unit: BrregRecord): boolean {
+  return typeof unit['respons_klasse'] === 'string' && unit['respons_klasse'].startsWith('Slettet')
+}
+
 function normalize(text: string): string {
   return text.toLocaleLowerCase('nb').replace(/\s+/g, ' ').trim()
 }
@@ -177,9 +188,11 @@ function normalize(text: string): string {
  *   key when a page is empty, 400 `{status, feilmelding, valideringsfeil}` when
  *   page × size > 10 000 or `page`/`size` are not numbers. Hits come in list order, which
  *   plays the relevance score.
- * - `GET /enheter/{orgnr}` (410 with the removal body for removed entities),
- *   `GET /enheter/{orgnr}/roller`, `GET /underenheter/{orgnr}`.
- * - Unknown organisation numbers: 404.
+ * - `GET /enheter/{orgnr}`, `GET /enheter/{orgnr}/roller`, `GET /underenheter/{orgnr}`.
+ * - A deleted unit (`respons_klasse` `SlettetEnhet`/`SlettetUnderEnhet`) as the real service
+ *   answers it: 200 with its short body, its roles 404 with an empty body, and it is not among
+ *   search hits. Entities in `fjernede` answer 410 with their body, as documented.
+ * - Unknown organisation numbers: 404 with an empty body.
  * - Accept: `application/json`, or the pinned v2 (enhet, underenhet) / v1 (rolle) vendor
  *   types, echoed as the content type; any other pinned version is 406.
  *
@@ -243,6 +256,7 @@ export async function startFakeBrreg(options: FakeBrregOptions = {}): Promise<Fa
       const numbers = params.get('organisasjonsnummer')?.split(',').map((n) => n.trim())
       const hits = list().filter(
         (unit) =>
+          !isDeleted(unit) &&
           words.every((word) => normalize(unit.navn).includes(word)) &&
           (parent === null || unit['overordnetEnhet'] === parent) &&
           (numbers === undefined || numbers.includes(unit.organisasjonsnummer)),
@@ -279,6 +293,10 @@ export async function startFakeBrreg(options: FakeBrregOptions = {}): Promise<Fa
   for (const unit of data.enheter) {
     const orgnr = unit.organisasjonsnummer
     routes[`/enheter/${orgnr}`] = serve('enhet', (_url, contentType) => json(200, unit, contentType))
+    if (isDeleted(unit)) {
+      routes[`/enheter/${orgnr}/roller`] = serve('rolle', () => ({ status: 404, headers: {}, body: '' }))
+      continue
+    }
     routes[`/enheter/${orgnr}/roller`] = serve('rolle', (_url, contentType) =>
       json(
         200,
