@@ -1,6 +1,6 @@
 import { DatasetRowError, defineDataset } from '@allmenning/core'
 import { headerColumns, text } from './header-columns.js'
-import { norwegianDate } from './norwegian-date.js'
+import { norwegianDate, yearOrDate } from './norwegian-date.js'
 import { orgNrCell } from './org-nr-cell.js'
 
 const columns = {
@@ -17,13 +17,6 @@ const columns = {
   til: ['Til-dato', 'Prosjektets til-år'],
   vedtak: ['Vedtaksdato'],
   sammendrag: ['Populærvitenskapelig sammendrag'],
-}
-
-/** A period bound: a date, or a year alone as the historical file gives it. */
-function bound(cell: string | undefined, column: string): string | null {
-  const value = (cell ?? '').trim()
-  if (/^\d{4}$/.test(value)) return value
-  return norwegianDate(value, column)
 }
 
 function status(cells: string[], at: Record<keyof typeof columns, number>): string {
@@ -103,8 +96,8 @@ export const skattefunn = defineDataset({
                 prosjekttittel: text(cells, at.tittel) || null,
                 innsendt: norwegianDate(cells[at.innsendt], 'Søknadsdato'),
                 status: status(cells, at),
-                fra: bound(cells[at.fra], 'Fra-dato'),
-                til: bound(cells[at.til], 'Til-dato'),
+                fra: yearOrDate(cells[at.fra], 'Fra-dato'),
+                til: yearOrDate(cells[at.til], 'Til-dato'),
                 vedtaksdato: at.vedtak < 0 ? null : norwegianDate(cells[at.vedtak], 'Vedtaksdato'),
                 fylke: text(cells, at.fylke) || null,
                 kommune: text(cells, at.kommune) || null,
