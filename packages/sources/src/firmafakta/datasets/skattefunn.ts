@@ -19,6 +19,10 @@ const columns = {
   sammendrag: ['Populærvitenskapelig sammendrag'],
 }
 
+// The historical file's approval and rejection cells: a date, or an Excel boolean (read as
+// `true`/`false`); FALSE, 0 and NEI mean there was no such decision.
+const decided = (cell: string) => cell !== '' && !/^(false|0|nei)$/i.test(cell)
+
 function status(cells: string[], at: Record<keyof typeof columns, number>): string {
   const approved = text(cells, at.godkjent)
   if (at.avslaatt < 0) {
@@ -27,9 +31,8 @@ function status(cells: string[], at: Record<keyof typeof columns, number>): stri
     if (/^nei$/i.test(approved)) return 'avslått'
     return 'under behandling'
   }
-  // The historical file: the date of the approval or of the rejection.
-  if (approved !== '') return 'godkjent'
-  if (text(cells, at.avslaatt) !== '') return 'avslått'
+  if (decided(approved)) return 'godkjent'
+  if (decided(text(cells, at.avslaatt))) return 'avslått'
   return 'under behandling'
 }
 
@@ -37,7 +40,7 @@ function status(cells: string[], at: Record<keyof typeof columns, number>): stri
  * SkatteFUNN (the R&D tax incentive): applications since 2002 in two workbooks the publisher
  * links from its landing page, a historical one (2002–2024) and a rolling one. Their columns
  * differ (`Org.nr` as a number there, `Organisasjonsnummer` as text here; `GODKJENT?` JA/NEI
- * against separate approval and rejection dates); the rolling file is read last and wins
+ * against separate approval and rejection cells holding a date or a boolean); the rolling file is read last and wins
  * where the two overlap.
  */
 export const skattefunn = defineDataset({
