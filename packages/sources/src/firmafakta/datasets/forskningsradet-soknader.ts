@@ -1,6 +1,6 @@
 import { defineDataset } from '@allmenning/core'
 import { headerColumns, text } from './header-columns.js'
-import { norwegianDate } from './norwegian-date.js'
+import { norwegianDate, yearOrDate } from './norwegian-date.js'
 import { norwegianNumber } from './norwegian-number.js'
 import { orgNrCell } from './org-nr-cell.js'
 
@@ -26,8 +26,10 @@ const columns = {
 /**
  * Forskningsrådet's open data on applications (`soknader2`): every application since 2004,
  * rejected ones included. Comma-separated with RFC 4180 quoting (titles hold commas, quotes
- * and line breaks), UTF-8, dates as `YYYY-MM-DD HH:MM:SS`, amounts as floats, `0` as the
- * organisation number of foreign or unknown organisations. Applications made in the newer
+ * and line breaks), UTF-8 without a byte-order mark, dates as `YYYY-MM-DD HH:MM:SS` (the
+ * application date is often empty), the project's period as years (`prosjektstart` is
+ * "Prosjektets fra-år"), amounts as floats, `0` as the organisation number of foreign,
+ * unknown and sub-unit organisations. Applications made in the newer
  * Tibi system (from about 2022–23) are missing from it, as its publisher says.
  */
 export const forskningsradetSoknader = defineDataset({
@@ -80,8 +82,8 @@ export const forskningsradetSoknader = defineDataset({
               prosjekttype: text(cells, at.prosjekttype) || null,
               prosjektfase: text(cells, at.fase) || null,
               soknadsdato: norwegianDate(cells[at.soknadsdato], 'soknadsdato'),
-              prosjektstart: norwegianDate(cells[at.start], 'prosjektstart'),
-              prosjektslutt: norwegianDate(cells[at.slutt], 'prosjektslutt'),
+              prosjektstart: yearOrDate(cells[at.start], 'prosjektstart'),
+              prosjektslutt: yearOrDate(cells[at.slutt], 'prosjektslutt'),
               sektor: text(cells, at.sektor) || null,
               virkemiddel: text(cells, at.virkemiddel) || null,
               utlysning: text(cells, at.utlysning) || null,

@@ -30,3 +30,18 @@ export function norwegianDate(cell: string | undefined, column: string): string 
   if (match) return iso(Number(match[1]), Number(match[2]), Number(match[3]), text, column)
   throw new DatasetRowError(`${column} "${text}" is not a date`)
 }
+
+/**
+ * A period bound that publishers give either as a date or as a year alone (SkatteFUNN's
+ * historical `Prosjektets fra-år`, Forskningsrådet's `prosjektstart`): a year stays `YYYY`,
+ * anything else is read as {@link norwegianDate}. Empty is `null`.
+ *
+ * @example
+ * yearOrDate('2013', 'prosjektstart') // '2013'
+ * yearOrDate('01.07.2024', 'Fra-dato') // '2024-07-01'
+ */
+export function yearOrDate(cell: string | undefined, column: string): string | null {
+  const text = (cell ?? '').trim()
+  if (/^\d{4}$/.test(text)) return text
+  return norwegianDate(text, column)
+}

@@ -1,6 +1,6 @@
 import { DatasetRowError, defineDataset } from '@allmenning/core'
 import { headerColumns, text } from './header-columns.js'
-import { norwegianDate } from './norwegian-date.js'
+import { norwegianDate, yearOrDate } from './norwegian-date.js'
 import { orgNrCell } from './org-nr-cell.js'
 
 const columns = {
@@ -19,12 +19,9 @@ const columns = {
   sammendrag: ['Populærvitenskapelig sammendrag'],
 }
 
-/** A period bound: a date, or a year alone as the historical file gives it. */
-function bound(cell: string | undefined, column: string): string | null {
-  const value = (cell ?? '').trim()
-  if (/^\d{4}$/.test(value)) return value
-  return norwegianDate(value, column)
-}
+// The historical file's approval and rejection cells: a date, or an Excel boolean (read as
+// `true`/`false`); FALSE, 0 and NEI mean there was no such decision.
+const decided = (cell: string) => cell !== '' && !/^(false|0|nei)$/i.test(cell)
 
 function status(cells: string[], at: Record<keyof typeof columns, number>): string {
   const approved = text(cells, at.godkjent)
@@ -34,9 +31,8 @@ function status(cells: string[], at: Record<keyof typeof columns, number>): stri
     if (/^nei$/i.test(approved)) return 'avslått'
     return 'under behandling'
   }
-  // The historical file: the date of the approval or of the rejection.
-  if (approved !== '') return 'godkjent'
-  if (text(cells, at.avslaatt) !== '') return 'avslått'
+  if (decided(approved)) return 'godkjent'
+  if (decided(text(cells, at.avslaatt))) return 'avslått'
   return 'under behandling'
 }
 
@@ -44,7 +40,7 @@ function status(cells: string[], at: Record<keyof typeof columns, number>): stri
  * SkatteFUNN (the R&D tax incentive): applications since 2002 in two workbooks the publisher
  * links from its landing page, a historical one (2002–2024) and a rolling one. Their columns
  * differ (`Org.nr` as a number there, `Organisasjonsnummer` as text here; `GODKJENT?` JA/NEI
- * against separate approval and rejection dates); the rolling file is read last and wins
+ * against separate approval and rejection cells holding a date or a boolean); the rolling file is read last and wins
  * where the two overlap.
  */
 export const skattefunn = defineDataset({
@@ -103,8 +99,8 @@ export const skattefunn = defineDataset({
                 prosjekttittel: text(cells, at.tittel) || null,
                 innsendt: norwegianDate(cells[at.innsendt], 'Søknadsdato'),
                 status: status(cells, at),
-                fra: bound(cells[at.fra], 'Fra-dato'),
-                til: bound(cells[at.til], 'Til-dato'),
+                fra: yearOrDate(cells[at.fra], 'Fra-dato'),
+                til: yearOrDate(cells[at.til], 'Til-dato'),
                 vedtaksdato: at.vedtak < 0 ? null : norwegianDate(cells[at.vedtak], 'Vedtaksdato'),
                 fylke: text(cells, at.fylke) || null,
                 kommune: text(cells, at.kommune) || null,

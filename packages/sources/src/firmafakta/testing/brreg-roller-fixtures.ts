@@ -1,10 +1,12 @@
 import { gzipSync } from 'node:zlib'
 
 /**
- * Brønnøysund's roles in bulk as it is served: one gzip'd JSON array, one element per entity,
- * with role groups holding person and entity roles, resigned and deregistered roles, a
- * deceased person, an entity's name as an array, and full birth dates (of which only the
- * year is kept).
+ * Brønnøysund's roles in bulk as it is served (docs/upstreams/brreg_roller.md): one gzip'd JSON
+ * array, one element per entity shaped as `/enheter/{orgnr}/roller` answers plus its
+ * `organisasjonsnummer`, with role groups holding person and entity roles, resigned and
+ * deregistered roles, a deceased person, an entity's name as an array, a bankruptcy estate's
+ * `bostyrer` (neither person nor entity), a role without `fratraadt`, and full birth dates (of
+ * which only the year is kept).
  */
 export function rollerTotalbestand(): Buffer {
   const entities = [
@@ -27,7 +29,8 @@ export function rollerTotalbestand(): Buffer {
         {
           type: { kode: 'STYR', beskrivelse: 'Styre' },
           roller: [
-            { type: { kode: 'LEDE', beskrivelse: 'Styrets leder' }, person: { fodselsdato: '1962-12-31', navn: { fornavn: 'Åse', etternavn: 'Ødegård' }, erDoed: false }, fratraadt: false, avregistrert: false },
+            // The role of a current chair without `fratraadt`, as some answers leave it out.
+            { type: { kode: 'LEDE', beskrivelse: 'Styrets leder' }, person: { fodselsdato: '1962-12-31', navn: { fornavn: 'Åse', etternavn: 'Ødegård' }, erDoed: false }, avregistrert: false },
             { type: { kode: 'MEDL', beskrivelse: 'Styremedlem' }, person: { fodselsdato: '1975-09-23', navn: { fornavn: 'Ola', etternavn: 'Nordmann' }, erDoed: false }, fratraadt: true, avregistrert: false },
             { type: { kode: 'MEDL', beskrivelse: 'Styremedlem' }, person: { fodselsdato: '1950-04-17', navn: { fornavn: 'Per', etternavn: 'Hansen' }, erDoed: true }, fratraadt: false, avregistrert: false },
             {
@@ -36,6 +39,19 @@ export function rollerTotalbestand(): Buffer {
               valgtAv: { kode: 'AREP', beskrivelse: 'Representant for de ansatte' },
               fratraadt: false,
               avregistrert: false,
+            },
+          ],
+        },
+        {
+          // A bankruptcy estate's administrator: a `bostyrer` with a plain-string name.
+          type: { kode: 'BOBE', beskrivelse: 'Bostyrer' },
+          sistEndret: '2026-03-02',
+          roller: [
+            {
+              type: { kode: 'BOBE', beskrivelse: 'Bostyrer' },
+              bostyrer: { navn: 'Adv. Per Bostyrersen', postadresse: { landkode: 'NO', postnummer: '0150', poststed: 'OSLO', adresse: ['Postboks 99 Sentrum'] }, erDoed: false },
+              avregistrert: false,
+              rekkefolge: 0,
             },
           ],
         },

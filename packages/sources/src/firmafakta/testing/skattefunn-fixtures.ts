@@ -16,12 +16,16 @@ export function skattefunnHistorical(): Uint8Array {
   ])
 }
 
-/** SkatteFUNN's rolling workbook: `Org.nr` as a number that lost its leading zero, `GODKJENT?` as JA/NEI, dates for the period. */
+/**
+ * SkatteFUNN's rolling workbook (docs/upstreams/skattefunn.md): `Org.nr` as a number that lost its
+ * leading zero, `GODKJENT?` as JA/NEI, dates for the period, a project number only once granted,
+ * and the decision date and summary columns it shares with the historical file.
+ */
 export function skattefunnRolling(): Uint8Array {
   return xlsxWorkbook('Søknader', [
-    ['Søknadsdato', 'Søknadsnummer', 'Prosjektansvarlig', 'Prosjekttittel', 'Org.nr', 'Fylke', 'Kommune', 'GODKJENT?', 'Fra-dato', 'Til-dato'],
-    [day(2024, 6, 1), 350003, 'SESAM AS', 'Selvlærende låser', 976030788, 'Trøndelag', 'Trondheim', 'JA', day(2024, 7, 1), day(2026, 6, 30)],
-    [day(2025, 1, 15), 360004, 'NULLSTART AS', 'Lager', 12345678, 'Oslo', 'Oslo', 'NEI', day(2025, 2, 1), day(2026, 1, 31)],
+    ['Søknadsdato', 'Søknadsnummer', 'Prosjektnummer', 'Prosjektansvarlig', 'Prosjekttittel', 'Org.nr', 'Fylke', 'Kommune', 'GODKJENT?', 'Fra-dato', 'Til-dato', 'Vedtaksdato', 'Populærvitenskapelig sammendrag'],
+    [day(2024, 6, 1), 350003, 350003, 'SESAM AS', 'Selvlærende låser', 976030788, 'Trøndelag', 'Trondheim', 'JA', day(2024, 7, 1), day(2026, 6, 30), null, null],
+    [day(2025, 1, 15), 360004, null, 'NULLSTART AS', 'Lager', 12345678, 'Oslo', 'Oslo', 'NEI', day(2025, 2, 1), day(2026, 1, 31), day(2025, 3, 3), 'Et lager som ordner seg selv.'],
   ])
 }
 
