@@ -9,7 +9,7 @@ export const recordBatchSize = 2000
 /**
  * The records of a delimited text file, in batches; the first record is the header.
  * Unquoted files are split line by line by hand: a stray `"` in them is an ordinary character
- * (a name such as `"IF P INSURANCE HOLDING LTD (PUBL`), which a CSV parser would read as the
+ * (a name such as `"NORRSKEN MUTUAL HOLDING LTD (PUBL`), which a CSV parser would read as the
  * start of a field running to the end of the file. Quoted files go through csv-parse, which
  * handles quoted delimiters, doubled quotes and line breaks inside fields.
  *

@@ -88,7 +88,7 @@ describe('firmafakta behind the gateway', () => {
           aksjeposter_for_person: { name: 'Ola Nordmann', birth_year: '1975' },
           tildelinger_for_selskap: { org_nr: '976030788' },
           eu_tildelinger_for_selskap: { org_nr: '974760843' },
-          forskningsradet_tildelinger_for_selskap: { org_nr: '977198852' },
+          forskningsradet_tildelinger_for_selskap: { org_nr: '912345645' },
           skattefunnprosjekter_for_selskap: { org_nr: '976030788' },
         },
         search: 'sesam',

@@ -22,9 +22,9 @@ const run = (org_nr: string) =>
 
 describe('forskningsradet_tildelinger_for_selskap', () => {
   it('lists granted projects newest first, reading quoted commas, quotes and line breaks', async () => {
-    const { data } = await run('977198852')
+    const { data } = await run('912345645')
     expect(() => v.parse(operation.output, data)).not.toThrow()
-    expect(data.prosjektansvarlig).toBe('NORGES TEKNISKE VITENSKAPSAKADEMI')
+    expect(data.prosjektansvarlig).toBe('FJORDVIK TEKNOLOGIRÅD')
     expect(data.antall).toBe(2)
     expect(data.sum_tildelt).toBe(15_200_001)
     expect(data.prosjekter.map((p) => [p.prosjektnummer, p.prosjektfase, p.tildelt_belop])).toEqual([
@@ -37,7 +37,7 @@ describe('forskningsradet_tildelinger_for_selskap', () => {
   })
 
   it('leaves rejected applications and foreign organisations out', async () => {
-    const { data } = await run('977198852')
+    const { data } = await run('912345645')
     expect(data.prosjekter.map((p) => p.prosjektnummer)).not.toContain('300001')
     expect((await run('974760843')).data).toMatchObject({ antall: 0, sum_tildelt: 0, prosjekter: [], prosjektansvarlig: null })
   })

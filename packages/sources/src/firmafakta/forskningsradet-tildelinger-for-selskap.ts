@@ -47,7 +47,7 @@ const prosjektSchema = v.object({
  * newest application first, with the sum granted.
  *
  * @example
- * const { data } = await forskningsradetTildelingerForSelskap.run({ org_nr: '977198852', limit: 25, offset: 0 }, ctx)
+ * const { data } = await forskningsradetTildelingerForSelskap.run({ org_nr: '912345645', limit: 25, offset: 0 }, ctx)
  * data.prosjekter[0]?.url // 'https://prosjektbanken.forskningsradet.no/project/FORISS/101367'
  */
 export const forskningsradetTildelingerForSelskap = defineOperation({

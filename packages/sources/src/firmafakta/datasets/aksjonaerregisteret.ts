@@ -25,7 +25,7 @@ const blank = (cell: string | undefined) => (cell ?? '').trim()
  * e-mail, so it is loaded with `allmenning datasets import aksjonaerregisteret <file>`.
  *
  * The file is `;`-separated without quoting: a `"` is an ordinary character (names such as
- * `"IF P INSURANCE HOLDING LTD (PUBL`), and foreign addresses hold unquoted `;`, so a record
+ * `"NORRSKEN MUTUAL HOLDING LTD (PUBL`), and foreign addresses hold unquoted `;`, so a record
  * with more fields than the header has the surplus folded back into `Postnr/sted`. Counts may
  * carry no-break-space thousands separators; duplicate rows per company, class and owner
  * are summed. UTF-8 with a byte-order mark or windows-1252.

@@ -9,7 +9,7 @@ import { DatasetRowError } from '@allmenning/core'
  * @example
  * orgNrCell('00912345678', 'Org-nr') // '912345678'
  * orgNrCell('0', 'organisasjonsnummer') // null
- * orgNrCell('977198852.0', 'organisasjonsnummer') // '977198852'
+ * orgNrCell('912345645.0', 'organisasjonsnummer') // '912345645'
  */
 export function orgNrCell(cell: string | undefined, column: string): string | null {
   const text = (cell ?? '').replace(/[\s\u00a0]/g, '').replace(/\.0+$/, '')

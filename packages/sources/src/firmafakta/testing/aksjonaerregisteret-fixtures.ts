@@ -20,9 +20,9 @@ const lines2024 = [
   '976030788;SESAM AS;Ordinære aksjer;ØDEGÅRD ÅSE;1962;9008 TROMSØ;NO;60;1000',
   '976030788;SESAM AS;Ordinære aksjer;ØDEGÅRD ÅSE;1962;9008 TROMSØ;NO;40;1000',
   // A foreign address holding unquoted `;`, folded back into Postnr/sted.
-  '976030788;SESAM AS;Ordinære aksjer;PARIR AB; ;S-51, Tranemo; Sverige;SE;60;1000',
+  '976030788;SESAM AS;Ordinære aksjer;VIMLE AB; ;S-41, Ljungby; Sverige;SE;60;1000',
   // A literal, unbalanced quote: an ordinary character in these files.
-  '976030788;SESAM AS;Ordinære aksjer;"IF P INSURANCE HOLDING LTD (PUBL;917654321;00100 HELSINKI;FI;30;1000',
+  '976030788;SESAM AS;Ordinære aksjer;"NORRSKEN MUTUAL HOLDING LTD (PUBL;917654321;00100 HELSINKI;FI;30;1000',
   // A namesake of Ola Nordmann, born another year.
   '976030788;SESAM AS;B-aksjer;NORDMANN OLA;1980;5003 BERGEN;NO;10;50',
   // Counts with no-break-space thousands separators.
