@@ -219,6 +219,27 @@ describe('bad input is a JSON-RPC error, never a 500', () => {
     expect(res.json.error.code).toBe(-32000)
   })
 
+  it("answers a host parser's refusals at its paths as JSON-RPC errors, elsewhere in the shared error body", async () => {
+    const g = gatewayWith()
+    const malformed = Object.assign(new SyntaxError('Unexpected end of JSON input'), { status: 400, type: 'entity.parse.failed' })
+    const big = Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' })
+    const charset = Object.assign(new Error('unsupported charset "KLINGON"'), { status: 415, type: 'charset.unsupported' })
+    const parsed = (res: { body: string | null }) => JSON.parse(res.body!)
+    for (const path of ['/mcp', '/statnett/mcp']) {
+      expect(parsed(g.answerHostError!(malformed, { path }))).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: Invalid JSON' } })
+      const tooBig = g.answerHostError!(big, { path })
+      expect(tooBig.status).toBe(413)
+      expect(parsed(tooBig).error.code).toBe(-32000)
+      expect(g.answerHostError!(charset, { path }).status).toBe(415)
+      const failed = g.answerHostError!(new Error('the host broke'), { path })
+      expect(failed.status).toBe(500)
+      expect(parsed(failed)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error' } })
+    }
+    for (const path of ['/api/v1/feedback', '/api/v1/nope', '/nope/mcp', '/health']) {
+      expect(parsed(g.answerHostError!(malformed, { path, basePath: '/data' })).error, path).toMatchObject({ status: 400, code: 'invalid_body' })
+    }
+  })
+
   it('turns a failing body reader into a JSON-RPC 400', async () => {
     const res = await post(gatewayWith(), '/mcp', '', { extra: { readBody: () => Promise.reject(new Error('socket hang up')) } })
     expect(res.status).toBe(400)

@@ -26,6 +26,10 @@ export interface McpOptions {
   allowedHosts?: string[]
 }
 
+/** JSON-RPC's own codes, for answers given before the SDK has loaded. */
+const parseError = -32700
+const internalError = -32603
+
 /** The code of a refusal at the HTTP level (media type, Accept, Origin, protocol version), as the SDK's HTTP transport sends it. */
 const transportError = -32000
 
@@ -48,6 +52,22 @@ type Parsed = { ok: true; value: unknown } | { ok: false; response: GatewayRespo
 
 /** The refusal of a body over the limit, as the SDK's own transport words it. */
 const tooLarge = (): GatewayResponse => refuse(413, transportError, `Payload Too Large: Request body must not exceed ${maxRequestBodyBytes} bytes`)
+
+/**
+ * The answer, in the transport's shape, to a POST the host app refused before the gateway
+ * saw it: its body parser's malformed JSON (or a body that does not inflate) is the parse
+ * error -32700, a body over its limit the 413 of our own limit, a media type or encoding it
+ * does not take a 415; a failure of its own a -32603 whose cause is not shown.
+ *
+ * @example
+ * refuseHostError(new GatewayError(400, 'invalid_body', '…')).status // 400, { jsonrpc: '2.0', id: null, error: { code: -32700, … } }
+ */
+export function refuseHostError(refusal: GatewayError): GatewayResponse {
+  if (refusal.status === 400) return refuse(400, parseError, 'Parse error: Invalid JSON')
+  if (refusal.status === 413) return tooLarge()
+  if (refusal.status >= 500) return refuse(500, internalError, 'Internal error')
+  return refuse(refusal.status, transportError, refusal.message)
+}
 
 /** Whether an error is the core's refusal of a body over the limit (an adapter that read the stream throws it). */
 const isTooLarge = (error: unknown) => error instanceof GatewayError && error.details.some((detail) => detail.rule === 'max_size')
