@@ -250,6 +250,13 @@ describe('bad input is a JSON-RPC error, never a 500', () => {
     const res = await post(gatewayWith(), '/mcp', '', { extra: { readBody: () => Promise.resolve(rpc(3, 'ping')) } })
     expect(res.json).toEqual({ jsonrpc: '2.0', id: 3, result: {} })
   })
+
+  it("refuses a form a host's urlencoded parser made an object of with 415", async () => {
+    const form = { jsonrpc: '2.0', id: '3', method: 'ping' }
+    const res = await post(gatewayWith(), '/mcp', '', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, extra: { readBody: () => Promise.resolve(form) } })
+    expect(res.status).toBe(415)
+    expect(res.json.error.code).toBe(-32000)
+  })
 })
 
 describe('Accept and Origin', () => {

@@ -79,6 +79,11 @@ const isTooLarge = (error: unknown) => error instanceof GatewayError && error.de
  * and on the value written back as JSON (a chunked or compressed body has no useful length).
  */
 function parseBody(sdk: Sdk, body: unknown, headers: GatewayRequest['headers']): Parsed {
+  // Checked for a parsed body too: a form a host's urlencoded parser made an object of is no JSON-RPC.
+  const contentType = headerValue(headers['content-type'])
+  if (contentType !== undefined && !/^\s*application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType)) {
+    return { ok: false, response: refuse(415, transportError, 'Unsupported Media Type: Content-Type must be application/json') }
+  }
   if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) {
     if (Number(headerValue(headers['content-length'])) > maxRequestBodyBytes) return { ok: false, response: tooLarge() }
     try {
@@ -88,10 +93,6 @@ function parseBody(sdk: Sdk, body: unknown, headers: GatewayRequest['headers']):
       return { ok: false, response: refuse(400, sdk.ErrorCode.ParseError, 'Parse error: Invalid JSON') }
     }
     return { ok: true, value: body }
-  }
-  const contentType = headerValue(headers['content-type'])
-  if (contentType !== undefined && !/^\s*application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType)) {
-    return { ok: false, response: refuse(415, transportError, 'Unsupported Media Type: Content-Type must be application/json') }
   }
   let text: string
   try {
