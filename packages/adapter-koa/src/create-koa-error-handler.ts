@@ -37,14 +37,15 @@ export interface KoaErrorHandlerOptions {
  */
 export function createKoaErrorHandler(options: KoaErrorHandlerOptions = {}): Middleware {
   const prefix = normalizeMountPath(options.prefix)
+  const { gateway } = options
   return async function allmenningHostErrors(ctx, next) {
     try {
       await next()
     } catch (error) {
       // Once the head is out there is nothing left to answer with; Koa ends the response.
       if (ctx.headerSent) throw error
-      const path = options.gateway?.answerHostError ? stripMountPath(ctx.path, prefix) : undefined
-      const response = path !== undefined ? options.gateway!.answerHostError!(error, { path, basePath: prefix }) : hostErrorResponse(error, prefix)
+      const path = stripMountPath(ctx.path, prefix)
+      const response = gateway?.answerHostError && path !== undefined ? gateway.answerHostError(error, { path, basePath: prefix }) : hostErrorResponse(error, prefix)
       if (response.status >= 500) options.onError?.(error)
       // What the failed handler set belongs to an answer that is not given (Koa's own error
       // page drops it too).
