@@ -758,6 +758,21 @@ function mcpCases(): Case[] {
       },
     },
     {
+      name: "MCP: a page on a foreign origin, or on a name rebound to this server, is refused with a JSON-RPC 403; the gateway's own page is answered",
+      async run(ctx) {
+        const own = new URL(ctx.origin)
+        const foreign: Record<string, string>[] = [{ origin: 'http://evil.example' }, { origin: `http://evil.example:${own.port}`, host: `evil.example:${own.port}` }]
+        for (const headers of foreign) {
+          const refused = await ctx.get('/statnett/mcp', postRpc(rpc(1, 'tools/list'), headers))
+          expect(refused.status, headers.origin).toBe(403)
+          expect(parse(refused)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('Forbidden') } })
+        }
+        const answered = await ctx.get('/statnett/mcp', postRpc(rpc(2, 'tools/list'), { origin: own.origin }))
+        expect(answered.status).toBe(200)
+        expect(parse(answered).result.tools.length).toBeGreaterThan(0)
+      },
+    },
+    {
       name: "MCP: /{name}/mcp for no source goes on to the host app's 404",
       async run(ctx) {
         const reply = await ctx.get('/nope/mcp', postRpc(rpc(1, 'ping')))

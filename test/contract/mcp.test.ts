@@ -3,7 +3,7 @@
 // errors for bad input) and a tool call going through the same pipeline as the JSON API.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as v from 'valibot'
-import { createGateway, defineOperation, defineSource, defineUpstream, type Gateway, type GatewayOptions, type GatewayRequest } from '@allmenning/core'
+import { createGateway, defineOperation, GatewayError, defineSource, defineUpstream, type Gateway, type GatewayOptions, type GatewayRequest } from '@allmenning/core'
 import { mcpServers } from '@allmenning/mcp'
 import { statnett } from '@allmenning/sources'
 import { startFakeStatnett, statnettJson, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
@@ -192,10 +192,52 @@ describe('bad input is a JSON-RPC error, never a 500', () => {
     expect(res.status).toBe(200)
   })
 
-  it('refuses a body over 16 KB, whatever adapter held it', async () => {
+  it('refuses a body over 16 KB with 413, whatever adapter held it', async () => {
     const res = await post(gatewayWith(), '/mcp', `{"jsonrpc":"2.0","id":1,"method":"ping"${' '.repeat(17 * 1024)}}`)
-    expect(res.status).toBe(400)
-    expect(res.json.error).toMatchObject({ code: -32600, message: expect.stringContaining('16384') })
+    expect(res.status).toBe(413)
+    expect(res.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Payload Too Large: Request body must not exceed 16384 bytes' } })
+  })
+
+  it('refuses a body over 16 KB that a host app parsed already, by its JSON or by its Content-Length', async () => {
+    const g = gatewayWith()
+    const before = upstreamCalls()
+    const big = callTool('get_physical_flow', { area: 'NO1', pad: 'x'.repeat(17 * 1024) })
+    const parsed = await post(g, '/statnett/mcp', '', { extra: { readBody: () => Promise.resolve(big) } })
+    expect(parsed.status).toBe(413)
+    expect(parsed.json.error).toEqual({ code: -32000, message: 'Payload Too Large: Request body must not exceed 16384 bytes' })
+    // Whitespace a parser dropped still counts: the client sent it.
+    const sent = await post(g, '/statnett/mcp', '', { headers: { 'content-length': String(17 * 1024) }, extra: { readBody: () => Promise.resolve(rpc(1, 'ping')) } })
+    expect(sent.status).toBe(413)
+    expect(upstreamCalls()).toBe(before)
+    const small = await post(g, '/statnett/mcp', '', { headers: { 'content-length': '40' }, extra: { readBody: () => Promise.resolve(rpc(1, 'ping')) } })
+    expect(small.json).toEqual({ jsonrpc: '2.0', id: 1, result: {} })
+  })
+
+  it('refuses a body the adapter found over the limit as it read it with 413', async () => {
+    const res = await post(gatewayWith(), '/mcp', '', { extra: { readBody: () => Promise.reject(Object.assign(new GatewayError(400, 'invalid_body', 'too large', { details: [{ parameter: 'body', problem: 'must be at most 16384 bytes', rule: 'max_size' }] }))) } })
+    expect(res.status).toBe(413)
+    expect(res.json.error.code).toBe(-32000)
+  })
+
+  it("answers a host parser's refusals at its paths as JSON-RPC errors, elsewhere in the shared error body", async () => {
+    const g = gatewayWith()
+    const malformed = Object.assign(new SyntaxError('Unexpected end of JSON input'), { status: 400, type: 'entity.parse.failed' })
+    const big = Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' })
+    const charset = Object.assign(new Error('unsupported charset "KLINGON"'), { status: 415, type: 'charset.unsupported' })
+    const parsed = (res: { body: string | null }) => JSON.parse(res.body!)
+    for (const path of ['/mcp', '/statnett/mcp']) {
+      expect(parsed(g.answerHostError!(malformed, { path }))).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: Invalid JSON' } })
+      const tooBig = g.answerHostError!(big, { path })
+      expect(tooBig.status).toBe(413)
+      expect(parsed(tooBig).error.code).toBe(-32000)
+      expect(g.answerHostError!(charset, { path }).status).toBe(415)
+      const failed = g.answerHostError!(new Error('the host broke'), { path })
+      expect(failed.status).toBe(500)
+      expect(parsed(failed)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error' } })
+    }
+    for (const path of ['/api/v1/feedback', '/api/v1/nope', '/nope/mcp', '/health']) {
+      expect(parsed(g.answerHostError!(malformed, { path, basePath: '/data' })).error, path).toMatchObject({ status: 400, code: 'invalid_body' })
+    }
   })
 
   it('turns a failing body reader into a JSON-RPC 400', async () => {
@@ -207,6 +249,13 @@ describe('bad input is a JSON-RPC error, never a 500', () => {
   it('takes a body a host app has parsed already', async () => {
     const res = await post(gatewayWith(), '/mcp', '', { extra: { readBody: () => Promise.resolve(rpc(3, 'ping')) } })
     expect(res.json).toEqual({ jsonrpc: '2.0', id: 3, result: {} })
+  })
+
+  it("refuses a form a host's urlencoded parser made an object of with 415", async () => {
+    const form = { jsonrpc: '2.0', id: '3', method: 'ping' }
+    const res = await post(gatewayWith(), '/mcp', '', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, extra: { readBody: () => Promise.resolve(form) } })
+    expect(res.status).toBe(415)
+    expect(res.json.error.code).toBe(-32000)
   })
 })
 
@@ -234,11 +283,74 @@ describe('Accept and Origin', () => {
     expect(res.json.error.code).toBe(-32000)
   })
 
-  it('refuses an Origin outside allowedOrigins with 403, and takes requests with none', async () => {
-    const g = gatewayWith({ extensions: [mcpServers({ allowedOrigins: ['https://app.example.no'] })] })
-    expect((await post(g, '/mcp', rpc(1, 'ping'), { headers: { origin: 'https://evil.example' } })).status).toBe(403)
-    expect((await post(g, '/mcp', rpc(1, 'ping'), { headers: { origin: 'https://app.example.no' } })).status).toBe(200)
-    expect((await post(g, '/mcp', rpc(1, 'ping'))).status).toBe(200)
+  const origin = (g: Gateway, headers: Record<string, string>, body: unknown = rpc(1, 'tools/list')) => post(g, '/statnett/mcp', body, { headers })
+
+  it.each([
+    ['a foreign page on a local server', { origin: 'http://evil.example', host: 'localhost:3000' }],
+    ['a foreign page on a public server', { origin: 'https://evil.example', host: 'data.example.no' }],
+    // DNS rebinding: evil.example was made to resolve to 127.0.0.1, so Origin and Host agree.
+    ['a rebound name', { origin: 'http://evil.example:3000', host: 'evil.example:3000' }],
+    ['the same name on another port', { origin: 'http://localhost:8080', host: 'localhost:3000' }],
+    ['a sandboxed frame or a file (Origin: null)', { origin: 'null', host: 'localhost:3000' }],
+    ['an Origin that is no URL', { origin: 'localhost:3000', host: 'localhost:3000' }],
+  ])('refuses %s with 403 by default, before any tool is called', async (_name, headers) => {
+    const g = gatewayWith()
+    const before = upstreamCalls()
+    for (const body of [rpc(1, 'tools/list'), callTool('get_physical_flow', { area: 'NO1' })]) {
+      const res = await origin(g, headers, body)
+      expect(res.status).toBe(403)
+      expect(res.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('Forbidden') } })
+    }
+    expect(upstreamCalls()).toBe(before)
+  })
+
+  it.each([
+    ['no Origin (an agent, curl)', { host: 'evil.example:3000' }],
+    ['a page on localhost', { origin: 'http://localhost:3000', host: 'localhost:3000' }],
+    ['a page on a name under localhost', { origin: 'http://app.localhost:3000', host: 'app.localhost:3000' }],
+    ['a page on 127.0.0.1', { origin: 'http://127.0.0.1:3000', host: '127.0.0.1:3000' }],
+    ['a page on [::1]', { origin: 'http://[::1]:3000', host: '[::1]:3000' }],
+    ['a page on the default port', { origin: 'http://10.0.0.5', host: '10.0.0.5:80' }],
+  ])('answers %s', async (_name, headers) => {
+    const res = await origin(gatewayWith(), headers)
+    expect(res.status).toBe(200)
+    expect(res.json.result.tools.length).toBeGreaterThan(0)
+  })
+
+  it("answers a page on publicBaseUrl's host, whatever Host a proxy sends", async () => {
+    const g = gatewayWith({ publicBaseUrl: 'https://data.example.no/data' })
+    expect((await origin(g, { origin: 'https://data.example.no', host: 'internal:8080' })).status).toBe(200)
+    expect((await origin(g, { origin: 'https://other.example.no', host: 'internal:8080' })).status).toBe(403)
+  })
+
+  it('answers the origins of allowedOrigins, or every origin for *', async () => {
+    const g = gatewayWith({ extensions: [mcpServers({ allowedOrigins: ['https://app.example.no', 'http://localhost:5173/'] })] })
+    expect((await origin(g, { origin: 'https://app.example.no', host: 'data.example.no' })).status).toBe(200)
+    expect((await origin(g, { origin: 'http://localhost:5173', host: 'localhost:3000' })).status).toBe(200)
+    expect((await origin(g, { origin: 'https://evil.example', host: 'data.example.no' })).status).toBe(403)
+    const open = gatewayWith({ extensions: [mcpServers({ allowedOrigins: ['*'] })] })
+    expect((await origin(open, { origin: 'https://evil.example', host: 'data.example.no' })).status).toBe(200)
+  })
+
+  it('refuses a Host outside allowedHosts, with an Origin or without, and takes its pages as the gateway\'s own', async () => {
+    const g = gatewayWith({ extensions: [mcpServers({ allowedHosts: ['localhost', 'gateway.intern'] })] })
+    expect((await origin(g, { host: 'evil.example:3000' })).status).toBe(403)
+    expect((await origin(g, { origin: 'http://evil.example:3000', host: 'evil.example:3000' })).status).toBe(403)
+    expect((await origin(g, {})).status).toBe(403)
+    expect((await origin(g, { host: 'localhost:3000' })).status).toBe(200)
+    expect((await origin(g, { origin: 'http://gateway.intern:3000', host: 'gateway.intern:3000' })).status).toBe(200)
+  })
+
+  it('refuses an allowedOrigins entry that is not an origin when the gateway is made', () => {
+    expect(() => gatewayWith({ extensions: [mcpServers({ allowedOrigins: ['https://app.example.no/page'] })] })).toThrow(/allowedOrigins/)
+    expect(() => gatewayWith({ extensions: [mcpServers({ allowedOrigins: ['app.example.no'] })] })).toThrow(/allowedOrigins/)
+  })
+
+  it("does not count a refused Origin against the visitor's rate limit", async () => {
+    const g = gatewayWith({ rateLimit: { quota: { requests: 1, windowSeconds: 60 } } })
+    const client = { clientAddress: '127.0.0.1' }
+    for (let i = 0; i < 3; i++) expect((await post(g, '/mcp', rpc(1, 'ping'), { headers: { origin: 'http://evil.example', host: 'localhost:3000' }, extra: client })).status).toBe(403)
+    expect((await post(g, '/mcp', rpc(1, 'ping'), { headers: { host: 'localhost:3000' }, extra: client })).status).toBe(200)
   })
 })
 
@@ -263,6 +375,29 @@ describe('batches, as the SDK transport takes them', () => {
   it('accepts a batch of notifications only with 202', async () => {
     const res = await post(gatewayWith(), '/mcp', [{ jsonrpc: '2.0', method: 'notifications/initialized' }], v2025_03)
     expect(res.status).toBe(202)
+  })
+
+  it.each([['2025-06-18'], ['2025-11-25']])('refuses a batch under %s, which has none, with 400 and calls nothing', async (version) => {
+    const before = upstreamCalls()
+    const res = await post(gatewayWith(), '/statnett/mcp', [callTool('get_physical_flow', { area: 'SE3' }, 1), rpc(2, 'ping')], { headers: { 'mcp-protocol-version': version } })
+    expect(res.status).toBe(400)
+    expect(res.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('no JSON-RPC batches') } })
+    expect(upstreamCalls()).toBe(before)
+  })
+
+  it('takes at most 10 tool calls in one batch, with rate limits off', async () => {
+    const g = gatewayWith()
+    const calls = (n: number) => Array.from({ length: n }, (_, i) => callTool('search_sources', { q: `kraft ${i}` }, i))
+    const before = upstreamCalls()
+    const refused = await post(g, '/mcp', calls(11), v2025_03)
+    expect(refused.status).toBe(400)
+    expect(refused.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: a batch may call at most 10 tools' } })
+    // With no header the transport assumes 2025-03-26, so the bound holds there too.
+    expect((await post(g, '/mcp', calls(100))).status).toBe(400)
+    expect(upstreamCalls()).toBe(before)
+    const answered = await post(g, '/mcp', [...calls(10), rpc(99, 'ping')], v2025_03)
+    expect(answered.status).toBe(200)
+    expect(answered.json).toHaveLength(11)
   })
 
   it.each([
@@ -478,6 +613,15 @@ describe('rate limits count each tool call once, as the GET it stands for', () =
     expect(over.json.result.structuredContent.error.message).toContain('expensive')
     // Describing a source is not expensive.
     expect((await post(g, '/mcp', callTool('describe_source', { source: 'statnett', view: 'names' }), { extra: client })).json.result.isError).toBe(false)
+  })
+
+  it('counts every search_sources call of a batch against the stricter quota, refusing those over it with 429', async () => {
+    const g = limited({ expensive: { requests: 3, windowSeconds: 60 } })
+    const batch = Array.from({ length: 5 }, (_, i) => callTool('search_sources', { q: `kraft ${i}` }, i))
+    const res = await post(g, '/mcp', batch, { headers: { 'mcp-protocol-version': '2025-03-26' }, extra: client })
+    const statuses = res.json.map((a: { result: { structuredContent: { error?: { status: number } } } }) => a.result.structuredContent.error?.status ?? 200)
+    expect(statuses.filter((s: number) => s === 429)).toHaveLength(2)
+    expect(statuses.filter((s: number) => s === 200)).toHaveLength(3)
   })
 
   it('counts every tool call of a 2025-03-26 batch', async () => {

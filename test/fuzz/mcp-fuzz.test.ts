@@ -56,6 +56,8 @@ const headers = fc.record(
     'content-type': fc.constantFrom('application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', ''),
     accept: fc.constantFrom('application/json, text/event-stream', 'application/json, text/event-stream', 'application/json', 'text/event-stream', '*/*', 'text/html'),
     'mcp-protocol-version': fc.constantFrom('2025-11-25', '2025-06-18', '2025-03-26', '2025-03-26', '2024-11-05', 'garbage'),
+    origin: fc.oneof(fc.constantFrom('http://localhost:3000', 'http://evil.example', 'null', 'http://[::1]:3000', 'https://data.example.no'), fc.string({ maxLength: 20 })),
+    host: fc.oneof(fc.constantFrom('localhost:3000', 'evil.example', '[::1]:3000', '[::1', 'data.example.no:443'), fc.string({ maxLength: 20 })),
   },
   { requiredKeys: [] },
 )
@@ -79,7 +81,7 @@ describe('whatever a client posts to an MCP endpoint', () => {
     await fc.assert(
       fc.asyncProperty(post, headers, async ([p, b], h) => {
         const res = await gateway.handle({ method: 'POST', path: p, query: '', headers: h, readBody: () => Promise.resolve(b) })
-        expect([200, 202, 400, 404, 406, 415]).toContain(res.status)
+        expect([200, 202, 400, 403, 404, 406, 415]).toContain(res.status)
         expect(res.body ?? '').not.toMatch(/\n\s+at /)
         if (res.status === 202) {
           expect(res.body).toBeNull()

@@ -38,8 +38,9 @@ export function createApp(env: Record<string, string | undefined> = process.env,
   // the gateway is mounted at the root as well: agents' MCP configurations then change only the host too.
   if (env.MOUNT_PATH && env.MOUNT_PATH !== '/') app.use(middleware)
   // Every other path, and every error (a malformed JSON body, an unknown charset), answered in
-  // the gateway's JSON error body: never Express's HTML page with its stack trace.
+  // the gateway's JSON error body: never Express's HTML page with its stack trace. Given the
+  // gateway, express.json's refusals of a POST to /mcp are JSON-RPC errors, as MCP clients expect.
   app.use(createExpressNotFoundHandler())
-  app.use(createExpressErrorHandler({ onError: (error) => console.error('[example] host error:', error) }))
+  app.use(createExpressErrorHandler({ gateway, onError: (error) => console.error('[example] host error:', error) }))
   return app
 }

@@ -47,7 +47,7 @@ export function createApp(
 
   const app = new Koa()
   // First, so that it answers whatever the parser and routes after it throw.
-  app.use(createKoaErrorHandler({ prefix, onError: options.onHostError ?? ((error) => console.error('[example] host error:', error)) }))
+  app.use(createKoaErrorHandler({ prefix, gateway, onError: options.onHostError ?? ((error) => console.error('[example] host error:', error)) }))
   // The gateway comes before the body parser so it reads its own request bodies: a parser in front would
   // answer malformed JSON with its own plain-text 400 instead of the gateway's JSON error.
   // (Behind a parser it still works: it then takes the parsed value.) Paths it does not own

@@ -3,7 +3,7 @@ import type { Server } from 'node:http'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
 import { JSON_BODY, JSON_LENGTH, recordingGateway } from '../../../test/support/recording-gateway.js'
-import { createExpressMiddleware } from './index.js'
+import { createExpressErrorHandler, createExpressMiddleware } from './index.js'
 
 let server: Server | undefined
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
@@ -75,5 +75,28 @@ describe('createExpressMiddleware', () => {
       await new Promise<void>((resolve) => server!.close(() => resolve()))
       server = undefined
     }
+  })
+})
+
+describe('createExpressErrorHandler', () => {
+  it("hands a host error to the gateway's answerHostError with the path relative to where it is mounted", async () => {
+    const asked: { path: string; basePath?: string }[] = []
+    const { gateway } = recordingGateway()
+    gateway.answerHostError = (_error, request) => {
+      asked.push(request)
+      return { status: 400, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}' }
+    }
+    const app = express()
+    app.use(express.json())
+    app.use('/data', createExpressErrorHandler({ gateway }))
+    app.use(createExpressErrorHandler())
+    const base = await listen(app)
+    const mcp = await fetch(`${base}/data/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":' })
+    expect(mcp.status).toBe(400)
+    expect(((await mcp.json()) as { error: unknown }).error).toEqual({ code: -32700, message: 'Parse error' })
+    expect(asked).toEqual([{ path: '/mcp', basePath: '/data' }])
+    // Without the gateway: the shared error body, as before.
+    const other = await fetch(`${base}/health`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":' })
+    expect(((await other.json()) as { error: unknown }).error).toMatchObject({ status: 400, code: 'invalid_body' })
   })
 })

@@ -54,21 +54,40 @@ function write(res: Response, response: GatewayResponse): void {
 }
 
 /**
+ * Options of {@link createExpressErrorHandler}.
+ *
+ * @example
+ * const options: ExpressErrorHandlerOptions = { gateway, onError: (error) => logger.error(error) }
+ */
+export interface ExpressErrorHandlerOptions {
+  /** Hears errors answered as a 500 (a fault of the app, not of the request); their cause is not shown. */
+  onError?: (error: unknown) => void
+  /**
+   * The gateway, so that a request to one of its extensions' endpoints (MCP) is answered in
+   * that protocol's shape: a malformed JSON body at `/mcp` is a JSON-RPC -32700, not the
+   * shared error body. Mount the handler where the gateway is mounted.
+   */
+  gateway?: Gateway
+}
+
+/**
  * An Express error handler that answers in the gateway's shared error body instead of
  * Express's HTML page (which shows a stack trace outside production): a body parser's
  * malformed JSON is a 400 `invalid_body`, an unknown charset or encoding a 415, a body too
- * large a 413, anything else a 500 whose cause is not shown. Add it last.
+ * large a 413, anything else a 500 whose cause is not shown. Given the gateway, a path under
+ * an MCP endpoint gets the same refusals as JSON-RPC errors. Add it last.
  *
  * @example
  * app.use(express.json())
  * app.use(createExpressMiddleware(gateway))
  * app.use(createExpressNotFoundHandler())
- * app.use(createExpressErrorHandler({ onError: (error) => logger.error(error) }))
+ * app.use(createExpressErrorHandler({ gateway, onError: (error) => logger.error(error) }))
  */
-export function createExpressErrorHandler(options: { onError?: (error: unknown) => void } = {}): ErrorRequestHandler {
+export function createExpressErrorHandler(options: ExpressErrorHandlerOptions = {}): ErrorRequestHandler {
+  const { gateway } = options
   return (error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error)
-    const response = hostErrorResponse(error, req.baseUrl)
+    const response = gateway?.answerHostError ? gateway.answerHostError(error, { path: req.path, basePath: req.baseUrl }) : hostErrorResponse(error, req.baseUrl)
     if (response.status >= 500) options.onError?.(error)
     write(res, response)
   }

@@ -77,4 +77,25 @@ describe('createKoaErrorHandler and createKoaNotFoundHandler', () => {
     expect(other.status).toBe(404)
     expect(((await other.json()) as { error: unknown }).error).toMatchObject({ code: 'route_not_found' })
   })
+
+  it("hands an error on a gateway path to the gateway's answerHostError, mount-relative, and answers others itself", async () => {
+    const asked: { path: string; basePath?: string }[] = []
+    const { gateway } = recordingGateway()
+    gateway.owns = (path) => path === '/mcp'
+    gateway.answerHostError = (_error, request) => {
+      asked.push(request)
+      return { status: 400, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}' }
+    }
+    const app = new Koa()
+    app.use(createKoaErrorHandler({ prefix: '/data', gateway }))
+    app.use((ctx) => ctx.throw(400, 'Unexpected end of JSON input'))
+    const base = await listen(app)
+    const mcp = await fetch(`${base}/data/mcp`, { method: 'POST' })
+    expect(mcp.status).toBe(400)
+    expect(((await mcp.json()) as { error: unknown }).error).toEqual({ code: -32700, message: 'Parse error' })
+    expect(asked).toEqual([{ path: '/mcp', basePath: '/data' }])
+    const outside = await fetch(`${base}/health`, { method: 'POST' })
+    expect(((await outside.json()) as { error: unknown }).error).toMatchObject({ status: 400, code: 'invalid_body' })
+    expect(asked).toHaveLength(1)
+  })
 })

@@ -1,4 +1,4 @@
-import { hostErrorResponse, normalizeMountPath } from '@allmenning/core'
+import { hostErrorResponse, normalizeMountPath, stripMountPath, type Gateway } from '@allmenning/core'
 import type { Middleware } from 'koa'
 import { writeGatewayResponse } from './write-gateway-response.js'
 
@@ -13,16 +13,23 @@ export interface KoaErrorHandlerOptions {
   prefix?: string
   /** Hears errors answered as a 500 (a fault of the app, not of the request); their cause is not shown. */
   onError?: (error: unknown) => void
+  /**
+   * The gateway, so that a request to one of its extensions' endpoints (MCP) under `prefix`
+   * is answered in that protocol's shape: a malformed JSON body at `/mcp` is a JSON-RPC
+   * -32700, not the shared error body.
+   */
+  gateway?: Gateway
 }
 
 /**
  * Koa middleware that answers an error thrown by anything after it in the shared error body,
  * instead of Koa's plain-text page: a body parser's malformed JSON is a 400 `invalid_body`, an
  * unknown charset or encoding a 415, a body too large a 413, anything else a 500 whose cause
- * is not shown. Add it first.
+ * is not shown. Given the gateway, a path under an MCP endpoint gets the same refusals as
+ * JSON-RPC errors. Add it first.
  *
  * @example
- * app.use(createKoaErrorHandler({ onError: (error) => logger.error(error) }))
+ * app.use(createKoaErrorHandler({ gateway, onError: (error) => logger.error(error) }))
  * app.use(createKoaMiddleware(gateway))
  * app.use(bodyParser())
  * app.use(router.routes())
@@ -30,13 +37,15 @@ export interface KoaErrorHandlerOptions {
  */
 export function createKoaErrorHandler(options: KoaErrorHandlerOptions = {}): Middleware {
   const prefix = normalizeMountPath(options.prefix)
+  const { gateway } = options
   return async function allmenningHostErrors(ctx, next) {
     try {
       await next()
     } catch (error) {
       // Once the head is out there is nothing left to answer with; Koa ends the response.
       if (ctx.headerSent) throw error
-      const response = hostErrorResponse(error, prefix)
+      const path = stripMountPath(ctx.path, prefix)
+      const response = gateway?.answerHostError && path !== undefined ? gateway.answerHostError(error, { path, basePath: prefix }) : hostErrorResponse(error, prefix)
       if (response.status >= 500) options.onError?.(error)
       // What the failed handler set belongs to an answer that is not given (Koa's own error
       // page drops it too).

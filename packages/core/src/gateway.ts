@@ -6,6 +6,7 @@ import type { SourceDefinition } from './plugin/define-source.js'
 import type { DatasetStore } from './dataset/dataset-store.js'
 import type { UpstreamDefinition, UpstreamOverride } from './plugin/define-upstream.js'
 import { errorResponse } from './http/error-response.js'
+import { hostErrorResponse, hostRefusal } from './http/host-error.js'
 import { ifNoneMatchHits } from './http/etag.js'
 import { parseFeedback, type Feedback } from './describe/feedback.js'
 import { createExplorerResponses, type Explorer } from './describe/explorer.js'
@@ -435,6 +436,15 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   const gateway: Gateway = {
     owns: (path) => router.owns(path),
+    answerHostError(error, request) {
+      let refuse: RouteDefinition['refuseHostError']
+      try {
+        refuse = router.owns(request.path) ? router.match(request.path).route.definition.refuseHostError : undefined
+      } catch {
+        // No route there (an unknown path under /api): the shared error body.
+      }
+      return refuse ? refuse(hostRefusal(error)) : hostErrorResponse(error, request.basePath)
+    },
     handle(request) {
       const method = request.method.toUpperCase()
       try {

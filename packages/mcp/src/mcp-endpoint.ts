@@ -1,20 +1,34 @@
-import { bodyText, GatewayError, type ExtensionAnswer, type ExtensionHost, type GatewayRequest, type GatewayResponse } from '@allmenning/core'
+import { bodyText, GatewayError, maxRequestBodyBytes, type ExtensionAnswer, type ExtensionHost, type GatewayRequest, type GatewayResponse } from '@allmenning/core'
 import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js'
 import { accepted, framingFor, refuse, reply } from './mcp-framing.js'
 import type { ToolTarget } from './mcp-tool.js'
+import { createOriginCheck } from './origin-check.js'
 import { loadSdk, type Sdk } from './sdk.js'
 import type { ToolServer } from './tool-server.js'
 
 /** How the MCP endpoints behave; `mcpServers()` takes every default. */
 export interface McpOptions {
   /**
-   * Origins (`https://app.example.no`) whose browser pages may call the MCP endpoints. A
-   * request whose `Origin` header names another is refused with 403, as the transport asks
-   * of servers to stop DNS rebinding. Left out, any origin may: the data is public and read
-   * only, and the gateway sends no CORS headers, so a page on another origin cannot read it.
+   * Origins (`https://app.example.no`) whose browser pages may call the MCP endpoints besides
+   * the gateway's own, or `['*']` for every origin. By default a request whose `Origin` header
+   * names a foreign origin is refused with 403, as the Streamable HTTP transport asks of
+   * servers against DNS rebinding; requests with no Origin (agents, curl) are answered, and so
+   * are pages of the gateway's own origin (the host of `publicBaseUrl`, or the request's Host
+   * when it is `localhost`, an IP address or listed in `allowedHosts`).
    */
   allowedOrigins?: string[]
+  /**
+   * Host names (`data.example.no`, `localhost`; no port) the MCP endpoints answer at. Given,
+   * a request whose Host header names another is refused with 403 whatever its Origin, and a
+   * page served at one of these names counts as the gateway's own. Left out, any Host is
+   * answered.
+   */
+  allowedHosts?: string[]
 }
+
+/** JSON-RPC's own codes, for answers given before the SDK has loaded. */
+const parseError = -32700
+const internalError = -32603
 
 /** The code of a refusal at the HTTP level (media type, Accept, Origin, protocol version), as the SDK's HTTP transport sends it. */
 const transportError = -32000
@@ -22,22 +36,69 @@ const transportError = -32000
 /** The most messages one batch may hold, as the SDK's own HTTP transport allows. */
 const maxBatchSize = 100
 
+/**
+ * The most tool calls one batch may hold. Each is a GET through the gateway that may reach
+ * upstreams (search_sources several), so one POST must not stand for a hundred of them,
+ * whether or not rate limits are on.
+ */
+const maxToolCallsPerBatch = 10
+
+/** The first protocol version without JSON-RPC batches: 2025-03-26 brought them, 2025-06-18 took them out. */
+const firstVersionWithoutBatches = '2025-06-18'
+
 const headerValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value)
 
 type Parsed = { ok: true; value: unknown } | { ok: false; response: GatewayResponse }
 
-/** The body as JSON: raw bytes or text checked for media type and size, or what a host app's parser already made. */
-function parseBody(sdk: Sdk, body: unknown, contentType: string | undefined): Parsed {
-  if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) return { ok: true, value: body }
+/** The refusal of a body over the limit, as the SDK's own transport words it. */
+const tooLarge = (): GatewayResponse => refuse(413, transportError, `Payload Too Large: Request body must not exceed ${maxRequestBodyBytes} bytes`)
+
+/**
+ * The answer, in the transport's shape, to a POST the host app refused before the gateway
+ * saw it: its body parser's malformed JSON (or a body that does not inflate) is the parse
+ * error -32700, a body over its limit the 413 of our own limit, a media type or encoding it
+ * does not take a 415; a failure of its own a -32603 whose cause is not shown.
+ *
+ * @example
+ * refuseHostError(new GatewayError(400, 'invalid_body', '…')).status // 400, { jsonrpc: '2.0', id: null, error: { code: -32700, … } }
+ */
+export function refuseHostError(refusal: GatewayError): GatewayResponse {
+  if (refusal.status === 400) return refuse(400, parseError, 'Parse error: Invalid JSON')
+  if (refusal.status === 413) return tooLarge()
+  if (refusal.status >= 500) return refuse(500, internalError, 'Internal error')
+  return refuse(refusal.status, transportError, refusal.message)
+}
+
+/** Whether an error is the core's refusal of a body over the limit (an adapter that read the stream throws it). */
+const isTooLarge = (error: unknown) => error instanceof GatewayError && error.details.some((detail) => detail.rule === 'max_size')
+
+/**
+ * The body as JSON: raw bytes or text checked for media type and size, or what a host app's
+ * parser already made. Such a parser (express.json, @koa/bodyparser) read the body under its
+ * own limit, 100 KB or more, so ours is checked again: on the Content-Length the client sent,
+ * and on the value written back as JSON (a chunked or compressed body has no useful length).
+ */
+function parseBody(sdk: Sdk, body: unknown, headers: GatewayRequest['headers']): Parsed {
+  // Checked for a parsed body too: a form a host's urlencoded parser made an object of is no JSON-RPC.
+  const contentType = headerValue(headers['content-type'])
   if (contentType !== undefined && !/^\s*application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType)) {
     return { ok: false, response: refuse(415, transportError, 'Unsupported Media Type: Content-Type must be application/json') }
+  }
+  if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) {
+    if (Number(headerValue(headers['content-length'])) > maxRequestBodyBytes) return { ok: false, response: tooLarge() }
+    try {
+      bodyText(JSON.stringify(body) ?? '')
+    } catch (error) {
+      if (isTooLarge(error)) return { ok: false, response: tooLarge() }
+      return { ok: false, response: refuse(400, sdk.ErrorCode.ParseError, 'Parse error: Invalid JSON') }
+    }
+    return { ok: true, value: body }
   }
   let text: string
   try {
     text = body === undefined ? '' : bodyText(body)
-  } catch (error) {
-    // The same 400 as an adapter that streamed the body through the limit answers.
-    return { ok: false, response: refuse(400, sdk.ErrorCode.InvalidRequest, `Invalid Request: ${(error as GatewayError).message}`) }
+  } catch {
+    return { ok: false, response: tooLarge() }
   }
   try {
     return { ok: true, value: JSON.parse(text) }
@@ -114,7 +175,7 @@ export type ServerFor = (sourceId: string | undefined, links: Parameters<Extensi
  * await answer({ request, links, sourceId: 'statnett' })
  */
 export function createMcpEndpoint(host: ExtensionHost, makeServers: (sdk: Sdk) => ServerFor, options: McpOptions): ExtensionAnswer {
-  const allowed = options.allowedOrigins ? new Set(options.allowedOrigins) : undefined
+  const checkOrigin = createOriginCheck(options)
   // Set once the SDK has loaded (on the first POST), so later requests do not wait a turn for it.
   let loaded: { sdk: Sdk; serverFor: ServerFor } | undefined
   const load = async () => {
@@ -141,12 +202,11 @@ export function createMcpEndpoint(host: ExtensionHost, makeServers: (sdk: Sdk) =
   }
 
   return async function answer({ request, links, sourceId }) {
+    const forbidden = checkOrigin({ origin: headerValue(request.headers.origin), host: headerValue(request.headers.host), mount: links.mount })
+    // Not counted: a foreign page would otherwise spend the quota of whoever visits it.
+    if (forbidden !== undefined) return refuse(403, transportError, `Forbidden: ${forbidden}`)
     const { sdk, serverFor } = loaded ?? (await load())
     const { ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } = sdk
-    const origin = headerValue(request.headers.origin)
-    if (allowed && origin !== undefined && !allowed.has(origin)) {
-      return counted(request, () => refuse(403, transportError, `Forbidden: pages on ${origin.slice(0, 200)} may not call this MCP server`))
-    }
     const framing = framingFor(headerValue(request.headers.accept))
     if (!framing) return counted(request, () => refuse(406, transportError, 'Not Acceptable: the answer is application/json (or text/event-stream); accept one of them'))
 
@@ -154,11 +214,12 @@ export function createMcpEndpoint(host: ExtensionHost, makeServers: (sdk: Sdk) =
     try {
       body = request.readBody ? await request.readBody() : undefined
     } catch (error) {
-      // Over the size limit (the adapter's 400), or a body the client broke off.
+      // Over the size limit (found by the adapter as it read the stream), or a body the client broke off.
+      if (isTooLarge(error)) return counted(request, tooLarge)
       const why = error instanceof GatewayError ? error.message : 'the body could not be read'
       return counted(request, () => refuse(error instanceof GatewayError ? error.status : 400, ErrorCode.InvalidRequest, `Invalid Request: ${why}`))
     }
-    const parsed = parseBody(sdk, body, headerValue(request.headers['content-type']))
+    const parsed = parseBody(sdk, body, request.headers)
     if (!parsed.ok) return counted(request, () => parsed.response)
     const read = readMessages(sdk, parsed.value)
     if ('refusal' in read) return counted(request, () => read.refusal)
@@ -179,6 +240,16 @@ export function createMcpEndpoint(host: ExtensionHost, makeServers: (sdk: Sdk) =
     }
 
     const requests = messages.filter((message): message is JSONRPCRequest => 'method' in message && 'id' in message)
+    if (Array.isArray(parsed.value)) {
+      // With no header the transport assumes 2025-03-26, which has batches.
+      const version = headerValue(request.headers['mcp-protocol-version'])
+      if (version !== undefined && version >= firstVersionWithoutBatches) {
+        return counted(request, () => refuse(400, ErrorCode.InvalidRequest, `Invalid Request: MCP ${version.slice(0, 40)} has no JSON-RPC batches; send one message per POST`))
+      }
+      if (requests.filter((message) => message.method === 'tools/call').length > maxToolCallsPerBatch) {
+        return counted(request, () => refuse(400, ErrorCode.InvalidRequest, `Invalid Request: a batch may call at most ${maxToolCallsPerBatch} tools`))
+      }
+    }
     if (requests.length === 0) return counted(request, accepted)
     const respond = async () => {
       const { transport, ready } = serverFor(sourceId, links)

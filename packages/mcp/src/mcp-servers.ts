@@ -1,6 +1,6 @@
 import { createLruMap, type ExtensionHost, type GatewayExtension, type Links } from '@allmenning/core'
 import { catalogueTools } from './catalogue-tools.js'
-import { createMcpEndpoint, type McpOptions } from './mcp-endpoint.js'
+import { createMcpEndpoint, refuseHostError, type McpOptions } from './mcp-endpoint.js'
 import { sourceTools } from './source-tools.js'
 import type { Sdk } from './sdk.js'
 import { createToolServer, type ToolServer } from './tool-server.js'
@@ -72,5 +72,6 @@ export function mcpServers(options: McpOptions = {}): GatewayExtension {
       source: 'MCP server (Streamable HTTP) of one source: one tool per operation',
     },
     attach: (host) => createMcpEndpoint(host, (sdk) => createServers(host, sdk), options),
+    refuse: refuseHostError,
   }
 }

@@ -2,6 +2,7 @@ import type * as v from 'valibot'
 import type { JsonSchema } from '../compile/json-schema.js'
 import { compileParameters, type CompiledParameter } from '../compile/compile-parameters.js'
 import type { ParameterSchemas } from '../plugin/define-operation.js'
+import type { GatewayError } from './gateway-error.js'
 import type { GatewayRequest, GatewayResponse } from './gateway-request.js'
 import type { Links } from './links.js'
 
@@ -86,6 +87,12 @@ export interface RouteDefinition<P extends ParameterSchemas = ParameterSchemas> 
    * once, so the gateway does not count the POST as well.
    */
   countsItself?: boolean
+  /**
+   * How the route answers a request the host app refused before the gateway saw it (a body
+   * its parser could not read): an extension's endpoints in their protocol's shape. The
+   * shared error body when left out.
+   */
+  refuseHostError?(refusal: GatewayError): GatewayResponse
   /** The answer: a body to serialize (static routes) or a finished response. */
   answer(call: RouteCall<P>): unknown
   /** Paths this route stands for in OpenAPI, when one path per instance says more (one per operation). */

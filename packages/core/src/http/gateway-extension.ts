@@ -24,6 +24,13 @@ export interface GatewayExtension {
   summary: { gateway: string; source: string }
   /** Called once by `createGateway`; the answer it returns serves every POST to the two paths. */
   attach(host: ExtensionHost): ExtensionAnswer
+  /**
+   * Answers, in the protocol's own shape, a request to one of its paths that the host app
+   * refused before the gateway saw it: a body its parser could not read (400), one too large
+   * (413), in a media type or encoding it does not take (415), a failure of its own (500).
+   * Without it, such a request gets the shared error body.
+   */
+  refuse?(refusal: GatewayError): GatewayResponse
 }
 
 /** Answers one POST to `/{name}` (no source) or `/{source}/{name}`. */

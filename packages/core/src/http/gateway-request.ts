@@ -64,4 +64,11 @@ export interface Gateway {
    * other paths on to the host app.
    */
   owns(path: string): boolean
+  /**
+   * Answers an error the host app raised before the gateway saw a request (a body parser's
+   * malformed JSON, a body over its limit): for a path under an extension's endpoint (MCP) in
+   * that protocol's shape, else in the shared error body, as `hostErrorResponse` does.
+   * Adapters' error handlers call it when given the gateway.
+   */
+  answerHostError?(error: unknown, request: { path: string; basePath?: string }): GatewayResponse
 }

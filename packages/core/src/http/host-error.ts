@@ -22,30 +22,46 @@ function statusOf(error: unknown): number | undefined {
 }
 
 /**
- * The shared error body for an error the host app raised before the gateway saw the request:
- * a body parser's malformed JSON, unknown charset or encoding, a body too large. A 4xx keeps
- * its status, with a message of our own (never the parser's, which may quote the body); any
- * other error is a 500 whose cause is not shown. Adapters offer it as an error handler.
+ * What an error the host app raised before the gateway saw the request stands for, as a
+ * GatewayError with a message of our own (never the parser's, which may quote the body): a
+ * body parser's malformed JSON (400 `invalid_body`), an unknown charset or encoding (415), a
+ * body too large (413); any other 4xx keeps its status; anything else is a 500 whose cause is
+ * not shown.
+ *
+ * @example
+ * hostRefusal(Object.assign(new SyntaxError('Unexpected token'), { status: 400 })).code // 'invalid_body'
+ */
+export function hostRefusal(error: unknown): GatewayError {
+  const status = statusOf(error)
+  const type = String((error as HostError | null)?.type ?? '')
+  if (status === undefined || status >= 500) return new GatewayError(500, 'internal_error', 'Internal error')
+  const known: Record<number, () => GatewayError> = {
+    400: () => new GatewayError(400, 'invalid_body', 'The request body could not be read: it is not well-formed for its Content-Type'),
+    413: () => new GatewayError(413, 'body_too_large', 'The request body is larger than this server accepts'),
+    415: () =>
+      new GatewayError(
+        415,
+        'unsupported_media_type',
+        type === 'encoding.unsupported' ? 'The request body is in a Content-Encoding this server does not accept' : 'The request body is in a charset or media type this server does not accept',
+      ),
+  }
+  return known[status]?.() ?? new GatewayError(status, 'request_rejected', `The request was rejected with HTTP ${status}`)
+}
+
+/**
+ * The shared error body for an error the host app raised before the gateway saw the request
+ * ({@link hostRefusal}). Adapters offer it as an error handler; for a path under an
+ * extension's endpoint (MCP), `gateway.answerHostError` answers in that protocol's shape.
  *
  * @example
  * const res = hostErrorResponse(Object.assign(new SyntaxError('Unexpected token'), { status: 400, type: 'entity.parse.failed' }))
  * res.status // 400, body { error: { code: 'invalid_body', ... } }
  */
 export function hostErrorResponse(error: unknown, basePath = ''): GatewayResponse {
-  const status = statusOf(error)
-  const type = String((error as HostError | null)?.type ?? '')
+  const refusal = hostRefusal(error)
   const links = createLinks(undefined, basePath)
-  if (status === undefined || status >= 500) return errorResponse(new Error('host error'), links)
-  const known: Record<number, GatewayError> = {
-    400: new GatewayError(400, 'invalid_body', 'The request body could not be read: it is not well-formed for its Content-Type'),
-    413: new GatewayError(413, 'body_too_large', 'The request body is larger than this server accepts'),
-    415: new GatewayError(
-      415,
-      'unsupported_media_type',
-      type === 'encoding.unsupported' ? 'The request body is in a Content-Encoding this server does not accept' : 'The request body is in a charset or media type this server does not accept',
-    ),
-  }
-  return errorResponse(known[status] ?? new GatewayError(status, 'request_rejected', `The request was rejected with HTTP ${status}`), links)
+  // A 500 is the shared internal error, whose cause is never shown.
+  return errorResponse(refusal.status >= 500 ? new Error('host error') : refusal, links)
 }
 
 /**
