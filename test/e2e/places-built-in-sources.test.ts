@@ -44,7 +44,7 @@ describe('a place bundle from the built-in place sources', () => {
     expect(json.fields.addresses.data.addresses[0]).toMatchObject({ address: 'Fridtjof Nansens plass 1', lat: 59.91196, lon: 10.73364 })
     expect(json.fields.place_names.data.places[0]).toMatchObject({ name: 'Rådhusplassen' })
     expect(json.fields.current_weather).toMatchObject({ status: 'ok', source: 'weather', data: { temperature_c: -4.2, symbol: 'cloudy' } })
-    expect(json.fields.forecast.data).toHaveLength(11)
+    expect(json.fields.forecast.data).toHaveLength(85)
     expect(json.fields.air_stations.data[0]).toMatchObject({ name: 'Bygdøy Alle' })
     expect(json.fields.air_forecast.data.location).toMatchObject({ name: 'Rådhuset' })
     expect(json.fields.addresses.attribution).toEqual([{ upstream: 'kartverket_adresser', publisher: 'Kartverket (Norwegian Mapping Authority)', license: 'CC BY 4.0' }])
