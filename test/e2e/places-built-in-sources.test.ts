@@ -41,7 +41,7 @@ describe('a place bundle from the built-in place sources', () => {
     expect(res.status).toBe(200)
     expect(json.summary).toEqual({ ok: 6, stale: 0, failed: 0 })
     expect(json.fields.addresses).toMatchObject({ status: 'ok', source: 'geonorge', operation: 'find_addresses_nearby' })
-    expect(json.fields.addresses.data.addresses[0]).toMatchObject({ address: 'Fridtjof Nansens plass 1', lat: 59.91196, lon: 10.73364 })
+    expect(json.fields.addresses.data.addresses[0]).toMatchObject({ address: 'Fridtjof Nansens plass 1', lat: 59.91196447093185, lon: 10.733642581390743 })
     expect(json.fields.place_names.data.places[0]).toMatchObject({ name: 'Rådhusplassen' })
     expect(json.fields.current_weather).toMatchObject({ status: 'ok', source: 'weather', data: { temperature_c: -4.2, symbol: 'cloudy' } })
     expect(json.fields.forecast.data).toHaveLength(85)
