@@ -43,7 +43,7 @@ describe('find_vessels_nearby', () => {
     expect(json.data.fartoy.map((f: { navn: string | null }) => f.navn)).toEqual(['TÅKEHEIMEN', 'COLOR MAGIC', 'SKOGØY', null])
     expect(json.data.fartoy[0]).toEqual({
       vessel_id: 258219000, navn: 'TÅKEHEIMEN', kallesignal: 'LCDK', imo: 9481207, skipstype: 60, lat: 59.905, lon: 10.72, fart_knop: 12.3, kurs: 112.3,
-      retning: 113, navigasjonsstatus: 0, destinasjon: 'NESODDTANGEN', eta: '2026-09-23T09:55:00', lengde_m: 70, bredde_m: 16, dypgang_m: 3.6,
+      retning: 113, navigasjonsstatus: 0, destinasjon: 'NESODDTANGEN', eta: '09-23 09:55 UTC', lengde_m: 70, bredde_m: 16, dypgang_m: 3.6,
       sist_oppdatert: '2026-09-23T09:38:37+00:00', avstand_km: 0,
     })
     // AIS "not available" values are null: heading 511, course 360, status 15, imo 0.

@@ -22,7 +22,7 @@ const vesselSchema = v.object({
   retning: nullableNumber('True heading in degrees'),
   navigasjonsstatus: nullableNumber('AIS navigational status code: 0 under way using engine, 1 at anchor, 5 moored, ...'),
   destinasjon: nullableText('Destination as the crew entered it'),
-  eta: nullableText('Estimated time of arrival as the crew entered it'),
+  eta: nullableText('Estimated time of arrival as the crew entered it: MM-DD HH:mm UTC (AIS carries no year); null when not given'),
   lengde_m: nullableNumber('Length in metres'),
   bredde_m: nullableNumber('Width in metres'),
   dypgang_m: nullableNumber('Draught in metres'),

@@ -91,14 +91,36 @@ export function parseCombinedRecords(body: unknown, upstream: { id: string; name
       heading: below(r.trueHeading, 360),
       navigationalStatus: typeof r.navigationalStatus === 'number' && r.navigationalStatus !== 15 ? r.navigationalStatus : null,
       destination: text(r.destination),
-      eta: text(r.eta),
+      eta: aisEta(r.eta),
       lengthM: positive(r.shipLength),
       widthM: positive(r.shipWidth),
-      draughtM: positive(r.draught),
+      // BarentsWatch passes AIS's draught on in tenths of a metre (48 for a ferry of 4.8 m).
+      draughtM: tenths(positive(r.draught)),
       msgtime: text(r.msgtime),
     })
   }
   return { vessels, skipped }
+}
+
+/** A value in tenths, in whole units: 48 → 4.8. */
+const tenths = (value: number | null): number | null => (value === null ? null : Math.round(value) / 10)
+
+/**
+ * The ETA as AIS carries it and BarentsWatch passes it on, `MMDDHHmm` in UTC without a year
+ * (`09230955`), as `MM-DD HH:mm UTC`; null for AIS's "not available" values (month or day
+ * 00, hour 24, minute 60: `00000000`, `00002460`) and for anything else. An ISO time is kept.
+ *
+ * @example
+ * aisEta('09230955') // '09-23 09:55 UTC'
+ */
+export function aisEta(value: string | null | undefined): string | null {
+  const written = text(value)
+  if (written === null) return null
+  const match = /^(\d\d)(\d\d)(\d\d)(\d\d)$/.exec(written)
+  if (!match) return /^\d{4}-\d\d-\d\dT/.test(written) ? written : null
+  const [month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number]
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null
+  return `${match[1]}-${match[2]} ${match[3]}:${match[4]} UTC`
 }
 
 /** Clients poll the snapshot about once a minute; positions two minutes old are still served while it refreshes. */

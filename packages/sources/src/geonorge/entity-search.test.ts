@@ -57,8 +57,8 @@ describe('geonorge in /steder/sok', () => {
       type: 'address',
       name: 'Karl Johans gate 22',
       description: 'Address, 0159 OSLO (OSLO)',
-      lat: 59.91356,
-      lon: 10.74041,
+      lat: 59.91356901274554,
+      lon: 10.740418355472109,
       _links: { api: '/api/v1/kilder/geonorge/search_address?text=Karl%20Johans%20gate%2022&kommunenummer=0301' },
     })
   })

@@ -81,6 +81,33 @@ function sectionsIn(list: string, maxRange: number): string[] {
   return found
 }
 
+/**
+ * Whether a searched word also matches as the beginning of a longer one: words of at least
+ * `minPrefixLength` letters, never a bare number (`5` must not find `50`).
+ *
+ * @example
+ * matchesAsPrefix('aksjelov', 3) // true
+ */
+export function matchesAsPrefix(word: string, minPrefixLength: number): boolean {
+  return word.length >= minPrefixLength && !/^\d+$/.test(word)
+}
+
+/**
+ * Whether a word of some text is matched by a searched word as {@link buildFtsQuery} matches
+ * it: whole, or as its beginning when {@link matchesAsPrefix}. Both lower case.
+ *
+ * @example
+ * matchesWord('radonsperre', 'radon', 3) // true
+ */
+export function matchesWord(token: string, word: string, minPrefixLength: number): boolean {
+  return token === word || (matchesAsPrefix(word, minPrefixLength) && token.startsWith(word))
+}
+
+/** Words as {@link buildFtsQuery} and the index see them: lower case, runs of letters and digits. */
+export function wordsOf(text: string): string[] {
+  return text.normalize('NFC').toLowerCase().match(WORD) ?? []
+}
+
 /** An FTS5 string: double quotes around, inner double quotes doubled; operators inside are plain text. */
 function quote(text: string): string {
   return `"${text.replace(/"/g, '""')}"`
@@ -119,8 +146,8 @@ export function buildFtsQuery(input: string, options: FtsQueryOptions = {}): Fts
 
   const phrases: string[] = []
   rest = rest.replace(/"([^"]*)"/g, (_, phrase: string) => {
-    const tokens = phrase.toLowerCase().match(WORD)
-    if (tokens) phrases.push(tokens.join(' '))
+    const tokens = wordsOf(phrase)
+    if (tokens.length > 0) phrases.push(tokens.join(' '))
     return ' '
   })
 
@@ -130,9 +157,9 @@ export function buildFtsQuery(input: string, options: FtsQueryOptions = {}): Fts
     return ' '
   })
 
-  const words = (rest.toLowerCase().match(WORD) ?? []).filter((word, i, all) => all.indexOf(word) === i)
+  const words = wordsOf(rest).filter((word, i, all) => all.indexOf(word) === i)
   const terms = [
-    ...words.map((word) => (word.length >= minPrefix && !/^\d+$/.test(word) ? `${quote(word)}*` : quote(word))),
+    ...words.map((word) => (matchesAsPrefix(word, minPrefix) ? `${quote(word)}*` : quote(word))),
     ...phrases.map(quote),
   ]
   const parts: string[] = []

@@ -50,7 +50,10 @@ describe('lovdata source', () => {
     expect(Object.keys(byName)).toEqual(['search_rules', 'get_rule', 'get_section', 'search_case_law', 'list_case_law', 'get_case_law'])
     expect(byName.search_rules.output_fields).toEqual([
       'data_updated', 'total', 'hits', 'hits[].document_id', 'hits[].source', 'hits[].legacy_id', 'hits[].title', 'hits[].title_short',
-      'hits[].ministry', 'hits[].in_force_from', 'hits[].last_change_in_force', 'hint', 'has_more_results',
+      'hits[].ministry', 'hits[].in_force_from', 'hits[].last_change_in_force',
+      // Beyond spec 4.5, only on hits found by a section heading.
+      'hits[].matched_section', 'hits[].matched_section.section', 'hits[].matched_section.title', 'hits[].matched_section.chapter',
+      'hint', 'has_more_results',
     ])
     expect(byName.get_rule.output_fields).toEqual([
       'document_id', 'source', 'legacy_id', 'title', 'title_short', 'ministry', 'in_force_from', 'last_change_in_force',

@@ -18,6 +18,8 @@ describe('createLovdataPublicData', () => {
     expect(files.map((f) => [f.filename, f.lastModified])).toEqual([
       ['gjeldende-lover.tar.bz2', '2026-09-03T02:14:07Z'],
       ['gjeldende-sentrale-forskrifter.tar.bz2', '2026-09-03T02:31:44Z'],
+      ['lovtidend-avd1-2001-2025.tar.bz2', '2026-01-05T03:02:51Z'],
+      ['lovtidend-avd1-2026.tar.bz2', '2026-09-03T02:40:12Z'],
     ])
     expect(files[0]?.sizeBytes).toBeGreaterThan(1000)
     expect(fake.requests).toEqual(['/v1/publicData/list'])

@@ -39,6 +39,18 @@ export interface TextRow {
 }
 
 /**
+ * A row of the `headings` table: a document's titles and its headings, with their own small
+ * full-text index. A heading is as short and telling as a title (TEK17's § 13-5 is "Radon"),
+ * so a search without `full_text` reads it too, without walking the text's posting lists.
+ */
+export interface HeadingRow {
+  document_id: string
+  section_keys: string
+  /** The titles, then each chapter's heading and each section's title, in document order. */
+  body: string
+}
+
+/**
  * A row of the `sections` table. Its text is not stored again: it is `body` of its document's
  * text from `text_start` to `text_end` (UTF-16 offsets, as JavaScript slices), see {@link sectionTextOf}.
  */
@@ -102,6 +114,21 @@ function sectionKeysText(doc: LovdataDocument): string {
   return doc.sections.map((section) => sectionToken(section.section)).join(' ')
 }
 
+/**
+ * The titles and then the headings in document order, a chapter's once. The titles are in it
+ * so that every word of a query may match in either ("byggteknisk radon").
+ */
+function headingsText(doc: LovdataDocument): string {
+  const lines = [doc.title, doc.titleShort ?? '']
+  let chapter: string | null = null
+  for (const section of doc.sections) {
+    if (section.chapter && section.chapter !== chapter) lines.push(section.chapter)
+    chapter = section.chapter
+    if (section.title) lines.push(section.title)
+  }
+  return lines.join('\n')
+}
+
 function documentRows(doc: LovdataDocument): DatasetRowOutput[] {
   // The text is stored once, in the document's body; each section keeps where its text lies.
   // The body is what the text index reads, so a search over the text costs no second copy. It
@@ -136,6 +163,7 @@ function documentRows(doc: LovdataDocument): DatasetRowOutput[] {
         section_keys: keys,
       },
     },
+    { table: 'headings', row: { document_id: doc.documentId, section_keys: keys, body: headingsText(doc) } },
     { table: 'texts', row: { document_id: doc.documentId, section_keys: keys, body } },
   ]
   doc.sections.forEach((section, position) => {
@@ -220,6 +248,13 @@ function ruleDataset(id: string, file: string, title: string, description: strin
         key: ['document_id'],
         // A match in the names a law goes by outweighs one in its long title, and both a section reference.
         fullText: { columns: ['short_names', 'title_short', 'title', 'section_keys'], weights: [20, 10, 4, 1] },
+      },
+      {
+        name: 'headings',
+        columns: { document_id: 'text', section_keys: 'text', body: 'text' },
+        indexes: [['document_id']],
+        key: ['document_id'],
+        fullText: { columns: ['section_keys', 'body'] },
       },
       {
         name: 'texts',

@@ -25,7 +25,7 @@ beforeAll(async () => {
   rules = await loadRuleDatasets()
   // Every document and section is read; none is skipped as malformed.
   expect(rules.laws).toMatchObject({ records: 6, malformed: 0 })
-  expect(rules.regulations).toMatchObject({ records: 1, malformed: 0 })
+  expect(rules.regulations).toMatchObject({ records: 3, malformed: 0 })
   gateway = createGateway({ sources: [lovdata()], datasets: rules.store, onError: (error) => errors.push(error) })
 })
 afterAll(() => rules.close())
@@ -95,6 +95,37 @@ describe('search_rules', () => {
     const bad = await get('search_rules', 'query=lov&source=rules')
     expect(bad.status).toBe(400)
     expect(JSON.stringify(bad.json)).toContain('source')
+  })
+
+  it('finds a rule by a section heading its title lacks, after title matches, and names the section', async () => {
+    const TEK17 = 'SF/forskrift/2017-06-19-840'
+    const { json } = await get('search_rules', 'query=radon')
+    // Title, then heading; the regulation with "radon" only in its text is not a title or heading match.
+    expect(json.data.hits.map((h: { document_id: string }) => h.document_id)).toEqual(['SF/forskrift/2021-03-15-812', TEK17])
+    expect(json.data.total).toBe(2)
+    expect(json.data.hits[0].matched_section).toBeUndefined()
+    expect(json.data.hits[1].matched_section).toEqual({ section: '13-5', title: 'Radon', chapter: 'III. Radon' })
+    // The matched section is an entity too, linked to get_section.
+    expect(JSON.stringify(json)).toContain('§ 13-5 Radon')
+    // Every word must match, in the titles or the headings.
+    const across = await get('search_rules', 'query=byggteknisk%20radon')
+    expect(across.json.data.hits).toMatchObject([{ document_id: TEK17, matched_section: { section: '13-5' } }])
+    expect((await get('search_rules', `query=${encodeURIComponent('radon § 13-5')}`)).json.data.hits).toMatchObject([{ document_id: TEK17 }])
+    expect((await get('search_rules', 'query=radon&source=laws')).json.data.total).toBe(0)
+  })
+
+  it('ranks title, then heading, then text matches with full_text=yes', async () => {
+    const { json } = await get('search_rules', 'query=radon&full_text=yes')
+    expect(json.data.hits.map((h: { document_id: string }) => h.document_id)).toEqual([
+      'SF/forskrift/2021-03-15-812', 'SF/forskrift/2017-06-19-840', 'SF/forskrift/2022-11-02-1930',
+    ])
+    expect(json.data.total).toBe(3)
+    expect(json.data.hits[2].matched_section).toBeUndefined()
+    // A chapter's heading is a heading too: straffeloven's chapter 2 is "Vilkår for straff".
+    const chapter = await get('search_rules', `query=${encodeURIComponent('vilkår')}`)
+    expect(chapter.json.data.hits).toMatchObject([
+      { document_id: 'NL/lov/2005-05-20-28', matched_section: { section: '5a', title: 'Forbud mot dobbeltstraff', chapter: 'Kapittel 2. Vilkår for straff' } },
+    ])
   })
 
   it('finds the nynorsk twin beside the bokmål text', async () => {

@@ -4,14 +4,19 @@ import { defineOperation, GatewayError, isDatasetNotLoaded, type DatasetReader }
 import { buildFtsQuery, type FtsQuery } from './fts-query.js'
 import { dataUpdated, DOCUMENT_COLUMNS } from './rule-lookup.js'
 import { RULE_DATASETS, ruleSourceOf, sectionToken, type DocumentRow, type RuleSource } from './rule-datasets.js'
-import { ruleEntity } from './rule-entities.js'
+import { ruleEntity, sectionEntity } from './rule-entities.js'
+import { matchedSections, type MatchedSection } from './heading-match.js'
 
 /** `data` of `search_rules`. */
 export const searchRulesOutput = v.object({
   data_updated: v.string(),
   total: v.number(),
   hits: v.array(
-    v.object(ruleHeaderFields),
+    v.object({
+      ...ruleHeaderFields,
+      /** Present when the rule was found by a heading and not by its titles. */
+      matched_section: v.optional(v.object({ section: v.string(), title: v.nullable(v.string()), chapter: v.nullable(v.string()) })),
+    }),
   ),
   hint: v.string(),
 })
@@ -31,10 +36,13 @@ const TEXT_MIN_PREFIX = 6
 /** The columns a hit is answered with. */
 const HIT_COLUMNS = [...DOCUMENT_COLUMNS, 'short_key']
 
-/** A hit: its tier (-1 named exactly, 0 a title match, 1 a text match), then its rank within the tier. */
+/** A hit: its tier (-1 named exactly, 0 a title match, 1 a heading match, 2 a text match), then its rank within the tier. */
 type Ranked = DocumentRow & { _rank: number; _tier: number }
 
-/** The query for the titles index (documents) and for the text index (texts, whose body starts with the titles). */
+/**
+ * The query for the titles index (documents), and the one for the headings and text indexes,
+ * whose bodies start with the titles (so every word may match in the titles or there).
+ */
 interface RuleQueries {
   titles: FtsQuery
   text: FtsQuery
@@ -60,32 +68,56 @@ async function namedRules(reader: DatasetReader, typed: string, queries: RuleQue
 }
 
 /**
+ * One index's matches to `limit`, best first, and how many match in all: ranked by bm25 when
+ * at most {@link MAX_SCORED} match, listed in archive order otherwise (the position standing
+ * in for a rank, so the order survives the merge), so the work stays bounded however common
+ * the words are.
+ */
+async function boundedSearch<R extends { _rank: number }>(reader: DatasetReader, table: string, match: string, columns: readonly string[], limit: number): Promise<{ total: number; rows: R[] }> {
+  const search = { match, columns, limit }
+  const listed = await reader.search<R>(table, { ...search, order: 'stored' })
+  if (listed.total > MAX_SCORED) return { total: listed.total, rows: listed.rows.map((row, i) => ({ ...row, _rank: i })) }
+  return reader.search<R>(table, search)
+}
+
+/**
+ * The rows of a lower tier: the documents an index found that no higher tier holds, to
+ * `depth`, with their header columns.
+ */
+async function tierRows(reader: DatasetReader, found: Array<{ document_id: string; _rank: number }>, seen: Set<string>, depth: number, tier: number): Promise<Ranked[]> {
+  const rest = found.filter((row) => !seen.has(row.document_id)).slice(0, depth)
+  if (rest.length === 0) return []
+  const headers = await reader.select<DocumentRow>('documents', { where: { document_id: { in: rest.map((row) => row.document_id) } }, columns: HIT_COLUMNS })
+  const byId = new Map(headers.map((row) => [row.document_id, row]))
+  return rest.flatMap((row) => {
+    const header = byId.get(row.document_id)
+    return header ? [{ ...header, _rank: row._rank, _tier: tier }] : []
+  })
+}
+
+/**
  * One collection's matches to `depth`, best first, and how many match in all. Title matches
- * come first, ranked by bm25 on the small titles index; with full text, the text matches
- * follow, ranked by bm25 on the text index. Either is ranked when it has at most
- * {@link MAX_SCORED} matches and listed in archive order otherwise, so the work stays bounded
- * however common the words are.
+ * come first, ranked on the small titles index; then heading matches, ranked on the headings
+ * index; with full text, the text matches follow, ranked on the text index. Each index's body
+ * starts with the titles, so each lower index finds every match of those above it: its count
+ * is the total, and its rows past the ones above are the next tier.
  */
 async function collectionMatches(reader: DatasetReader, queries: RuleQueries, fullText: boolean, depth: number): Promise<{ total: number; rows: Ranked[] }> {
   // Titles too: a word in most titles ("forskrift", "om") is listed in archive order, not scored.
-  const titleSearch = { match: queries.titles.match, columns: HIT_COLUMNS, limit: depth }
-  const titleList = await reader.search<Ranked>('documents', { ...titleSearch, order: 'stored' })
-  const titled = titleList.total <= MAX_SCORED ? await reader.search<Ranked>('documents', titleSearch) : titleList
-  const titleRows = titled.rows.map((row, i) => ({ ...row, _rank: titled === titleList ? i : row._rank, _tier: 0 }))
-  if (!fullText) return { total: titled.total, rows: titleRows }
-  const search = { match: queries.text.match, columns: ['document_id'], limit: depth * 2 }
-  const listed = await reader.search<{ document_id: string; _rank: number }>('texts', { ...search, order: 'stored' })
-  const text = listed.total <= MAX_SCORED ? await reader.search<{ document_id: string; _rank: number }>('texts', search) : listed
-  const seen = new Set(titleRows.map((row) => row.document_id))
-  const rest = text.rows.filter((row) => !seen.has(row.document_id)).slice(0, depth)
-  const headers = rest.length > 0 ? await reader.select<DocumentRow>('documents', { where: { document_id: { in: rest.map((row) => row.document_id) } }, columns: HIT_COLUMNS }) : []
-  const byId = new Map(headers.map((row) => [row.document_id, row]))
-  const textRows = rest.flatMap((row, i) => {
-    const header = byId.get(row.document_id)
-    // Archive order keeps its order through the merge: the position stands in for a rank.
-    return header ? [{ ...header, _rank: listed === text ? i : row._rank, _tier: 1 }] : []
-  })
-  return { total: listed.total, rows: [...titleRows, ...textRows] }
+  const titled = await boundedSearch<Ranked>(reader, 'documents', queries.titles.match, HIT_COLUMNS, depth)
+  const rows: Ranked[] = titled.rows.map((row) => ({ ...row, _tier: 0 }))
+  const seen = new Set(rows.map((row) => row.document_id))
+  const tiers = fullText ? (['headings', 'texts'] as const) : (['headings'] as const)
+  let total = titled.total
+  for (const [i, table] of tiers.entries()) {
+    const found = await boundedSearch<{ document_id: string; _rank: number }>(reader, table, queries.text.match, ['document_id'], depth + seen.size)
+    total = found.total
+    for (const row of await tierRows(reader, found.rows, seen, depth, i + 1)) {
+      rows.push(row)
+      seen.add(row.document_id)
+    }
+  }
+  return { total, rows }
 }
 
 /**
@@ -112,10 +144,11 @@ function openCollections(sources: RuleSource[], open: (dataset: (typeof RULE_DAT
 }
 
 /**
- * `search_rules`: laws and central regulations in force whose titles (or, with
- * `full_text=yes`, text) match every word; a section reference (`§ 5a`, `§§ 3-1 til 3-3`)
- * keeps the rules that have such a section. Ranked by SQLite FTS5's bm25 with the names a law
- * goes by weighted highest, so "straffeloven" finds Straffeloven first.
+ * `search_rules`: laws and central regulations in force whose titles and headings (or, with
+ * `full_text=yes`, text too) match every word; a section reference (`§ 5a`, `§§ 3-1 til 3-3`)
+ * keeps the rules that have such a section. Title matches first, ranked by SQLite FTS5's bm25
+ * with the names a law goes by weighted highest, so "straffeloven" finds Straffeloven first;
+ * then heading matches, each naming the section whose heading matched; then text matches.
  *
  * @example
  * await searchRules.run({ query: 'aksjeloven', full_text: false, limit: 20, offset: 0 }, ctx)
@@ -123,8 +156,9 @@ function openCollections(sources: RuleSource[], open: (dataset: (typeof RULE_DAT
 export const searchRules = defineOperation({
   name: 'search_rules',
   description:
-    'Search Norwegian laws and central regulations in force (Lovdata’s public data) by title, or with full_text=yes by their ' +
-    'text too. Every word must match (as a word or its beginning; with full_text=yes words under six letters match whole); ' +
+    'Search Norwegian laws and central regulations in force (Lovdata’s public data) by title and section headings, or with ' +
+    'full_text=yes by their text too. Title matches come first, then heading matches (matched_section names the section, ' +
+    'such as § 13-5 Radon), then text matches. Every word must match (as a word or its beginning; with full_text=yes words under six letters match whole); ' +
     '“§ 5a” or “§§ 3-1 til 3-3” keeps rules that have those sections. source=laws or ' +
     'source=regulations searches one collection. A law whose short title matches (“straffeloven”) ranks first.',
   parameters: {
@@ -164,6 +198,14 @@ export const searchRules = defineOperation({
     const total = found.reduce((sum, result) => sum + result.total, 0)
     const merged = [...named, ...found.flatMap((result) => result.rows).filter((row) => !first.has(row.document_id))].sort(byTierAndRank)
     const page = merged.slice(params.offset, params.offset + params.limit)
+    const byHeading = page.filter((row) => row._tier === 1)
+    const sectionsFound = await Promise.all(
+      readers.map((reader, i) => {
+        const ids = byHeading.filter((row) => ruleSourceOf(row.kind) === sources[i]).map((row) => row.document_id)
+        return matchedSections(reader, ids, titles, options.minPrefixLength)
+      }),
+    )
+    const matched = new Map<string, MatchedSection>(sectionsFound.flatMap((found) => [...found]))
     const section = titles.sections[0]
     const hint = section
       ? `Call get_section with a hit's document_id and section=${section} for the text of § ${section}; get_rule lists every section.`
@@ -181,11 +223,15 @@ export const searchRules = defineOperation({
           ministry: row.ministry,
           in_force_from: row.in_force_from,
           last_change_in_force: row.last_change_in_force,
+          ...(matched.has(row.document_id) ? { matched_section: matched.get(row.document_id) } : {}),
         })),
         hint,
       },
       page: { hasMore: params.offset + page.length < total, total },
     }
   },
-  entities: (data) => data.hits.map(ruleEntity),
+  entities: (data) => [
+    ...data.hits.map(ruleEntity),
+    ...data.hits.flatMap((hit) => (hit.matched_section ? [sectionEntity(hit.document_id, hit.matched_section.section, hit.matched_section.title)] : [])),
+  ],
 })

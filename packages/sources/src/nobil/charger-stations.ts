@@ -86,6 +86,18 @@ const integer = (value: unknown): number | null => {
 }
 
 /**
+ * NOBIL's times (`Updated`, `Created`) are local times written `YYYY-MM-DD HH:MM:SS`, with a
+ * space; answered as ISO 8601 (`T`), still without a zone, as NOBIL gives none.
+ *
+ * @example
+ * localTime('2026-09-20 08:12:00') // '2026-09-20T08:12:00'
+ */
+export function localTime(value: unknown): string | null {
+  const written = text(value)
+  return written === null ? null : written.replace(/^(\d{4}-\d\d-\d\d) (\d\d:\d\d(?::\d\d)?)$/, '$1T$2')
+}
+
+/**
  * Reads NOBIL's `Position`, a string `"(lat,lon)"`, as a position.
  *
  * @example
@@ -145,7 +157,7 @@ function toStation(s: Station): ChargingStation | null {
     availableChargingPoints: integer(c.Available_charging_points),
     availability: text(find(s.attr?.st, '2', 'availability')?.trans),
     connectors: connectorsOf(s.attr?.conn),
-    updated: text(c.Updated),
+    updated: localTime(c.Updated),
   }
 }
 

@@ -55,7 +55,7 @@ describe('get_current_weather', () => {
       precipitation_mm: 0,
       precipitation_period_hours: 1,
       symbol: 'cloudy',
-      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:42:11Z$/),
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:31:47Z$/),
       lat: 59.914,
       lon: 10.752,
       altitude_m: 14,
@@ -117,15 +117,21 @@ describe('get_forecast', () => {
     const { status, json } = await call(gateway, 'get_forecast', 'lat=59.914&lon=10.752')
     expect(status).toBe(200)
     expect(v.is(createGetForecast(createForecastStore()).output, json.data)).toBe(true)
-    expect(json.data).toHaveLength(11)
-    expect(json._meta.pagination).toEqual({ limit: 100, offset: 0, returned: 11, has_more_results: false, total: 11 })
+    // As MET sends it: 54 hourly steps, then 31 six-hourly ones, about ten days in all.
+    expect(json.data).toHaveLength(85)
+    expect(json._meta.pagination).toEqual({ limit: 100, offset: 0, returned: 85, has_more_results: false, total: 85 })
     expect(json.data[0].time).toBe(currentHour())
     expect(json.data.slice(0, 6).map((s: { symbol: string }) => s.symbol)).toEqual(['cloudy', 'cloudy', 'lightsnow', 'lightsnow', 'cloudy', 'partlycloudy_day'])
     expect(json.data[2]).toMatchObject({ precipitation_mm: 0.2, precipitation_period_hours: 1 })
-    expect(json.data[6]).toMatchObject({ temperature_c: -5, precipitation_mm: 0, precipitation_period_hours: 6, symbol: 'clearsky_night' })
-    expect(json.data[9]).toMatchObject({ precipitation_mm: 3.1, precipitation_period_hours: 6, symbol: 'rain' })
+    // Near the switch MET drops next_6_hours and next_12_hours first: next_1_hours alone.
+    expect(json.data[48]).toMatchObject({ precipitation_mm: 0.3, precipitation_period_hours: 1, symbol: 'lightsnow' })
+    // The first six-hourly step (no next_1_hours), six hours apart from the next.
+    expect(json.data[53]).toMatchObject({ temperature_c: -6, precipitation_mm: 0, precipitation_period_hours: 6, symbol: 'clearsky_night' })
+    expect(Date.parse(json.data[54].time) - Date.parse(json.data[53].time)).toBe(6 * 3_600_000)
+    // The one before last has next_6_hours alone.
+    expect(json.data[83]).toMatchObject({ precipitation_mm: 2.7, precipitation_period_hours: 6, symbol: 'rain' })
     // The last step has only instant values.
-    expect(json.data[10]).toMatchObject({ temperature_c: 1.1, precipitation_mm: null, precipitation_period_hours: null, symbol: null })
+    expect(json.data[84]).toMatchObject({ temperature_c: 1.3, precipitation_mm: null, precipitation_period_hours: null, symbol: null })
   })
 
   it('reads the same memo as get_current_weather: one MET call while the answer has not expired', async () => {
@@ -146,15 +152,15 @@ describe('get_forecast', () => {
     const forecast = await call(gateway, 'get_forecast', 'lat=61&lon=9')
     expect(current.status).toBe(200)
     expect(forecast.status).toBe(200)
-    expect(forecast.json.data).toHaveLength(11)
+    expect(forecast.json.data).toHaveLength(85)
     expect(met.calls.map((c) => c.ifModifiedSince)).toEqual([undefined, FORECAST_LAST_MODIFIED])
   })
 
   it('pages the steps with limit and offset', async () => {
     const gateway = gatewayFor()
-    const { json } = await call(gateway, 'get_forecast', 'lat=59.914&lon=10.752&limit=4&offset=8')
+    const { json } = await call(gateway, 'get_forecast', 'lat=59.914&lon=10.752&limit=4&offset=82')
     expect(json.data).toHaveLength(3)
-    expect(json._meta.pagination).toMatchObject({ limit: 4, offset: 8, returned: 3, has_more_results: false })
+    expect(json._meta.pagination).toMatchObject({ limit: 4, offset: 82, returned: 3, has_more_results: false })
   })
 })
 
@@ -207,7 +213,7 @@ describe('a deprecated product version', () => {
       const first = await call(gateway, 'get_forecast', 'lat=59.914&lon=10.752')
       await call(gateway, 'get_forecast', 'lat=60.914&lon=10.752')
       expect(first.status).toBe(200)
-      expect(first.json.data).toHaveLength(11)
+      expect(first.json.data).toHaveLength(85)
       expect(warnings).toHaveLength(1)
       expect(warnings[0]).toMatch(/answered 203: Locationforecast 2.0 is deprecated/)
     } finally {

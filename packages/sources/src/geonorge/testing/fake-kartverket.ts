@@ -53,6 +53,19 @@ function addressCrs(url: URL): string | undefined {
   return crs === '4258' || crs === '4326' ? `EPSG:${crs}` : undefined
 }
 
+/**
+ * The search as ws.geonorge.no echoes it in `sokeStreng`: the parameters given, spaces as
+ * `%20`, then the defaults it applied (`treffPerSide=10&side=0&asciiKompatibel=true`), as in
+ * a real answer to `sok=arendalsgata 12&fuzzy=true&utkoordsys=4258`.
+ */
+function addressSearchEcho(url: URL): string {
+  const given = [...url.searchParams].map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+  const defaults = Object.entries({ treffPerSide: '10', side: '0', asciiKompatibel: 'true' })
+    .filter(([key]) => !url.searchParams.has(key))
+    .map(([key, value]) => `${key}=${value}`)
+  return [...given, ...defaults].join('&')
+}
+
 function addressAnswer(url: URL, matches: RecordedAddress[], extra?: (a: RecordedAddress) => Record<string, unknown>): FakeReply {
   const epsg = addressCrs(url)
   if (!epsg) return badRequest('utkoordsys: unsupported coordinate system')
@@ -63,8 +76,9 @@ function addressAnswer(url: URL, matches: RecordedAddress[], extra?: (a: Recorde
       side,
       totaltAntallTreff: matches.length,
       viserFra: from,
+      // The end of the page asked for, even past the hits: 10 for 4 hits in a real answer.
       viserTil: from + size,
-      sokeStreng: url.search.slice(1),
+      sokeStreng: addressSearchEcho(url),
       asciiKompatibel: true,
     },
     adresser: hits.map((a) => ({ ...a, representasjonspunkt: { ...a.representasjonspunkt, epsg }, ...(extra ? extra(a) : {}) })),

@@ -30,8 +30,10 @@ export interface FakeLovdata extends FakeUpstream {
 const RATE_LIMIT_HEADERS = { 'x-ratelimit-limit': '200', 'x-ratelimit-remaining': '199' }
 
 /**
- * Builds the two small archives of rules the fake serves by default: five laws (Grunnloven
- * with its nynorsk twin, forvaltningsloven, aksjeloven, straffeloven) and TEK17.
+ * Builds the files the fake lists by default, the four the real list offers: the two small
+ * archives of rules (five laws: Grunnloven with its nynorsk twin, forvaltningsloven,
+ * aksjeloven, straffeloven; and TEK17) and two Lovtidend archives, which the rule datasets
+ * must pass over (empty here: nothing reads them).
  *
  * @example
  * const files = await defaultPublicDataFiles()
@@ -47,6 +49,17 @@ export async function defaultPublicDataFiles(): Promise<Record<string, FakePubli
       bytes: await buildLovdataArchive(regulationFixtures()),
       description: 'Gjeldende sentrale forskrifter',
       lastModified: '2026-09-03T02:31:44Z',
+    },
+    // The archive of past years is rebuilt rarely, this year's nightly.
+    'lovtidend-avd1-2001-2025.tar.bz2': {
+      bytes: await buildLovdataArchive([]),
+      description: 'Norsk Lovtidend avd. I 2001-2025',
+      lastModified: '2026-01-05T03:02:51Z',
+    },
+    'lovtidend-avd1-2026.tar.bz2': {
+      bytes: await buildLovdataArchive([]),
+      description: 'Norsk Lovtidend avd. I 2026',
+      lastModified: '2026-09-03T02:40:12Z',
     },
   }
 }

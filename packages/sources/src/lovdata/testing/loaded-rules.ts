@@ -32,6 +32,46 @@ export function amendmentLaw(): ArchiveFile {
   }
 }
 
+/**
+ * Two regulations beside TEK17 (whose section heading "Radon" is not in its title): one with
+ * "radon" in its title, one with it only in a section's text, so a search for "radon" shows
+ * the order title, heading, text.
+ */
+export function radonRegulations(): ArchiveFile[] {
+  const measuring = 'SF/forskrift/2021-03-15-812'
+  const protection = 'SF/forskrift/2022-11-02-1930'
+  return [
+    {
+      path: 'sf/sf-20210315-0812.xml',
+      xml: lovdataDocumentXml(
+        {
+          dokid: measuring,
+          legacyId: 'FOR-2021-03-15-812',
+          refId: 'forskrift/2021-03-15-812',
+          title: 'Forskrift om måling av radon i utleide boliger',
+          ministries: ['Helse- og omsorgsdepartementet'],
+          dateInForce: ['2021-04-01'],
+        },
+        sectionXml(measuring, { number: '1', title: 'Formål', ledd: ['Forskriften skal sikre at leietakere bor trygt.'] }, 'paragraf-1', 'h2'),
+      ),
+    },
+    {
+      path: 'sf/sf-20221102-1930.xml',
+      xml: lovdataDocumentXml(
+        {
+          dokid: protection,
+          legacyId: 'FOR-2022-11-02-1930',
+          refId: 'forskrift/2022-11-02-1930',
+          title: 'Forskrift om vern mot stråling i arbeidslivet',
+          ministries: ['Arbeids- og inkluderingsdepartementet'],
+          dateInForce: ['2023-01-01'],
+        },
+        sectionXml(protection, { number: '4', title: 'Tiltaksnivå', ledd: ['Arbeidsgiver skal sette i verk tiltak mot radon når nivået overstiger tiltaksnivået.'] }, 'paragraf-4', 'h2'),
+      ),
+    },
+  ]
+}
+
 /** A dataset store with both rule archives loaded, as `allmenning datasets import` loads them. */
 export interface LoadedRules {
   store: SqliteDatasetStore
@@ -42,7 +82,7 @@ export interface LoadedRules {
 
 /**
  * Builds `gjeldende-lover.tar.bz2` (the law fixtures and {@link amendmentLaw}) and
- * `gjeldende-sentrale-forskrifter.tar.bz2` in the real layout and imports them into a store
+ * `gjeldende-sentrale-forskrifter.tar.bz2` (with {@link radonRegulations}) in the real layout and imports them into a store
  * in a temporary directory.
  *
  * @example
@@ -58,7 +98,7 @@ export async function loadRuleDatasets(): Promise<LoadedRules> {
     return importDataset({ path, dataset, inputs: [{ file, path: local, url: null }], publishedAt: '2026-11-20T04:00:00Z' })
   }
   const laws = await load(lovdataLaws, 'gjeldende-lover.tar.bz2', [...lawFixtures(), amendmentLaw()])
-  const regulations = await load(lovdataRegulations, 'gjeldende-sentrale-forskrifter.tar.bz2', regulationFixtures())
+  const regulations = await load(lovdataRegulations, 'gjeldende-sentrale-forskrifter.tar.bz2', [...regulationFixtures(), ...radonRegulations()])
   const store = createSqliteDatasetStore({ path })
   return {
     store,

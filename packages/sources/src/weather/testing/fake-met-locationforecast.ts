@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { startFakeUpstream, type FakeUpstream } from '@allmenning/core/testing'
 
+interface CompactDocument {
+  geometry: { coordinates: number[] }
+  properties: { meta: { updated_at: string }; timeseries: Array<{ time: string }> }
+}
+
 const compactFixture = readFileSync(new URL('./fixtures/compact-oslo.json', import.meta.url), 'utf8')
 
 /** One request the fake received, with the headers MET's terms are about. */
@@ -19,7 +24,7 @@ export interface FakeMetLocationforecast extends FakeUpstream {
 }
 
 /** The Last-Modified of every answer: MET's time of the forecast run. */
-export const FORECAST_LAST_MODIFIED = 'Tue, 10 Feb 2026 07:42:11 GMT'
+export const FORECAST_LAST_MODIFIED = 'Tue, 10 Feb 2026 08:31:47 GMT'
 /** The first step of the recorded answer; the fake moves the whole forecast so that it starts at the current hour. */
 const RECORDED_START = Date.parse('2026-02-10T08:00:00Z')
 
@@ -27,15 +32,18 @@ const isoSecond = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/
 
 /**
  * The recorded compact answer moved in time so its first step is the current hour, as MET's
- * always is, with the geometry of the point asked for. Only the times and the coordinates
- * change; every other byte is as recorded.
+ * always is (its `updated_at` a little later), with the geometry of the point asked for. Only
+ * the times and the coordinates change; it is written as MET writes it, indented by four spaces.
  */
 function compactAnswer(lat: string, lon: string): string {
   const hour = Math.floor(Date.now() / 3_600_000) * 3_600_000
   const shift = hour - RECORDED_START
-  return compactFixture
-    .replace(/"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)"/g, (_match, time: string) => `"${isoSecond(Date.parse(time) + shift)}"`)
-    .replace(/"coordinates":\[[^\]]*\]/, `"coordinates":[${Number(lon)},${Number(lat)},14]`)
+  const moved = (time: string) => isoSecond(Date.parse(time) + shift)
+  const doc = JSON.parse(compactFixture) as CompactDocument
+  doc.geometry.coordinates = [Number(lon), Number(lat), 14]
+  doc.properties.meta.updated_at = moved(doc.properties.meta.updated_at)
+  for (const step of doc.properties.timeseries) step.time = moved(step.time)
+  return `${JSON.stringify(doc, null, 4)}\n`
 }
 
 /**
