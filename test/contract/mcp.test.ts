@@ -459,7 +459,7 @@ describe('tools/list and tools/call', () => {
   })
 
   it('shares the cache and the single flight with the JSON API', async () => {
-    fake.route(statnettPaths.flow, async () => ({ ...statnettJson('[]'), delayMs: 100 }))
+    fake.route(statnettPaths.flow, async () => ({ ...statnettJson('[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":1,"MeasureDate":0}]'), delayMs: 100 }))
     const g = gatewayWith()
     const before = upstreamCalls()
     const answers = await Promise.all([

@@ -74,7 +74,7 @@ describe.skipIf(!available)('two gateways sharing one Redis through @keyv/redis'
       expect(JSON.parse(stale.body!).data).toEqual(JSON.parse(fresh.body!).data)
     } finally {
       Date.now = realNow
-      fake.route(statnettPaths.flow, () => statnettJson('[]'))
+      fake.route(statnettPaths.flow, () => statnettJson('[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":1,"MeasureDate":0}]'))
     }
   })
 

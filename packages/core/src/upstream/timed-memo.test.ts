@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createTimedMemo } from './timed-memo.js'
+import { listSizeCheck } from './plausibility-check.js'
+import { UpstreamError } from './upstream-error.js'
 
 /** A hand-driven clock, so TTL tests do not sleep. */
 function clock(start = 1_000_000) {
@@ -164,6 +166,65 @@ describe('createTimedMemo', () => {
           throw new Error('down')
         }),
       ).rejects.toThrow('down')
+    })
+  })
+
+  describe('plausibility', () => {
+    const upstream = { id: 'names', name: 'Name list' }
+    const plausible = listSizeCheck<string[]>({ upstream, what: 'name list', count: (names) => names.length })
+    const good = ['a', 'b', 'c', 'd']
+
+    it('does not remember an implausible first answer: callers get a 502 naming the upstream until the retry interval, then it asks again', async () => {
+      const c = clock()
+      const memo = createTimedMemo<string[]>({ ttlMs: 86_400_000, staleMs: 86_400_000, errorTtlMs: 10_000, now: c.now, plausible })
+      const empty = vi.fn(async () => [] as string[])
+      const error = await memo.get('all', empty).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(UpstreamError)
+      expect((error as UpstreamError).status).toBe(502)
+      expect((error as UpstreamError).message).toMatch(/^Upstream Name list \(names\) sent an implausible name list \(0 items, at least one expected\)/)
+      expect(memo.peek('all')).toBeUndefined()
+      // Within the retry interval the refusal is remembered, not the list.
+      await expect(memo.get('all', empty)).rejects.toBe(error)
+      expect(empty).toHaveBeenCalledTimes(1)
+      c.advance(10_000)
+      expect(await memo.get('all', async () => good)).toEqual(good)
+      expect(memo.peek('all')).toEqual(good)
+    })
+
+    it('keeps serving the last good list through an empty refresh and tries again after the retry interval', async () => {
+      const c = clock()
+      const errors: unknown[] = []
+      const memo = createTimedMemo<string[]>({
+        ttlMs: 1000,
+        staleMs: 86_400_000,
+        errorTtlMs: 10_000,
+        now: c.now,
+        plausible,
+        onBackgroundError: (e) => void errors.push(e),
+      })
+      await memo.get('all', async () => good)
+      c.advance(1000)
+      const empty = vi.fn(async () => [] as string[])
+      expect(await memo.get('all', empty)).toEqual(good)
+      await flush()
+      expect(errors).toHaveLength(1)
+      expect(await memo.get('all', empty)).toEqual(good)
+      expect(empty).toHaveBeenCalledTimes(1)
+      c.advance(10_000)
+      expect(await memo.get('all', async () => ['e', 'f', 'g'])).toEqual(good)
+      await flush()
+      expect(memo.peek('all')).toEqual(['e', 'f', 'g'])
+      expect(unhandled).toEqual([])
+    })
+
+    it('refuses a list that lost more than half of the last good one, even after that one expired', async () => {
+      const c = clock()
+      const memo = createTimedMemo<string[]>({ ttlMs: 1000, staleMs: 1000, now: c.now, plausible })
+      await memo.get('all', async () => good)
+      c.advance(5000)
+      await expect(memo.get('all', async () => ['a'])).rejects.toThrow('(1 item, 4 in the last good one expected)')
+      // errorTtlMs 0: the very next call asks again, and a list of a plausible size is kept.
+      expect(await memo.get('all', async () => ['a', 'b'])).toEqual(['a', 'b'])
     })
   })
 

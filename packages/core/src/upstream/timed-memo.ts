@@ -1,5 +1,7 @@
+import type { PlausibilityCheck } from './plausibility-check.js'
+
 /** Settings of a {@link createTimedMemo} memo. */
-export interface TimedMemoOptions {
+export interface TimedMemoOptions<V = unknown> {
   /** How long a loaded value is fresh, in milliseconds. */
   ttlMs: number
   /**
@@ -14,6 +16,13 @@ export interface TimedMemoOptions {
    * After a failed background refresh, this is also the pause before the next refresh attempt.
    */
   errorTtlMs?: number
+  /**
+   * Judges each loaded value against the last good one before it is kept. An implausible value
+   * (an empty reference list) is handled as a failed load: it is never remembered, the last
+   * good value keeps being served within `staleMs`, callers with nothing to fall back on get
+   * the check's error, and the loader is asked again after `errorTtlMs`.
+   */
+  plausible?: PlausibilityCheck<V>
   /** Most keys kept; the least recently used key is evicted first. Default 1000. */
   maxEntries?: number
   /** Hears the error of a failed background refresh, which no caller is waiting for. */
@@ -39,6 +48,8 @@ interface Entry<V> {
   value?: { v: V; loadedAt: number }
   pending?: Promise<V>
   failure?: { error: unknown; at: number }
+  /** The last value that passed, kept after it expired only to judge the next one by. */
+  lastGood?: { v: V; loadedAt: number }
 }
 
 /**
@@ -52,7 +63,7 @@ interface Entry<V> {
  * const names = createTimedMemo<Map<string, string>>({ ttlMs: 86_400_000, staleMs: 7 * 86_400_000 })
  * const airports = await names.get('airports', () => fetchAirportNames(client))
  */
-export function createTimedMemo<V>(options: TimedMemoOptions): TimedMemo<V> {
+export function createTimedMemo<V>(options: TimedMemoOptions<V>): TimedMemo<V> {
   const ttlMs = options.ttlMs
   const staleMs = options.staleMs ?? 0
   const errorTtlMs = options.errorTtlMs ?? 0
@@ -83,12 +94,21 @@ export function createTimedMemo<V>(options: TimedMemoOptions): TimedMemo<V> {
     }
   }
 
-  function startLoad(key: string, entry: Entry<V>, load: () => Promise<V>, background: boolean): Promise<V> {
+  const plausible = options.plausible
+
+  function startLoad(key: string, entry: Entry<V>, load: () => Promise<V>, background: boolean, previous: { v: V } | undefined): Promise<V> {
     let promise: Promise<V>
     try {
       promise = Promise.resolve(load())
     } catch (error) {
       promise = Promise.reject(error)
+    }
+    if (plausible) {
+      promise = promise.then((v) => {
+        const problem = plausible(v, previous?.v)
+        if (problem) throw problem
+        return v
+      })
     }
     entry.pending = promise
     // This handler also marks the promise as handled, so a background refresh that nobody
@@ -98,12 +118,13 @@ export function createTimedMemo<V>(options: TimedMemoOptions): TimedMemo<V> {
         if (entry.pending === promise) entry.pending = undefined
         entry.value = { v, loadedAt: now() }
         entry.failure = undefined
+        entry.lastGood = undefined
       },
       (error: unknown) => {
         if (entry.pending === promise) entry.pending = undefined
         entry.failure = { error, at: now() }
         if (background) reportBackground(error, key)
-        if (!entry.value && errorTtlMs <= 0 && entries.get(key) === entry) entries.delete(key)
+        if (!entry.value && !entry.lastGood && errorTtlMs <= 0 && entries.get(key) === entry) entries.delete(key)
       },
     )
     return promise
@@ -117,7 +138,7 @@ export function createTimedMemo<V>(options: TimedMemoOptions): TimedMemo<V> {
         entry = {}
         entries.set(key, entry)
         evict()
-        return startLoad(key, entry, load, false)
+        return startLoad(key, entry, load, false, undefined)
       }
       touch(key, entry)
       const value = entry.value
@@ -125,14 +146,16 @@ export function createTimedMemo<V>(options: TimedMemoOptions): TimedMemo<V> {
       if (value && age < ttlMs) return Promise.resolve(value.v)
       const recentFailure = entry.failure !== undefined && t - entry.failure.at < errorTtlMs
       if (value && age < ttlMs + staleMs) {
-        if (!entry.pending && !recentFailure) startLoad(key, entry, load, true)
+        if (!entry.pending && !recentFailure) startLoad(key, entry, load, true, value)
         return Promise.resolve(value.v)
       }
       if (entry.pending) return entry.pending
-      // Too old to serve: drop it so that peek() does not hand out expired data either.
+      // Too old to serve: drop it so that peek() does not hand out expired data either. It is
+      // still the yardstick a new value is judged by.
       entry.value = undefined
+      if (value) entry.lastGood = value
       if (recentFailure && entry.failure) return Promise.reject(entry.failure.error)
-      return startLoad(key, entry, load, false)
+      return startLoad(key, entry, load, false, value ?? entry.lastGood)
     },
     peek(key) {
       const value = entries.get(key)?.value

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createGateway, createUpstreamClient, type Gateway, type OperationContext } from '@allmenning/core'
 import { createAccessTokens } from './access-token.js'
 import { barentswatchAis, barentswatchId } from './barentswatch-upstreams.js'
@@ -144,6 +144,44 @@ describe('without credentials, or with wrong ones', () => {
       'Upstream BarentsWatch identity service (barentswatch_id) refused the configured client credentials (invalid_client); check ALLMENNING_BARENTSWATCH_CLIENT_ID and ALLMENNING_BARENTSWATCH_CLIENT_SECRET',
     )
     expect(body).not.toContain('wrong-secret')
+  })
+})
+
+describe('an empty snapshot', () => {
+  const realNow = Date.now
+  const empty = () => ({ status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '[]' })
+  afterEach(() => {
+    Date.now = realNow
+  })
+
+  it('is a 502 naming BarentsWatch, not "no vessels", and is asked for again ten seconds later', async () => {
+    bw.snapshot(empty)
+    const g = gatewayFor()
+    const first = await call(g, oslo)
+    expect(first.status).toBe(502)
+    expect(first.headers['cache-control']).toBe('no-store')
+    expect(first.json.error).toMatchObject({ code: 'upstream_invalid_response', upstream: 'barentswatch_ais' })
+    expect(first.json.error.message).toMatch(/sent an implausible AIS snapshot \(0 items, at least one expected\)/)
+    bw.snapshot()
+    const later = realNow() + 10_000
+    Date.now = () => later
+    const again = await call(g, oslo)
+    expect(again.status).toBe(200)
+    expect(again.json.data.fartoy.length).toBeGreaterThan(0)
+  })
+
+  it('does not replace the last good snapshot', async () => {
+    const g = gatewayFor()
+    const first = await call(g, `${oslo}&radius_km=20`)
+    expect(first.json.data.fartoy.length).toBeGreaterThan(0)
+    bw.snapshot(empty)
+    const later = realNow() + 61_000
+    Date.now = () => later
+    const before = bw.ais.requests.length
+    expect((await call(g, `${oslo}&radius_km=20`)).json.data.fartoy).toEqual(first.json.data.fartoy)
+    await vi.waitFor(() => expect(bw.ais.requests.length - before).toBe(1))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect((await call(g, `${oslo}&radius_km=19`)).json.data.fartoy.length).toBeGreaterThan(0)
   })
 })
 

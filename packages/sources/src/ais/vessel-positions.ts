@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, createTimedMemo, UpstreamError, type OperationContext } from '@allmenning/core'
+import { checkUpstreamShape, createTimedMemo, listSizeCheck, UpstreamError, type OperationContext } from '@allmenning/core'
 import { isKnownPosition } from '../shared/nearest.js'
 import type { AccessTokens } from './access-token.js'
 import { barentswatchAis, barentswatchId } from './barentswatch-upstreams.js'
@@ -137,7 +137,16 @@ const SNAPSHOT_STALE_MS = 60_000
  * const { vessels } = await positions.get(ctx)
  */
 export function createVesselPositions(tokens: AccessTokens) {
-  const memo = createTimedMemo<{ vessels: VesselReport[]; skipped: number }>({ ttlMs: SNAPSHOT_TTL_MS, staleMs: SNAPSHOT_STALE_MS, errorTtlMs: 10_000, maxEntries: 1 })
+  const memo = createTimedMemo<{ vessels: VesselReport[]; skipped: number }>({
+    ttlMs: SNAPSHOT_TTL_MS,
+    staleMs: SNAPSHOT_STALE_MS,
+    errorTtlMs: 10_000,
+    maxEntries: 1,
+    // The snapshot covers every vessel in Norwegian waters, thousands at any hour. An empty one,
+    // or one that lost more than half of the vessels a minute earlier, was cut short; it would
+    // answer "no vessels" everywhere.
+    plausible: listSizeCheck({ upstream: barentswatchAis, what: 'AIS snapshot', count: (snapshot) => snapshot.vessels.length }),
+  })
 
   async function load(ctx: OperationContext) {
     const ais = ctx.upstream(barentswatchAis)

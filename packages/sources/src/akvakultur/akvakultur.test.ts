@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
 import type { FakeUpstream } from '@allmenning/core/testing'
 import { createFindSitesNearby } from './find-sites-nearby.js'
@@ -97,6 +97,47 @@ describe('when the map layer is empty', () => {
     const { status, json } = await call(gatewayFor(), 'lat=62.5&lon=6.1')
     expect(status).toBe(502)
     expect(json.error).toMatchObject({ code: 'upstream_error', upstream: 'fiskeridir_aqua' })
+  })
+})
+
+describe('when both services answer an empty list', () => {
+  const realNow = Date.now
+  const emptyRegister = () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '[]' })
+  afterEach(async () => {
+    Date.now = realNow
+    await aqua.close()
+    aqua = await startFakePubAqua()
+  })
+
+  it('is a 502 naming the register API, not "no sites", and asks again a minute later', async () => {
+    gis.route(fiskeridirPaths.layer0, (url) => arcgisPage([], url, 10))
+    aqua.route(fiskeridirPaths.sites, emptyRegister)
+    const g = gatewayFor()
+    const first = await call(g, 'lat=62.5&lon=6.0')
+    expect(first.status).toBe(502)
+    expect(first.headers['cache-control']).toBe('no-store')
+    expect(first.json.error).toMatchObject({ code: 'upstream_invalid_response', upstream: 'fiskeridir_aqua' })
+    expect(first.json.error.message).toMatch(/sent an implausible site register \(0 items, at least one expected\)/)
+    restoreLayer()
+    const later = realNow() + 60_000
+    Date.now = () => later
+    const again = await call(g, 'lat=62.5&lon=6.0')
+    expect(again.status).toBe(200)
+  })
+
+  it('keeps answering from the last good register', async () => {
+    const g = gatewayFor()
+    const first = await call(g, 'lat=60.37&lon=5.28&radius_km=40')
+    expect(first.json.data.sites.length).toBeGreaterThan(0)
+    gis.route(fiskeridirPaths.layer0, (url) => arcgisPage([], url, 10))
+    aqua.route(fiskeridirPaths.sites, emptyRegister)
+    const nextDay = realNow() + 86_400_000 + 1000
+    Date.now = () => nextDay
+    const before = aqua.requests.length
+    expect((await call(g, 'lat=60.37&lon=5.28&radius_km=40')).json.data.sites).toEqual(first.json.data.sites)
+    await vi.waitFor(() => expect(aqua.requests.length - before).toBe(1))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect((await call(g, 'lat=60.37&lon=5.28&radius_km=39')).json.data.sites.length).toBeGreaterThan(0)
   })
 })
 

@@ -1,4 +1,4 @@
-import { createTimedMemo, type OperationContext, type UpstreamDefinition } from '@allmenning/core'
+import { createTimedMemo, listSizeCheck, type OperationContext, type UpstreamDefinition } from '@allmenning/core'
 import type { AquacultureSite } from './aquaculture-site.js'
 import { arcgisSitesQuery, ARCGIS_SITES_PATH, fetchArcgisSites } from './arcgis-sites.js'
 import { fiskeridirAqua, fiskeridirGis } from './fiskeridir-upstreams.js'
@@ -28,7 +28,16 @@ const DAY_MS = 86_400_000
  * const { sites } = await register.get(ctx)
  */
 export function createSiteRegister() {
-  const memo = createTimedMemo<SiteRegister>({ ttlMs: DAY_MS, staleMs: 7 * DAY_MS, errorTtlMs: 60_000, maxEntries: 1 })
+  const memo = createTimedMemo<SiteRegister>({
+    ttlMs: DAY_MS,
+    staleMs: 7 * DAY_MS,
+    errorTtlMs: 60_000,
+    maxEntries: 1,
+    // The register holds some 1 800 sites. An empty list from both services, or one that lost
+    // more than half of the last good one, was cut short; kept, it would answer "no fish farms"
+    // along the whole coast for a day. The 502 names the service the list came from.
+    plausible: listSizeCheck({ upstream: (register) => register.upstream, what: 'site register', count: (register) => register.sites.length }),
+  })
 
   async function load(ctx: OperationContext): Promise<SiteRegister> {
     const gis = ctx.upstream(fiskeridirGis)

@@ -44,6 +44,51 @@ describe('createAvinorFeeds', () => {
     expect(fake.requestsTo('/airportNames/v1.0')).toHaveLength(3)
   })
 
+  it('does not keep an empty first list: a 502 naming Avinor, asked again a minute later, not a day', async () => {
+    const clock = { t: 0 }
+    const feeds = createAvinorFeeds({ now: () => clock.t })
+    const client = avinorContext(fake.baseUrl).upstream(avinorApi)
+    for (const path of ['/airportNames/v1.0', '/airlineNames/v1.0', '/flightStatuses/v1.0'] as const) fake.misbehave(path, 'empty-list')
+    const refusals = await Promise.all([feeds.airports(client), feeds.airlines(client), feeds.statuses(client)].map((p) => p.catch((e: unknown) => e)))
+    for (const [refusal, what] of [[refusals[0], 'airport-name list'], [refusals[1], 'airline-name list'], [refusals[2], 'flight-status list']] as const) {
+      expect(refusal).toBeInstanceOf(UpstreamError)
+      expect((refusal as UpstreamError).message).toMatch(new RegExp(`^Upstream Avinor flight data \\(avinor\\) sent an implausible ${what} \\(0 items`))
+    }
+    expect(feeds.knownAirports()).toBeUndefined()
+    clock.t += 59_999
+    await expect(feeds.airports(client)).rejects.toBe(refusals[0])
+    expect(fake.requestsTo('/airportNames/v1.0')).toHaveLength(1)
+
+    clock.t += 1
+    for (const path of ['/airportNames/v1.0', '/airlineNames/v1.0', '/flightStatuses/v1.0'] as const) fake.misbehave(path, 'ok')
+    expect((await feeds.airports(client)).get('OSL')).toBe('Oslo')
+    expect((await feeds.airlines(client)).get('WF')).toBe('Widerøe')
+    expect((await feeds.statuses(client)).get('C')).toEqual({ en: 'Cancelled', no: 'Innstilt' })
+    expect(fake.requestsTo('/airportNames/v1.0')).toHaveLength(2)
+  })
+
+  it('keeps the last good list through an empty refresh, and replaces it with the next good one', async () => {
+    const clock = { t: 0 }
+    const feeds = createAvinorFeeds({ now: () => clock.t })
+    const client = avinorContext(fake.baseUrl).upstream(avinorApi)
+    const first = await feeds.airports(client)
+    clock.t += DAY
+    fake.misbehave('/airportNames/v1.0', 'empty-list')
+    expect(await feeds.airports(client)).toBe(first)
+    await vi.waitFor(() => expect(fake.requestsTo('/airportNames/v1.0')).toHaveLength(2))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(await feeds.airports(client)).toBe(first)
+    expect(feeds.knownAirports()).toBe(first)
+    expect(fake.requestsTo('/airportNames/v1.0')).toHaveLength(2)
+
+    clock.t += 60_000
+    fake.misbehave('/airportNames/v1.0', 'ok')
+    await vi.waitFor(async () => {
+      expect(await feeds.airports(client)).not.toBe(first)
+    })
+    expect(fake.requestsTo('/airportNames/v1.0')).toHaveLength(3)
+  })
+
   it('does not ask again at once after a failed first list load', async () => {
     const feeds = createAvinorFeeds()
     const client = avinorContext(fake.baseUrl).upstream(avinorApi)

@@ -1,4 +1,5 @@
-import { createTimedMemo, UpstreamError, type QueryValues, type UpstreamClient } from '@allmenning/core'
+import { createTimedMemo, listSizeCheck, UpstreamError, type QueryValues, type UpstreamClient } from '@allmenning/core'
+import { avinorApi } from './avinor-upstream.js'
 import type { FeedDocument } from './parse-flights.js'
 import { parseFlightsInSlices } from './parse-flights-in-slices.js'
 import type { StatusText } from './parse-name-lists.js'
@@ -53,8 +54,19 @@ const DAY_MS = 86_400_000
 const LISTS_TTL_MS = DAY_MS
 /** How long an old list may still be served while a refresh is failing. */
 const LISTS_STALE_MS = 7 * DAY_MS
-/** After a failed list load, wait this long before asking again. */
+/** After a failed or implausible list load, wait this long before asking again. */
 const LISTS_ERROR_TTL_MS = 60_000
+
+/**
+ * Fewest entries a real list has. The airport list names some 1 950 airports worldwide, and one
+ * of fewer than 40 cannot even name Avinor's own 43; the airline list has some 720 airlines;
+ * the XmlFeed uses five status codes (N, E, D, A, C). Below these, or below half of the last
+ * good list, an answer was cut short: kept, it would make every airport unknown for a day.
+ */
+const MINIMUM_ENTRIES = { airports: 40, airlines: 20, statuses: 3 } as const
+
+const listCheck = (what: string, minimum: number) =>
+  listSizeCheck<Map<string, unknown>>({ upstream: avinorApi, what, minimum, count: (list) => list.size })
 
 function flightsQuery(window: FlightWindow): QueryValues {
   // Always both directions and codeshares, so one cached answer serves every variant of a call.
@@ -78,7 +90,9 @@ async function fetchParsed<T>(client: UpstreamClient, path: string, parse: (body
  * Creates the memoized feed access of one source instance: the XmlFeed is memoized for 60 s
  * per (airport, hours back, hours ahead), failures included, so however many clients ask and
  * whatever else they vary, Avinor sees at most one call per minute and window; the name and
- * status lists stay fresh for 24 hours and are then refreshed in the background.
+ * status lists stay fresh for 24 hours and are then refreshed in the background. An empty or
+ * cut-down list is never kept: the last good one goes on serving, and it is asked for again a
+ * minute later.
  *
  * @example
  * const feeds = createAvinorFeeds()
@@ -94,9 +108,9 @@ export function createAvinorFeeds(options: { now?: () => number } = {}): AvinorF
     ...clock,
   })
   const listOptions = { ttlMs: LISTS_TTL_MS, staleMs: LISTS_STALE_MS, errorTtlMs: LISTS_ERROR_TTL_MS, maxEntries: 1, ...clock }
-  const airports = createTimedMemo<Map<string, string>>(listOptions)
-  const airlines = createTimedMemo<Map<string, string>>(listOptions)
-  const statuses = createTimedMemo<Map<string, StatusText>>(listOptions)
+  const airports = createTimedMemo<Map<string, string>>({ ...listOptions, plausible: listCheck('airport-name list', MINIMUM_ENTRIES.airports) })
+  const airlines = createTimedMemo<Map<string, string>>({ ...listOptions, plausible: listCheck('airline-name list', MINIMUM_ENTRIES.airlines) })
+  const statuses = createTimedMemo<Map<string, StatusText>>({ ...listOptions, plausible: listCheck('flight-status list', MINIMUM_ENTRIES.statuses) })
 
   return {
     flights: (client, window) =>

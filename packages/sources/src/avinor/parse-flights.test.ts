@@ -53,6 +53,12 @@ describe('parseFlights', () => {
     expect(flights.find((f) => f.uniqueId === '5')?.flightId).toBe('DY602')
   })
 
+  it('passes on a lastUpdate with nine decimals and check-in ranges as Avinor writes them', () => {
+    const tos = parseFlights(readAvinorFixture('xmlfeed-tos.xml'))
+    expect(tos.lastUpdate).toBe('2026-09-25T14:22:33.830916400Z')
+    expect(tos.flights.find((f) => f.flightId === 'SK4417')?.checkIn).toBe('2-5')
+  })
+
   it('keeps values such as "01" and "04" as strings', () => {
     const boo = parseFlights(readAvinorFixture('xmlfeed-boo.xml'))
     expect(boo.flights).toEqual([expect.objectContaining({ flightId: 'WF0123', gate: '01', checkIn: '01', via: ['MQN'] })])

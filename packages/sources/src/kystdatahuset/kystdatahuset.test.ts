@@ -1,12 +1,12 @@
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
 import { distanceKm } from '../shared/wgs84-point.js'
 import type { FakeUpstream } from '@allmenning/core/testing'
 import { createFindPortsNearby } from './find-ports-nearby.js'
 import { kystdatahuset } from './index.js'
 import { createLocationRegister } from './location-register.js'
-import { kystdatahusetJson, kystdatahusetPaths, startFakeKystdatahuset } from './testing/fake-kystdatahuset.js'
+import { kystdatahusetJson, kystdatahusetPaths, locationRegisterFixture, startFakeKystdatahuset } from './testing/fake-kystdatahuset.js'
 
 let fake: FakeUpstream
 let gateway: Gateway
@@ -90,6 +90,47 @@ describe('find_ports_nearby', () => {
     expect(lon.json.error.details).toEqual([{ parameter: 'lon', problem: 'must be at least -180', rule: 'min_value' }])
     const missing = await call(gateway, 'lat=59')
     expect(missing.json.error.details).toEqual([{ parameter: 'lon', problem: 'is required', rule: 'required' }])
+  })
+})
+
+describe('an empty location register', () => {
+  const empty = () => kystdatahusetJson('{"type":"FeatureCollection","features":[]}')
+  const recorded = () => kystdatahusetJson(locationRegisterFixture)
+  const realNow = Date.now
+  afterEach(() => {
+    Date.now = realNow
+    fake.route(kystdatahusetPaths.locations, recorded)
+  })
+
+  it('is a 502 naming Kystdatahuset, not "no ports", and is asked for again a minute later', async () => {
+    fake.route(kystdatahusetPaths.locations, empty)
+    const g = gatewayFor()
+    const first = await call(g, oslo)
+    expect(first.status).toBe(502)
+    expect(first.headers['cache-control']).toBe('no-store')
+    expect(first.json.error.message).toMatch(/^Upstream Kystverket Kystdatahuset \(kystdatahuset\) sent an implausible location register \(0 items/)
+    fake.route(kystdatahusetPaths.locations, recorded)
+    expect((await call(g, oslo)).status).toBe(502)
+    const later = realNow() + 60_000
+    Date.now = () => later
+    const again = await call(g, oslo)
+    expect(again.status).toBe(200)
+    expect(again.json.data.havner.length).toBeGreaterThan(0)
+  })
+
+  it('does not replace the last good register', async () => {
+    const g = gatewayFor()
+    const before = fake.requests.length
+    const first = await call(g, oslo)
+    fake.route(kystdatahusetPaths.locations, empty)
+    const nextDay = realNow() + 86_400_000 + 1000
+    Date.now = () => nextDay
+    const after = await call(g, oslo)
+    expect(after.status).toBe(200)
+    expect(after.json.data.havner).toEqual(first.json.data.havner)
+    await vi.waitFor(() => expect(fake.requests.length - before).toBe(2))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect((await call(g, 'lat=59.9&lon=10.74')).json.data.havner.length).toBeGreaterThan(0)
   })
 })
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, createTimedMemo, type UpstreamClient } from '@allmenning/core'
+import { checkUpstreamShape, createTimedMemo, listSizeCheck, type UpstreamClient } from '@allmenning/core'
+import { kystdatahusetApi } from './kystdatahuset-upstream.js'
 import { isKnownPosition } from '../shared/nearest.js'
 
 /** The register of quays, ports and anchorages as GeoJSON (about 4 100 points). */
@@ -79,7 +80,16 @@ const DAY_MS = 86_400_000
  * const { locations } = await register.get(ctx.upstream(kystdatahusetApi))
  */
 export function createLocationRegister() {
-  const memo = createTimedMemo<LocationRegister>({ ttlMs: DAY_MS, staleMs: 7 * DAY_MS, errorTtlMs: 60_000, maxEntries: 1 })
+  const memo = createTimedMemo<LocationRegister>({
+    ttlMs: DAY_MS,
+    staleMs: 7 * DAY_MS,
+    errorTtlMs: 60_000,
+    maxEntries: 1,
+    // The register has about 4 100 points. An empty one, or one that lost more than half of the
+    // last good one, was cut short (Kystdatahuset reports timeouts inside 200 answers) and
+    // would leave every coast without ports for a day.
+    plausible: listSizeCheck({ upstream: kystdatahusetApi, what: 'location register', count: (register) => register.locations.length }),
+  })
   return {
     get(client: UpstreamClient): Promise<LocationRegister> {
       return memo.get('norway', async () => parseLocationRegister((await client.getJson(LOCATION_REGISTER_PATH)).body, client))

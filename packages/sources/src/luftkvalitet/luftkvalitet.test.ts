@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
@@ -94,6 +95,51 @@ describe('get_air_quality_nearby', () => {
     expect(again.status).toBe(200)
     expect(again.json.data).toHaveLength(7)
     expect(met.calls.map((c) => c.ifModifiedSince)).toEqual([undefined, AIR_LAST_MODIFIED])
+  })
+
+  describe('an empty station list', () => {
+    const recorded = readFileSync(new URL('./testing/fixtures/stations.json', import.meta.url), 'utf8')
+    /** A /stations that answers `bodies` in turn (the last one for ever), each already expired and newly modified. */
+    async function stationsInTurn(bodies: string[]) {
+      let served = 0
+      return startFakeUpstream({
+        '/stations': () => {
+          const body = bodies[Math.min(served, bodies.length - 1)]!
+          served++
+          return { status: 200, headers: { 'content-type': 'application/json', expires: new Date(Date.now() - 60_000).toUTCString(), 'last-modified': new Date(Date.UTC(2026, 1, served)).toUTCString() }, body }
+        },
+      })
+    }
+
+    it('is a 502 naming MET, not an empty answer, and the next call asks again', async () => {
+      const fake = await stationsInTurn(['[]', recorded])
+      try {
+        const gateway = gatewayFor(fake.baseUrl)
+        const first = await call(gateway, 'get_air_quality_nearby', 'lat=59.9&lon=10.7')
+        expect(first.status).toBe(502)
+        expect(first.json.error).toMatchObject({ code: 'upstream_invalid_response', upstream: 'met_airquality' })
+        expect(first.json.error.message).toMatch(/^Upstream MET Norway Air Quality Forecast \(met_airquality\) sent an implausible station list \(0 items/)
+        const second = await call(gateway, 'get_air_quality_nearby', 'lat=59.9&lon=10.7')
+        expect(second.status).toBe(200)
+        expect(second.json.data).toHaveLength(7)
+      } finally {
+        await fake.close()
+      }
+    })
+
+    it('does not replace the last good list', async () => {
+      const fake = await stationsInTurn([recorded, '[]'])
+      try {
+        const gateway = gatewayFor(fake.baseUrl)
+        expect((await call(gateway, 'get_air_quality_nearby', 'lat=59.9&lon=10.7')).json.data).toHaveLength(7)
+        const after = await call(gateway, 'get_air_quality_nearby', 'lat=59.8&lon=10.7')
+        expect(after.status).toBe(200)
+        expect(after.json.data).toHaveLength(7)
+        expect(fake.requests).toHaveLength(2)
+      } finally {
+        await fake.close()
+      }
+    })
   })
 
   it('reads coordinates sent as numbers, and leaves out a station without a position', async () => {

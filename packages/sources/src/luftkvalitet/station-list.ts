@@ -1,6 +1,7 @@
-import { checkUpstreamShape, type UpstreamClient } from '@allmenning/core'
+import { checkUpstreamShape, listSizeCheck, type UpstreamClient } from '@allmenning/core'
 import { createConditionalMemo } from '../shared/conditional-memo.js'
 import { metRequestBudget, type RequestBudget } from '../shared/request-budget.js'
+import { metAirquality } from './met-airquality-upstream.js'
 import { stationsPayload, toNumber } from './upstream-shapes.js'
 
 /** The path of the station list under the air-quality base URL. */
@@ -52,7 +53,7 @@ function readStations(client: UpstreamClient, body: unknown): AirStation[] {
 /**
  * The station list of one source instance: fetched from MET once, kept until its `Expires`
  * (a day at most), revalidated with `If-Modified-Since`, and when MET cannot be reached the
- * last list is used for up to a week. The list is a few hundred stations, so searching it
+ * last list is used for up to a week, also when MET answers an empty or cut-down list. The list is a few hundred stations, so searching it
  * by distance locally costs less than any call.
  *
  * @example
@@ -65,6 +66,10 @@ export function createStationList(budget: RequestBudget = metRequestBudget): Sta
     maxTtlMs: 24 * HOUR_MS,
     staleOnErrorMs: 7 * 24 * HOUR_MS,
     errorRetryMs: 60_000,
+    // MET lists a few hundred stations. The true count is not known here, so the first list
+    // only has to hold one placeable station; after that, one that lost more than half of the
+    // last good list was cut short, and is not kept for a day.
+    plausible: listSizeCheck({ upstream: metAirquality, what: 'station list', count: (stations) => stations.length }),
     budget,
   })
   return {

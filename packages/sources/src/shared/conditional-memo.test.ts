@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createUpstreamClient, UpstreamError } from '@allmenning/core'
+import { createUpstreamClient, listSizeCheck, UpstreamError } from '@allmenning/core'
 import { startFakeUpstream, type FakeUpstream } from '@allmenning/core/testing'
 import { createConditionalMemo } from './conditional-memo.js'
 import { createRequestBudget } from './request-budget.js'
@@ -13,6 +13,8 @@ let mode: 'ok' | 'fail' = 'ok'
 let expiresInMs = 30 * 60_000
 let version = 1
 const seen: (string | undefined)[] = []
+/** What `/list` answers: its items and their Last-Modified. */
+let list: { items: string[]; lastModified: string } = { items: [], lastModified: LAST_MODIFIED }
 
 beforeAll(async () => {
   fake = await startFakeUpstream({
@@ -23,6 +25,12 @@ beforeAll(async () => {
       const headers = { 'content-type': 'application/json', expires: httpDate(Date.now() + expiresInMs), 'last-modified': LAST_MODIFIED }
       if (req.headers['if-modified-since'] === LAST_MODIFIED) return { status: 304, headers }
       return { status: 200, headers, body: JSON.stringify({ version }) }
+    },
+    '/list': (_url, req) => {
+      seen.push(req.headers['if-modified-since'] as string | undefined)
+      const headers = { 'content-type': 'application/json', expires: httpDate(Date.now() + expiresInMs), 'last-modified': list.lastModified }
+      if (req.headers['if-modified-since'] === list.lastModified) return { status: 304, headers }
+      return { status: 200, headers, body: JSON.stringify(list.items) }
     },
   })
 })
@@ -113,6 +121,43 @@ describe('createConditionalMemo', () => {
     t += 25 * 3_600_000
     mode = 'fail'
     await expect(memo.get('k', client(), request)).rejects.toBeInstanceOf(UpstreamError)
+  })
+
+  describe('plausibility', () => {
+    const listRequest = { path: '/list', parse: (body: unknown) => body as string[] }
+    const plausible = listSizeCheck<string[]>({ upstream: { id: 'met_test', name: 'MET test' }, what: 'station list', count: (items) => items.length })
+    const LATER = 'Wed, 11 Feb 2026 08:00:00 GMT'
+
+    it('does not remember an implausible first answer: a 502 naming the upstream, and the next call asks again', async () => {
+      list = { items: [], lastModified: LAST_MODIFIED }
+      const memo = createConditionalMemo<string[]>({ maxEntries: 10, defaultTtlMs: 1000, maxTtlMs: 3_600_000, budget: budget(), plausible })
+      const error = await memo.get('all', client(), listRequest).catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(UpstreamError)
+      expect((error as UpstreamError).message).toMatch(/^Upstream MET test \(met_test\) sent an implausible station list \(0 items/)
+      expect(memo.size).toBe(0)
+      list = { items: ['a', 'b'], lastModified: LATER }
+      expect(await memo.get('all', client(), listRequest)).toEqual({ value: ['a', 'b'], status: 200 })
+      // Not revalidated against the refused answer's Last-Modified.
+      expect(seen).toEqual([undefined, undefined])
+    })
+
+    it('keeps the last good list through an empty answer, forgets that answer’s Last-Modified, and asks again after errorRetryMs', async () => {
+      let t = Date.now()
+      list = { items: ['a', 'b', 'c'], lastModified: LAST_MODIFIED }
+      const memo = createConditionalMemo<string[]>({
+        maxEntries: 10, defaultTtlMs: 1000, maxTtlMs: 3_600_000, staleOnErrorMs: 24 * 3_600_000, errorRetryMs: 30_000, budget: budget(), now: () => t, plausible,
+      })
+      await memo.get('all', client(), listRequest)
+      t += 31 * 60_000
+      list = { items: [], lastModified: LATER }
+      expect(await memo.get('all', client(), listRequest)).toEqual({ value: ['a', 'b', 'c'], stale: true })
+      expect(await memo.get('all', client(), listRequest)).toEqual({ value: ['a', 'b', 'c'] })
+      expect(seen).toHaveLength(2)
+      t += 30_001
+      list = { items: ['a', 'b', 'c', 'd'], lastModified: 'Thu, 12 Feb 2026 08:00:00 GMT' }
+      expect(await memo.get('all', client(), listRequest)).toEqual({ value: ['a', 'b', 'c', 'd'], status: 200 })
+      expect(seen).toEqual([undefined, LAST_MODIFIED, LAST_MODIFIED])
+    })
   })
 
   it('keeps at most maxEntries keys, least recently used out first', async () => {

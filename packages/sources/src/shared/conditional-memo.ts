@@ -1,8 +1,8 @@
-import { UpstreamError, type QueryValues, type UpstreamClient } from '@allmenning/core'
+import { UpstreamError, type PlausibilityCheck, type QueryValues, type UpstreamClient } from '@allmenning/core'
 import type { RequestBudget } from './request-budget.js'
 
 /** Settings of a {@link createConditionalMemo} memo. */
-export interface ConditionalMemoOptions {
+export interface ConditionalMemoOptions<T = unknown> {
   /** Most keys kept; the least recently used is dropped first. */
   maxEntries: number
   /** How long an answer without a usable `Expires` header stays fresh, in milliseconds. */
@@ -17,6 +17,13 @@ export interface ConditionalMemoOptions {
   staleOnErrorMs?: number
   /** After such a failure, how long the stale value is served before the upstream is asked again. */
   errorRetryMs?: number
+  /**
+   * Judges each new value against the last good one before it is kept. An implausible value
+   * (an empty station list) is handled as a failed revalidation: it is never remembered nor
+   * its `Last-Modified`, the last good value is served within `staleOnErrorMs` and asked for
+   * again after `errorRetryMs`, and a caller with nothing to fall back on gets the check's error.
+   */
+  plausible?: PlausibilityCheck<T>
   /** Every call to the upstream first takes its turn here. */
   budget: RequestBudget
   /** Clock in milliseconds; `Date.now` by default. */
@@ -71,7 +78,7 @@ interface Entry<T> {
  * const forecasts = createConditionalMemo<Forecast>({ maxEntries: 2000, defaultTtlMs: 600_000, maxTtlMs: 6 * 3_600_000, budget: metRequestBudget })
  * const { value } = await forecasts.get('59.914,10.752', client, { path: '/compact', query: { lat, lon }, parse: toForecast })
  */
-export function createConditionalMemo<T>(options: ConditionalMemoOptions): ConditionalMemo<T> {
+export function createConditionalMemo<T>(options: ConditionalMemoOptions<T>): ConditionalMemo<T> {
   const now = options.now ?? (() => Date.now())
   const staleOnErrorMs = options.staleOnErrorMs ?? 0
   const errorRetryMs = options.errorRetryMs ?? 60_000
@@ -102,6 +109,8 @@ export function createConditionalMemo<T>(options: ConditionalMemoOptions): Condi
         return { value: entry.value, status: 304 }
       }
       const value = request.parse(response.body, response.status)
+      const problem = options.plausible?.(value, entry.value)
+      if (problem) throw problem
       entry.value = value
       entry.freshUntil = receivedAt + lifetime(response.headers, receivedAt)
       entry.staleUntil = entry.freshUntil + staleOnErrorMs

@@ -1,17 +1,23 @@
 import { statnettApi } from './statnett-upstream.js'
 import * as v from 'valibot'
-import { defineOperation } from '@allmenning/core'
+import { defineOperation, listSizeCheck } from '@allmenning/core'
 import { epochMsToIso, parseStatnettNumber } from './parse-number.js'
-import { priceAreaEntity } from './price-areas.js'
+import { flowAreas, isKnownArea, priceAreaEntity } from './price-areas.js'
 import { fetchShaped, flowRows } from './upstream-shapes.js'
 
 export const areaCode = v.pipe(
   v.string(),
   v.trim(),
   v.toUpperCase(),
-  v.regex(/^[A-Z]{2}\d?$/, 'must be a price area code such as NO1, SE3, DK1 or FI'),
-  v.description('Price area code; only interconnectors touching this area are returned.'),
+  v.picklist(flowAreas),
+  v.description('Price area or neighbouring country; only interconnectors touching this area are returned.'),
 )
+
+/**
+ * The flow map always lists every interconnector (Norway alone has more than ten); an empty
+ * one is a failed answer, which would otherwise be cached as "no flow" for every area.
+ */
+const plausibleFlow = listSizeCheck<unknown[]>({ upstream: statnettApi, what: 'physical flow', count: (rows) => rows.length })
 
 const flow = v.object({
   from_area: v.pipe(v.string(), v.description('Area the flow is measured out of')),
@@ -30,6 +36,8 @@ export const getPhysicalFlow = defineOperation({
   canonicalFieldAliases: { timestamp: ['[].time'] },
   async run(params, ctx) {
     const rows = await fetchShaped(ctx.upstream(statnettApi), '/PhysicalFlowMap/GetFlow', flowRows)
+    const implausible = plausibleFlow(rows, undefined)
+    if (implausible) throw implausible
     const flows = rows.map((row) => ({
       from_area: row.OutAreaElspotId,
       to_area: row.InAreaElspotId,
@@ -39,5 +47,6 @@ export const getPhysicalFlow = defineOperation({
     const area = params.area
     return { data: area === undefined ? flows : flows.filter((f) => f.from_area === area || f.to_area === area) }
   },
-  entities: (data) => data.flatMap((f) => [priceAreaEntity(f.from_area), priceAreaEntity(f.to_area)]),
+  // An area Statnett starts to send before the source knows it is not linked: its link would be a 400.
+  entities: (data) => data.flatMap((f) => [f.from_area, f.to_area].filter(isKnownArea).map(priceAreaEntity)),
 })

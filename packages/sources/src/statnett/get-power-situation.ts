@@ -1,8 +1,11 @@
 import { statnettApi } from './statnett-upstream.js'
 import * as v from 'valibot'
-import { defineOperation } from '@allmenning/core'
+import { defineOperation, listSizeCheck } from '@allmenning/core'
 import { norwegianPriceAreas, priceAreaEntity } from './price-areas.js'
 import { fetchShaped, powerSituations } from './upstream-shapes.js'
+
+/** Statnett assesses all five Norwegian areas at once; a shorter list would answer [] for the missing ones. */
+const plausibleSituations = listSizeCheck<unknown[]>({ upstream: statnettApi, what: 'power situation list', count: (areas) => areas.length, minimum: norwegianPriceAreas.length })
 
 /** `get_power_situation`: Statnett's assessment of the power situation per Norwegian price area. */
 export const getPowerSituation = defineOperation({
@@ -25,6 +28,8 @@ export const getPowerSituation = defineOperation({
   canonicalFieldAliases: { name: ['[].area'] },
   async run(params, ctx) {
     const situations = await fetchShaped(ctx.upstream(statnettApi), '/ElspotPowerSituation/GetPowerSituations/', powerSituations)
+    const implausible = plausibleSituations(situations, undefined)
+    if (implausible) throw implausible
     const data = situations
       .map((s) => ({
         area: s.elspotId,

@@ -27,6 +27,12 @@ export const priceAreaNames: Record<string, string> = {
 
 export const norwegianPriceAreas = ['NO1', 'NO2', 'NO3', 'NO4', 'NO5'] as const
 
+/** Every area code the physical flow can name, in the order of {@link priceAreaNames}: what `area` accepts. */
+export const flowAreas = Object.keys(priceAreaNames) as [string, ...string[]]
+
+/** Whether an area code is one the source knows, and so one its entities may link to. */
+export const isKnownArea = (code: string) => Object.hasOwn(priceAreaNames, code)
+
 /** The price area entity for an area code; the source links it to its physical flows. */
 export function priceAreaEntity(code: string): EntityInput {
   return {

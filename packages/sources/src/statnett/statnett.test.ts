@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkSource, createTestGateway, type FakeUpstream, type TestGateway } from '@allmenning/core/testing'
@@ -10,6 +11,10 @@ import { statnett } from './index.js'
 
 let fake: FakeUpstream
 let gateway: TestGateway
+const fixture = (name: string) => readFileSync(new URL(`./testing/fixtures/${name}`, import.meta.url), 'utf8')
+const flowFixture = fixture('physical-flow.json')
+const situationsFixture = fixture('power-situations.json')
+const restoreFlow = () => fake.route(statnettPaths.flow, () => statnettJson(flowFixture))
 
 const get = (operation: string, query = '') => gateway.call('statnett', operation, query)
 
@@ -73,10 +78,30 @@ describe('get_physical_flow', () => {
     ])
   })
 
-  it('rejects an area that is not an area code', async () => {
-    const { status, json } = await get('get_physical_flow', 'area=Oslo')
+  it.each(['Oslo', 'ZZ9', 'NO6'])('rejects %s, naming the parameter and every area it takes', async (area) => {
+    const { status, json } = await get('get_physical_flow', `area=${area}`)
     expect(status).toBe(400)
-    expect(json.error.details).toEqual([{ parameter: 'area', problem: 'must be a price area code such as NO1, SE3, DK1 or FI', rule: 'regex' }])
+    expect(json.error.details).toEqual([
+      { parameter: 'area', problem: 'must be one of: NO1, NO2, NO3, NO4, NO5, SE1, SE2, SE3, SE4, DK1, DK2, FI, EE, LV, LT, DE, NL, PL, EN, GB, RU', rule: 'enum' },
+    ])
+  })
+
+  it('lists the areas it takes in its schema, so the OpenAPI enum matches the 400', async () => {
+    const schema = await gateway.get('/api/v1/kilder/statnett/get_physical_flow/schema')
+    expect(JSON.stringify(schema.json)).toContain('"enum":["NO1","NO2","NO3","NO4","NO5","SE1","SE2","SE3","SE4","DK1","DK2","FI","EE","LV","LT","DE","NL","PL","EN","GB","RU"]')
+  })
+
+  it('links no entity to an area Statnett names before the source knows it', async () => {
+    fake.route(statnettPaths.flow, () => statnettJson('[{"OutAreaElspotId":"XX","InAreaElspotId":"SE3","Value":100,"MeasureDate":1771062744000}]'))
+    try {
+      const fresh = createTestGateway({ sources: statnett(), upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 500 } } })
+      const { status, json } = await fresh.call('statnett', 'get_physical_flow')
+      expect(status).toBe(200)
+      expect(json.data[0]).toMatchObject({ from_area: 'XX', to_area: 'SE3' })
+      expect(json.entities.map((e: { id: string }) => e.id)).not.toContain('XX')
+    } finally {
+      restoreFlow()
+    }
   })
 })
 
@@ -135,6 +160,29 @@ describe('get_power_situation', () => {
 
 describe('upstream failures', () => {
   const fresh = () => createTestGateway({ sources: statnett(), upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 300 } } })
+
+  it.each([
+    ['an empty flow map', 'get_physical_flow', statnettPaths.flow, /sent an implausible physical flow \(0 items, at least one expected\)/],
+    ['a situation list without NO3 and NO4', 'get_power_situation', statnettPaths.powerSituation, /sent an implausible power situation list \(3 items, at least 5 expected\)/],
+    ['an empty situation list', 'get_power_situation', statnettPaths.powerSituation, /sent an implausible power situation list \(0 items, at least 5 expected\)/],
+  ])('answers %s with a 502 nobody caches, and asks again at the next call', async (name, operation, path, message) => {
+    const rows = name.includes('without') ? (JSON.parse(situationsFixture) as { elspotId: string }[]).filter((s) => s.elspotId !== 'NO3' && s.elspotId !== 'NO4') : []
+    fake.route(path, () => statnettJson(JSON.stringify(rows)))
+    const g = fresh()
+    try {
+      const res = await g.call('statnett', operation, 'area=NO1')
+      expect(res.status).toBe(502)
+      expect(res.headers['cache-control']).toBe('no-store')
+      expect(res.json.error).toMatchObject({ code: 'upstream_invalid_response', upstream: 'statnett' })
+      expect(res.json.error.message).toMatch(message)
+    } finally {
+      restoreFlow()
+      fake.route(statnettPaths.powerSituation, () => statnettJson(situationsFixture))
+    }
+    const again = await g.call('statnett', operation, 'area=NO1')
+    expect(again.status).toBe(200)
+    expect(again.json.data.length).toBeGreaterThan(0)
+  })
 
   it.each([
     ['a 503', { status: 503, body: 'Service Unavailable' }, 'upstream_error', /answered HTTP 503/],

@@ -1,8 +1,9 @@
-import type { UpstreamClient } from '@allmenning/core'
+import { listSizeCheck, type UpstreamClient } from '@allmenning/core'
 import { createConditionalMemo } from '../shared/conditional-memo.js'
 import { metRequestBudget, type RequestBudget } from '../shared/request-budget.js'
 import type { Wgs84Point } from '../shared/wgs84-point.js'
 import { readCompactForecast, type Forecast } from './compact-forecast.js'
+import { metLocationforecast } from './met-locationforecast-upstream.js'
 
 /** The path of the compact product under the Locationforecast base URL. */
 export const COMPACT_PATH = '/compact'
@@ -35,7 +36,15 @@ let warnedDeprecated = false
  * const forecast = await store.load(ctx.upstream(metLocationforecast), { lat: 59.914, lon: 10.752 })
  */
 export function createForecastStore(budget: RequestBudget = metRequestBudget): ForecastStore {
-  const memo = createConditionalMemo<Forecast>({ maxEntries: MAX_CELLS, defaultTtlMs: DEFAULT_TTL_MS, maxTtlMs: MAX_TTL_MS, budget })
+  const memo = createConditionalMemo<Forecast>({
+    maxEntries: MAX_CELLS,
+    defaultTtlMs: DEFAULT_TTL_MS,
+    maxTtlMs: MAX_TTL_MS,
+    // A real forecast has some 85 steps. One without any, or with less than half of the steps
+    // of the last one for the cell, is not kept until its Expires: the next call asks again.
+    plausible: listSizeCheck({ upstream: metLocationforecast, what: 'forecast', count: (forecast) => forecast.steps.length }),
+    budget,
+  })
   return {
     async load(client, point) {
       const answer = await memo.get(`${point.lat},${point.lon}`, client, {

@@ -190,6 +190,55 @@ describe('MET failures and MET’s rate limit', () => {
     }
   })
 
+  it('does not keep a forecast without steps: a 502 naming MET, and the next call asks again', async () => {
+    const recorded = readFileSync(new URL('./testing/fixtures/compact-oslo.json', import.meta.url), 'utf8')
+    const stepless = JSON.stringify({ ...JSON.parse(recorded), properties: { ...JSON.parse(recorded).properties, timeseries: [] } })
+    let served = 0
+    const fake = await startFakeUpstream({
+      '/compact': () => ({ status: 200, headers: { 'content-type': 'application/json', expires: new Date(Date.now() + 1_800_000).toUTCString() }, body: served++ === 0 ? stepless : recorded }),
+    })
+    try {
+      const gateway = createGateway({ sources: [weather()], upstreams: { met_locationforecast: { baseUrl: fake.baseUrl } }, onError: () => {} })
+      const first = await call(gateway, 'get_forecast', 'lat=59.914&lon=10.752')
+      expect(first.status).toBe(502)
+      expect(first.headers['cache-control']).toBe('no-store')
+      expect(first.json.error.message).toMatch(/^Upstream MET Norway Locationforecast \(met_locationforecast\) sent an implausible forecast \(0 items/)
+      const second = await call(gateway, 'get_forecast', 'lat=59.914&lon=10.752')
+      expect(second.status).toBe(200)
+      expect(second.json.data).toHaveLength(11)
+      expect(served).toBe(2)
+    } finally {
+      await fake.close()
+    }
+  })
+
+  it('answers from the last good forecast, saying it is stale, when a revalidation brings one without steps', async () => {
+    const recorded = readFileSync(new URL('./testing/fixtures/compact-oslo.json', import.meta.url), 'utf8')
+    const stepless = JSON.stringify({ ...JSON.parse(recorded), properties: { ...JSON.parse(recorded).properties, timeseries: [] } })
+    let body = recorded
+    const fake = await startFakeUpstream({
+      '/compact': () => ({ status: 200, headers: { 'content-type': 'application/json', expires: new Date(Date.now() + 1_800_000).toUTCString() }, body }),
+    })
+    const realNow = Date.now
+    try {
+      const gateway = createGateway({ sources: [weather()], upstreams: { met_locationforecast: { baseUrl: fake.baseUrl } }, onError: () => {} })
+      const first = await call(gateway, 'get_forecast', 'lat=59.914&lon=10.752')
+      expect(first.json.data).toHaveLength(11)
+      body = stepless
+      const later = realNow() + 2 * 3_600_000
+      Date.now = () => later
+      const stale = await call(gateway, 'get_forecast', 'lat=59.914&lon=10.752')
+      expect(stale.status).toBe(200)
+      expect(stale.json.data).toEqual(first.json.data)
+      expect(stale.json._meta).toMatchObject({ stale: true, stale_reason: expect.stringMatching(/sent an implausible forecast \(0 items/) })
+      body = recorded
+      expect((await call(gateway, 'get_forecast', 'lat=59.914&lon=10.752')).json._meta.stale).toBe(false)
+    } finally {
+      Date.now = realNow
+      await fake.close()
+    }
+  })
+
   it('keeps within the request budget: a call that would exceed it is refused with a 502, not sent', async () => {
     const gateway = gatewayFor({ requestBudget: createRequestBudget({ requests: 1, perMs: 60_000, maxWaitMs: 0 }) })
     expect((await call(gateway, 'get_current_weather', 'lat=62&lon=10')).status).toBe(200)

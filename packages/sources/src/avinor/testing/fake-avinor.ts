@@ -6,10 +6,12 @@ export type FakeAvinorPath = '/XmlFeed/v1.0' | '/airportNames/v1.0' | '/airlineN
 
 /**
  * How a feed answers: `ok` (real-shaped XML), `html` (an HTML error page with status 200, as a
- * proxy or maintenance page sends), `empty` (200 with no body), `malformed` (truncated XML),
- * `wrong-root` (well-formed XML that is not the feed), `server-error` (HTTP 500).
+ * proxy or maintenance page sends), `empty` (200 with no body), `empty-list` (the feed's own
+ * document with nothing in it, such as `<airportNames xmlns="…"/>` or an XmlFeed without
+ * flights), `malformed` (truncated XML), `wrong-root` (well-formed XML that is not the feed),
+ * `server-error` (HTTP 500).
  */
-export type FakeAvinorBehaviour = 'ok' | 'html' | 'empty' | 'malformed' | 'wrong-root' | 'server-error'
+export type FakeAvinorBehaviour = 'ok' | 'html' | 'empty' | 'empty-list' | 'malformed' | 'wrong-root' | 'server-error'
 
 export interface FakeAvinorOptions {
   /**
@@ -102,6 +104,15 @@ function emptyFeed(airport: string): string {
   )
 }
 
+/** The document with no items: its root element closed at once, as the real feeds send it. */
+function withoutItems(document: string): string {
+  const feed = /<flights\b([^>]*?)\s*>[\s\S]*<\/flights>/.exec(document)
+  if (feed) return document.replace(feed[0], `<flights${feed[1]}/>`)
+  const root = /<(airportNames|airlineNames|flightStatuses)\b[^>]*?\s*>/.exec(document)
+  if (!root) return document
+  return `${document.slice(0, root.index)}${root[0].replace(/\s*>$/, '/>')}${document.includes('\r\n') ? '\r\n' : '\n'}`
+}
+
 /** Keeps only the list items whose `code` is `only` (airportNames?airport=OSL), like the real lists. */
 function filterList(document: string, item: string, only: string | null): string {
   if (only === null) return document
@@ -159,6 +170,8 @@ export async function startFakeAvinor(options: FakeAvinorOptions = {}): Promise<
         const body = okBody()
         return xml(body.slice(0, Math.floor(body.length / 2)))
       }
+      case 'empty-list':
+        return xml(withoutItems(okBody()))
       case 'wrong-root':
         return xml('<?xml version="1.0" encoding="ISO-8859-1"?>\n<error><message>Ugyldig forespørsel</message></error>\n')
       case 'server-error':
