@@ -96,6 +96,27 @@ describe('createHoyesterettClient', () => {
     )
   })
 
+  it('keeps the last good sitemap when a refresh lists far fewer decisions, and asks again after a minute', async () => {
+    let now = 0
+    const hoyesterett = createHoyesterettClient({ now: () => now, sitemapTtlMs: 1000 })
+    const client = clientFor(fake.baseUrl)
+    expect(await hoyesterett.decision(client, 'HR-2025-812-U')).toBeDefined()
+    fake.cutSitemap(1)
+    now += 2000
+    // The stale sitemap answers while a refresh runs in the background; that refresh is refused.
+    expect(await hoyesterett.decision(client, 'HR-2025-812-U')).toBeDefined()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const sitemapsAsked = fake.requests.filter((r) => r === '/sitemap.xml').length
+    expect(await hoyesterett.decision(client, 'HR-2025-812-U')).toBeDefined()
+    expect(fake.requests.filter((r) => r === '/sitemap.xml').length).toBe(sitemapsAsked)
+    // A minute later the site is asked again, and a whole sitemap is taken.
+    fake.cutSitemap(Number.MAX_SAFE_INTEGER)
+    now += 61_000
+    expect(await hoyesterett.decision(client, 'HR-2025-812-U')).toBeDefined()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(fake.requests.filter((r) => r === '/sitemap.xml').length).toBe(sitemapsAsked + 1)
+  })
+
   it('answers a 502 when a page names another case than its address', async () => {
     const other = await startFakeDomstol({
       decisions: [{ hrNumber: 'HR-2025-900-A', slug: 'hoyesterett---sivil', title: 'Feil side', intro: '<p>Høyesteretts dom 1. juni 2025, HR-2025-901-A, sivil sak.</p>', body: '<p>x</p>' }],

@@ -23,10 +23,11 @@
  *    Its text is extracted with PDF.js (see pdf-text.ts); a PDF that cannot be fetched or
  *    read gives no text and a note saying why, never a guess.
  */
-import { createTimedMemo, UpstreamError, type UpstreamClient } from '@allmenning/core'
+import { createTimedMemo, listSizeCheck, UpstreamError, type UpstreamClient } from '@allmenning/core'
 import { attributeOf, findElement, parseMarkup, tagOf, type MarkupNode } from './markup-tree.js'
 import { renderText } from './section-text.js'
 import { pdfText, PdfTextError } from './pdf-text.js'
+import { domstolSite } from './case-law-upstream.js'
 
 /** The public address of domstol.no; page URLs in answers are always on it. */
 export const DOMSTOL_ORIGIN = 'https://www.domstol.no'
@@ -292,7 +293,17 @@ async function mapConcurrently<T, R>(items: T[], limit: number, map: (item: T) =
 export function createHoyesterettClient(options: HoyesterettClientOptions = {}): HoyesterettClient {
   const clock = options.now ? { now: options.now } : {}
   const hour = 3_600_000
-  const sitemap = createTimedMemo<DecisionEntry[]>({ ttlMs: options.sitemapTtlMs ?? hour, staleMs: 24 * hour, errorTtlMs: 60_000, maxEntries: 1, ...clock })
+  // A sitemap that lost more than half of its decisions since the last good one was cut short
+  // (a site half rebuilt, a child sitemap failing quietly), not pruned: it is not kept, or every
+  // decision it dropped would be "not found" for an hour.
+  const sitemap = createTimedMemo<DecisionEntry[]>({
+    ttlMs: options.sitemapTtlMs ?? hour,
+    staleMs: 24 * hour,
+    errorTtlMs: 60_000,
+    maxEntries: 1,
+    plausible: listSizeCheck({ upstream: domstolSite, what: 'sitemap of Høyesterett decisions', count: (entries) => entries.length }),
+    ...clock,
+  })
   const pages = createTimedMemo<Decision>({ ttlMs: options.decisionTtlMs ?? 24 * hour, errorTtlMs: 60_000, maxEntries: 5000, ...clock })
   const years = createTimedMemo<Decision[]>({ ttlMs: options.sitemapTtlMs ?? hour, staleMs: 24 * hour, maxEntries: 100, ...clock })
   const concurrency = options.concurrency ?? 4

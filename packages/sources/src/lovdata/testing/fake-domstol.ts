@@ -149,6 +149,8 @@ export interface FakeDomstol extends FakeUpstream {
   redesignPage(hrNumber: string): void
   /** Serves a sitemap that lists no decision from now on. */
   dropDecisionsFromSitemap(): void
+  /** Serves a sitemap that lists only the first `keep` decisions from now on, as a site half rebuilt might. */
+  cutSitemap(keep: number): void
   /** Requests for decision pages, in order. */
   pageRequests(): string[]
 }
@@ -156,7 +158,7 @@ export interface FakeDomstol extends FakeUpstream {
 /**
  * Starts a local stand-in for domstol.no: `/sitemap.xml` (a sitemap index with two child
  * sitemaps, decisions mixed with other pages), one page per decision with
- * `__INITIAL__DATA__`, and each decision's PDF (a real PDF of {@link decisionPdfPages}). Can play a redesigned decision page and a sitemap without decisions.
+ * `__INITIAL__DATA__`, and each decision's PDF (a real PDF of {@link decisionPdfPages}). Can play a redesigned decision page, a sitemap without decisions and one cut short.
  *
  * @example
  * const fake = await startFakeDomstol()
@@ -166,6 +168,7 @@ export async function startFakeDomstol(options: { decisions?: FakeDecision[] } =
   const decisions = options.decisions ?? DOMSTOL_DECISIONS
   const redesigned = new Set<string>()
   let sitemapWithoutDecisions = false
+  let listed = decisions.length
   const fake = await startFakeUpstream()
   const xml = (body: string) => fakeReply.text(body, 'application/xml')
   fake.route('/sitemap.xml', () =>
@@ -176,8 +179,9 @@ export async function startFakeDomstol(options: { decisions?: FakeDecision[] } =
   )
   const paths = decisions.map(decisionPath)
   const half = Math.ceil(paths.length / 2)
-  fake.route('/sitemap-1.xml', () => xml(urlset(['/no/hoyesterett/', '/no/hoyesterett/avgjorelser/', ...(sitemapWithoutDecisions ? [] : paths.slice(0, half))])))
-  fake.route('/sitemap-2.xml', () => xml(urlset(['/no/nar-gar-rettssaken/', ...(sitemapWithoutDecisions ? [] : paths.slice(half))])))
+  const shown = (from: number, to: number) => (sitemapWithoutDecisions ? [] : paths.slice(from, Math.min(to, listed)))
+  fake.route('/sitemap-1.xml', () => xml(urlset(['/no/hoyesterett/', '/no/hoyesterett/avgjorelser/', ...shown(0, half)])))
+  fake.route('/sitemap-2.xml', () => xml(urlset(['/no/nar-gar-rettssaken/', ...shown(half, paths.length)])))
   for (const decision of decisions) {
     fake.route(decisionPath(decision), () => fakeReply.html(redesigned.has(decision.hrNumber) ? redesignedPageHtml(decision) : decisionPageHtml(decision)))
   }
@@ -197,6 +201,9 @@ export async function startFakeDomstol(options: { decisions?: FakeDecision[] } =
     redesignPage: (hrNumber: string) => void redesigned.add(hrNumber),
     dropDecisionsFromSitemap: () => {
       sitemapWithoutDecisions = true
+    },
+    cutSitemap: (keep: number) => {
+      listed = keep
     },
     pageRequests: () => fake.requests.filter((r) => r.startsWith('/no/hoyesterett/avgjorelser/')),
   })
