@@ -103,7 +103,8 @@ describe.skipIf(!available)('two gateway processes while their one Redis is kill
     for (const phase of phases) expect(outcomes.filter((o) => o.phase === phase).length, phase).toBeGreaterThan(0)
     expect(outcomes.filter((o) => o.status !== 200)).toEqual([])
     const slowest = Math.max(...outcomes.filter((o) => o.phase === 'redis killed').map((o) => o.ms))
-    expect(slowest).toBeLessThan(1000)
+    // Well under the gateway's 10 s deadline: a few hundred ms here, but the machine may be busy.
+    expect(slowest, outcomes.map((o) => `${o.phase} ${Math.round(o.ms)} ms`).join(', ')).toBeLessThan(2000)
 
     // Each said so, once per distinct failure rather than once per request.
     for (const [i, instance] of [a, b].entries()) {
