@@ -261,7 +261,11 @@ export function createGateway(options: GatewayOptions): Gateway {
   const outageOf = (redis: SharedRedisClient) => {
     let outage = outages.get(redis)
     if (!outage) {
-      outage = createRedisOutage(redis, sharedStateError, { what: 'each instance counts its rate limits and calls its upstreams alone', hearErrors: true })
+      const what = [
+        options.rateLimit?.redis === redis && 'rate limits are counted in process',
+        options.sharedFlight?.redis === redis && 'each instance calls its upstreams alone',
+      ].filter(Boolean)
+      outage = createRedisOutage(redis, sharedStateError, { what: what.join(' and '), hearErrors: true })
       outages.set(redis, outage)
     }
     return outage
