@@ -1,6 +1,6 @@
 import type Keyv from 'keyv'
 import { cachedEntryProblem } from './cached-entry-check.js'
-import { createRedisOutage, type RedisConnectionFlags } from './redis-outage.js'
+import { createRedisOutage, type RedisConnectionFlags, type RedisErrorEvents } from './redis-outage.js'
 
 /** A cached, already serialized response. */
 export interface CachedResponse {
@@ -50,9 +50,9 @@ export class RejectedCacheEntryError extends Error {
 }
 
 /** The node-redis client of a Keyv store from `@keyv/redis` (its public `client`), if it has one. */
-function storeClient(keyv: Keyv): RedisConnectionFlags | undefined {
+function storeClient(keyv: Keyv): (RedisConnectionFlags & RedisErrorEvents) | undefined {
   const client: unknown = (keyv.store as { client?: unknown } | undefined)?.client
-  return typeof client === 'object' && client !== null && 'isReady' in client ? (client as RedisConnectionFlags) : undefined
+  return typeof client === 'object' && client !== null && 'isReady' in client ? (client as RedisConnectionFlags & RedisErrorEvents) : undefined
 }
 
 /**

@@ -45,6 +45,19 @@ describe('createRedisOutage', () => {
     expect(errors).toHaveLength(4)
   })
 
+  it('reports the next outage even when no call came between the two to see Redis back', () => {
+    const client = new FlagClient()
+    const errors: unknown[] = []
+    createRedisOutage(client, (e) => errors.push(e), { what: 'x', hearErrors: true })
+    client.isReady = false
+    client.emit('error', new Error('Socket closed unexpectedly'))
+    client.isReady = true
+    client.emit('ready')
+    client.isReady = false
+    client.emit('error', new Error('Socket closed unexpectedly'))
+    expect(errors).toHaveLength(2)
+  })
+
   it('leaves a client its owner connects on first use to do so; only one connecting or reconnecting is skipped', () => {
     const client = new FlagClient()
     const outage = createRedisOutage(client, () => undefined, { what: 'the cache is skipped', connectsOnDemand: true })

@@ -6,9 +6,12 @@ export interface RedisConnectionFlags {
   readonly isReady?: boolean
 }
 
-/** A client's `error` event, which node-redis throws (ending the process) when nobody listens. */
+/**
+ * A client's `error` event, which node-redis throws (ending the process) when nobody listens,
+ * and its `ready` event, at every connection made.
+ */
 export interface RedisErrorEvents {
-  on?(event: 'error', listener: (error: unknown) => void): unknown
+  on?(event: 'error' | 'ready', listener: (error: unknown) => void): unknown
 }
 
 /**
@@ -70,6 +73,8 @@ export function createRedisOutage(
     onError(error)
   }
   if (options.hearErrors) client?.on?.('error', report)
+  // Connected again: the next outage is news, even if no call came in between to notice.
+  client?.on?.('ready', () => reported.clear())
   return {
     usable() {
       if (connected()) {
