@@ -28,7 +28,13 @@ export interface RedisOutage {
   report(error: unknown): void
 }
 
-/** Redis is not connected, so the gateway went on without it; reported once per outage. */
+/**
+ * Redis is not connected, so the gateway went on without it; reported to `onError` once per
+ * outage, to tell from failures that need a look.
+ *
+ * @example
+ * onError: (error, kind) => (error instanceof RedisNotConnectedError ? console.warn(error.message) : console.error(kind, error))
+ */
 export class RedisNotConnectedError extends Error {
   constructor(what: string) {
     super(`Redis is not connected: ${what} until it is back`)
