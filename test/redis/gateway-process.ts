@@ -13,9 +13,10 @@ import { statnett } from '@allmenning/sources'
 const env = process.env
 const report = (kind: string, error: unknown) => console.log(JSON.stringify({ onError: kind, message: error instanceof Error ? error.message : String(error) }))
 
+// No 'error' listener of its own and the offline queue left on, as a deployment may well have
+// it: the gateway listens to the client it is given and sends nothing while it is not
+// connected, so losing Redis neither ends this process nor makes its requests wait.
 const redis = createClient({ url: env.REDIS_URL, socket: { connectTimeout: 500, reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 1000) } })
-// node-redis throws an unheard 'error' event; the gateway hears the failures through its calls.
-redis.on('error', () => undefined)
 await redis.connect()
 
 const gateway = createGateway({

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
@@ -143,4 +144,37 @@ describe('the client key each adapter reports', () => {
       }
     })
   }
+})
+
+describe('a Redis client given to the gateway', () => {
+  it('is listened to: its error events end no process, and reach onError once per outage as shared-state, naming what goes on in process', async () => {
+    class DroppedClient extends EventEmitter {
+      isOpen = true
+      isReady = false
+      async set(): Promise<never> {
+        throw new Error('nothing may be sent to a client that is not connected')
+      }
+      eval = this.set
+      get = this.set
+      del = this.set
+    }
+    const redis = new DroppedClient()
+    const reports: [string, string][] = []
+    const gateway = createGateway({
+      sources: [statnett()],
+      upstreams: { statnett: { baseUrl: fake.baseUrl } },
+      rateLimit: { redis },
+      sharedFlight: { redis },
+      onError: (error, kind) => reports.push([kind, String(error)]),
+    })
+    expect(() => {
+      redis.emit('error', new Error('Socket closed unexpectedly'))
+      redis.emit('error', new Error('Socket closed unexpectedly'))
+    }).not.toThrow()
+    for (let i = 0; i < 3; i++) expect((await gateway.handle(request(flow, { query: `area=NO${i + 1}`, clientAddress: '198.51.100.4' }))).status).toBe(200)
+    expect(reports).toEqual([
+      ['shared-state', 'Error: Socket closed unexpectedly'],
+      ['shared-state', 'RedisNotConnectedError: Redis is not connected: rate limits are counted in process and each instance calls its upstreams alone until it is back'],
+    ])
+  })
 })

@@ -8,7 +8,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url))
 const outDir = `${root}node_modules/.cache/allmenning-test`
 
 /**
- * Bundles a TypeScript entry point (relative to the repository root), the workspace packages
+ * Bundles a TypeScript entry point (relative to the repository root, or an absolute path outside
+ * node_modules, where the tsconfig's paths do not apply), the workspace packages
  * taken from their TypeScript sources (tsconfig paths) and every other package left to
  * node_modules, so a test can run it as a process of its own without a build first.
  *
@@ -19,7 +20,7 @@ export async function bundleEntry(entry: string): Promise<string> {
   mkdirSync(outDir, { recursive: true })
   const outfile = `${outDir}/${entry.replace(/[^a-z0-9]+/gi, '-')}-${process.pid}.mjs`
   await build({
-    entryPoints: [`${root}${entry}`],
+    entryPoints: [entry.startsWith('/') ? entry : `${root}${entry}`],
     outfile,
     bundle: true,
     platform: 'node',

@@ -29,6 +29,8 @@ import type { Method, RouteCall, RouteDefinition } from './http/define-route.js'
 import { createRoutes } from './routes.js'
 import { createSingleFlight } from './cache/single-flight.js'
 import { createSharedFlight, type SharedFlightOptions } from './cache/shared-flight.js'
+import { createRedisOutage, type RedisOutage } from './cache/redis-outage.js'
+import type { SharedRedisClient } from './cache/shared-redis-client.js'
 import { extensionRoute, extensionSources, type GatewayExtension } from './http/gateway-extension.js'
 import type { UpstreamSettings } from './upstream/upstream-client.js'
 import { createUpstreamGuard, type UpstreamGuard } from './upstream/upstream-guard.js'
@@ -134,11 +136,17 @@ export interface GatewayOptions {
    * A single flight shared by every instance on one Redis: identical concurrent misses make one
    * upstream call among them all, not one per instance. Off unless given; give it the same
    * Redis as a shared `cache` (the others read the answer from there). When Redis fails or is
-   * slow, each instance calls the upstream itself and reports it to `onError` as `shared-state`.
+   * slow, or its client is not connected, each instance calls the upstream itself and reports
+   * it to `onError` as `shared-state`. The gateway listens to the client's `error` event, so a
+   * lost connection never ends the process; set the client up as the README says (a listener
+   * of your own, a reconnect strategy that never gives up).
    *
    * @example
-   * const redis = await createClient({ url }).connect()
-   * createGateway({ sources, cache: createKeyv(url), sharedFlight: { redis }, rateLimit: { redis } })
+   * import { createClient, createKeyv } from '@keyv/redis'
+   * const redis = createClient({ url, disableOfflineQueue: true, socket: { reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2000) } })
+   * redis.on('error', (error) => console.error('Redis:', error.message))
+   * redis.connect().catch(() => undefined)
+   * createGateway({ sources, cache: createKeyv(redis), sharedFlight: { redis }, rateLimit: { redis } })
    */
   sharedFlight?: SharedFlightOptions
   /** Longest query string accepted (a 414 beyond it); 4096 characters by default. */
@@ -252,6 +260,21 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
     return guard
   }
+  const sharedStateError = (error: unknown) => onError(error, 'shared-state')
+  // One per client: the rate limiter and the single flight usually share one, whose errors are then heard and reported once.
+  const outages = new Map<SharedRedisClient, RedisOutage>()
+  const outageOf = (redis: SharedRedisClient) => {
+    let outage = outages.get(redis)
+    if (!outage) {
+      const what = [
+        options.rateLimit?.redis === redis && 'rate limits are counted in process',
+        options.sharedFlight?.redis === redis && 'each instance calls its upstreams alone',
+      ].filter(Boolean)
+      outage = createRedisOutage(redis, sharedStateError, { what: what.join(' and '), hearErrors: true })
+      outages.set(redis, outage)
+    }
+    return outage
+  }
   const deps: OperationCallDeps = {
     cache: createBestEffortCache(options.cache ?? new Keyv({ store: createMemoryCacheStore() }), {
       timeoutMs: options.cacheTimeoutMs ?? 200,
@@ -260,7 +283,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     }),
     hot: createHotCache(options.hotCacheEntries ?? 1000, options.hotCacheBytes ?? 32 * 1024 * 1024),
     flights: createSingleFlight<{ entry: CachedResponse; collapsed: boolean }>(),
-    ...(options.sharedFlight ? { sharedFlight: createSharedFlight(options.sharedFlight, (error) => onError(error, 'shared-state')) } : {}),
+    ...(options.sharedFlight ? { sharedFlight: createSharedFlight(options.sharedFlight, sharedStateError, outageOf(options.sharedFlight.redis)) } : {}),
     staleSeconds: options.staleSeconds ?? 86_400,
     deadlineMs: options.deadlineMs ?? 10_000,
     notFoundSeconds: options.notFoundCacheSeconds ?? 60,
@@ -282,7 +305,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       return settings
     },
   }
-  const limiter = options.rateLimit ? createRateLimiter(options.rateLimit, (error) => onError(error, 'shared-state')) : undefined
+  const limiter = options.rateLimit ? createRateLimiter(options.rateLimit, sharedStateError, options.rateLimit.redis && outageOf(options.rateLimit.redis)) : undefined
   const staticResponses = createLruMap<string, GatewayResponse>(500)
 
   const plans = createLruMap<string, RequestPlan>(1000)

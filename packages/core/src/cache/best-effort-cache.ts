@@ -1,5 +1,6 @@
 import type Keyv from 'keyv'
 import { cachedEntryProblem } from './cached-entry-check.js'
+import { createRedisOutage, type RedisConnectionFlags, type RedisErrorEvents } from './redis-outage.js'
 
 /** A cached, already serialized response. */
 export interface CachedResponse {
@@ -48,9 +49,17 @@ export class RejectedCacheEntryError extends Error {
   }
 }
 
+/** The node-redis client of a Keyv store from `@keyv/redis` (its public `client`), if it has one. */
+function storeClient(keyv: Keyv): (RedisConnectionFlags & RedisErrorEvents) | undefined {
+  const client: unknown = (keyv.store as { client?: unknown } | undefined)?.client
+  return typeof client === 'object' && client !== null && 'isReady' in client ? (client as RedisConnectionFlags & RedisErrorEvents) : undefined
+}
+
 /**
  * Wraps a Keyv instance so that a failing or slow store never fails a request, and what it
- * holds is checked before it is served (see {@link cachedEntryProblem}).
+ * holds is checked before it is served (see {@link cachedEntryProblem}). A Redis store
+ * (`@keyv/redis`) whose connection is down is not asked at all until it is back, and each
+ * distinct error of an outage is reported once (see {@link createRedisOutage}).
  *
  * @example
  * const cache = createBestEffortCache(new Keyv(), { timeoutMs: 200, maxEntryBytes: 8 << 20, onError: console.error })
@@ -59,10 +68,13 @@ export function createBestEffortCache(
   keyv: Keyv,
   options: { timeoutMs: number; maxEntryBytes: number; onError: (error: unknown) => void },
 ): BestEffortCache {
-  // Keyv re-emits store errors as events; without a listener they would be thrown.
-  keyv.on('error', options.onError)
+  const outage = createRedisOutage(storeClient(keyv), options.onError, { what: 'the cache is skipped', connectsOnDemand: true })
+  // Keyv re-emits store errors (a Redis store's connection errors too) as events; without a
+  // listener they would be thrown.
+  keyv.on('error', outage.report)
   return {
     async get(key) {
+      if (!outage.usable()) return undefined
       try {
         const value: unknown = await withTimeout(keyv.get(key), options.timeoutMs)
         if (value === undefined || value === null) return undefined
@@ -71,18 +83,18 @@ export function createBestEffortCache(
         options.onError(new RejectedCacheEntryError(key, problem))
         return undefined
       } catch (error) {
-        options.onError(error)
+        outage.report(error)
         return undefined
       }
     },
     async set(key, value, retainSeconds) {
       // What would be refused when read back is not written.
-      if (value.bytes > options.maxEntryBytes) return
+      if (value.bytes > options.maxEntryBytes || !outage.usable()) return
       try {
         // Keyv TTLs are milliseconds.
         await withTimeout(keyv.set(key, value, retainSeconds * 1000), options.timeoutMs)
       } catch (error) {
-        options.onError(error)
+        outage.report(error)
       }
     },
   }

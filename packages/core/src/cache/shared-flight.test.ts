@@ -126,4 +126,23 @@ describe('createSharedFlight', () => {
     expect(performance.now() - started).toBeLessThan(300)
     expect(String(errors[0])).toMatch(/did not take a single-flight lock within 50 ms/)
   })
+
+  it('sends nothing while the client is not connected: the call runs here at once, said once, and is shared again once it is back', async () => {
+    const redis = memoryRedis()
+    let sent = 0
+    let ready = false
+    const count = <A extends unknown[], R>(command: (...args: A) => R) => (...args: A) => (sent++, command(...args))
+    const { set, eval: run, get, del } = redis.client
+    const counted: SharedRedisClient = { get isReady() { return ready }, set: count(set), eval: count(run), get: count(get), del: count(del) }
+    const errors: unknown[] = []
+    const flight = createSharedFlight({ redis: counted }, (e) => errors.push(e))
+    const work = { produce: async () => answer, read: async () => undefined, signal: never }
+    for (let i = 0; i < 3; i++) expect(await flight.run('k', work)).toEqual({ value: answer, shared: false })
+    expect(sent).toBe(0)
+    expect(errors.map(String)).toEqual(['RedisNotConnectedError: Redis is not connected: each instance calls its upstreams alone until it is back'])
+    ready = true
+    await flight.run('k', work)
+    // Its lock taken, and released.
+    expect(sent).toBe(2)
+  })
 })

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { CachedResponse } from './best-effort-cache.js'
+import { createRedisOutage, type RedisOutage } from './redis-outage.js'
 import type { SharedRedisClient } from './shared-redis-client.js'
 
 /** The `sharedFlight` option of `createGateway`. */
@@ -65,12 +66,18 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * answer is there, taking the lock themselves if it is released without one or expires. A
  * wait lasts at most the request's deadline, and a holder that died blocks nobody beyond the
  * lock's time. Whenever Redis fails or is slow, the instance makes the call itself and
- * reports it: sharing saves calls, it must never cost an answer.
+ * reports it: sharing saves calls, it must never cost an answer. While the client is not
+ * connected it sends nothing at all (see {@link createRedisOutage}); `outage` is the one the
+ * gateway shares with its rate limiter when both use the same client.
  *
  * @example
  * const flight = createSharedFlight({ redis }, (error) => onError(error, 'shared-state'))
  */
-export function createSharedFlight(options: SharedFlightOptions, onError: (error: unknown) => void): SharedFlight {
+export function createSharedFlight(
+  options: SharedFlightOptions,
+  onError: (error: unknown) => void,
+  outage: RedisOutage = createRedisOutage(options.redis, onError, { what: 'each instance calls its upstreams alone', hearErrors: true }),
+): SharedFlight {
   const { redis } = options
   const prefix = options.prefix ?? 'allmenning:flight'
   const lockMs = options.lockMs ?? 2000
@@ -87,26 +94,31 @@ export function createSharedFlight(options: SharedFlightOptions, onError: (error
 
   /** 'mine', 'held' by another instance, or 'failed' (reported). */
   async function acquire(lock: string, token: string): Promise<'mine' | 'held' | 'failed'> {
+    if (!outage.usable()) return 'failed'
     try {
       const reply = await bounded(redis.set(lock, token, { NX: true, PX: lockMs }), 'take a single-flight lock')
       return reply === null ? 'held' : 'mine'
     } catch (error) {
-      onError(error)
+      outage.report(error)
       return 'failed'
     }
   }
 
+  /** Runs a lock script unless Redis is away: a lock not renewed or not released expires on its own. */
+  function script(source: string, lock: string, args: string[], what: string) {
+    if (!outage.usable()) return
+    bounded(redis.eval(source, { keys: [lock], arguments: args }), what).catch(outage.report)
+  }
+
   async function hold(lock: string, token: string, work: SharedFlightWork) {
-    const renew = setInterval(() => {
-      bounded(redis.eval(renewScript, { keys: [lock], arguments: [token, String(lockMs)] }), 'renew a single-flight lock').catch(onError)
-    }, lockMs / 3)
+    const renew = setInterval(() => script(renewScript, lock, [token, String(lockMs)], 'renew a single-flight lock'), lockMs / 3)
     renew.unref()
     try {
       return { value: await work.produce(), shared: false }
     } finally {
       clearInterval(renew)
-      // Not awaited: the answer is ready; a lock left behind expires on its own.
-      bounded(redis.eval(releaseScript, { keys: [lock], arguments: [token] }), 'release a single-flight lock').catch(onError)
+      // Not awaited: the answer is ready.
+      script(releaseScript, lock, [token], 'release a single-flight lock')
     }
   }
 

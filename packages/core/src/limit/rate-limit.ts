@@ -1,6 +1,7 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import { GatewayError } from '../http/gateway-error.js'
 import type { GatewayRequest } from '../http/gateway-request.js'
+import { createRedisOutage, type RedisOutage } from '../cache/redis-outage.js'
 import type { SharedRedisClient } from '../cache/shared-redis-client.js'
 
 /** A number of requests per window, for one client. */
@@ -25,8 +26,9 @@ export interface RateLimitOptions {
   clientKey?: (request: GatewayRequest) => string | undefined
   /**
    * A node-redis client, to share the counts among every instance that uses the same Redis;
-   * counts are kept in process without one. When Redis fails or is slow, counting goes on in
-   * process and the failure is reported to `onError`.
+   * counts are kept in process without one. When Redis fails or is slow, or while the client is
+   * not connected, counting goes on in process (each instance then allows a client the whole
+   * quota) and the failure is reported to `onError`; counts are shared again once Redis is back.
    */
   redis?: SharedRedisClient
   /** Prefix of the Redis keys; `allmenning:rate` by default. */
@@ -65,13 +67,19 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Creates the gateway's rate limiter (spec section 7: 429). Counting is rate-limiter-flexible's,
- * fixed windows per client and quota; in memory, or in Redis when given a client.
+ * fixed windows per client and quota; in memory, or in Redis when given a client. While that
+ * client is not connected nothing is sent to it (see {@link createRedisOutage}); `outage` is the
+ * one the gateway shares with its single flight when both use the same client.
  *
  * @example
  * const limiter = createRateLimiter({ quota: { requests: 100, windowSeconds: 60 } }, console.error)
  * const verdict = await limiter.check(request, false)
  */
-export function createRateLimiter(options: RateLimitOptions, onError: (error: unknown) => void): RateLimiter {
+export function createRateLimiter(
+  options: RateLimitOptions,
+  onError: (error: unknown) => void,
+  outage: RedisOutage | undefined = options.redis && createRedisOutage(options.redis, onError, { what: 'rate limits are counted in process', hearErrors: true }),
+): RateLimiter {
   const prefix = options.redisPrefix ?? 'allmenning:rate'
   const timeoutMs = options.redisTimeoutMs ?? 200
   const counter = (name: Counter['name'], quota: RateLimitQuota): Counter => {
@@ -98,12 +106,12 @@ export function createRateLimiter(options: RateLimitOptions, onError: (error: un
         throw outcome
       }
     }
-    if (!c.shared) return consume(c.local)
+    // Redis away, down or slow: keep limiting, per instance, and say so.
+    if (!c.shared || !outage?.usable()) return consume(c.local)
     try {
       return await withTimeout(consume(c.shared), timeoutMs)
     } catch (error) {
-      // Redis down or slow: keep limiting, per instance, and say so.
-      onError(error)
+      outage.report(error)
       return consume(c.local)
     }
   }
