@@ -1,3 +1,4 @@
+import { createLruMap } from '../cache/lru-map.js'
 import { foldNorwegian } from './fold-norwegian.js'
 
 /** What a thing can be found by: codes (an id, an IATA code), names (its name, keywords), and free text. */
@@ -33,10 +34,19 @@ export const matchTierCount = 10
  * normalizeName('  Fjord-Kraft  AS ') // 'fjord kraft as'
  */
 export function normalizeName(text: string): string {
-  return foldNorwegian(text.normalize('NFKC'))
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
+  let normalized = normalizedNames.get(text)
+  if (normalized === undefined) {
+    normalized = foldNorwegian(text.normalize('NFKC'))
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()
+    normalizedNames.set(text, normalized)
+  }
+  return normalized
 }
+
+// Rankings compare the same reference lists again and again (Avinor's 2,000 airport names on
+// every lookup); normalizing a name costs far more than finding it here.
+const normalizedNames = createLruMap<string, string>(20_000)
 
 function withoutTrailing(normalized: string, words: ReadonlySet<string> | undefined): string {
   if (!words) return normalized
@@ -58,7 +68,11 @@ const near = (a: string, b: string) => (a.length >= 4 && b.startsWith(a)) || (b.
  * matchTier('tromso', { codes: ['TOS'], names: ['Tromsø'] }) // 1
  */
 export function matchTier(query: string, named: Named, options: RankOptions = {}): number | undefined {
-  const q = normalizeName(query)
+  return tierOfNormalized(normalizeName(query), named, options)
+}
+
+/** {@link matchTier} of a query already normalized, so a ranking normalizes it once, not once an item. */
+function tierOfNormalized(q: string, named: Named, options: RankOptions): number | undefined {
   if (q === '') return undefined
   const codes = (named.codes ?? []).map(normalizeName)
   const names = named.names.map(normalizeName).filter((n) => n !== '')
@@ -90,8 +104,9 @@ export function matchTier(query: string, named: Named, options: RankOptions = {}
  * rankByName('sesam', hits, (h) => ({ names: [h.navn] }), { ignoredTrailingWords: legalForms, keepUnmatched: true })
  */
 export function rankByName<T>(query: string, items: readonly T[], describe: (item: T) => Named, options: RankOptions = {}): Ranked<T>[] {
+  const q = normalizeName(query)
   return items
-    .map((item, index) => ({ item, index, tier: matchTier(query, describe(item), options) }))
+    .map((item, index) => ({ item, index, tier: tierOfNormalized(q, describe(item), options) }))
     .filter((r) => r.tier !== undefined || options.keepUnmatched)
     .sort((a, b) => (a.tier ?? matchTierCount) - (b.tier ?? matchTierCount) || a.index - b.index)
     .map(({ item, tier }) => ({ item, tier }))
