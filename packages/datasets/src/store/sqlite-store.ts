@@ -51,6 +51,11 @@ export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sq
   let triedAt = 0
   let dataVersion: SqliteStatement | undefined
   let seenVersion = -1
+  // Whether data_version was read by the synchronous work now running; see refresh().
+  let checkedThisTurn = false
+  const nextTurn = () => {
+    checkedThisTurn = false
+  }
   let entries = new Map<string, CatalogEntry>()
   const readers = new Map<string, { generation: number; reader: DatasetReader }>()
   const fingerprints = new WeakMap<DatasetDefinition, string>()
@@ -76,7 +81,17 @@ export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sq
     return db
   }
 
+  /**
+   * Reads the catalog again when another connection committed since it was last read. Asked
+   * on every request that may read a dataset (its answer is cached under the generation), so
+   * `data_version` is read at most once until the synchronous work now running ends (the
+   * next microtask): a request's checks of several datasets cost one statement, and a commit
+   * made before a request arrived is still seen by it.
+   */
   function refresh(database: SqliteConnection): void {
+    if (checkedThisTurn) return
+    checkedThisTurn = true
+    queueMicrotask(nextTurn)
     const version = Number(dataVersion!.value())
     if (version === seenVersion) return
     seenVersion = version
@@ -129,6 +144,7 @@ export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sq
     function newer(error: unknown): DatasetReader {
       if (!isMissingTable(error)) throw error
       seenVersion = -1
+      checkedThisTurn = false
       const next = store.reader(dataset)
       if (!next || next === reader) throw error
       return next
