@@ -10,7 +10,7 @@ import type { DatasetStore } from './dataset-store.js'
  * its key (and its cache hit) costs nothing more.
  *
  * The store is asked on every request of such an answer, so `store.reader` must be cheap:
- * the SQLite store answers from memory after one `PRAGMA data_version` per turn of the event loop.
+ * the SQLite store answers from memory, reading `PRAGMA data_version` at most once a millisecond.
  *
  * @example
  * const key = `${operationKey}${generationKey(store, [aksjonaerregisteret])}`

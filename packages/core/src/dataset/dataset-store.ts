@@ -76,7 +76,8 @@ export interface DatasetStore {
    * The loaded generation of `dataset`, or `undefined` when none is loaded (or it was made for
    * an older definition). Asked on every request of an operation that reads the dataset, cache
    * hits included, to key its answer by the generation: it should answer from memory, and
-   * see a generation another process loaded by the next request.
+   * see a generation another process loaded by the next request (the SQLite store: by the
+   * next that arrives in a later millisecond).
    */
   reader(dataset: DatasetDefinition): DatasetReader | undefined
 }
