@@ -370,18 +370,23 @@ export function createGateway(options: GatewayOptions): Gateway {
         searchDatasets,
       ),
     placeBundle: ({ params, path, links, key }) =>
-      answerFromCache(deps, key, async () => {
-        const bundle = await placeBundle({
-          point: parseCoordinates(path),
-          section: params.section,
-          fields: params.fields === undefined ? undefined : requestedFields(params.fields),
-          providers,
-          options: options.places ?? {},
-          call: (source, name, parameters) => invokeOperation(source, name, parameters, links),
-          links,
-        })
-        return cacheEntry(bundle, bundleTtlSeconds(bundle, providers))
-      }, bundleDatasets),
+      answerFromCache(
+        deps,
+        key,
+        async () => {
+          const bundle = await placeBundle({
+            point: parseCoordinates(path),
+            section: params.section,
+            fields: params.fields === undefined ? undefined : requestedFields(params.fields),
+            providers,
+            options: options.places ?? {},
+            call: (source, name, parameters) => invokeOperation(source, name, parameters, links),
+            links,
+          })
+          return cacheEntry(bundle, bundleTtlSeconds(bundle, providers))
+        },
+        bundleDatasets,
+      ),
     extensions,
   })
   const router = createRouter(routes)

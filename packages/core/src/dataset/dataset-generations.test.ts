@@ -105,6 +105,18 @@ const memberWithStatus = defineOperation({
   },
 })
 
+const portsNear = defineOperation({
+  name: 'ports_near',
+  description: 'The members registered near a point, as its ports.',
+  parameters: { lat: v.number(), lon: v.number() },
+  output: v.array(v.object({ nr: v.string(), name: v.string() })),
+  datasets: [registry],
+  placeField: 'ports',
+  async run(_params, ctx) {
+    return { data: await ctx.dataset(registry).select<Member>('members', { where: { nr: '1' } }) }
+  },
+})
+
 let liveCalls = 0
 const live = defineOperation({
   name: 'live',
@@ -133,7 +145,7 @@ const source = defineSource({
       return { hits: [{ type: 'member', id: found.nr, name: found.name }] }
     },
   },
-  operations: [member, memberWithStatus, live],
+  operations: [member, memberWithStatus, portsNear, live],
 })
 
 const year2024 = [{ nr: '1', name: 'Ada' }]
@@ -232,6 +244,17 @@ describe('answers read from a dataset, once a new generation is loaded', () => {
     data.load(year2025)
     const after = await get(gateway, '/sok/alle', 'q=1&mode=entities')
     expect(after.json.results[0]).toMatchObject({ type: 'member', id: '1', name: 'Ada Lovelace' })
+  })
+
+  it('reach a cached place bundle too', async () => {
+    const data = switchingStore(year2024)
+    const gateway = gatewayOn(data.store)
+    const first = await get(gateway, '/steder/59.91/10.75', 'fields=ports')
+    expect(first.json.fields.ports.data).toEqual([{ nr: '1', name: 'Ada' }])
+    expect((await get(gateway, '/steder/59.91/10.75', 'fields=ports')).headers['cache-status']).toMatch(/; hit;/)
+    data.load(year2025)
+    const after = await get(gateway, '/steder/59.91/10.75', 'fields=ports')
+    expect(after.json.fields.ports.data).toEqual([{ nr: '1', name: 'Ada Lovelace' }])
   })
 
   it('cost an operation that reads no dataset nothing: its hits never ask the store', async () => {
