@@ -4,6 +4,7 @@ import { createBestEffortCache, type CachedResponse } from './cache/best-effort-
 import { createCatalog } from './compile/catalog.js'
 import type { SourceDefinition } from './plugin/define-source.js'
 import type { DatasetStore } from './dataset/dataset-store.js'
+import { datasetsOf } from './dataset/dataset-generations.js'
 import type { UpstreamDefinition, UpstreamOverride } from './plugin/define-upstream.js'
 import { errorResponse } from './http/error-response.js'
 import { hostErrorResponse, hostRefusal } from './http/host-error.js'
@@ -340,6 +341,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   const dataOf = (links: Links) => async (source: CompiledSource, name: string, parameters: Record<string, unknown>) =>
     (await invokeOperation(source, name, parameters, links)).data
   const providers = placeProviders(catalog)
+  // Searches and bundles are cached as a whole, so under the generations of every dataset
+  // the operations they may call read: a search calls its sources' own operations.
+  const searchDatasets = datasetsOf(catalog.sources.filter((s) => s.definition.entitySearch).flatMap((s) => [...s.operations.values()]))
+  const bundleDatasets = datasetsOf([...providers.values()].map(({ operation }) => operation))
 
   // Paths every link is asked for below the mount point, whatever the public links look like.
   const internalLinks = createLinks(undefined, '')
@@ -372,29 +377,44 @@ export function createGateway(options: GatewayOptions): Gateway {
       return callOperation(deps, { source, operation, parameters: params, links, key })
     },
     search: ({ params, links, key }) =>
-      answerFromCache(deps, key, async () => {
-        const parts = { catalog, options: options.search ?? {}, onError: (error: unknown) => onError(error, 'internal'), call: dataOf(links) }
-        const answer = await crossSourceSearch(parts, params, links, documentation(links))
-        return cacheEntry(answer, searchTtlSeconds(answer))
-      }),
+      answerFromCache(
+        deps,
+        key,
+        async () => {
+          const parts = { catalog, options: options.search ?? {}, onError: (error: unknown) => onError(error, 'internal'), call: dataOf(links) }
+          const answer = await crossSourceSearch(parts, params, links, documentation(links))
+          return cacheEntry(answer, searchTtlSeconds(answer))
+        },
+        searchDatasets,
+      ),
     placeSearch: ({ params, links, key }) =>
-      answerFromCache(deps, key, async () => {
-        const answer = await placeSearch(catalog, params, options.search ?? {}, dataOf(links), links)
-        return cacheEntry(answer, searchTtlSeconds(answer))
-      }),
+      answerFromCache(
+        deps,
+        key,
+        async () => {
+          const answer = await placeSearch(catalog, params, options.search ?? {}, dataOf(links), links)
+          return cacheEntry(answer, searchTtlSeconds(answer))
+        },
+        searchDatasets,
+      ),
     placeBundle: ({ params, path, links, key }) =>
-      answerFromCache(deps, key, async () => {
-        const bundle = await placeBundle({
-          point: parseCoordinates(path),
-          section: params.section,
-          fields: params.fields === undefined ? undefined : requestedFields(params.fields),
-          providers,
-          options: options.places ?? {},
-          call: (source, name, parameters) => invokeOperation(source, name, parameters, links),
-          links,
-        })
-        return cacheEntry(bundle, bundleTtlSeconds(bundle, providers))
-      }),
+      answerFromCache(
+        deps,
+        key,
+        async () => {
+          const bundle = await placeBundle({
+            point: parseCoordinates(path),
+            section: params.section,
+            fields: params.fields === undefined ? undefined : requestedFields(params.fields),
+            providers,
+            options: options.places ?? {},
+            call: (source, name, parameters) => invokeOperation(source, name, parameters, links),
+            links,
+          })
+          return cacheEntry(bundle, bundleTtlSeconds(bundle, providers))
+        },
+        bundleDatasets,
+      ),
     extensions,
   })
   const router = createRouter(routes)

@@ -1,4 +1,5 @@
 import type { OperationDefinition } from '../plugin/define-operation.js'
+import type { DatasetDefinition } from '../plugin/define-dataset.js'
 import type { SourceDefinition } from '../plugin/define-source.js'
 import type { UpstreamDefinition } from '../plugin/define-upstream.js'
 import { compileParameters, pageParameters, type CompiledParameter } from './compile-parameters.js'
@@ -32,6 +33,8 @@ export interface CompiledOperation {
   canonicalFieldAliases: Record<string, string[]>
   signature: string
   cacheTtlSeconds: number
+  /** The datasets it reads: its own `datasets`, else the source's; its answers are cached under their generations. */
+  datasets: readonly DatasetDefinition[]
 }
 
 export interface CompiledSource {
@@ -94,6 +97,9 @@ function compileOperation(source: SourceDefinition, operation: OperationDefiniti
     const missing = paths.filter((path) => !fields.includes(path))
     if (missing.length > 0) fail(source, operation, `alias "${alias}" names ${missing.join(', ')}, which the output schema does not have`)
   }
+  const sourceDatasets = source.datasets ?? []
+  const undeclared = (operation.datasets ?? []).filter((dataset) => !sourceDatasets.includes(dataset))
+  if (undeclared.length > 0) fail(source, operation, `reads dataset ${undeclared.map((d) => d.id).join(', ')}, which the source does not declare in its datasets`)
   return {
     definition: operation,
     name: operation.name,
@@ -105,6 +111,7 @@ function compileOperation(source: SourceDefinition, operation: OperationDefiniti
     canonicalFieldAliases: aliases,
     signature: signature(operation.name, parameters),
     cacheTtlSeconds: operation.cacheTtlSeconds ?? source.cacheTtlSeconds,
+    datasets: operation.datasets ?? sourceDatasets,
   }
 }
 

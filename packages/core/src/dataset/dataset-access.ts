@@ -15,20 +15,21 @@ export interface DatasetAccess {
 }
 
 /**
- * Opens datasets for one operation call. A dataset the source did not declare is a
- * programming error; one the store has not loaded is the operator's 502.
+ * Opens datasets for one operation call. A dataset the operation did not declare is a
+ * programming error (its answers would be cached without regard to that dataset's
+ * generation); one the store has not loaded is the operator's 502.
  *
  * @example
- * const access = createDatasetAccess(store, source.datasets ?? [], 'firmafakta')
+ * const access = createDatasetAccess(store, operation.datasets, 'firmafakta.aksjeeiere_for_selskap')
  * const reader = access.open(aksjonaerregisteret)
  */
-export function createDatasetAccess(store: DatasetStore | undefined, declared: DatasetDefinition[], sourceId: string): DatasetAccess {
+export function createDatasetAccess(store: DatasetStore | undefined, declared: readonly DatasetDefinition[], operationName: string): DatasetAccess {
   const used: DatasetUse[] = []
   return {
     used,
     open(dataset) {
       if (!declared.includes(dataset)) {
-        throw new TypeError(`Source ${sourceId} reads dataset ${dataset.id} without declaring it in defineSource({ datasets })`)
+        throw new TypeError(`${operationName} reads dataset ${dataset.id} without declaring it in its datasets (defineOperation, or defineSource when the operation names none)`)
       }
       const reader = store?.reader(dataset)
       if (!reader) throw datasetNotLoaded(dataset)

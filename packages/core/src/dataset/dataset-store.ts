@@ -5,7 +5,10 @@ export interface DatasetVersion {
   id: string
   /** The publisher's date for the data (Last-Modified, a listing date, or the date given at import), when known. */
   publishedAt: string | null
-  /** When this generation was loaded into the store (ISO 8601). */
+  /**
+   * When this generation was loaded into the store (ISO 8601). It also names the generation:
+   * answers read from a dataset are cached under it, so each generation needs its own.
+   */
   loadedAt: string
   /** Rows loaded, over every table. */
   rows: number
@@ -69,6 +72,12 @@ export interface DatasetReader {
  * const store: DatasetStore = { reader: () => undefined } // a store with nothing loaded
  */
 export interface DatasetStore {
-  /** The loaded generation of `dataset`, or `undefined` when none is loaded (or it was made for an older definition). */
+  /**
+   * The loaded generation of `dataset`, or `undefined` when none is loaded (or it was made for
+   * an older definition). Asked on every request of an operation that reads the dataset, cache
+   * hits included, to key its answer by the generation: it should answer from memory, and
+   * see a generation another process loaded by the next request (the SQLite store: by the
+   * next that arrives in a later millisecond).
+   */
   reader(dataset: DatasetDefinition): DatasetReader | undefined
 }

@@ -19,6 +19,8 @@ import type { UpstreamDefinition } from '../plugin/define-upstream.js'
 import type { UpstreamUse } from './provenance.js'
 import { createDatasetAccess } from '../dataset/dataset-access.js'
 import type { DatasetStore } from '../dataset/dataset-store.js'
+import { generationKey } from '../dataset/dataset-generations.js'
+import type { DatasetDefinition } from '../plugin/define-dataset.js'
 
 /** What the operation pipeline needs from the gateway. */
 export interface OperationCallDeps {
@@ -48,10 +50,16 @@ export interface OperationCall {
   operation: CompiledOperation
   parameters: Record<string, unknown>
   links: Links
+  /** {@link operationCacheKey}; the generations of the datasets it reads are added per request. */
   key: string
 }
 
-/** The cache key of one call: source, operation, effective parameters and the link base. */
+/**
+ * The cache key of one call: source, operation, effective parameters and the link base. The
+ * same for every request with the same path and query, so it is made once; the loaded
+ * generations of the operation's datasets, which change without the request changing, are
+ * added to it when the call is answered (see {@link generationKey}).
+ */
 export function operationCacheKey(source: CompiledSource, operation: CompiledOperation, parameters: Record<string, unknown>, links: Links): string {
   // Links are part of the cached body, so the base they are built on is part of the key.
   return `${cacheName}:v1:${source.id}:${operation.name}:${JSON.stringify(parameters)}:${links.root}`
@@ -114,13 +122,13 @@ function hit(entry: CachedResponse, now: number): GatewayResponse {
 }
 
 /** The context one call runs with, and what it records of the upstreams the operation reaches. */
-function operationContext(deps: OperationCallDeps, source: CompiledSource, operation: string, deadline: Deadline) {
+function operationContext(deps: OperationCallDeps, source: CompiledSource, operation: CompiledOperation, deadline: Deadline) {
   const used = new Map<string, UpstreamUse>()
   let last: UpstreamDefinition | undefined
-  const datasets = createDatasetAccess(deps.datasets, source.definition.datasets ?? [], source.id)
+  const datasets = createDatasetAccess(deps.datasets, operation.datasets, `${source.id}.${operation.name}`)
   const context: OperationContext = {
     source: source.id,
-    operation,
+    operation: operation.name,
     upstream(handle) {
       const upstream = source.upstreams.get(handle.id)
       if (!upstream) {
@@ -175,7 +183,7 @@ function withinDeadline<T>(work: Promise<T>, deadline: Deadline, blamed: () => U
 }
 
 async function runOperation(deps: OperationCallDeps, { source, operation, parameters, links }: OperationCall, deadline: Deadline): Promise<CachedResponse> {
-  const { context, used, blamed, datasets } = operationContext(deps, source, operation.name, deadline)
+  const { context, used, blamed, datasets } = operationContext(deps, source, operation, deadline)
   // A copy, because the parsed parameters are shared by every request with the same query.
   const params = { ...parameters } as OperationParameters<Record<string, never>>
   const result = await withinDeadline(operation.definition.run(params, context), deadline, blamed)
@@ -209,23 +217,36 @@ function staleAnswer(entry: CachedResponse, error: UpstreamError, now: number): 
  * when that call fails on the upstream's side, a stale cached answer that says so.
  */
 export function callOperation(deps: OperationCallDeps, call: OperationCall): GatewayResponse | Promise<GatewayResponse> {
-  return answerFromCache(deps, call.key, async (deadline) => {
-    try {
-      return await runOperation(deps, call, deadline)
-    } catch (error) {
-      const seconds = Math.min(deps.notFoundSeconds, call.operation.cacheTtlSeconds)
-      if (!isNotFound(error) || seconds <= 0) throw error
-      return notFoundEntry(error, call.links, seconds)
-    }
-  })
+  return answerFromCache(
+    deps,
+    call.key,
+    async (deadline) => {
+      try {
+        return await runOperation(deps, call, deadline)
+      } catch (error) {
+        const seconds = Math.min(deps.notFoundSeconds, call.operation.cacheTtlSeconds)
+        if (!isNotFound(error) || seconds <= 0) throw error
+        return notFoundEntry(error, call.links, seconds)
+      }
+    },
+    call.operation.datasets,
+  )
 }
 
 /**
  * Answers from the cache under `key`, or from one run of `produce` shared by every identical
  * request in flight, cached with its ETag; when `produce` fails on an upstream's side, from a
  * stale cached answer that says so. What every answer that depends on upstreams goes through.
+ * An answer that may read `datasets` is kept under the generations loaded when it is asked
+ * for, so none made from an earlier generation is served once a new one is loaded.
  */
-export function answerFromCache(deps: OperationCallDeps, key: string, produce: (deadline: Deadline) => Promise<CachedResponse>): GatewayResponse | Promise<GatewayResponse> {
+export function answerFromCache(
+  deps: OperationCallDeps,
+  operationKey: string,
+  produce: (deadline: Deadline) => Promise<CachedResponse>,
+  datasets: readonly DatasetDefinition[] = [],
+): GatewayResponse | Promise<GatewayResponse> {
+  const key = datasets.length === 0 ? operationKey : operationKey + generationKey(deps.datasets, datasets)
   // The hot path: an in-process fresh answer, without a single await.
   const now = Date.now()
   const hot = deps.hot.fresh(key, now)

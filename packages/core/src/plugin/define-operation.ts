@@ -60,7 +60,7 @@ export interface OperationContext {
    */
   upstream(upstream: UpstreamDefinition): UpstreamClient
   /**
-   * The loaded version of one of the source's declared datasets; a 502 `dataset_not_loaded`
+   * The loaded version of one of the operation's declared datasets; a 502 `dataset_not_loaded`
    * naming the command that loads it when it is not loaded. The version that answered is
    * recorded in `_meta.datasets` and `_provenance`.
    */
@@ -92,6 +92,13 @@ export interface OperationDefinition<P extends ParameterSchemas = ParameterSchem
   canonicalFieldAliases?: Record<string, string[]>
   /** How long a result stays fresh, when it differs from the source's. */
   cacheTtlSeconds?: number
+  /**
+   * The datasets `run` reads through `ctx.dataset`, some of the source's `datasets`: its answers
+   * are cached under the loaded generation of each, so a new import is answered from at once.
+   * All the source's datasets when left out; `[]` for an operation that reads none, so its
+   * cache hits need not ask the store which generations are loaded.
+   */
+  datasets?: DatasetDefinition[]
   /**
    * The field of `/api/v1/steder/{lat}/{lon}` this operation can fill. It must take `lat` and
    * `lon` (WGS84 degrees); its other parameters keep their defaults when the places endpoints call it.

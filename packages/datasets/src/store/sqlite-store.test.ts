@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { defineDataset } from '@allmenning/core'
 import { openSqlite } from './sqlite-connection.js'
 import { createSqliteDatasetStore, importDataset, ImportError } from '@allmenning/datasets'
@@ -113,6 +113,24 @@ describe.each([false, true])('the SQLite dataset store (writer thread: %s)', (th
     const tables = openSqlite(db, { readonly: true }).prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_%'").all()
     expect(tables).toHaveLength(1)
     store.close()
+  })
+
+  it('asks SQLite for another connection\'s commit at most once a millisecond, and sees it in the next', async () => {
+    await load(file('a.csv', 'Org;Owner;Shares\n111;Ann;5\n'), '2024-12-31')
+    const store = createSqliteDatasetStore({ path: db, readonly: true })
+    const realNow = Date.now()
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(realNow)
+    try {
+      expect(store.reader(holdings)!.version.publishedAt).toBe('2024-12-31')
+      await load(file('b.csv', 'Org;Owner;Shares\n222;Bob;6\n'), '2025-12-31')
+      // Still the millisecond of the last check: answered from memory, without a statement.
+      expect(store.reader(holdings)!.version.publishedAt).toBe('2024-12-31')
+      clock.mockReturnValue(realNow + 1)
+      expect(store.reader(holdings)!.version.publishedAt).toBe('2025-12-31')
+    } finally {
+      clock.mockRestore()
+      store.close()
+    }
   })
 
   it('counts and reports malformed records and goes on', async () => {

@@ -51,6 +51,8 @@ export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sq
   let triedAt = 0
   let dataVersion: SqliteStatement | undefined
   let seenVersion = -1
+  // The millisecond (Date.now()) data_version was last read in; see refresh().
+  let checkedAt = Number.NaN
   let entries = new Map<string, CatalogEntry>()
   const readers = new Map<string, { generation: number; reader: DatasetReader }>()
   const fingerprints = new WeakMap<DatasetDefinition, string>()
@@ -76,7 +78,18 @@ export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sq
     return db
   }
 
+  /**
+   * Reads the catalog again when another connection committed since it was last read. Asked
+   * on every request that may read a dataset, cache hits included (its answer is cached under
+   * the generation), so `data_version`, a statement with three system calls, is read at most
+   * once a millisecond: a request's checks of several datasets cost one, and a stream of cache
+   * hits costs one per millisecond, not one each. A commit is seen by every request that
+   * arrives in a later millisecond; one in the same millisecond is as good as concurrent with it.
+   */
   function refresh(database: SqliteConnection): void {
+    const now = Date.now()
+    if (now === checkedAt) return
+    checkedAt = now
     const version = Number(dataVersion!.value())
     if (version === seenVersion) return
     seenVersion = version
@@ -129,6 +142,7 @@ export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sq
     function newer(error: unknown): DatasetReader {
       if (!isMissingTable(error)) throw error
       seenVersion = -1
+      checkedAt = Number.NaN
       const next = store.reader(dataset)
       if (!next || next === reader) throw error
       return next
@@ -185,6 +199,8 @@ export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sq
     catalog() {
       const database = connection()
       if (!database) return new Map()
+      // Not asked per request: always the catalog as committed now.
+      checkedAt = Number.NaN
       refresh(database)
       return new Map(entries)
     },

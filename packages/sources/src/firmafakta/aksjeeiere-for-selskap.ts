@@ -35,6 +35,7 @@ export const aksjeeiereForSelskap = defineOperation({
   list: 'shareholders',
   canonicalFieldAliases: { name: ['shareholders[].navn', 'selskap'] },
   shapeNote: 'data is {note, shareholders} as spec 2.4 gives it, with the company\'s number and name beside them.',
+  datasets: [aksjonaerregisteret],
   async run(params, ctx) {
     const register = ctx.dataset(aksjonaerregisteret)
     const where = { selskap_orgnr: params.org_nr }

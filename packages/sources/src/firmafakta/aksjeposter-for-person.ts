@@ -28,6 +28,7 @@ export const aksjeposterForPerson = defineOperation({
   output: v.object({ note: v.string(), navn: v.nullable(v.string()), fodselsaar: v.number(), aksjeposter: v.array(holdingSchema) }),
   list: 'aksjeposter',
   canonicalFieldAliases: { name: ['navn', 'aksjeposter[].selskap'] },
+  datasets: [aksjonaerregisteret],
   async run(params, ctx) {
     const register = ctx.dataset(aksjonaerregisteret)
     const year = Number(params.birth_year)

@@ -72,6 +72,7 @@ export const euTildelingerForSelskap = defineOperation({
   }),
   list: 'prosjekter',
   canonicalFieldAliases: { name: ['navn', 'prosjekter[].tittel'], timestamp: ['prosjekter[].start'] },
+  datasets: [cordis],
   async run(params, ctx) {
     const data = ctx.dataset(cordis)
     const byNumber = await data.select<ParticipantRow>('deltakere', { where: { organisasjonsnummer: params.org_nr } })

@@ -68,6 +68,7 @@ export const forskningsradetTildelingerForSelskap = defineOperation({
   }),
   list: 'prosjekter',
   canonicalFieldAliases: { name: ['prosjektansvarlig', 'prosjekter[].prosjekttittel'], timestamp: ['prosjekter[].soknadsdato'] },
+  datasets: [forskningsradetSoknader],
   async run(params, ctx) {
     const applications = ctx.dataset(forskningsradetSoknader)
     const rows = await applications.select<SoknadRow>('soknader', {

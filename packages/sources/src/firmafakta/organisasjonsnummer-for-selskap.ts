@@ -55,6 +55,8 @@ export const organisasjonsnummerForSelskap = defineOperation({
   },
   output: organisasjonsnummerForSelskapOutput,
   shapeNote: 'The item keys navn, organisasjonsnummer and beskrivelse are fixed by spec 2.4.',
+  // Reads no dataset, so an import leaves its cached answers alone.
+  datasets: [],
   async run(params, ctx) {
     const client = ctx.upstream(brreg)
     const collection = { path: '/enheter', resource: 'enhet' as const, query: { navn: params.company_name } }

@@ -76,6 +76,7 @@ export const personinformasjon = defineOperation({
   parameters: { person_name: v.pipe(personNameSchema, v.description('The person\'s name, whole or in part (a surname alone), in any word order')) },
   output: v.array(itemSchema),
   canonicalFieldAliases: { name: ['[].navn'] },
+  datasets: [aksjonaerregisteret, brregRoller],
   async run(params, ctx) {
     const roles = loaded(ctx, brregRoller)
     const shares = loaded(ctx, aksjonaerregisteret)

@@ -42,6 +42,8 @@ export const rollerIEnhet = defineOperation({
   parameters: { org_nr: orgNrSchema },
   output: rollerIEnhetOutput,
   shapeNote: 'data is an object with rollegrupper, as spec 2.4 fixes it.',
+  // Reads no dataset, so an import leaves its cached answers alone.
+  datasets: [],
   async run(params, ctx) {
     const client = ctx.upstream(brreg)
     const res = await client.getJson(`/enheter/${params.org_nr}/roller`, {

@@ -24,6 +24,7 @@ export const selskapetsAksjeposter = defineOperation({
   output: v.object({ note: v.string(), organisasjonsnummer: v.string(), aksjeposter: v.array(holdingSchema) }),
   list: 'aksjeposter',
   canonicalFieldAliases: { name: ['aksjeposter[].selskap'] },
+  datasets: [aksjonaerregisteret],
   async run(params, ctx) {
     const register = ctx.dataset(aksjonaerregisteret)
     const { total, rows } = await holdingsOf(register, params.org_nr, params)

@@ -29,6 +29,8 @@ export const selskapsdetaljer = defineOperation({
     'Spec 2.4 leaves data open; it keeps Brønnøysund\'s own field names (naeringskode1, antallAnsatte, ' +
     'forretningsadresse, ...), which clients of the public gateway read, with status and naeringskoder added beside them.',
   canonicalFieldAliases: { name: ['navn'] },
+  // Reads no dataset, so an import leaves its cached answers alone.
+  datasets: [],
   async run(params, ctx) {
     const client = ctx.upstream(brreg)
     // A deleted unit is a true answer about the company, so it becomes data, not an error page.

@@ -46,6 +46,7 @@ export const skattefunnprosjekterForSelskap = defineOperation({
   list: 'prosjekter',
   canonicalFieldAliases: { name: ['bedrift', 'prosjekter[].prosjekttittel'], timestamp: ['prosjekter[].innsendt'] },
   shapeNote: 'Spec 4.6 leaves the shape open beyond an object or a list; this is an object with the list in prosjekter.',
+  datasets: [skattefunn],
   async run(params, ctx) {
     const applications = ctx.dataset(skattefunn)
     const rows = await applications.select<ProjectRow>('soknader', {

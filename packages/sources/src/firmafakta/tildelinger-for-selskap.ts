@@ -57,6 +57,7 @@ export const tildelingerForSelskap = defineOperation({
   }),
   list: 'tildelinger',
   canonicalFieldAliases: { name: ['tildelinger[].bedriftsnavn'], timestamp: ['tildelinger[].dato'] },
+  datasets: [innovasjonNorgeTildelinger],
   async run(params, ctx) {
     const report = ctx.dataset(innovasjonNorgeTildelinger)
     // A company has at most some hundreds of awards: read them all for the sum, and let the core page.

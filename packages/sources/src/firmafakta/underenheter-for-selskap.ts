@@ -30,6 +30,8 @@ export const underenheterForSelskap = defineOperation({
   parameters: { org_nr: orgNrSchema },
   output: underenheterForSelskapOutput,
   shapeNote: 'Spec 2.4 leaves data open; each sub-unit has the fields of selskapsdetaljer.',
+  // Reads no dataset, so an import leaves its cached answers alone.
+  datasets: [],
   async run(params, ctx) {
     const client = ctx.upstream(brreg)
     const end = params.offset + params.limit

@@ -46,6 +46,8 @@ export function createGetCaseLaw(hoyesterett: HoyesterettClient) {
     limit: { default: 25, max: 100 },
     output: getCaseLawOutput,
     canonicalFieldAliases: { name: ['title'] },
+    // Reads no dataset, so an import leaves its cached answers alone.
+    datasets: [],
     async run(params, ctx) {
       const client = ctx.upstream(domstolSite)
       const decision = await hoyesterett.decision(client, params.ref)

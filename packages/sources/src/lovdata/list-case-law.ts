@@ -56,6 +56,8 @@ export function createListCaseLaw(hoyesterett: HoyesterettClient) {
     output: listCaseLawOutput,
     list: 'decisions',
     canonicalFieldAliases: { name: ['decisions[].title'] },
+    // Reads no dataset, so an import leaves its cached answers alone.
+    datasets: [],
     async run(params, ctx) {
       const client = ctx.upstream(domstolSite)
       const all = await hoyesterett.year(client, params.year)

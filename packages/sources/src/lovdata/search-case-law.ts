@@ -53,6 +53,8 @@ export function createSearchCaseLaw(hoyesterett: HoyesterettClient, now: () => D
     output: searchCaseLawOutput,
     list: 'hits',
     canonicalFieldAliases: { name: ['hits[].title'] },
+    // Reads no dataset, so an import leaves its cached answers alone.
+    datasets: [],
     async run(params, ctx) {
       const client = ctx.upstream(domstolSite)
       const toHit = (d: Decision, terms: string[]) => ({ title: d.title, hr_number: d.hrNumber, excerpt: excerpt(d, terms), published: d.published, url: d.url })
