@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream'
 import { parse } from 'csv-parse'
 import type { DelimitedFormat } from '@allmenning/core'
 import { decodeText } from './decode-text.js'
-import { defaultReadLimits, describeSize, limitOptions, ReadLimitError } from './read-limits.js'
+import { defaultReadLimits, describeLength, limitOptions, ReadLimitError } from './read-limits.js'
 
 /** Where the records come from and how long one may be, for {@link delimitedRecords}. */
 export interface RecordSource {
@@ -15,7 +15,7 @@ export interface RecordSource {
 /** The error for a record past the limit, naming its line and file. */
 function tooLong(line: number, source: RecordSource): ReadLimitError {
   return new ReadLimitError(
-    `line ${line.toLocaleString('en-US')} of ${source.name} is longer than ${describeSize(source.maxRecordLength).replace(/bytes$/, 'characters').replace(/iB$/, 'i characters')} ` +
+    `line ${line.toLocaleString('en-US')} of ${source.name} is longer than ${describeLength(source.maxRecordLength)} ` +
       `(the longest record read; raise it with ${limitOptions.maxRecordLength})`,
     'maxRecordLength',
   )

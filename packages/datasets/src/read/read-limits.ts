@@ -82,6 +82,17 @@ export function describeSize(bytes: number): string {
 }
 
 /**
+ * A count of characters as people read it, in the units of {@link describeSize}: `4 Mi
+ * characters`, `1,000 characters`.
+ *
+ * @example
+ * describeLength(4 * 1024 * 1024) // '4 Mi characters'
+ */
+export function describeLength(chars: number): string {
+  return describeSize(chars).replace(/(i)?B$|bytes$/, (_, binary) => (binary ? 'i characters' : 'characters'))
+}
+
+/**
  * The limits to apply: the defaults, with what is given instead, each checked.
  *
  * @example
