@@ -5,13 +5,13 @@
  * and the file, instead of letting it run the import out of memory or disk.
  *
  * The defaults are far above the real files: Aksjonærregisteret's lines are ~120 bytes and
- * CORDIS's longest field a few thousand characters; Brønnøysund's roles file is ~130 MB of
- * gzip that unpacks about 10 times; CORDIS's zips and Lovdata's archives unpack 5–15 times.
+ * CORDIS's longest field a few thousand characters; the largest compressed file, Brønnøysund's
+ * roles, is ~130 MB of gzip, and CSV, JSON and XML of this kind commonly unpack 5–20 times.
  */
 export interface ReadLimits {
   /**
-   * Longest line (a record of a delimited file, with a quoted field's line breaks) or JSON
-   * element, in characters. Default 4 Mi (4,194,304).
+   * Longest line (a record of a delimited file, with a quoted field's line breaks), in
+   * characters, or JSON element, in bytes. Default 4 Mi (4,194,304).
    */
   maxRecordLength: number
   /** Most bytes a compressed file or zip member may unpack to. Default 16 GiB. */
@@ -21,7 +21,7 @@ export interface ReadLimits {
    * repeated bytes may well unpack more). Default 100.
    */
   maxRatio: number
-  /** Most members (files and folders) in a zip or tar archive. Default 100,000. */
+  /** Most members (files and folders) in a zip archive or workbook. Default 100,000. */
   maxMembers: number
   /**
    * Most bytes an XLSX workbook may unpack to. A workbook is read whole (on a worker heap of
@@ -47,7 +47,7 @@ export const ratioCheckedFrom = 64 * 1024 * 1024
  * and says how to raise it.
  *
  * @example
- * throw new ReadLimitError(`line 2 of project.csv is longer than ${describeLength(limit)} characters`, 'maxRecordLength')
+ * throw new ReadLimitError(`line 2 of project.csv is longer than ${describeLength(limit)}`, 'maxRecordLength')
  */
 export class ReadLimitError extends Error {
   constructor(

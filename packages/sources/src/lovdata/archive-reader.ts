@@ -15,8 +15,8 @@ export interface ArchiveReadOptions {
   /** Largest single file accepted, in bytes; a larger one fails the read. Default 64 MiB. */
   maxFileBytes?: number
   /**
-   * Most bytes the archive may unpack to. Default 16 GiB; Lovdata's archives unpack to a few
-   * hundred MB (the regulations, ~27 MB of bzip2, about ten times that).
+   * Most bytes the archive may unpack to. Default 16 GiB; Lovdata's archives are 5.5 and
+   * ~27 MB of bzip2, which XML unpacks from some 5–20 times.
    */
   maxUnpackedBytes?: number
   /** Most bytes unpacked per compressed byte, once 64 MiB are unpacked. Default 100. */
