@@ -80,25 +80,17 @@ export async function* delimitedRecords(
 }
 
 /**
- * Lines split by hand. A line still open at the end of a chunk is kept as pieces, joined once
- * its end arrives, so a long line costs its length once, not once per chunk; a line past the
- * limit stops the read before it is whole.
+ * Lines split by hand. The line still open at the end of a chunk is carried into the next; once
+ * it is longer than the limit the read stops, before the line is whole, so carrying it costs
+ * at most a few copies of the limit.
  */
 async function* splitLines(text: Readable, delimiter: string, source: RecordSource): AsyncGenerator<string[][]> {
-  let open: string[] = []
-  let openLength = 0
+  let rest = ''
   let line = 1
   try {
     for await (const chunk of text as AsyncIterable<string>) {
-      const end = chunk.lastIndexOf('\n')
-      if (end < 0) {
-        open.push(chunk)
-        openLength += chunk.length
-        if (openLength > source.maxRecordLength) throw tooLong(line, source)
-        continue
-      }
-      const whole = open.length > 0 ? open.join('') + chunk.slice(0, end) : chunk.slice(0, end)
-      const lines = whole.split('\n')
+      const lines = (rest + chunk).split('\n')
+      rest = lines.pop() ?? ''
       const batch: string[][] = []
       for (const one of lines) {
         if (one.length > source.maxRecordLength) throw tooLong(line, source)
@@ -106,15 +98,13 @@ async function* splitLines(text: Readable, delimiter: string, source: RecordSour
         if (record) batch.push(record)
         line++
       }
-      const rest = chunk.slice(end + 1)
-      open = rest ? [rest] : []
-      openLength = rest.length
+      if (rest.length > source.maxRecordLength) throw tooLong(line, source)
       if (batch.length > 0) yield batch
     }
   } finally {
     text.destroy()
   }
-  const last = toRecord(open.join(''), delimiter)
+  const last = toRecord(rest, delimiter)
   if (last) yield [last]
 }
 
