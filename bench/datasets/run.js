@@ -1,5 +1,5 @@
 // Benchmarks the dataset layer on a generated 1,000,000-row Aksjonærregisteret extract in the
-// real format (see generate-aksjonaerregisteret.js), against the built packages:
+// real format, with owners of real cardinality (see generate-aksjonaerregisteret.js), against the built packages:
 //   1. the import as a user runs it (`allmenning datasets import`, its own process): rows/s and
 //      peak RSS;
 //   2. with that loaded, aksjeeiere_for_selskap for the largest company and
@@ -29,7 +29,7 @@ const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q 
 const ms = (value) => value.toFixed(3)
 
 try {
-  const { largest } = await generateAksjonaerregisteret(rows, file)
+  const { largest, people: distinctPeople, owners } = await generateAksjonaerregisteret(rows, file)
   const loadBefore = load()
 
   // 1. The import as a user runs it, timed and measured by GNU time in its own process.
@@ -102,7 +102,8 @@ try {
   during.sort((a, b) => a - b)
   store.close()
 
-  console.log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; load average before: ${loadBefore}, after: ${load()}\n`)
+  console.log(`\nfile: ${rows.toLocaleString('en-US')} rows, ${owners.toLocaleString('en-US')} distinct owners (${distinctPeople.toLocaleString('en-US')} people)`)
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; load average before: ${loadBefore}, after: ${load()}\n`)
   console.log('| measure | value | target |')
   console.log('|---|---|---|')
   const rate = rows / seconds

@@ -75,6 +75,23 @@ describe('allmenning datasets, run as a user runs it', () => {
     expect(list.stdout).toMatch(/aksjonaerregisteret\s+yes\s+9\s+2024-12-31/)
   })
 
+  it('stops an import at a read limit with one line naming the limit and the file, keeping what was loaded', async () => {
+    const long = join(dir, 'long-line.csv')
+    writeFileSync(long, `${aksjonaerregisteret2024().toString('utf8').split('\n')[0]}\n976030787;${'A'.repeat(100_000)};Ordinære aksjer;NORDMANN OLA;1970;0150 OSLO;NO;1;10\n`)
+    const { code, stderr } = await datasets('import', 'aksjonaerregisteret', long, '--max-record-length', '64Ki')
+    expect(code).toBe(1)
+    const errors = stderr.split('\n').filter((line) => line.startsWith('error:'))
+    expect(errors).toEqual([
+      'error: The import of aksjonaerregisteret stopped: line 2 of aksjonaerregisteret.csv is longer than 64 Ki characters (the longest record read; raise it with --max-record-length). Nothing was changed.',
+    ])
+    expect(stderr).not.toMatch(/\n\s+at /)
+    const list = await datasets('list')
+    expect(list.stdout).toMatch(/aksjonaerregisteret\s+yes\s+9\s+2024-12-31/)
+    const bad = await datasets('import', 'aksjonaerregisteret', long, '--max-ratio', 'lots')
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('error: --max-ratio must be a positive number, with K, M, G, Ki, Mi or Gi if it is a size (got "lots")')
+  })
+
   it('syncs a published file, then asks again with its ETag and loads nothing when it is unchanged', async () => {
     publisher.publish(tildelingerPath, { body: tildelingerCsv(), contentType: 'text/csv', lastModified: new Date('2026-11-22T02:00:00Z') })
     const first = await datasets('sync', 'innovasjon_norge_tildelinger')
@@ -164,6 +181,18 @@ describe('allmenning datasets, run as a user runs it', () => {
     expect(again.stdout).toBe('skattefunn: unchanged; nothing downloaded or loaded\n')
     // Without an ETag, Last-Modified alone makes the request conditional.
     expect(publisher.requests.at(-1)).toMatchObject({ status: 304, ifNoneMatch: undefined, ifModifiedSince: 'Sun, 22 Nov 2026 02:00:00 GMT' })
+  })
+
+  it('stops a sync at a read limit with one line naming it, keeping the loaded version', async () => {
+    const before = (await datasets('list')).stdout.split('\n').find((l) => l.startsWith('innovasjon_norge_tildelinger '))
+    expect(before).toMatch(/\syes\s/)
+    const { code, stderr } = await datasets('sync', 'innovasjon_norge_tildelinger', '--force', '--max-record-length', '20')
+    expect(code).toBe(1)
+    expect(stderr.split('\n').filter((line) => line.startsWith('error:'))).toEqual([
+      expect.stringMatching(/^error: innovasjon_norge_tildelinger: The import of innovasjon_norge_tildelinger stopped: line 1 of Tildelinger\.csv is longer than 20 characters \(the longest record read; raise it with --max-record-length\)\. Nothing was changed\.$/),
+    ])
+    const after = (await datasets('list')).stdout.split('\n').find((l) => l.startsWith('innovasjon_norge_tildelinger '))
+    expect(after).toBe(before)
   })
 
   it('fails clearly on a dataset that cannot be synced and on commands it does not know', async () => {

@@ -1,6 +1,7 @@
 export { createSqliteDatasetStore, type SqliteDatasetStore, type SqliteDatasetStoreOptions } from './store/sqlite-store.js'
 export type { CatalogEntry, CatalogFile } from './store/catalog.js'
 export { importDataset, type ImportOptions } from './import/import-dataset.js'
+export { defaultReadLimits, type ReadLimits } from './read/read-limits.js'
 export { importInWorker, workerHeapLimitMb, type ImportInWorkerOptions } from './import/import-in-worker.js'
 export { loadDatasetCatalog, type DatasetCatalogRef } from './import/dataset-catalog.js'
 export { ImportError, type ImportInput, type ImportProgress, type ImportResult, type MalformedSample } from './import/import-types.js'

@@ -16,6 +16,7 @@ import { syncDataset } from '../sync/sync-dataset.js'
 import { datasetMirrorFromEnv, datasetMirrorVariable } from '../sync/dataset-mirror.js'
 import { datasetStorePath, defaultDataDir } from '../store/store-path.js'
 import { createProgressReporter } from './progress-reporter.js'
+import { limitOptions, readLimits, type ReadLimits } from '../read/read-limits.js'
 
 /** Where the command line writes and what it reads; `process` by default. */
 export interface CliIo {
@@ -43,6 +44,13 @@ Options:
   --catalog <module[#export]>   a module exporting \`datasets\` (default: the built-in sources)
   --published <YYYY-MM-DD>      import: the publisher's date of the file (default: its mtime)
   --force                       sync: download and load even when nothing changed
+  --max-record-length <n>       import, sync: longest line or JSON element, in characters
+                                (default 4Mi); a file with a longer one is refused
+  --max-unpacked-bytes <n>      most a compressed file or zip member may unpack to (default 16GiB)
+  --max-ratio <n>               most bytes unpacked per compressed byte past 64 MiB (default 100)
+  --max-members <n>             most members of a zip or tar archive (default 100000)
+  --max-workbook-bytes <n>      most an XLSX workbook may unpack to (default 256MiB)
+                                (sizes take K, M, G, Ki, Mi, Gi, with or without B: 8GiB, 64Mi)
   -h, --help                    this text
 
 Environment:
@@ -55,6 +63,23 @@ const userAgent = 'allmenning-datasets/0.1.0'
 const count = (n: number) => n.toLocaleString('en-US')
 
 class UsageError extends Error {}
+
+const units: Record<string, number> = { '': 1, k: 1e3, m: 1e6, g: 1e9, ki: 1024, mi: 1024 ** 2, gi: 1024 ** 3 }
+
+/** The read limits given as options (`--max-unpacked-bytes 32GiB`), checked. */
+function limitsFrom(values: Record<string, unknown>): Partial<ReadLimits> {
+  const limits: Partial<ReadLimits> = {}
+  for (const [name, option] of Object.entries(limitOptions) as [keyof ReadLimits, string][]) {
+    const given = values[option.slice(2)]
+    if (typeof given !== 'string') continue
+    const match = /^(\d+(?:\.\d+)?)\s*(k|m|g|ki|mi|gi)?b?$/i.exec(given.trim())
+    const value = match ? Number(match[1]) * units[(match[2] ?? '').toLowerCase()]! : NaN
+    if (!(value > 0)) throw new UsageError(`${option} must be a positive number, with K, M, G, Ki, Mi or Gi if it is a size (got "${given}")`)
+    limits[name] = Math.round(value)
+  }
+  readLimits(limits)
+  return limits
+}
 
 /** Where the built-in sources are, as a URL the import worker can load from anywhere. */
 function builtInSourcesUrl(): string {
@@ -110,6 +135,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         catalog: { type: 'string' },
         published: { type: 'string' },
         force: { type: 'boolean' },
+        ...Object.fromEntries(Object.values(limitOptions).map((option) => [option.slice(2), { type: 'string' as const }])),
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -127,6 +153,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const path = datasetStorePath(dataDir)
   try {
     if (group !== 'datasets') throw new UsageError(`unknown command "${group}"; the commands are under "allmenning datasets"`)
+    const limits = limitsFrom(parsed.values)
     const catalog = catalogRef(parsed.values.catalog, io.cwd)
     const datasets = await loadDatasetCatalog(catalog)
     const byId = (id: string) => {
@@ -202,6 +229,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
               catalog,
               loaded: loaded.get(dataset.id),
               force: parsed.values.force === true,
+              limits,
               ...(mirror(dataset) ? { mirror: mirror(dataset) } : {}),
               userAgent,
               ...(io.signal ? { signal: io.signal } : {}),
@@ -247,6 +275,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             inputs,
             publishedAt,
             heapLimitMb: workerHeapLimitMb(dataset),
+            limits,
             onProgress: (p) => progress.import(dataset.id, p),
             ...(io.signal ? { signal: io.signal } : {}),
           })

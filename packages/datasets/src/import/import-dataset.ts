@@ -2,6 +2,7 @@ import { mkdir, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import type { DatasetDefinition, DatasetRowsOut } from '@allmenning/core'
 import { fileParts, type ByteCounter, type FilePart } from '../read/file-parts.js'
+import { readLimits, type ReadLimits } from '../read/read-limits.js'
 import { createGenerationWriter, type GenerationWriter } from '../store/generation-writer.js'
 import { acquireImportLock, ImportLockedError } from '../store/import-lock.js'
 import { openSqlite } from '../store/sqlite-connection.js'
@@ -31,6 +32,12 @@ export interface ImportOptions {
    * imports run off the serving thread, and one import waiting for another beats failing.
    */
   lockWaitMs?: number
+  /**
+   * How far a file is read before it is refused: the longest record, what a compressed file
+   * may unpack to and by what ratio, the members of an archive. See {@link ReadLimits} for the
+   * defaults; a file past one stops the import with an error naming the file and the limit.
+   */
+  limits?: Partial<ReadLimits>
 }
 
 const progressEveryMs = 200
@@ -87,6 +94,7 @@ export async function importDataset(options: ImportOptions): Promise<ImportResul
 
 async function importNow(options: ImportOptions): Promise<ImportResult> {
   const { dataset, inputs } = options
+  const limits = readLimits(options.limits)
   const started = Date.now()
   const declared = new Map(dataset.files.map((file) => [file.name, file]))
   let totalBytes = 0
@@ -190,7 +198,7 @@ async function importNow(options: ImportOptions): Promise<ImportResult> {
   try {
     for (const input of inputs) {
       const origin = input.url ?? input.path
-      for await (const part of fileParts(declared.get(input.file)!, input.path, counter)) await readPart(part, origin)
+      for await (const part of fileParts(declared.get(input.file)!, input.path, counter, limits)) await readPart(part, origin)
     }
     report('reading', true)
     if (records > 0 && malformed / records > malformedShare) {
@@ -232,6 +240,7 @@ async function importNow(options: ImportOptions): Promise<ImportResult> {
   } catch (error) {
     await writer.abandon()
     if (error instanceof ImportError) throw error
+    if (isNamed(error, 'ReadLimitError')) throw new ImportError(`The import of ${dataset.id} stopped: ${error.message}. Nothing was changed.`)
     if (isNamed(error, 'DatasetFileError')) throw new ImportError(`${current || 'The file'} ${error.message}. Nothing was changed.`)
     if (error instanceof TypeError) throw error
     if (isLocked(error)) throw waitedTooLong()

@@ -1,6 +1,7 @@
 import { startWorker } from './start-worker.js'
 import type { DatasetDefinition } from '@allmenning/core'
 import type { DatasetCatalogRef } from './dataset-catalog.js'
+import type { ImportOptions } from './import-dataset.js'
 import type { ImportWorkerData } from './import-worker.js'
 import { ImportError, type ImportInput, type ImportProgress, type ImportResult } from './import-types.js'
 
@@ -19,6 +20,8 @@ export interface ImportInWorkerOptions {
   heapLimitMb?: number
   /** See `ImportOptions.writerThread`. */
   writerThread?: boolean
+  /** See `ImportOptions.limits`. */
+  limits?: ImportOptions['limits']
 }
 
 /**
@@ -56,6 +59,7 @@ export function importInWorker(options: ImportInWorkerOptions): Promise<ImportRe
     inputs: options.inputs,
     publishedAt: options.publishedAt,
     writerThread: options.writerThread,
+    limits: options.limits,
   }
   const heap = options.heapLimitMb ?? 256
   const resourceLimits = { maxOldGenerationSizeMb: heap, maxYoungGenerationSizeMb: Math.min(16, Math.max(4, Math.round(heap / 8))) }

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import { importDataset } from './import-dataset.js'
+import { importDataset, type ImportOptions } from './import-dataset.js'
 import { loadDatasetCatalog, type DatasetCatalogRef } from './dataset-catalog.js'
 import type { ImportInput } from './import-types.js'
 
@@ -11,6 +11,7 @@ export interface ImportWorkerData {
   inputs: ImportInput[]
   publishedAt: string | null
   writerThread?: boolean
+  limits?: ImportOptions['limits']
 }
 
 // The worker end of `importInWorker`: it loads the dataset's definition by module, runs the
@@ -33,6 +34,7 @@ try {
     publishedAt: data.publishedAt,
     signal: controller.signal,
     writerThread: data.writerThread,
+    limits: data.limits,
     onProgress: (progress) => port.postMessage({ type: 'progress', progress }),
   })
   port.postMessage({ type: 'done', result })

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream'
 import { DatasetFileError, type DatasetFile, type JsonArrayContent, type StreamContent, type TabularContent } from '@allmenning/core'
 import { delimitedRecords } from './delimited-records.js'
 import { jsonArrayRecords, startsWithGzip } from './json-array-records.js'
+import { defaultReadLimits, type ReadLimits } from './read-limits.js'
 import { xlsxRecords } from './xlsx-records.js'
 import { zipMembers } from './zip-members.js'
 
@@ -33,28 +34,31 @@ async function* oneByOne(records: AsyncIterable<unknown>): AsyncGenerator<unknow
   for await (const record of records) yield [record]
 }
 
-function tabular(name: string, content: TabularContent, input: Readable | string): FilePart {
+function tabular(name: string, content: TabularContent, input: Readable | string, limits: ReadLimits): FilePart {
   if (content.format.type === 'xlsx') {
     if (typeof input !== 'string') throw new DatasetFileError(`${name}: an XLSX workbook inside a zip archive is not supported`)
-    return { kind: 'tabular', name, content, batches: xlsxRecords(input, content.format) }
+    return { kind: 'tabular', name, content, batches: xlsxRecords(input, content.format, name, limits) }
   }
   const stream = typeof input === 'string' ? createReadStream(input) : input
-  return { kind: 'tabular', name, content, batches: delimitedRecords(stream, content.format) }
+  return { kind: 'tabular', name, content, batches: delimitedRecords(stream, content.format, { name, maxRecordLength: limits.maxRecordLength }) }
 }
 
 /**
  * The record streams of one local file, as its declaration says to read it: the file itself,
- * or each named member of a zip archive (every one must be there).
+ * or each named member of a zip archive (every one must be there). Each reader stops at the
+ * {@link ReadLimits} with a `ReadLimitError` naming the file and the limit.
  *
  * @example
  * for await (const part of fileParts(dataset.files[0], '/tmp/Tildelinger.csv', counter)) for await (const batch of part.batches) ...
  */
-export async function* fileParts(declared: DatasetFile, path: string, counter: ByteCounter): AsyncGenerator<FilePart> {
+export async function* fileParts(declared: DatasetFile, path: string, counter: ByteCounter, limits: ReadLimits = defaultReadLimits): AsyncGenerator<FilePart> {
   const content = declared.content
   const size = (await stat(path)).size
   if (content.format.type === 'json-array') {
     const gzip = await startsWithGzip(path)
-    yield { kind: 'json', name: declared.name, content: content as JsonArrayContent, batches: jsonArrayRecords(counted(path, counter), gzip) }
+    const start = counter.bytes
+    const source = { name: declared.name, limits, packed: () => counter.bytes - start }
+    yield { kind: 'json', name: declared.name, content: content as JsonArrayContent, batches: jsonArrayRecords(counted(path, counter), gzip, source) }
     return
   }
   if (content.format.type === 'stream') {
@@ -67,9 +71,9 @@ export async function* fileParts(declared: DatasetFile, path: string, counter: B
     const wanted = Object.keys(members)
     const seen = new Set<string>()
     const start = counter.bytes
-    for await (const member of zipMembers(path, wanted)) {
+    for await (const member of zipMembers(path, wanted, declared.name, limits)) {
       seen.add(member.name)
-      yield tabular(`${declared.name}/${member.name}`, members[member.name]!, await member.open())
+      yield tabular(`${declared.name}/${member.name}`, members[member.name]!, await member.open(), limits)
       counter.bytes += member.compressedSize
     }
     counter.bytes = start + size
@@ -79,9 +83,9 @@ export async function* fileParts(declared: DatasetFile, path: string, counter: B
   }
   const tabularContent = content as TabularContent
   if (tabularContent.format.type === 'xlsx') {
-    yield tabular(declared.name, tabularContent, path)
+    yield tabular(declared.name, tabularContent, path, limits)
     counter.bytes += size
     return
   }
-  yield tabular(declared.name, tabularContent, counted(path, counter))
+  yield tabular(declared.name, tabularContent, counted(path, counter), limits)
 }

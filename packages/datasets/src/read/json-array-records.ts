@@ -1,8 +1,19 @@
 import { open } from 'node:fs/promises'
 import { createGunzip } from 'node:zlib'
-import type { Readable } from 'node:stream'
+import { Transform, type Readable } from 'node:stream'
 import StreamArray from 'stream-json/streamers/StreamArray.js'
 import { DatasetFileError } from '@allmenning/core'
+import { defaultReadLimits, describeSize, limitOptions, ReadLimitError, type ReadLimits } from './read-limits.js'
+import { limitUnpacked } from './unpack-limit.js'
+
+/** Where a JSON array comes from, for {@link jsonArrayRecords}. */
+export interface JsonSource {
+  /** The file's name in messages. */
+  name: string
+  limits: ReadLimits
+  /** Bytes of the file read so far (compressed, when it is gzip), for the unpacking ratio. */
+  packed: () => number
+}
 
 const elementBatchSize = 500
 
@@ -31,23 +42,51 @@ export async function startsWithGzip(path: string): Promise<boolean> {
  * @example
  * for await (const batch of jsonArrayRecords(createReadStream(path), await startsWithGzip(path))) count += batch.length
  */
-export async function* jsonArrayRecords(input: Readable, gzip: boolean): AsyncGenerator<unknown[]> {
+export async function* jsonArrayRecords(
+  input: Readable,
+  gzip: boolean,
+  source: JsonSource = { name: 'the file', limits: defaultReadLimits, packed: () => 0 },
+): AsyncGenerator<unknown[]> {
   const elements = StreamArray.withParser()
-  let broken: DatasetFileError | undefined
+  let broken: Error | undefined
+  const fail = (error: Error) => {
+    broken ??= error
+    elements.destroy(broken)
+  }
+  // Bytes handed to the parser since the last element came out: an element (or one string in
+  // it) past the longest record allowed stops the read before the parser has assembled it.
+  let sinceElement = 0
+  let element = 0
+  const { maxRecordLength } = source.limits
+  const measure = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      sinceElement += chunk.length
+      if (sinceElement <= maxRecordLength) return done(null, chunk)
+      done(
+        new ReadLimitError(
+          `element ${(element + 1).toLocaleString('en-US')} of ${source.name} is longer than ${describeSize(maxRecordLength)} ` +
+            `(the longest record read; raise it with ${limitOptions.maxRecordLength})`,
+          'maxRecordLength',
+        ),
+      )
+    },
+  })
+  measure.on('error', fail)
   if (gzip) {
     const gunzip = createGunzip()
-    gunzip.on('error', (error) => {
-      broken = new DatasetFileError(`is not valid gzip: ${error.message}`)
-      elements.destroy(broken)
-    })
-    input.pipe(gunzip).pipe(elements)
+    gunzip.on('error', (error) => fail(new DatasetFileError(`is not valid gzip: ${error.message}`)))
+    const limit = limitUnpacked(source.name, source.limits, source.packed)
+    limit.on('error', fail)
+    input.pipe(gunzip).pipe(limit).pipe(measure).pipe(elements)
   } else {
-    input.pipe(elements)
+    input.pipe(measure).pipe(elements)
   }
   input.on('error', (error) => elements.destroy(error))
   let batch: unknown[] = []
   try {
     for await (const item of elements as AsyncIterable<{ key: number; value: unknown }>) {
+      sinceElement = 0
+      element++
       batch.push(item.value)
       if (batch.length >= elementBatchSize) {
         yield batch

@@ -1,6 +1,50 @@
 import { readSheet } from 'read-excel-file/node'
 import { DatasetFileError, type XlsxFormat } from '@allmenning/core'
+import yauzl from 'yauzl'
 import { recordBatchSize } from './delimited-records.js'
+import { defaultReadLimits, describeSize, limitOptions, ReadLimitError, type ReadLimits } from './read-limits.js'
+
+/**
+ * Checks a workbook's members before it is read whole: their count, and the bytes they unpack
+ * to by their declared sizes (which the unzipping holds them to).
+ */
+async function checkWorkbook(path: string, name: string, limits: ReadLimits): Promise<void> {
+  let zip: yauzl.ZipFile
+  try {
+    zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+      yauzl.open(path, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
+    )
+  } catch (error) {
+    throw new DatasetFileError(`is not a readable XLSX workbook: ${(error as Error).message}`)
+  }
+  try {
+    if (zip.entryCount > limits.maxMembers) {
+      throw new ReadLimitError(
+        `${name} has ${zip.entryCount.toLocaleString('en-US')} members, more than ${limits.maxMembers.toLocaleString('en-US')} (the most an archive may have; raise it with ${limitOptions.maxMembers})`,
+        'maxMembers',
+      )
+    }
+    let unpacked = 0
+    await new Promise<void>((resolve, reject) => {
+      zip.on('entry', (entry: yauzl.Entry) => {
+        unpacked += entry.uncompressedSize
+        if (unpacked > limits.maxWorkbookBytes) {
+          reject(
+            new ReadLimitError(
+              `${name} unpacks to more than ${describeSize(limits.maxWorkbookBytes)} (the most a workbook, read whole, may unpack to; raise it with ${limitOptions.maxWorkbookBytes})`,
+              'maxWorkbookBytes',
+            ),
+          )
+        } else zip.readEntry()
+      })
+      zip.on('end', () => resolve())
+      zip.on('error', (error: Error) => reject(new DatasetFileError(`is not a readable XLSX workbook: ${error.message}`)))
+      zip.readEntry()
+    })
+  } finally {
+    zip.close()
+  }
+}
 
 function cellText(value: unknown): string {
   if (value === null || value === undefined) return ''
@@ -12,12 +56,14 @@ function cellText(value: unknown): string {
  * The rows of one sheet of an XLSX workbook as text cells, in batches; the first non-empty
  * row is the header. read-excel-file unzips and parses the sheet; cells formatted as dates
  * arrive as `YYYY-MM-DD`, numbers as their shortest decimal form. The sheet is read whole,
- * which suits the tens of thousands of rows such workbooks hold.
+ * which suits the tens of thousands of rows such workbooks hold; a workbook that unpacks to more
+ * than `limits.maxWorkbookBytes` is refused before it is read.
  *
  * @example
  * for await (const batch of xlsxRecords('skattefunn.xlsx', { type: 'xlsx' })) rows += batch.length
  */
-export async function* xlsxRecords(path: string, format: XlsxFormat): AsyncGenerator<string[][]> {
+export async function* xlsxRecords(path: string, format: XlsxFormat, name = path, limits: ReadLimits = defaultReadLimits): AsyncGenerator<string[][]> {
+  await checkWorkbook(path, name, limits)
   let sheet: unknown[][]
   try {
     sheet = (await readSheet(path, format.sheet ?? 1)) as unknown[][]

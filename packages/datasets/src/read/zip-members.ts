@@ -1,22 +1,28 @@
 import type { Readable } from 'node:stream'
 import yauzl from 'yauzl'
 import { DatasetFileError } from '@allmenning/core'
+import { defaultReadLimits, limitOptions, ReadLimitError, type ReadLimits } from './read-limits.js'
+import { unpackedTooMuch } from './unpack-limit.js'
 
 /** One member of a zip archive, opened for reading. */
 export interface ZipMember {
   name: string
   compressedSize: number
+  uncompressedSize: number
   open(): Promise<Readable>
 }
 
 /**
  * The members of a zip archive whose base names are in `wanted`, one at a time (yauzl reads
  * the central directory, then each member's stream on demand, so nothing is extracted to disk).
+ * An archive of more members than `limits.maxMembers`, or a wanted member whose declared size
+ * goes past the unpacking limits, fails before anything is unpacked; yauzl checks that a
+ * member unpacks to exactly its declared size.
  *
  * @example
  * for await (const member of zipMembers('cordis-HORIZONprojects-csv.zip', ['project.csv'])) read(await member.open())
  */
-export async function* zipMembers(path: string, wanted: string[]): AsyncGenerator<ZipMember> {
+export async function* zipMembers(path: string, wanted: string[], name = path, limits: ReadLimits = defaultReadLimits): AsyncGenerator<ZipMember> {
   let zip: yauzl.ZipFile
   try {
     zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
@@ -26,6 +32,12 @@ export async function* zipMembers(path: string, wanted: string[]): AsyncGenerato
     throw new DatasetFileError(`is not a zip archive: ${(error as Error).message}`)
   }
   try {
+    if (zip.entryCount > limits.maxMembers) {
+      throw new ReadLimitError(
+        `${name} has ${zip.entryCount.toLocaleString('en-US')} members, more than ${limits.maxMembers.toLocaleString('en-US')} (the most an archive may have; raise it with ${limitOptions.maxMembers})`,
+        'maxMembers',
+      )
+    }
     for (;;) {
       const entry = await new Promise<yauzl.Entry | undefined>((resolve, reject) => {
         const onEntry = (e: yauzl.Entry) => finish(() => resolve(e))
@@ -45,9 +57,12 @@ export async function* zipMembers(path: string, wanted: string[]): AsyncGenerato
       if (!entry) return
       const base = entry.fileName.split('/').pop() ?? entry.fileName
       if (entry.fileName.endsWith('/') || !wanted.includes(base)) continue
+      const tooMuch = unpackedTooMuch(`${name}/${base}`, entry.uncompressedSize, entry.compressedSize, limits)
+      if (tooMuch) throw tooMuch
       yield {
         name: base,
         compressedSize: entry.compressedSize,
+        uncompressedSize: entry.uncompressedSize,
         open: () =>
           new Promise<Readable>((resolve, reject) =>
             zip.openReadStream(entry, (error, stream) => (error ? reject(new DatasetFileError(`member ${base} cannot be read: ${error.message}`)) : resolve(stream))),

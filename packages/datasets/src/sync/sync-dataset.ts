@@ -5,6 +5,7 @@ import type { CatalogEntry } from '../store/catalog.js'
 import { tablesFingerprint } from '../store/table-names.js'
 import type { DatasetCatalogRef } from '../import/dataset-catalog.js'
 import { importInWorker, workerHeapLimitMb } from '../import/import-in-worker.js'
+import type { ImportOptions } from '../import/import-dataset.js'
 import { ImportError, type ImportInput, type ImportProgress, type ImportResult } from '../import/import-types.js'
 import { discoverFiles } from './discover-files.js'
 import { downloadFile, DownloadError, type DownloadResult } from './download-file.js'
@@ -41,6 +42,8 @@ export interface SyncOptions {
    * name the publisher's address as their source.
    */
   mirror?: string
+  /** See `ImportOptions.limits`. */
+  limits?: ImportOptions['limits']
 }
 
 /** What a sync did. */
@@ -189,6 +192,7 @@ export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
       ),
     ),
     heapLimitMb: workerHeapLimitMb(dataset),
+    ...(options.limits ? { limits: options.limits } : {}),
     onProgress: (progress) => options.onEvent?.({ type: 'importing', progress }),
     ...(options.signal ? { signal: options.signal } : {}),
   })

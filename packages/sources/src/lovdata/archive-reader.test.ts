@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { LovdataArchiveError, readArchiveFiles, readLovdataArchive } from './archive-reader.js'
 import type { LovdataDocument } from './parse-document.js'
-import { buildLovdataArchive, bzip2, packTar } from './testing/archive-builder.js'
+import { buildLovdataArchive, bzip2, packTar, tarHeader } from './testing/archive-builder.js'
 import { generateDocuments } from './testing/corpus-generator.js'
 import { lawFixtures, regulationFixtures } from './testing/fixtures.js'
 
@@ -76,4 +76,31 @@ describe('readLovdataArchive', () => {
     const archive = await buildLovdataArchive(lawFixtures())
     await expect(collect(readArchiveFiles(Readable.from([archive]), { maxFileBytes: 1000 }))).rejects.toThrow(/nl\/nl-18140517-000.xml is \d+ bytes, more than the 1000 accepted/)
   })
+})
+
+describe('readArchiveFiles against bombs', () => {
+  // Streams of bzip2 one after the other are one valid file: 256 copies of a ~45-byte stream of
+  // 1 MiB of zeros unpack to 256 MiB.
+  const zeros = bzip2(Buffer.alloc(1024 * 1024))
+
+  it('stops a bzip2 bomb at the ratio limit, one block in memory at a time, naming the limit', async () => {
+    const bomb = Buffer.concat([bzip2(tarHeader('nl/big.bin', 256 * 1024 * 1024)), ...Array.from({ length: 256 }, () => zeros), bzip2(Buffer.alloc(1024))])
+    expect(bomb.length).toBeLessThan(20_000)
+    await expect(collect(readArchiveFiles(Readable.from([bomb])))).rejects.toThrow(
+      /^The archive unpacks more than 100 times its size \(64\.0 MiB from \d+\.\d KiB so far; maxRatio\): a compression bomb$/,
+    )
+    await expect(collect(readArchiveFiles(Readable.from([bomb]), { maxUnpackedBytes: 16 * 1024 * 1024 }))).rejects.toThrow(
+      new LovdataArchiveError('The archive unpacks to more than 16.0 MiB (maxUnpackedBytes)'),
+    )
+  }, 60_000)
+
+  it('stops an archive of more members than allowed', async () => {
+    const files = Array.from({ length: 1000 }, (_, i) => ({ path: `e-${i}.txt`, xml: '' }))
+    const tar = await packTar(files)
+    // 200 copies of 1,000 empty members, the end of the archive only once, after them all.
+    const members = bzip2(tar.subarray(0, tar.length - 1024))
+    const archive = Buffer.concat([...Array.from({ length: 200 }, () => members), bzip2(Buffer.alloc(1024))])
+    await expect(collect(readArchiveFiles(Readable.from([archive])))).rejects.toThrow(new LovdataArchiveError('The archive has more than 100,000 members (maxMembers)'))
+    expect(await collect(readArchiveFiles(Readable.from([archive]), { maxMembers: 300_000, maxRatio: 1000 }))).toEqual([])
+  }, 120_000)
 })

@@ -77,19 +77,13 @@ export const aksjonaerregisteret = defineDataset({
         rows({ header }) {
           const at = headerColumns(header, columns, ['land'], 'an Aksjonærregisteret extract')
           const width = header.length
-          // A person's search key, by name: people own shares in many companies, and folding and
-          // sorting the words of a name is the dearest step of a row. Emptied when it grows large.
-          const keys = new Map<string, string>()
+          // A person's search key, computed for every row and kept nowhere: the register has
+          // about as many distinct owners as half its rows, and a cell kept in a cache keeps the
+          // whole chunk of text it was sliced from, so a cache by name grew with the file.
           const keyOf = (name: string) => {
-            let key = keys.get(name)
-            if (key === undefined) {
-              if (keys.size >= 200_000) keys.clear()
-              // The register writes a person's surname first.
-              const words = nameWords(name)
-              key = `${words[0] ?? ''}|${[...words].sort().join(' ')}`
-              keys.set(name, key)
-            }
-            return key
+            // The register writes a person's surname first.
+            const words = nameWords(name)
+            return `${words[0] ?? ''}|${[...words].sort().join(' ')}`
           }
           return (cells) => {
             // Surplus fields are the unquoted `;` of a foreign address: fold them back into it.
@@ -114,7 +108,7 @@ export const aksjonaerregisteret = defineDataset({
                 aksjeklasse: blank(cells[at.klasse]),
                 eier_navn: eier,
                 eier_id: eierId,
-                // As personOwnerKeys makes it, with the search key remembered.
+                // As personOwnerKeys makes it.
                 eier_nokkel: isPerson ? `${keyOf(eier)}|${Number(eierId)}` : isCompany ? eierId : null,
                 postnr_sted: blank(sted) || null,
                 landkode: land || null,

@@ -1,19 +1,34 @@
 import { foldNorwegian } from '@allmenning/core'
 
 const ascii = /^[\x00-\x7f]*$/
+const latin1 = /^[\x00-\xff]*$/
 const nonWord = /[^\p{L}\p{N}]+/u
+/**
+ * How `foldNorwegian` folds each Latin-1 character on its own. A name of Latin-1 characters
+ * only (nearly every name that is not plain ASCII: æ, ø, å, é, ü) folds character by character
+ * to exactly what the whole name folds to, since no Latin-1 character combines with another
+ * or lower-cases by context, at a fraction of the cost of normalising it.
+ */
+const latin1Folds = Array.from({ length: 256 }, (_, code) => foldNorwegian(String.fromCharCode(code)))
+
+function foldLatin1(name: string): string {
+  let folded = ''
+  for (let i = 0; i < name.length; i++) folded += latin1Folds[name.charCodeAt(i)]!
+  return folded
+}
 
 /**
  * The words of a name as they are compared: folded as `foldNorwegian` folds (case, accents,
  * æ/ø), in the name's own order. Computed for every row of a million-row file, so names that
- * are plain ASCII once lower-cased (most) skip Unicode normalisation.
+ * are plain ASCII once lower-cased (most) or Latin-1 (nearly all the rest) skip Unicode
+ * normalisation.
  *
  * @example
  * nameWords('NORDMANN  Ola-Johan') // ['nordmann', 'ola', 'johan']
  */
 export function nameWords(name: string): string[] {
   const lower = name.toLowerCase()
-  const folded = ascii.test(lower) ? lower : foldNorwegian(name.normalize('NFC'))
+  const folded = ascii.test(lower) ? lower : latin1.test(name) ? foldLatin1(name) : foldNorwegian(name.normalize('NFC'))
   const kept: string[] = []
   for (const word of folded.split(nonWord)) if (word !== '') kept.push(word)
   return kept

@@ -51,3 +51,27 @@ export function bzip2(bytes: Buffer, blockSize = 9): Buffer {
 export async function buildLovdataArchive(files: ArchiveFile[]): Promise<Buffer> {
   return bzip2(await packTar(files))
 }
+
+/**
+ * A ustar header of a file of `size` bytes, for a test to write the content after it (or not):
+ * the start of a bomb whose content is unpacked zeros.
+ *
+ * @example
+ * const bomb = Buffer.concat([bzip2(tarHeader('nl/big.bin', 2 ** 28)), ...copies(bzip2(Buffer.alloc(2 ** 20)), 256)])
+ */
+export function tarHeader(name: string, size: number): Buffer {
+  const header = Buffer.alloc(512)
+  header.write(name, 0, 'utf8')
+  header.write('0000644\0', 100)
+  header.write('0000000\0', 108)
+  header.write('0000000\0', 116)
+  header.write(`${size.toString(8).padStart(11, '0')}\0`, 124)
+  header.write('15070000000\0', 136)
+  header.write('        ', 148)
+  header.write('0', 156)
+  header.write('ustar\0' + '00', 257)
+  let sum = 0
+  for (const byte of header) sum += byte
+  header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148)
+  return header
+}
