@@ -105,9 +105,9 @@ export async function generateAksjonaerregisteret(rows, file, owners = Math.roun
       // The register repeats a holding now and then; these rows are summed on import.
       line = previous
     } else if (quirk < 0.002) {
-      line = `${companyNr};${companyName};${klass};PARIR AB; ;S-51, Tranemo; Sverige;SE;${shares};${total}`
+      line = `${companyNr};${companyName};${klass};VIMLE AB; ;S-41, Ljungby; Sverige;SE;${shares};${total}`
     } else if (quirk < 0.003) {
-      line = `${companyNr};${companyName};${klass};"IF P INSURANCE HOLDING LTD (PUBL; ;00100 HELSINKI;FI;${shares};${total}`
+      line = `${companyNr};${companyName};${klass};"NORRSKEN MUTUAL HOLDING LTD (PUBL; ;00100 HELSINKI;FI;${shares};${total}`
     } else if (isPerson) {
       const drawn = Math.floor(next() * owners)
       const { name, year, place } = person(drawn)

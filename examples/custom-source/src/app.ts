@@ -16,8 +16,8 @@ export function createApp(env: Record<string, string | undefined> = process.env,
     sources: [...builtInSources(env), custom],
     // The built-ins read their ALLMENNING_UPSTREAM_<ID> themselves; a plugin's upstreams are named here.
     upstreams: upstreamOverridesFromEnvironment(env, custom.upstreams.map((u) => u.id)),
-    // In memory and bounded: the least recently used answers go first past 64 MiB.
-    cache: new Keyv({ store: createMemoryCacheStore({ maxBytes: 64 * 1024 * 1024 }) }),
+    // In memory and bounded: the least recently used answers go first past 32 MiB.
+    cache: new Keyv({ store: createMemoryCacheStore() }),
     // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
     explorer: swaggerUiExplorer(),
     // MET refuses calls without an identifying User-Agent; name the deployment and a contact.

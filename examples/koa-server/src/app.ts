@@ -28,8 +28,8 @@ export function createApp(
   const prefix = options.prefix ?? '/'
   const gateway = createGateway({
     sources: builtInSources(env),
-    // In memory and bounded: the least recently used answers go first past 64 MiB.
-    cache: new Keyv({ store: createMemoryCacheStore({ maxBytes: 64 * 1024 * 1024 }) }),
+    // In memory and bounded: the least recently used answers go first past 32 MiB.
+    cache: new Keyv({ store: createMemoryCacheStore() }),
     // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
     explorer: swaggerUiExplorer(),
     // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue) and /{source}/mcp.

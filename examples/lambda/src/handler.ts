@@ -9,8 +9,8 @@ import Keyv from 'keyv'
 // empty strings; builtInSources treats those as "use the real service".
 const gateway = createGateway({
   sources: builtInSources(process.env),
-  // In memory and bounded: the least recently used answers go first past 64 MiB.
-  cache: new Keyv({ store: createMemoryCacheStore({ maxBytes: 64 * 1024 * 1024 }) }),
+  // In memory and bounded: the least recently used answers go first past 32 MiB.
+  cache: new Keyv({ store: createMemoryCacheStore() }),
   // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue) and
   // /{source}/mcp. Optional: ALLMENNING_MCP=off turns it off; to leave the MCP SDK out of the
   // bundle too, delete this line and the import (see README).

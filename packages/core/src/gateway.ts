@@ -46,7 +46,7 @@ export interface GatewayOptions {
   sources: SourceDefinition[]
   /**
    * Any Keyv instance. By default a Keyv on {@link createMemoryCacheStore}: in this process,
-   * least recently used first out past 64 MiB or 100,000 entries. Share one (Redis) across instances.
+   * least recently used first out past 32 MiB or 100,000 entries. Share one (Redis) across instances.
    */
   cache?: Keyv
   /** Public URL of the mount point (`https://data.example.no`); makes every link absolute. */

@@ -2,7 +2,7 @@ import { createLruMap, type LruMap } from './lru-map.js'
 
 /** Limits of a {@link createMemoryCacheStore}: whichever is reached first evicts. */
 export interface MemoryCacheStoreOptions {
-  /** The most the held keys and values may weigh, in bytes; 64 MiB by default. */
+  /** The most the held keys and values may weigh, in bytes; 32 MiB by default. */
   maxBytes?: number
   /** The most entries held; 100,000 by default. */
   maxEntries?: number
@@ -50,7 +50,7 @@ function weigh(key: string, value: unknown): number {
  * const gateway = createGateway({ sources, cache })
  */
 export function createMemoryCacheStore(options: MemoryCacheStoreOptions = {}): MemoryCacheStore {
-  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024
+  const maxBytes = options.maxBytes ?? 32 * 1024 * 1024
   const maxEntries = options.maxEntries ?? 100_000
   if (!(maxBytes > 0) || !(maxEntries > 0)) throw new RangeError('createMemoryCacheStore: maxBytes and maxEntries must be above 0')
   const make = (): LruMap<string, Held> => createLruMap<string, Held>(maxEntries, { maxWeight: maxBytes, weigh: (held) => held.bytes })
