@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import type { SqliteConnection, SqliteStatement } from './sqlite-connection.js'
 import type { DatasetDefinition, DatasetRow, DatasetTable, DatasetValue } from '@allmenning/core'
 import { ensureCatalog, readCatalog, writeCatalogEntry, type CatalogEntry } from './catalog.js'
@@ -8,6 +9,8 @@ import { createRowCheck } from './row-check.js'
 const sqlTypes = { text: 'TEXT', integer: 'INTEGER', real: 'REAL' } as const
 /** Rows written per transaction: enough that commits cost nothing, few enough that the WAL stays small. */
 const rowsPerTransaction = 20_000
+/** SQLite's page cache while the indexes are built, in KiB. */
+const indexCacheKiB = 8192
 
 /**
  * Rows bound to one INSERT statement. Each call into SQLite has a fixed cost (binding an
@@ -82,6 +85,10 @@ export function createGenerationWriter(db: SqliteConnection, dataset: Pick<Datas
   // and an import cut short is thrown away (the next one drops what it left). The switch
   // itself is committed with NORMAL, as every other write to the file.
   db.exec('PRAGMA synchronous = OFF')
+  // The indexes are built once every row is in, when the thread that read the file has
+  // finished: SQLite's sorter may then use a second core (measured: a two-million-row
+  // import 13 s → 9.5 s on two cores).
+  db.exec(`PRAGMA threads = ${availableParallelism() > 1 ? 2 : 0}`)
 
   const writers = new Map<string, TableWriter>()
   for (const table of dataset.tables) {
@@ -167,6 +174,9 @@ export function createGenerationWriter(db: SqliteConnection, dataset: Pick<Datas
       commit()
       // A sample of each index is enough for the planner to choose between indexes.
       db.exec('PRAGMA analysis_limit = 1000')
+      // Each sorting thread takes up to the page cache for its share: a smaller cache keeps two
+      // of them and the pages already held within the import's memory budget.
+      db.exec(`PRAGMA cache_size = -${indexCacheKiB}`)
       for (const writer of writers.values()) {
         db.transaction(() => writer.duplicates?.merge(), true)
         ;(writer.table.indexes ?? []).forEach((columns, i) => {
