@@ -292,11 +292,11 @@ const errorCases: ErrorCase[] = [
     },
   },
   {
-    name: '400 invalid_body for a feedback body over 16 KB',
+    name: '413 body_too_large for a feedback body over 16 KB',
     path: '/api/v1/feedback',
     init: postJson(oversizedFeedback),
-    status: 400,
-    code: 'invalid_body',
+    status: 413,
+    code: 'body_too_large',
     check: (body) => expect(body.error.details[0]).toMatchObject({ parameter: 'body', rule: 'max_size' }),
     exception: {
       ...exceptions.hostParsesJsonFirst,

@@ -214,7 +214,7 @@ describe('bad input is a JSON-RPC error, never a 500', () => {
   })
 
   it('refuses a body the adapter found over the limit as it read it with 413', async () => {
-    const res = await post(gatewayWith(), '/mcp', '', { extra: { readBody: () => Promise.reject(Object.assign(new GatewayError(400, 'invalid_body', 'too large', { details: [{ parameter: 'body', problem: 'must be at most 16384 bytes', rule: 'max_size' }] }))) } })
+    const res = await post(gatewayWith(), '/mcp', '', { extra: { readBody: () => Promise.reject(Object.assign(new GatewayError(413, 'body_too_large', 'too large', { details: [{ parameter: 'body', problem: 'must be at most 16384 bytes', rule: 'max_size' }] }))) } })
     expect(res.status).toBe(413)
     expect(res.json.error.code).toBe(-32000)
   })

@@ -20,14 +20,14 @@ describe('readRequestBody', () => {
     expect(await readRequestBody(stream)).toBeUndefined()
   })
 
-  it('refuses a body over the limit with the 400, and lets the rest flow on', async () => {
+  it('refuses a body over the limit with the 413, and lets the rest flow on', async () => {
     const stream = new PassThrough()
     const read = readRequestBody(stream, 10)
     stream.write('0123456789')
     stream.write('X')
     const error = await read.catch((e: unknown) => e)
     expect(error).toBeInstanceOf(GatewayError)
-    expect(error).toMatchObject({ status: 400, code: 'invalid_body' })
+    expect(error).toMatchObject({ status: 413, code: 'body_too_large' })
     // Still flowing: the rest of the body is drained, not left to block the connection.
     stream.end('more')
     await new Promise((resolve) => stream.once('end', resolve))

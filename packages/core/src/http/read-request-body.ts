@@ -16,9 +16,9 @@ export function hasBody(method: string): boolean {
   return method !== 'GET' && method !== 'HEAD'
 }
 
-/** The 400 for a body over the limit, the same whichever adapter read it. */
+/** The 413 for a body over the limit, the same whichever adapter read it (and the same as a host parser's). */
 export function bodyTooLarge(limitBytes: number): GatewayError {
-  return new GatewayError(400, 'invalid_body', `The request body is larger than ${limitBytes} bytes`, {
+  return new GatewayError(413, 'body_too_large', `The request body is larger than ${limitBytes} bytes`, {
     details: [{ parameter: 'body', problem: `must be at most ${limitBytes} bytes`, rule: 'max_size' }],
   })
 }
