@@ -297,15 +297,8 @@ const errorCases: ErrorCase[] = [
     init: postJson(oversizedFeedback),
     status: 413,
     code: 'body_too_large',
+    // Held through every adapter: where a host parser (100 KB) made a value of the body first too.
     check: (body) => expect(body.error.details[0]).toMatchObject({ parameter: 'body', rule: 'max_size' }),
-    exception: {
-      ...exceptions.hostParsesJsonFirst,
-      async run(ctx) {
-        const reply = await ctx.get('/api/v1/feedback', postJson(oversizedFeedback))
-        expect(reply.status).toBe(202)
-        expect(parse(reply).feedback.message).toBe('Padded')
-      },
-    },
   },
   {
     name: '400 invalid_body for well-formed JSON feedback without a message',

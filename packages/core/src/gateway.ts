@@ -315,7 +315,7 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   async function receiveFeedback({ request, links }: RouteCall): Promise<GatewayResponse> {
     const body = request.readBody ? await request.readBody() : undefined
-    const feedback = parseFeedback(body, headerValue(request.headers['content-type']), catalog)
+    const feedback = parseFeedback(body, { contentType: headerValue(request.headers['content-type']), contentLength: headerValue(request.headers['content-length']) }, catalog)
     try {
       await onFeedback(feedback)
     } catch (error) {

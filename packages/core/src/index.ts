@@ -34,7 +34,7 @@ export {
 export { overrideUpstreams } from './plugin/override-upstreams.js'
 export { placeFields, selectablePlaceFields, type PlaceField } from './plugin/place-fields.js'
 export type { EntitySearch, EntitySearchContext, EntitySearchResult, EntityHit } from './plugin/entity-search.js'
-export { bodyText, hasBody, maxRequestBodyBytes, readRequestBody } from './http/read-request-body.js'
+export { bodyText, checkParsedBodySize, hasBody, maxRequestBodyBytes, readRequestBody } from './http/read-request-body.js'
 export { createGateway, defaultUserAgent, type GatewayOptions, type ErrorKind } from './gateway.js'
 export type {
   GatewayExtension,

@@ -1,4 +1,4 @@
-import { bodyText, GatewayError, maxRequestBodyBytes, type ExtensionAnswer, type ExtensionHost, type GatewayRequest, type GatewayResponse } from '@allmenning/core'
+import { bodyText, checkParsedBodySize, GatewayError, maxRequestBodyBytes, type ExtensionAnswer, type ExtensionHost, type GatewayRequest, type GatewayResponse } from '@allmenning/core'
 import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js'
 import { accepted, framingFor, refuse, reply } from './mcp-framing.js'
 import type { ToolTarget } from './mcp-tool.js'
@@ -85,9 +85,8 @@ function parseBody(sdk: Sdk, body: unknown, headers: GatewayRequest['headers']):
     return { ok: false, response: refuse(415, transportError, 'Unsupported Media Type: Content-Type must be application/json') }
   }
   if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) {
-    if (Number(headerValue(headers['content-length'])) > maxRequestBodyBytes) return { ok: false, response: tooLarge() }
     try {
-      bodyText(JSON.stringify(body) ?? '')
+      checkParsedBodySize(body, headers['content-length'])
     } catch (error) {
       if (isTooLarge(error)) return { ok: false, response: tooLarge() }
       return { ok: false, response: refuse(400, sdk.ErrorCode.ParseError, 'Parse error: Invalid JSON') }

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Catalog } from '../compile/catalog.js'
 import { GatewayError } from '../http/gateway-error.js'
 import { toJsonSchema2020 } from '../compile/json-schema.js'
-import { bodyText } from '../http/read-request-body.js'
+import { bodyText, checkParsedBodySize } from '../http/read-request-body.js'
 
 /** What a client may send to `POST /api/v1/feedback`. */
 export const feedbackSchema = v.strictObject({
@@ -25,8 +25,11 @@ function bodyError(problem: string, parameter = 'body', rule = 'json'): GatewayE
  * Reads and validates a feedback body: raw JSON bytes or text, or a value a body parser
  * already produced. Names the field and the rule on any problem.
  */
-export function parseFeedback(body: unknown, contentType: string | undefined, catalog: Catalog): Feedback {
+export function parseFeedback(body: unknown, headers: { contentType?: string; contentLength?: string }, catalog: Catalog): Feedback {
+  const contentType = headers.contentType
   let value = body
+  // A host's parser read it under its own, larger limit; ours holds all the same.
+  if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) checkParsedBodySize(body, headers.contentLength)
   if (typeof body === 'string' || body instanceof Uint8Array) {
     if (!/\bjson\b/i.test(contentType ?? '')) {
       throw new GatewayError(415, 'unsupported_media_type', 'Feedback must be sent as application/json', {

@@ -24,6 +24,20 @@ export function bodyTooLarge(limitBytes: number): GatewayError {
 }
 
 /**
+ * Holds a body a host app's parser already made a value of (express.json, @koa/bodyparser:
+ * 100 KB or more) to the gateway's own limit: by the Content-Length the client sent, and by
+ * the value written back as JSON (a chunked or compressed body has no useful length). Throws
+ * {@link bodyTooLarge}; a value with no JSON form throws JSON.stringify's TypeError.
+ *
+ * @example
+ * checkParsedBodySize(request.body, request.headers['content-length']) // throws a 413 past 16 KB
+ */
+export function checkParsedBodySize(value: unknown, contentLength: string | string[] | undefined, limitBytes = maxRequestBodyBytes): void {
+  if (Number(Array.isArray(contentLength) ? contentLength[0] : contentLength) > limitBytes) throw bodyTooLarge(limitBytes)
+  bodyText(JSON.stringify(value) ?? '', limitBytes)
+}
+
+/**
  * The text of a body held whole, as an adapter that never streamed it through the limit
  * (Lambda) hands it on, or as {@link readRequestBody} read it: more than `limitBytes` of
  * UTF-8 is {@link bodyTooLarge}, whichever adapter it came through.
