@@ -1,4 +1,4 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { avinorApi } from './avinor-upstream.js'
 import { avinorEntitySearch } from './entity-search.js'
 import { createAvinorFeeds } from './feed-client.js'
