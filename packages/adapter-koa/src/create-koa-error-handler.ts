@@ -1,4 +1,5 @@
-import { hostErrorResponse, normalizeMountPath, stripMountPath, type Gateway } from '@allmenning/core'
+import type { Gateway } from '@allmenning/core'
+import { hostErrorResponse, normalizeMountPath, stripMountPath } from '@allmenning/core/adapter'
 import type { Middleware } from 'koa'
 import { writeGatewayResponse } from './write-gateway-response.js'
 

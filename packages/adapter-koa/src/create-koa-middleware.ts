@@ -1,4 +1,5 @@
-import { normalizeMountPath, stripMountPath, type Gateway } from '@allmenning/core'
+import type { Gateway } from '@allmenning/core'
+import { normalizeMountPath, stripMountPath } from '@allmenning/core/adapter'
 import type { Middleware } from 'koa'
 import { toGatewayRequest } from './to-gateway-request.js'
 import { writeGatewayResponse } from './write-gateway-response.js'

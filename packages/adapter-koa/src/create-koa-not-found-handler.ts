@@ -1,4 +1,4 @@
-import { normalizeMountPath, notFoundResponse } from '@allmenning/core'
+import { normalizeMountPath, notFoundResponse } from '@allmenning/core/adapter'
 import type { Middleware } from 'koa'
 import { writeGatewayResponse } from './write-gateway-response.js'
 
