@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
@@ -83,6 +84,11 @@ describe("the core's entries by audience", () => {
     }
     const twice = [...homes].filter(([, where]) => where.length > 1).map(([name, where]) => `${name}: ${where.join(', ')}`)
     expect(twice).toEqual([])
+  })
+
+  it.each(Object.entries(entries))('open %s with a comment naming the entry and who it is for', (entry, file) => {
+    const text = readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')
+    expect(text.startsWith(`/**\n * \`${entry}\`: for `)).toBe(true)
   })
 
   it('keep the root to what a host app needs', () => {
