@@ -2,7 +2,7 @@
 // from memory after a delay, or never (a hanging upstream), so a run measures the gateway's
 // composition and not the network.
 import * as v from 'valibot'
-import { defineOperation, defineSource, defineUpstream, placeFields } from '@allmenning/core'
+import { defineOperation, defineSource, defineUpstream, placeFields } from '@allmenning/core/source'
 
 const point = { lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)), lon: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)) }
 const upstream = defineUpstream({ id: 'stand_in', name: 'Stand-in upstream', baseUrl: 'http://127.0.0.1:9', publisher: 'Bench', license: 'CC0' })

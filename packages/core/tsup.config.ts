@@ -1,5 +1,16 @@
 import { packageBuild } from '../../tsup.package.js'
 
-// The testing kit imports '@allmenning/core' by name: kept external, it shares the user's one
-// copy of the core (its GatewayError, its createGateway) instead of bundling a second.
-export default { ...packageBuild({ index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' }), external: ['@allmenning/core'] }
+const build = packageBuild({
+  index: 'src/index.ts',
+  source: 'src/source.ts',
+  adapter: 'src/adapter.ts',
+  extension: 'src/extension.ts',
+  'testing/index': 'src/testing/index.ts',
+})
+
+// The testing kit imports the core by name (`@allmenning/core`, `@allmenning/core/source`):
+// kept external, it shares the user's one copy of the core (its GatewayError, its
+// createGateway) instead of bundling a second. The audience entries share one copy among
+// themselves through split chunks, in CommonJS too, so that a GatewayError thrown by a source
+// written against `/source` is the class the gateway of the root entry knows.
+export default { ...build, splitting: true, external: ['@allmenning/core', /^@allmenning\/core\//] }

@@ -108,7 +108,7 @@ function koaTarget(name: string, prefix: string): ConformanceTarget {
       })
       const app = new Koa()
       app.silent = true
-      app.use(createKoaMiddleware(conformanceGateway(statnettBaseUrl), { prefix: prefix || '/' }))
+      app.use(createKoaMiddleware(conformanceGateway(statnettBaseUrl), { basePath: prefix || '/' }))
       app.use(bodyParser())
       app.use(router.routes())
       app.use(router.allowedMethods())

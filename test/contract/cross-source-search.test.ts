@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createGateway, defineOperation, defineSource, defineUpstream, GatewayError, UpstreamError, type Gateway, type SourceDefinition } from '@allmenning/core'
+import { createGateway, GatewayError, type Gateway } from '@allmenning/core'
+import { defineOperation, defineSource, defineUpstream, UpstreamError, type SourceDefinition } from '@allmenning/core/source'
 import { avinor, firmafakta, statnett } from '@allmenning/sources'
 import { startFakeAvinor, type FakeAvinor } from '../../packages/sources/src/avinor/testing/fake-avinor.js'
 import { startFakeBrreg, type FakeBrreg } from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'

@@ -3,7 +3,8 @@
 // errors for bad input) and a tool call going through the same pipeline as the JSON API.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import * as v from 'valibot'
-import { createGateway, defineOperation, GatewayError, defineSource, defineUpstream, type Gateway, type GatewayOptions, type GatewayRequest } from '@allmenning/core'
+import { createGateway, GatewayError, type Gateway, type GatewayOptions, type GatewayRequest } from '@allmenning/core'
+import { defineOperation, defineSource, defineUpstream } from '@allmenning/core/source'
 import { mcpServers } from '@allmenning/mcp'
 import { statnett } from '@allmenning/sources'
 import { startFakeStatnett, statnettJson, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'

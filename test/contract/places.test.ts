@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { createGateway, defineOperation, defineSource, defineUpstream, UpstreamError, type Gateway, type PlaceField } from '@allmenning/core'
+import { createGateway, type Gateway } from '@allmenning/core'
+import { defineOperation, defineSource, defineUpstream, UpstreamError, type PlaceField } from '@allmenning/core/source'
 
 // Stand-in sources that fill place fields the way real ones do: through ordinary operations
 // taking lat and lon, callable on their own, declared with placeField.

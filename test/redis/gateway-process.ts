@@ -4,7 +4,8 @@ import { createKeyv } from '@keyv/redis'
 import { createClient } from '@redis/client'
 import express from 'express'
 import { createExpressMiddleware } from '@allmenning/adapter-express'
-import { answerServerRefusals, closeGracefully, createGateway } from '@allmenning/core'
+import { createGateway } from '@allmenning/core'
+import { answerServerRefusals, closeGracefully } from '@allmenning/core/adapter'
 import { statnett } from '@allmenning/sources'
 
 // One gateway instance as a deployment runs it: a process of its own, sharing one Redis with

@@ -1,6 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { answerServerRefusals } from '@allmenning/core'
+import { answerServerRefusals } from '@allmenning/core/adapter'
 
 /**
  * Serves an example app on a free loopback port the way the examples' main.ts does: a 64 KB

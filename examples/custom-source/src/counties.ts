@@ -1,4 +1,4 @@
-import { rankByName, type EntitySearch } from '@allmenning/core'
+import { rankByName, type EntitySearch } from '@allmenning/core/source'
 
 /** Norway's counties (fylker) since 2024, by the number MetAlerts tags its warnings with. */
 export const counties: Record<string, string> = {

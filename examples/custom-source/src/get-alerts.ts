@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, defineOperation } from '@allmenning/core'
+import { checkUpstreamShape, defineOperation } from '@allmenning/core/source'
 import { counties, countyNumbers } from './counties.js'
 import { metAlerts } from './met-upstreams.js'
 

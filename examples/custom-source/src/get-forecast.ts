@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, defineOperation } from '@allmenning/core'
+import { checkUpstreamShape, defineOperation } from '@allmenning/core/source'
 import { met } from './met-upstreams.js'
 
 // What MET's locationforecast/2.0/compact sends, as much of it as this source reads.

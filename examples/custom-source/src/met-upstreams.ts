@@ -1,4 +1,4 @@
-import { defineUpstream } from '@allmenning/core'
+import { defineUpstream } from '@allmenning/core/source'
 
 /**
  * MET Norway's Locationforecast. Its terms ask for an identifying User-Agent (the gateway's

@@ -1,4 +1,4 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { countySearch } from './counties.js'
 import { getAlerts } from './get-alerts.js'
 import { getForecast } from './get-forecast.js'

@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { answerServerRefusals, closeGracefully } from '@allmenning/core'
+import { answerServerRefusals, closeGracefully } from '@allmenning/core/adapter'
 import { createApp } from './app.js'
 
 const port = Number(process.env.PORT || 3000)

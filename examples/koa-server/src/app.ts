@@ -10,7 +10,7 @@ import Koa from 'koa'
 import Keyv from 'keyv'
 
 /**
- * The example Koa app: every built-in source mounted under `prefix` (the root by default),
+ * The example Koa app: every built-in source mounted under `basePath` (the root by default),
  * next to a route of the app's own (`GET /health`) and @koa/bodyparser. Upstream base URLs
  * come from `ALLMENNING_UPSTREAM_<NAME>`, links from `PUBLIC_BASE_URL`, loaded datasets
  * from `ALLMENNING_DATA_DIR`. Whatever the host app cannot serve (a malformed JSON body, an
@@ -18,14 +18,14 @@ import Keyv from 'keyv'
  * body, never as Koa's plain text.
  *
  * @example
- * const app = createApp({ ALLMENNING_UPSTREAM_STATNETT: 'http://127.0.0.1:4010/restapi' }, { prefix: '/data' })
+ * const app = createApp({ ALLMENNING_UPSTREAM_STATNETT: 'http://127.0.0.1:4010/restapi' }, { basePath: '/data' })
  * app.listen(3000) // GET http://localhost:3000/data/api/v1/kilder
  */
 export function createApp(
   env: Record<string, string | undefined> = process.env,
-  options: { prefix?: string; gateway?: Partial<GatewayOptions>; onHostError?: (error: unknown) => void } = {},
+  options: { basePath?: string; gateway?: Partial<GatewayOptions>; onHostError?: (error: unknown) => void } = {},
 ): Koa {
-  const prefix = options.prefix ?? '/'
+  const basePath = options.basePath ?? '/'
   const gateway = createGateway({
     sources: builtInSources(env),
     // In memory and bounded: the least recently used answers go first past 32 MiB.
@@ -47,17 +47,17 @@ export function createApp(
 
   const app = new Koa()
   // First, so that it answers whatever the parser and routes after it throw.
-  app.use(createKoaErrorHandler({ prefix, gateway, onError: options.onHostError ?? ((error) => console.error('[example] host error:', error)) }))
+  app.use(createKoaErrorHandler({ basePath, gateway, onError: options.onHostError ?? ((error) => console.error('[example] host error:', error)) }))
   // The gateway comes before the body parser so it reads its own request bodies: a parser in front would
   // answer malformed JSON with its own plain-text 400 instead of the gateway's JSON error.
   // (Behind a parser it still works: it then takes the parsed value.) Paths it does not own
   // fall through to the parser and the router.
-  app.use(createKoaMiddleware(gateway, { prefix }))
+  app.use(createKoaMiddleware(gateway, { basePath }))
   app.use(bodyParser())
   app.use(router.routes())
   // Last: a path nobody served. (No router.allowedMethods(): it answers a method it has never
   // heard of, PROPFIND or TRACE, with a 501, a server error for a client's mistake; here any
   // method without a route is the same JSON 404 as in the Express example.)
-  app.use(createKoaNotFoundHandler({ prefix }))
+  app.use(createKoaNotFoundHandler({ basePath }))
   return app
 }

@@ -1,4 +1,5 @@
-import { hasBody, hostErrorResponse, notFoundResponse, readRequestBody, type Gateway, type GatewayRequest, type GatewayResponse } from '@allmenning/core'
+import type { Gateway, GatewayRequest, GatewayResponse } from '@allmenning/core'
+import { hasBody, hostErrorResponse, notFoundResponse, readRequestBody } from '@allmenning/core/adapter'
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
 
 /**

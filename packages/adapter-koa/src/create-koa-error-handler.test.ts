@@ -31,7 +31,7 @@ describe('createKoaErrorHandler and createKoaNotFoundHandler', () => {
   it("answers a route's crash as a 500 in the shared body, hiding its cause and dropping what it had set", async () => {
     const heard: unknown[] = []
     const app = new Koa()
-    app.use(createKoaErrorHandler({ prefix: '/data', onError: (error) => heard.push(error) }))
+    app.use(createKoaErrorHandler({ basePath: '/data', onError: (error) => heard.push(error) }))
     app.use((ctx) => {
       ctx.set('x-half-made', 'yes')
       throw new Error('secret database password in here')
@@ -87,7 +87,7 @@ describe('createKoaErrorHandler and createKoaNotFoundHandler', () => {
       return { status: 400, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}' }
     }
     const app = new Koa()
-    app.use(createKoaErrorHandler({ prefix: '/data', gateway }))
+    app.use(createKoaErrorHandler({ basePath: '/data', gateway }))
     app.use((ctx) => ctx.throw(400, 'Unexpected end of JSON input'))
     const base = await listen(app)
     const mcp = await fetch(`${base}/data/mcp`, { method: 'POST' })

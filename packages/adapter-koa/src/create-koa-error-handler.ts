@@ -1,20 +1,20 @@
-import { hostErrorResponse, normalizeMountPath, stripMountPath, type Gateway } from '@allmenning/core'
+import type { Gateway } from '@allmenning/core'
+import { hostErrorResponse, stripMountPath } from '@allmenning/core/adapter'
 import type { Middleware } from 'koa'
+import { basePathOf, type BasePathOption } from './base-path-option.js'
 import { writeGatewayResponse } from './write-gateway-response.js'
 
 /**
  * Options of {@link createKoaErrorHandler}.
  *
  * @example
- * const options: KoaErrorHandlerOptions = { prefix: '/data', onError: (error) => logger.error(error) }
+ * const options: KoaErrorHandlerOptions = { basePath: '/data', onError: (error) => logger.error(error) }
  */
-export interface KoaErrorHandlerOptions {
-  /** Where the gateway is mounted, so the error body links to its API index. Default: root. */
-  prefix?: string
+export interface KoaErrorHandlerOptions extends BasePathOption {
   /** Hears errors answered as a 500 (a fault of the app, not of the request); their cause is not shown. */
   onError?: (error: unknown) => void
   /**
-   * The gateway, so that a request to one of its extensions' endpoints (MCP) under `prefix`
+   * The gateway, so that a request to one of its extensions' endpoints (MCP) under `basePath`
    * is answered in that protocol's shape: a malformed JSON body at `/mcp` is a JSON-RPC
    * -32700, not the shared error body.
    */
@@ -36,7 +36,8 @@ export interface KoaErrorHandlerOptions {
  * app.use(createKoaNotFoundHandler())
  */
 export function createKoaErrorHandler(options: KoaErrorHandlerOptions = {}): Middleware {
-  const prefix = normalizeMountPath(options.prefix)
+  // Where the gateway is mounted, so the error body links to its API index.
+  const basePath = basePathOf(options)
   const { gateway } = options
   return async function allmenningHostErrors(ctx, next) {
     try {
@@ -44,8 +45,8 @@ export function createKoaErrorHandler(options: KoaErrorHandlerOptions = {}): Mid
     } catch (error) {
       // Once the head is out there is nothing left to answer with; Koa ends the response.
       if (ctx.headerSent) throw error
-      const path = stripMountPath(ctx.path, prefix)
-      const response = gateway?.answerHostError && path !== undefined ? gateway.answerHostError(error, { path, basePath: prefix }) : hostErrorResponse(error, prefix)
+      const path = stripMountPath(ctx.path, basePath)
+      const response = gateway?.answerHostError && path !== undefined ? gateway.answerHostError(error, { path, basePath }) : hostErrorResponse(error, basePath)
       if (response.status >= 500) options.onError?.(error)
       // What the failed handler set belongs to an answer that is not given (Koa's own error
       // page drops it too).

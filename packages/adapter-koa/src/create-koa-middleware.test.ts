@@ -171,11 +171,11 @@ describe('createKoaMiddleware on a bare Koa app', () => {
   })
 })
 
-describe('createKoaMiddleware with a prefix', () => {
-  it('strips the prefix per segment and reports it as basePath', async () => {
+describe('createKoaMiddleware with a basePath', () => {
+  it('strips the basePath per segment and reports it as basePath', async () => {
     const { gateway, seen } = recordingGateway()
     const app = new Koa()
-    app.use(createKoaMiddleware(gateway, { prefix: '/data/' }))
+    app.use(createKoaMiddleware(gateway, { basePath: '/data/' }))
     app.use((ctx) => {
       ctx.status = 418
     })
@@ -204,7 +204,7 @@ describe('createKoaMiddleware beside @koa/router and @koa/bodyparser', () => {
       ctx.body = { got: (ctx.request as { body?: unknown }).body }
     })
     const app = new Koa()
-    const mw = createKoaMiddleware(gateway, { prefix: '/data' })
+    const mw = createKoaMiddleware(gateway, { basePath: '/data' })
     if (order === 'parser-first') app.use(bodyParser()).use(router.routes()).use(mw)
     else app.use(mw).use(bodyParser()).use(router.routes())
     app.use(router.allowedMethods())

@@ -1,5 +1,7 @@
-import { normalizeMountPath, stripMountPath, type Gateway } from '@allmenning/core'
+import type { Gateway } from '@allmenning/core'
+import { stripMountPath } from '@allmenning/core/adapter'
 import type { Middleware } from 'koa'
+import { basePathOf, type BasePathOption } from './base-path-option.js'
 import { toGatewayRequest } from './to-gateway-request.js'
 import { writeGatewayResponse } from './write-gateway-response.js'
 
@@ -7,18 +9,12 @@ import { writeGatewayResponse } from './write-gateway-response.js'
  * Options of {@link createKoaMiddleware}.
  *
  * @example
- * const options: KoaMiddlewareOptions = { prefix: '/data' } // serves /data/api/…
+ * const options: KoaMiddlewareOptions = { basePath: '/data' } // serves /data/api/…
  */
-export interface KoaMiddlewareOptions {
-  /**
-   * Path the gateway is mounted under (`/data`). Koa and @koa/router never strip a mount
-   * prefix from `ctx.path`, so the middleware does it itself, per segment. Default: root.
-   */
-  prefix?: string
-}
+export interface KoaMiddlewareOptions extends BasePathOption {}
 
 /**
- * Mounts an Allmenning gateway in a Koa 3 app. Requests under `prefix` that the gateway owns
+ * Mounts an Allmenning gateway in a Koa 3 app. Requests under `basePath` that the gateway owns
  * (`/api/…`) are answered; everything else goes on to `next()` untouched, so the middleware
  * can sit before or after @koa/router and @koa/bodyparser.
  *
@@ -28,15 +24,15 @@ export interface KoaMiddlewareOptions {
  * import { createKoaMiddleware } from '@allmenning/adapter-koa'
  *
  * const app = new Koa()
- * app.use(createKoaMiddleware(createGateway({ sources }), { prefix: '/data' }))
+ * app.use(createKoaMiddleware(createGateway({ sources }), { basePath: '/data' }))
  * app.listen(3000) // GET /data/api/v1/kilder
  */
 export function createKoaMiddleware(gateway: Gateway, options: KoaMiddlewareOptions = {}): Middleware {
-  const prefix = normalizeMountPath(options.prefix)
+  const basePath = basePathOf(options)
   return function allmenningGateway(ctx, next) {
     // ctx.path comes from parseurl and is still percent-encoded, as the contract wants.
-    const path = stripMountPath(ctx.path, prefix)
+    const path = stripMountPath(ctx.path, basePath)
     if (path === undefined || !gateway.owns(path)) return next()
-    return gateway.handle(toGatewayRequest(ctx, path, prefix)).then((response) => writeGatewayResponse(ctx, response))
+    return gateway.handle(toGatewayRequest(ctx, path, basePath)).then((response) => writeGatewayResponse(ctx, response))
   }
 }

@@ -1,5 +1,6 @@
-import { normalizeMountPath, notFoundResponse } from '@allmenning/core'
+import { notFoundResponse } from '@allmenning/core/adapter'
 import type { Middleware } from 'koa'
+import { basePathOf, type BasePathOption } from './base-path-option.js'
 import { writeGatewayResponse } from './write-gateway-response.js'
 
 /**
@@ -9,13 +10,13 @@ import { writeGatewayResponse } from './write-gateway-response.js'
  * gateway or a route gave.
  *
  * @example
- * app.use(createKoaMiddleware(gateway, { prefix: '/data' }))
+ * app.use(createKoaMiddleware(gateway, { basePath: '/data' }))
  * app.use(router.routes())
- * app.use(createKoaNotFoundHandler({ prefix: '/data' }))
+ * app.use(createKoaNotFoundHandler({ basePath: '/data' }))
  */
-export function createKoaNotFoundHandler(options: { prefix?: string } = {}): Middleware {
-  const prefix = normalizeMountPath(options.prefix)
+export function createKoaNotFoundHandler(options: BasePathOption = {}): Middleware {
+  const basePath = basePathOf(options)
   return function allmenningNotFound(ctx) {
-    writeGatewayResponse(ctx, notFoundResponse(ctx.path, prefix))
+    writeGatewayResponse(ctx, notFoundResponse(ctx.path, basePath))
   }
 }

@@ -1,4 +1,5 @@
-import { hasBody, readRequestBody, type GatewayRequest } from '@allmenning/core'
+import type { GatewayRequest } from '@allmenning/core'
+import { hasBody, readRequestBody } from '@allmenning/core/adapter'
 import type { Context } from 'koa'
 
 /**

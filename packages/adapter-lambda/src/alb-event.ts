@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http'
-import { stripMountPath, type GatewayRequest, type GatewayResponse } from '@allmenning/core'
+import type { GatewayRequest, GatewayResponse } from '@allmenning/core'
+import { stripMountPath } from '@allmenning/core/adapter'
 import type { ALBEvent, ALBResult } from 'aws-lambda'
 import { eventBodyReader } from './event-body.js'
 import { collectEventHeaders } from './event-headers.js'

@@ -1,4 +1,5 @@
-import { normalizeMountPath, type Gateway } from '@allmenning/core'
+import type { Gateway } from '@allmenning/core'
+import { normalizeMountPath } from '@allmenning/core/adapter'
 import type {
   ALBEvent,
   ALBResult,

@@ -1,4 +1,5 @@
-import { stripMountPath, type GatewayRequest, type GatewayResponse } from '@allmenning/core'
+import type { GatewayRequest, GatewayResponse } from '@allmenning/core'
+import { stripMountPath } from '@allmenning/core/adapter'
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda'
 import { eventBodyReader } from './event-body.js'
 import { collectEventHeaders } from './event-headers.js'

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import type { Explorer, ExplorerAsset } from '@allmenning/core'
+import type { Explorer, ExplorerAsset } from '@allmenning/core/extension'
 
 /** Options of {@link swaggerUiExplorer}. */
 export interface SwaggerUiExplorerOptions {

@@ -1,4 +1,5 @@
-import { GatewayError, type ExtensionRoute, type JsonSchema, type ProblemDetail } from '@allmenning/core'
+import { GatewayError, type ProblemDetail } from '@allmenning/core'
+import type { ExtensionRoute, JsonSchema } from '@allmenning/core/extension'
 import { objectSchema, readOnly, type McpTool, type ToolTarget } from './mcp-tool.js'
 import { toQueryString } from './tool-arguments.js'
 

@@ -1,4 +1,6 @@
-import { bodyText, checkParsedBodySize, GatewayError, maxRequestBodyBytes, type ExtensionAnswer, type ExtensionHost, type GatewayRequest, type GatewayResponse } from '@allmenning/core'
+import { GatewayError, type GatewayRequest, type GatewayResponse } from '@allmenning/core'
+import { bodyText, checkParsedBodySize, maxRequestBodyBytes } from '@allmenning/core/adapter'
+import type { ExtensionAnswer, ExtensionHost } from '@allmenning/core/extension'
 import type { JSONRPCMessage, JSONRPCRequest } from '@modelcontextprotocol/sdk/types.js'
 import { accepted, framingFor, refuse, reply } from './mcp-framing.js'
 import type { ToolTarget } from './mcp-tool.js'

@@ -1,4 +1,6 @@
-import { createLruMap, jsonContentType, type GatewayResponse } from '@allmenning/core'
+import type { GatewayResponse } from '@allmenning/core'
+import { jsonContentType } from '@allmenning/core/adapter'
+import { createLruMap } from '@allmenning/core/extension'
 
 // How the MCP endpoints frame what they send: JSON, or one server-sent event, or no body.
 

@@ -1,4 +1,4 @@
-import { createLruMap, type ExtensionHost, type GatewayExtension, type Links } from '@allmenning/core'
+import { createLruMap, type ExtensionHost, type GatewayExtension, type Links } from '@allmenning/core/extension'
 import { catalogueTools } from './catalogue-tools.js'
 import { createMcpEndpoint, refuseHostError, type McpOptions } from './mcp-endpoint.js'
 import { sourceTools } from './source-tools.js'

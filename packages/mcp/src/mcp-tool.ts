@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@allmenning/core'
+import type { JsonSchema } from '@allmenning/core/extension'
 
 /** A tool as `tools/list` shows it. */
 export interface ToolDefinition {

@@ -1,4 +1,4 @@
-import type { ExtensionSource, Links } from '@allmenning/core'
+import type { ExtensionSource, Links } from '@allmenning/core/extension'
 import { objectSchema, readOnly, type McpTool, type ToolDefinition } from './mcp-tool.js'
 import { toQueryString } from './tool-arguments.js'
 

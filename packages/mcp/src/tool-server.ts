@@ -1,4 +1,5 @@
-import { GatewayError, type GatewayResponse, type Links } from '@allmenning/core'
+import { GatewayError, type GatewayResponse } from '@allmenning/core'
+import type { Links } from '@allmenning/core/extension'
 import type { McpTool, ToolTarget } from './mcp-tool.js'
 import { RequestTransport } from './request-transport.js'
 import type { Sdk } from './sdk.js'

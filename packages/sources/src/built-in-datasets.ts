@@ -1,4 +1,4 @@
-import type { DatasetDefinition } from '@allmenning/core'
+import type { DatasetDefinition } from '@allmenning/core/source'
 import { firmafaktaDatasets } from './firmafakta/datasets/firmafakta-datasets.js'
 import { lovdataLaws, lovdataRegulations } from './lovdata/rule-datasets.js'
 

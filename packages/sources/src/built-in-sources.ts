@@ -1,4 +1,5 @@
-import { overrideUpstreams, upstreamOverridesFromEnvironment, type SourceDefinition } from '@allmenning/core'
+import { overrideUpstreams, upstreamOverridesFromEnvironment } from '@allmenning/core'
+import type { SourceDefinition } from '@allmenning/core/source'
 import { ais, BARENTSWATCH_CLIENT_ID_VARIABLE, BARENTSWATCH_CLIENT_SECRET_VARIABLE } from './ais/index.js'
 import { akvakultur } from './akvakultur/index.js'
 import { avinor } from './avinor/index.js'

@@ -1,15 +1,15 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { createGateway } from '@allmenning/core'
 import {
-  createGateway,
   defineDataset,
   defineOperation,
   defineSource,
   defineUpstream,
   type DatasetReader,
-  type DatasetStore,
   type DatasetDefinition,
-} from '@allmenning/core'
+} from '@allmenning/core/source'
+import type { DatasetStore } from '@allmenning/core/extension'
 
 const grants = defineDataset({
   id: 'grants',

@@ -1,18 +1,9 @@
 import Keyv from 'keyv'
 import * as v from 'valibot'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import {
-  createGateway,
-  defineDataset,
-  defineOperation,
-  defineSource,
-  defineUpstream,
-  GatewayError,
-  UpstreamError,
-  type DatasetReader,
-  type DatasetStore,
-  type GatewayResponse,
-} from '@allmenning/core'
+import { createGateway, GatewayError, type GatewayResponse } from '@allmenning/core'
+import { defineDataset, defineOperation, defineSource, defineUpstream, UpstreamError, type DatasetReader } from '@allmenning/core/source'
+import type { DatasetStore } from '@allmenning/core/extension'
 
 const registry = defineDataset({
   id: 'registry',

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createGateway, defineOperation, defineSource, defineUpstream, upstreamOverridesFromEnvironment, type SourceDefinition } from '../index.js'
+import { createGateway, upstreamOverridesFromEnvironment } from '../index.js'
+import { defineOperation, defineSource, defineUpstream, type SourceDefinition } from '../source.js'
 import { startFakeUpstream, type FakeUpstream } from '../testing/index.js'
 
 const shelf = defineUpstream({ id: 'shelf', name: 'Book shelf', baseUrl: 'https://shelf.example.no/api', publisher: 'Shelf AS', license: 'CC BY 4.0' })

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkUpstreamShape, defineOperation, defineSource, defineUpstream, type SourceDefinition } from '@allmenning/core'
+import { checkUpstreamShape, defineOperation, defineSource, defineUpstream, type SourceDefinition } from '@allmenning/core/source'
 import { checkSource } from './check-source.js'
 import { SourceCheckError } from './check-recorder.js'
 import { fakeReply } from './fake-reply.js'

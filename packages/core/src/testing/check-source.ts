@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import type { DatasetStore, OperationDefinition, SourceDefinition } from '@allmenning/core'
+import type { OperationDefinition, SourceDefinition } from '@allmenning/core/source'
+import type { DatasetStore } from '@allmenning/core/extension'
 import { CheckRecorder, SourceCheckError, type SourceCheckReport } from './check-recorder.js'
 import { envelopeProblems, errorBodyProblems, type EnvelopeExpectation, type ExpectedPaging } from './envelope-checks.js'
 import { startFakeUpstream, type FakeUpstream } from './fake-upstream.js'

@@ -1,5 +1,13 @@
-// The kit for testing sources: fake upstreams, a test gateway, and one check of a whole source.
-// It runs under any test runner (it throws plain errors) and reaches no real service.
+/**
+ * `@allmenning/core/testing`: for source authors' tests. Fake upstreams, a test gateway, and
+ * one check of a whole source; it runs under any test runner (it throws plain errors) and
+ * reaches no real service.
+ *
+ * @example
+ * import { checkSource, startFakeUpstream, fakeReply } from '@allmenning/core/testing'
+ *
+ * @module
+ */
 export {
   startFakeUpstream,
   type FakeUpstream,

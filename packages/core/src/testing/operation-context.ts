@@ -1,4 +1,5 @@
-import { createUpstreamClient, datasetNotLoaded, type DatasetStore, type OperationContext, type UpstreamClient, type UpstreamDefinition } from '@allmenning/core'
+import { createUpstreamClient, datasetNotLoaded, type OperationContext, type UpstreamClient, type UpstreamDefinition } from '@allmenning/core/source'
+import type { DatasetStore } from '@allmenning/core/extension'
 
 /** An upstream as a test reaches it: its id and name (what 502 messages say) and where the fake listens. */
 export interface TestUpstreamTarget {

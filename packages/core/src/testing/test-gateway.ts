@@ -1,4 +1,5 @@
-import { createGateway, type ErrorKind, type Gateway, type GatewayOptions, type GatewayRequest, type SourceDefinition, type UpstreamOverride } from '@allmenning/core'
+import { createGateway, type ErrorKind, type Gateway, type GatewayOptions, type GatewayRequest, type UpstreamOverride } from '@allmenning/core'
+import type { SourceDefinition } from '@allmenning/core/source'
 
 /** A gateway answer with its body parsed. */
 export interface TestResponse {

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeUpstream, type FakeReply, type FakeUpstream } from '../testing/fake-upstream.js'
-import { checkUpstreamShape, createUpstreamClient, redactUrl, UpstreamError } from '../index.js'
+import { checkUpstreamShape, createUpstreamClient, redactUrl, UpstreamError } from '../source.js'
 
 let fake: FakeUpstream
 beforeAll(async () => {

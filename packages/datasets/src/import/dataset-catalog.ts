@@ -1,4 +1,4 @@
-import type { DatasetDefinition, SourceDefinition } from '@allmenning/core'
+import type { DatasetDefinition, SourceDefinition } from '@allmenning/core/source'
 
 /**
  * Where a process finds dataset definitions by module: an import worker cannot be handed

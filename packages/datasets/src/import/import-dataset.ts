@@ -1,6 +1,6 @@
 import { mkdir, stat } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
-import type { DatasetDefinition, DatasetRowsOut } from '@allmenning/core'
+import type { DatasetDefinition, DatasetRowsOut } from '@allmenning/core/source'
 import { fileParts, type ByteCounter, type FilePart } from '../read/file-parts.js'
 import { readLimits, type ReadLimits } from '../read/read-limits.js'
 import { createGenerationWriter, type GenerationWriter } from '../store/generation-writer.js'

@@ -1,5 +1,5 @@
 import { startWorker } from './start-worker.js'
-import type { DatasetDefinition } from '@allmenning/core'
+import type { DatasetDefinition } from '@allmenning/core/source'
 import type { DatasetCatalogRef } from './dataset-catalog.js'
 import type { ImportOptions } from './import-dataset.js'
 import type { ImportWorkerData } from './import-worker.js'

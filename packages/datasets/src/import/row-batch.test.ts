@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { DatasetValue } from '@allmenning/core'
+import type { DatasetValue } from '@allmenning/core/source'
 import { createRowBatch, readRowBatch } from './row-batch.js'
 
 const read = (buffer: ArrayBuffer, widths: number[]) => {

@@ -1,4 +1,4 @@
-import type { DatasetValue } from '@allmenning/core'
+import type { DatasetValue } from '@allmenning/core/source'
 
 /**
  * Rows of a dataset packed into one ArrayBuffer, so the thread that reads a file can hand them

@@ -1,5 +1,5 @@
 import { startWorker } from './start-worker.js'
-import type { DatasetDefinition, DatasetRow } from '@allmenning/core'
+import type { DatasetDefinition, DatasetRow } from '@allmenning/core/source'
 import type { CatalogEntry } from '../store/catalog.js'
 import type { GenerationWriter } from '../store/generation-writer.js'
 import { createRowBatch } from './row-batch.js'

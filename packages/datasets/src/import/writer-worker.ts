@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads'
-import type { DatasetTable, DatasetValue } from '@allmenning/core'
+import type { DatasetTable, DatasetValue } from '@allmenning/core/source'
 import { createGenerationWriter, type GenerationWriter } from '../store/generation-writer.js'
 import { openSqlite, type SqliteConnection } from '../store/sqlite-connection.js'
 import { readRowBatch } from './row-batch.js'

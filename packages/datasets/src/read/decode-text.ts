@@ -1,6 +1,6 @@
 import { Transform, type Readable } from 'node:stream'
 import iconv from 'iconv-lite'
-import type { DelimitedFormat } from '@allmenning/core'
+import type { DelimitedFormat } from '@allmenning/core/source'
 
 /** A character set a delimited file may be written in. */
 export type TextEncoding = NonNullable<DelimitedFormat['encodings']>[number]

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream'
 import { parse } from 'csv-parse'
-import type { DelimitedFormat } from '@allmenning/core'
+import type { DelimitedFormat } from '@allmenning/core/source'
 import { decodeText } from './decode-text.js'
 import { defaultReadLimits, describeLength, limitOptions, ReadLimitError } from './read-limits.js'
 

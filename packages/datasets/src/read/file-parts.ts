@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import type { Readable } from 'node:stream'
-import { DatasetFileError, type DatasetFile, type JsonArrayContent, type StreamContent, type TabularContent } from '@allmenning/core'
+import { DatasetFileError, type DatasetFile, type JsonArrayContent, type StreamContent, type TabularContent } from '@allmenning/core/source'
 import { delimitedRecords } from './delimited-records.js'
 import { jsonArrayRecords, startsWithGzip } from './json-array-records.js'
 import { defaultReadLimits, type ReadLimits } from './read-limits.js'

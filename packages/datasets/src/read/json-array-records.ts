@@ -2,7 +2,7 @@ import { open } from 'node:fs/promises'
 import { createGunzip } from 'node:zlib'
 import { Transform, type Readable } from 'node:stream'
 import StreamArray from 'stream-json/streamers/StreamArray.js'
-import { DatasetFileError } from '@allmenning/core'
+import { DatasetFileError } from '@allmenning/core/source'
 import { defaultReadLimits, describeSize, limitOptions, ReadLimitError, type ReadLimits } from './read-limits.js'
 import { limitUnpacked } from './unpack-limit.js'
 

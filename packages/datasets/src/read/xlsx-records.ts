@@ -1,5 +1,5 @@
 import { readSheet } from 'read-excel-file/node'
-import { DatasetFileError, type XlsxFormat } from '@allmenning/core'
+import { DatasetFileError, type XlsxFormat } from '@allmenning/core/source'
 import yauzl from 'yauzl'
 import { recordBatchSize } from './delimited-records.js'
 import { defaultReadLimits, describeSize, limitOptions, ReadLimitError, type ReadLimits } from './read-limits.js'

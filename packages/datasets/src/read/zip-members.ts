@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream'
 import yauzl from 'yauzl'
-import { DatasetFileError } from '@allmenning/core'
+import { DatasetFileError } from '@allmenning/core/source'
 import { defaultReadLimits, limitOptions, ReadLimitError, type ReadLimits } from './read-limits.js'
 import { unpackedTooMuch } from './unpack-limit.js'
 

@@ -1,5 +1,5 @@
 import type { SqliteConnection } from './sqlite-connection.js'
-import type { DatasetTable, DatasetValue } from '@allmenning/core'
+import type { DatasetTable, DatasetValue } from '@allmenning/core/source'
 import { quote } from './table-names.js'
 
 /** Slots of the first table; it doubles whenever it is more than 60% full. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openSqlite } from './sqlite-connection.js'
-import { defineDataset, type StreamContent } from '@allmenning/core'
+import { defineDataset, type StreamContent } from '@allmenning/core/source'
 import { createSqliteDatasetStore, importDataset } from '@allmenning/datasets'
 
 /** Lines of a text file as records, through the `stream` format any reader can plug into. */

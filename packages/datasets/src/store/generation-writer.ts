@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import type { SqliteConnection, SqliteStatement } from './sqlite-connection.js'
-import type { DatasetDefinition, DatasetRow, DatasetTable, DatasetValue } from '@allmenning/core'
+import type { DatasetDefinition, DatasetRow, DatasetTable, DatasetValue } from '@allmenning/core/source'
 import { ensureCatalog, readCatalog, writeCatalogEntry, type CatalogEntry } from './catalog.js'
 import { datasetTablePrefix, fullTextTable, generationTable, quote, tableGeneration } from './table-names.js'
 import { trackDuplicateKeys, type DuplicateKeys } from './duplicate-keys.js'

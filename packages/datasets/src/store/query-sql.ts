@@ -1,4 +1,4 @@
-import type { DatasetCondition, DatasetQuery, DatasetSearch, DatasetTable, DatasetValue } from '@allmenning/core'
+import type { DatasetCondition, DatasetQuery, DatasetSearch, DatasetTable, DatasetValue } from '@allmenning/core/source'
 import { quote } from './table-names.js'
 
 /** A query turned into SQL: the text depends only on the query's shape, so its statement is prepared once. */

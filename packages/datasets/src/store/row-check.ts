@@ -1,4 +1,4 @@
-import type { DatasetDefinition, DatasetRow } from '@allmenning/core'
+import type { DatasetDefinition, DatasetRow } from '@allmenning/core/source'
 
 /**
  * The check every row handed to a generation's writer passes: its table is one the dataset

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import type { DatasetDefinition, DatasetReader, DatasetStore, DatasetTable, DatasetVersion } from '@allmenning/core'
+import type { DatasetDefinition, DatasetReader, DatasetTable, DatasetVersion } from '@allmenning/core/source'
+import type { DatasetStore } from '@allmenning/core/extension'
 import { ensureCatalog, readCatalog, type CatalogEntry } from './catalog.js'
 import { countSql, searchSql, selectSql, type QuerySql } from './query-sql.js'
 import { fullTextTable, generationTable, tablesFingerprint } from './table-names.js'

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { DatasetDefinition } from '@allmenning/core'
+import type { DatasetDefinition } from '@allmenning/core/source'
 
 /**
  * The SQLite table that holds one table of one generation of a dataset. Names are built only

@@ -1,4 +1,4 @@
-import type { DatasetDefinition, DatasetFile } from '@allmenning/core'
+import type { DatasetDefinition, DatasetFile } from '@allmenning/core/source'
 import { ImportError } from '../import/import-types.js'
 
 /**

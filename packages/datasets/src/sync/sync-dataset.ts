@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
-import type { DatasetDefinition, DatasetFile } from '@allmenning/core'
+import type { DatasetDefinition, DatasetFile } from '@allmenning/core/source'
 import type { CatalogEntry } from '../store/catalog.js'
 import { tablesFingerprint } from '../store/table-names.js'
 import type { DatasetCatalogRef } from '../import/dataset-catalog.js'

@@ -1,4 +1,4 @@
-import { DatasetFileError, DatasetRowError, defineDataset } from '@allmenning/core'
+import { DatasetFileError, DatasetRowError, defineDataset } from '@allmenning/core/source'
 
 /**
  * Small datasets for the store's own tests: a `;` file of holdings whose duplicate rows are

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, createTimedMemo, UpstreamError, type UpstreamClient } from '@allmenning/core'
+import { checkUpstreamShape, createTimedMemo, UpstreamError, type UpstreamClient } from '@allmenning/core/source'
 import { BARENTSWATCH_CLIENT_ID_VARIABLE, BARENTSWATCH_CLIENT_SECRET_VARIABLE } from './barentswatch-upstreams.js'
 
 export const TOKEN_PATH = '/connect/token'

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createGateway, createUpstreamClient, type Gateway, type OperationContext } from '@allmenning/core'
+import { createGateway, type Gateway } from '@allmenning/core'
+import { createUpstreamClient, type OperationContext } from '@allmenning/core/source'
 import { createAccessTokens } from './access-token.js'
 import { barentswatchAis, barentswatchId } from './barentswatch-upstreams.js'
 import { createFindVesselsNearby } from './find-vessels-nearby.js'

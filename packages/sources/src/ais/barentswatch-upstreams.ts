@@ -1,4 +1,4 @@
-import { defineUpstream } from '@allmenning/core'
+import { defineUpstream } from '@allmenning/core/source'
 
 /** BarentsWatch's OAuth server: client-credentials tokens for the AIS API (scope `ais`). */
 export const barentswatchId = defineUpstream({

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation, UpstreamError } from '@allmenning/core'
+import { defineOperation, UpstreamError } from '@allmenning/core/source'
 import { nearest } from '../shared/nearest.js'
 import { radiusKmParameter } from '../shared/radius-parameter.js'
 import { pointParameters } from '../shared/wgs84-point.js'

@@ -1,4 +1,4 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { createAccessTokens } from './access-token.js'
 import { barentswatchAis, barentswatchId } from './barentswatch-upstreams.js'
 import { createFindVesselsNearby } from './find-vessels-nearby.js'

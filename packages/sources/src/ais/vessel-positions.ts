@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, createTimedMemo, listSizeCheck, UpstreamError, type OperationContext } from '@allmenning/core'
+import { checkUpstreamShape, createTimedMemo, listSizeCheck, UpstreamError, type OperationContext } from '@allmenning/core/source'
 import { isKnownPosition } from '../shared/nearest.js'
 import type { AccessTokens } from './access-token.js'
 import { barentswatchAis, barentswatchId } from './barentswatch-upstreams.js'

@@ -1,4 +1,4 @@
-import { defineUpstream } from '@allmenning/core'
+import { defineUpstream } from '@allmenning/core/source'
 
 /**
  * Fiskeridirektoratet's ArcGIS map services: layer 0 of `FiskeridirWFS_akva` is the register's

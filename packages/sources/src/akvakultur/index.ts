@@ -1,4 +1,4 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { createFindSitesNearby } from './find-sites-nearby.js'
 import { fiskeridirAqua, fiskeridirGis } from './fiskeridir-upstreams.js'
 import { createSiteRegister } from './site-register.js'

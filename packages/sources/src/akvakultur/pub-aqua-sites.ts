@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, type UpstreamClient } from '@allmenning/core'
+import { checkUpstreamShape, type UpstreamClient } from '@allmenning/core/source'
 import { isKnownPosition } from '../shared/nearest.js'
 import { cleanNumber, cleanText, type AquacultureSite } from './aquaculture-site.js'
 

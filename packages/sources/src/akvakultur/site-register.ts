@@ -1,4 +1,4 @@
-import { createTimedMemo, listSizeCheck, type OperationContext, type UpstreamDefinition } from '@allmenning/core'
+import { createTimedMemo, listSizeCheck, type OperationContext, type UpstreamDefinition } from '@allmenning/core/source'
 import type { AquacultureSite } from './aquaculture-site.js'
 import { arcgisSitesQuery, ARCGIS_SITES_PATH, fetchArcgisSites } from './arcgis-sites.js'
 import { fiskeridirAqua, fiskeridirGis } from './fiskeridir-upstreams.js'

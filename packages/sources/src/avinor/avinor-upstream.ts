@@ -1,4 +1,4 @@
-import { defineUpstream } from '@allmenning/core'
+import { defineUpstream } from '@allmenning/core/source'
 
 /** Avinor's public flight-data feeds; `ALLMENNING_UPSTREAM_AVINOR` overrides it in the examples. */
 export const avinorApi = defineUpstream({

@@ -1,4 +1,4 @@
-import type { EntityHit, EntitySearch } from '@allmenning/core'
+import type { EntityHit, EntitySearch } from '@allmenning/core/source'
 
 type NamedCode = { code: string; name: string }
 

@@ -1,6 +1,6 @@
 import { avinorApi } from './avinor-upstream.js'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { UpstreamError } from '@allmenning/core'
+import { UpstreamError } from '@allmenning/core/source'
 import { avinorContext, startFakeAvinor, type FakeAvinor } from './testing/fake-avinor.js'
 import { createAvinorFeeds } from './feed-client.js'
 

@@ -1,4 +1,4 @@
-import { createTimedMemo, listSizeCheck, UpstreamError, type QueryValues, type UpstreamClient } from '@allmenning/core'
+import { createTimedMemo, listSizeCheck, UpstreamError, type QueryValues, type UpstreamClient } from '@allmenning/core/source'
 import { avinorApi } from './avinor-upstream.js'
 import type { FeedDocument } from './parse-flights.js'
 import { parseFlightsInSlices } from './parse-flights-in-slices.js'

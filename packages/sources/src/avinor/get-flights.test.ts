@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { GatewayError, UpstreamError } from '@allmenning/core'
+import { GatewayError } from '@allmenning/core'
+import { UpstreamError } from '@allmenning/core/source'
 import { avinorContext, startFakeAvinor, type FakeAvinor } from './testing/fake-avinor.js'
 import { createAvinorFeeds } from './feed-client.js'
 import { createGetFlights, type Flight } from './get-flights.js'

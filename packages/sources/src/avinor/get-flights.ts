@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { avinorApi } from './avinor-upstream.js'
-import { defineOperation, GatewayError, UpstreamError, type EntityInput, type UpstreamClient } from '@allmenning/core'
+import { GatewayError } from '@allmenning/core'
+import { defineOperation, UpstreamError, type EntityInput, type UpstreamClient } from '@allmenning/core/source'
 import type { AvinorFeeds } from './feed-client.js'
 import type { FeedFlight } from './parse-flights.js'
 import type { StatusText } from './parse-name-lists.js'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { UpstreamError } from '@allmenning/core'
+import { UpstreamError } from '@allmenning/core/source'
 import { avinorContext, startFakeAvinor, type FakeAvinor } from './testing/fake-avinor.js'
 import { createAvinorFeeds } from './feed-client.js'
 import { createLookupAirport } from './name-lookup.js'

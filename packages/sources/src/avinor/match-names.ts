@@ -1,4 +1,4 @@
-import { rankByName } from '@allmenning/core'
+import { rankByName } from '@allmenning/core/source'
 
 /** A code and name pair from one of Avinor's name lists. */
 export interface NamedCode {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation, type UpstreamClient } from '@allmenning/core'
+import { defineOperation, type UpstreamClient } from '@allmenning/core/source'
 import { avinorApi } from './avinor-upstream.js'
 import { AVINOR_PATHS, type AvinorFeeds } from './feed-client.js'
 import { matchNames } from './match-names.js'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation, type EntityInput } from '@allmenning/core'
+import { defineOperation, type EntityInput } from '@allmenning/core/source'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { versionNote } from './dataset-note.js'
 import { orgNrSchema } from './org-nr.js'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation } from '@allmenning/core'
+import { defineOperation } from '@allmenning/core/source'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { versionNote } from './dataset-note.js'
 import { organizationEntity } from './organization-entity.js'

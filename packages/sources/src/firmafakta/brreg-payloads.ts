@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, type UpstreamClient } from '@allmenning/core'
+import { checkUpstreamShape, type UpstreamClient } from '@allmenning/core/source'
 
 // Shapes of what Enhetsregisteret sends (upstreams.md §1). Loose objects and nullish fields:
 // the register omits keys it has no value for, and new keys must not break the gateway.

@@ -1,4 +1,4 @@
-import { defineUpstream } from '@allmenning/core'
+import { defineUpstream } from '@allmenning/core/source'
 
 /** The public open-data API of Enhetsregisteret; `ALLMENNING_UPSTREAM_BRREG` overrides it in the examples. */
 export const brreg = defineUpstream({

@@ -1,4 +1,4 @@
-import type { DatasetVersion } from '@allmenning/core'
+import type { DatasetVersion } from '@allmenning/core/source'
 
 /**
  * The sentence that says which version of a dataset answered, for an operation's `note`.

@@ -1,4 +1,5 @@
-import { GatewayError, isDatasetNotLoaded, type EntityHit, type EntitySearch, type EntitySearchContext } from '@allmenning/core'
+import { GatewayError } from '@allmenning/core'
+import { isDatasetNotLoaded, type EntityHit, type EntitySearch, type EntitySearchContext } from '@allmenning/core/source'
 import type { Enhetsdetaljer } from './enhet-mapping.js'
 import { isValidOrganisationNumber } from './org-nr.js'
 import { personEntityId } from './person-id.js'

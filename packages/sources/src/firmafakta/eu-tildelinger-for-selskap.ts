@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation } from '@allmenning/core'
+import { defineOperation } from '@allmenning/core/source'
 import { cordis } from './datasets/cordis.js'
 import { versionNote } from './dataset-note.js'
 import { orgNrSchema } from './org-nr.js'

@@ -1,7 +1,7 @@
 import { brreg } from './brreg-upstream.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeBrreg, generateUnderenheter, type FakeBrreg } from './testing/fake-brreg.js'
-import { UpstreamError } from '@allmenning/core'
+import { UpstreamError } from '@allmenning/core/source'
 import { fetchWindow } from './fetch-window.js'
 import { testContext } from './testing/test-context.js'
 

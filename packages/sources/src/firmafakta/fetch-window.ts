@@ -1,4 +1,4 @@
-import type { UpstreamClient, QueryValues } from '@allmenning/core'
+import type { UpstreamClient, QueryValues } from '@allmenning/core/source'
 import { brregHeaders, type BrregResource } from './brreg-upstream.js'
 import { brregSearchPageSchema, parseBrreg, type BrregUnit } from './brreg-payloads.js'
 import { BRREG_MAX_DEPTH, planPages } from './page-mapping.js'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation } from '@allmenning/core'
+import { defineOperation } from '@allmenning/core/source'
 import { forskningsradetSoknader } from './datasets/forskningsradet-soknader.js'
 import { versionNote } from './dataset-note.js'
 import { orgNrSchema } from './org-nr.js'

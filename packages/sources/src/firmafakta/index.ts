@@ -1,4 +1,4 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { brreg } from './brreg-upstream.js'
 import { firmafaktaEntitySearch } from './entity-search.js'
 import { organisasjonsnummerForSelskap } from './organisasjonsnummer-for-selskap.js'

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { brregFixtures, startFakeBrreg, type BrregRecord, type FakeBrreg } from './testing/fake-brreg.js'
-import { UpstreamError } from '@allmenning/core'
+import { UpstreamError } from '@allmenning/core/source'
 import { organisasjonsnummerForSelskap as operation } from './organisasjonsnummer-for-selskap.js'
 import { organisationNumberCheckDigit } from './org-nr.js'
 import { describeUnit, titleCasePlace } from './beskrivelse.js'

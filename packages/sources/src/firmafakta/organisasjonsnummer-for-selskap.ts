@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation } from '@allmenning/core'
+import { defineOperation } from '@allmenning/core/source'
 import { describeUnit } from './beskrivelse.js'
 import { brreg } from './brreg-upstream.js'
 import type { BrregUnit } from './brreg-payloads.js'

@@ -1,4 +1,4 @@
-import type { EntityInput } from '@allmenning/core'
+import type { EntityInput } from '@allmenning/core/source'
 
 /**
  * The entity of an organisation number, pointing at `selskapsdetaljer`, the operation that

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { datasetNotLoaded, defineOperation, GatewayError, isDatasetNotLoaded, loadCommand, rankByName, type DatasetCondition, type DatasetReader, type OperationContext } from '@allmenning/core'
+import { GatewayError } from '@allmenning/core'
+import { datasetNotLoaded, defineOperation, isDatasetNotLoaded, loadCommand, rankByName, type DatasetCondition, type DatasetReader, type OperationContext } from '@allmenning/core/source'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { brregRoller } from './datasets/brreg-roller.js'
 import { keyWords, nameKey, nameWords } from './datasets/name-key.js'

@@ -1,4 +1,4 @@
-import { rankByName } from '@allmenning/core'
+import { rankByName } from '@allmenning/core/source'
 
 // Legal-form words that end Norwegian company names. A user asking for "Sesam" means
 // "SESAM AS", so these are ignored when deciding whether a name is an exact match.

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeBrreg, type FakeBrreg } from './testing/fake-brreg.js'
-import { UpstreamError } from '@allmenning/core'
+import { UpstreamError } from '@allmenning/core/source'
 import { personEntityId } from './person-id.js'
 import { rollerIEnhet as operation } from './roller-i-enhet.js'
 import { testContext } from './testing/test-context.js'

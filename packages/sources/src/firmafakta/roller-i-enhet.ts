@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation, type EntityInput } from '@allmenning/core'
+import { defineOperation, type EntityInput } from '@allmenning/core/source'
 import { brreg, brregHeaders } from './brreg-upstream.js'
 import { brregRolesSchema, parseBrreg } from './brreg-payloads.js'
 import { entityNotFound, subUnitHasNoRoles } from './entity-not-found.js'

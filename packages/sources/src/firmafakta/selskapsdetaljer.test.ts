@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeBrreg, type FakeBrreg } from './testing/fake-brreg.js'
-import { GatewayError, UpstreamError } from '@allmenning/core'
+import { GatewayError } from '@allmenning/core'
+import { UpstreamError } from '@allmenning/core/source'
 import { selskapsdetaljer as operation } from './selskapsdetaljer.js'
 import { testContext } from './testing/test-context.js'
 

@@ -1,4 +1,4 @@
-import { defineOperation } from '@allmenning/core'
+import { defineOperation } from '@allmenning/core/source'
 import { brreg } from './brreg-upstream.js'
 import { enhetsdetaljerSchema } from './enhet-mapping.js'
 import { entityNotFound } from './entity-not-found.js'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { DatasetReader, PageWindow } from '@allmenning/core'
+import type { DatasetReader, PageWindow } from '@allmenning/core/source'
 import { nameKey, nameWords } from './datasets/name-key.js'
 
 /** A row of the Aksjonærregisteret table, as the store returns it. */

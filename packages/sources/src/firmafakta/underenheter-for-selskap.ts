@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation } from '@allmenning/core'
+import { defineOperation } from '@allmenning/core/source'
 import { brreg } from './brreg-upstream.js'
 import { enhetsdetaljerSchema, toEnhetsdetaljer } from './enhet-mapping.js'
 import { entityNotFound } from './entity-not-found.js'

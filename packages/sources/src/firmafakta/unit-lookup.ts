@@ -1,4 +1,4 @@
-import type { UpstreamClient } from '@allmenning/core'
+import type { UpstreamClient } from '@allmenning/core/source'
 import { brregHeaders } from './brreg-upstream.js'
 import { brregUnitSchema, parseBrreg } from './brreg-payloads.js'
 import { toEnhetsdetaljer, type Enhetsdetaljer } from './enhet-mapping.js'

@@ -1,4 +1,4 @@
-import { UpstreamError } from '@allmenning/core'
+import { UpstreamError } from '@allmenning/core/source'
 
 /** One detection as this source keeps it. */
 export interface FireDetection {

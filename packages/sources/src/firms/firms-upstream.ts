@@ -1,4 +1,4 @@
-import { defineUpstream } from '@allmenning/core'
+import { defineUpstream } from '@allmenning/core/source'
 
 /**
  * NASA FIRMS (Fire Information for Resource Management System): active fire detections from

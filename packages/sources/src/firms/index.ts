@@ -1,4 +1,4 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { createFindFireDetections } from './find-fire-detections.js'
 import { firmsApi } from './firms-upstream.js'
 

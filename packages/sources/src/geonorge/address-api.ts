@@ -1,4 +1,4 @@
-import { checkUpstreamShape, type QueryValues, type UpstreamClient } from '@allmenning/core'
+import { checkUpstreamShape, type QueryValues, type UpstreamClient } from '@allmenning/core/source'
 import { toAddress, type Address } from './address-mapping.js'
 import { addressPage } from './upstream-shapes.js'
 import type { UpstreamPage } from './upstream-pages.js'

@@ -1,4 +1,4 @@
-import { rankByName, type EntityHit, type EntitySearch } from '@allmenning/core'
+import { rankByName, type EntityHit, type EntitySearch } from '@allmenning/core/source'
 import type { Address } from './address-mapping.js'
 
 interface FoundPlace {

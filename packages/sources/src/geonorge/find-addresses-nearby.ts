@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation } from '@allmenning/core'
+import { defineOperation } from '@allmenning/core/source'
 import { distanceKm, pointParameters } from '../shared/wgs84-point.js'
 import { addressFields } from './address-mapping.js'
 import { ADDRESS_PAGING, ADDRESS_PATHS, fetchAddressPage } from './address-api.js'

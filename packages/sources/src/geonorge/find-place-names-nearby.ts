@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation } from '@allmenning/core'
+import { defineOperation } from '@allmenning/core/source'
 import { distanceKm, pointParameters } from '../shared/wgs84-point.js'
 import { kartverketStedsnavn } from './kartverket-upstreams.js'
 import { fetchPointPlacePage, PLACE_PAGING } from './place-name-api.js'

@@ -1,4 +1,4 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { geonorgeEntitySearch } from './entity-search.js'
 import { findAddressesNearby } from './find-addresses-nearby.js'
 import { findPlaceNamesNearby } from './find-place-names-nearby.js'

@@ -1,4 +1,4 @@
-import { defineUpstream } from '@allmenning/core'
+import { defineUpstream } from '@allmenning/core/source'
 
 /**
  * Kartverket's address API (Matrikkelen's addresses); `ALLMENNING_UPSTREAM_KARTVERKET_ADRESSER`

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { EntityInput, UpstreamClient } from '@allmenning/core'
+import type { EntityInput, UpstreamClient } from '@allmenning/core/source'
 import type { UpstreamPlace } from './upstream-shapes.js'
 import { assertGeographic } from './wgs84-check.js'
 

@@ -1,4 +1,4 @@
-import { checkUpstreamShape, type QueryValues, type UpstreamClient } from '@allmenning/core'
+import { checkUpstreamShape, type QueryValues, type UpstreamClient } from '@allmenning/core/source'
 import { placeAreas, toPlace } from './place-mapping.js'
 import { placePage, pointPlacePage } from './upstream-shapes.js'
 import type { UpstreamPage } from './upstream-pages.js'

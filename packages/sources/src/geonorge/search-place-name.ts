@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { defineOperation, GatewayError } from '@allmenning/core'
+import { GatewayError } from '@allmenning/core'
+import { defineOperation } from '@allmenning/core/source'
 import { kartverketStedsnavn } from './kartverket-upstreams.js'
 import { fetchPlacePage, PLACE_PAGING } from './place-name-api.js'
 import { placeAreaFields, placeEntity, placeFields } from './place-mapping.js'

@@ -1,4 +1,5 @@
-import { GatewayError, type PageWindow } from '@allmenning/core'
+import { GatewayError } from '@allmenning/core'
+import type { PageWindow } from '@allmenning/core/source'
 
 /** One page of an upstream that pages by page number and page size. */
 export interface UpstreamPage<T> {

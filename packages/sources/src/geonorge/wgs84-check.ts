@@ -1,4 +1,4 @@
-import { UpstreamError, type UpstreamClient } from '@allmenning/core'
+import { UpstreamError, type UpstreamClient } from '@allmenning/core/source'
 
 /**
  * EPSG codes whose latitude and longitude this source passes on as WGS84: WGS84 itself and

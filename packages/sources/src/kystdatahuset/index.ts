@@ -1,4 +1,4 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { createFindPortsNearby } from './find-ports-nearby.js'
 import { kystdatahusetApi } from './kystdatahuset-upstream.js'
 import { createLocationRegister } from './location-register.js'

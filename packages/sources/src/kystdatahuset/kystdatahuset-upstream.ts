@@ -1,4 +1,4 @@
-import { defineUpstream } from '@allmenning/core'
+import { defineUpstream } from '@allmenning/core/source'
 
 /**
  * Kystverket's Kystdatahuset open web services. The location register is open (no key); its

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, createTimedMemo, listSizeCheck, type UpstreamClient } from '@allmenning/core'
+import { checkUpstreamShape, createTimedMemo, listSizeCheck, type UpstreamClient } from '@allmenning/core/source'
 import { kystdatahusetApi } from './kystdatahuset-upstream.js'
 import { isKnownPosition } from '../shared/nearest.js'
 

@@ -1,4 +1,4 @@
-import { defineUpstream } from '@allmenning/core'
+import { defineUpstream } from '@allmenning/core/source'
 import { DOMSTOL_ORIGIN } from './hoyesterett-client.js'
 
 /**

@@ -1,4 +1,5 @@
-import { GatewayError, isDatasetNotLoaded, type EntityHit, type EntitySearch, type EntitySearchContext } from '@allmenning/core'
+import { GatewayError } from '@allmenning/core'
+import { isDatasetNotLoaded, type EntityHit, type EntitySearch, type EntitySearchContext } from '@allmenning/core/source'
 import { DECISION_ENTITY } from './case-law-upstream.js'
 import { parseDocumentId } from './document-id.js'
 import { buildFtsQuery } from './fts-query.js'

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { defineOperation, GatewayError } from '@allmenning/core'
+import { GatewayError } from '@allmenning/core'
+import { defineOperation } from '@allmenning/core/source'
 import { decisionEntity, domstolSite } from './case-law-upstream.js'
 import { parseHrNumber, type HoyesterettClient } from './hoyesterett-client.js'
 

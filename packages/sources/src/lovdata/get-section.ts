@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { defineOperation, GatewayError } from '@allmenning/core'
+import { GatewayError } from '@allmenning/core'
+import { defineOperation } from '@allmenning/core/source'
 import { documentIdParameter, findRule, ruleText, sectionParameter } from './rule-lookup.js'
 import { sectionTextOf, type SectionRow } from './rule-datasets.js'
 import { sectionEntity } from './rule-entities.js'

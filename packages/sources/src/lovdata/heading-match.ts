@@ -1,4 +1,4 @@
-import type { DatasetReader } from '@allmenning/core'
+import type { DatasetReader } from '@allmenning/core/source'
 import { matchesWord, wordsOf, type FtsQuery } from './fts-query.js'
 import type { SectionRow } from './rule-datasets.js'
 

@@ -23,7 +23,7 @@
  *    Its text is extracted with PDF.js (see pdf-text.ts); a PDF that cannot be fetched or
  *    read gives no text and a note saying why, never a guess.
  */
-import { createTimedMemo, listSizeCheck, UpstreamError, type UpstreamClient } from '@allmenning/core'
+import { createTimedMemo, listSizeCheck, UpstreamError, type UpstreamClient } from '@allmenning/core/source'
 import { attributeOf, findElement, parseMarkup, tagOf, type MarkupNode } from './markup-tree.js'
 import { renderText } from './section-text.js'
 import { pdfText, PdfTextError } from './pdf-text.js'

@@ -1,4 +1,4 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { DECISION_ENTITY, domstolSite } from './case-law-upstream.js'
 import { lovdataEntitySearch } from './entity-search.js'
 import { createGetCaseLaw } from './get-case-law.js'

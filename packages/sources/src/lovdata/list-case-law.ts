@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation } from '@allmenning/core'
+import { defineOperation } from '@allmenning/core/source'
 import { decisionEntity, domstolSite } from './case-law-upstream.js'
 import type { HoyesterettClient } from './hoyesterett-client.js'
 

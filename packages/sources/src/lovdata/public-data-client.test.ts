@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { UpstreamError } from '@allmenning/core'
+import { UpstreamError } from '@allmenning/core/source'
 import { readLovdataArchive } from './archive-reader.js'
 import { createLovdataPublicData, LOVDATA_RULE_FILES } from './public-data-client.js'
 import { startFakeLovdata, type FakeLovdata } from './testing/fake-lovdata.js'

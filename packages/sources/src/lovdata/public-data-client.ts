@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream'
 import { request, type Dispatcher } from 'undici'
 import * as v from 'valibot'
-import { checkUpstreamShape, defineUpstream, UpstreamError } from '@allmenning/core'
+import { checkUpstreamShape, defineUpstream, UpstreamError } from '@allmenning/core/source'
 
 /** The Lovdata API, whose public-data endpoints need no key. */
 export const LOVDATA_API_BASE_URL = 'https://api.lovdata.no'

@@ -1,4 +1,4 @@
-import { defineDataset, type DatasetDefinition, type DatasetRowOutput, type StreamContent } from '@allmenning/core'
+import { defineDataset, type DatasetDefinition, type DatasetRowOutput, type StreamContent } from '@allmenning/core/source'
 import { readLovdataArchive } from './archive-reader.js'
 import type { LovdataDocument } from './parse-document.js'
 import { createLovdataPublicData, LOVDATA_API_BASE_URL, LOVDATA_RULE_FILES } from './public-data-client.js'

@@ -1,4 +1,4 @@
-import type { EntityInput } from '@allmenning/core'
+import type { EntityInput } from '@allmenning/core/source'
 
 /** Entity types of rules; the source links a law or regulation to `get_rule`, a section to `get_section`. */
 export const LAW_ENTITY = 'law'

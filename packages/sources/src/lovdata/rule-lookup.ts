@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { GatewayError, type DatasetReader, type DatasetVersion, type OperationContext } from '@allmenning/core'
+import { GatewayError } from '@allmenning/core'
+import type { DatasetReader, DatasetVersion, OperationContext } from '@allmenning/core/source'
 import { normalizeSection, parseDocumentId, type DocumentRef } from './document-id.js'
 import { RULE_DATASETS, ruleSourceOf, type DocumentRow, type TextRow } from './rule-datasets.js'
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation, foldNorwegian } from '@allmenning/core'
+import { defineOperation, foldNorwegian } from '@allmenning/core/source'
 import { decisionEntity, domstolSite } from './case-law-upstream.js'
 import { parseHrNumber, type Decision, type HoyesterettClient } from './hoyesterett-client.js'
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { ruleHeaderFields } from './rule-header.js'
-import { defineOperation, GatewayError, isDatasetNotLoaded, type DatasetReader } from '@allmenning/core'
+import { GatewayError } from '@allmenning/core'
+import { defineOperation, isDatasetNotLoaded, type DatasetReader } from '@allmenning/core/source'
 import { buildFtsQuery, type FtsQuery } from './fts-query.js'
 import { dataUpdated, DOCUMENT_COLUMNS } from './rule-lookup.js'
 import { RULE_DATASETS, ruleSourceOf, sectionToken, type DocumentRow, type RuleSource } from './rule-datasets.js'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, type UpstreamClient } from '@allmenning/core'
+import { checkUpstreamShape, type UpstreamClient } from '@allmenning/core/source'
 import { forecastPayload, toNumber } from './upstream-shapes.js'
 
 const nullableNumber = (description: string) => v.pipe(v.nullable(v.number()), v.description(description))

@@ -1,4 +1,4 @@
-import type { QueryValues, UpstreamClient } from '@allmenning/core'
+import type { QueryValues, UpstreamClient } from '@allmenning/core/source'
 import { createConditionalMemo } from '../shared/conditional-memo.js'
 import type { RequestBudget } from '../shared/request-budget.js'
 import type { Wgs84Point } from '../shared/wgs84-point.js'

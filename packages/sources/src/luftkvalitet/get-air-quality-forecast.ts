@@ -1,4 +1,4 @@
-import { defineOperation } from '@allmenning/core'
+import { defineOperation } from '@allmenning/core/source'
 import { airPoint } from './air-point.js'
 import { forecastOutput } from './forecast-mapping.js'
 import type { AirForecastStore } from './forecast-store.js'

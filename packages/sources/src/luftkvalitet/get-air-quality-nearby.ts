@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation } from '@allmenning/core'
+import { defineOperation } from '@allmenning/core/source'
 import { distanceKm } from '../shared/wgs84-point.js'
 import { airPoint } from './air-point.js'
 import { metAirquality } from './met-airquality-upstream.js'

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { defineOperation, GatewayError, UpstreamError } from '@allmenning/core'
+import { GatewayError } from '@allmenning/core'
+import { defineOperation, UpstreamError } from '@allmenning/core/source'
 import { forecastOutput } from './forecast-mapping.js'
 import type { AirForecastStore } from './forecast-store.js'
 import { metAirquality } from './met-airquality-upstream.js'

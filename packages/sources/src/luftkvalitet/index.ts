@@ -1,4 +1,4 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { metRequestBudget, type RequestBudget } from '../shared/request-budget.js'
 import { createAirForecastStore } from './forecast-store.js'
 import { createGetAirQualityForecast } from './get-air-quality-forecast.js'

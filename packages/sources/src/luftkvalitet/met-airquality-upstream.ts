@@ -1,4 +1,4 @@
-import { defineUpstream } from '@allmenning/core'
+import { defineUpstream } from '@allmenning/core/source'
 
 /**
  * MET Norway's air-quality forecast (airqualityforecast 0.1), made with NILU; Norway only.

@@ -1,4 +1,4 @@
-import { checkUpstreamShape, listSizeCheck, type UpstreamClient } from '@allmenning/core'
+import { checkUpstreamShape, listSizeCheck, type UpstreamClient } from '@allmenning/core/source'
 import { createConditionalMemo } from '../shared/conditional-memo.js'
 import { metRequestBudget, type RequestBudget } from '../shared/request-budget.js'
 import { metAirquality } from './met-airquality-upstream.js'

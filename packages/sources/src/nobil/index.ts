@@ -1,4 +1,4 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { createFindChargingStations } from './find-charging-stations.js'
 import { nobilApi } from './nobil-upstream.js'
 

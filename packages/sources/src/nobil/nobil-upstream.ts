@@ -1,4 +1,4 @@
-import { defineUpstream } from '@allmenning/core'
+import { defineUpstream } from '@allmenning/core/source'
 
 /**
  * NOBIL, Enova's register of public charging stations (search API v3). Every call needs an API

@@ -1,4 +1,4 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { overpassApi } from './overpass-upstream.js'
 import { createSearchPoi } from './search-poi.js'
 

@@ -1,4 +1,4 @@
-import { defineUpstream } from '@allmenning/core'
+import { defineUpstream } from '@allmenning/core/source'
 
 /**
  * The public Overpass API over OpenStreetMap. No key, but its operators ask for at most about

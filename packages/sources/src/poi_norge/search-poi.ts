@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { createTimedMemo, defineOperation, type UpstreamClient } from '@allmenning/core'
+import { createTimedMemo, defineOperation, type UpstreamClient } from '@allmenning/core/source'
 import { nearest } from '../shared/nearest.js'
 import { radiusKmParameter } from '../shared/radius-parameter.js'
 import { pointParameters } from '../shared/wgs84-point.js'

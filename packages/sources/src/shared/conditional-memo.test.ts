@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createUpstreamClient, listSizeCheck, UpstreamError } from '@allmenning/core'
+import { createUpstreamClient, listSizeCheck, UpstreamError } from '@allmenning/core/source'
 import { startFakeUpstream, type FakeUpstream } from '@allmenning/core/testing'
 import { createConditionalMemo } from './conditional-memo.js'
 import { createRequestBudget } from './request-budget.js'

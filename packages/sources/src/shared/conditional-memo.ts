@@ -1,4 +1,4 @@
-import { UpstreamError, type PlausibilityCheck, type QueryValues, type UpstreamClient } from '@allmenning/core'
+import { UpstreamError, type PlausibilityCheck, type QueryValues, type UpstreamClient } from '@allmenning/core/source'
 import type { RequestBudget } from './request-budget.js'
 
 /** Settings of a {@link createConditionalMemo} memo. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createGateway, defineOperation, defineSource, defineUpstream } from '@allmenning/core'
+import { createGateway } from '@allmenning/core'
+import { defineOperation, defineSource, defineUpstream } from '@allmenning/core/source'
 import * as v from 'valibot'
 import { pointParameters } from './wgs84-point.js'
 import { radiusKmParameter } from './radius-parameter.js'

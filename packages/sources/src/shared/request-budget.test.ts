@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { UpstreamError } from '@allmenning/core'
+import { UpstreamError } from '@allmenning/core/source'
 import { createRequestBudget } from './request-budget.js'
 
 const met = { id: 'met_locationforecast', name: 'MET Norway Locationforecast' }

@@ -1,4 +1,4 @@
-import { UpstreamError } from '@allmenning/core'
+import { UpstreamError } from '@allmenning/core/source'
 
 /** Settings of a {@link createRequestBudget} budget. */
 export interface RequestBudgetOptions {

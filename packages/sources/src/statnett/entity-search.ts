@@ -1,4 +1,4 @@
-import { rankByName, type EntitySearch } from '@allmenning/core'
+import { rankByName, type EntitySearch } from '@allmenning/core/source'
 import { priceAreaNames } from './price-areas.js'
 
 const areas = Object.entries(priceAreaNames).map(([code, name]) => ({ code, name }))

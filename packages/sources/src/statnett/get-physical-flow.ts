@@ -1,6 +1,6 @@
 import { statnettApi } from './statnett-upstream.js'
 import * as v from 'valibot'
-import { defineOperation, listSizeCheck } from '@allmenning/core'
+import { defineOperation, listSizeCheck } from '@allmenning/core/source'
 import { epochMsToIso, parseStatnettNumber } from './parse-number.js'
 import { flowAreas, isKnownArea, priceAreaEntity } from './price-areas.js'
 import { fetchShaped, flowRows } from './upstream-shapes.js'

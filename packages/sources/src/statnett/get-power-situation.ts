@@ -1,6 +1,6 @@
 import { statnettApi } from './statnett-upstream.js'
 import * as v from 'valibot'
-import { defineOperation, listSizeCheck } from '@allmenning/core'
+import { defineOperation, listSizeCheck } from '@allmenning/core/source'
 import { norwegianPriceAreas, priceAreaEntity } from './price-areas.js'
 import { fetchShaped, powerSituations } from './upstream-shapes.js'
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, defineOperation } from '@allmenning/core'
+import { checkUpstreamShape, defineOperation } from '@allmenning/core/source'
 import { kartverketAdresser } from '../geonorge/kartverket-upstreams.js'
 import { pointParameters } from '../shared/wgs84-point.js'
 import { countyBorderNotes, countyPriceAreas } from './county-price-areas.js'

@@ -1,6 +1,6 @@
 import { statnettApi } from './statnett-upstream.js'
 import * as v from 'valibot'
-import { defineOperation, UpstreamError } from '@allmenning/core'
+import { defineOperation, UpstreamError } from '@allmenning/core/source'
 import { epochMsToIso, parseStatnettNumber } from './parse-number.js'
 import { detailedOverview, fetchShaped } from './upstream-shapes.js'
 

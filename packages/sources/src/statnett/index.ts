@@ -1,4 +1,4 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { statnettApi } from './statnett-upstream.js'
 import { statnettEntitySearch } from './entity-search.js'
 import { getPhysicalFlow } from './get-physical-flow.js'

@@ -1,4 +1,4 @@
-import type { EntityInput } from '@allmenning/core'
+import type { EntityInput } from '@allmenning/core/source'
 
 /** Names of the bidding zones (price areas) and neighbours that Statnett's data mentions. */
 export const priceAreaNames: Record<string, string> = {

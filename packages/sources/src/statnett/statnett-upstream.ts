@@ -1,4 +1,4 @@
-import { defineUpstream } from '@allmenning/core'
+import { defineUpstream } from '@allmenning/core/source'
 
 /** Statnett's driftsdata REST API; `ALLMENNING_UPSTREAM_STATNETT` overrides it in the examples. */
 export const statnettApi = defineUpstream({

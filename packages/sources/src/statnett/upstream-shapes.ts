@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, type UpstreamClient } from '@allmenning/core'
+import { checkUpstreamShape, type UpstreamClient } from '@allmenning/core/source'
 
 // What driftsdata sends, as loosely as it varies: numbers may be numbers or strings,
 // and extra fields are ignored. A body of another shape is a 502, never a crash.

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, type UpstreamClient } from '@allmenning/core'
+import { checkUpstreamShape, type UpstreamClient } from '@allmenning/core/source'
 
 // What locationforecast/2.0/compact sends, as much of it as this source reads. Extra fields
 // are ignored; hourly steps have next_1_hours, later 6-hourly steps only next_6_hours and

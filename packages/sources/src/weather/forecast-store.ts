@@ -1,4 +1,4 @@
-import { listSizeCheck, type UpstreamClient } from '@allmenning/core'
+import { listSizeCheck, type UpstreamClient } from '@allmenning/core/source'
 import { createConditionalMemo } from '../shared/conditional-memo.js'
 import { metRequestBudget, type RequestBudget } from '../shared/request-budget.js'
 import type { Wgs84Point } from '../shared/wgs84-point.js'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation, UpstreamError } from '@allmenning/core'
+import { defineOperation, UpstreamError } from '@allmenning/core/source'
 import { currentStep, stepFields } from './compact-forecast.js'
 import type { ForecastStore } from './forecast-store.js'
 import { metLocationforecast } from './met-locationforecast-upstream.js'

@@ -1,4 +1,4 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core'
+import { defineSource, type SourceDefinition } from '@allmenning/core/source'
 import type { RequestBudget } from '../shared/request-budget.js'
 import { createForecastStore } from './forecast-store.js'
 import { createGetCurrentWeather } from './get-current-weather.js'

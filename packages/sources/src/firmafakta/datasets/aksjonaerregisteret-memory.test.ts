@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
-import type { TabularContent } from '@allmenning/core'
+import type { TabularContent } from '@allmenning/core/source'
 import { aksjonaerregisteret } from './aksjonaerregisteret.js'
 
 setFlagsFromString('--expose-gc')

@@ -1,4 +1,4 @@
-import { DatasetRowError, defineDataset } from '@allmenning/core'
+import { DatasetRowError, defineDataset } from '@allmenning/core/source'
 import { headerColumns } from './header-columns.js'
 import { nameWords } from './name-key.js'
 import { wholeCount } from './norwegian-number.js'

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { DatasetRowError, defineDataset, type DatasetRowOutput } from '@allmenning/core'
+import { DatasetRowError, defineDataset, type DatasetRowOutput } from '@allmenning/core/source'
 import { nameWords, personSearchKey } from './name-key.js'
 
 const text = v.nullish(v.string())

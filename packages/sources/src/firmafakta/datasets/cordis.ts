@@ -1,4 +1,4 @@
-import { DatasetRowError, defineDataset, type TabularContent } from '@allmenning/core'
+import { DatasetRowError, defineDataset, type TabularContent } from '@allmenning/core/source'
 import { headerColumns, text } from './header-columns.js'
 import { norwegianDate } from './norwegian-date.js'
 import { norwegianNumber } from './norwegian-number.js'

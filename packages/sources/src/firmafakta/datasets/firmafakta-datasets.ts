@@ -1,4 +1,4 @@
-import type { DatasetDefinition } from '@allmenning/core'
+import type { DatasetDefinition } from '@allmenning/core/source'
 import { aksjonaerregisteret } from './aksjonaerregisteret.js'
 import { innovasjonNorgeTildelinger } from './innovasjon-norge-tildelinger.js'
 import { forskningsradetSoknader } from './forskningsradet-soknader.js'

@@ -1,4 +1,4 @@
-import { DatasetFileError } from '@allmenning/core'
+import { DatasetFileError } from '@allmenning/core/source'
 
 function normalize(name: string): string {
   return name.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ')

@@ -1,4 +1,4 @@
-import { defineDataset } from '@allmenning/core'
+import { defineDataset } from '@allmenning/core/source'
 import { headerColumns, text } from './header-columns.js'
 import { norwegianDate } from './norwegian-date.js'
 import { norwegianNumber } from './norwegian-number.js'

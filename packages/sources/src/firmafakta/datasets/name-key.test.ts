@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { foldNorwegian } from '@allmenning/core'
+import { foldNorwegian } from '@allmenning/core/source'
 import { nameKey, nameWords } from './name-key.js'
 
 /** The words as the whole name folds, normalised: what every shortcut must agree with. */

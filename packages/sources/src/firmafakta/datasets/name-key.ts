@@ -1,4 +1,4 @@
-import { foldNorwegian } from '@allmenning/core'
+import { foldNorwegian } from '@allmenning/core/source'
 
 const ascii = /^[\x00-\x7f]*$/
 const latin1 = /^[\x00-\xff]*$/

@@ -1,4 +1,4 @@
-import { DatasetRowError } from '@allmenning/core'
+import { DatasetRowError } from '@allmenning/core/source'
 
 function iso(year: number, month: number, day: number, cell: string, column: string): string {
   const date = new Date(Date.UTC(year, month - 1, day))

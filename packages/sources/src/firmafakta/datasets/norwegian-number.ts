@@ -1,4 +1,4 @@
-import { DatasetRowError } from '@allmenning/core'
+import { DatasetRowError } from '@allmenning/core/source'
 
 // Thousands separators seen in Norwegian files: space, no-break space, narrow no-break space.
 const separators = /[\s\u00a0\u202f]/g

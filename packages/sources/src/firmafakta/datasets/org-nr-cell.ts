@@ -1,4 +1,4 @@
-import { DatasetRowError } from '@allmenning/core'
+import { DatasetRowError } from '@allmenning/core/source'
 
 /**
  * An organisation number as bulk files write it, as 9 digits: files pad it to 11 digits with

@@ -1,4 +1,4 @@
-import { DatasetRowError, defineDataset } from '@allmenning/core'
+import { DatasetRowError, defineDataset } from '@allmenning/core/source'
 import { headerColumns, text } from './header-columns.js'
 import { norwegianDate, yearOrDate } from './norwegian-date.js'
 import { orgNrCell } from './org-nr-cell.js'

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { DatasetDefinition } from '@allmenning/core'
+import type { DatasetDefinition } from '@allmenning/core/source'
 import { createSqliteDatasetStore, importDataset, type ImportResult, type SqliteDatasetStore } from '@allmenning/datasets'
 
 /** A store in a temporary directory, with files loaded into it the way the command line loads them. */

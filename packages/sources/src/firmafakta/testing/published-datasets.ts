@@ -1,4 +1,4 @@
-import type { DatasetDefinition, DatasetFile } from '@allmenning/core'
+import type { DatasetDefinition, DatasetFile } from '@allmenning/core/source'
 import { firmafaktaDatasets } from '../datasets/firmafakta-datasets.js'
 
 /**

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { DatasetDefinition } from '@allmenning/core'
+import type { DatasetDefinition } from '@allmenning/core/source'
 import { createSqliteDatasetStore, importDataset, type ImportResult, type SqliteDatasetStore } from '@allmenning/datasets'
 import type { ArchiveFile } from '../archive-reader.js'
 import { lovdataLaws, lovdataRegulations } from '../rule-datasets.js'

@@ -1,4 +1,4 @@
-import type { DatasetDefinition } from '@allmenning/core'
+import type { DatasetDefinition } from '@allmenning/core/source'
 import { listedDate, lovdataLaws, lovdataRegulations } from '../rule-datasets.js'
 
 /**
