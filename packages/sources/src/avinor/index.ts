@@ -13,7 +13,7 @@ import { createLookupAirline, createLookupAirport } from './name-lookup.js'
  *
  * @example
  * import { createGateway } from '@allmenning/core'
- * import { avinor } from '@allmenning/core/sources'
+ * import { avinor } from '@allmenning/sources/avinor'
  * const gateway = createGateway({ sources: [avinor()], upstreams: { avinor: { timeoutMs: 5000 } } })
  * // GET /api/v1/kilder/avinor/get_flights?airport_id=OSL&direction=departures
  */
