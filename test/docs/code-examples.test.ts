@@ -26,7 +26,7 @@ import { compileExamples, type CodeExample, type CompileResult, type ExampleFail
  * HTML comment on the line before the fence, `<!-- not compiled: why -->`; in JSDoc a first
  * line `// not compiled: why`. A Markdown block marked `<!-- quote: path -->` is an excerpt of
  * that file, which test/docs/writing-a-source.test.ts checks word for word and tsc compiles.
- * JSON blocks are parsed, except those eliding parts with `…`.
+ * JSON blocks are parsed, except those eliding parts with `…`; shell blocks are not checked.
  */
 
 const root = fileURLToPath(new URL('../../', import.meta.url))

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
+import ts from 'typescript'
 import type { CodeExample } from './compile-examples.js'
 import { fileImports } from './file-imports.js'
 import { jsdocExamples } from './jsdoc-examples.js'
@@ -48,11 +49,12 @@ function codeFilesIn(root: string, folder: string): string[] {
 
 /**
  * Every code example to check, with the modules each may use unimported: a JSDoc example sees
- * its own file's exports and those of the `index.ts` files above it, then every workspace
- * package (tsconfig.json's `paths`), then the placeholders named in `placeholders`.
+ * its file's imports, what its file and the other files of its folder export and what the
+ * `index.ts` files above it export; every example then sees the workspace packages
+ * (tsconfig.json's `paths`) and the placeholder modules `placeholders` names for it.
  *
  * @example
- * const { compile } = collectExamples(root, { markdown: ['test/docs/example-placeholders/common.ts'], code: () => [] })
+ * const { compile } = collectExamples(root, { markdown: ['test/docs/example-context/everywhere.ts'], code: () => [] })
  */
 export function collectExamples(
   root: string,
@@ -109,8 +111,8 @@ export function collectExamples(
 
 /** The workspace's import names, as tsconfig.json maps them to sources (wildcards left out). */
 export function workspaceEntries(root: string): string[] {
-  const text = readFileSync(join(root, 'tsconfig.json'), 'utf8')
-  const paths = (JSON.parse(text) as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths
+  const { config } = ts.parseConfigFileTextToJson('tsconfig.json', readFileSync(join(root, 'tsconfig.json'), 'utf8'))
+  const paths = (config as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths
   return Object.keys(paths).filter((name) => !name.includes('*'))
 }
 
