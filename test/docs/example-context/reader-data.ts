@@ -14,10 +14,10 @@
 export const readerDataNames: readonly string[] = [
   'access', 'addresses', 'aksjonaerregisteret', 'app', 'article', 'baseUrl', 'body', 'brregRoller',
   'bytes', 'catalog', 'cells', 'clientId', 'clientSecret', 'columns', 'context', 'cordis', 'count',
-  'counter', 'csv', 'data', 'dataset', 'db', 'deadline', 'doc', 'entities', 'entry', 'event',
+  'counter', 'csv', 'data', 'db', 'deadline', 'doc', 'entities', 'entry', 'event',
   'explorer', 'extra', 'extraCompany', 'fake', 'feed', 'feeds', 'files', 'fingerprint', 'flight',
-  'flowRow', 'forecast', 'getFlights', 'header', 'hits', 'host', 'html', 'input', 'insert', 'key',
-  'keyv', 'lat', 'legalForms', 'limit', 'limits', 'lines', 'links', 'list', 'load', 'lon',
+  'flowRow', 'forecast', 'getFlights', 'header', 'hits', 'html', 'input', 'insert', 'key',
+  'keyv', 'lat', 'legalForms', 'limit', 'limits', 'lines', 'list', 'load', 'lon',
   'malformed', 'names', 'node', 'nodes', 'operation', 'operationKey', 'options', 'orgNr', 'outage',
   'p', 'pagination', 'parameters', 'params', 'parts', 'path', 'ports', 'previous', 'produce',
   'provenance', 'publishedAt', 'read', 'reader', 'redis', 'req', 'result', 'role', 'root',
