@@ -60,6 +60,11 @@ const mustFail: { example: CodeExample; expected: RegExp }[] = [
     example: markdownProbe("createGateway({ sources, publicBaseURL: 'https://data.example.no' })"),
     expected: /README\.md:900001:\d+ .*'publicBaseURL' does not exist in type 'GatewayOptions'/,
   },
+  {
+    // A JavaScript block is checked too.
+    example: { ...markdownProbe("import { createGateway } from '@allmenning/core'\ncreateGateway({ sources: 'statnett' })"), language: 'js' },
+    expected: /README\.md:900002:\d+ .*'string' is not assignable to type 'SourceDefinition\[\]'/,
+  },
 ]
 
 let result: CompileResult
