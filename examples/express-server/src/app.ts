@@ -19,7 +19,7 @@ export function createApp(env: Record<string, string | undefined> = process.env,
     cache: new Keyv({ store: createMemoryCacheStore() }),
     // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
     explorer: swaggerUiExplorer(),
-    // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue) and /{source}/mcp.
+    // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue server) and /{source}/mcp.
     extensions: [mcpServers()],
     ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL } : {}),
     // Bulk datasets loaded by `npx allmenning datasets`, read from ALLMENNING_DATA_DIR (./data by default).

@@ -11,7 +11,7 @@ const gateway = createGateway({
   sources: builtInSources(process.env),
   // In memory and bounded: the least recently used answers go first past 32 MiB.
   cache: new Keyv({ store: createMemoryCacheStore() }),
-  // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue) and
+  // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue server) and
   // /{source}/mcp. Optional: ALLMENNING_MCP=off turns it off; to leave the MCP SDK out of the
   // bundle too, delete this line and the import (see README).
   extensions: process.env.ALLMENNING_MCP === 'off' ? [] : [mcpServers()],

@@ -14,7 +14,7 @@ import { escapePath } from './escape-path.js'
  * `multiValue…` maps are present, and they keep repeated keys.
  *
  * @example
- * fromAlbEvent(event, '/data') // { method: 'GET', path: '/api/v1/kilder', query: 'q=%C3%A6', … }
+ * fromAlbEvent(albEvent, '/data') // { method: 'GET', path: '/api/v1/kilder', query: 'q=%C3%A6', … }
  */
 export function fromAlbEvent(event: ALBEvent, basePath: string): GatewayRequest {
   const fullPath = escapePath(event.path || '/')
@@ -37,7 +37,7 @@ export function fromAlbEvent(event: ALBEvent, basePath: string): GatewayRequest 
  * `multiValueHeaders` exactly when the target group has them enabled, which the event shows.
  *
  * @example
- * return toAlbResult(await gateway.handle(request), event.multiValueHeaders !== undefined)
+ * return toAlbResult(await gateway.handle(request), albEvent.multiValueHeaders !== undefined)
  */
 export function toAlbResult(response: GatewayResponse, multiValueHeaders: boolean): ALBResult {
   const result: ALBResult = {

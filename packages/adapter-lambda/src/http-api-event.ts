@@ -11,7 +11,7 @@ import { escapePath } from './escape-path.js'
  * is exactly what the client sent.
  *
  * @example
- * fromHttpApiEvent(event, '') // { method: 'GET', path: '/api/v1/kilder', query: 'a=1&a=2', … }
+ * fromHttpApiEvent(httpApiEvent, '') // { method: 'GET', path: '/api/v1/kilder', query: 'a=1&a=2', … }
  */
 export function fromHttpApiEvent(event: APIGatewayProxyEventV2, basePath: string): GatewayRequest {
   const { path, prefix } = mountRelativePath(event, basePath)

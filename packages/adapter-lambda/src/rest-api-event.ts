@@ -21,7 +21,7 @@ import { escapePath } from './escape-path.js'
  * the first route segment. Do not call a stage `api`.
  *
  * @example
- * fromRestApiEvent(event, '/data') // { method: 'GET', path: '/api/v1/kilder', query: 'a=1', … }
+ * fromRestApiEvent(restApiEvent, '/data') // { method: 'GET', path: '/api/v1/kilder', query: 'a=1', … }
  */
 export function fromRestApiEvent(event: APIGatewayProxyEvent, basePath: string): GatewayRequest {
   const { path, prefix } = mountRelativePath(event, basePath)

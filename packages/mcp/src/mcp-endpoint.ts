@@ -159,7 +159,7 @@ function readMessages(sdk: Sdk, value: unknown): { messages: JSONRPCMessage[] } 
   return { messages }
 }
 
-/** Finds the server of an endpoint: the catalogue's (no source) or a source's, for the links of the request. */
+/** Finds the server of an endpoint: the catalogue server (no source) or a source's, for the links of the request. */
 export type ServerFor = (sourceId: string | undefined, links: Parameters<ExtensionAnswer>[0]['links']) => ToolServer
 
 /**

@@ -24,7 +24,7 @@ interface Pending<C> {
  * SDK gives it (`extra.requestId`): see {@link RequestTransport.context}.
  *
  * @example
- * const transport = new RequestTransport<Context>()
+ * const transport = new RequestTransport<CallContext>()
  * await server.connect(transport)
  * const json = await transport.exchange({ jsonrpc: '2.0', id: 1, method: 'ping' }, context)
  */

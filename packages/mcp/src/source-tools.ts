@@ -27,7 +27,7 @@ const envelopeSchema: NonNullable<ToolDefinition['outputSchema']> = {
  * allowed values) as the input schema. A call is the operation's own GET.
  *
  * @example
- * sourceTools(host.sources[0], links)[0].definition.name // 'get_physical_flow'
+ * host.sources.map((source) => sourceTools(source, links)[0]?.definition.name) // ['get_physical_flow', …]
  */
 export function sourceTools(source: ExtensionSource, links: Links): McpTool[] {
   return source.operations.map((operation) => {

@@ -27,7 +27,7 @@ export interface ToolServerParts {
   onError(error: unknown): void
 }
 
-/** One MCP server (the catalogue's or a source's) and the transport its requests go through. */
+/** One MCP server (the catalogue server or a source's) and the transport its requests go through. */
 export interface ToolServer {
   transport: RequestTransport<CallContext>
   /** Resolves once the SDK server is connected to its transport. */

@@ -18,8 +18,8 @@ export interface RedisErrorEvents {
  * How a part of the gateway goes through a Redis outage. See {@link createRedisOutage}.
  *
  * @example
- * if (!outage.usable()) return countInProcess()
- * try { return await countInRedis() } catch (error) { outage.report(error); return countInProcess() }
+ * if (!outage.usable()) return counter.inProcess()
+ * try { return await counter.inRedis() } catch (error) { outage.report(error); return counter.inProcess() }
  */
 export interface RedisOutage {
   /** Whether a command is worth sending now; false while the client is not connected (said once per outage). */

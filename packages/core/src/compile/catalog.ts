@@ -4,7 +4,17 @@ import type { SourceDefinition } from '../plugin/define-source.js'
 import type { UpstreamDefinition, UpstreamOverride } from '../plugin/define-upstream.js'
 import { GatewayError } from '../http/gateway-error.js'
 
-/** The sources a gateway serves, compiled once, looked up by id. */
+/**
+ * The source catalog: the sources a gateway serves, compiled once, looked up by id. Every
+ * route, descriptor and search reads it; `source_discovery` searches it (the spec's "catalog").
+ * Not to be confused with MCP's catalogue server (`/mcp`, tools over every source), a dataset
+ * store's catalog (the versions it has loaded) or the datasets command line's `--catalog`
+ * (the module that defines the datasets).
+ *
+ * @example
+ * const catalog = createCatalog([statnett()])
+ * catalog.operation('statnett', 'get_physical_flow').operation.name // 'get_physical_flow'
+ */
 export interface Catalog {
   sources: CompiledSource[]
   source(id: string): CompiledSource
@@ -34,6 +44,13 @@ function overriddenUpstreams(definitions: SourceDefinition[], overrides: Record<
   return upstreams
 }
 
+/**
+ * Compiles a gateway's sources into its source catalog, with the deployment's upstream
+ * overrides applied. Two sources or two different upstreams sharing an id stop it.
+ *
+ * @example
+ * const catalog = createCatalog(builtInSources(process.env), { statnett: { baseUrl: 'http://127.0.0.1:4001' } })
+ */
 export function createCatalog(definitions: SourceDefinition[], overrides: Record<string, UpstreamOverride> = {}): Catalog {
   const upstreams = overriddenUpstreams(definitions, overrides)
   const sources = definitions.map((d) => compileSource(d, d.upstreams.map((u) => upstreams.get(u.id) ?? u)))

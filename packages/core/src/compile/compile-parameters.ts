@@ -56,7 +56,7 @@ export function pageParameters(limit: { default: number; max: number }): Paramet
  * Compiles an operation's (or route's) parameter schemas, in declaration order.
  *
  * @example
- * compileParameters({ q: v.pipe(v.string(), v.minLength(1)) })[0].required // true
+ * compileParameters({ q: v.pipe(v.string(), v.minLength(1)) })[0]?.required // true
  */
 export function compileParameters(schemas: ParameterSchemas): CompiledParameter[] {
   return Object.entries(schemas).map(([name, schema]) => compileParameter(name, schema))

@@ -72,7 +72,7 @@ function datasetSourceApi({ dataset, version }: DatasetUse): string {
  * is left out, because nothing came from it.
  *
  * @example
- * withDatasetProvenance(access.used, 0, buildProvenance({ ... }))
+ * withDatasetProvenance(access.used, 0, provenance) // provenance: what the pipeline built for the answer
  * // { data: { source: 'Skatteetaten', source_api: 'https://www.skatteetaten.no/…', description: '…' }, datasets: [...], upstreams: [], ... }
  */
 export function withDatasetProvenance<P extends { data: { source: string; source_api: string; description?: string }; entities: object; upstreams: unknown[] }>(

@@ -116,7 +116,7 @@ export interface CompiledRoute {
  *   name: 'search', path: '/sok/alle', summary: 'Cross-source search',
  *   query: { q: v.pipe(v.string(), v.minLength(1)) },
  *   staticMaxAgeSeconds: 60,
- *   answer: ({ params }) => search(params.q),
+ *   answer: ({ params }) => ({ query: params.q, results: [] }),
  * })
  */
 export function defineRoute<P extends ParameterSchemas>(definition: RouteDefinition<P>): RouteDefinition {

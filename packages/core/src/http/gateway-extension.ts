@@ -106,7 +106,7 @@ const parameterView = (p: { name: string; jsonSchema: JsonSchema; required: bool
   required: p.required,
 })
 
-/** The sources as an extension sees them, from the compiled catalogue. */
+/** The sources as an extension sees them, from the source catalog. */
 export function extensionSources(catalog: Catalog, internal: Links): ExtensionSource[] {
   return catalog.sources.map((source) => ({
     id: source.id,

@@ -19,7 +19,7 @@ function decode(part: string, raw: string): string {
  * over-long query strings are 4xx errors, never exceptions that escape as 500s.
  *
  * @example
- * parseQueryString('area=NO1&area=NO2').get('area') // ['NO1', 'NO2']
+ * parseQueryString('area=NO1&area=NO2', 4096).get('area') // ['NO1', 'NO2']
  */
 export function parseQueryString(raw: string, maxLength: number): QueryParameters {
   if (raw.length > maxLength) {

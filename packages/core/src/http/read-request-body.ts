@@ -30,7 +30,7 @@ export function bodyTooLarge(limitBytes: number): GatewayError {
  * {@link bodyTooLarge}; a value with no JSON form throws JSON.stringify's TypeError.
  *
  * @example
- * checkParsedBodySize(request.body, request.headers['content-length']) // throws a 413 past 16 KB
+ * checkParsedBodySize(req.body, req.headers['content-length']) // throws a 413 past 16 KB
  */
 export function checkParsedBodySize(value: unknown, contentLength: string | string[] | undefined, limitBytes = maxRequestBodyBytes): void {
   if (Number(Array.isArray(contentLength) ? contentLength[0] : contentLength) > limitBytes) throw bodyTooLarge(limitBytes)
@@ -43,7 +43,7 @@ export function checkParsedBodySize(value: unknown, contentLength: string | stri
  * UTF-8 is {@link bodyTooLarge}, whichever adapter it came through.
  *
  * @example
- * JSON.parse(bodyText(await request.readBody()))
+ * JSON.parse(bodyText(Buffer.from(event.body, 'base64'))) // a Lambda event's body, at most 16 KB
  */
 export function bodyText(body: string | Uint8Array, limitBytes = maxRequestBodyBytes): string {
   // A string has at most three UTF-8 bytes per UTF-16 unit, so a short one needs no counting.

@@ -111,7 +111,7 @@ export type DatasetContent = TabularContent | JsonArrayContent | ZipContent | St
 
 /** One file of a dataset. */
 export interface DatasetFile {
-  /** Names the file in messages and in the catalog, e.g. `Tildelinger.csv`. */
+  /** Names the file in messages and in the dataset store's catalog of loaded versions, e.g. `Tildelinger.csv`. */
   name: string
   /** Where `allmenning datasets sync` downloads it from. */
   url?: string

@@ -122,8 +122,8 @@ export interface OperationDefinition<P extends ParameterSchemas = ParameterSchem
  *   parameters: { area: v.optional(v.pipe(v.string(), v.toUpperCase())) },
  *   output: v.array(v.object({ from_area: v.string(), to_area: v.string(), flow_mw: v.nullable(v.number()), time: v.string() })),
  *   async run(params, ctx) {
- *     const res = await ctx.upstream(statnettApi).getJson<Row[]>('/PhysicalFlowMap/GetFlow')
- *     return { data: res.body.map(toFlow) }
+ *     const res = await ctx.upstream(statnettApi).getJson('/PhysicalFlowMap/GetFlow')
+ *     return { data: checkUpstreamShape(statnettApi, v.array(flowRow), res.body, 'the physical flow').map(toFlow) }
  *   },
  * })
  */

@@ -40,13 +40,14 @@ export interface EntitySearchContext {
  * `entities`, `all` and `auto`).
  *
  * @example
- * entitySearch: {
- *   recognize: (q) => (/^\d{9}$/.test(q) && isValidOrganisationNumber(q) ? 'organization_number' : undefined),
+ * const entitySearch: EntitySearch = {
+ *   recognize: (q) => (/^\d{9}$/.test(q) ? 'organization_number' : undefined),
  *   async search(q, ctx) {
- *     const hits = (await ctx.call('organisasjonsnummer_for_selskap', { company_name: q, limit: ctx.limit })) as Hit[]
+ *     const hits = (await ctx.call('organisasjonsnummer_for_selskap', { company_name: q, limit: ctx.limit })) as Company[]
  *     return { hits: hits.map((h) => ({ type: 'organization', id: h.organisasjonsnummer, name: h.navn, description: h.beskrivelse })) }
  *   },
  * }
+ * type Company = { organisasjonsnummer: string; navn: string; beskrivelse?: string }
  */
 export interface EntitySearch {
   /**

@@ -62,14 +62,14 @@ function recognise(query: string, searchable: readonly CompiledSource[]): { sour
  * `/api/v1/sok/alle` (spec 4.1, 2.5): source discovery, entity search across every source
  * that declares one, or both, in one ranked list with honest coverage.
  *
- * - `source_discovery` matches the catalogue locally; no upstream is called.
+ * - `source_discovery` matches the source catalog (ids, names, keywords, descriptions) locally; no upstream is called.
  * - `entities` searches entities only: concurrently, within one deadline and a budget per
  *   source; `coverage` says how each source did, `not_searched` which were left out and why.
  * - `all` does both; source matches and entity hits share one ranking.
- * - `auto` answers from the catalogue when the text names a source (its id, name, keyword or
+ * - `auto` answers with source discovery when the text names a source (its id, name, keyword or
  *   synonym); a text that is recognisably one source's (nine digits passing the
  *   organisation-number check, an airport code) is searched in that source first; anything
- *   else searches entities, and falls back to the catalogue when no entity matched.
+ *   else searches entities, and falls back to source discovery when no entity matched.
  */
 export async function crossSourceSearch(parts: CrossSourceSearchParts, params: SearchParameters, links: Links, documentation: string) {
   const { catalog } = parts

@@ -21,7 +21,7 @@ export const namesSourceTier = 1
  * descriptions locally, without calling any upstream; best first, ties by id.
  *
  * @example
- * discoverSources('strøm', catalog.sources)[0].source.id // 'statnett'
+ * discoverSources('strøm', catalog.sources)[0]?.source.id // 'statnett'
  */
 export function discoverSources(query: string, candidates: readonly CompiledSource[]): SourceMatch[] {
   const sorted = [...candidates].sort((a, b) => a.id.localeCompare(b.id))

@@ -18,7 +18,7 @@ export interface FixtureFiles {
  * @example
  * const fixtures = fixtureFiles(new URL('./fixtures/', import.meta.url))
  * startFakeUpstream({ '/PhysicalFlowMap/GetFlow': () => fakeReply.json(fixtures.bytes('physical-flow.json').toString()) })
- * parseFlights(fixtures.text('xmlfeed-osl.xml', 'iso-8859-1'))
+ * const xml = fixtures.text('xmlfeed-osl.xml', 'iso-8859-1') // the bytes decoded as the upstream's charset
  */
 export function fixtureFiles(folder: URL): FixtureFiles {
   if (!folder.href.endsWith('/')) throw new TypeError(`fixtureFiles needs a folder URL ending in "/" (got ${folder.href})`)

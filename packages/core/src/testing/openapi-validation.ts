@@ -14,7 +14,7 @@ const validatorPackage = '@seriousme/openapi-schema-validator'
  * answer says how to add it instead of failing obscurely.
  *
  * @example
- * const { valid, errors } = await validateOpenApi(JSON.parse(res.body))
+ * const { valid, errors } = await validateOpenApi(JSON.parse(response.body ?? '')) // the answer to /api/v1/openapi.json
  */
 export async function validateOpenApi(document: unknown): Promise<OpenApiValidation> {
   let module: typeof import('@seriousme/openapi-schema-validator')

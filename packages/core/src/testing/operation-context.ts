@@ -16,7 +16,7 @@ export interface TestUpstreamTarget {
  *
  * @example
  * const client = testUpstreamClient(domstolSite, fake.baseUrl)
- * await createHoyesterettClient().year(client, 2025)
+ * const { body } = await client.getText('/sitemap.xml') // from the fake, as ctx.upstream(domstolSite) would
  */
 export function testUpstreamClient(upstream: Pick<UpstreamDefinition, 'id' | 'name'> & { timeoutMs?: number }, baseUrl: string, onCall?: (url: string) => void): UpstreamClient {
   return createUpstreamClient(

@@ -101,7 +101,7 @@ function tierOfNormalized(q: string, named: Named, options: RankOptions): number
  * lookup by name: source discovery, companies, airports and airlines.
  *
  * @example
- * rankByName('sesam', hits, (h) => ({ names: [h.navn] }), { ignoredTrailingWords: legalForms, keepUnmatched: true })
+ * rankByName<{ navn: string }>('sesam', hits, (h) => ({ names: [h.navn] }), { ignoredTrailingWords: legalForms, keepUnmatched: true })
  */
 export function rankByName<T>(query: string, items: readonly T[], describe: (item: T) => Named, options: RankOptions = {}): Ranked<T>[] {
   const q = normalizeName(query)

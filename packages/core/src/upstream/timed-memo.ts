@@ -61,7 +61,7 @@ interface Entry<V> {
  *
  * @example
  * const names = createTimedMemo<Map<string, string>>({ ttlMs: 86_400_000, staleMs: 7 * 86_400_000 })
- * const airports = await names.get('airports', () => fetchAirportNames(client))
+ * const airports = await names.get('airports', () => feeds.airportNames(client))
  */
 export function createTimedMemo<V>(options: TimedMemoOptions<V>): TimedMemo<V> {
   const ttlMs = options.ttlMs

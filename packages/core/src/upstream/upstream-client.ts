@@ -68,7 +68,7 @@ export interface UpstreamResponse<T> {
  * recorded for provenance.
  *
  * @example
- * const flows = await ctx.upstream(statnettApi).getJson<FlowRow[]>('/PhysicalFlowMap/GetFlow')
+ * const { body, url } = await ctx.upstream(statnettApi).getJson('/PhysicalFlowMap/GetFlow') // body: unknown until its shape is checked
  */
 export interface UpstreamClient {
   readonly id: string

@@ -38,7 +38,7 @@ export interface UpstreamGuardOptions {
  *
  * @example
  * const guard = createUpstreamGuard({ id: 'brreg', name: 'Brønnøysund' }, { maxConcurrent: 16, maxQueued: 64, breakAfter: 5, restMs: 30_000, retryConnect: true, maxRetryAfterMs: 600_000 })
- * const bytes = await guard.run((signal) => fetchIt(signal), deadlineSignal)
+ * const answer = await guard.run((signal) => fetch('https://data.brreg.no/enhetsregisteret/api/enheter', { signal }), deadline.signal)
  */
 export interface UpstreamGuard {
   /** Runs one call through the protection; `signal` aborts a call still waiting for a slot. */

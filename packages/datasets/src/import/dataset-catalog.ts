@@ -16,7 +16,8 @@ function isSource(value: unknown): value is SourceDefinition {
 }
 
 /**
- * The datasets a catalog module defines.
+ * The datasets a module defines: what the command line's `--catalog` names (the built-in
+ * sources by default). What a store has loaded is its catalog table, read by `store.catalog()`.
  *
  * @example
  * const datasets = await loadDatasetCatalog({ module: '@allmenning/sources', export: 'builtInDatasets' })

@@ -18,7 +18,7 @@ import type { DatasetValue } from '@allmenning/core/source'
  * const batch = createRowBatch([['orgnr', 'name']])
  * batch.add(0, { orgnr: '914778271', name: 'Equinor ASA' })
  * const buffer = batch.take()           // transfer it
- * readRowBatch(buffer, (table, values) => writer.addValues(table, values))
+ * readRowBatch(buffer, widths, (table, values) => writer.addValues(table, values))
  */
 export interface RowBatch {
   /** Appends one row of table number `table`, its values in the table's column order. */

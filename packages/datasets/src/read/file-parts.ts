@@ -49,7 +49,7 @@ function tabular(name: string, content: TabularContent, input: Readable | string
  * {@link ReadLimits} with a `ReadLimitError` naming the file and the limit.
  *
  * @example
- * for await (const part of fileParts(dataset.files[0], '/tmp/Tildelinger.csv', counter)) for await (const batch of part.batches) ...
+ * for (const file of dataset.files) for await (const part of fileParts(file, `/tmp/${file.name}`, counter)) for await (const batch of part.batches) rows += batch.length
  */
 export async function* fileParts(declared: DatasetFile, path: string, counter: ByteCounter, limits: ReadLimits = defaultReadLimits): AsyncGenerator<FilePart> {
   const content = declared.content

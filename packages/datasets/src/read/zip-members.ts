@@ -20,7 +20,7 @@ export interface ZipMember {
  * member unpacks to exactly its declared size.
  *
  * @example
- * for await (const member of zipMembers('cordis-HORIZONprojects-csv.zip', ['project.csv'])) read(await member.open())
+ * for await (const member of zipMembers('cordis-HORIZONprojects-csv.zip', ['project.csv'])) streams.push(await member.open())
  */
 export async function* zipMembers(path: string, wanted: string[], name = path, limits: ReadLimits = defaultReadLimits): AsyncGenerator<ZipMember> {
   let zip: yauzl.ZipFile

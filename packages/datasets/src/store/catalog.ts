@@ -12,7 +12,11 @@ export interface CatalogFile {
   bytes: number
 }
 
-/** The catalog row of one loaded dataset. */
+/**
+ * One loaded dataset in a store's catalog: the table (`allmenning_datasets`) that records which
+ * generation of each dataset serves, from which files. Not a gateway's source catalog, nor the
+ * `--catalog` module that defines the datasets.
+ */
 export interface CatalogEntry {
   id: string
   generation: number
@@ -35,7 +39,7 @@ interface CatalogRow {
   files: string
 }
 
-/** Creates the catalog table when the file is new. */
+/** Creates the store's catalog table (the loaded versions) when the file is new. */
 export function ensureCatalog(db: SqliteConnection): void {
   db.exec(`CREATE TABLE IF NOT EXISTS allmenning_datasets (
     id TEXT PRIMARY KEY,

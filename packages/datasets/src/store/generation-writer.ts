@@ -52,7 +52,7 @@ function insertSql(name: string, columns: string[], rows = 1): string {
  * const writer = createGenerationWriter(db, dataset)
  * writer.add('aksjeposter', row)
  * writer.finish()
- * writer.switchTo({ publishedAt: '2024-12-31', files, malformed: 0 })
+ * writer.switchTo({ publishedAt: '2024-12-31', files, malformed: 0, fingerprint: tablesFingerprint(dataset) })
  */
 export interface GenerationWriter {
   readonly generation: number

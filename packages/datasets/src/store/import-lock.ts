@@ -47,7 +47,7 @@ function heldBy(db: SqliteConnection, datasetId: string): ImportLockHolder | und
  *
  * @example
  * const release = acquireImportLock(db, 'aksjonaerregisteret')
- * try { ...import... } finally { release() }
+ * try { await importDataset(options) } finally { release() }
  */
 export function acquireImportLock(db: SqliteConnection, datasetId: string): () => void {
   db.exec(`CREATE TABLE IF NOT EXISTS allmenning_import_locks (

@@ -9,7 +9,7 @@ const maxRedirects = 5
  * status, a connection that broke off, a body shorter than its Content-Length, or silence.
  *
  * @example
- * catch (error) { if (error instanceof DownloadError) console.error(error.message) }
+ * try { await httpGet(url, {}, signal) } catch (error) { if (error instanceof DownloadError) console.error(error.message) }
  */
 export class DownloadError extends Error {
   constructor(message: string) {

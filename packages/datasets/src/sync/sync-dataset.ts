@@ -28,7 +28,7 @@ export interface SyncOptions {
   dataset: DatasetDefinition
   /** The module the import worker loads the dataset's definition from. */
   catalog: DatasetCatalogRef
-  /** The loaded generation's catalog entry, whose validators make the requests conditional. */
+  /** The loaded generation's entry in the store's catalog, whose validators make the requests conditional. */
   loaded: CatalogEntry | undefined
   /** Download and import even when the publisher says nothing changed. */
   force?: boolean
@@ -51,7 +51,7 @@ export type SyncResult = { status: 'unchanged'; dataset: string } | { status: 'l
 
 interface Planned {
   declared: DatasetFile
-  /** The publisher's address: what answers name as their source, and what the catalog keys files by. */
+  /** The publisher's address: what answers name as their source, and what the store's catalog keys files by. */
   url: string
   /** Where the file is downloaded from: the same address, or a mirror's. */
   from: string

@@ -35,7 +35,7 @@ const vesselSchema = v.object({
  * without BarentsWatch credentials, an operation that says which variables to set.
  *
  * @example
- * const findVesselsNearby = createFindVesselsNearby(createVesselPositions(createAccessTokens(client)))
+ * const findVesselsNearby = createFindVesselsNearby(createVesselPositions(createAccessTokens({ clientId, clientSecret })))
  */
 export function createFindVesselsNearby(positions: VesselPositions | undefined) {
   return defineOperation({

@@ -96,7 +96,7 @@ async function fetchParsed<T>(client: UpstreamClient, path: string, parse: (body
  *
  * @example
  * const feeds = createAvinorFeeds()
- * const feed = await feeds.flights(ctx.upstream('avinor'), { airport: 'OSL', hoursBack: 1, hoursAhead: 7 })
+ * const feed = await feeds.flights(ctx.upstream(avinorApi), { airport: 'OSL', hoursBack: 1, hoursAhead: 7 })
  */
 export function createAvinorFeeds(options: { now?: () => number } = {}): AvinorFeeds {
   const clock = options.now ? { now: options.now } : {}

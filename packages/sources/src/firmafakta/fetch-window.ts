@@ -30,7 +30,7 @@ const embeddedKey = { enhet: 'enheter', underenhet: 'underenheter' } as const
  * cut there; an empty window still makes one small call, because the caller needs the total.
  *
  * @example
- * const { rows, total } = await fetchWindow(ctx.upstream('brreg'),
+ * const { rows, total } = await fetchWindow(ctx.upstream(brreg),
  *   { path: '/underenheter', resource: 'underenhet', query: { overordnetEnhet: '912346021' } }, 30, 55)
  */
 export async function fetchWindow(

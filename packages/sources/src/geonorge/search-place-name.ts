@@ -11,7 +11,10 @@ import { fetchWindow } from './upstream-pages.js'
  * `search_place_name`: places by name from Kartverket's place-name register, each with all its names.
  *
  * @example
- * const { data } = await searchPlaceName.run({ text: 'Heggmoen', limit: 25, offset: 0, fuzzy: false }, ctx)
+ * const { data } = await searchPlaceName.run(
+ *   { text: 'Heggmoen', place_id: undefined, kommunenummer: undefined, navneobjekttype: undefined, fuzzy: false, limit: 25, offset: 0 },
+ *   ctx,
+ * )
  * // { places: [{ place_id: 123456, status: 'aktiv', lat: 65.90951, lon: 14.26984, names: [{ name: 'Heggmoen', status: 'hovednavn', ... }] }] }
  */
 export const searchPlaceName = defineOperation({

@@ -23,7 +23,7 @@ export interface PageNumbering {
  * result carries `hasMore` and the upstream's total for `_meta.pagination`.
  *
  * @example
- * await fetchWindow({ limit: 25, offset: 50 }, { first: 0 }, (page, size) => fetchAddresses(page, size))
+ * await fetchWindow({ limit: 25, offset: 50 }, { first: 0 }, (page, size) => addresses.page(page, size))
  * // one call, side=2 & treffPerSide=25
  */
 export async function fetchWindow<T>(

@@ -33,7 +33,7 @@ export interface ArchiveReadOptions {
  * to and by what ratio, its members).
  *
  * @example
- * try { for await (const doc of readLovdataArchive(body)) load(doc) } catch (e) { if (e instanceof LovdataArchiveError) report(e.message) }
+ * try { for await (const doc of readLovdataArchive(body)) store.put(doc) } catch (e) { if (e instanceof LovdataArchiveError) console.error(e.message) }
  */
 export class LovdataArchiveError extends Error {
   constructor(message: string) {
@@ -125,7 +125,7 @@ export async function* readArchiveFiles(
  * archive throws a {@link LovdataArchiveError}.
  *
  * @example
- * const { body } = await lovdata.download('gjeldende-lover.tar.bz2')
+ * const { body } = await createLovdataPublicData().download('gjeldende-lover.tar.bz2')
  * for await (const doc of readLovdataArchive(body)) store.put(doc)
  */
 export async function* readLovdataArchive(

@@ -18,7 +18,7 @@ export const getSectionOutput = v.object({
  * list and numbering kept. An unknown document or section is a 404 that says which.
  *
  * @example
- * await getSection.run({ document_id: 'NL/lov/2005-05-20-28', section: '5a' }, ctx)
+ * await getSection.run({ document_id: 'NL/lov/2005-05-20-28', section: '5a', limit: 25, offset: 0 }, ctx)
  */
 export const getSection = defineOperation({
   name: 'get_section',

@@ -112,7 +112,7 @@ function locations(xml: string): string[] {
  * changed site (502).
  *
  * @example
- * const entries = await readDecisionSitemap(ctx.upstream('domstol'))
+ * const entries = await readDecisionSitemap(ctx.upstream(domstolSite))
  */
 export async function readDecisionSitemap(client: UpstreamClient, maxSitemaps = 50): Promise<DecisionEntry[]> {
   const index = (await client.getText('/sitemap.xml')).body
@@ -288,7 +288,7 @@ async function mapConcurrently<T, R>(items: T[], limit: number, map: (item: T) =
  *
  * @example
  * const hoyesterett = createHoyesterettClient()
- * const decisions = await hoyesterett.year(ctx.upstream('domstol'), 2025)
+ * const decisions = await hoyesterett.year(ctx.upstream(domstolSite), 2025)
  */
 export function createHoyesterettClient(options: HoyesterettClientOptions = {}): HoyesterettClient {
   const clock = options.now ? { now: options.now } : {}

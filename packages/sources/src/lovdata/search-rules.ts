@@ -152,7 +152,7 @@ function openCollections(sources: RuleSource[], open: (dataset: (typeof RULE_DAT
  * then heading matches, each naming the section whose heading matched; then text matches.
  *
  * @example
- * await searchRules.run({ query: 'aksjeloven', full_text: false, limit: 20, offset: 0 }, ctx)
+ * await searchRules.run({ query: 'aksjeloven', source: undefined, full_text: false, limit: 20, offset: 0 }, ctx)
  */
 export const searchRules = defineOperation({
   name: 'search_rules',

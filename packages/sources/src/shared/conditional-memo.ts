@@ -75,7 +75,7 @@ interface Entry<T> {
  * shared request budget.
  *
  * @example
- * const forecasts = createConditionalMemo<Forecast>({ maxEntries: 2000, defaultTtlMs: 600_000, maxTtlMs: 6 * 3_600_000, budget: metRequestBudget })
+ * const forecasts = createConditionalMemo<{ properties: { timeseries: unknown[] } }>({ maxEntries: 2000, defaultTtlMs: 600_000, maxTtlMs: 6 * 3_600_000, budget: metRequestBudget })
  * const { value } = await forecasts.get('59.914,10.752', client, { path: '/compact', query: { lat, lon }, parse: toForecast })
  */
 export function createConditionalMemo<T>(options: ConditionalMemoOptions<T>): ConditionalMemo<T> {

@@ -20,7 +20,7 @@ export function isKnownPosition(position: { lat: unknown; lon: unknown }): posit
  * vessels) filter it per question. `position` reads an item's position, or null when it has none.
  *
  * @example
- * const near = nearest({ lat: 59.907, lon: 10.747 }, ports, 10, (port) => port)
+ * const near = nearest<{ lat: number; lon: number }>({ lat: 59.907, lon: 10.747 }, ports, 10, (port) => port)
  * near[0] // { item: {...}, distanceKm: 0.019 }
  */
 export function nearest<T>(center: Wgs84Point, items: Iterable<T>, radiusKm: number, position: (item: T) => Wgs84Point | null): { item: T; distanceKm: number }[] {

@@ -6,7 +6,7 @@ import * as v from 'valibot'
  * places bundle uses).
  *
  * @example
- * parameters: { ...pointParameters(3), radius_km: radiusKmParameter({ fallback: 10, max: 200 }) }
+ * const parameters = { ...pointParameters(3), radius_km: radiusKmParameter({ fallback: 10, max: 200 }) }
  */
 export function radiusKmParameter(options: { fallback: number; max: number }) {
   return v.optional(

@@ -32,7 +32,7 @@ export function roundCoordinate(value: number, decimals: number): number {
  * answer and one upstream call. The cell size is stated in each parameter's description.
  *
  * @example
- * defineOperation({ name: 'get_forecast', parameters: { ...pointParameters(3) }, ... })
+ * defineOperation({ ...forecast, parameters: { ...pointParameters(3) } }) // lat and lon, rounded as they come in
  * // lat=59.913868 → 59.914 (a cell of about 111 m)
  */
 export function pointParameters(decimals: number) {

@@ -10,7 +10,7 @@ import { weatherPoint } from './weather-point.js'
  *
  * @example
  * const op = createGetCurrentWeather(createForecastStore())
- * const { data } = await op.run({ lat: 59.914, lon: 10.752 }, ctx) // { temperature_c: -3.1, ..., symbol: 'cloudy' }
+ * const { data } = await op.run({ lat: 59.914, lon: 10.752, limit: 25, offset: 0 }, ctx) // { temperature_c: -3.1, ..., symbol: 'cloudy' }
  */
 export function createGetCurrentWeather(store: ForecastStore) {
   return defineOperation({

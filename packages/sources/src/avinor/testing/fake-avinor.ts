@@ -54,7 +54,7 @@ const fixtures = fixtureFiles(new URL('./fixtures/', import.meta.url))
  * Reads one fixture from `fixtures` as text, decoding the ISO-8859-1 bytes it is stored in.
  *
  * @example
- * parseFlights(readAvinorFixture('xmlfeed-osl.xml'))
+ * const xml = readAvinorFixture('xmlfeed-osl.xml') // 'Tromsø', not 'TromsÃ¸'
  */
 export function readAvinorFixture(name: string): string {
   return fixtures.text(name, 'iso-8859-1')
@@ -128,11 +128,11 @@ function filterList(document: string, item: string, only: string | null): string
  * airports without a fixture answer an empty flight list. Every request is recorded.
  *
  * @example
- * const avinor = await startFakeAvinor({ delayMs: 20 })
+ * const fake = await startFakeAvinor({ delayMs: 20 })
  * createGateway({ sources: [avinor()], upstreams: { avinor: { baseUrl: fake.baseUrl } } })
- * avinor.misbehave('/XmlFeed/v1.0', 'html')
- * expect(avinor.requestsTo('/XmlFeed/v1.0')).toHaveLength(1)
- * await avinor.close()
+ * fake.misbehave('/XmlFeed/v1.0', 'html')
+ * expect(fake.requestsTo('/XmlFeed/v1.0')).toHaveLength(1)
+ * await fake.close()
  */
 export async function startFakeAvinor(options: FakeAvinorOptions = {}): Promise<FakeAvinor> {
   const contentType = options.contentType ?? 'text/xml; charset=ISO-8859-1'

@@ -57,7 +57,7 @@ export async function buildLovdataArchive(files: ArchiveFile[]): Promise<Buffer>
  * the start of a bomb whose content is unpacked zeros.
  *
  * @example
- * const bomb = Buffer.concat([bzip2(tarHeader('nl/big.bin', 2 ** 28)), ...copies(bzip2(Buffer.alloc(2 ** 20)), 256)])
+ * const bomb = Buffer.concat([bzip2(tarHeader('nl/big.bin', 2 ** 28)), ...Array(256).fill(bzip2(Buffer.alloc(2 ** 20)))])
  */
 export function tarHeader(name: string, size: number): Buffer {
   const header = Buffer.alloc(512)

@@ -108,7 +108,7 @@ export function sectionXml(dokid: string, section: SectionSpec, id: string, head
  * A chapter (`section.section`) holding sections.
  *
  * @example
- * chapterXml(1, 'Kapittel 1. Innledende bestemmelser', [sectionXml(...)])
+ * chapterXml(1, 'Kapittel 1. Innledende bestemmelser', [sectionXml('NL/lov/2005-05-20-28', { number: '1', ledd: ['Loven gjelder.'] }, 'paragraf-1')])
  */
 export function chapterXml(number: number, heading: string, sections: string[]): string {
   return `<section class="section" data-name="kap${number}" id="kapittel-${number}"><h2>${escape(heading)}</h2>\n${sections.join('\n')}\n</section>`

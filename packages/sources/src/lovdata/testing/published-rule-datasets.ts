@@ -6,7 +6,7 @@ import { listedDate, lovdataLaws, lovdataRegulations } from '../rule-datasets.js
  * downloads from its `/v1/publicData/get/{file}`, dates from its `/v1/publicData/list`.
  *
  * @example
- * rulesPublishedAt(fake.baseUrl)[0].files[0].url // 'http://127.0.0.1:4000/v1/publicData/get/gjeldende-lover.tar.bz2'
+ * rulesPublishedAt(fake.baseUrl)[0]?.files[0]?.url // 'http://127.0.0.1:4000/v1/publicData/get/gjeldende-lover.tar.bz2'
  */
 export function rulesPublishedAt(base: string): DatasetDefinition[] {
   return [lovdataLaws, lovdataRegulations].map((dataset) => ({

@@ -1,0 +1,26 @@
+/**
+ * Names the examples of source code and of the core (an operation's `run`, an upstream's
+ * client, what the core builds answers from) may use without declaring them, beside those of
+ * `everywhere.ts`: `ctx` is the operation's context, `client` an upstream's client, `res`
+ * its answer, `links`, `host` and `dataset` what their types say.
+ */
+import type {
+  DatasetDefinition,
+  ExtensionHost,
+  Links,
+  OperationContext,
+  UpstreamClient,
+  UpstreamResponse,
+} from '@allmenning/core'
+
+export declare const ctx: OperationContext
+export declare const client: UpstreamClient
+export declare const res: UpstreamResponse<unknown>
+/** The gateway's links, as the core hands them to descriptors, extensions and envelopes. */
+export declare const links: Links
+/** What an extension (MCP) is given of the gateway. */
+export declare const host: ExtensionHost
+export declare const dataset: DatasetDefinition
+
+/** The README's source turns MET's payload into these rows (its own code, not shown). */
+export declare function toHours(body: unknown): { time: string; air_temperature: number | null }[]
