@@ -8,11 +8,13 @@
  * `Gateway`) are in `@allmenning/core`.
  *
  * @example
+ * import type { Gateway } from '@allmenning/core'
  * import { normalizeMountPath, stripMountPath } from '@allmenning/core/adapter'
  *
- * const basePath = normalizeMountPath(options.basePath)
- * const path = stripMountPath(ctx.path, basePath)
- * if (path === undefined || !gateway.owns(path)) return next()
+ * function ownsUrl(gateway: Gateway, url: string, mountedAt: string): boolean {
+ *   const path = stripMountPath(url, normalizeMountPath(mountedAt))
+ *   return path !== undefined && gateway.owns(path)
+ * }
  *
  * @module
  */

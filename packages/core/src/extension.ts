@@ -7,7 +7,10 @@
  * `@allmenning/core/adapter`; the request, response and error types in `@allmenning/core`.
  *
  * @example
- * import type { GatewayExtension } from '@allmenning/core/extension'
+ * import type { GatewayExtension, ExtensionCall, ExtensionHost } from '@allmenning/core/extension'
+ * import type { GatewayResponse } from '@allmenning/core'
+ *
+ * declare function answerInMyProtocol(host: ExtensionHost, call: ExtensionCall): Promise<GatewayResponse>
  *
  * export function myProtocol(): GatewayExtension {
  *   return {

@@ -10,10 +10,11 @@
  * `@allmenning/core/testing`. Each name lives in exactly one of them.
  *
  * @example
+ * import Keyv from 'keyv'
  * import { createGateway, createMemoryCacheStore } from '@allmenning/core'
  * import { builtInSources } from '@allmenning/sources'
  *
- * const gateway = createGateway({ sources: builtInSources(process.env), cache: createMemoryCacheStore() })
+ * const gateway = createGateway({ sources: builtInSources(process.env), cache: new Keyv({ store: createMemoryCacheStore() }) })
  *
  * @module
  */

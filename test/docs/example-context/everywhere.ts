@@ -7,7 +7,8 @@
  * by the file a JSDoc example documents must be declared by the example itself, unless it is
  * plain data (never called, constructed or used as a type), which the check takes as `any`.
  */
-import type { ErrorKind, Gateway, GatewayRequest, GatewayResponse, SourceDefinition } from '@allmenning/core'
+import type { ErrorKind, Gateway, GatewayRequest, GatewayResponse } from '@allmenning/core'
+import type { SourceDefinition } from '@allmenning/core/source'
 
 export declare const gateway: Gateway
 export declare const sources: SourceDefinition[]

@@ -4,14 +4,8 @@
  * `everywhere.ts`: `ctx` is the operation's context, `client` an upstream's client, `res`
  * its answer, `links`, `host` and `dataset` what their types say.
  */
-import type {
-  DatasetDefinition,
-  ExtensionHost,
-  Links,
-  OperationContext,
-  UpstreamClient,
-  UpstreamResponse,
-} from '@allmenning/core'
+import type { DatasetDefinition, OperationContext, UpstreamClient, UpstreamResponse } from '@allmenning/core/source'
+import type { ExtensionHost, Links } from '@allmenning/core/extension'
 
 export declare const ctx: OperationContext
 export declare const client: UpstreamClient
