@@ -163,6 +163,8 @@ async function prune(options: PublishSnapshotOptions, keep: Set<string>): Promis
  * never sees half a publish; then snapshots older than the one the manifest named before are
  * deleted (the previous one stays, for a reader that read the old manifest a moment ago).
  * When the manifest already names every version the store holds, nothing is uploaded.
+ * The copy is made synchronously (SQLite's `VACUUM INTO`, seconds for a store of gigabytes):
+ * publish from the command line, a scheduled job or a worker, not from a thread serving requests.
  *
  * @example
  * const result = await publishSnapshot({
