@@ -4,8 +4,8 @@ import { basename, dirname, join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
-import { DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3'
-import { Upload } from '@aws-sdk/lib-storage'
+import type { S3Client } from '@aws-sdk/client-s3'
+import { s3Sdk, storageSdk } from './aws-sdk.js'
 import { readCatalog, type CatalogEntry } from '../store/catalog.js'
 import { openSqlite } from '../store/sqlite-connection.js'
 import { SnapshotError, snapshotErrorFrom } from './snapshot-errors.js'
@@ -98,7 +98,7 @@ async function upload(options: PublishSnapshotOptions, copyPath: string, sqliteB
   const meter = createMeter()
   const body = new PassThrough()
   const abort = new AbortController()
-  const upload = new Upload({
+  const upload = new (storageSdk().Upload)({
     client: options.client,
     params: { Bucket: options.location.bucket, Key: key, Body: body, ContentType: 'application/gzip', CacheControl: 'max-age=31536000, immutable' },
     partSize,
@@ -139,6 +139,7 @@ async function upload(options: PublishSnapshotOptions, copyPath: string, sqliteB
 /** Removes the snapshots the manifest no longer names, but the current one and the one before. */
 async function prune(options: PublishSnapshotOptions, keep: Set<string>): Promise<string[]> {
   const { location, client } = options
+  const { DeleteObjectCommand, ListObjectsV2Command } = s3Sdk()
   const deleted: string[] = []
   let token: string | undefined
   do {
@@ -193,6 +194,7 @@ export async function publishSnapshot(options: PublishSnapshotOptions): Promise<
     const { bytes, sha256 } = await upload(options, copy.path, copy.bytes, key)
     options.onProgress?.({ phase: 'switching' })
     let manifest: SnapshotManifest
+    const { HeadObjectCommand, PutObjectCommand } = s3Sdk()
     try {
       // The object must be there, whole, before the manifest may name it.
       const stored = await client.send(new HeadObjectCommand({ Bucket: location.bucket, Key: key }))
