@@ -219,7 +219,7 @@ export async function publishSnapshot(options: PublishSnapshotOptions): Promise<
     try {
       return { status: 'published', manifest, previous, deleted: await prune(options, keep) }
     } catch (error) {
-      return { status: 'published', manifest, previous, deleted: [], pruneFailed: snapshotErrorFrom(error, location, 'removing older snapshots').message }
+      return { status: 'published', manifest, previous, deleted: [], pruneFailed: snapshotErrorFrom(error, location, `removing snapshots older than the previous one at ${location.url}`).message }
     }
   } finally {
     rmSync(work, { recursive: true, force: true })
