@@ -5,12 +5,15 @@ import type { ImportProgress } from '../import/import-types.js'
 export interface ProgressReporter {
   download(label: string, received: number, total: number | null): void
   import(label: string, progress: ImportProgress): void
+  /** An upload of a file compressed as it is read: `sent` bytes sent, `read` of `total` read. */
+  upload(label: string, sent: number, read: number, total: number): void
   /** A line of its own (clears the bar first). */
   line(text: string): void
   done(): void
 }
 
-const megabytes = (bytes: number) => (bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(1)} MB`)
+/** A size for people: `812.4 kB`, `48.1 MB`. */
+export const megabytes = (bytes: number) => (bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(1)} MB`)
 const count = (n: number) => n.toLocaleString('en-US')
 const phases: Record<ImportProgress['phase'], string> = { reading: 'reading', indexing: 'indexing', switching: 'switching to the new version' }
 
@@ -49,6 +52,11 @@ export function createProgressReporter(out: Writable, tty: boolean, everyMs = 50
       if (!throttled(total !== null && received === total)) return
       const share = total ? received / total : 0
       show(`${label}: downloading ${tty && total ? `${bar(share)} ` : ''}${megabytes(received)}${total ? ` of ${megabytes(total)} (${Math.round(share * 100)}%)` : ''}`)
+    },
+    upload(label, sent, read, total) {
+      if (!throttled(read === total)) return
+      const share = total > 0 ? read / total : 1
+      show(`${label}: uploading ${tty ? `${bar(share)} ` : ''}${megabytes(read)} of ${megabytes(total)} compressed (${Math.round(share * 100)}%), ${megabytes(sent)} sent`)
     },
     import(label, p) {
       if (!throttled(p.phase !== 'reading')) return
