@@ -33,3 +33,11 @@ export type { AdapterConformanceCase, AdapterConformanceContext, AdapterQuirk } 
 export { conformanceNames, conformanceAreas } from './conformance/conformance-source.js'
 export { sendRequest, postJson, postRpc, rpc, type ConformanceReply, type ConformanceSend } from './conformance/conformance-http.js'
 export type { ConformanceRunner, ConformanceExpect, ConformanceMatchers, ConformanceAsyncMatchers } from './conformance/conformance-runner.js'
+export {
+  runDatasetStoreContract,
+  datasetStoreContractDatasets,
+  type DatasetStoreHarness,
+  type DatasetStoreContractOptions,
+  type DatasetRowsByTable,
+  type DatasetLoadVersion,
+} from './conformance/dataset-store-contract.js'
