@@ -8,10 +8,10 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasBody, normalizeMountPath, readRequestBody, stripMountPath, type Gateway } from '@allmenning/core'
 import { mcpServers } from '@allmenning/mcp'
+import { mcpConformanceCases } from '@allmenning/mcp/testing'
 import { postJson, postRpc, rpc, runAdapterConformance, sendRequest as send, type ConformanceReply as Reply, type ConformanceSend as Send, type FakeUpstream } from '@allmenning/core/testing'
 import { startFakeStatnett, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import { conformanceGateway, explorer, targets, type ConformanceTarget, type StartedTarget } from './targets.js'
-import { mcpConformanceCases } from './mcp-conformance-cases.js'
 
 const runner = { describe, it, expect, beforeAll, afterAll }
 

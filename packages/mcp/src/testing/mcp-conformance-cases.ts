@@ -16,8 +16,15 @@ async function connect(ctx: AdapterConformanceContext, path: string): Promise<Cl
 
 /**
  * The MCP endpoints through an adapter, for a gateway with `mcpServers()` among its extensions:
- * the official SDK's client, then the transport rules one by one. Added to the published suite
- * through its `cases` option.
+ * the official SDK's client, then the transport rules one by one. Give them to the adapter
+ * conformance suite with the extension.
+ *
+ * @example
+ * import { runAdapterConformance } from '@allmenning/core/testing'
+ * import { mcpServers } from '@allmenning/mcp'
+ * import { mcpConformanceCases } from '@allmenning/mcp/testing'
+ *
+ * runAdapterConformance(runner, startServer, { hostApp, extensions: [mcpServers()], cases: mcpConformanceCases })
  */
 export const mcpConformanceCases: AdapterConformanceCase[] = [
   {
