@@ -1,12 +1,9 @@
 // The published adapter conformance suite (`runAdapterConformance` from
 // @allmenning/core/testing) through Express, Koa and every Lambda front end (see targets.ts),
-// with the MCP endpoints' cases added; then a bare node:http adapter written here, to show an
-// adapter from outside passes it with the core's helpers alone; then one probe run comparing
-// the answers of every target with each other.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+// with the MCP endpoints' cases added; then one probe run comparing the answers of every
+// target with each other. node-http-adapter.test.ts runs the suite through an adapter of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hasBody, normalizeMountPath, readRequestBody, stripMountPath, type Gateway } from '@allmenning/core'
+import type { Gateway } from '@allmenning/core'
 import { mcpServers } from '@allmenning/mcp'
 import { mcpConformanceCases } from '@allmenning/mcp/testing'
 import { postJson, postRpc, rpc, runAdapterConformance, sendRequest as send, type ConformanceReply as Reply, type ConformanceSend as Send, type FakeUpstream } from '@allmenning/core/testing'
@@ -28,45 +25,6 @@ for (const target of targets) {
     cases: mcpConformanceCases,
   })
 }
-
-// ---------------------------------------------------------------------------------------
-// An adapter from outside: Node's own http server, in a few lines of the core's helpers
-
-/** Serves the gateway under `mount` with node:http; every other path is the host's plain 404. */
-function nodeHttpAdapter(gateway: Gateway, mount: string) {
-  const basePath = normalizeMountPath(mount)
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const url = req.url ?? '/'
-    const mark = url.indexOf('?')
-    const path = stripMountPath(mark === -1 ? url : url.slice(0, mark), basePath)
-    if (path === undefined || !gateway.owns(path)) {
-      if (url === '/health') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}')
-      return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found')
-    }
-    gateway
-      .handle({
-        method: req.method ?? 'GET',
-        path,
-        query: mark === -1 ? '' : url.slice(mark + 1),
-        headers: req.headers,
-        basePath,
-        ...(req.socket.remoteAddress ? { clientAddress: req.socket.remoteAddress } : {}),
-        ...(hasBody(req.method ?? 'GET') ? { readBody: () => readRequestBody(req) } : {}),
-      })
-      .then((answer) => res.writeHead(answer.status, answer.headers).end(answer.body ?? undefined))
-  }
-}
-
-runAdapterConformance(
-  runner,
-  async (gateway) => {
-    const server = createServer({ maxHeaderSize: 64 * 1024 }, nodeHttpAdapter(gateway, '/data'))
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/data`
-    return { url, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) }
-  },
-  { name: 'a bare node:http adapter at /data', publicPrefix: '/data', hostApp: { notFoundType: /^text\/plain/ } },
-)
 
 // ---------------------------------------------------------------------------------------
 // Documented platform exceptions, for the probes
