@@ -1,4 +1,4 @@
-import type { Explorer } from '@allmenning/core'
+import type { Explorer, Gateway } from '@allmenning/core'
 import type { ConformanceExpect } from './conformance-runner.js'
 import type { ConformanceReply, ConformanceSend } from './conformance-http.js'
 
@@ -33,6 +33,8 @@ export interface AdapterConformanceContext {
   quirks: Partial<Record<AdapterQuirk, string>>
   /** The explorer the gateway serves. */
   explorer: Explorer
+  /** The gateway the server serves, to compare an answer with the one it gives in process. */
+  gateway: Gateway
   /** What the host app's 404 for a path nobody serves looks like; undefined without a host app. */
   hostNotFoundType: RegExp | undefined
   expect: ConformanceExpect

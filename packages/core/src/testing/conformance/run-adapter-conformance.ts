@@ -92,7 +92,7 @@ export function runAdapterConformance(runner: ConformanceRunner, start: StartAda
         onFeedback: () => {},
       })
       server = await start(gateway)
-      Object.assign(ctx, createContext(runner, server.url, quirks, explorer, options.hostApp?.notFoundType))
+      Object.assign(ctx, createContext(runner, server.url, quirks, explorer, options.hostApp?.notFoundType), { gateway })
     })
     runner.afterAll(async () => {
       await server?.close()
@@ -119,7 +119,7 @@ function createContext(
   quirks: Partial<Record<AdapterQuirk, string>>,
   explorer: Explorer,
   hostNotFoundType: RegExp | undefined,
-): AdapterConformanceContext {
+): Omit<AdapterConformanceContext, 'gateway'> {
   const { expect } = runner
   const base = url.replace(/\/$/, '')
   const origin = new URL(base).origin
