@@ -17,6 +17,7 @@ export default defineConfig({
       { find: /^@allmenning\/adapter-koa$/, replacement: src('./packages/adapter-koa/src/index.ts') },
       { find: /^@allmenning\/adapter-lambda$/, replacement: src('./packages/adapter-lambda/src/index.ts') },
       { find: /^@allmenning\/explorer$/, replacement: src('./packages/explorer/src/index.ts') },
+      { find: /^@allmenning\/mcp\/testing$/, replacement: src('./packages/mcp/src/testing/index.ts') },
       { find: /^@allmenning\/mcp$/, replacement: src('./packages/mcp/src/index.ts') },
     ],
   },

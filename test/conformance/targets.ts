@@ -6,6 +6,7 @@ import { createExpressMiddleware } from '@allmenning/adapter-express'
 import { createKoaMiddleware } from '@allmenning/adapter-koa'
 import { createLambdaHandler } from '@allmenning/adapter-lambda'
 import { createGateway, type Gateway } from '@allmenning/core'
+import type { AdapterConformanceOptions, AdapterQuirk } from '@allmenning/core/testing'
 import { mcpServers } from '@allmenning/mcp'
 import { swaggerUiExplorer } from '@allmenning/explorer'
 import { statnett } from '@allmenning/sources'
@@ -34,8 +35,22 @@ export interface ConformanceTarget {
   flavour?: LambdaEventServerOptions['flavour']
   /** The host app runs a JSON body parser in front of the gateway. */
   hostParsesJson: boolean
-  start(statnettBaseUrl: string): Promise<StartedTarget>
+  /** Serves the given gateway through this target. */
+  start(gateway: Gateway): Promise<StartedTarget>
+  /** What the published conformance suite is told of this target: prefix, host app, quirks. */
+  conformance: AdapterConformanceOptions
 }
+
+/** Why each platform cannot give the gateway's own answer in some cases (the suite's quirks). */
+export const quirkReasons = {
+  dropsRepeatedQueryKeys: 'single-value ALB keeps only the last value of a repeated query key, so the gateway never sees the repetition',
+  decodesEncodedSlash: 'HTTP APIs (v2) decode rawPath, so %2F inside a segment arrives as a real "/"',
+  decodesQueryValues:
+    'REST APIs (v1) deliver decoded query values; one that does not decode arrives as literal text, which the adapter cannot tell from %25-escaped text',
+  capsRequestLine: 'AWS front ends cap the request line (API Gateway 10 KB, ALB 16 KB) before the function runs; the local front end does the same with 431',
+  hostParsesJson: "the host app's express.json() reads the body before the gateway, so its rules apply (its own HTML 400 for malformed JSON, its 100 KB limit)",
+  noHostApp: 'a Lambda has no host app to fall through to, so the gateway answers every path with its own JSON 404',
+} satisfies Record<AdapterQuirk, string>
 
 /** The API explorer every target serves, read from swagger-ui-dist once. */
 export const explorer = swaggerUiExplorer()
@@ -79,13 +94,18 @@ function expressTarget(name: string, prefix: string, parseJson: boolean): Confor
     name,
     platform: 'express',
     hostParsesJson: parseJson,
-    async start(statnettBaseUrl) {
+    conformance: {
+      publicPrefix: prefix,
+      hostApp: { notFoundType: /^text\/html/ },
+      quirks: parseJson ? { hostParsesJson: quirkReasons.hostParsesJson } : {},
+    },
+    async start(gateway) {
       const app = express()
       app.disable('x-powered-by')
       if (parseJson) app.use(express.json())
       app.get('/health', (_req, res) => void res.json({ status: 'ok' }))
-      if (prefix === '') app.use(createExpressMiddleware(conformanceGateway(statnettBaseUrl)))
-      else app.use(prefix, createExpressMiddleware(conformanceGateway(statnettBaseUrl)))
+      if (prefix === '') app.use(createExpressMiddleware(gateway))
+      else app.use(prefix, createExpressMiddleware(gateway))
       const { server, origin } = await listen(app)
       return { base: origin + prefix, origin, close: closer(server) }
     },
@@ -101,20 +121,33 @@ function koaTarget(name: string, prefix: string): ConformanceTarget {
     name,
     platform: 'koa',
     hostParsesJson: false,
-    async start(statnettBaseUrl) {
+    conformance: { publicPrefix: prefix, hostApp: { notFoundType: /^text\/plain/ } },
+    async start(gateway) {
       const router = new Router()
       router.get('/health', (ctx) => {
         ctx.body = { status: 'ok' }
       })
       const app = new Koa()
       app.silent = true
-      app.use(createKoaMiddleware(conformanceGateway(statnettBaseUrl), { basePath: prefix || '/' }))
+      app.use(createKoaMiddleware(gateway, { basePath: prefix || '/' }))
       app.use(bodyParser())
       app.use(router.routes())
       app.use(router.allowedMethods())
       const { server, origin } = await listen(app.callback())
       return { base: origin + prefix, origin, close: closer(server) }
     },
+  }
+}
+
+/** Every Lambda front end caps the request line and has no host app; each decodes its own parts. */
+function lambdaQuirks(flavour: LambdaEventServerOptions['flavour']): Partial<Record<AdapterQuirk, string>> {
+  const { capsRequestLine, noHostApp, decodesQueryValues, decodesEncodedSlash, dropsRepeatedQueryKeys } = quirkReasons
+  return {
+    capsRequestLine,
+    noHostApp,
+    ...(flavour === 'v1' ? { decodesQueryValues } : {}),
+    ...(flavour === 'v2' ? { decodesEncodedSlash } : {}),
+    ...(flavour === 'alb' ? { dropsRepeatedQueryKeys } : {}),
   }
 }
 
@@ -125,8 +158,9 @@ function lambdaTarget(name: string, options: LambdaEventServerOptions): Conforma
     platform: 'lambda',
     flavour: options.flavour,
     hostParsesJson: false,
-    async start(statnettBaseUrl) {
-      const handler = createLambdaHandler(conformanceGateway(statnettBaseUrl), { basePath: options.basePath })
+    conformance: { publicPrefix: options.basePath ?? (options.stage && options.stage !== '$default' ? `/${options.stage}` : ''), quirks: lambdaQuirks(options.flavour) },
+    async start(gateway) {
+      const handler = createLambdaHandler(gateway, { basePath: options.basePath })
       const server = await startLambdaEventServer(handler, options)
       return { base: server.url, origin: server.origin, close: server.close }
     },

@@ -16,10 +16,14 @@ export interface DatasetVersion {
   files: Array<{ name: string; url: string | null }>
 }
 
-/** A condition on one column: equal to a value, one of several values, or starting with a prefix. */
+/**
+ * A condition on one column: equal to a value (`null` matches the rows whose value is null),
+ * one of several values (an empty list matches no row), or starting with a prefix (plain
+ * text: `%` and `_` are no wildcards).
+ */
 export type DatasetCondition = DatasetValue | { in: DatasetValue[] } | { prefix: string }
 
-/** A lookup in one table: conditions joined by AND, an order, and a window. */
+/** A lookup in one table: conditions joined by AND, an order (rows come in no set order without one), and a window. */
 export interface DatasetQuery {
   where?: Record<string, DatasetCondition>
   /** The columns to read, every declared one when absent: a lookup that needs no long text leaves it on disk. */
@@ -50,6 +54,13 @@ export interface DatasetSearch {
 /**
  * Reads the loaded generation of one dataset. Lookups are declarative so any store can
  * answer them (SQLite here, a server database elsewhere) and operation code never writes SQL.
+ *
+ * Every lookup is answered whole from one generation, also while the next one is being
+ * loaded. A reader taken before a new generation was loaded may answer from its own
+ * generation or from the newer one, but does not fail for that. A table or a column the
+ * dataset does not declare, or a search in a table without `fullText`, is refused: the
+ * promise rejects with an error naming it, and the reader goes on answering.
+ * `runDatasetStoreContract` from `@allmenning/core/testing` checks all of this.
  */
 export interface DatasetReader {
   readonly version: DatasetVersion

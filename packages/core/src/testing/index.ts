@@ -31,3 +31,21 @@ export { checkSource, type CheckSourceOptions, type ExampleCall } from './check-
 export { SourceCheckError, type SourceCheckReport } from './check-recorder.js'
 export { upstreamFailurePlays, type UpstreamFailureMode, type UpstreamFailurePlay } from './upstream-failures.js'
 export { validateOpenApi, type OpenApiValidation } from './openapi-validation.js'
+export {
+  runAdapterConformance,
+  type AdapterConformanceOptions,
+  type StartAdapterServer,
+  type StartedAdapterServer,
+} from './conformance/run-adapter-conformance.js'
+export type { AdapterConformanceCase, AdapterConformanceContext, AdapterQuirk } from './conformance/adapter-conformance-context.js'
+export { conformanceNames, conformanceAreas } from './conformance/conformance-source.js'
+export { sendRequest, postJson, postRpc, rpc, type ConformanceReply, type ConformanceSend } from './conformance/conformance-http.js'
+export type { ConformanceRunner, ConformanceExpect, ConformanceMatchers, ConformanceAsyncMatchers } from './conformance/conformance-runner.js'
+export {
+  runDatasetStoreContract,
+  datasetStoreContractDatasets,
+  type DatasetStoreHarness,
+  type DatasetStoreContractOptions,
+  type DatasetRowsByTable,
+  type DatasetLoadVersion,
+} from './conformance/dataset-store-contract.js'
