@@ -99,7 +99,7 @@ describe('code examples', () => {
       if (skipped.kind === 'not compiled') expect(skipped.reason.length, `${where} says "not compiled" without a reason`).toBeGreaterThan(10)
       else {
         expect(existsSync(`${root}/${skipped.reason}`), `${where} quotes ${skipped.reason}, which does not exist`).toBe(true)
-        expect(skipped.reason, `${where} quotes a file tsconfig.json does not compile`).toMatch(/^(packages|examples)\/[^/]+\/src\/.+\.ts$/)
+        expect(skipped.reason, `${where} quotes a file tsconfig.json does not compile`).toMatch(/^((packages|examples)\/[^/]+\/src|test)\/.+\.ts$/)
       }
     }
   })

@@ -21,6 +21,8 @@ export type SnapshotErrorCode =
  * A snapshot operation that failed, with a `code` to act on and a message naming the location.
  *
  * @example
+ * const location = parseSnapshotUrl('s3://my-bucket/prod')
+ * const client = createSnapshotClient()
  * try { await readSnapshotManifest(location, client) } catch (error) {
  *   if (error instanceof SnapshotError && error.code === 'not-published') console.log('nothing published yet')
  * }

@@ -41,7 +41,9 @@ export interface SnapshotManifest {
  * generation): a store holding what a manifest names need not be published or pulled again.
  *
  * @example
- * sameDatasetVersions(manifest.datasets, other.datasets) // true when nothing changed
+ * const published = await readSnapshotManifest(parseSnapshotUrl('s3://my-bucket/prod'), createSnapshotClient())
+ * const local: SnapshotManifest = published
+ * sameDatasetVersions(published.datasets, local.datasets) // true when nothing changed
  */
 export function sameDatasetVersions(a: readonly SnapshotDataset[], b: readonly SnapshotDataset[]): boolean {
   const key = (list: readonly SnapshotDataset[]) => list.map((d) => `${d.id}\u0000${d.loadedAt}`).sort().join('\u0001')

@@ -13,6 +13,11 @@ export interface MeteredStream extends Transform {
  * streams and never held in memory whole.
  *
  * @example
+ * import { createReadStream, createWriteStream } from 'node:fs'
+ * import { pipeline } from 'node:stream/promises'
+ *
+ * const source = createReadStream('store.sqlite.gz')
+ * const destination = createWriteStream('copy.sqlite.gz')
  * const meter = createMeter((bytes) => console.log(bytes))
  * await pipeline(source, meter, destination)
  * meter.sha256()

@@ -39,6 +39,7 @@ const serverProcess = fileURLToPath(new URL('./s3-server-process.mjs', import.me
  * an endpoint is given.
  *
  * @example
+ * const storePath = 'data/allmenning.sqlite'
  * const s3 = await startS3Server()
  * const client = createSnapshotClient({ endpoint: s3.endpoint, forcePathStyle: true, credentials: s3.credentials })
  * await publishSnapshot({ storePath, location: parseSnapshotUrl(`s3://${s3.bucket}/prod`), client })

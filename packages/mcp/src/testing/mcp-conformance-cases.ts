@@ -23,8 +23,12 @@ async function connect(ctx: AdapterConformanceContext, path: string): Promise<Cl
  * import { runAdapterConformance } from '@allmenning/core/testing'
  * import { mcpServers } from '@allmenning/mcp'
  * import { mcpConformanceCases } from '@allmenning/mcp/testing'
+ * import { afterAll, beforeAll, describe, expect, it } from 'vitest'
  *
- * runAdapterConformance(runner, startServer, { hostApp, extensions: [mcpServers()], cases: mcpConformanceCases })
+ * declare const startServer: Parameters<typeof runAdapterConformance>[1]
+ * const runner = { describe, it, expect, beforeAll, afterAll }
+ *
+ * runAdapterConformance(runner, startServer, { hostApp: { notFoundType: /^text\/html/ }, extensions: [mcpServers()], cases: mcpConformanceCases })
  */
 export const mcpConformanceCases: AdapterConformanceCase[] = [
   {

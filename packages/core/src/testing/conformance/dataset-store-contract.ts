@@ -94,7 +94,14 @@ const byOrgOwner = (a: DatasetRow, b: DatasetRow) => `${a.org} ${a.owner}`.local
  *
  * @example
  * import { afterAll, beforeAll, describe, expect, it } from 'vitest'
- * import { runDatasetStoreContract } from '@allmenning/core/testing'
+ * import { runDatasetStoreContract, type DatasetLoadVersion } from '@allmenning/core/testing'
+ * import type { DatasetDefinition, DatasetRow } from '@allmenning/core/source'
+ * import type { DatasetStore } from '@allmenning/core/extension'
+ *
+ * declare function createMyStore(): DatasetStore & {
+ *   loadRows(dataset: DatasetDefinition, rows: Record<string, DatasetRow[]>, version: DatasetLoadVersion): Promise<void>
+ *   close(): void
+ * }
  *
  * runDatasetStoreContract({ describe, it, expect, beforeAll, afterAll }, async () => {
  *   const store = createMyStore()

@@ -61,7 +61,11 @@ const jsonType = 'application/json; charset=utf-8'
  * @example
  * import { createServer } from 'node:http'
  * import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+ * import type { IncomingMessage, ServerResponse } from 'node:http'
+ * import type { Gateway } from '@allmenning/core'
  * import { runAdapterConformance } from '@allmenning/core/testing'
+ *
+ * declare function myAdapter(gateway: Gateway): (req: IncomingMessage, res: ServerResponse) => void
  *
  * runAdapterConformance({ describe, it, expect, beforeAll, afterAll }, async (gateway) => {
  *   const server = createServer({ maxHeaderSize: 64 * 1024 }, myAdapter(gateway))
