@@ -32,7 +32,7 @@ export {
   type UpstreamOverride,
 } from './plugin/define-upstream.js'
 export { overrideUpstreams } from './plugin/override-upstreams.js'
-export { placeFields, selectablePlaceFields, type PlaceField } from './plugin/place-fields.js'
+export type { PlaceFieldDeclaration } from './plugin/place-fields.js'
 export type { EntitySearch, EntitySearchContext, EntitySearchResult, EntityHit } from './plugin/entity-search.js'
 export { bodyText, checkParsedBodySize, hasBody, maxRequestBodyBytes, readRequestBody } from './http/read-request-body.js'
 export { createGateway, defaultUserAgent, type GatewayOptions, type ErrorKind } from './gateway.js'

@@ -3,6 +3,7 @@ import { compileSource } from './compile-source.js'
 import type { SourceDefinition } from '../plugin/define-source.js'
 import type { UpstreamDefinition, UpstreamOverride } from '../plugin/define-upstream.js'
 import { GatewayError } from '../http/gateway-error.js'
+import { createPlaceProviders, type PlaceProviders } from '../places/place-providers.js'
 
 /** The sources a gateway serves, compiled once, looked up by id. */
 export interface Catalog {
@@ -10,6 +11,8 @@ export interface Catalog {
   source(id: string): CompiledSource
   operation(sourceId: string, name: string): { source: CompiledSource; operation: CompiledOperation }
   has(id: string): boolean
+  /** The place fields the sources declare, each with the operation that fills it. */
+  places: PlaceProviders
 }
 
 const shown = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text)
@@ -52,6 +55,7 @@ export function createCatalog(definitions: SourceDefinition[], overrides: Record
     sources,
     source,
     has: (id) => byId.has(id),
+    places: createPlaceProviders(sources),
     operation(sourceId, name) {
       const found = source(sourceId)
       const operation = found.operations.get(name)
