@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { createGateway, defineOperation, defineSource, defineUpstream, UpstreamError, type Gateway, type PlaceFieldDeclaration } from '@allmenning/core'
+import { createGateway, defineDataset, defineOperation, defineSource, defineUpstream, UpstreamError, upstreamNotConfigured, type Gateway, type PlaceFieldDeclaration } from '@allmenning/core'
 
 // Stand-in sources that fill place fields the way real ones do: through ordinary operations
 // taking lat and lon, callable on their own, declared with placeField.
@@ -74,7 +74,7 @@ const weather = defineSource({
       throw new UpstreamError(met, 'status', 'answered HTTP 500', 500)
     }, met),
     placeOperation('chargers', field('charging_stations', 'energy'), async () => {
-      throw new UpstreamError(keyed, 'not_configured', 'needs an API key: set ALLMENNING_KEYED_API_KEY')
+      throw upstreamNotConfigured(keyed, 'ALLMENNING_KEYED_API_KEY')
     }, keyed),
   ],
 })
@@ -258,5 +258,74 @@ describe('a place field a plugin adds', () => {
       defineSource({ ...tides, id: 'bad', operations: [placeOperation('bad_field', declaration, async () => [], gauge)] })
     expect(() => createGateway({ sources: [sourceWith({ name: 'tide_levels', section: 'all', description: 'x' })] })).toThrow(/section "all" is the core's own/)
     expect(() => createGateway({ sources: [sourceWith({ name: 'Tide-Levels', section: 'hydrology', description: 'x' })] })).toThrow(/must be snake_case/)
+  })
+})
+
+describe('a field the deployment has not configured', () => {
+  const licensed = defineUpstream({ id: 'licensed', name: 'Licensed levels', baseUrl: 'https://levels.example.no', publisher: 'Levels AS' })
+  const depths = defineDataset({
+    id: 'depth_soundings',
+    title: 'Test depth soundings',
+    description: 'Soundings by point.',
+    publisher: 'Test Hydrographic Office',
+    license: 'CC BY 4.0',
+    attribution: 'Contains data from the Test Hydrographic Office.',
+    origin: { kind: 'download', page: 'https://example.no/soundings' },
+    changes: 'yearly',
+    tables: [{ name: 'soundings', columns: { cell: 'text', depth_m: 'real' }, indexes: [['cell']] }],
+    files: [
+      {
+        name: 'soundings.csv',
+        url: 'https://example.no/soundings.csv',
+        content: { format: { type: 'delimited', delimiter: ';', quoting: 'none' }, rows: () => (cells) => ({ table: 'soundings', row: { cell: cells[0] ?? null, depth_m: Number(cells[1]) } }) },
+      },
+    ],
+  })
+  const keyless = defineSource({
+    id: 'keyless',
+    name: 'Test keyless',
+    description: 'Fields that need the deployment to give something.',
+    documentation: 'https://example.no/keyless',
+    topic: 'places',
+    keywords: ['depth'],
+    contentLanguages: ['en'],
+    cacheTtlSeconds: 600,
+    upstreams: [licensed],
+    datasets: [depths],
+    operations: [
+      // The message names no variable at all: the setting to give travels on the error itself.
+      placeOperation('water_levels', { name: 'water_levels', section: 'hydrology', description: 'Water levels.' }, async () => {
+        throw upstreamNotConfigured(licensed, 'places.levels.licenceFile', 'needs its licence file: set places.levels.licenceFile in the deployment')
+      }, licensed),
+      // A message that happens to mention a variable does not decide what to configure.
+      placeOperation('wave_heights', { name: 'wave_heights', section: 'hydrology', description: 'Wave heights.' }, async () => {
+        throw upstreamNotConfigured(licensed, 'ALLMENNING_WAVES_TOKEN', 'needs a token (ALLMENNING_OLD_WAVES_KEY is no longer read): set ALLMENNING_WAVES_TOKEN')
+      }, licensed),
+      defineOperation({
+        name: 'depth_here',
+        description: 'The sounded depth at a point.',
+        parameters: point,
+        output: v.array(v.unknown()),
+        placeField: { name: 'depth', section: 'hydrology', description: 'The sounded depth.' },
+        async run(_params, ctx) {
+          return { data: await ctx.dataset(depths).select('soundings', { where: { cell: 'x' } }) }
+        },
+      }),
+    ],
+  })
+
+  it('is not_configured with the setting the error carries, and a dataset not loaded with the command that loads it', async () => {
+    const g = createGateway({ sources: [keyless], onError: () => {} })
+    const { status, json } = await get(g, '/api/v1/steder/59.9/10.7', 'section=hydrology')
+    expect(status).toBe(502)
+    expect(json.error.details).toEqual([
+      { parameter: 'water_levels', problem: 'Upstream Licensed levels (licensed) needs its licence file: set places.levels.licenceFile in the deployment', rule: 'not_configured' },
+      { parameter: 'wave_heights', problem: expect.stringContaining('needs a token'), rule: 'not_configured' },
+      { parameter: 'depth', problem: expect.stringContaining('Dataset depth_soundings (Test depth soundings) is not loaded'), rule: 'not_configured' },
+    ])
+    const fields = (await get(createGateway({ sources: [geo, keyless], onError: () => {} }), '/api/v1/steder/59.9/10.7', 'fields=addresses,water_levels,wave_heights,depth')).json.fields
+    expect(fields.water_levels).toMatchObject({ status: 'not_configured', configure: 'places.levels.licenceFile' })
+    expect(fields.wave_heights).toMatchObject({ status: 'not_configured', configure: 'ALLMENNING_WAVES_TOKEN' })
+    expect(fields.depth).toMatchObject({ status: 'not_configured', configure: 'npx allmenning datasets sync depth_soundings' })
   })
 })

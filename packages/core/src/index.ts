@@ -1,6 +1,6 @@
 export type { Gateway, GatewayRequest, GatewayResponse } from './http/gateway-request.js'
 export { GatewayError, type ErrorCode, type ProblemDetail } from './http/gateway-error.js'
-export { UpstreamError, type UpstreamFailure } from './upstream/upstream-error.js'
+export { UpstreamError, upstreamNotConfigured, type UpstreamFailure } from './upstream/upstream-error.js'
 export {
   createUpstreamClient,
   buildUpstreamUrl,

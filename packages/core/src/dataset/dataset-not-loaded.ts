@@ -4,18 +4,17 @@ import { loadCommand, type DatasetDefinition } from '../plugin/define-dataset.js
 /**
  * The 502 for an operation whose dataset is not loaded in this deployment. Like an upstream
  * that is down, the data is missing through no fault of the caller; unlike one, it stays
- * missing until an operator runs the command the message names.
+ * missing until an operator runs the command the message names, which it also carries as `configure`.
  *
  * @example
  * throw datasetNotLoaded(aksjonaerregisteret)
  * // 502 dataset_not_loaded: Dataset aksjonaerregisteret (Aksjonærregisteret) is not loaded in this deployment; load it with: npx allmenning datasets import aksjonaerregisteret <file>
  */
 export function datasetNotLoaded(dataset: DatasetDefinition): GatewayError {
-  return new GatewayError(
-    502,
-    'dataset_not_loaded',
-    `Dataset ${dataset.id} (${dataset.title}) is not loaded in this deployment; load it with: ${loadCommand(dataset)}`,
-  )
+  const command = loadCommand(dataset)
+  return new GatewayError(502, 'dataset_not_loaded', `Dataset ${dataset.id} (${dataset.title}) is not loaded in this deployment; load it with: ${command}`, {
+    configure: command,
+  })
 }
 
 /**

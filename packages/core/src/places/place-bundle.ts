@@ -28,7 +28,7 @@ export interface FieldAnswer {
   data: unknown
   /** Why it is not `ok`. */
   message?: string
-  /** The setting that would make a `not_configured` field work. */
+  /** What would make a `not_configured` field work: the variable to set, or the command that loads its dataset. */
   configure?: string
   /** Who publishes the data, under which licence. */
   attribution: { upstream: string; publisher: string; license?: string }[]
@@ -74,8 +74,9 @@ async function fetchField(
   } catch (error) {
     const took_ms = Date.now() - started
     if (!(error instanceof GatewayError)) throw error
-    const notConfigured = error.code === 'upstream_not_configured'
-    const configure = notConfigured ? /ALLMENNING_[A-Z0-9_]+/.exec(error.message)?.[0] : undefined
+    // What the deployment must give is typed on the error; an upstream may say it is not configured without naming it.
+    const configure = error.configure
+    const notConfigured = configure !== undefined || error.code === 'upstream_not_configured'
     return {
       ...base,
       status: notConfigured ? 'not_configured' : 'error',

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation, UpstreamError } from '@allmenning/core'
+import { defineOperation, upstreamNotConfigured } from '@allmenning/core'
 import { nearest } from '../shared/nearest.js'
 import { radiusKmParameter } from '../shared/radius-parameter.js'
 import { pointParameters } from '../shared/wgs84-point.js'
@@ -61,9 +61,9 @@ export function createFindVesselsNearby(positions: VesselPositions | undefined) 
     async run(params, ctx) {
       const ais = ctx.upstream(barentswatchAis)
       if (!positions) {
-        throw new UpstreamError(
+        throw upstreamNotConfigured(
           ais,
-          'not_configured',
+          BARENTSWATCH_CLIENT_ID_VARIABLE,
           `needs an API key (a BarentsWatch API client with scope ais): set ${BARENTSWATCH_CLIENT_ID_VARIABLE} and ${BARENTSWATCH_CLIENT_SECRET_VARIABLE}`,
         )
       }

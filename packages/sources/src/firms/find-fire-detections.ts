@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation, UpstreamError } from '@allmenning/core'
+import { defineOperation, upstreamNotConfigured, UpstreamError } from '@allmenning/core'
 import { nearest } from '../shared/nearest.js'
 import { radiusKmParameter } from '../shared/radius-parameter.js'
 import { pointParameters } from '../shared/wgs84-point.js'
@@ -65,7 +65,7 @@ export function createFindFireDetections(mapKey: string | undefined) {
 
     async run(params, ctx) {
       const client = ctx.upstream(firmsApi)
-      if (!mapKey) throw new UpstreamError(client, 'not_configured', `needs an API key: set ${FIRMS_KEY_VARIABLE}`)
+      if (!mapKey) throw upstreamNotConfigured(client, FIRMS_KEY_VARIABLE)
       const area = boundingBox({ lat: params.lat, lon: params.lon }, params.radius_km)
       const path = `/area/csv/${encodeURIComponent(mapKey)}/${params.product}/${area}/${params.days}`
       const res = await client.getText(path, { acceptStatus: [400, 401, 403], redact: [mapKey] })

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineOperation, UpstreamError } from '@allmenning/core'
+import { defineOperation, upstreamNotConfigured, UpstreamError } from '@allmenning/core'
 import { nearest } from '../shared/nearest.js'
 import { radiusKmParameter } from '../shared/radius-parameter.js'
 import { pointParameters } from '../shared/wgs84-point.js'
@@ -67,7 +67,7 @@ export function createFindChargingStations(apiKey: string | undefined) {
 
     async run(params, ctx) {
       const client = ctx.upstream(nobilApi)
-      if (!apiKey) throw new UpstreamError(client, 'not_configured', `needs an API key: set ${NOBIL_KEY_VARIABLE}`)
+      if (!apiKey) throw upstreamNotConfigured(client, NOBIL_KEY_VARIABLE)
       const res = await client.getJson(NOBIL_SEARCH_PATH, {
         query: {
           apikey: apiKey,
