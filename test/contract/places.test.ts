@@ -315,7 +315,9 @@ describe('a field the deployment has not configured', () => {
   })
 
   it('is not_configured with the setting the error carries, and a dataset not loaded with the command that loads it', async () => {
-    const g = createGateway({ sources: [keyless], onError: () => {} })
+    // The dataset store says how it is loaded; the core knows no command line.
+    const datasets = { reader: () => undefined, loadCommand: (dataset: { id: string }) => `load-soundings ${dataset.id}` }
+    const g = createGateway({ sources: [keyless], datasets, onError: () => {} })
     const { status, json } = await get(g, '/api/v1/steder/59.9/10.7', 'section=hydrology')
     expect(status).toBe(502)
     expect(json.error.details).toEqual([
@@ -323,9 +325,11 @@ describe('a field the deployment has not configured', () => {
       { parameter: 'wave_heights', problem: expect.stringContaining('needs a token'), rule: 'not_configured' },
       { parameter: 'depth', problem: expect.stringContaining('Dataset depth_soundings (Test depth soundings) is not loaded'), rule: 'not_configured' },
     ])
-    const fields = (await get(createGateway({ sources: [geo, keyless], onError: () => {} }), '/api/v1/steder/59.9/10.7', 'fields=addresses,water_levels,wave_heights,depth')).json.fields
+    const fields = (await get(createGateway({ sources: [geo, keyless], datasets, onError: () => {} }), '/api/v1/steder/59.9/10.7', 'fields=addresses,water_levels,wave_heights,depth')).json.fields
     expect(fields.water_levels).toMatchObject({ status: 'not_configured', configure: 'places.levels.licenceFile' })
     expect(fields.wave_heights).toMatchObject({ status: 'not_configured', configure: 'ALLMENNING_WAVES_TOKEN' })
-    expect(fields.depth).toMatchObject({ status: 'not_configured', configure: 'npx allmenning datasets sync depth_soundings' })
+    expect(fields.depth).toMatchObject({ status: 'not_configured', configure: 'load-soundings depth_soundings' })
+    const storeless = (await get(createGateway({ sources: [keyless], onError: () => {} }), '/api/v1/steder/59.9/10.7', 'fields=depth')).json
+    expect(storeless.error.details).toEqual([{ parameter: 'depth', problem: expect.stringContaining('reads no dataset store'), rule: 'not_configured' }])
   })
 })

@@ -225,7 +225,7 @@ function finish(response: GatewayResponse, method: string, request: GatewayReque
  * const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_physical_flow', query: '', headers: {} })
  */
 export function createGateway(options: GatewayOptions): Gateway {
-  const catalog = createCatalog(options.sources, options.upstreams)
+  const catalog = createCatalog(options.sources, options.upstreams, options.datasets)
   const onError =
     options.onError ??
     ((error: unknown, kind: ErrorKind) => {

@@ -70,7 +70,6 @@ export type { UpstreamFailureDetail } from './upstream/upstream-error.js'
 export { hostErrorResponse, notFoundResponse } from './http/host-error.js'
 export {
   defineDataset,
-  loadCommand,
   DatasetRowError,
   DatasetFileError,
   type DatasetDefinition,

@@ -1,6 +1,8 @@
 import type { CompiledOperation, CompiledSource } from './compile-source.js'
 import { compileSource } from './compile-source.js'
 import type { SourceDefinition } from '../plugin/define-source.js'
+import type { DatasetDefinition } from '../plugin/define-dataset.js'
+import type { DatasetStore } from '../dataset/dataset-store.js'
 import type { UpstreamDefinition, UpstreamOverride } from '../plugin/define-upstream.js'
 import { GatewayError } from '../http/gateway-error.js'
 import { createPlaceProviders, type PlaceProviders } from '../places/place-providers.js'
@@ -13,6 +15,8 @@ export interface Catalog {
   has(id: string): boolean
   /** The place fields the sources declare, each with the operation that fills it. */
   places: PlaceProviders
+  /** How to load a dataset into the gateway's dataset store, when it has one that says. */
+  loadCommand(dataset: DatasetDefinition): string | undefined
 }
 
 const shown = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text)
@@ -37,7 +41,7 @@ function overriddenUpstreams(definitions: SourceDefinition[], overrides: Record<
   return upstreams
 }
 
-export function createCatalog(definitions: SourceDefinition[], overrides: Record<string, UpstreamOverride> = {}): Catalog {
+export function createCatalog(definitions: SourceDefinition[], overrides: Record<string, UpstreamOverride> = {}, datasets?: DatasetStore): Catalog {
   const upstreams = overriddenUpstreams(definitions, overrides)
   const sources = definitions.map((d) => compileSource(d, d.upstreams.map((u) => upstreams.get(u.id) ?? u)))
   const byId = new Map<string, CompiledSource>()
@@ -56,6 +60,7 @@ export function createCatalog(definitions: SourceDefinition[], overrides: Record
     source,
     has: (id) => byId.has(id),
     places: createPlaceProviders(sources),
+    loadCommand: (dataset) => datasets?.loadCommand?.(dataset),
     operation(sourceId, name) {
       const found = source(sourceId)
       const operation = found.operations.get(name)
