@@ -333,3 +333,10 @@ describe('a field the deployment has not configured', () => {
     expect(storeless.error.details).toEqual([{ parameter: 'depth', problem: expect.stringContaining('reads no dataset store'), rule: 'not_configured' }])
   })
 })
+
+describe('an operation that fills a place field', () => {
+  it('names the field, its section and description in its /schema', async () => {
+    const schema = (await get(gateway(), '/api/v1/kilder/geo/nearest_addresses/schema')).json
+    expect(schema.place_field).toEqual({ name: 'addresses', section: 'geography', description: 'The addresses of the point.', summary: true })
+  })
+})

@@ -119,9 +119,11 @@ function datasetSummary(dataset: DatasetDefinition, loadCommand: string | undefi
 
 /**
  * The `/schema` resource of one operation: every parameter with type, default, bounds and
- * allowed values, the full list of output fields and the JSON Schema of `data`.
+ * allowed values, the full list of output fields and the JSON Schema of `data`; and the
+ * place field it fills, when it fills one.
  */
 export function operationSchema(source: CompiledSource, operation: CompiledOperation, links: Links) {
+  const { placeField } = operation.definition
   return {
     source: source.id,
     operation: operation.name,
@@ -144,6 +146,7 @@ export function operationSchema(source: CompiledSource, operation: CompiledOpera
     output_schema: operation.outputSchema,
     canonical_field_aliases: operation.canonicalFieldAliases,
     cache_ttl_seconds: operation.cacheTtlSeconds,
+    ...(placeField ? { place_field: { name: placeField.name, section: placeField.section, description: placeField.description, summary: placeField.summary === true } } : {}),
     _meta: buildMeta([source.definition]),
     _links: {
       self: operationDescriptorUrl(links, source.id, operation.name),
