@@ -239,7 +239,7 @@ describe('a place field a plugin adds', () => {
     ])
   })
 
-  it('is listed in OpenAPI with its section and description', async () => {
+  it('is listed in OpenAPI and the API index with its section and description', async () => {
     const openapi = (await get(withTides(), '/api/v1/openapi.json')).json
     const parameters = openapi.paths['/api/v1/steder/{lat}/{lon}'].get.parameters as { name: string; description?: string; schema: { enum?: string[] } }[]
     const section = parameters.find((p) => p.name === 'section')!
@@ -248,6 +248,16 @@ describe('a place field a plugin adds', () => {
     expect(section.description).toContain('hydrology (tide_levels)')
     expect(section.description).toContain('weather (current_weather, forecast, snow_depth)')
     expect(fields.description).toContain('tide_levels (hydrology): Sea level at the nearest tide gauge.')
+    const index = (await get(withTides(), '/api/v1/')).json
+    expect(index.places.sections).toEqual(['summary', 'geography', 'weather', 'air', 'energy', 'hydrology', 'all'])
+    expect(index.places.fields.find((f: { name: string }) => f.name === 'tide_levels')).toEqual({
+      name: 'tide_levels',
+      section: 'hydrology',
+      description: 'Sea level at the nearest tide gauge.',
+      summary: false,
+      source: 'tides',
+      operation: 'tide_levels',
+    })
     // Without the plugin, the gateway does not offer what it cannot fill.
     const plain = (await get(gateway(), '/api/v1/openapi.json')).json
     expect(plain.paths['/api/v1/steder/{lat}/{lon}'].get.parameters.find((p: { name: string }) => p.name === 'section').schema.enum).not.toContain('hydrology')
