@@ -57,7 +57,8 @@ export function createFindFireDetections(mapKey: string | undefined) {
       product: v.pipe(v.string(), v.description('The satellite product searched')),
     }),
     list: 'detections',
-    placeField: specPlaceField({ name: 'fire_detections', section: 'air', description: 'Active fires seen by satellite near the point over the last days; with the air, which wildfire smoke is part of.' }),
+    // With the air, which wildfire smoke is part of.
+    placeField: specPlaceField({ name: 'fire_detections', section: 'air', description: 'Active fires seen by satellite near the point over the last days.' }),
     canonicalFieldAliases: { timestamp: ['detections[].acquired_at'] },
     shapeNote:
       "No client of the public gateway is known to read fire detections, so the shape follows this gateway's other place operations: {detections, radius_km, days, product, has_more_results}, nearest first, with FIRMS's CSV columns as typed, named fields.",
