@@ -263,6 +263,14 @@ describe('a place field a plugin adds', () => {
     expect(plain.paths['/api/v1/steder/{lat}/{lon}'].get.parameters.find((p: { name: string }) => p.name === 'section').schema.enum).not.toContain('hydrology')
   })
 
+  it('leaves summary empty unless it says summary: true, and an empty summary is a 502 that says so', async () => {
+    const alone = createGateway({ sources: [tides], onError: () => {} })
+    const { status, json } = await get(alone, '/api/v1/steder/59.9/10.7')
+    expect(status).toBe(502)
+    expect(json.error.message).toBe('No source of this gateway fills a field of section summary')
+    expect((await get(alone, '/api/v1/steder/59.9/10.7', 'section=all')).json.requested_fields).toEqual(['tide_levels', 'snow_depth', 'forecast'])
+  })
+
   it('is refused at start-up when it takes a section of the core or a name that is not snake_case', () => {
     const sourceWith = (declaration: PlaceFieldDeclaration) =>
       defineSource({ ...tides, id: 'bad', operations: [placeOperation('bad_field', declaration, async () => [], gauge)] })

@@ -108,13 +108,14 @@ export async function placeBundle(args: {
 }) {
   const { point, links } = args
   const wanted = args.fields ?? sectionFields(args.providers, args.section)
+  if (wanted.length === 0) {
+    // Only summary can be empty: when no source of this gateway declares a field summary: true.
+    throw new GatewayError(502, 'upstream_error', `No source of this gateway fills a field of section ${args.section}`)
+  }
   // Fields get the deadline less a moment for putting the answer together, so the answer itself is in time.
   const deadline = Date.now() + Math.max(0, (args.options.deadlineMs ?? 5000) - assemblyMs)
   const answers = await Promise.all(wanted.map((field) => fetchField(field, args.providers, point, deadline, args.call, links)))
   const fields = Object.fromEntries(wanted.map((field, i) => [field, answers[i]!]))
-  if (wanted.length === 0) {
-    throw new GatewayError(502, 'upstream_error', `No source of this gateway fills a field of section ${args.section}`)
-  }
   if (answers.every((a) => failed(a.status))) {
     throw new GatewayError(502, 'upstream_error', `No field of the place bundle could be fetched: ${answers.map((a, i) => `${wanted[i]} ${a.status}`).join(', ')}`, {
       details: answers.map((a, i) => ({ parameter: wanted[i]!, problem: a.message ?? a.status, rule: a.status })),
