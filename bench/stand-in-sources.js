@@ -2,11 +2,28 @@
 // from memory after a delay, or never (a hanging upstream), so a run measures the gateway's
 // composition and not the network.
 import * as v from 'valibot'
-import { defineOperation, defineSource, defineUpstream, placeFields } from '@allmenning/core/source'
+import { defineOperation, defineSource, defineUpstream } from '@allmenning/core/source'
 
 const point = { lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)), lon: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)) }
 const upstream = defineUpstream({ id: 'stand_in', name: 'Stand-in upstream', baseUrl: 'http://127.0.0.1:9', publisher: 'Bench', license: 'CC0' })
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+
+// The built-in sources' thirteen place fields and their sections, so a bundle is as large as theirs.
+const placeFields = [
+  ['addresses', 'geography'],
+  ['place_names', 'geography'],
+  ['current_weather', 'weather'],
+  ['forecast', 'weather'],
+  ['air_stations', 'air'],
+  ['air_forecast', 'air'],
+  ['pois', 'poi'],
+  ['vessels', 'maritime'],
+  ['aquaculture', 'maritime'],
+  ['ports', 'maritime'],
+  ['charging_stations', 'energy'],
+  ['fire_detections', 'air'],
+  ['price_area', 'energy'],
+]
 
 /** One source filling all twelve place fields (and the price area); `hanging` names a field that never answers. */
 export function placeSource({ delayMs = 5, hanging } = {}) {
@@ -20,13 +37,13 @@ export function placeSource({ delayMs = 5, hanging } = {}) {
     contentLanguages: ['en'],
     cacheTtlSeconds: 600,
     upstreams: [upstream],
-    operations: placeFields.map((field) =>
+    operations: placeFields.map(([field, section]) =>
       defineOperation({
         name: `near_${field}`,
         description: `Stand-in for ${field}.`,
         parameters: point,
         output: v.array(v.object({ name: v.string(), lat: v.number(), lon: v.number() })),
-        placeField: field,
+        placeField: { name: field, section, description: `Stand-in for ${field}.`, ...(['addresses', 'place_names', 'current_weather'].includes(field) ? { summary: true } : {}) },
         async run(params, ctx) {
           ctx.upstream(upstream)
           if (field === hanging) await new Promise(() => {})

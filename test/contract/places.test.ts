@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
-import { defineOperation, defineSource, defineUpstream, UpstreamError, type PlaceField } from '@allmenning/core/source'
+import { defineDataset, defineOperation, defineSource, defineUpstream, UpstreamError, upstreamNotConfigured, type PlaceFieldDeclaration } from '@allmenning/core/source'
 
 // Stand-in sources that fill place fields the way real ones do: through ordinary operations
 // taking lat and lon, callable on their own, declared with placeField.
@@ -18,10 +18,12 @@ const addresses = [
   { id: 'a2', name: 'Karl Johans gate 22, Oslo', lat: 59.9127, lon: 10.7411 },
 ]
 
-function placeOperation(name: string, field: PlaceField, run: (p: { lat: number; lon: number }) => Promise<unknown>, upstream = kartverk) {
+const field = (name: string, section: string, summary = false): PlaceFieldDeclaration => ({ name, section, description: `The ${name} of the point.`, ...(summary ? { summary } : {}) })
+
+function placeOperation(name: string, field: PlaceFieldDeclaration, run: (p: { lat: number; lon: number }) => Promise<unknown>, upstream = kartverk) {
   return defineOperation({
     name,
-    description: `Fills ${field}.`,
+    description: `Fills ${field.name}.`,
     parameters: point,
     output: v.array(v.unknown()),
     placeField: field,
@@ -51,8 +53,8 @@ const geo = defineSource({
     },
   },
   operations: [
-    placeOperation('nearest_addresses', 'addresses', async () => addresses),
-    placeOperation('nearest_place_names', 'place_names', async () => [{ name: 'Oslo' }]),
+    placeOperation('nearest_addresses', field('addresses', 'geography', true), async () => addresses),
+    placeOperation('nearest_place_names', field('place_names', 'geography', true), async () => [{ name: 'Oslo' }]),
   ],
 })
 
@@ -67,13 +69,13 @@ const weather = defineSource({
   cacheTtlSeconds: 1800,
   upstreams: [met, keyed],
   operations: [
-    placeOperation('now', 'current_weather', async ({ lat }) => [{ temperature_c: lat > 0 ? 4.5 : 20 }], met),
-    placeOperation('forecast', 'forecast', () => new Promise(() => {}), met),
-    placeOperation('stations', 'air_stations', async () => {
+    placeOperation('now', field('current_weather', 'weather', true), async ({ lat }) => [{ temperature_c: lat > 0 ? 4.5 : 20 }], met),
+    placeOperation('forecast', field('forecast', 'weather'), () => new Promise(() => {}), met),
+    placeOperation('stations', field('air_stations', 'air'), async () => {
       throw new UpstreamError(met, 'status', 'answered HTTP 500', 500)
     }, met),
-    placeOperation('chargers', 'charging_stations', async () => {
-      throw new UpstreamError(keyed, 'not_configured', 'needs an API key: set ALLMENNING_KEYED_API_KEY')
+    placeOperation('chargers', field('charging_stations', 'energy'), async () => {
+      throw upstreamNotConfigured(keyed, 'ALLMENNING_KEYED_API_KEY')
     }, keyed),
   ],
 })
@@ -102,35 +104,37 @@ describe('/steder/{lat}/{lon}', () => {
     })
     expect(json.fields.current_weather).toMatchObject({ section: 'weather', status: 'ok', data: [{ temperature_c: 4.5 }] })
     expect(json.summary).toEqual({ ok: 3, stale: 0, failed: 0 })
-    expect(json._links.sections.maritime).toBe('/api/v1/steder/59.9139/10.7522?section=maritime')
+    expect(json._links.sections.energy).toBe('/api/v1/steder/59.9139/10.7522?section=energy')
   })
 
-  it('never lets a hanging, failing, unconfigured or missing field sink the bundle', async () => {
+  it('never lets a hanging, failing or unconfigured field sink the bundle', async () => {
     const started = Date.now()
-    const { status, json } = await get(gateway(), '/api/v1/steder/59.9/10.7', 'fields=forecast,air_stations,charging_stations,vessels,current_weather')
+    const { status, json } = await get(gateway(), '/api/v1/steder/59.9/10.7', 'fields=forecast,air_stations,charging_stations,current_weather')
     expect(Date.now() - started).toBeLessThan(1500)
     expect(status).toBe(200)
     expect(json.section).toBeNull()
     expect(json.fields.forecast).toMatchObject({ status: 'timeout', source: 'wx' })
     expect(json.fields.air_stations).toMatchObject({ status: 'error', message: 'Upstream Test weather (metno) answered HTTP 500' })
     expect(json.fields.charging_stations).toMatchObject({ status: 'not_configured', configure: 'ALLMENNING_KEYED_API_KEY' })
-    expect(json.fields.vessels).toMatchObject({ status: 'not_available', source: null, message: 'No source of this gateway fills vessels' })
     expect(json.fields.current_weather.status).toBe('ok')
-    expect(json.summary).toEqual({ ok: 1, stale: 0, failed: 4 })
+    expect(json.summary).toEqual({ ok: 1, stale: 0, failed: 3 })
   })
 
   it('is a 502 only when every field failed', async () => {
-    const { status, json } = await get(gateway(), '/api/v1/steder/59.9/10.7', 'section=maritime')
+    const { status, json } = await get(gateway(), '/api/v1/steder/59.9/10.7', 'fields=air_stations,charging_stations')
     expect(status).toBe(502)
-    expect(json.error.details.map((d: { parameter: string }) => d.parameter)).toEqual(['vessels', 'aquaculture', 'ports'])
+    expect(json.error.details.map((d: { parameter: string }) => d.parameter)).toEqual(['air_stations', 'charging_stations'])
   })
 
   it.each([
     ['/api/v1/steder/91/10', '', 'lat', 'must be at most 90'],
     ['/api/v1/steder/59.9/-180.5', '', 'lon', 'must be at least -180'],
     ['/api/v1/steder/north/10', '', 'lat', 'must be a number (got "north")'],
-    ['/api/v1/steder/59.9/10', 'section=everything', 'section', 'must be one of: summary, geography, weather, air, poi, energy, maritime, all'],
-    ['/api/v1/steder/59.9/10', 'fields=addresses,rainbows', 'fields', expect.stringMatching(/^must be a comma-separated list of: addresses, place_names, .*fire_detections$/)],
+    // The sections and fields this gateway's sources declare, not a list the core keeps.
+    ['/api/v1/steder/59.9/10', 'section=everything', 'section', 'must be one of: summary, geography, weather, air, energy, all'],
+    ['/api/v1/steder/59.9/10', 'section=maritime', 'section', 'must be one of: summary, geography, weather, air, energy, all'],
+    ['/api/v1/steder/59.9/10', 'fields=addresses,rainbows', 'fields', 'must be a comma-separated list of: addresses, place_names, current_weather, forecast, air_stations, charging_stations'],
+    ['/api/v1/steder/59.9/10', 'fields=vessels', 'fields', expect.stringMatching(/^must be a comma-separated list of: addresses, /)],
   ])('answers %s?%s with a 400 naming %s and the rule', async (path, query, parameter, problem) => {
     const { status, json } = await get(gateway(), path, query)
     expect(status).toBe(400)
@@ -179,5 +183,179 @@ describe('/steder/sok', () => {
     const { status, json } = await get(gateway(), '/api/v1/steder/sok')
     expect(status).toBe(400)
     expect(json.error.details[0]).toMatchObject({ parameter: 'q', rule: 'required' })
+  })
+})
+
+describe('a place field a plugin adds', () => {
+  const gauge = defineUpstream({ id: 'gauge', name: 'Test tide gauge', baseUrl: 'https://tide.example.no', publisher: 'Test Sea Levels' })
+  const tides = defineSource({
+    id: 'tides',
+    name: 'Test tides',
+    description: 'Sea levels and snow depths.',
+    documentation: 'https://example.no/tides',
+    topic: 'weather',
+    keywords: ['tide'],
+    contentLanguages: ['en'],
+    cacheTtlSeconds: 600,
+    upstreams: [gauge],
+    operations: [
+      placeOperation('tide_levels', { name: 'tide_levels', section: 'hydrology', description: 'Sea level at the nearest tide gauge.' }, async () => [{ level_cm: 112 }], gauge),
+      placeOperation('snow_depth', { name: 'snow_depth', section: 'weather', description: 'Snow depth at the nearest station.' }, async () => [{ depth_cm: 30 }], gauge),
+      // A second provider of a field another source already fills: the first source given wins.
+      placeOperation('own_forecast', { name: 'forecast', section: 'hydrology', description: 'Another forecast.' }, async () => [], gauge),
+    ],
+  })
+  const withTides = (): Gateway => createGateway({ sources: [geo, weather, tides], places: { deadlineMs: 300 }, onError: () => {} })
+
+  it('is fetched in its new section, credited to its source', async () => {
+    const { status, json } = await get(withTides(), '/api/v1/steder/59.9/10.7', 'section=hydrology')
+    expect(status).toBe(200)
+    expect(json.requested_fields).toEqual(['tide_levels'])
+    expect(json.fields.tide_levels).toMatchObject({ section: 'hydrology', status: 'ok', source: 'tides', operation: 'tide_levels', data: [{ level_cm: 112 }] })
+    expect(json.fields.tide_levels.attribution).toEqual([{ upstream: 'gauge', publisher: 'Test Sea Levels' }])
+    expect(Object.keys(json._links.sections)).toEqual(['summary', 'geography', 'weather', 'air', 'energy', 'hydrology', 'all'])
+  })
+
+  it('joins an existing section after its fields, and every field is in all', async () => {
+    const weatherSection = await get(withTides(), '/api/v1/steder/59.9/10.7', 'section=weather')
+    expect(weatherSection.json.requested_fields).toEqual(['current_weather', 'forecast', 'snow_depth'])
+    expect(weatherSection.json.fields.forecast.source).toBe('wx')
+    const everything = await get(withTides(), '/api/v1/steder/59.9/10.7', 'section=all')
+    expect(everything.json.requested_fields).toEqual(['addresses', 'place_names', 'current_weather', 'forecast', 'air_stations', 'charging_stations', 'tide_levels', 'snow_depth'])
+  })
+
+  it('is taken by fields=, and an unknown field is a 400 naming fields and listing the new one', async () => {
+    const picked = await get(withTides(), '/api/v1/steder/59.9/10.7', 'fields=snow_depth,tide_levels')
+    expect(picked.status).toBe(200)
+    expect(picked.json.requested_fields).toEqual(['snow_depth', 'tide_levels'])
+    expect(picked.json.fields.snow_depth).toMatchObject({ section: 'weather', status: 'ok', data: [{ depth_cm: 30 }] })
+    const unknown = await get(withTides(), '/api/v1/steder/59.9/10.7', 'fields=tide_levels,wave_height')
+    expect(unknown.status).toBe(400)
+    expect(unknown.json.error.details).toEqual([
+      {
+        parameter: 'fields',
+        problem: 'must be a comma-separated list of: addresses, place_names, current_weather, forecast, air_stations, charging_stations, tide_levels, snow_depth',
+        rule: 'check',
+      },
+    ])
+  })
+
+  it('is listed in OpenAPI and the API index with its section and description', async () => {
+    const openapi = (await get(withTides(), '/api/v1/openapi.json')).json
+    const parameters = openapi.paths['/api/v1/steder/{lat}/{lon}'].get.parameters as { name: string; description?: string; schema: { enum?: string[] } }[]
+    const section = parameters.find((p) => p.name === 'section')!
+    const fields = parameters.find((p) => p.name === 'fields')!
+    expect(section.schema.enum).toEqual(['summary', 'geography', 'weather', 'air', 'energy', 'hydrology', 'all'])
+    expect(section.description).toContain('hydrology (tide_levels)')
+    expect(section.description).toContain('weather (current_weather, forecast, snow_depth)')
+    expect(fields.description).toContain('tide_levels (hydrology): Sea level at the nearest tide gauge.')
+    const index = (await get(withTides(), '/api/v1/')).json
+    expect(index.places.sections).toEqual(['summary', 'geography', 'weather', 'air', 'energy', 'hydrology', 'all'])
+    expect(index.places.fields.find((f: { name: string }) => f.name === 'tide_levels')).toEqual({
+      name: 'tide_levels',
+      section: 'hydrology',
+      description: 'Sea level at the nearest tide gauge.',
+      summary: false,
+      source: 'tides',
+      operation: 'tide_levels',
+    })
+    // Without the plugin, the gateway does not offer what it cannot fill.
+    const plain = (await get(gateway(), '/api/v1/openapi.json')).json
+    expect(plain.paths['/api/v1/steder/{lat}/{lon}'].get.parameters.find((p: { name: string }) => p.name === 'section').schema.enum).not.toContain('hydrology')
+  })
+
+  it('leaves summary empty unless it says summary: true, and an empty summary is a 502 that says so', async () => {
+    const alone = createGateway({ sources: [tides], onError: () => {} })
+    const { status, json } = await get(alone, '/api/v1/steder/59.9/10.7')
+    expect(status).toBe(502)
+    expect(json.error.message).toBe('No source of this gateway fills a field of section summary')
+    expect((await get(alone, '/api/v1/steder/59.9/10.7', 'section=all')).json.requested_fields).toEqual(['tide_levels', 'snow_depth', 'forecast'])
+  })
+
+  it('is refused at start-up when it takes a section of the core or a name that is not snake_case', () => {
+    const sourceWith = (declaration: PlaceFieldDeclaration) =>
+      defineSource({ ...tides, id: 'bad', operations: [placeOperation('bad_field', declaration, async () => [], gauge)] })
+    expect(() => createGateway({ sources: [sourceWith({ name: 'tide_levels', section: 'all', description: 'x' })] })).toThrow(/section "all" is the core's own/)
+    expect(() => createGateway({ sources: [sourceWith({ name: 'Tide-Levels', section: 'hydrology', description: 'x' })] })).toThrow(/must be snake_case/)
+  })
+})
+
+describe('a field the deployment has not configured', () => {
+  const licensed = defineUpstream({ id: 'licensed', name: 'Licensed levels', baseUrl: 'https://levels.example.no', publisher: 'Levels AS' })
+  const depths = defineDataset({
+    id: 'depth_soundings',
+    title: 'Test depth soundings',
+    description: 'Soundings by point.',
+    publisher: 'Test Hydrographic Office',
+    license: 'CC BY 4.0',
+    attribution: 'Contains data from the Test Hydrographic Office.',
+    origin: { kind: 'download', page: 'https://example.no/soundings' },
+    changes: 'yearly',
+    tables: [{ name: 'soundings', columns: { cell: 'text', depth_m: 'real' }, indexes: [['cell']] }],
+    files: [
+      {
+        name: 'soundings.csv',
+        url: 'https://example.no/soundings.csv',
+        content: { format: { type: 'delimited', delimiter: ';', quoting: 'none' }, rows: () => (cells) => ({ table: 'soundings', row: { cell: cells[0] ?? null, depth_m: Number(cells[1]) } }) },
+      },
+    ],
+  })
+  const keyless = defineSource({
+    id: 'keyless',
+    name: 'Test keyless',
+    description: 'Fields that need the deployment to give something.',
+    documentation: 'https://example.no/keyless',
+    topic: 'places',
+    keywords: ['depth'],
+    contentLanguages: ['en'],
+    cacheTtlSeconds: 600,
+    upstreams: [licensed],
+    datasets: [depths],
+    operations: [
+      // The message names no variable at all: the setting to give travels on the error itself.
+      placeOperation('water_levels', { name: 'water_levels', section: 'hydrology', description: 'Water levels.' }, async () => {
+        throw upstreamNotConfigured(licensed, 'places.levels.licenceFile', 'needs its licence file: set places.levels.licenceFile in the deployment')
+      }, licensed),
+      // A message that happens to mention a variable does not decide what to configure.
+      placeOperation('wave_heights', { name: 'wave_heights', section: 'hydrology', description: 'Wave heights.' }, async () => {
+        throw upstreamNotConfigured(licensed, 'ALLMENNING_WAVES_TOKEN', 'needs a token (ALLMENNING_OLD_WAVES_KEY is no longer read): set ALLMENNING_WAVES_TOKEN')
+      }, licensed),
+      defineOperation({
+        name: 'depth_here',
+        description: 'The sounded depth at a point.',
+        parameters: point,
+        output: v.array(v.unknown()),
+        placeField: { name: 'depth', section: 'hydrology', description: 'The sounded depth.' },
+        async run(_params, ctx) {
+          return { data: await ctx.dataset(depths).select('soundings', { where: { cell: 'x' } }) }
+        },
+      }),
+    ],
+  })
+
+  it('is not_configured with the setting the error carries, and a dataset not loaded with the command that loads it', async () => {
+    // The dataset store says how it is loaded; the core knows no command line.
+    const datasets = { reader: () => undefined, loadCommand: (dataset: { id: string }) => `load-soundings ${dataset.id}` }
+    const g = createGateway({ sources: [keyless], datasets, onError: () => {} })
+    const { status, json } = await get(g, '/api/v1/steder/59.9/10.7', 'section=hydrology')
+    expect(status).toBe(502)
+    expect(json.error.details).toEqual([
+      { parameter: 'water_levels', problem: 'Upstream Licensed levels (licensed) needs its licence file: set places.levels.licenceFile in the deployment', rule: 'not_configured' },
+      { parameter: 'wave_heights', problem: expect.stringContaining('needs a token'), rule: 'not_configured' },
+      { parameter: 'depth', problem: expect.stringContaining('Dataset depth_soundings (Test depth soundings) is not loaded'), rule: 'not_configured' },
+    ])
+    const fields = (await get(createGateway({ sources: [geo, keyless], datasets, onError: () => {} }), '/api/v1/steder/59.9/10.7', 'fields=addresses,water_levels,wave_heights,depth')).json.fields
+    expect(fields.water_levels).toMatchObject({ status: 'not_configured', configure: 'places.levels.licenceFile' })
+    expect(fields.wave_heights).toMatchObject({ status: 'not_configured', configure: 'ALLMENNING_WAVES_TOKEN' })
+    expect(fields.depth).toMatchObject({ status: 'not_configured', configure: 'load-soundings depth_soundings' })
+    const storeless = (await get(createGateway({ sources: [keyless], onError: () => {} }), '/api/v1/steder/59.9/10.7', 'fields=depth')).json
+    expect(storeless.error.details).toEqual([{ parameter: 'depth', problem: expect.stringContaining('reads no dataset store'), rule: 'not_configured' }])
+  })
+})
+
+describe('an operation that fills a place field', () => {
+  it('names the field, its section and description in its /schema', async () => {
+    const schema = (await get(gateway(), '/api/v1/kilder/geo/nearest_addresses/schema')).json
+    expect(schema.place_field).toEqual({ name: 'addresses', section: 'geography', description: 'The addresses of the point.', summary: true })
   })
 })

@@ -48,7 +48,7 @@ export const getForecast = defineOperation({
   output: v.array(hour),
   canonicalFieldAliases: { timestamp: ['[].time'] },
   // /api/v1/steder/{lat}/{lon} may call it for its forecast field (the first source listed that fills it wins).
-  placeField: 'forecast',
+  placeField: { name: 'forecast', section: 'weather', description: "MET Norway's forecast for the point, hour by hour." },
   async run(params, ctx) {
     const client = ctx.upstream(met)
     const response = await client.getJson('/compact', { query: { lat: params.lat, lon: params.lon } })

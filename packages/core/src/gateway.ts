@@ -21,7 +21,7 @@ import { createMemoryCacheStore } from './cache/memory-cache-store.js'
 import { answerFromCache, cacheEntry, callOperation, operationCacheKey, type OperationCallDeps } from './pipeline/operation-call.js'
 import { crossSourceSearch, searchTtlSeconds, type SearchOptions } from './search/cross-source-search.js'
 import type { CompiledSource } from './compile/compile-source.js'
-import { bundleTtlSeconds, placeBundle, placeProviders, type InvokedEnvelope, type PlaceOptions } from './places/place-bundle.js'
+import { bundleTtlSeconds, placeBundle, type InvokedEnvelope, type PlaceOptions } from './places/place-bundle.js'
 import { parseCoordinates, requestedFields } from './places/place-query.js'
 import { placeSearch } from './places/place-search.js'
 import { parseQueryString } from './http/query-string.js'
@@ -225,7 +225,7 @@ function finish(response: GatewayResponse, method: string, request: GatewayReque
  * const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_physical_flow', query: '', headers: {} })
  */
 export function createGateway(options: GatewayOptions): Gateway {
-  const catalog = createCatalog(options.sources, options.upstreams)
+  const catalog = createCatalog(options.sources, options.upstreams, options.datasets)
   const onError =
     options.onError ??
     ((error: unknown, kind: ErrorKind) => {
@@ -340,7 +340,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
   const dataOf = (links: Links) => async (source: CompiledSource, name: string, parameters: Record<string, unknown>) =>
     (await invokeOperation(source, name, parameters, links)).data
-  const providers = placeProviders(catalog)
+  const providers = catalog.places
   // Searches and bundles are cached as a whole, so under the generations of every dataset
   // the operations they may call read: a search calls its sources' own operations.
   const searchDatasets = datasetsOf(catalog.sources.filter((s) => s.definition.entitySearch).flatMap((s) => [...s.operations.values()]))

@@ -6,7 +6,7 @@ import { feedbackJsonSchema } from './describe/feedback.js'
 import { openApiDocument, operationOpenApiPaths } from './describe/openapi.js'
 import { searchCacheKey } from './search/cross-source-search.js'
 import { searchQuery } from './search/search-query.js'
-import { coordinateSchemas, parseCoordinates, placeBundleQuery, placeSearchQuery } from './places/place-query.js'
+import { coordinateSchemas, parseCoordinates, placeBundleQuery, placeSearchQuery, type PlaceBundleQuery } from './places/place-query.js'
 import type { Catalog } from './compile/catalog.js'
 import { defineRoute, type RouteCall, type RouteDefinition } from './http/define-route.js'
 import type { GatewayResponse } from './http/gateway-request.js'
@@ -27,7 +27,7 @@ export interface RouteParts {
   /** Answers a place search through the cache. */
   placeSearch(call: RouteCall<typeof placeSearchQuery>): GatewayResponse | Promise<GatewayResponse>
   /** Answers a place bundle through the cache. */
-  placeBundle(call: RouteCall<typeof placeBundleQuery>): GatewayResponse | Promise<GatewayResponse>
+  placeBundle(call: RouteCall<PlaceBundleQuery>): GatewayResponse | Promise<GatewayResponse>
   /** The whole table, for the answers that describe it (API index, OpenAPI). */
   routes(): RouteDefinition[]
   /** The API explorer's page and assets, when the gateway has one. */
@@ -153,7 +153,7 @@ function apiRoutes(parts: RouteParts): RouteDefinition[] {
       path: '/steder/{lat}/{lon}',
       summary: 'The data bundle of a WGS84 point: one section, or the fields asked for',
       pathParameters: coordinateSchemas,
-      query: placeBundleQuery,
+      query: placeBundleQuery(catalog.places),
       resolve: (path) => void parseCoordinates(path),
       cacheKey: ({ path, params, links }) => {
         const { lat, lon } = parseCoordinates(path)

@@ -14,7 +14,7 @@
  *
  * @module
  */
-export { UpstreamError, type UpstreamFailure, type UpstreamFailureDetail } from './upstream/upstream-error.js'
+export { UpstreamError, upstreamNotConfigured, type UpstreamFailure, type UpstreamFailureDetail } from './upstream/upstream-error.js'
 export {
   createUpstreamClient,
   buildUpstreamUrl,
@@ -39,7 +39,7 @@ export {
 } from './plugin/define-operation.js'
 export { defineSource, type SourceDefinition, type RelatedSource, type EntityType } from './plugin/define-source.js'
 export { defineUpstream, type UpstreamDefinition } from './plugin/define-upstream.js'
-export { placeFields, selectablePlaceFields, type PlaceField } from './plugin/place-fields.js'
+export type { PlaceFieldDeclaration } from './plugin/place-fields.js'
 export type { EntitySearch, EntitySearchContext, EntitySearchResult, EntityHit } from './plugin/entity-search.js'
 export type { UpstreamProvenance } from './pipeline/provenance.js'
 export { createTimedMemo, type TimedMemo, type TimedMemoOptions } from './upstream/timed-memo.js'
@@ -49,7 +49,6 @@ export { foldNorwegian } from './text/fold-norwegian.js'
 export { rankByName, matchTier, matchTierCount, normalizeName, type Named, type RankOptions, type Ranked } from './text/rank-by-name.js'
 export {
   defineDataset,
-  loadCommand,
   DatasetRowError,
   DatasetFileError,
   type DatasetDefinition,

@@ -5,6 +5,7 @@ import { ais } from './ais/index.js'
 import { FAKE_BARENTSWATCH_CLIENT, startFakeBarentswatch, type FakeBarentswatch } from './ais/testing/fake-barentswatch.js'
 import { akvakultur } from './akvakultur/index.js'
 import { startFakeFiskeridirGis, startFakePubAqua } from './akvakultur/testing/fake-fiskeridir.js'
+import { builtInSources } from './built-in-sources.js'
 import { firms } from './firms/index.js'
 import { FAKE_FIRMS_KEY, startFakeFirms } from './firms/testing/fake-firms.js'
 import { kystdatahuset } from './kystdatahuset/index.js'
@@ -81,5 +82,31 @@ describe('the place fields of the maritime, energy, air and poi sources', () => 
     expect(json.fields.fire_detections).toMatchObject({ status: 'not_configured', configure: 'ALLMENNING_FIRMS_MAP_KEY' })
     expect([json.fields.ports.status, json.fields.aquaculture.status, json.fields.pois.status]).toEqual(['ok', 'ok', 'ok'])
     expect(json.summary).toEqual({ ok: 3, stale: 0, failed: 3 })
+  })
+})
+
+describe('the place fields of every built-in source', () => {
+  // Given in reverse, so the order below comes from the spec's layout, not from the sources' order.
+  const gateway = createGateway({ sources: builtInSources().reverse(), onError: () => {} })
+  const problem = async (query: string) => {
+    const res = await gateway.handle({ method: 'GET', path: '/api/v1/steder/59.9/10.7', query, headers: {} })
+    expect(res.status).toBe(400)
+    return JSON.parse(res.body!).error.details[0].problem as string
+  }
+
+  it('offer spec 4.2 sections and fields in its order, and the price area', async () => {
+    expect(await problem('section=everything')).toBe('must be one of: summary, geography, weather, air, poi, energy, maritime, all')
+    expect(await problem('fields=rainbows')).toBe(
+      'must be a comma-separated list of: addresses, place_names, current_weather, forecast, air_stations, air_forecast, pois, vessels, aquaculture, ports, charging_stations, fire_detections, price_area',
+    )
+  })
+
+  it('fill each section with the fields it had', async () => {
+    const res = await gateway.handle({ method: 'GET', path: '/api/v1/openapi.json', query: '', headers: {} })
+    const parameters = JSON.parse(res.body!).paths['/api/v1/steder/{lat}/{lon}'].get.parameters as { name: string; description: string }[]
+    expect(parameters.find((p) => p.name === 'section')!.description).toContain(
+      'summary (addresses, place_names, current_weather); geography (addresses, place_names); weather (current_weather, forecast); ' +
+        'air (air_stations, air_forecast, fire_detections); poi (pois); energy (charging_stations, price_area); maritime (vessels, aquaculture, ports); all (every field)',
+    )
   })
 })

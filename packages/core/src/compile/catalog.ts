@@ -1,8 +1,11 @@
 import type { CompiledOperation, CompiledSource } from './compile-source.js'
 import { compileSource } from './compile-source.js'
 import type { SourceDefinition } from '../plugin/define-source.js'
+import type { DatasetDefinition } from '../plugin/define-dataset.js'
+import type { DatasetStore } from '../dataset/dataset-store.js'
 import type { UpstreamDefinition, UpstreamOverride } from '../plugin/define-upstream.js'
 import { GatewayError } from '../http/gateway-error.js'
+import { createPlaceProviders, type PlaceProviders } from '../places/place-providers.js'
 
 /**
  * The source catalog: the sources a gateway serves, compiled once, looked up by id. Every
@@ -20,6 +23,10 @@ export interface Catalog {
   source(id: string): CompiledSource
   operation(sourceId: string, name: string): { source: CompiledSource; operation: CompiledOperation }
   has(id: string): boolean
+  /** The place fields the sources declare, each with the operation that fills it. */
+  places: PlaceProviders
+  /** How to load a dataset into the gateway's dataset store, when it has one that says. */
+  loadCommand(dataset: DatasetDefinition): string | undefined
 }
 
 const shown = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text)
@@ -51,7 +58,7 @@ function overriddenUpstreams(definitions: SourceDefinition[], overrides: Record<
  * @example
  * const catalog = createCatalog(builtInSources(process.env), { statnett: { baseUrl: 'http://127.0.0.1:4001' } })
  */
-export function createCatalog(definitions: SourceDefinition[], overrides: Record<string, UpstreamOverride> = {}): Catalog {
+export function createCatalog(definitions: SourceDefinition[], overrides: Record<string, UpstreamOverride> = {}, datasets?: DatasetStore): Catalog {
   const upstreams = overriddenUpstreams(definitions, overrides)
   const sources = definitions.map((d) => compileSource(d, d.upstreams.map((u) => upstreams.get(u.id) ?? u)))
   const byId = new Map<string, CompiledSource>()
@@ -69,6 +76,8 @@ export function createCatalog(definitions: SourceDefinition[], overrides: Record
     sources,
     source,
     has: (id) => byId.has(id),
+    places: createPlaceProviders(sources),
+    loadCommand: (dataset) => datasets?.loadCommand?.(dataset),
     operation(sourceId, name) {
       const found = source(sourceId)
       const operation = found.operations.get(name)

@@ -1,5 +1,6 @@
 import type { OperationDefinition } from '../plugin/define-operation.js'
 import type { DatasetDefinition } from '../plugin/define-dataset.js'
+import { placeFieldProblem } from '../plugin/place-fields.js'
 import type { SourceDefinition } from '../plugin/define-source.js'
 import type { UpstreamDefinition } from '../plugin/define-upstream.js'
 import { compileParameters, pageParameters, type CompiledParameter } from './compile-parameters.js'
@@ -86,11 +87,14 @@ function compileOperation(source: SourceDefinition, operation: OperationDefiniti
   const outputSchema = publishedOutput(ownSchema, paging)
   const fields = outputFields(outputSchema)
   if (operation.placeField !== undefined) {
+    const field = operation.placeField.name
+    const problem = placeFieldProblem(operation.placeField)
+    if (problem) fail(source, operation, problem)
     const names = parameters.map((p) => p.name)
     const missing = ['lat', 'lon'].filter((name) => !names.includes(name))
-    if (missing.length > 0) fail(source, operation, `fills the place field ${operation.placeField} but has no ${missing.join(' or ')} parameter`)
+    if (missing.length > 0) fail(source, operation, `fills the place field ${field} but has no ${missing.join(' or ')} parameter`)
     const required = parameters.filter((p) => p.required && p.name !== 'lat' && p.name !== 'lon')
-    if (required.length > 0) fail(source, operation, `fills the place field ${operation.placeField}, so only lat and lon may be required (not ${required.map((p) => p.name).join(', ')})`)
+    if (required.length > 0) fail(source, operation, `fills the place field ${field}, so only lat and lon may be required (not ${required.map((p) => p.name).join(', ')})`)
   }
   const aliases = operation.canonicalFieldAliases ?? {}
   for (const [alias, paths] of Object.entries(aliases)) {

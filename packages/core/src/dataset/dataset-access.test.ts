@@ -128,20 +128,26 @@ describe('operations on datasets', () => {
     ])
   })
 
-  it('answer 502 dataset_not_loaded naming the command that loads a downloadable dataset', async () => {
+  it('answer 502 dataset_not_loaded saying that the gateway reads no dataset store', async () => {
     const res = await call(undefined, '/api/v1/kilder/example/grants_of', 'org_nr=1')
     expect(res.status).toBe(502)
     expect(res.json.error).toMatchObject({ code: 'dataset_not_loaded', status: 502 })
     expect(res.json.error.message).toBe(
-      'Dataset grants (Example grants) is not loaded in this deployment; load it with: npx allmenning datasets sync grants',
+      "Dataset grants (Example grants) is not loaded in this deployment, which reads no dataset store: give one as createGateway's datasets option",
     )
     expect(res.errors).toEqual([])
   })
 
-  it('name import for a dataset ordered by e-mail', async () => {
-    const res = await call(memoryStore([]), '/api/v1/kilder/example/ordered_of', 'org_nr=1')
+  it('name the command the store gives for loading the dataset, in the message and in the source descriptor', async () => {
+    // The core knows no command line: the store says how it is filled (the SQLite store: `npx allmenning datasets …`).
+    const store = { ...memoryStore([]), loadCommand: (dataset: DatasetDefinition) => `fill-store ${dataset.id} --from ${dataset.origin.page}` }
+    const res = await call(store, '/api/v1/kilder/example/ordered_of', 'org_nr=1')
     expect(res.status).toBe(502)
-    expect(res.json.error.message).toContain('load it with: npx allmenning datasets import ordered <file>')
+    expect(res.json.error.message).toBe('Dataset ordered (Ordered register) is not loaded in this deployment; load it with: fill-store ordered --from https://example.no/order')
+    const descriptor = await call(store, '/api/v1/kilder/example', '')
+    expect(descriptor.json.datasets.map((d: { load_command: string }) => d.load_command)).toContain('fill-store ordered --from https://example.no/order')
+    const silent = await call(memoryStore([]), '/api/v1/kilder/example/ordered_of', 'org_nr=1')
+    expect(silent.json.error.message).toBe("Dataset ordered (Ordered register) is not loaded in this deployment; load it into the deployment's dataset store")
   })
 
   it('treat reading a dataset the source does not declare as a programming error, never shown', async () => {

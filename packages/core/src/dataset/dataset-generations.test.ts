@@ -102,7 +102,7 @@ const portsNear = defineOperation({
   parameters: { lat: v.number(), lon: v.number() },
   output: v.array(v.object({ nr: v.string(), name: v.string() })),
   datasets: [registry],
-  placeField: 'ports',
+  placeField: { name: 'ports', section: 'maritime', description: 'The members registered near a point.' },
   async run(_params, ctx) {
     return { data: await ctx.dataset(registry).select<Member>('members', { where: { nr: '1' } }) }
   },

@@ -91,4 +91,10 @@ export interface DatasetStore {
    * next that arrives in a later millisecond).
    */
   reader(dataset: DatasetDefinition): DatasetReader | undefined
+  /**
+   * How an operator loads `dataset` into this store, named by the `dataset_not_loaded` error
+   * (as its `configure`) and by source descriptors (`load_command`). The SQLite store gives
+   * its command line's: `npx allmenning datasets sync cordis`.
+   */
+  loadCommand?(dataset: DatasetDefinition): string
 }

@@ -2,12 +2,13 @@ import type { Catalog } from '../compile/catalog.js'
 import type { Links } from '../http/links.js'
 import { compileRoute, routeUrlTemplate, type RouteDefinition } from '../http/define-route.js'
 import { buildMeta } from '../pipeline/meta.js'
+import { placeSections } from '../places/place-sections.js'
 
 export const apiVersion = '1.0.0'
 
 /**
- * The API index (`GET /api/v1/`): the version, a link to every endpoint, and the sources
- * with their operations.
+ * The API index (`GET /api/v1/`): the version, a link to every endpoint, the sections and
+ * fields of the place bundle this gateway's sources fill, and the sources with their operations.
  */
 export function apiIndex(catalog: Catalog, links: Links, routes: RouteDefinition[], documentation: string) {
   const endpoints = Object.fromEntries(
@@ -22,6 +23,17 @@ export function apiIndex(catalog: Catalog, links: Links, routes: RouteDefinition
     api_version: apiVersion,
     description: 'Read-only JSON gateway in front of Norwegian public data sources. Every response carries the same envelope.',
     endpoints,
+    places: {
+      sections: placeSections(catalog.places),
+      fields: [...catalog.places.values()].map(({ field, source, operation }) => ({
+        name: field.name,
+        section: field.section,
+        description: field.description,
+        summary: field.summary === true,
+        source: source.id,
+        operation: operation.name,
+      })),
+    },
     sources: catalog.sources.map((source) => ({
       id: source.id,
       name: source.definition.name,

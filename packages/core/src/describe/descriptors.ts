@@ -1,7 +1,7 @@
 import type { Catalog } from '../compile/catalog.js'
 import type { CompiledOperation, CompiledSource } from '../compile/compile-source.js'
 import type { Links } from '../http/links.js'
-import { loadCommand, type DatasetDefinition } from '../plugin/define-dataset.js'
+import type { DatasetDefinition } from '../plugin/define-dataset.js'
 import { buildMeta } from '../pipeline/meta.js'
 
 /** How much of a source descriptor to show (`view` query parameter). */
@@ -93,18 +93,18 @@ export function sourceDescriptor(catalog: Catalog, source: CompiledSource, links
     topic: definition.topic,
     keywords: definition.keywords,
     related_sources: related,
-    ...(definition.datasets?.length ? { datasets: definition.datasets.map(datasetSummary) } : {}),
+    ...(definition.datasets?.length ? { datasets: definition.datasets.map((dataset) => datasetSummary(dataset, catalog.loadCommand(dataset))) } : {}),
     ...tail,
   }
 }
 
 /**
  * A bulk dataset the source answers from: what it is, whose, how often it changes and the
- * command that loads it. Whether this deployment has loaded it, and which version, is told
+ * command that loads it, when the gateway's dataset store names one. Whether this deployment has loaded it, and which version, is told
  * by each answer's `_meta.datasets` (or a 502 `dataset_not_loaded`), not here: descriptors
  * describe the configuration and are cached as such.
  */
-function datasetSummary(dataset: DatasetDefinition) {
+function datasetSummary(dataset: DatasetDefinition, loadCommand: string | undefined) {
   return {
     id: dataset.id,
     title: dataset.title,
@@ -113,15 +113,17 @@ function datasetSummary(dataset: DatasetDefinition) {
     changes: dataset.changes,
     origin: dataset.origin.kind === 'order' ? 'ordered from the publisher; imported from a local file' : 'downloaded',
     page: dataset.origin.page,
-    load_command: loadCommand(dataset),
+    ...(loadCommand === undefined ? {} : { load_command: loadCommand }),
   }
 }
 
 /**
  * The `/schema` resource of one operation: every parameter with type, default, bounds and
- * allowed values, the full list of output fields and the JSON Schema of `data`.
+ * allowed values, the full list of output fields and the JSON Schema of `data`; and the
+ * place field it fills, when it fills one.
  */
 export function operationSchema(source: CompiledSource, operation: CompiledOperation, links: Links) {
+  const { placeField } = operation.definition
   return {
     source: source.id,
     operation: operation.name,
@@ -144,6 +146,7 @@ export function operationSchema(source: CompiledSource, operation: CompiledOpera
     output_schema: operation.outputSchema,
     canonical_field_aliases: operation.canonicalFieldAliases,
     cache_ttl_seconds: operation.cacheTtlSeconds,
+    ...(placeField ? { place_field: { name: placeField.name, section: placeField.section, description: placeField.description, summary: placeField.summary === true } } : {}),
     _meta: buildMeta([source.definition]),
     _links: {
       self: operationDescriptorUrl(links, source.id, operation.name),

@@ -48,12 +48,18 @@ export class GatewayError extends Error {
   readonly code: ErrorCode
   readonly details: ProblemDetail[]
   readonly headers: Record<string, string>
+  /**
+   * Set when the deployment, not the caller or the upstream, is what is missing: the variable
+   * or setting to give (`ALLMENNING_NOBIL_API_KEY`), or the command that loads a dataset. A
+   * place bundle reports such a field as `not_configured` with this as its `configure`.
+   */
+  readonly configure: string | undefined
 
   constructor(
     status: number,
     code: ErrorCode,
     message: string,
-    options: { details?: ProblemDetail[]; headers?: Record<string, string> } = {},
+    options: { details?: ProblemDetail[]; headers?: Record<string, string>; configure?: string } = {},
   ) {
     super(message)
     this.name = 'GatewayError'
@@ -61,5 +67,6 @@ export class GatewayError extends Error {
     this.code = code
     this.details = options.details ?? []
     this.headers = options.headers ?? {}
+    this.configure = options.configure
   }
 }

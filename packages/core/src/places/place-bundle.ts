@@ -1,11 +1,10 @@
-import type { Catalog } from '../compile/catalog.js'
-import type { CompiledOperation, CompiledSource } from '../compile/compile-source.js'
+import type { CompiledSource } from '../compile/compile-source.js'
 import { GatewayError } from '../http/gateway-error.js'
 import type { Links } from '../http/links.js'
 import { buildMeta } from '../pipeline/meta.js'
 import type { UpstreamProvenance } from '../pipeline/provenance.js'
-import type { PlaceField } from '../plugin/place-fields.js'
-import { placeSections, sectionFields, sectionOf, type PlaceSection } from './place-sections.js'
+import type { PlaceProviders } from './place-providers.js'
+import { placeSections, sectionFields } from './place-sections.js'
 
 /** What an operation call from inside the gateway resolves to: the parts of its envelope a bundle keeps. */
 export interface InvokedEnvelope {
@@ -19,31 +18,17 @@ export interface PlaceOptions {
   deadlineMs?: number
 }
 
-/** The operation that fills each field, found once from the sources' `placeField`. */
-export type PlaceProviders = Map<PlaceField, { source: CompiledSource; operation: CompiledOperation }>
-
-export function placeProviders(catalog: Catalog): PlaceProviders {
-  const providers: PlaceProviders = new Map()
-  for (const source of catalog.sources) {
-    for (const operation of source.operations.values()) {
-      const field = operation.definition.placeField
-      if (field !== undefined && !providers.has(field)) providers.set(field, { source, operation })
-    }
-  }
-  return providers
-}
-
 /** How one field of a bundle went. */
 export interface FieldAnswer {
   section: string
-  status: 'ok' | 'stale' | 'error' | 'timeout' | 'not_configured' | 'not_available'
+  status: 'ok' | 'stale' | 'error' | 'timeout' | 'not_configured'
   /** The source and operation that filled it (or failed to). */
-  source: string | null
-  operation: string | null
+  source: string
+  operation: string
   data: unknown
   /** Why it is not `ok`. */
   message?: string
-  /** The setting that would make a `not_configured` field work. */
+  /** What would make a `not_configured` field work: the variable to set, or the command that loads its dataset. */
   configure?: string
   /** Who publishes the data, under which licence. */
   attribution: { upstream: string; publisher: string; license?: string }[]
@@ -59,20 +44,18 @@ const timedOut = Symbol('timed out')
 const assemblyMs = 25
 
 async function fetchField(
-  field: PlaceField,
+  field: string,
   providers: PlaceProviders,
   point: { lat: number; lon: number },
   deadline: number,
   call: (source: CompiledSource, operation: string, parameters: Record<string, unknown>) => Promise<InvokedEnvelope>,
   links: Links,
 ): Promise<FieldAnswer> {
-  const section = sectionOf(field)
   const provider = providers.get(field)
-  if (!provider) {
-    const message = `No source of this gateway fills ${field}`
-    return { section, status: 'not_available', source: null, operation: null, data: null, message, attribution: [], took_ms: 0, _links: {} }
-  }
+  // The query accepts only the fields of this gateway, so every field asked for has a provider.
+  if (!provider) throw new TypeError(`No source of this gateway fills the place field ${field}`)
   const { source, operation } = provider
+  const section = provider.field.section
   const started = Date.now()
   const base = { section, source: source.id, operation: operation.name, _links: { api: links.operation(source.id, operation.name, point) } }
   let timer: NodeJS.Timeout | undefined
@@ -91,8 +74,9 @@ async function fetchField(
   } catch (error) {
     const took_ms = Date.now() - started
     if (!(error instanceof GatewayError)) throw error
-    const notConfigured = error.code === 'upstream_not_configured'
-    const configure = notConfigured ? /ALLMENNING_[A-Z0-9_]+/.exec(error.message)?.[0] : undefined
+    // What the deployment must give is typed on the error; an upstream may say it is not configured without naming it.
+    const configure = error.configure
+    const notConfigured = configure !== undefined || error.code === 'upstream_not_configured'
     return {
       ...base,
       status: notConfigured ? 'not_configured' : 'error',
@@ -115,15 +99,19 @@ async function fetchField(
  */
 export async function placeBundle(args: {
   point: { lat: number; lon: number }
-  section: PlaceSection
-  fields: PlaceField[] | undefined
+  section: string
+  fields: string[] | undefined
   providers: PlaceProviders
   options: PlaceOptions
   call: (source: CompiledSource, operation: string, parameters: Record<string, unknown>) => Promise<InvokedEnvelope>
   links: Links
 }) {
   const { point, links } = args
-  const wanted = args.fields ?? [...sectionFields[args.section]]
+  const wanted = args.fields ?? sectionFields(args.providers, args.section)
+  if (wanted.length === 0) {
+    // Only summary can be empty: when no source of this gateway declares a field summary: true.
+    throw new GatewayError(502, 'upstream_error', `No source of this gateway fills a field of section ${args.section}`)
+  }
   // Fields get the deadline less a moment for putting the answer together, so the answer itself is in time.
   const deadline = Date.now() + Math.max(0, (args.options.deadlineMs ?? 5000) - assemblyMs)
   const answers = await Promise.all(wanted.map((field) => fetchField(field, args.providers, point, deadline, args.call, links)))
@@ -133,7 +121,7 @@ export async function placeBundle(args: {
       details: answers.map((a, i) => ({ parameter: wanted[i]!, problem: a.message ?? a.status, rule: a.status })),
     })
   }
-  const used = new Set(wanted.flatMap((field, i) => (answers[i]!.source ? [args.providers.get(field)!.source.definition] : [])))
+  const used = new Set(wanted.map((field) => args.providers.get(field)!.source.definition))
   const here = `/steder/${point.lat}/${point.lon}`
   return {
     lat: point.lat,
@@ -149,7 +137,7 @@ export async function placeBundle(args: {
     _meta: buildMeta([...used]),
     _links: {
       self: links.api(here, args.fields ? { fields: wanted.join(',') } : { section: args.section }),
-      sections: Object.fromEntries(placeSections.map((s) => [s, links.api(here, { section: s })])),
+      sections: Object.fromEntries(placeSections(args.providers).map((s) => [s, links.api(here, { section: s })])),
       search: links.api('/steder/sok'),
     },
   }
@@ -159,6 +147,6 @@ export async function placeBundle(args: {
 export function bundleTtlSeconds(bundle: { fields: Record<string, FieldAnswer> }, providers: PlaceProviders): number {
   const answers = Object.entries(bundle.fields)
   if (answers.some(([, a]) => a.status !== 'ok')) return 5
-  const ttls = answers.map(([field]) => providers.get(field as PlaceField)?.operation.cacheTtlSeconds ?? 60)
+  const ttls = answers.map(([field]) => providers.get(field)?.operation.cacheTtlSeconds ?? 60)
   return Math.min(300, ...ttls)
 }

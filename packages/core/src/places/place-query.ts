@@ -1,8 +1,9 @@
 import * as v from 'valibot'
 import { compileParameters } from '../compile/compile-parameters.js'
 import { validateParameters } from '../http/validate-parameters.js'
-import { selectablePlaceFields, type PlaceField } from '../plugin/place-fields.js'
-import { placeSections } from './place-sections.js'
+import { allSection, summarySection } from '../plugin/place-fields.js'
+import type { PlaceProviders } from './place-providers.js'
+import { placeSections, sectionFields } from './place-sections.js'
 
 /** Query parameters of `/api/v1/steder/sok`. */
 export const placeSearchQuery = {
@@ -12,27 +13,49 @@ export const placeSearchQuery = {
 
 const fieldList = (text: string) => text.split(',').map((f) => f.trim()).filter((f) => f !== '')
 
-/** Query parameters of `/api/v1/steder/{lat}/{lon}`. */
-export const placeBundleQuery = {
-  section: v.optional(
-    v.pipe(v.picklist(placeSections), v.description('One data category; summary (small) by default, all (every field) only when asked for.')),
-    'summary',
-  ),
-  fields: v.optional(
-    v.pipe(
-      v.string(),
-      v.check(
-        (text) => fieldList(text).length > 0 && fieldList(text).every((f) => (selectablePlaceFields as readonly string[]).includes(f)),
-        `must be a comma-separated list of: ${selectablePlaceFields.join(', ')}`,
+/**
+ * Query parameters of `/api/v1/steder/{lat}/{lon}`: `section` and `fields` take the sections
+ * and fields this gateway's sources declare, so OpenAPI, the API index and a 400 list what it
+ * really has.
+ *
+ * @example
+ * placeBundleQuery(providers).section // picklist of summary, the sections the fields declare, and all
+ */
+export function placeBundleQuery(providers: PlaceProviders) {
+  const sections = placeSections(providers)
+  const names = [...providers.keys()]
+  const sectionList = sections.map((section) => {
+    const fields = sectionFields(providers, section)
+    return section === allSection ? `${section} (every field)` : `${section} (${fields.join(', ') || 'no field'})`
+  })
+  const fieldNotes = [...providers.values()].map(({ field }) => `${field.name} (${field.section}): ${field.description}`)
+  return {
+    section: v.optional(
+      v.pipe(
+        v.picklist(sections),
+        v.description(`One data category; summary (small) by default, all (every field) only when asked for: ${sectionList.join('; ')}.`),
       ),
-      v.description(`Comma-separated fields to fetch instead of a section: ${selectablePlaceFields.join(', ')}.`),
+      summarySection,
     ),
-  ),
+    fields: v.optional(
+      v.pipe(
+        v.string(),
+        v.check(
+          (text) => fieldList(text).length > 0 && fieldList(text).every((f) => providers.has(f)),
+          names.length > 0 ? `must be a comma-separated list of: ${names.join(', ')}` : 'names no field this gateway has: none of its sources fills a place field',
+        ),
+        v.description(`Comma-separated fields to fetch instead of a section: ${names.join(', ')}. ${fieldNotes.join(' ')}`),
+      ),
+    ),
+  }
 }
 
+/** The query parameters of `/api/v1/steder/{lat}/{lon}` on one gateway. */
+export type PlaceBundleQuery = ReturnType<typeof placeBundleQuery>
+
 /** The requested fields, without repeats, in the order given. */
-export function requestedFields(fields: string): PlaceField[] {
-  return [...new Set(fieldList(fields))] as PlaceField[]
+export function requestedFields(fields: string): string[] {
+  return [...new Set(fieldList(fields))]
 }
 
 /** The path parameters of `/api/v1/steder/{lat}/{lon}`, as numbers in WGS84 degrees. */

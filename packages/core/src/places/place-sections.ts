@@ -1,30 +1,34 @@
-import { placeFields, type PlaceField } from '../plugin/place-fields.js'
-
-/** The `section` values of `/api/v1/steder/{lat}/{lon}` (spec 4.2). */
-export const placeSections = ['summary', 'geography', 'weather', 'air', 'poi', 'energy', 'maritime', 'all'] as const
-
-export type PlaceSection = (typeof placeSections)[number]
+import { allSection, summarySection } from '../plugin/place-fields.js'
+import type { PlaceProviders } from './place-providers.js'
 
 /**
- * The fields each section fetches. `summary`, the default, is small: the nearest addresses
- * and place names and the weather now. `all` is every field and must be asked for.
- * Fire detections go with the air, which wildfire smoke is part of.
+ * The `section` values of `/api/v1/steder/{lat}/{lon}` on a gateway with these place fields:
+ * `summary` (the default, small: the fields declared `summary: true`), each section a field
+ * declares, ordered by the lowest `sectionOrder` its fields give and then as they first
+ * appear among the fields, and `all` (every field), which must be asked for.
+ *
+ * @example
+ * placeSections(providers) // ['summary', 'geography', 'weather', 'air', 'poi', 'energy', 'maritime', 'all'] with the built-in sources
  */
-export const sectionFields: Record<PlaceSection, readonly PlaceField[]> = {
-  summary: ['addresses', 'place_names', 'current_weather'],
-  geography: ['addresses', 'place_names'],
-  weather: ['current_weather', 'forecast'],
-  air: ['air_stations', 'air_forecast', 'fire_detections'],
-  poi: ['pois'],
-  energy: ['charging_stations', 'price_area'],
-  maritime: ['vessels', 'aquaculture', 'ports'],
-  all: placeFields,
+export function placeSections(providers: PlaceProviders): string[] {
+  const lowest = new Map<string, number>()
+  for (const { field } of providers.values()) {
+    lowest.set(field.section, Math.min(lowest.get(field.section) ?? Infinity, field.sectionOrder ?? Infinity))
+  }
+  // Map keys keep the order of first appearance, and the sort is stable, so it is the tie-break.
+  const sections = [...lowest.keys()].sort((a, b) => lowest.get(a)! - lowest.get(b)! || 0)
+  return [summarySection, ...sections, allSection]
 }
 
-/** The section a field belongs to in the answer (the first that is not summary or all). */
-export function sectionOf(field: PlaceField): Exclude<PlaceSection, 'summary' | 'all'> {
-  for (const [section, fields] of Object.entries(sectionFields)) {
-    if (section !== 'summary' && section !== 'all' && fields.includes(field)) return section as Exclude<PlaceSection, 'summary' | 'all'>
-  }
-  throw new TypeError(`Place field ${field} belongs to no section`)
+/**
+ * The fields one section fetches, in answer order.
+ *
+ * @example
+ * sectionFields(providers, 'summary') // ['addresses', 'place_names', 'current_weather'] with the built-in sources
+ */
+export function sectionFields(providers: PlaceProviders, section: string): string[] {
+  const fields = [...providers.values()].map((provider) => provider.field)
+  if (section === allSection) return fields.map((f) => f.name)
+  if (section === summarySection) return fields.filter((f) => f.summary === true).map((f) => f.name)
+  return fields.filter((f) => f.section === section).map((f) => f.name)
 }

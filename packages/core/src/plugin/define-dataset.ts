@@ -270,15 +270,3 @@ export function defineDataset(definition: DatasetDefinition): DatasetDefinition 
   if (share !== undefined && !(share >= 0 && share <= 1)) throw new TypeError(`Dataset ${definition.id}: maxMalformedShare must be within 0..1`)
   return definition
 }
-
-/**
- * The command that loads a dataset, as the `dataset_not_loaded` error and the README state it.
- *
- * @example
- * loadCommand(aksjonaerregisteret) // 'npx allmenning datasets import aksjonaerregisteret <file>'
- */
-export function loadCommand(dataset: DatasetDefinition): string {
-  return dataset.origin.kind === 'order'
-    ? `npx allmenning datasets import ${dataset.id} <file>`
-    : `npx allmenning datasets sync ${dataset.id}`
-}

@@ -3,7 +3,7 @@ import type { UpstreamClient } from '../upstream/upstream-client.js'
 import type { UpstreamDefinition } from './define-upstream.js'
 import type { DatasetReader } from '../dataset/dataset-store.js'
 import type { DatasetDefinition } from './define-dataset.js'
-import type { PlaceField } from './place-fields.js'
+import type { PlaceFieldDeclaration } from './place-fields.js'
 
 /** Any valibot schema. */
 export type AnySchema = v.GenericSchema
@@ -100,10 +100,13 @@ export interface OperationDefinition<P extends ParameterSchemas = ParameterSchem
    */
   datasets?: DatasetDefinition[]
   /**
-   * The field of `/api/v1/steder/{lat}/{lon}` this operation can fill. It must take `lat` and
-   * `lon` (WGS84 degrees); its other parameters keep their defaults when the places endpoints call it.
+   * The field of `/api/v1/steder/{lat}/{lon}` this operation fills, and its section: any name,
+   * a new one included, as `{ name: 'tide_levels', section: 'weather', description: '…' }`.
+   * It must take `lat` and `lon` (WGS84 degrees); its other parameters keep their defaults
+   * when the places endpoints call it. When two operations fill the same field, the first
+   * source given to `createGateway` wins.
    */
-  placeField?: PlaceField
+  placeField?: PlaceFieldDeclaration
   /** A sentence for descriptors on where this operation's shape follows the spec or existing clients. */
   shapeNote?: string
   run(params: OperationParameters<P>, ctx: OperationContext): Promise<OperationResult<v.InferOutput<O>>>

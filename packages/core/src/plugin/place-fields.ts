@@ -1,26 +1,50 @@
 /**
- * The twelve payload fields of `/api/v1/steder/{lat}/{lon}` (spec 4.2), the values `fields`
- * takes, and `price_area`, the price area (NO1–NO5) a point lies in with its power situation,
- * which the energy section adds. An operation that can fill one declares it with
- * `placeField`; the places endpoints call it with `lat` and `lon`.
+ * The field of `/api/v1/steder/{lat}/{lon}` an operation fills, and the section it is answered
+ * under. The core holds no list of fields: the `section` and `fields` values a gateway
+ * accepts, and what its OpenAPI document and 400s list, are the fields its sources declare.
+ *
+ * @example
+ * placeField: {
+ *   name: 'tide_levels',
+ *   section: 'weather',
+ *   description: 'Observed and forecast sea level at the nearest tide gauge.',
+ * }
  */
-export const selectablePlaceFields = [
-  'addresses',
-  'place_names',
-  'current_weather',
-  'forecast',
-  'air_stations',
-  'air_forecast',
-  'pois',
-  'vessels',
-  'aquaculture',
-  'ports',
-  'charging_stations',
-  'fire_detections',
-] as const
+export interface PlaceFieldDeclaration {
+  /** snake_case name: the key in the bundle's `fields` and a value of `fields=`. */
+  name: string
+  /**
+   * snake_case name of the section it is answered under: one another source uses (`weather`)
+   * or a new one. Not `summary` or `all`, which every gateway has.
+   */
+  section: string
+  /** A sentence on what the field holds, listed in OpenAPI and the operation's `/schema`. */
+  description: string
+  /** Also fetched by `section=summary`, the default: keep that small (the built-ins: addresses, place names, the weather now). */
+  summary?: boolean
+  /**
+   * Where the field stands among the fields (in `section=all`, the sections and the lists of
+   * OpenAPI and 400s): lower first. Fields without one come after, in the order the sources
+   * and their operations are given.
+   */
+  order?: number
+  /** Where its section stands among the sections, likewise; a section takes the lowest its fields give. */
+  sectionOrder?: number
+}
 
-/** Every field a place bundle can hold: the twelve of spec 4.2 and the price area. */
-export const placeFields = [...selectablePlaceFields, 'price_area'] as const
+/** The sections every gateway has, whatever its fields: the small default and every field. */
+export const summarySection = 'summary'
+export const allSection = 'all'
 
-/** One of the {@link placeFields}. */
-export type PlaceField = (typeof placeFields)[number]
+const snakeCase = /^[a-z][a-z0-9_]*$/
+
+/** Why a place-field declaration is unusable, or `undefined` when it is fine. */
+export function placeFieldProblem(field: PlaceFieldDeclaration): string | undefined {
+  if (!snakeCase.test(field.name)) return `place field name "${field.name}" must be snake_case ([a-z][a-z0-9_]*)`
+  if (!snakeCase.test(field.section)) return `place field ${field.name}: section "${field.section}" must be snake_case ([a-z][a-z0-9_]*)`
+  if (field.section === summarySection || field.section === allSection) {
+    return `place field ${field.name}: section "${field.section}" is the core's own; set summary: true to be in summary, and every field is in all`
+  }
+  if (field.description.trim() === '') return `place field ${field.name} needs a description`
+  return undefined
+}

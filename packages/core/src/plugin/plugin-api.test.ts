@@ -187,9 +187,10 @@ describe('entity types', () => {
 describe('place fields', () => {
   it('are refused at start-up on an operation without lat and lon, or with other required parameters', () => {
     const withField = (op: object) => library({ operations: [listBooks, getBook, defineOperation({ ...getBook, name: 'near', ...op } as never)] })
-    expect(() => gatewayFor(withField({ placeField: 'pois' }))).toThrow(/fills the place field pois but has no lat or lon parameter/)
+    const pois = { name: 'pois', section: 'poi', description: 'Points of interest near the point.' }
+    expect(() => gatewayFor(withField({ placeField: pois }))).toThrow(/fills the place field pois but has no lat or lon parameter/)
     expect(() =>
-      gatewayFor(withField({ placeField: 'pois', parameters: { lat: v.number(), lon: v.number(), isbn: v.string() } })),
+      gatewayFor(withField({ placeField: pois, parameters: { lat: v.number(), lon: v.number(), isbn: v.string() } })),
     ).toThrow(/only lat and lon may be required \(not isbn\)/)
   })
 })

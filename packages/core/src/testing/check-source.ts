@@ -205,7 +205,7 @@ async function checkCalls(gateway: TestGateway, source: SourceDefinition, subjec
   for (const [index, example] of subject.examples.entries()) {
     const name = subject.examples.length > 1 ? `${operation.name} (example ${index + 1})` : operation.name
     if (operation.placeField !== undefined) {
-      rec.check(`${name}: a place-field example gives lat and lon`, 'lat' in example && 'lon' in example ? undefined : `it fills ${operation.placeField}, so its example must give lat and lon`)
+      rec.check(`${name}: a place-field example gives lat and lon`, 'lat' in example && 'lon' in example ? undefined : `it fills ${operation.placeField.name}, so its example must give lat and lon`)
     }
     const res = await gateway.call(source.id, operation.name, example)
     if (res.status !== 200) {

@@ -25,6 +25,8 @@ export interface UpstreamFailureDetail {
   retryAfterMs?: number
   /** Seconds a client should wait before trying again; sent as our own Retry-After. */
   retryAfterSeconds?: number
+  /** Of a `not_configured` failure: the variable or setting the deployment must give (see {@link upstreamNotConfigured}). */
+  configure?: string
 }
 
 /**
@@ -50,11 +52,24 @@ export class UpstreamError extends GatewayError {
     detail: UpstreamFailureDetail = {},
   ) {
     const headers: Record<string, string> = detail.retryAfterSeconds === undefined ? {} : { 'retry-after': String(detail.retryAfterSeconds) }
-    super(502, codes[failure], `Upstream ${upstream.name} (${upstream.id}) ${reason}`, { headers })
+    super(502, codes[failure], `Upstream ${upstream.name} (${upstream.id}) ${reason}`, { headers, ...(detail.configure === undefined ? {} : { configure: detail.configure }) })
     this.name = 'UpstreamError'
     this.upstream = { id: upstream.id, name: upstream.name }
     this.failure = failure
     this.upstreamStatus = upstreamStatus
     this.detail = detail
   }
+}
+
+/**
+ * The 502 `upstream_not_configured` of an upstream that needs a key or setting the deployment
+ * has not given, carrying the variable to set as `configure`, so a place bundle can name it
+ * without reading the message.
+ *
+ * @example
+ * if (!apiKey) throw upstreamNotConfigured(client, 'ALLMENNING_NOBIL_API_KEY')
+ * // 502: Upstream NOBIL (nobil) needs an API key: set ALLMENNING_NOBIL_API_KEY
+ */
+export function upstreamNotConfigured(upstream: { id: string; name: string }, configure: string, reason = `needs an API key: set ${configure}`): UpstreamError {
+  return new UpstreamError(upstream, 'not_configured', reason, undefined, { configure })
 }

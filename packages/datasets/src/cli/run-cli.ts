@@ -4,7 +4,7 @@ import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { Writable } from 'node:stream'
-import { loadCommand, type DatasetDefinition } from '@allmenning/core/source'
+import type { DatasetDefinition } from '@allmenning/core/source'
 import { loadDatasetCatalog, type DatasetCatalogRef } from '../import/dataset-catalog.js'
 import { importInWorker, workerHeapLimitMb } from '../import/import-in-worker.js'
 import type { ImportInput, ImportResult } from '../import/import-types.js'
@@ -15,6 +15,7 @@ import { tablesFingerprint } from '../store/table-names.js'
 import { syncDataset } from '../sync/sync-dataset.js'
 import { datasetMirrorFromEnv, datasetMirrorVariable } from '../sync/dataset-mirror.js'
 import { datasetStorePath, defaultDataDir } from '../store/store-path.js'
+import { datasetLoadCommand } from './load-command.js'
 import { createProgressReporter } from './progress-reporter.js'
 import { publishCommand, pullCommand } from './snapshot-commands.js'
 import { parseSnapshotUrl, SnapshotUrlError } from '../snapshot/snapshot-location.js'
@@ -111,7 +112,7 @@ function catalogRef(option: string | undefined, cwd: string): DatasetCatalogRef 
 }
 
 function origin(dataset: DatasetDefinition, env: Record<string, string | undefined>): string {
-  if (dataset.origin.kind === 'order') return `ordered from the publisher: ${loadCommand(dataset)}`
+  if (dataset.origin.kind === 'order') return `ordered from the publisher: ${datasetLoadCommand(dataset)}`
   const mirror = datasetMirrorFromEnv(env, dataset.id)
   if (mirror) return `mirror ${mirror} (${datasetMirrorVariable(dataset.id)})`
   const urls = dataset.files.map((file) => file.url ?? (file.discover ? `${file.discover.page} (linked files)` : ''))
@@ -228,7 +229,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         for (const dataset of datasets) {
           const entry = loaded.get(dataset.id)
           if (!entry) {
-            say(`\n${dataset.id}: not loaded; load it with: ${loadCommand(dataset)}`)
+            say(`\n${dataset.id}: not loaded; load it with: ${datasetLoadCommand(dataset)}`)
             continue
           }
           const outdated = entry.fingerprint !== tablesFingerprint(dataset) ? ' (made for an older definition: load it again)' : ''

@@ -6,6 +6,7 @@ import { ensureCatalog, readCatalog, type CatalogEntry } from './catalog.js'
 import { countSql, searchSql, selectSql, type QuerySql } from './query-sql.js'
 import { fullTextTable, generationTable, tablesFingerprint } from './table-names.js'
 import { openSqlite, type SqliteConnection, type SqliteStatement } from './sqlite-connection.js'
+import { datasetLoadCommand } from '../cli/load-command.js'
 
 /** Options of {@link createSqliteDatasetStore}. */
 export interface SqliteDatasetStoreOptions {
@@ -197,6 +198,8 @@ export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sq
       readers.set(dataset.id, { generation: entry.generation, reader })
       return reader
     },
+    // The command line is what fills this file.
+    loadCommand: datasetLoadCommand,
     catalog() {
       const database = connection()
       if (!database) return new Map()

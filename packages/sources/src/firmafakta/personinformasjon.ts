@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { GatewayError } from '@allmenning/core'
-import { datasetNotLoaded, defineOperation, isDatasetNotLoaded, loadCommand, rankByName, type DatasetCondition, type DatasetReader, type OperationContext } from '@allmenning/core/source'
+import { defineOperation, isDatasetNotLoaded, rankByName, type DatasetCondition, type DatasetReader, type OperationContext } from '@allmenning/core/source'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { brregRoller } from './datasets/brreg-roller.js'
 import { keyWords, nameKey, nameWords } from './datasets/name-key.js'
@@ -47,11 +47,12 @@ function otherOrder(name: string, surnameFirst: boolean): string {
 }
 
 /** A dataset's reader when it is loaded, `undefined` when it is not (the other may still answer). */
-function loaded(ctx: OperationContext, dataset: typeof brregRoller) {
+/** The dataset's reader, or the `dataset_not_loaded` error that says how to load it. */
+function loaded(ctx: OperationContext, dataset: typeof brregRoller): DatasetReader | GatewayError {
   try {
     return ctx.dataset(dataset)
   } catch (error) {
-    if (isDatasetNotLoaded(error)) return undefined
+    if (isDatasetNotLoaded(error)) return error
     throw error
   }
 }
@@ -79,12 +80,14 @@ export const personinformasjon = defineOperation({
   canonicalFieldAliases: { name: ['[].navn'] },
   datasets: [aksjonaerregisteret, brregRoller],
   async run(params, ctx) {
-    const roles = loaded(ctx, brregRoller)
-    const shares = loaded(ctx, aksjonaerregisteret)
-    if (!roles && !shares) {
-      const missing = datasetNotLoaded(brregRoller)
-      throw new GatewayError(502, 'dataset_not_loaded', `${missing.message}; and Aksjonærregisteret is not loaded either: ${loadCommand(aksjonaerregisteret)}`)
+    const rolesOrMissing = loaded(ctx, brregRoller)
+    const sharesOrMissing = loaded(ctx, aksjonaerregisteret)
+    if (rolesOrMissing instanceof GatewayError && sharesOrMissing instanceof GatewayError) {
+      const either = `${rolesOrMissing.message}; and Aksjonærregisteret is not loaded either: ${sharesOrMissing.configure}`
+      throw new GatewayError(502, 'dataset_not_loaded', either, { ...(rolesOrMissing.configure === undefined ? {} : { configure: rolesOrMissing.configure }) })
     }
+    const roles = rolesOrMissing instanceof GatewayError ? undefined : rolesOrMissing
+    const shares = sharesOrMissing instanceof GatewayError ? undefined : sharesOrMissing
     const words = [...new Set(nameWords(params.person_name))]
     const whole = nameKey(params.person_name)
     const surnames = words.slice(0, surnamesTried)

@@ -1,11 +1,12 @@
 import * as v from 'valibot'
-import { defineOperation, UpstreamError } from '@allmenning/core/source'
+import { defineOperation, upstreamNotConfigured, UpstreamError } from '@allmenning/core/source'
 import { nearest } from '../shared/nearest.js'
 import { radiusKmParameter } from '../shared/radius-parameter.js'
 import { pointParameters } from '../shared/wgs84-point.js'
 import { boundingBox } from './bounding-box.js'
 import { parseFireCsv } from './fire-csv.js'
 import { FIRMS_KEY_VARIABLE, firmsApi } from './firms-upstream.js'
+import { specPlaceField } from '../shared/spec-place-field.js'
 
 /** The near-real-time products FIRMS serves by area (about the last two months). */
 export const FIRMS_PRODUCTS = ['VIIRS_SNPP_NRT', 'VIIRS_NOAA20_NRT', 'VIIRS_NOAA21_NRT', 'MODIS_NRT'] as const
@@ -56,7 +57,8 @@ export function createFindFireDetections(mapKey: string | undefined) {
       product: v.pipe(v.string(), v.description('The satellite product searched')),
     }),
     list: 'detections',
-    placeField: 'fire_detections',
+    // With the air, which wildfire smoke is part of.
+    placeField: specPlaceField({ name: 'fire_detections', section: 'air', description: 'Active fires seen by satellite near the point over the last days.' }),
     canonicalFieldAliases: { timestamp: ['detections[].acquired_at'] },
     shapeNote:
       "No client of the public gateway is known to read fire detections, so the shape follows this gateway's other place operations: {detections, radius_km, days, product, has_more_results}, nearest first, with FIRMS's CSV columns as typed, named fields.",
@@ -64,7 +66,7 @@ export function createFindFireDetections(mapKey: string | undefined) {
 
     async run(params, ctx) {
       const client = ctx.upstream(firmsApi)
-      if (!mapKey) throw new UpstreamError(client, 'not_configured', `needs an API key: set ${FIRMS_KEY_VARIABLE}`)
+      if (!mapKey) throw upstreamNotConfigured(client, FIRMS_KEY_VARIABLE)
       const area = boundingBox({ lat: params.lat, lon: params.lon }, params.radius_km)
       const path = `/area/csv/${encodeURIComponent(mapKey)}/${params.product}/${area}/${params.days}`
       const res = await client.getText(path, { acceptStatus: [400, 401, 403], redact: [mapKey] })

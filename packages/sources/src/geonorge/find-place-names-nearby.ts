@@ -6,6 +6,7 @@ import { fetchPointPlacePage, PLACE_PAGING } from './place-name-api.js'
 import { placeEntity, placeFields } from './place-mapping.js'
 import { radiusMetres } from './search-parameters.js'
 import { fetchWindow } from './upstream-pages.js'
+import { specPlaceField } from '../shared/spec-place-field.js'
 
 /**
  * `find_place_names_nearby`: the named places around a WGS84 point.
@@ -26,7 +27,7 @@ export const findPlaceNamesNearby = defineOperation({
     places: v.array(v.object({ ...placeFields, distance_m: v.pipe(v.number(), v.description('Distance from the point in metres')) })),
   }),
   list: 'places',
-  placeField: 'place_names',
+  placeField: specPlaceField({ name: 'place_names', section: 'geography', description: 'The nearest place names.', summary: true }),
   canonicalFieldAliases: { name: ['places[].name', 'places[].names[].name'] },
   shapeNote:
     'data is {places, has_more_results}, the shape of search_place_name (which the public gateway’s clients read), with ' +

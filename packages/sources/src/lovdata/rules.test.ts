@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createGateway, type Gateway } from '@allmenning/core'
-import { createSqliteDatasetStore, importInWorker } from '@allmenning/datasets'
+import { createSqliteDatasetStore, datasetLoadCommand, importInWorker } from '@allmenning/datasets'
 import { buildLovdataArchive } from './testing/archive-builder.js'
 import { regulationFixtures } from './testing/fixtures.js'
 import { lovdata } from './index.js'
@@ -276,8 +276,11 @@ describe('the command line’s import', () => {
 })
 
 describe('before the rules are loaded', () => {
+  // A store with nothing loaded that names the command line's commands, as the SQLite store does.
+  const nothingLoaded = { reader: () => undefined, loadCommand: datasetLoadCommand }
+
   it('answers 502 dataset_not_loaded naming the command', async () => {
-    const empty = createGateway({ sources: [lovdata()], datasets: { reader: () => undefined }, onError: () => {} })
+    const empty = createGateway({ sources: [lovdata()], datasets: nothingLoaded, onError: () => {} })
     const { status, json } = await get('get_rule', 'document_id=lov/2005-05-20-28', empty)
     expect(status).toBe(502)
     expect(JSON.stringify(json)).toContain('npx allmenning datasets sync lovdata_lover')
@@ -288,7 +291,7 @@ describe('before the rules are loaded', () => {
     try {
       const lawsOnly = createGateway({
         sources: [lovdata()],
-        datasets: { reader: (dataset) => (dataset.id === 'lovdata_lover' ? rules.store.reader(dataset) : undefined) },
+        datasets: { reader: (dataset) => (dataset.id === 'lovdata_lover' ? rules.store.reader(dataset) : undefined), loadCommand: datasetLoadCommand },
         onError: () => {},
       })
       const both = await get('search_rules', 'query=straffeloven', lawsOnly)
@@ -308,7 +311,7 @@ describe('before the rules are loaded', () => {
   })
 
   it('a search about rules says lovdata is not loaded, rather than that nothing matched', async () => {
-    const empty = createGateway({ sources: [lovdata()], datasets: { reader: () => undefined }, onError: () => {} })
+    const empty = createGateway({ sources: [lovdata()], datasets: nothingLoaded, onError: () => {} })
     const res = await empty.handle({ method: 'GET', path: '/api/v1/sok/alle', query: `q=${encodeURIComponent('straffeloven § 5a')}&mode=entities`, headers: {} })
     const json = JSON.parse(res.body!)
     expect(json.coverage.lovdata).toMatchObject({ status: 'not_loaded', message: expect.stringContaining('npx allmenning datasets sync lovdata_lover') })

@@ -1,10 +1,11 @@
 import * as v from 'valibot'
-import { defineOperation, UpstreamError } from '@allmenning/core/source'
+import { defineOperation, upstreamNotConfigured, UpstreamError } from '@allmenning/core/source'
 import { nearest } from '../shared/nearest.js'
 import { radiusKmParameter } from '../shared/radius-parameter.js'
 import { pointParameters } from '../shared/wgs84-point.js'
 import { parseChargerStations } from './charger-stations.js'
 import { NOBIL_KEY_VARIABLE, nobilApi } from './nobil-upstream.js'
+import { specPlaceField } from '../shared/spec-place-field.js'
 
 export const NOBIL_SEARCH_PATH = '/search.php'
 
@@ -58,7 +59,7 @@ export function createFindChargingStations(apiKey: string | undefined) {
       radius_km: radiusKmParameter({ fallback: 5, max: 50 }),
     },
     output: v.array(stationSchema),
-    placeField: 'charging_stations',
+    placeField: specPlaceField({ name: 'charging_stations', section: 'energy', description: 'The nearest public charging stations for electric vehicles.' }),
     canonicalFieldAliases: { name: ['[].name'], timestamp: ['[].updated'] },
     shapeNote:
       'data is a bare list, as the public gateway answers, and each row has the fields its clients read (id, name, lat, lon, charging_points); address, connectors, live availability and distance_km stand beside them.',
@@ -66,7 +67,7 @@ export function createFindChargingStations(apiKey: string | undefined) {
 
     async run(params, ctx) {
       const client = ctx.upstream(nobilApi)
-      if (!apiKey) throw new UpstreamError(client, 'not_configured', `needs an API key: set ${NOBIL_KEY_VARIABLE}`)
+      if (!apiKey) throw upstreamNotConfigured(client, NOBIL_KEY_VARIABLE)
       const res = await client.getJson(NOBIL_SEARCH_PATH, {
         query: {
           apikey: apiKey,

@@ -6,6 +6,7 @@ import { countyBorderNotes, countyPriceAreas } from './county-price-areas.js'
 import { priceAreaEntity, priceAreaNames } from './price-areas.js'
 import { statnettApi } from './statnett-upstream.js'
 import { fetchShaped, powerSituations } from './upstream-shapes.js'
+import { specPlaceField } from '../shared/spec-place-field.js'
 
 /** What this operation reads of Kartverket's point search: the municipality of the nearest address. */
 const nearestAddress = v.looseObject({ adresser: v.array(v.looseObject({ kommunenummer: v.nullish(v.string()) })) })
@@ -41,7 +42,7 @@ export const getPriceArea = defineOperation({
       }),
     ),
   }),
-  placeField: 'price_area',
+  placeField: specPlaceField({ name: 'price_area', section: 'energy', description: 'The price area (NO1–NO5) the point lies in, with its power situation.' }),
   canonicalFieldAliases: { name: ['area_name'] },
   async run(params, ctx) {
     const kartverket = ctx.upstream(kartverketAdresser)
