@@ -16,6 +16,8 @@ import { syncDataset } from '../sync/sync-dataset.js'
 import { datasetMirrorFromEnv, datasetMirrorVariable } from '../sync/dataset-mirror.js'
 import { datasetStorePath, defaultDataDir } from '../store/store-path.js'
 import { createProgressReporter } from './progress-reporter.js'
+// Only `version` is imported, so bundlers leave the rest of package.json out.
+import { version } from '../../package.json'
 import { limitOptions, readLimits, type ReadLimits } from '../read/read-limits.js'
 
 /** Where the command line writes and what it reads; `process` by default. */
@@ -59,7 +61,7 @@ Environment:
                                 a folder URL ending in / holding the files under their names,
                                 or the URL of a dataset's only file`
 
-const userAgent = 'allmenning-datasets/0.1.0'
+const userAgent = `allmenning-datasets/${version}`
 const count = (n: number) => n.toLocaleString('en-US')
 
 class UsageError extends Error {}
