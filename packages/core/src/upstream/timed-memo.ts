@@ -1,3 +1,4 @@
+import { createLruMap } from '../cache/lru-map.js'
 import type { PlausibilityCheck } from './plausibility-check.js'
 import type { QueryValues, UpstreamClient } from './upstream-client.js'
 import { UpstreamError } from './upstream-error.js'
@@ -149,21 +150,8 @@ export function createTimedMemo<V>(options: TimedMemoOptions<V>): TimedMemo<V> {
   const maxEntries = Math.max(1, options.maxEntries ?? 1000)
   // Read Date.now at call time so that test clocks installed later are honoured.
   const now = options.now ?? (() => Date.now())
-  const entries = new Map<string, Entry<V>>()
-
-  /** Moves `key` to the young end of the map, so that eviction takes the least recently used. */
-  function touch(key: string, entry: Entry<V>): void {
-    entries.delete(key)
-    entries.set(key, entry)
-  }
-
-  function evict(): void {
-    while (entries.size > maxEntries) {
-      const oldest = entries.keys().next()
-      if (oldest.done) return
-      entries.delete(oldest.value)
-    }
-  }
+  // Least recently used out first: reading a key (get) makes it the most recent.
+  const entries = createLruMap<string, Entry<V>>(maxEntries)
 
   function reportBackground(error: unknown, key: string): void {
     try {
@@ -212,7 +200,7 @@ export function createTimedMemo<V>(options: TimedMemoOptions<V>): TimedMemo<V> {
         entry.value = { ...fallback, freshUntil: Math.min(at + errorRetryMs, fallback.errorUntil) }
         return { value: fallback.v, stale: true }
       }
-      if (!entry.value && !entry.lastGood && errorTtlMs <= 0 && entries.get(key) === entry) entries.delete(key)
+      if (!entry.value && !entry.lastGood && errorTtlMs <= 0 && entries.peek(key) === entry) entries.delete(key)
       throw error
     })
     entry.pending = promise
@@ -228,10 +216,8 @@ export function createTimedMemo<V>(options: TimedMemoOptions<V>): TimedMemo<V> {
     if (!entry) {
       entry = {}
       entries.set(key, entry)
-      evict()
       return startLoad(key, entry, load, false)
     }
-    touch(key, entry)
     const value = entry.value
     if (value && t < value.freshUntil) return Promise.resolve({ value: value.v })
     const recentFailure = entry.failure !== undefined && t - entry.failure.at < errorTtlMs
@@ -282,7 +268,7 @@ export function createTimedMemo<V>(options: TimedMemoOptions<V>): TimedMemo<V> {
       })
     },
     peek(key) {
-      const value = entries.get(key)?.value
+      const value = entries.peek(key)?.value
       if (!value || now() >= value.freshUntil + staleMs) return undefined
       return value.v
     },
