@@ -6,7 +6,9 @@ import { packageBuild } from '../../tsup.package.js'
 // Every entry lands in dist/ itself, so the worker is always at ./import-worker.js. The build
 // script empties dist/ first; neither config cleans, because they run side by side.
 export default [
-  { ...packageBuild({ index: 'src/index.ts' }), shims: true, clean: false },
+  // The testing kit imports '@allmenning/datasets' by name: kept external, it shares the user's
+  // one copy of the store instead of bundling a second.
+  { ...packageBuild({ index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' }), shims: true, clean: false, external: ['@allmenning/datasets'] },
   defineConfig({
     entry: { allmenning: 'src/cli/allmenning.ts', 'import-worker': 'src/import/import-worker.ts', 'writer-worker': 'src/import/writer-worker.ts' },
     format: ['esm'],

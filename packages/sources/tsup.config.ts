@@ -1,19 +1,22 @@
+import { cpSync, existsSync, readdirSync } from 'node:fs'
 import { packageBuild } from '../../tsup.package.js'
 
-// One entry per source, so a bundle that imports one source holds only that source.
-export default packageBuild({
-  index: 'src/index.ts',
-  'statnett/index': 'src/statnett/index.ts',
-  'avinor/index': 'src/avinor/index.ts',
-  'firmafakta/index': 'src/firmafakta/index.ts',
-  'lovdata/index': 'src/lovdata/index.ts',
-  'weather/index': 'src/weather/index.ts',
-  'luftkvalitet/index': 'src/luftkvalitet/index.ts',
-  'geonorge/index': 'src/geonorge/index.ts',
-  'kystdatahuset/index': 'src/kystdatahuset/index.ts',
-  'akvakultur/index': 'src/akvakultur/index.ts',
-  'nobil/index': 'src/nobil/index.ts',
-  'firms/index': 'src/firms/index.ts',
-  'ais/index': 'src/ais/index.ts',
-  'poi_norge/index': 'src/poi_norge/index.ts',
-})
+const sources = ['statnett', 'avinor', 'firmafakta', 'lovdata', 'weather', 'luftkvalitet', 'geonorge', 'kystdatahuset', 'akvakultur', 'nobil', 'firms', 'ais', 'poi_norge']
+
+// One entry per source, so a bundle that imports one source holds only that source; beside
+// each, `<id>/testing`, its fake upstream for users' tests, which reads its recorded fixtures
+// from beside itself (so they are copied there). shims: the CommonJS build needs
+// import.meta.url, for those fixtures and for the bzip2 decoder Lovdata loads.
+export default {
+  ...packageBuild({
+    index: 'src/index.ts',
+    ...Object.fromEntries(sources.map((id) => [`${id}/index`, `src/${id}/index.ts`])),
+    ...Object.fromEntries(sources.map((id) => [`${id}/testing/index`, `src/${id}/testing/index.ts`])),
+  }),
+  shims: true,
+  onSuccess: async () => {
+    for (const id of readdirSync('src')) {
+      if (existsSync(`src/${id}/testing/fixtures`)) cpSync(`src/${id}/testing/fixtures`, `dist/${id}/testing/fixtures`, { recursive: true })
+    }
+  },
+}

@@ -9,7 +9,7 @@ import { lovdata } from '@allmenning/sources'
 import { buildLovdataArchive } from '../../packages/sources/src/lovdata/testing/archive-builder.js'
 import { startFakeLovdata, type FakeLovdata } from '../../packages/sources/src/lovdata/testing/fake-lovdata.js'
 import { lawFixtures } from '../../packages/sources/src/lovdata/testing/fixtures.js'
-import { amendmentLaw } from '../../packages/sources/src/lovdata/testing/loaded-rules.js'
+import { amendmentLaw } from '../../packages/sources/src/lovdata/testing/fixtures.js'
 
 // `npx allmenning datasets sync lovdata_…` as a user runs it, against a local Lovdata.
 const cli = join('packages', 'datasets', 'src', 'cli', 'allmenning.ts')

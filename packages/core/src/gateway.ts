@@ -1,3 +1,5 @@
+// Only `version` is imported, so bundlers leave the rest of package.json out.
+import { version as packageVersion } from '../package.json'
 import Keyv from 'keyv'
 import type { Dispatcher } from 'undici'
 import { createBestEffortCache, type CachedResponse } from './cache/best-effort-cache.js'
@@ -187,7 +189,6 @@ export interface GatewayOptions {
   extensions?: GatewayExtension[]
 }
 
-const packageVersion = '0.1.0'
 export const defaultUserAgent = `allmenning/${packageVersion}`
 
 /** A request's route and validated parameters, reused by every request with the same path and query. */

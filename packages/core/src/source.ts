@@ -42,7 +42,7 @@ export { defineUpstream, type UpstreamDefinition } from './plugin/define-upstrea
 export type { PlaceFieldDeclaration } from './plugin/place-fields.js'
 export type { EntitySearch, EntitySearchContext, EntitySearchResult, EntityHit } from './plugin/entity-search.js'
 export type { UpstreamProvenance } from './pipeline/provenance.js'
-export { createTimedMemo, type TimedMemo, type TimedMemoOptions } from './upstream/timed-memo.js'
+export { createTimedMemo, type MemoAnswer, type MemoRequest, type TimedMemo, type TimedMemoOptions } from './upstream/timed-memo.js'
 export { listSizeCheck, type ListSizeRule, type PlausibilityCheck } from './upstream/plausibility-check.js'
 export { checkUpstreamShape } from './upstream/upstream-shape.js'
 export { foldNorwegian } from './text/fold-norwegian.js'

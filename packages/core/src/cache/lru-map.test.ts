@@ -57,4 +57,17 @@ describe('createLruMap', () => {
     map.set('a', 1)
     expect(map.get('a')).toBeUndefined()
   })
+
+  it('peeks without reordering, and clears everything', () => {
+    const map = createLruMap<string, number>(2)
+    map.set('a', 1)
+    map.set('b', 2)
+    expect(map.peek('a')).toBe(1)
+    map.set('c', 3) // 'a' is still the least recently used
+    expect(map.peek('a')).toBeUndefined()
+    map.clear()
+    expect([map.size, map.weight, map.get('b')]).toEqual([0, 0, undefined])
+    map.set('d', 4)
+    expect(map.get('d')).toBe(4)
+  })
 })

@@ -8,8 +8,12 @@
  */
 export interface LruMap<K, V> {
   get(key: K): V | undefined
+  /** The value for `key` without making it the most recently used. */
+  peek(key: K): V | undefined
   set(key: K, value: V): void
   delete(key: K): void
+  /** Forgets everything. */
+  clear(): void
   readonly size: number
   /** The summed weight of what is held (the entry count when no `weigh` is given). */
   readonly weight: number
@@ -50,6 +54,9 @@ export function createLruMap<K, V>(
       newest = key
       return value
     },
+    peek(key) {
+      return entries.get(key)
+    },
     set(key, value) {
       remove(key)
       const heft = weigh(value)
@@ -60,5 +67,10 @@ export function createLruMap<K, V>(
       while (entries.size > maxEntries || weight > maxWeight) remove(entries.keys().next().value as K)
     },
     delete: remove,
+    clear() {
+      entries.clear()
+      weight = 0
+      newest = undefined
+    },
   }
 }

@@ -19,6 +19,8 @@ import { datasetLoadCommand } from './load-command.js'
 import { createProgressReporter } from './progress-reporter.js'
 import { publishCommand, pullCommand } from './snapshot-commands.js'
 import { parseSnapshotUrl, SnapshotUrlError } from '../snapshot/snapshot-location.js'
+// Only `version` is imported, so bundlers leave the rest of package.json out.
+import { version } from '../../package.json'
 import { limitOptions, readLimits, type ReadLimits } from '../read/read-limits.js'
 
 /** Where the command line writes and what it reads; `process` by default. */
@@ -74,7 +76,7 @@ Environment:
   ALLMENNING_SNAPSHOT_PATH_STYLE=1
                                 publish, pull: address the bucket in the path (MinIO)`
 
-const userAgent = 'allmenning-datasets/0.1.0'
+const userAgent = `allmenning-datasets/${version}`
 const count = (n: number) => n.toLocaleString('en-US')
 
 class UsageError extends Error {}

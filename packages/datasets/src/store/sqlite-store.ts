@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import type { DatasetDefinition, DatasetReader, DatasetTable, DatasetVersion } from '@allmenning/core/source'
-import type { DatasetStore } from '@allmenning/core/extension'
+import { createLruMap, type DatasetStore } from '@allmenning/core/extension'
+import { type DatasetDefinition, type DatasetReader, type DatasetTable, type DatasetVersion } from '@allmenning/core/source'
 import { ensureCatalog, readCatalog, type CatalogEntry } from './catalog.js'
 import { countSql, searchSql, selectSql, type QuerySql } from './query-sql.js'
 import { fullTextTable, generationTable, tablesFingerprint } from './table-names.js'
@@ -117,7 +117,7 @@ export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sq
 
   function makeReader(database: SqliteConnection, dataset: DatasetDefinition, entry: CatalogEntry): DatasetReader {
     const statements = new Map<string, SqliteStatement>()
-    const counts = new Map<string, number>()
+    const counts = createLruMap<string, number>(countsKept)
     const tables = new Map<string, DatasetTable>(dataset.tables.map((t) => [t.name, t]))
     const version: DatasetVersion = {
       id: dataset.id,
@@ -175,7 +175,6 @@ export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sq
           let counted = counts.get(key)
           if (counted === undefined) {
             counted = run(query, 'count') as number
-            if (counts.size >= countsKept) counts.delete(counts.keys().next().value!)
             counts.set(key, counted)
           }
           return counted

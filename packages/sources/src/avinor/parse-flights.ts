@@ -1,4 +1,5 @@
-import { attributeOf, childrenOf, InvalidFeedError, isElement, readXmlDocument, textOf } from './xml-document.js'
+import { readXmlList, type StreamedDocument } from './stream-xml-document.js'
+import { attributeOf, InvalidFeedError, textOf } from './xml-document.js'
 
 /** A codeshare (marketing) flight number on an operated flight, as the feed lists it with `codeshare=Y`. */
 export interface FeedCodeshare {
@@ -94,7 +95,7 @@ function readCodeshares(flight: Record<string, unknown>): FeedCodeshare[] {
 }
 
 /**
- * One `<flight>` element, as fast-xml-parser gives it, typed; `undefined` when it lacks a
+ * One `<flight>` element, as the XML reader hands it out, typed; `undefined` when it lacks a
  * flight id, a direction or a readable schedule time.
  *
  * @example
@@ -128,9 +129,38 @@ export function readFlight(flight: Record<string, unknown>): FeedFlight | undefi
   }
 }
 
+/** What the XML reader looks for in an XmlFeed answer: `<airport><flights><flight>`. */
+export const FEED_LIST = { root: 'airport', feedName: FEED, container: 'flights', item: 'flight' } as const
+
 /**
- * Parses an XmlFeed answer (already decoded from ISO-8859-1). Throws {@link InvalidFeedError}
- * when the body is empty, HTML, malformed, or not an `<airport>` with a `<flights>` child.
+ * Collects the flights of an XmlFeed answer as the XML reader hands them out, one at a time,
+ * and once the document is read, the whole `FeedDocument`.
+ *
+ * @example
+ * const collector = collectFlights()
+ * collector.finish(readXmlList(body, FEED_LIST, collector.add))
+ */
+export function collectFlights(): { add(element: Record<string, unknown>): void; finish(document: StreamedDocument): FeedDocument } {
+  const flights: FeedFlight[] = []
+  let skipped = 0
+  return {
+    add(element) {
+      const flight = readFlight(element)
+      if (flight) flights.push(flight)
+      else skipped++
+    },
+    finish({ root, container }) {
+      if (container === undefined) throw new InvalidFeedError(`answered an <airport> element without <flights> instead of ${FEED}`)
+      return { airport: attributeOf(root, 'name'), lastUpdate: attributeOf(container, 'lastUpdate'), flights, skipped }
+    },
+  }
+}
+
+/**
+ * Parses an XmlFeed answer (already decoded from ISO-8859-1) in one go. Throws
+ * {@link InvalidFeedError} when the body is empty, HTML, malformed, or not an `<airport>` with
+ * a `<flights>` child. The feed client reads with {@link parseFlightsInSlices}, which gives
+ * the same `FeedDocument` without holding the event loop on a large feed.
  *
  * @example
  * const feed = parseFlights('<airport name="OSL"><flights lastUpdate="2026-09-25T14:22:33Z">' +
@@ -140,23 +170,6 @@ export function readFlight(flight: Record<string, unknown>): FeedFlight | undefi
  * feed.flights[0]?.flightId // 'DY1791'
  */
 export function parseFlights(body: string): FeedDocument {
-  const root = readXmlDocument(body, 'airport', FEED, ['flight'])
-  if (!('flights' in root)) {
-    throw new InvalidFeedError(`answered an <airport> element without <flights> instead of ${FEED}`)
-  }
-  const flightsElement = root['flights']
-  const list = isElement(flightsElement) ? childrenOf(flightsElement, 'flight') : []
-  const flights: FeedFlight[] = []
-  let skipped = 0
-  for (const element of list) {
-    const flight = readFlight(element)
-    if (flight) flights.push(flight)
-    else skipped++
-  }
-  return {
-    airport: attributeOf(root, 'name'),
-    lastUpdate: attributeOf(flightsElement, 'lastUpdate'),
-    flights,
-    skipped,
-  }
+  const collector = collectFlights()
+  return collector.finish(readXmlList(body, FEED_LIST, collector.add))
 }

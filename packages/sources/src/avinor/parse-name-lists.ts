@@ -1,4 +1,5 @@
-import { attributeOf, childrenOf, readXmlDocument, type XmlElement } from './xml-document.js'
+import { readXmlList, type StreamedListSpec } from './stream-xml-document.js'
+import { attributeOf, type XmlElement } from './xml-document.js'
 
 /** The English and Norwegian text of one flight status code. */
 export interface StatusText {
@@ -29,11 +30,17 @@ export function addStatus(statuses: Map<string, StatusText>, element: XmlElement
   if (code !== null) statuses.set(code, { en: attributeOf(element, 'statusTextEn'), no: attributeOf(element, 'statusTextNo') })
 }
 
+/** What the XML reader looks for in each list. */
+export const NAME_LISTS = {
+  airports: { root: 'airportNames', feedName: 'the airportNames XML', item: 'airportName' },
+  airlines: { root: 'airlineNames', feedName: 'the airlineNames XML', item: 'airlineName' },
+  statuses: { root: 'flightStatuses', feedName: 'the flightStatuses XML', item: 'flightStatus' },
+} as const satisfies Record<string, StreamedListSpec>
+
 /** Reads `<root><item code=".." name=".."/>...</root>` into a map from code to name. */
-function parseCodeNameList(body: string, root: string, item: string): Map<string, string> {
-  const list = readXmlDocument(body, root, `the ${root} XML`, [item])
+function parseCodeNameList(body: string, list: StreamedListSpec): Map<string, string> {
   const names = new Map<string, string>()
-  for (const element of childrenOf(list, item)) addCodeName(names, element)
+  readXmlList(body, list, (element) => addCodeName(names, element))
   return names
 }
 
@@ -46,7 +53,7 @@ function parseCodeNameList(body: string, root: string, item: string): Map<string
  *   '<airportName code="TOS" name="Tromsø"/></airportNames>').get('TOS') // 'Tromsø'
  */
 export function parseAirportNames(body: string): Map<string, string> {
-  return parseCodeNameList(body, 'airportNames', 'airportName')
+  return parseCodeNameList(body, NAME_LISTS.airports)
 }
 
 /**
@@ -57,7 +64,7 @@ export function parseAirportNames(body: string): Map<string, string> {
  * parseAirlineNames('<airlineNames><airlineName code="WF" name="Widerøe"/></airlineNames>').get('WF') // 'Widerøe'
  */
 export function parseAirlineNames(body: string): Map<string, string> {
-  return parseCodeNameList(body, 'airlineNames', 'airlineName')
+  return parseCodeNameList(body, NAME_LISTS.airlines)
 }
 
 /**
@@ -69,8 +76,7 @@ export function parseAirlineNames(body: string): Map<string, string> {
  *   '</flightStatuses>').get('A') // { en: 'Arrived', no: 'Landet' }
  */
 export function parseFlightStatuses(body: string): Map<string, StatusText> {
-  const list = readXmlDocument(body, 'flightStatuses', 'the flightStatuses XML', ['flightStatus'])
   const statuses = new Map<string, StatusText>()
-  for (const element of childrenOf(list, 'flightStatus')) addStatus(statuses, element)
+  readXmlList(body, NAME_LISTS.statuses, (element) => addStatus(statuses, element))
   return statuses
 }

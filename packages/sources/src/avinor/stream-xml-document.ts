@@ -1,5 +1,5 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes'
-import { InvalidFeedError, screenXmlBody, type XmlElement } from './xml-document.js'
+import { ATTRIBUTE, InvalidFeedError, screenXmlBody, type XmlElement } from './xml-document.js'
 
 /**
  * How much of a document is parsed between two turns of the event loop: a couple of
@@ -9,7 +9,7 @@ const SLICE_CHARS = 64 * 1024
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
-/** What {@link streamXmlDocument} looks for: the root, the element holding the items, the items. */
+/** What {@link readXmlList} and {@link streamXmlDocument} look for: the root, the element holding the items, the items. */
 export interface StreamedListSpec {
   /** The root element's name (`airport`). */
   root: string
@@ -21,31 +21,24 @@ export interface StreamedListSpec {
   item: string
 }
 
-/** The root and the container, their attributes as fast-xml-parser gives them, without their items. */
+/** The root's and the container's attributes (under `@_`), without their items. */
 export interface StreamedDocument {
   root: XmlElement
   /** The container's attributes; `undefined` when the root has no such child. */
   container: XmlElement | undefined
 }
 
-/** fast-xml-parser with `removeNSPrefix`: `av:flight` is `flight`. */
+/** Namespace prefixes do not matter to the feeds: `av:flight` is `flight`. */
 const localName = (name: string) => {
   const colon = name.indexOf(':')
   return colon === -1 ? name : name.slice(colon + 1)
 }
 
-/**
- * saxes decodes entities; the readers of these elements (`textOf`) decode them again, as they
- * must for fast-xml-parser, which leaves them. Escaping every `&` makes that second decoding
- * give back exactly the decoded text.
- */
-const undecoded = (text: string) => (text.includes('&') ? text.replaceAll('&', '&amp;') : text)
-
 function attributesOf(tag: SaxesTagPlain): XmlElement {
   const element: XmlElement = {}
   for (const [name, value] of Object.entries(tag.attributes)) {
     if (name === 'xmlns' || name.startsWith('xmlns:')) continue
-    element[`@_${localName(name)}`] = undecoded(value)
+    element[ATTRIBUTE + localName(name)] = value
   }
   return element
 }
@@ -58,28 +51,22 @@ interface OpenChild {
   hasChildren: boolean
 }
 
-/** A child element's value the way fast-xml-parser gives it: its text, or an object when it has attributes or children. */
+/** A child element's value: its text, or an object when it has attributes or children (the text then under `#text`). */
 function childValue(child: OpenChild): unknown {
   const text = child.text.trim()
   if (!child.hasChildren && Object.keys(child.attributes).length === 0) return text
   return text === '' ? child.attributes : { ...child.attributes, '#text': text }
 }
 
-/**
- * Reads a large Avinor XML document with a streaming parser (saxes), a slice at a time with a
- * turn of the event loop between slices, so that a document of megabytes never holds the
- * event loop for more than a few milliseconds at once, and never builds a tree of the whole.
- * Each complete item element is handed to `onItem` shaped exactly as fast-xml-parser shapes
- * it in {@link readXmlDocument} (attributes under `@_`, child texts, entities left for
- * `textOf`), so the same readers map it. Throws {@link InvalidFeedError} for what
- * `readXmlDocument` refuses: an empty, HTML or plain-text body, malformed XML, another root.
- *
- * @example
- * const flights: XmlElement[] = []
- * const { root } = await streamXmlDocument(body, { root: 'airport', feedName: 'the XmlFeed XML', container: 'flights', item: 'flight' }, (f) => flights.push(f))
- */
-export async function streamXmlDocument(body: string, spec: StreamedListSpec, onItem: (item: XmlElement) => void): Promise<StreamedDocument> {
-  const text = screenXmlBody(body, spec.feedName)
+/** The parser of one document, fed in one piece or in slices, and what it found. */
+interface ListReader {
+  /** Feeds the next piece; false once the document is refused (reading further is pointless). */
+  write(chunk: string): boolean
+  /** Ends the document: the root and container it found, or the first reason it was refused. */
+  finish(): StreamedDocument
+}
+
+function createListReader(spec: StreamedListSpec, onItem: (item: XmlElement) => void): ListReader {
   const parser = new SaxesParser()
   let refusal: InvalidFeedError | undefined
   const refuse = (reason: string) => {
@@ -112,9 +99,8 @@ export async function streamXmlDocument(body: string, spec: StreamedListSpec, on
     depth++
   })
   parser.on('text', (chunk) => {
-    if (child && depth === itemDepth + 2) child.text += undecoded(chunk)
+    if (child && depth === itemDepth + 2) child.text += chunk
   })
-  // fast-xml-parser keeps CDATA as it is, without decoding it.
   parser.on('cdata', (chunk) => {
     if (child && depth === itemDepth + 2) child.text += chunk
   })
@@ -123,7 +109,7 @@ export async function streamXmlDocument(body: string, spec: StreamedListSpec, on
     if (child && depth === itemDepth + 1) {
       const value = childValue(child)
       const earlier = item![child.name]
-      // A repeated child becomes a list, as fast-xml-parser makes it.
+      // A repeated child becomes a list.
       item![child.name] = earlier === undefined ? value : Array.isArray(earlier) ? [...earlier, value] : [earlier, value]
       child = undefined
     } else if (item && depth === itemDepth) {
@@ -132,18 +118,58 @@ export async function streamXmlDocument(body: string, spec: StreamedListSpec, on
     }
   })
   parser.on('error', (error) => {
-    // fast-xml-parser keeps an entity no DTD declares as it is (`&nope;`); saxes keeps it too
-    // once it has said so, and the feed reads the same either way.
+    // An entity no DTD declares (`&nope;`) is kept as it is, as saxes keeps it once it has said
+    // so; the feeds declare none, and a stray one must not cost a whole feed.
     if (error.message.endsWith('undefined entity.')) return
     const message = error.message.replace(/^\d+:\d+: /, '').replace(/\s+/g, ' ')
     refuse(`answered malformed XML (${message} at line ${parser.line}) instead of ${spec.feedName}`)
   })
 
-  for (let start = 0; start < text.length && !refusal; start += SLICE_CHARS) {
-    if (start > 0) await nextTurn()
-    parser.write(text.slice(start, start + SLICE_CHARS))
+  return {
+    write(chunk) {
+      if (!refusal) parser.write(chunk)
+      return !refusal
+    },
+    finish() {
+      if (!refusal) parser.close()
+      if (refusal) throw refusal
+      return { root: root ?? {}, container }
+    },
   }
-  if (!refusal) parser.close()
-  if (refusal) throw refusal
-  return { root: root ?? {}, container }
+}
+
+/**
+ * Reads an Avinor XML document in one go with the streaming parser (saxes), without building a
+ * tree: each complete item element is handed to `onItem` (attributes under `@_`, child texts by
+ * name, entities decoded). Throws {@link InvalidFeedError} for an empty, HTML or plain-text
+ * body, malformed or truncated XML, or another root. For a body that may be large, use
+ * {@link streamXmlDocument}, which reads the same way a slice at a time.
+ *
+ * @example
+ * const names: XmlElement[] = []
+ * readXmlList(body, { root: 'airportNames', feedName: 'the airportNames XML', item: 'airportName' }, (n) => names.push(n))
+ */
+export function readXmlList(body: string, spec: StreamedListSpec, onItem: (item: XmlElement) => void): StreamedDocument {
+  const reader = createListReader(spec, onItem)
+  reader.write(screenXmlBody(body, spec.feedName))
+  return reader.finish()
+}
+
+/**
+ * {@link readXmlList} a slice at a time, with a turn of the event loop between slices, so that
+ * a document of megabytes never holds the event loop for more than a few milliseconds at once.
+ * A document of one slice or less is read without waiting for a turn.
+ *
+ * @example
+ * const flights: XmlElement[] = []
+ * const { root } = await streamXmlDocument(body, { root: 'airport', feedName: 'the XmlFeed XML', container: 'flights', item: 'flight' }, (f) => flights.push(f))
+ */
+export async function streamXmlDocument(body: string, spec: StreamedListSpec, onItem: (item: XmlElement) => void): Promise<StreamedDocument> {
+  const text = screenXmlBody(body, spec.feedName)
+  const reader = createListReader(spec, onItem)
+  for (let start = 0; start < text.length; start += SLICE_CHARS) {
+    if (start > 0) await nextTurn()
+    if (!reader.write(text.slice(start, start + SLICE_CHARS))) break
+  }
+  return reader.finish()
 }

@@ -6,7 +6,7 @@ import { firmafakta } from './index.js'
 import { aksjeeiereForSelskap as operation } from './aksjeeiere-for-selskap.js'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { aksjonaerregisteret2024, fixtureCompany } from './testing/aksjonaerregisteret-fixtures.js'
-import { createLoadedDatasets, type LoadedDatasets } from './testing/loaded-datasets.js'
+import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 let datasets: LoadedDatasets
 beforeAll(async () => {

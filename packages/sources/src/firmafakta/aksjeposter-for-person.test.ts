@@ -6,7 +6,7 @@ import { firmafakta } from './index.js'
 import { aksjeposterForPerson as operation } from './aksjeposter-for-person.js'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { aksjonaerregisteret2021Cp1252, aksjonaerregisteret2024 } from './testing/aksjonaerregisteret-fixtures.js'
-import { createLoadedDatasets, type LoadedDatasets } from './testing/loaded-datasets.js'
+import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 let datasets: LoadedDatasets
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { brregRoller } from './datasets/brreg-roller.js'
 import { firmafakta } from './index.js'
 import { rollerTotalbestand } from './testing/brreg-roller-fixtures.js'
 import { startFakeBrreg, type FakeBrreg } from './testing/fake-brreg.js'
-import { createLoadedDatasets, type LoadedDatasets } from './testing/loaded-datasets.js'
+import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 let brreg: FakeBrreg
 let roles: LoadedDatasets

@@ -4,7 +4,7 @@ import { testOperationContext } from '@allmenning/core/testing'
 import { euTildelingerForSelskap as operation } from './eu-tildelinger-for-selskap.js'
 import { cordis, orgNrFromVat } from './datasets/cordis.js'
 import { h2020Zip, horizonZip } from './testing/cordis-fixtures.js'
-import { createLoadedDatasets, type LoadedDatasets } from './testing/loaded-datasets.js'
+import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 let datasets: LoadedDatasets
 beforeAll(async () => {

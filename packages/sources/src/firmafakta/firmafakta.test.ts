@@ -3,7 +3,7 @@ import { startFakeBrreg, type FakeBrreg } from './testing/fake-brreg.js'
 import { overrideUpstreams } from '@allmenning/core'
 import { checkSource, createTestGateway, type TestGateway } from '@allmenning/core/testing'
 import { firmafakta } from './index.js'
-import { loadAllDatasets } from './testing/all-datasets.js'
+import { loadAllDatasets } from '../../../../test/support/firmafakta-datasets.js'
 
 describe('firmafakta source definition', () => {
   it('calls the real Enhetsregisteret by default, through the upstream id brreg', () => {

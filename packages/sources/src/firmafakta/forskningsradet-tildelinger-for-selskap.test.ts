@@ -4,7 +4,7 @@ import { testOperationContext } from '@allmenning/core/testing'
 import { forskningsradetTildelingerForSelskap as operation } from './forskningsradet-tildelinger-for-selskap.js'
 import { forskningsradetSoknader } from './datasets/forskningsradet-soknader.js'
 import { soknaderCsv } from './testing/forskningsradet-fixtures.js'
-import { createLoadedDatasets, type LoadedDatasets } from './testing/loaded-datasets.js'
+import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 let datasets: LoadedDatasets
 beforeAll(async () => {

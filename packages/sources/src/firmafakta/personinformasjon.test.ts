@@ -7,7 +7,7 @@ import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { brregRoller } from './datasets/brreg-roller.js'
 import { aksjonaerregisteret2024 } from './testing/aksjonaerregisteret-fixtures.js'
 import { rollerTotalbestand } from './testing/brreg-roller-fixtures.js'
-import { createLoadedDatasets, type LoadedDatasets } from './testing/loaded-datasets.js'
+import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 let both: LoadedDatasets
 let rolesOnly: LoadedDatasets

@@ -4,7 +4,7 @@ import { testOperationContext } from '@allmenning/core/testing'
 import { selskapetsAksjeposter as operation } from './selskapets-aksjeposter.js'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { aksjonaerregisteret2024, fixtureOwnerCompany } from './testing/aksjonaerregisteret-fixtures.js'
-import { createLoadedDatasets, type LoadedDatasets } from './testing/loaded-datasets.js'
+import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 let datasets: LoadedDatasets
 beforeAll(async () => {

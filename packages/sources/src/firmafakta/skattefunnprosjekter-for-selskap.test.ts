@@ -4,7 +4,7 @@ import { testOperationContext } from '@allmenning/core/testing'
 import { skattefunnprosjekterForSelskap as operation } from './skattefunnprosjekter-for-selskap.js'
 import { skattefunn } from './datasets/skattefunn.js'
 import { skattefunnHistorical, skattefunnRolling } from './testing/skattefunn-fixtures.js'
-import { createLoadedDatasets, type LoadedDatasets } from './testing/loaded-datasets.js'
+import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 const file = 'skattefunn-innsendte-soknader.xlsx'
 let datasets: LoadedDatasets

@@ -4,7 +4,7 @@ import { testOperationContext } from '@allmenning/core/testing'
 import { tildelingerForSelskap as operation } from './tildelinger-for-selskap.js'
 import { innovasjonNorgeTildelinger } from './datasets/innovasjon-norge-tildelinger.js'
 import { tildelingerCsv } from './testing/innovasjon-norge-fixtures.js'
-import { createLoadedDatasets, type LoadedDatasets } from './testing/loaded-datasets.js'
+import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 let datasets: LoadedDatasets
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { checkSource, createTestGateway, type TestGateway } from '@allmenning/co
 import { lovdata, lovdataApi } from './index.js'
 import { decisionPdfPages, DOMSTOL_DECISIONS, startFakeDomstol, type FakeDomstol } from './testing/fake-domstol.js'
 import { startFakeLovdata } from './testing/fake-lovdata.js'
-import { loadRuleDatasets } from './testing/loaded-rules.js'
+import { loadRuleDatasets } from '../../../../test/support/lovdata-rule-datasets.js'
 
 let fake: FakeDomstol
 let gateway: TestGateway

@@ -10,7 +10,7 @@ import { regulationFixtures } from './testing/fixtures.js'
 import { lovdata } from './index.js'
 import { listedDate, lovdataLaws, lovdataRegulations } from './rule-datasets.js'
 import { startFakeLovdata } from './testing/fake-lovdata.js'
-import { loadRuleDatasets, type LoadedRules } from './testing/loaded-rules.js'
+import { loadRuleDatasets, type LoadedRules } from '../../../../test/support/lovdata-rule-datasets.js'
 
 let rules: LoadedRules
 let gateway: Gateway

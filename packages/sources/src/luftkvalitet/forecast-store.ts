@@ -1,5 +1,4 @@
-import type { QueryValues, UpstreamClient } from '@allmenning/core/source'
-import { createConditionalMemo } from '../shared/conditional-memo.js'
+import { createTimedMemo, type QueryValues, type UpstreamClient } from '@allmenning/core/source'
 import type { RequestBudget } from '../shared/request-budget.js'
 import type { Wgs84Point } from '../shared/wgs84-point.js'
 import { noForecast, readAirForecast, type AirForecast } from './forecast-mapping.js'
@@ -35,11 +34,11 @@ function query(target: ForecastTarget): QueryValues {
  * const forecast = await store.load(client, { point: { lat: 59.914, lon: 10.752 } })
  */
 export function createAirForecastStore(budget: RequestBudget): AirForecastStore {
-  const memo = createConditionalMemo<AirForecast>({ maxEntries: 2000, defaultTtlMs: HOUR_MS, maxTtlMs: 6 * HOUR_MS, budget })
+  const memo = createTimedMemo<AirForecast>({ maxEntries: 2000, ttlMs: HOUR_MS, maxTtlMs: 6 * HOUR_MS, beforeCall: (client) => budget.take(client) })
   return {
     async load(client, target) {
       const key = 'point' in target ? `${target.point.lat},${target.point.lon}` : `station:${target.station}`
-      const answer = await memo.get(key, client, {
+      const answer = await memo.fetch(key, client, {
         path: FORECAST_PATH,
         query: query(target),
         acceptStatus: [404],

@@ -1,5 +1,4 @@
-import { checkUpstreamShape, listSizeCheck, type UpstreamClient } from '@allmenning/core/source'
-import { createConditionalMemo } from '../shared/conditional-memo.js'
+import { checkUpstreamShape, createTimedMemo, listSizeCheck, type UpstreamClient } from '@allmenning/core/source'
 import { metRequestBudget, type RequestBudget } from '../shared/request-budget.js'
 import { metAirquality } from './met-airquality-upstream.js'
 import { stationsPayload, toNumber } from './upstream-shapes.js'
@@ -60,9 +59,9 @@ function readStations(client: UpstreamClient, body: unknown): AirStation[] {
  * const stations = await createStationList().load(ctx.upstream(metAirquality))
  */
 export function createStationList(budget: RequestBudget = metRequestBudget): StationList {
-  const memo = createConditionalMemo<AirStation[]>({
+  const memo = createTimedMemo<AirStation[]>({
     maxEntries: 1,
-    defaultTtlMs: 6 * HOUR_MS,
+    ttlMs: 6 * HOUR_MS,
     maxTtlMs: 24 * HOUR_MS,
     staleOnErrorMs: 7 * 24 * HOUR_MS,
     errorRetryMs: 60_000,
@@ -70,11 +69,11 @@ export function createStationList(budget: RequestBudget = metRequestBudget): Sta
     // only has to hold one placeable station; after that, one that lost more than half of the
     // last good list was cut short, and is not kept for a day.
     plausible: listSizeCheck({ upstream: metAirquality, what: 'station list', count: (stations) => stations.length }),
-    budget,
+    beforeCall: (client) => budget.take(client),
   })
   return {
     async load(client) {
-      const answer = await memo.get('stations', client, { path: STATIONS_PATH, parse: (body) => readStations(client, body) })
+      const answer = await memo.fetch('stations', client, { path: STATIONS_PATH, parse: (body) => readStations(client, body) })
       return answer.value
     },
   }

@@ -1,5 +1,4 @@
-import { listSizeCheck, type UpstreamClient } from '@allmenning/core/source'
-import { createConditionalMemo } from '../shared/conditional-memo.js'
+import { createTimedMemo, listSizeCheck, type UpstreamClient } from '@allmenning/core/source'
 import { metRequestBudget, type RequestBudget } from '../shared/request-budget.js'
 import type { Wgs84Point } from '../shared/wgs84-point.js'
 import { readCompactForecast, type Forecast } from './compact-forecast.js'
@@ -36,18 +35,18 @@ let warnedDeprecated = false
  * const forecast = await store.load(ctx.upstream(metLocationforecast), { lat: 59.914, lon: 10.752 })
  */
 export function createForecastStore(budget: RequestBudget = metRequestBudget): ForecastStore {
-  const memo = createConditionalMemo<Forecast>({
+  const memo = createTimedMemo<Forecast>({
     maxEntries: MAX_CELLS,
-    defaultTtlMs: DEFAULT_TTL_MS,
+    ttlMs: DEFAULT_TTL_MS,
     maxTtlMs: MAX_TTL_MS,
     // A real forecast has some 85 steps. One without any, or with less than half of the steps
     // of the last one for the cell, is not kept until its Expires: the next call asks again.
     plausible: listSizeCheck({ upstream: metLocationforecast, what: 'forecast', count: (forecast) => forecast.steps.length }),
-    budget,
+    beforeCall: (client) => budget.take(client),
   })
   return {
     async load(client, point) {
-      const answer = await memo.get(`${point.lat},${point.lon}`, client, {
+      const answer = await memo.fetch(`${point.lat},${point.lon}`, client, {
         path: COMPACT_PATH,
         query: { lat: point.lat, lon: point.lon },
         parse: (body) => readCompactForecast(client, body),

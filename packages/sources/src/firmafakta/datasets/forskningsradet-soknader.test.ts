@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { forskningsradetSoknader } from './forskningsradet-soknader.js'
-import { createLoadedDatasets, type LoadedDatasets } from '../testing/loaded-datasets.js'
+import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 const header =
   'prosjektnummer,prosjekttittel,soknadsfrist,soknadsdato,utlysnings_id,utlysningsaktivitet,utlysningtittel,prosjekttype,soknadstype,soknadstypevariant,sokstart,sokslutt,prosjektfase,prosjektstart,prosjektslutt,prosjektleder_kjonn,prosjektansvarlig_type,prosjektansvarlig_navn,kortnavn,organisasjonsnummer,kp1,kp2,sektor,kategori,kommune,kommunenummer,fylke,fylkenummer,landsdel,virkemiddel_sekvens,virkemiddel,hovedaktivitet_sekvens,hovedaktivitet,aktivitet,aktivitet_kode,fagomraade,fag,fagdisiplin,dr_stip_aarsverk,postdok_aarsverk,sokt_belop,tildelt_belop'

@@ -1,7 +1,7 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { afterEach, describe, expect, it } from 'vitest'
 import { skattefunn } from './skattefunn.js'
-import { createLoadedDatasets, type LoadedDatasets } from '../testing/loaded-datasets.js'
+import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 import { xlsxWorkbook } from '../testing/xlsx-workbook.js'
 
 let datasets: LoadedDatasets | undefined

@@ -23,7 +23,7 @@ export interface LoadedDatasets {
  * createGateway({ sources: [firmafakta()], datasets: datasets.store })
  */
 export function createLoadedDatasets(): LoadedDatasets {
-  const dir = mkdtempSync(join(tmpdir(), 'allmenning-firmafakta-'))
+  const dir = mkdtempSync(join(tmpdir(), 'allmenning-datasets-'))
   const path = join(dir, 'allmenning.sqlite')
   const store = createSqliteDatasetStore({ path })
   return {

@@ -1,0 +1,3 @@
+// What @allmenning/sources/firms/testing offers a test: the source's upstream played locally, with
+// its recorded fixtures. Only through this entry do fakes reach users.
+export * from './fake-firms.js'
