@@ -99,7 +99,8 @@ describe('README.md', () => {
 
   it('has every built-in source as a subpath of @allmenning/sources', () => {
     const sourcesPackage = packages.find((pkg) => pkg.name === '@allmenning/sources')!
-    const subpaths = sourcesPackage.entries.slice(1).map((entry) => entry.split('/').pop()!)
+    // `<id>/testing` entries are the fakes of each source, listed as one row of their own.
+    const subpaths = sourcesPackage.entries.slice(1).filter((entry) => !entry.endsWith('/testing')).map((entry) => entry.split('/').pop()!)
     expect(difference(subpaths, builtInIds), 'subpaths in packages/sources/package.json exports').toEqual({ missing: [], extra: [] })
   })
 

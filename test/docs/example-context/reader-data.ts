@@ -12,17 +12,17 @@
  * check too, so the list stays what the examples need.
  */
 export const readerDataNames: readonly string[] = [
-  'access', 'addresses', 'aksjonaerregisteret', 'app', 'article', 'baseUrl', 'body', 'brregRoller',
+  'access', 'addresses', 'apiKey', 'aksjonaerregisteret', 'app', 'article', 'baseUrl', 'body', 'brregRoller',
   'bytes', 'catalog', 'cells', 'clientId', 'clientSecret', 'columns', 'context', 'cordis', 'count',
   'counter', 'csv', 'data', 'db', 'deadline', 'doc', 'entities', 'entry', 'event',
-  'explorer', 'extra', 'extraCompany', 'fake', 'feed', 'feeds', 'files', 'fingerprint', 'flight',
+  'explorer', 'extra', 'extraCompany', 'fake', 'feed', 'files', 'fingerprint', 'flight',
   'flowRow', 'forecast', 'getFlights', 'header', 'hits', 'html', 'input', 'insert', 'key',
-  'keyv', 'lat', 'legalForms', 'limit', 'limits', 'lines', 'list', 'load', 'lon',
+  'keyv', 'lat', 'legalForms', 'limit', 'limits', 'lines', 'load', 'lon',
   'malformed', 'names', 'node', 'nodes', 'operation', 'operationKey', 'options', 'orgNr', 'outage',
-  'p', 'pagination', 'parameters', 'params', 'parts', 'path', 'ports', 'previous', 'produce',
-  'provenance', 'publishedAt', 'read', 'reader', 'redis', 'req', 'result', 'role', 'root',
+  'p', 'pagination', 'parameters', 'params', 'parts', 'path', 'ports', 'previous', 'providers', 'produce',
+  'provenance', 'publishedAt', 'read', 'reader', 'redis', 'req', 'result', 'role',
   'routes', 'row', 'rows', 'section', 'server', 'serverFor', 'signal', 'skipped', 'source',
-  'station', 'statuses', 'store', 'streams', 'table', 'tar', 'toFlow', 'toForecast', 'tokens',
+  'station', 'statuses', 'store', 'streams', 'table', 'tar', 'toFlow', 'tokens',
   'tools', 'unit', 'units', 'upstream', 'upstreams', 'url', 'userAgent', 'uses', 'values',
   'version', 'widths', 'workerData', 'writer', 'xml',
 ]

@@ -4,7 +4,7 @@
  * accepts, and what its OpenAPI document and 400s list, are the fields its sources declare.
  *
  * @example
- * placeField: {
+ * const placeField: PlaceFieldDeclaration = {
  *   name: 'tide_levels',
  *   section: 'weather',
  *   description: 'Observed and forecast sea level at the nearest tide gauge.',

@@ -135,10 +135,11 @@ interface Entry<V> {
  *
  * @example
  * const names = createTimedMemo<Map<string, string>>({ ttlMs: 86_400_000, staleMs: 7 * 86_400_000 })
- * const airports = await names.get('airports', () => fetchAirportNames(client))
+ * const airports = await names.get('airports', async () => new Map([['OSL', 'Oslo lufthavn']]))
  *
+ * type Forecast = { updatedAt: string }
  * const forecasts = createTimedMemo<Forecast>({ ttlMs: 1_800_000, maxTtlMs: 6 * 3_600_000, maxEntries: 1000 })
- * const { value } = await forecasts.fetch('59.91,10.75', client, { path: '/compact', query: { lat, lon }, parse: toForecast })
+ * const { value } = await forecasts.fetch('59.91,10.75', client, { path: '/compact', query: { lat, lon }, parse: (body) => body as Forecast })
  */
 export function createTimedMemo<V>(options: TimedMemoOptions<V>): TimedMemo<V> {
   const ttlMs = options.ttlMs

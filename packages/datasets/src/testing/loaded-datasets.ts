@@ -19,7 +19,7 @@ export interface LoadedDatasets {
  *
  * @example
  * const datasets = createLoadedDatasets()
- * await datasets.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', bytes: aksjonaerregisteret2024() }], '2024-12-31')
+ * await datasets.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', bytes: csv }], '2024-12-31')
  * createGateway({ sources: [firmafakta()], datasets: datasets.store })
  */
 export function createLoadedDatasets(): LoadedDatasets {
