@@ -32,7 +32,7 @@ export function createDatasetAccess(store: DatasetStore | undefined, declared: r
         throw new TypeError(`${operationName} reads dataset ${dataset.id} without declaring it in its datasets (defineOperation, or defineSource when the operation names none)`)
       }
       const reader = store?.reader(dataset)
-      if (!reader) throw datasetNotLoaded(dataset)
+      if (!reader) throw datasetNotLoaded(dataset, store?.notLoadedReason?.(dataset))
       if (!used.some((use) => use.dataset === dataset)) used.push({ dataset, version: reader.version })
       return reader
     },

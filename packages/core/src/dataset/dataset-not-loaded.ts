@@ -9,12 +9,14 @@ import { loadCommand, type DatasetDefinition } from '../plugin/define-dataset.js
  * @example
  * throw datasetNotLoaded(aksjonaerregisteret)
  * // 502 dataset_not_loaded: Dataset aksjonaerregisteret (Aksjonærregisteret) is not loaded in this deployment; load it with: npx allmenning datasets import aksjonaerregisteret <file>
+ * throw datasetNotLoaded(aksjonaerregisteret, store.notLoadedReason?.(aksjonaerregisteret))
+ * // … is not loaded in this deployment; the snapshot s3://bucket/datasets is being fetched
  */
-export function datasetNotLoaded(dataset: DatasetDefinition): GatewayError {
+export function datasetNotLoaded(dataset: DatasetDefinition, reason?: string): GatewayError {
   return new GatewayError(
     502,
     'dataset_not_loaded',
-    `Dataset ${dataset.id} (${dataset.title}) is not loaded in this deployment; load it with: ${loadCommand(dataset)}`,
+    `Dataset ${dataset.id} (${dataset.title}) is not loaded in this deployment; ${reason ?? `load it with: ${loadCommand(dataset)}`}`,
   )
 }
 

@@ -80,4 +80,10 @@ export interface DatasetStore {
    * next that arrives in a later millisecond).
    */
   reader(dataset: DatasetDefinition): DatasetReader | undefined
+  /**
+   * Why `dataset` has no reader now, when the store knows better than "not loaded here": a
+   * store following a published snapshot says it is still being fetched. Read only after
+   * `reader` answered `undefined`; its text ends the 502 `dataset_not_loaded` message.
+   */
+  notLoadedReason?(dataset: DatasetDefinition): string | undefined
 }

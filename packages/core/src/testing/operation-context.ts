@@ -58,7 +58,7 @@ export function testOperationContext(options: {
     },
     dataset(dataset) {
       const reader = options.datasets?.reader(dataset)
-      if (!reader) throw datasetNotLoaded(dataset)
+      if (!reader) throw datasetNotLoaded(dataset, options.datasets?.notLoadedReason?.(dataset))
       return reader
     },
     calls,
