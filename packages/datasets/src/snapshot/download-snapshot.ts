@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto'
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs'
+import { open, rename } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { createGunzip } from 'node:zlib'
+import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3'
+import { isNoSuchKey, SnapshotError, snapshotErrorFrom } from './snapshot-errors.js'
+import { snapshotKey, type SnapshotLocation } from './snapshot-location.js'
+import type { SnapshotManifest } from './snapshot-manifest.js'
+import { createMeter } from './snapshot-stream.js'
+
+/** Options of {@link downloadSnapshot}. */
+export interface DownloadSnapshotOptions {
+  client: S3Client
+  signal?: AbortSignal
+  /** Compressed bytes received so far, of `total` (the manifest's `bytes`). */
+  onProgress?: (received: number, total: number) => void
+}
+
+/** A downloaded, checked snapshot. */
+export interface DownloadedSnapshot {
+  /** The SQLite file: `toPath`. */
+  path: string
+  manifest: SnapshotManifest
+  /** Compressed bytes downloaded. */
+  bytes: number
+}
+
+const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1')
+
+async function startsLikeSqlite(path: string): Promise<boolean> {
+  const file = await open(path, 'r')
+  try {
+    const head = Buffer.alloc(sqliteHeader.length)
+    const { bytesRead } = await file.read(head, 0, head.length, 0)
+    return bytesRead === head.length && head.equals(sqliteHeader)
+  } finally {
+    await file.close()
+  }
+}
+
+function isZlibError(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code ?? ''
+  return code.startsWith('Z_') || code === 'ERR_ZLIB_INITIALIZATION_FAILED'
+}
+
+/**
+ * Downloads the snapshot `manifest` names to `toPath`, checking it on the way: the compressed
+ * bytes are counted and hashed as they stream and decompressed into a temporary file beside
+ * `toPath`; only when the size and sha256 match the manifest (and the result is a SQLite file)
+ * is the temporary file synced and renamed over `toPath`, in one step. Anything else (a corrupt
+ * or truncated object, a store that goes away mid-download, an abort) removes the temporary
+ * file and leaves `toPath` as it was. A bad checksum throws a `corrupt` {@link SnapshotError}
+ * naming the snapshot; a snapshot deleted since the manifest was read, `missing-object`.
+ *
+ * @example
+ * const client = createSnapshotClient()
+ * const location = parseSnapshotUrl('s3://allmenning-data/prod')
+ * const manifest = await readSnapshotManifest(location, client)
+ * await downloadSnapshot(location, manifest, '/tmp/allmenning.sqlite', { client })
+ */
+export async function downloadSnapshot(location: SnapshotLocation, manifest: SnapshotManifest, toPath: string, options: DownloadSnapshotOptions): Promise<DownloadedSnapshot> {
+  const named = `snapshot ${manifest.id} (${location.url}/${manifest.object})`
+  mkdirSync(dirname(toPath), { recursive: true })
+  const partial = join(dirname(toPath), `.${basename(toPath)}.${manifest.id}.${randomBytes(4).toString('hex')}.partial`)
+  try {
+    let body: Readable
+    try {
+      const answer = await options.client.send(
+        new GetObjectCommand({ Bucket: location.bucket, Key: snapshotKey(location, manifest.object) }),
+        options.signal ? { abortSignal: options.signal } : {},
+      )
+      if (answer.ContentLength !== undefined && answer.ContentLength !== manifest.bytes) {
+        ;(answer.Body as Readable | undefined)?.destroy()
+        throw new SnapshotError('corrupt', `${named} is ${answer.ContentLength} bytes in the store, and its manifest says ${manifest.bytes}; refused`)
+      }
+      body = answer.Body as Readable
+    } catch (error) {
+      if (isNoSuchKey(error)) {
+        throw new SnapshotError('missing-object', `${named} is not in the store: a newer publish may have replaced it; read the manifest again`, { cause: error })
+      }
+      throw snapshotErrorFrom(error, location, `downloading ${named}`)
+    }
+    const meter = createMeter((received) => options.onProgress?.(received, manifest.bytes))
+    const gunzip = createGunzip()
+    try {
+      await pipeline(body, meter, gunzip, createWriteStream(partial), options.signal ? { signal: options.signal } : {})
+    } catch (error) {
+      if (options.signal?.aborted) throw options.signal.reason
+      if (isZlibError(error)) throw new SnapshotError('corrupt', `${named} is corrupt: it does not decompress (${(error as Error).message}); refused`, { cause: error })
+      throw snapshotErrorFrom(error, location, `downloading ${named}`)
+    }
+    if (meter.bytes !== manifest.bytes) throw new SnapshotError('corrupt', `${named} came as ${meter.bytes} bytes, and its manifest says ${manifest.bytes}; refused`)
+    const sha256 = meter.sha256()
+    if (sha256 !== manifest.sha256) throw new SnapshotError('corrupt', `${named} has sha256 ${sha256}, and its manifest says ${manifest.sha256}; refused`)
+    const file = await open(partial, 'r+')
+    try {
+      const { size } = await file.stat()
+      if (size !== manifest.sqliteBytes) throw new SnapshotError('corrupt', `${named} decompresses to ${size} bytes, and its manifest says ${manifest.sqliteBytes}; refused`)
+      // On disk before the rename makes it the file: a crash right after must not leave a hole.
+      await file.sync()
+    } finally {
+      await file.close()
+    }
+    if (!(await startsLikeSqlite(partial))) throw new SnapshotError('corrupt', `${named} is not a SQLite file; refused`)
+    await rename(partial, toPath)
+    return { path: toPath, manifest, bytes: meter.bytes }
+  } finally {
+    rmSync(partial, { force: true })
+  }
+}
