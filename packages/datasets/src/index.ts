@@ -1,6 +1,8 @@
 export { createSqliteDatasetStore, type SqliteDatasetStore, type SqliteDatasetStoreOptions, type FollowingSqliteStoreOptions } from './store/sqlite-store.js'
 export type { FollowingDatasetStore, FollowSnapshotOptions } from './follow/following-store.js'
 export type { SnapshotSource, FollowedManifest, FollowedDataset } from './follow/snapshot-source.js'
+export { s3SnapshotSource } from './follow/s3-snapshot-source.js'
+export { datasetStoreFromEnv, snapshotVariable, type DatasetStoreFromEnvOptions } from './follow/dataset-store-from-env.js'
 export type { CatalogEntry, CatalogFile } from './store/catalog.js'
 export { importDataset, type ImportOptions } from './import/import-dataset.js'
 export { defaultReadLimits, type ReadLimits } from './read/read-limits.js'

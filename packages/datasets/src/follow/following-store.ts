@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, renameSync, rmSync, chmodSync, existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { datasetNotLoaded, loadCommand, type DatasetDefinition, type DatasetReader } from '@allmenning/core'
+import type { S3Client } from '@aws-sdk/client-s3'
 import type { SqliteDatasetStore } from '../store/sqlite-store.js'
 import { writeFollowMarker } from './follow-marker.js'
 import type { FollowedManifest, SnapshotSource } from './snapshot-source.js'
@@ -14,6 +15,8 @@ export interface FollowSnapshotOptions {
    * `s3SnapshotSource(url, client)`, or another kind of storage.
    */
   source?: SnapshotSource
+  /** The S3 client for `url`; default `createSnapshotClient()`, configured by the environment. */
+  client?: S3Client
   /**
    * The local directory the snapshot files are written to (on Lambda, under `/tmp`). It holds
    * at most two: the one being served and, while a switch is under way, the one before or after.
@@ -226,7 +229,7 @@ export function createFollowingStore(options: FollowSnapshotOptions, source: Sna
   }
 
   // Leftovers of an earlier run: a download cut off, snapshots older than the newest.
-  for (const name of readdirSync(directory)) if (name.endsWith(partSuffix)) rmSync(join(directory, name), { force: true })
+  for (const name of readdirSync(directory)) if (name.endsWith(partSuffix) || name.endsWith('.partial')) rmSync(join(directory, name), { force: true })
 
   const ready = new Promise<FollowedManifest>((resolve, reject) => {
     void fetchSnapshot().then(
