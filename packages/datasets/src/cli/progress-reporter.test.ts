@@ -20,6 +20,14 @@ describe('the progress reporter', () => {
     expect(text()).toBe('\r\x1b[Kaksjonaerregisteret: [############------------] 48.1 MB of 96.2 MB (50%), 499,000 rows, 249,500 rows/s, 3 malformed\n')
   })
 
+  it('shows an upload by the share of the file compressed and the bytes sent', () => {
+    const { out, text } = capture()
+    const progress = createProgressReporter(out, true)
+    progress.upload('snapshot', 9_000_000, 30_000_000, 40_000_000)
+    progress.done()
+    expect(text()).toBe('\r\x1b[Ksnapshot: uploading [##################------] 30.0 MB of 40.0 MB compressed (75%), 9.0 MB sent\n')
+  })
+
   it('gives the rate in rows, whatever a record holds', () => {
     const { out, text } = capture()
     const progress = createProgressReporter(out, false)

@@ -5,6 +5,8 @@ import type { ImportProgress } from '../import/import-types.js'
 export interface ProgressReporter {
   download(label: string, received: number, total: number | null): void
   import(label: string, progress: ImportProgress): void
+  /** An upload of a file compressed as it is read: `sent` bytes sent, `read` of `total` read. */
+  upload(label: string, sent: number, read: number, total: number): void
   /** A line of its own (clears the bar first). */
   line(text: string): void
   done(): void
@@ -49,6 +51,11 @@ export function createProgressReporter(out: Writable, tty: boolean, everyMs = 50
       if (!throttled(total !== null && received === total)) return
       const share = total ? received / total : 0
       show(`${label}: downloading ${tty && total ? `${bar(share)} ` : ''}${megabytes(received)}${total ? ` of ${megabytes(total)} (${Math.round(share * 100)}%)` : ''}`)
+    },
+    upload(label, sent, read, total) {
+      if (!throttled(read === total)) return
+      const share = total > 0 ? read / total : 1
+      show(`${label}: uploading ${tty ? `${bar(share)} ` : ''}${megabytes(read)} of ${megabytes(total)} compressed (${Math.round(share * 100)}%), ${megabytes(sent)} sent`)
     },
     import(label, p) {
       if (!throttled(p.phase !== 'reading')) return

@@ -16,6 +16,8 @@ import { syncDataset } from '../sync/sync-dataset.js'
 import { datasetMirrorFromEnv, datasetMirrorVariable } from '../sync/dataset-mirror.js'
 import { datasetStorePath, defaultDataDir } from '../store/store-path.js'
 import { createProgressReporter } from './progress-reporter.js'
+import { publishCommand, pullCommand } from './snapshot-commands.js'
+import { parseSnapshotUrl, SnapshotUrlError } from '../snapshot/snapshot-location.js'
 import { limitOptions, readLimits, type ReadLimits } from '../read/read-limits.js'
 
 /** Where the command line writes and what it reads; `process` by default. */
@@ -38,12 +40,19 @@ Commands:
                                 (all downloadable datasets when no id is given)
   import <id> <file...>         load local files (datasets ordered by e-mail)
   unlock <id>                   remove the import lock an import that no longer runs left behind
+  publish <s3-url>              publish the store as a snapshot: s3://<bucket>/<prefix> gets
+                                snapshots/<id>.sqlite.gz, then manifest.json naming it
+  pull <s3-url>                 download the published snapshot, checked, in place of the store
+                                (for an init step, before the gateway starts)
 
 Options:
   --data-dir <dir>              where the store lives (default $ALLMENNING_DATA_DIR or ./data)
   --catalog <module[#export]>   a module exporting \`datasets\` (default: the built-in sources)
   --published <YYYY-MM-DD>      import: the publisher's date of the file (default: its mtime)
-  --force                       sync: download and load even when nothing changed
+  --force                       sync: download and load even when nothing changed; publish,
+                                pull: upload or download even when the versions are the same
+  --publish <s3-url>            sync: publish the store afterwards (one job keeps every instance current)
+  --to <file>                   pull: where to put the store (default: the store in --data-dir)
   --max-record-length <n>       import, sync: longest line or JSON element, in characters
                                 (default 4Mi); a file with a longer one is refused
   --max-unpacked-bytes <n>      most a compressed file or zip member may unpack to (default 16GiB)
@@ -57,7 +66,12 @@ Environment:
   ALLMENNING_DATA_DIR           the default for --data-dir
   ALLMENNING_DATASET_<ID>_URL   sync: download dataset <ID> from a mirror instead of its publisher:
                                 a folder URL ending in / holding the files under their names,
-                                or the URL of a dataset's only file`
+                                or the URL of a dataset's only file
+  AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_PROFILE, AWS_REGION, ...
+                                publish, pull: the AWS SDK's own settings and credential chain
+  ALLMENNING_SNAPSHOT_ENDPOINT  publish, pull: a store other than AWS S3 (or the SDK's AWS_ENDPOINT_URL_S3)
+  ALLMENNING_SNAPSHOT_PATH_STYLE=1
+                                publish, pull: address the bucket in the path (MinIO)`
 
 const userAgent = 'allmenning-datasets/0.1.0'
 const count = (n: number) => n.toLocaleString('en-US')
@@ -115,7 +129,7 @@ function summary(result: ImportResult): string {
 }
 
 /**
- * The `allmenning` command line: `allmenning datasets list | status | sync [id…] | import <id> <file…>`.
+ * The `allmenning` command line: `allmenning datasets list | status | sync [id…] | import <id> <file…> | unlock <id> | publish <s3-url> | pull <s3-url>`.
  * Returns the exit code: 0 when everything asked for was done, 1 when something failed (with
  * a message saying what), 2 for a command it does not understand.
  *
@@ -135,6 +149,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         catalog: { type: 'string' },
         published: { type: 'string' },
         force: { type: 'boolean' },
+        publish: { type: 'string' },
+        to: { type: 'string' },
         ...Object.fromEntries(Object.values(limitOptions).map((option) => [option.slice(2), { type: 'string' as const }])),
         help: { type: 'boolean', short: 'h' },
       },
@@ -153,6 +169,25 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const path = datasetStorePath(dataDir)
   try {
     if (group !== 'datasets') throw new UsageError(`unknown command "${group}"; the commands are under "allmenning datasets"`)
+    if (parsed.values.publish !== undefined && command !== 'sync') {
+      throw new UsageError(`--publish is an option of sync; to publish the store alone: allmenning datasets publish <s3-url>`)
+    }
+    if (parsed.values.to !== undefined && command !== 'pull') throw new UsageError('--to is an option of pull')
+    // Before the catalog is loaded: an init step that pulls needs no source definitions.
+    if (command === 'publish' || command === 'pull') {
+      const [url, ...extra] = rest
+      if (!url || extra.length > 0) throw new UsageError(`${command} needs one snapshot location, s3://<bucket>/<prefix>`)
+      const snapshotIo = { say, progress: createProgressReporter(io.stderr, io.tty), env: io.env, force: parsed.values.force === true, ...(io.signal ? { signal: io.signal } : {}) }
+      try {
+        if (command === 'publish') return await publishCommand(url, path, snapshotIo)
+        return await pullCommand(url, parsed.values.to ? resolve(io.cwd, parsed.values.to) : path, snapshotIo)
+      } finally {
+        snapshotIo.progress.done()
+      }
+    }
+    const publishTo = parsed.values.publish
+    // Checked before a long sync, not after it.
+    if (publishTo !== undefined) parseSnapshotUrl(publishTo)
     const limits = limitsFrom(parsed.values)
     const catalog = catalogRef(parsed.values.catalog, io.cwd)
     const datasets = await loadDatasetCatalog(catalog)
@@ -248,6 +283,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             failed++
           }
         }
+        // A dataset that failed keeps its previous version in the store, so what was synced is
+        // published all the same; the exit code still says something failed.
+        if (publishTo !== undefined && !io.signal?.aborted) {
+          try {
+            await publishCommand(publishTo, path, { say, progress, env: io.env, force: false, ...(io.signal ? { signal: io.signal } : {}) })
+          } catch (error) {
+            progress.done()
+            fail((error as Error).message)
+            failed++
+          }
+        }
         return failed > 0 ? 1 : 0
       }
       case 'import': {
@@ -310,7 +356,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
   } catch (error) {
     fail((error as Error).message)
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof SnapshotUrlError) {
       io.stderr.write(`${usage}\n`)
       return 2
     }

@@ -10,7 +10,7 @@ import { readCatalog, type CatalogEntry } from '../store/catalog.js'
 import { openSqlite } from '../store/sqlite-connection.js'
 import { SnapshotError, snapshotErrorFrom } from './snapshot-errors.js'
 import { manifestKey, snapshotKey, snapshotsFolder, type SnapshotLocation } from './snapshot-location.js'
-import { readSnapshotManifest, snapshotFormat, type SnapshotDataset, type SnapshotManifest } from './snapshot-manifest.js'
+import { readSnapshotManifest, sameDatasetVersions, snapshotFormat, type SnapshotDataset, type SnapshotManifest } from './snapshot-manifest.js'
 import { createMeter } from './snapshot-stream.js'
 import { copyStore } from './store-copy.js'
 
@@ -59,14 +59,12 @@ function snapshotId(now: Date): string {
   return `${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`
 }
 
-function datasetsOf(catalog: Map<string, CatalogEntry>): SnapshotDataset[] {
+/** The manifest's list of datasets from a store's catalog. */
+export function datasetsOf(catalog: Map<string, CatalogEntry>): SnapshotDataset[] {
   return [...catalog.values()]
     .sort((a, b) => a.id.localeCompare(b.id))
     .map((entry) => ({ id: entry.id, version: entry.publishedAt, loadedAt: entry.loadedAt, rows: entry.rows }))
 }
-
-const sameVersions = (a: SnapshotDataset[], b: SnapshotDataset[]) =>
-  a.length === b.length && a.every((dataset, i) => dataset.id === b[i]!.id && dataset.loadedAt === b[i]!.loadedAt)
 
 function storeDatasets(storePath: string): SnapshotDataset[] {
   if (!existsSync(storePath)) throw new Error(`there is no store at ${storePath} to publish; load datasets first ("allmenning datasets sync" or "import")`)
@@ -180,7 +178,7 @@ export async function publishSnapshot(options: PublishSnapshotOptions): Promise<
   if (current.length === 0) throw new Error(`the store at ${options.storePath} has no dataset loaded; there is nothing to publish`)
   // Read first: wrong credentials or a missing bucket fail before the copy is made.
   const previous = await previousManifest(options)
-  if (previous && !options.force && sameVersions(previous.datasets, current)) return { status: 'unchanged', manifest: previous }
+  if (previous && !options.force && sameDatasetVersions(previous.datasets, current)) return { status: 'unchanged', manifest: previous }
   const work = mkdtempSync(join(options.workDir ?? dirname(options.storePath), `.${basename(options.storePath)}.publish-`))
   try {
     options.onProgress?.({ phase: 'copying' })

@@ -35,6 +35,18 @@ export interface SnapshotManifest {
   datasets: SnapshotDataset[]
 }
 
+/**
+ * Whether two lists name the same dataset versions (by id and `loadedAt`, which names a
+ * generation): a store holding what a manifest names need not be published or pulled again.
+ *
+ * @example
+ * sameDatasetVersions(manifest.datasets, other.datasets) // true when nothing changed
+ */
+export function sameDatasetVersions(a: readonly SnapshotDataset[], b: readonly SnapshotDataset[]): boolean {
+  const key = (list: readonly SnapshotDataset[]) => list.map((d) => `${d.id}\u0000${d.loadedAt}`).sort().join('\u0001')
+  return key(a) === key(b)
+}
+
 const isCount = (value: unknown) => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
 
 /** Checks a parsed manifest's shape; throws a `bad-manifest` {@link SnapshotError} naming what is wrong. */

@@ -11,7 +11,10 @@ export interface TestS3Server {
   endpoint: string
   /** A bucket that exists from the start. */
   bucket: string
-  /** The only key pair the server accepts; any other is refused with 403 InvalidAccessKeyId. */
+  /**
+   * The key the server knows; any other access key id is refused with 403 InvalidAccessKeyId.
+   * (s3rver does not check SigV4 signatures, so a wrong secret with this key id is accepted.)
+   */
   credentials: { accessKeyId: string; secretAccessKey: string }
   /** Where the server keeps the objects, for tests that tamper with them. */
   directory: string
