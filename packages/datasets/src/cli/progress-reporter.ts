@@ -12,7 +12,8 @@ export interface ProgressReporter {
   done(): void
 }
 
-const megabytes = (bytes: number) => (bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(1)} MB`)
+/** A size for people: `812.4 kB`, `48.1 MB`. */
+export const megabytes = (bytes: number) => (bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(1)} MB`)
 const count = (n: number) => n.toLocaleString('en-US')
 const phases: Record<ImportProgress['phase'], string> = { reading: 'reading', indexing: 'indexing', switching: 'switching to the new version' }
 

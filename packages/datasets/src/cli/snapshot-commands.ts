@@ -6,7 +6,7 @@ import { downloadSnapshot } from '../snapshot/download-snapshot.js'
 import { parseSnapshotUrl, type SnapshotLocation } from '../snapshot/snapshot-location.js'
 import { readSnapshotManifest, sameDatasetVersions, type SnapshotManifest } from '../snapshot/snapshot-manifest.js'
 import { datasetsOf, publishSnapshot } from '../snapshot/publish-snapshot.js'
-import type { ProgressReporter } from './progress-reporter.js'
+import { megabytes, type ProgressReporter } from './progress-reporter.js'
 
 /** What the snapshot commands need from the command line. */
 export interface SnapshotCommandIo {
@@ -17,7 +17,7 @@ export interface SnapshotCommandIo {
   force: boolean
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`
+const datasetCount = (manifest: SnapshotManifest) => `${manifest.datasets.length} dataset${manifest.datasets.length === 1 ? '' : 's'}`
 
 function describeDatasets(manifest: SnapshotManifest): string[] {
   return manifest.datasets.map((d) => `  ${d.id}: version ${d.version ?? 'undated'}, loaded ${d.loadedAt}, ${d.rows.toLocaleString('en-US')} rows`)
@@ -52,7 +52,7 @@ export async function publishCommand(url: string, storePath: string, io: Snapsho
     io.say(`${label}: snapshot ${manifest.id} already holds the versions the store has; nothing uploaded (--force publishes anyway)`)
     return 0
   }
-  io.say(`published snapshot ${manifest.id} to ${label}: ${manifest.datasets.length} datasets, ${megabytes(manifest.bytes)} compressed from ${megabytes(manifest.sqliteBytes)}, sha256 ${manifest.sha256}`)
+  io.say(`published snapshot ${manifest.id} to ${label}: ${datasetCount(manifest)}, ${megabytes(manifest.bytes)} compressed from ${megabytes(manifest.sqliteBytes)}, sha256 ${manifest.sha256}`)
   for (const line of describeDatasets(manifest)) io.say(line)
   if (result.deleted.length > 0) io.say(`removed ${result.deleted.length} older snapshot${result.deleted.length === 1 ? '' : 's'}; kept ${result.previous ? `the previous one (${result.previous.id}) for readers still fetching it` : 'none'}`)
   if (result.pruneFailed) io.say(`warning: older snapshots were not removed: ${result.pruneFailed}`)
@@ -102,7 +102,7 @@ export async function pullCommand(url: string, to: string, io: SnapshotCommandIo
     onProgress: (received, total) => io.progress.download(`${location.url} ${manifest.id}`, received, total),
   })
   io.progress.done()
-  io.say(`pulled snapshot ${manifest.id} (published ${manifest.createdAt}) to ${to}: ${manifest.datasets.length} datasets, ${megabytes(manifest.sqliteBytes)}; size and sha256 checked`)
+  io.say(`pulled snapshot ${manifest.id} (published ${manifest.createdAt}) to ${to}: ${datasetCount(manifest)}, ${megabytes(manifest.sqliteBytes)}; size and sha256 checked`)
   for (const line of describeDatasets(manifest)) io.say(line)
   return 0
 }

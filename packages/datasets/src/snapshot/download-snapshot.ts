@@ -5,7 +5,8 @@ import { basename, dirname, join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3'
+import type { S3Client } from '@aws-sdk/client-s3'
+import { s3Sdk } from './aws-sdk.js'
 import { isNoSuchKey, SnapshotError, snapshotErrorFrom } from './snapshot-errors.js'
 import { snapshotKey, type SnapshotLocation } from './snapshot-location.js'
 import type { SnapshotManifest } from './snapshot-manifest.js'
@@ -68,6 +69,7 @@ export async function downloadSnapshot(location: SnapshotLocation, manifest: Sna
   try {
     let body: Readable
     try {
+      const { GetObjectCommand } = s3Sdk()
       const answer = await options.client.send(
         new GetObjectCommand({ Bucket: location.bucket, Key: snapshotKey(location, manifest.object) }),
         options.signal ? { abortSignal: options.signal } : {},

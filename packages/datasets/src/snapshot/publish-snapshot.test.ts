@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
@@ -217,6 +217,31 @@ describe('publishSnapshot while an import runs', () => {
 })
 
 describe('publishSnapshot failing', () => {
+  it('stops mid-upload when aborted: the manifest, the bucket and the store folder stay as they were', async () => {
+    const location = parseSnapshotUrl(`s3://${s3.bucket}/aborted`)
+    await load('Org;Owner;Shares\n111;Ann;5\n')
+    const first = await publishSnapshot({ storePath, location, client })
+    await load('Org;Owner;Shares\n111;Bob;5\n')
+    const db = openSqlite(storePath)
+    db.exec('CREATE TABLE filler (data BLOB); INSERT INTO filler SELECT randomblob(1048576) FROM (SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) a, (SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4) b')
+    db.close()
+    const controller = new AbortController()
+    const stopped = publishSnapshot({
+      storePath,
+      location,
+      client,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.phase === 'uploading' && p.readBytes > 0) controller.abort(new Error('interrupted (SIGINT)'))
+      },
+    })
+    await expect(stopped).rejects.toThrow('interrupted (SIGINT)')
+    expect(await readSnapshotManifest(location, client)).toEqual(first.manifest)
+    expect(await keys('aborted/')).toEqual(['aborted/manifest.json', `aborted/${first.manifest.object}`])
+    expect(readdirSync(dir).filter((name) => name.includes('publish'))).toEqual([])
+  })
+
+
   it('names the bucket when the credentials are refused, and uploads nothing', async () => {
     await load('Org;Owner;Shares\n111;Ann;5\n')
     const wrong = createSnapshotClient({ endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'AKIAWRONG', secretAccessKey: 'nope' }, env: {} })

@@ -4,8 +4,8 @@ import { basename, dirname, join } from 'node:path'
 import { PassThrough } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
-import { DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3'
-import { Upload } from '@aws-sdk/lib-storage'
+import type { S3Client } from '@aws-sdk/client-s3'
+import { s3Sdk, storageSdk } from './aws-sdk.js'
 import { readCatalog, type CatalogEntry } from '../store/catalog.js'
 import { openSqlite } from '../store/sqlite-connection.js'
 import { SnapshotError, snapshotErrorFrom } from './snapshot-errors.js'
@@ -98,7 +98,7 @@ async function upload(options: PublishSnapshotOptions, copyPath: string, sqliteB
   const meter = createMeter()
   const body = new PassThrough()
   const abort = new AbortController()
-  const upload = new Upload({
+  const upload = new (storageSdk().Upload)({
     client: options.client,
     params: { Bucket: options.location.bucket, Key: key, Body: body, ContentType: 'application/gzip', CacheControl: 'max-age=31536000, immutable' },
     partSize,
@@ -139,6 +139,7 @@ async function upload(options: PublishSnapshotOptions, copyPath: string, sqliteB
 /** Removes the snapshots the manifest no longer names, but the current one and the one before. */
 async function prune(options: PublishSnapshotOptions, keep: Set<string>): Promise<string[]> {
   const { location, client } = options
+  const { DeleteObjectCommand, ListObjectsV2Command } = s3Sdk()
   const deleted: string[] = []
   let token: string | undefined
   do {
@@ -163,6 +164,8 @@ async function prune(options: PublishSnapshotOptions, keep: Set<string>): Promis
  * never sees half a publish; then snapshots older than the one the manifest named before are
  * deleted (the previous one stays, for a reader that read the old manifest a moment ago).
  * When the manifest already names every version the store holds, nothing is uploaded.
+ * The copy is made synchronously (SQLite's `VACUUM INTO`, seconds for a store of gigabytes):
+ * publish from the command line, a scheduled job or a worker, not from a thread serving requests.
  *
  * @example
  * const result = await publishSnapshot({
@@ -191,6 +194,7 @@ export async function publishSnapshot(options: PublishSnapshotOptions): Promise<
     const { bytes, sha256 } = await upload(options, copy.path, copy.bytes, key)
     options.onProgress?.({ phase: 'switching' })
     let manifest: SnapshotManifest
+    const { HeadObjectCommand, PutObjectCommand } = s3Sdk()
     try {
       // The object must be there, whole, before the manifest may name it.
       const stored = await client.send(new HeadObjectCommand({ Bucket: location.bucket, Key: key }))
@@ -215,7 +219,7 @@ export async function publishSnapshot(options: PublishSnapshotOptions): Promise<
     try {
       return { status: 'published', manifest, previous, deleted: await prune(options, keep) }
     } catch (error) {
-      return { status: 'published', manifest, previous, deleted: [], pruneFailed: snapshotErrorFrom(error, location, 'removing older snapshots').message }
+      return { status: 'published', manifest, previous, deleted: [], pruneFailed: snapshotErrorFrom(error, location, `removing snapshots older than the previous one at ${location.url}`).message }
     }
   } finally {
     rmSync(work, { recursive: true, force: true })

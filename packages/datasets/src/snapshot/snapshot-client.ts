@@ -1,4 +1,5 @@
-import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3'
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3'
+import { s3Sdk } from './aws-sdk.js'
 
 /** Options of {@link createSnapshotClient}; each falls back to the environment, then the SDK's defaults. */
 export interface SnapshotClientOptions {
@@ -47,5 +48,5 @@ export function createSnapshotClient(options: SnapshotClientOptions = {}): S3Cli
   }
   if (thirdParty && !env.AWS_REQUEST_CHECKSUM_CALCULATION) config.requestChecksumCalculation = 'WHEN_REQUIRED'
   if (thirdParty && !env.AWS_RESPONSE_CHECKSUM_VALIDATION) config.responseChecksumValidation = 'WHEN_REQUIRED'
-  return new S3Client(config)
+  return new (s3Sdk().S3Client)(config)
 }

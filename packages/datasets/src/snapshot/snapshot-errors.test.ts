@@ -20,23 +20,24 @@ describe('snapshotErrorFrom', () => {
     expect(error).toMatchObject({ code: 'access-denied', message: expect.stringContaining(`refused access to bucket "allmenning-data" (${name})`) })
   })
 
+  it('says when no credentials were found at all, naming the bucket', () => {
+    const missing = Object.assign(new Error('Could not load credentials from any providers'), { name: 'CredentialsProviderError' })
+    expect(snapshotErrorFrom(missing, location, 'reading the manifest at s3://allmenning-data/prod')).toMatchObject({
+      code: 'access-denied',
+      message: expect.stringContaining('failed: no credentials were found for bucket "allmenning-data": Could not load credentials from any providers. Set AWS_ACCESS_KEY_ID'),
+    })
+  })
+
   it('keeps other failures apart, naming the location, and lets an abort through', () => {
     expect(snapshotErrorFrom(sdkError('InternalError', 500), location, 'reading the manifest')).toMatchObject({
       code: 'store-failed',
-      message: 'reading the manifest failed at s3://allmenning-data/prod (InternalError 500): InternalError from the store',
+      message: 'reading the manifest failed (InternalError 500): InternalError from the store',
     })
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' })
+    expect(snapshotErrorFrom(refused, location, 'reading the manifest at s3://allmenning-data/prod').message).toBe(
+      'reading the manifest at s3://allmenning-data/prod failed: connect ECONNREFUSED 127.0.0.1:9',
+    )
     const abort = Object.assign(new Error('stopped'), { name: 'AbortError' })
     expect(snapshotErrorFrom(abort, location, 'x')).toBe(abort)
-  })
-})
-
-describe('parseSnapshotUrl', () => {
-  it('reads the bucket and the prefix', () => {
-    expect(parseSnapshotUrl('s3://allmenning-data')).toEqual({ url: 's3://allmenning-data', bucket: 'allmenning-data', prefix: '' })
-    expect(parseSnapshotUrl('s3://allmenning-data/a/b/')).toEqual({ url: 's3://allmenning-data/a/b/', bucket: 'allmenning-data', prefix: 'a/b' })
-  })
-
-  it.each(['https://bucket/x', 's3://', 's3://Upper/x', 's3://b/x', 's3://bucket//x', 's3://bucket/a/../b'])('refuses %s, saying the rule', (url) => {
-    expect(() => parseSnapshotUrl(url)).toThrow(/s3:\/\/<bucket>\/<prefix>/)
   })
 })

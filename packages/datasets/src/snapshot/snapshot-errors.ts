@@ -47,15 +47,22 @@ const deniedNames = new Set(['AccessDenied', 'InvalidAccessKeyId', 'SignatureDoe
 
 /**
  * Turns an AWS SDK error into a {@link SnapshotError} naming the bucket and what was being
- * done; an abort passes through unchanged so callers can tell it apart.
+ * done (`doing` names the location); an abort passes through unchanged so callers can tell it apart.
  */
 export function snapshotErrorFrom(error: unknown, location: SnapshotLocation, doing: string): Error {
   if (error instanceof SnapshotError) return error
   const sdk = (error ?? {}) as SdkError
   if (sdk.name === 'AbortError' || (error instanceof Error && error.name === 'AbortError')) return error as Error
-  const name = sdk.name ?? sdk.Code ?? ''
+  const name = sdk.name && sdk.name !== 'Error' ? sdk.name : (sdk.Code ?? '')
   const status = sdk.$metadata?.httpStatusCode
   const detail = sdk.message ? `: ${sdk.message}` : ''
+  if (name === 'CredentialsProviderError') {
+    return new SnapshotError(
+      'access-denied',
+      `${doing} failed: no credentials were found for bucket "${location.bucket}"${detail}. Set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or AWS_PROFILE, or run where a role gives them`,
+      { cause: error },
+    )
+  }
   if (deniedNames.has(name) || status === 403 || status === 401) {
     return new SnapshotError(
       'access-denied',
@@ -67,7 +74,7 @@ export function snapshotErrorFrom(error: unknown, location: SnapshotLocation, do
   if (/Region is missing/i.test(sdk.message ?? '')) {
     return new SnapshotError('store-failed', `${doing} failed: no region is set; set AWS_REGION (any region works for most S3-compatible stores; R2 takes "auto")`, { cause: error })
   }
-  return new SnapshotError('store-failed', `${doing} failed at ${location.url}${name ? ` (${name}${status ? ` ${status}` : ''})` : ''}${detail}`, { cause: error })
+  return new SnapshotError('store-failed', `${doing} failed${name ? ` (${name}${status ? ` ${status}` : ''})` : ''}${detail}`, { cause: error })
 }
 
 /** Whether an SDK error says the object is not there. */

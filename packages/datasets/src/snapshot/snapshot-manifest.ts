@@ -1,4 +1,5 @@
-import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3'
+import type { S3Client } from '@aws-sdk/client-s3'
+import { s3Sdk } from './aws-sdk.js'
 import { isNoSuchKey, SnapshotError, snapshotErrorFrom } from './snapshot-errors.js'
 import { manifestKey, type SnapshotLocation } from './snapshot-location.js'
 
@@ -78,6 +79,7 @@ export function checkSnapshotManifest(value: unknown, location: SnapshotLocation
 export async function readSnapshotManifest(location: SnapshotLocation, client: S3Client, options: { signal?: AbortSignal } = {}): Promise<SnapshotManifest> {
   let text: string
   try {
+    const { GetObjectCommand } = s3Sdk()
     const answer = await client.send(new GetObjectCommand({ Bucket: location.bucket, Key: manifestKey(location) }), options.signal ? { abortSignal: options.signal } : {})
     text = await answer.Body!.transformToString('utf-8')
   } catch (error) {
