@@ -187,6 +187,27 @@ describe('a store following a published snapshot', () => {
     expect(errors[0]?.message).toMatch(/ENOTFOUND/)
   })
 
+  it('checks on a request once the interval has passed when told to (Lambda, whose timers sleep), without making it wait', async () => {
+    const publisher = createMemoryPublisher()
+    const first = await publisher.publish(['Ann'])
+    const switched: string[] = []
+    const store = createSqliteDatasetStore({
+      follow: { source: publisher.source, directory: join(dir, 'follow'), checkOn: 'request', checkEverySeconds: 1, keepPreviousSeconds: 0, onSwitch: (m) => switched.push(m.id) },
+    })
+    stores.push(store)
+    await store.ready
+    const second = await publisher.publish(['Bob'])
+    // Within the interval a request checks nothing.
+    expect(await owners(store)).toEqual(['Ann'])
+    expect(publisher.downloads).toBe(1)
+    await new Promise((resolve) => setTimeout(resolve, 1050))
+    // The first request after it answers from what is served now and starts the check; nothing else does.
+    expect(await owners(store)).toEqual(['Ann'])
+    for (let waited = 0; switched.length < 2 && waited < 2000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(switched).toEqual([first.id, second.id])
+    expect(await owners(store)).toEqual(['Bob'])
+  })
+
   it('refuses an import into the directory it follows the snapshot in', async () => {
     const publisher = createMemoryPublisher()
     await publisher.publish(['Ann'])
