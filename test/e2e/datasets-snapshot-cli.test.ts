@@ -114,6 +114,17 @@ describe('allmenning datasets publish and pull, run as a user runs them', { time
     ])
   })
 
+  it('publishes what the store holds when a dataset fails to sync, and exits 1 saying which failed', async () => {
+    publisher.publish(tildelingerPath, { body: tildelingerCsv(), status: 503 })
+    const partly = `s3://${s3.bucket}/partly`
+    const { code, stdout, stderr } = await run(['sync', 'innovasjon_norge_tildelinger', '--force', '--publish', partly, '--catalog', catalog])
+    expect(code).toBe(1)
+    expect(stderr).toMatch(/error: innovasjon_norge_tildelinger: .*503/)
+    expect(stdout).toMatch(/^published snapshot \S+ to s3:\/\/[^/]+\/partly: 2 datasets, /)
+    const manifest = await readSnapshotManifest(parseSnapshotUrl(partly), client)
+    expect(manifest.datasets.find((d) => d.id === 'innovasjon_norge_tildelinger')?.rows).toBe(5)
+  })
+
   it('refuses a corrupt snapshot with one line naming it, leaving the existing file as it was', async () => {
     const target = join(dir, 'container', 'allmenning.sqlite')
     const before = readFileSync(target)
