@@ -145,7 +145,8 @@ describe('a gateway following a snapshot published to S3', () => {
     await new Promise((resolve) => setTimeout(resolve, 200))
     await place.publish(2024)
     expect(await store.check()).toBe(true)
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // Requests go on until every client has had an answer from the new snapshot.
+    await until(async () => seen.every((answers) => answers.at(-1)?.published === '2024-12-31'), Boolean)
     stop = true
     await Promise.all(loops)
     const all = seen.flat()
