@@ -9,8 +9,10 @@ export default defineConfig({
   target: 'node20',
   bundle: true,
   splitting: false,
-  // Everything is bundled, workspace packages included; node: built-ins stay external.
-  noExternal: [/.*/],
+  // Everything is bundled, workspace packages included; node: built-ins stay external, and so
+  // does the AWS SDK (the snapshot's S3 client): Lambda's Node runtime provides it.
+  noExternal: [/^(?!@aws-sdk\/)/],
+  external: [/^@aws-sdk\//],
   minify: true,
   sourcemap: true,
   clean: true,

@@ -4,7 +4,7 @@ import { createGateway, createMemoryCacheStore, type GatewayOptions } from '@all
 import { builtInSources } from '@allmenning/sources'
 import { swaggerUiExplorer } from '@allmenning/explorer'
 import { mcpServers } from '@allmenning/mcp'
-import { createSqliteDatasetStore, datasetStorePath, defaultDataDir } from '@allmenning/datasets'
+import { datasetStoreFromEnv } from '@allmenning/datasets'
 import { createExpressErrorHandler, createExpressMiddleware, createExpressNotFoundHandler } from '@allmenning/adapter-express'
 
 /**
@@ -22,8 +22,9 @@ export function createApp(env: Record<string, string | undefined> = process.env,
     // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue server) and /{source}/mcp.
     extensions: [mcpServers()],
     ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL } : {}),
-    // Bulk datasets loaded by `npx allmenning datasets`, read from ALLMENNING_DATA_DIR (./data by default).
-    datasets: createSqliteDatasetStore({ path: datasetStorePath(defaultDataDir(env)), readonly: true }),
+    // Bulk datasets: the snapshot ALLMENNING_DATASETS_SNAPSHOT (s3://bucket/prefix) names, followed as it is
+    // republished; else the file `npx allmenning datasets` writes in ALLMENNING_DATA_DIR (./data by default).
+    datasets: datasetStoreFromEnv(env),
     ...overrides,
   })
   const app = express()

@@ -1,8 +1,16 @@
-import { createLambdaHandler } from '@allmenning/adapter-lambda'
+import { createLambdaHandler, type LambdaEvent, type LambdaHandler } from '@allmenning/adapter-lambda'
 import { createGateway, createMemoryCacheStore } from '@allmenning/core'
+import { datasetStoreFromEnv } from '@allmenning/datasets'
 import { mcpServers } from '@allmenning/mcp'
 import { builtInSources } from '@allmenning/sources'
 import Keyv from 'keyv'
+
+// The datasets: the snapshot ALLMENNING_DATASETS_SNAPSHOT names (s3://bucket/prefix), copied to
+// /tmp (the only disk a function may write) and fetched at once, in the init phase. Timers do
+// not run between invocations, so the manifest is checked on a request that comes
+// ALLMENNING_DATASETS_SNAPSHOT_CHECK_SECONDS (60) after the last check; its answer does not wait.
+// Without the variable: a store with nothing loaded, whose operations answer 502 dataset_not_loaded.
+const datasets = datasetStoreFromEnv(process.env, { checkOn: 'request', directory: '/tmp/allmenning-snapshot' })
 
 // Built once per container, outside the handler, so warm invocations reuse the gateway and
 // its in-memory cache instead of starting cold every time. SAM passes unset parameters as
@@ -16,7 +24,16 @@ const gateway = createGateway({
   // bundle too, delete this line and the import (see README).
   extensions: process.env.ALLMENNING_MCP === 'off' ? [] : [mcpServers()],
   ...(process.env.PUBLIC_BASE_URL ? { publicBaseUrl: process.env.PUBLIC_BASE_URL } : {}),
+  datasets,
 })
+
+const serve = createLambdaHandler(gateway, { basePath: process.env.ALLMENNING_BASE_PATH })
+
+// A cold start's first requests wait for the snapshot (at most ALLMENNING_DATASETS_WAIT_SECONDS,
+// default 20, inside API Gateway's 29 s), so they answer from it rather than 502; once it has
+// come, or failed (then the 502 says why), no request waits.
+const waitMs = (Number(process.env.ALLMENNING_DATASETS_WAIT_SECONDS) || 20) * 1000
+const firstSnapshot = 'ready' in datasets ? Promise.race([datasets.ready.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, waitMs).unref())]) : undefined
 
 /**
  * The Lambda entry point (`dist/handler.handler`), serving API Gateway REST and HTTP APIs and
@@ -26,4 +43,7 @@ const gateway = createGateway({
  * // template.yaml
  * // Handler: dist/handler.handler
  */
-export const handler = createLambdaHandler(gateway, { basePath: process.env.ALLMENNING_BASE_PATH })
+export const handler = (async (event: LambdaEvent, context?: unknown) => {
+  if (firstSnapshot) await firstSnapshot
+  return serve(event, context)
+}) as LambdaHandler

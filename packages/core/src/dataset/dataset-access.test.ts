@@ -138,6 +138,16 @@ describe('operations on datasets', () => {
     expect(res.errors).toEqual([])
   })
 
+  it('end the message with the reason the store gives, a snapshot still being fetched', async () => {
+    const fetching: DatasetStore = { reader: () => undefined, notLoadedReason: (dataset) => `the snapshot s3://bucket/data holding ${dataset.id} is being fetched` }
+    const res = await call(fetching, '/api/v1/kilder/example/grants_of', 'org_nr=1')
+    expect(res.status).toBe(502)
+    expect(res.json.error).toMatchObject({ code: 'dataset_not_loaded', status: 502 })
+    expect(res.json.error.message).toBe(
+      'Dataset grants (Example grants) is not loaded in this deployment; the snapshot s3://bucket/data holding grants is being fetched',
+    )
+  })
+
   it('name the command the store gives for loading the dataset, in the message and in the source descriptor', async () => {
     // The core knows no command line: the store says how it is filled (the SQLite store: `npx allmenning datasets …`).
     const store = { ...memoryStore([]), loadCommand: (dataset: DatasetDefinition) => `fill-store ${dataset.id} --from ${dataset.origin.page}` }

@@ -97,4 +97,10 @@ export interface DatasetStore {
    * its command line's: `npx allmenning datasets sync cordis`.
    */
   loadCommand?(dataset: DatasetDefinition): string
+  /**
+   * Why `dataset` has no reader now, when the store knows better than "not loaded here": a
+   * store following a published snapshot says it is still being fetched. Read only after
+   * `reader` answered `undefined`; its text ends the 502 `dataset_not_loaded` message.
+   */
+  notLoadedReason?(dataset: DatasetDefinition): string | undefined
 }

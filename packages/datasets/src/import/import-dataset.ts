@@ -5,6 +5,7 @@ import { fileParts, type ByteCounter, type FilePart } from '../read/file-parts.j
 import { readLimits, type ReadLimits } from '../read/read-limits.js'
 import { createGenerationWriter, type GenerationWriter } from '../store/generation-writer.js'
 import { acquireImportLock, ImportLockedError } from '../store/import-lock.js'
+import { refuseImportIntoFollower } from '../follow/follow-marker.js'
 import { openSqlite } from '../store/sqlite-connection.js'
 import { tablesFingerprint } from '../store/table-names.js'
 import { rowBatchTables } from './row-batch.js'
@@ -78,6 +79,7 @@ const importsOnThisThread = new Map<string, Promise<unknown>>()
  * result.rows // 73891
  */
 export async function importDataset(options: ImportOptions): Promise<ImportResult> {
+  refuseImportIntoFollower(options.path)
   const key = resolve(options.path)
   const before = importsOnThisThread.get(key)
   const run = (async () => {

@@ -7,6 +7,8 @@ import { countSql, searchSql, selectSql, type QuerySql } from './query-sql.js'
 import { fullTextTable, generationTable, tablesFingerprint } from './table-names.js'
 import { openSqlite, type SqliteConnection, type SqliteStatement } from './sqlite-connection.js'
 import { datasetLoadCommand } from '../cli/load-command.js'
+import { followSnapshot } from '../follow/follow-snapshot.js'
+import type { FollowingDatasetStore, FollowSnapshotOptions } from '../follow/following-store.js'
 
 /** Options of {@link createSqliteDatasetStore}. */
 export interface SqliteDatasetStoreOptions {
@@ -18,6 +20,14 @@ export interface SqliteDatasetStoreOptions {
    * error: every dataset reads as not loaded until the file appears.
    */
   readonly?: boolean
+}
+
+/**
+ * Options of {@link createSqliteDatasetStore} for a store that serves a published snapshot
+ * (`npx allmenning datasets publish`) from a local copy, kept current: see {@link FollowSnapshotOptions}.
+ */
+export interface FollowingSqliteStoreOptions {
+  follow: FollowSnapshotOptions
 }
 
 /** A dataset store on one SQLite file, with what the command line needs beside reading. */
@@ -47,8 +57,15 @@ function isMissingTable(error: unknown): boolean {
  * import { createSqliteDatasetStore } from '@allmenning/datasets'
  * const datasets = createSqliteDatasetStore({ path: './data/allmenning.sqlite', readonly: true })
  * const gateway = createGateway({ sources: builtInSources(process.env), datasets })
+ *
+ * // Or serve a published snapshot, downloaded to local disk and switched to each new one:
+ * const following = createSqliteDatasetStore({ follow: { url: 's3://my-bucket/allmenning', directory: '/tmp/allmenning' } })
  */
-export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): SqliteDatasetStore {
+export function createSqliteDatasetStore(options: FollowingSqliteStoreOptions): FollowingDatasetStore
+export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): SqliteDatasetStore
+export function createSqliteDatasetStore(given: SqliteDatasetStoreOptions | FollowingSqliteStoreOptions): SqliteDatasetStore {
+  if ('follow' in given) return followSnapshot(given.follow, (path) => createSqliteDatasetStore({ path, readonly: true }))
+  const options = given
   let db: SqliteConnection | undefined
   let triedAt = 0
   let dataVersion: SqliteStatement | undefined
