@@ -23,10 +23,13 @@ export interface FollowedManifest {
  * another kind of storage can give its own.
  *
  * @example
+ * import { copyFile, readFile } from 'node:fs/promises'
+ *
  * const source: SnapshotSource = {
  *   url: 'file:///srv/snapshots',
  *   readManifest: async () => JSON.parse(await readFile('/srv/snapshots/manifest.json', 'utf8')),
- *   download: async (manifest, path) => { … }, // verify, then write `path`, or leave nothing there
+ *   // Verify, then write `path`, or leave nothing there.
+ *   download: async (manifest, path) => copyFile(`/srv/snapshots/${manifest.id}.sqlite`, path),
  * }
  */
 export interface SnapshotSource {
