@@ -2,9 +2,6 @@ import { GatewayError, type ExtensionRoute, type JsonSchema, type ProblemDetail 
 import { objectSchema, readOnly, type McpTool, type ToolTarget } from './mcp-tool.js'
 import { toQueryString } from './tool-arguments.js'
 
-/** Where the JSON API hangs below the mount point. */
-const apiRoot = '/api/v1'
-
 /** The catalogue server's tools, each the route of the JSON API it calls. */
 const catalogueRoutes = {
   search_sources: {
@@ -36,9 +33,9 @@ function problem(parameter: string, text: string, rule: string): GatewayError {
   return new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${text}`, { details })
 }
 
-/** The route's path with its `{name}` segments filled from the arguments, which must be non-empty strings. */
+/** The route's path below the mount point with its `{name}` segments filled from the arguments, which must be non-empty strings. */
 function fillPath(route: ExtensionRoute, args: Record<string, unknown>): string {
-  return `${apiRoot}${route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+  return `${route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = args[name]
     if (value === undefined || value === null || value === '') throw problem(name, 'is required', 'required')
     if (typeof value !== 'string') throw problem(name, `must be a string (got ${typeof value})`, 'type')

@@ -153,6 +153,6 @@ export function matchSegments(route: CompiledRoute, segments: string[]): Record<
 export function routeUrlTemplate(links: Links, route: CompiledRoute): string {
   const names = route.parameters.map((p) => p.name)
   const query = route.definition.queryTemplate ?? (names.length > 0 ? `{?${names.join(',')}}` : '')
-  const root = route.definition.root === 'mount' ? links.mount : links.root
+  const root = route.definition.root === 'mount' ? links.mount : links.apiRoot
   return `${root}${route.definition.path}${query}`
 }

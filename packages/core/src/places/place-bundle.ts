@@ -134,7 +134,6 @@ export async function placeBundle(args: {
     })
   }
   const used = new Set(wanted.flatMap((field, i) => (answers[i]!.source ? [args.providers.get(field)!.source.definition] : [])))
-  const here = `/steder/${point.lat}/${point.lon}`
   return {
     lat: point.lat,
     lon: point.lon,
@@ -148,9 +147,9 @@ export async function placeBundle(args: {
     },
     _meta: buildMeta([...used]),
     _links: {
-      self: links.api(here, args.fields ? { fields: wanted.join(',') } : { section: args.section }),
-      sections: Object.fromEntries(placeSections.map((s) => [s, links.api(here, { section: s })])),
-      search: links.api('/steder/sok'),
+      self: links.to('place', point, args.fields ? { fields: wanted.join(',') } : { section: args.section }),
+      sections: Object.fromEntries(placeSections.map((s) => [s, links.to('place', point, { section: s })])),
+      search: links.to('place_search'),
     },
   }
 }
