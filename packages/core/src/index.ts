@@ -35,7 +35,7 @@ export { overrideUpstreams } from './plugin/override-upstreams.js'
 export { placeFields, selectablePlaceFields, type PlaceField } from './plugin/place-fields.js'
 export type { EntitySearch, EntitySearchContext, EntitySearchResult, EntityHit } from './plugin/entity-search.js'
 export { bodyText, checkParsedBodySize, hasBody, maxRequestBodyBytes, readRequestBody } from './http/read-request-body.js'
-export { createGateway, defaultUserAgent, type GatewayOptions, type ErrorKind } from './gateway.js'
+export { createGateway, defaultUserAgent, type GatewayOptions, type ErrorKind, type LocalGateway } from './gateway.js'
 export type {
   GatewayExtension,
   ExtensionAnswer,
@@ -45,6 +45,7 @@ export type {
   ExtensionParameter,
   ExtensionRoute,
   ExtensionSource,
+  InvokedAnswer,
 } from './http/gateway-extension.js'
 export type { Links } from './http/links.js'
 export { jsonContentType } from './http/json-response.js'
@@ -52,7 +53,7 @@ export { createLruMap, type LruMap } from './cache/lru-map.js'
 export { createMemoryCacheStore, type MemoryCacheStore, type MemoryCacheStoreOptions } from './cache/memory-cache-store.js'
 export type { Feedback } from './feedback/feedback.js'
 export type { Explorer, ExplorerAsset, ExplorerPageContext } from './describe/explorer.js'
-export type { Entity } from './pipeline/envelope.js'
+export type { Entity, OperationEnvelope } from './pipeline/envelope.js'
 export type { Pagination } from './pipeline/pagination.js'
 export type { JsonSchema } from './compile/json-schema.js'
 export { normalizeMountPath, stripMountPath } from './http/mount-path.js'

@@ -1,6 +1,6 @@
 import { GatewayError, type ExtensionRoute, type JsonSchema, type ProblemDetail } from '@allmenning/core'
 import { objectSchema, readOnly, type McpTool, type ToolTarget } from './mcp-tool.js'
-import { toQueryString } from './tool-arguments.js'
+import { toParameters, toQueryString } from './tool-arguments.js'
 
 /** The catalogue server's tools, each the route of the JSON API it calls. */
 const catalogueRoutes = {
@@ -91,7 +91,9 @@ function getDataTool(route: ExtensionRoute): McpTool {
       }
       const given = args.parameters ?? {}
       if (typeof given !== 'object' || given === null || Array.isArray(given)) throw problem('parameters', 'must be an object of parameter names and values', 'type')
-      return { path: fillPath(route, args), query: toQueryString(given as Record<string, unknown>) }
+      // Checked as the path of its GET would be, then called in process.
+      fillPath(route, args)
+      return { source: args.source as string, operation: args.operation as string, params: toParameters(given as Record<string, unknown>) }
     },
   }
 }

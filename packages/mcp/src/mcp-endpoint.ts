@@ -110,7 +110,7 @@ function parseBody(sdk: Sdk, body: unknown, headers: GatewayRequest['headers']):
  * The gateway request for a tool's GET: the caller's request (client identity and all), minus
  * its body, and minus conditions that would turn the answer into a bodiless 304.
  */
-function internalRequest(outer: GatewayRequest, target: ToolTarget): GatewayRequest {
+function internalRequest(outer: GatewayRequest, target: { path: string; query: string }): GatewayRequest {
   const { readBody: _body, ...request } = outer
   let headers = outer.headers
   if (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) {
@@ -253,7 +253,10 @@ export function createMcpEndpoint(host: ExtensionHost, makeServers: (sdk: Sdk) =
     const respond = async () => {
       const { transport, ready } = serverFor(sourceId, links)
       await ready
-      const context = { callGateway: (target: ToolTarget) => host.handle(internalRequest(request, target)) }
+      const context = {
+        // An operation's GET is answered in process, counted as that GET; any other route's goes through the front door.
+        callGateway: (target: ToolTarget) => ('path' in target ? host.handle(internalRequest(request, target)) : host.invoke(request, { source: target.source, operation: target.operation }, target.params)),
+      }
       const answers = await Promise.all(requests.map((message) => transport.exchange(message, context)))
       return reply(200, Array.isArray(parsed.value) ? `[${answers.join(',')}]` : answers[0]!, framing)
     }

@@ -11,10 +11,17 @@ export interface ToolServerInfo {
   version: string
 }
 
+/** The gateway's answer to the GET a tool call stands for: its status and JSON, and the JSON as a value when the gateway has it. */
+export interface ToolAnswer {
+  status: number
+  body: string | null
+  value?: unknown
+}
+
 /** What a request's tool call needs from the POST it came in. */
 export interface CallContext {
   /** Sends the GET a tool call stands for through the gateway, as the client that posted. */
-  callGateway(target: ToolTarget): Promise<GatewayResponse>
+  callGateway(target: ToolTarget): Promise<ToolAnswer>
 }
 
 /** What a server needs from the gateway. */
@@ -61,7 +68,7 @@ export function createToolServer(info: ToolServerInfo, instructions: string, too
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(request.params.name.slice(0, 100))}; this server's tools: ${names}`)
     const context = transport.context(extra.requestId)
     if (!context) throw new McpError(ErrorCode.InternalError, 'Internal error: the request was not found')
-    let response: GatewayResponse
+    let response: ToolAnswer
     try {
       response = await context.callGateway(tool.target(request.params.arguments ?? {}))
     } catch (error) {

@@ -12,6 +12,7 @@ import {
 } from '../http/gateway-extension.js'
 import type { GatewayRequest, GatewayResponse } from '../http/gateway-request.js'
 import type { Links } from '../http/links.js'
+import { queryLengthOf, refuseLongQuery } from '../http/query-string.js'
 import type { Router } from '../http/router.js'
 import type { RateLimiter } from '../limit/rate-limit.js'
 import type { GatewayContext } from '../gateway-context.js'
@@ -89,7 +90,9 @@ export function attachExtensions(ctx: GatewayContext, extensions: readonly Gatew
   }
   const invoke: ExtensionHost['invoke'] = async (request, target, params) => {
     try {
-      // In the order its GET is answered: the route and the parameters first, then the rate limit.
+      // In the order its GET is answered: the route, the query's length and the parameters first, then the rate limit.
+      ctx.catalog.operation(target.source, target.operation)
+      refuseLongQuery(queryLengthOf(params, ctx.resolved.maxQueryLength), ctx.resolved.maxQueryLength)
       const call = parts.operations.prepare(target.source, target.operation, params, parts.linksFor(request.basePath))
       const verdict = await parts.limiter?.check(request, false)
       if (verdict?.refusal) return errorValue(verdict.refusal, request.basePath)

@@ -14,6 +14,33 @@ function decode(part: string, raw: string): string {
   }
 }
 
+/** A 414 for a query string of `length` characters, past the longest accepted. */
+export function refuseLongQuery(length: number, maxLength: number): void {
+  if (length > maxLength) {
+    throw new GatewayError(414, 'query_too_long', `The query string is ${length} characters long; at most ${maxLength} are accepted`, {
+      details: [{ parameter: 'query', problem: `must be at most ${maxLength} characters`, rule: 'max_length' }],
+    })
+  }
+}
+
+/**
+ * The length of the query string parameters given as values would be written as
+ * (`name=value&…`, percent-encoded, `null` left out), counted without writing it when it is
+ * surely short: no character encodes to more than nine.
+ */
+export function queryLengthOf(params: Readonly<Record<string, unknown>>, maxLength: number): number {
+  const entries = Object.entries(params).filter(([, value]) => value !== undefined && value !== null)
+  const texts = entries.map(([name, value]) => [name, String(value)] as const)
+  const plain = texts.reduce((sum, [name, text]) => sum + name.length + text.length + 1, Math.max(0, texts.length - 1))
+  if (plain * 9 <= maxLength) return plain
+  try {
+    return texts.reduce((sum, [name, text]) => sum + encodeURIComponent(name).length + encodeURIComponent(text).length + 1, Math.max(0, texts.length - 1))
+  } catch {
+    // Text that is not valid Unicode: validation names it.
+    return plain
+  }
+}
+
 /**
  * Parses a raw query string, keeping repeated keys. Malformed percent-encoding and
  * over-long query strings are 4xx errors, never exceptions that escape as 500s.
@@ -22,11 +49,7 @@ function decode(part: string, raw: string): string {
  * parseQueryString('area=NO1&area=NO2').get('area') // ['NO1', 'NO2']
  */
 export function parseQueryString(raw: string, maxLength: number): QueryParameters {
-  if (raw.length > maxLength) {
-    throw new GatewayError(414, 'query_too_long', `The query string is ${raw.length} characters long; at most ${maxLength} are accepted`, {
-      details: [{ parameter: 'query', problem: `must be at most ${maxLength} characters`, rule: 'max_length' }],
-    })
-  }
+  refuseLongQuery(raw.length, maxLength)
   const parameters: QueryParameters = new Map()
   if (raw === '') return parameters
   for (const pair of raw.split('&')) {
