@@ -44,15 +44,20 @@ export type CachedOutcome =
 const cacheStatusName = 'allmenning'
 
 // The value each entry's body was serialized from, for callers inside the process: kept when
-// the entry is made here and parsed once when it came from the store, so a hit read in process
-// costs no JSON.parse. Beside the entry rather than in it, so the store never holds it twice.
+// the entry is made for such a caller, else parsed once when one first reads it, so a hit read
+// in process costs no JSON.parse. Beside the entry rather than in it, so the store never holds
+// it twice; and only for entries read in process, so answers that only go out over HTTP
+// leave no objects behind for the collector to trace.
 const entryValues = new WeakMap<CachedResponse, unknown>()
 
-/** A cache entry for a value just made; the value is kept beside it for callers in process. */
-export function cacheEntry(value: unknown, ttlSeconds: number): CachedResponse {
+/**
+ * A cache entry for a value just made. `keepValue` keeps the value beside it, for an entry
+ * made for a caller in process, which reads it as a value.
+ */
+export function cacheEntry(value: unknown, ttlSeconds: number, keepValue = false): CachedResponse {
   const body = JSON.stringify(value)
   const entry: CachedResponse = { body, bytes: Buffer.byteLength(body), etag: weakEtag(body), storedAt: Date.now(), ttlSeconds }
-  entryValues.set(entry, value)
+  if (keepValue) entryValues.set(entry, value)
   return entry
 }
 

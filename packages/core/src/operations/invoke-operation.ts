@@ -41,7 +41,7 @@ export function createOperationInvoker(catalog: Catalog, deps: OperationCallDeps
   function prepare(sourceId: string, name: string, params: Readonly<Record<string, unknown>>, links: Links): OperationCall {
     const { source, operation } = catalog.operation(sourceId, name)
     const parameters = validateValues(params, operation.parameters, operation.ignoredParameters)
-    return { source, operation, parameters, links, key: operationCacheKey(source, operation, parameters, links) }
+    return { source, operation, parameters, links, key: operationCacheKey(source, operation, parameters, links), inProcess: true }
   }
 
   /** The answer with its bytes, as an extension hands it on; a remembered 404 comes back as an answer. */

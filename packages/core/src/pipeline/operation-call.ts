@@ -33,6 +33,8 @@ export interface OperationCall {
   links: Links
   /** {@link operationCacheKey}; the generations of the datasets it reads are added per request. */
   key: string
+  /** Set for a call made in process, which reads the envelope as a value: it is kept beside the cached bytes. */
+  inProcess?: boolean
 }
 
 /**
@@ -120,7 +122,7 @@ function withinDeadline<T>(work: Promise<T>, deadline: Deadline, blamed: () => U
   })
 }
 
-async function runOperation(deps: OperationCallDeps, { source, operation, parameters, links }: OperationCall, deadline: Deadline): Promise<CachedResponse> {
+async function runOperation(deps: OperationCallDeps, { source, operation, parameters, links, inProcess }: OperationCall, deadline: Deadline): Promise<CachedResponse> {
   const { context, used, blamed, datasets } = operationContext(deps, source, operation, deadline)
   // A copy, because the parsed parameters are shared by every request with the same query.
   const params = { ...parameters } as OperationParameters<Record<string, never>>
@@ -128,7 +130,7 @@ async function runOperation(deps: OperationCallDeps, { source, operation, parame
   const { data, pagination } = paginate(result.data, params, operation.paging, result.page)
   const entities = operation.definition.entities?.(data, params) ?? []
   const envelope = buildEnvelope({ source, operation, parameters, result, data, pagination, entities, upstreams: [...used.values()], links, datasets })
-  return cacheEntry(envelope, operation.cacheTtlSeconds)
+  return cacheEntry(envelope, operation.cacheTtlSeconds, inProcess)
 }
 
 /**
