@@ -6,9 +6,17 @@
 // In process, one request at a time. Not part of `npm test`.
 //
 //   npm run bench:in-process
+//
+// BENCH_CORE=<path to another checkout's packages/core/src/index.ts> measures that core
+// instead (kept inside this repository, so it finds the same node_modules): run it and this
+// one in turn on the same machine to compare two versions.
 import { loadavg } from 'node:os'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import * as v from 'valibot'
-import { createGateway, defineOperation, defineSource, defineUpstream } from '../packages/core/src/index.ts'
+
+const corePath = process.env.BENCH_CORE ? pathToFileURL(resolve(process.env.BENCH_CORE)).href : '../packages/core/src/index.ts'
+const { createGateway, defineOperation, defineSource, defineUpstream } = await import(corePath)
 
 const calls = Number(process.env.BENCH_CALLS ?? 400)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
@@ -84,18 +92,21 @@ function gateway() {
 
 const get = (path, query) => ({ method: 'GET', path, query, headers: {} })
 
-/** Microseconds per answer of `request(i)` for `calls` distinct requests on a fresh gateway, each answered 200. */
+/** CPU microseconds per answer of `request(i)` for `calls` distinct requests on a fresh gateway, each answered 200. */
 async function timeEach(request) {
   const g = gateway()
   // Warm the code paths (JIT) on requests of their own before measuring.
   for (let i = 0; i < 50; i++) await g.handle(request(1_000_000 + i))
   check(JSON.parse((await g.handle(request(2_000_000))).body))
-  const started = performance.now()
+  // CPU time of this process rather than wall time: on a machine shared with other work, the
+  // time spent waiting for a core is not the gateway's.
+  const started = process.cpuUsage()
   for (let i = 0; i < calls; i++) {
     const response = await g.handle(request(i))
     if (response.status !== 200) throw new Error(`${response.status}: ${response.body}`)
   }
-  return ((performance.now() - started) * 1000) / calls
+  const used = process.cpuUsage(started)
+  return (used.user + used.system) / calls
 }
 
 /** A run measures nothing unless every field and every source answered. */
@@ -106,6 +117,27 @@ function check(answer) {
   }
 }
 
+/**
+ * CPU microseconds per bundle asked for by fields at points whose section=all bundle was just
+ * made: a miss for the bundle, a cached answer for each of its operations. Few enough points
+ * that every field stays in the hot cache.
+ */
+async function timeCachedFields() {
+  const g = gateway()
+  const points = 70
+  const fields = `fields=${placeFieldNames.filter((f) => f !== 'price_area').join(',')}`
+  for (let i = 0; i < 50; i++) await g.handle(get(`/api/v1/steder/${coordinates(1_000_000 + i)}`, fields))
+  for (let i = 0; i < points; i++) await g.handle(cases.bundle(i))
+  const started = process.cpuUsage()
+  for (let i = 0; i < points; i++) {
+    const response = await g.handle(get(`/api/v1/steder/${coordinates(i)}`, fields))
+    if (response.status !== 200) throw new Error(`${response.status}: ${response.body}`)
+    if (!response.headers['cache-status'].includes('fwd=miss')) throw new Error('the bundle itself should be a miss')
+  }
+  const used = process.cpuUsage(started)
+  return (used.user + used.system) / points
+}
+
 const coordinates = (i) => `${(59 + i / 100_000).toFixed(5)}/${(10 + i / 100_000).toFixed(5)}`
 const cases = {
   operation: (i) => get('/api/v1/kilder/places_bench/near_addresses', `lat=${59 + i / 100_000}&lon=10.75`),
@@ -114,18 +146,23 @@ const cases = {
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-const samples = { operation: [], bundle: [], search: [] }
+const samples = { operation: [], bundle: [], search: [], cachedFields: [] }
 for (let round = 0; round < rounds; round++) {
-  for (const name of round % 2 === 0 ? ['operation', 'bundle', 'search'] : ['search', 'bundle', 'operation']) {
-    samples[name].push(await timeEach(cases[name]))
+  for (const name of round % 2 === 0 ? ['operation', 'bundle', 'search', 'cachedFields'] : ['cachedFields', 'search', 'bundle', 'operation']) {
+    samples[name].push(name === 'cachedFields' ? await timeCachedFields() : await timeEach(cases[name]))
   }
 }
 const load = loadavg().map((l) => l.toFixed(2)).join(' ')
-console.log(`\nCold answers in process, one at a time: ${calls} distinct requests per round, ${rounds} rounds, median; Node ${process.version}; load average ${load}\n`)
-console.log('| answer | µs per answer | ratio to one operation | ratio per round |')
+console.log(`\nCold answers in process, one at a time, CPU time of the process: ${calls} distinct requests per round, ${rounds} rounds, median; Node ${process.version}; load average ${load}${process.env.BENCH_CORE ? `; core ${process.env.BENCH_CORE}` : ''}\n`)
+console.log('| answer | CPU µs per answer | ratio to one operation | ratio per round |')
 console.log('|---|---|---|---|')
-for (const name of ['operation', 'bundle', 'search']) {
+for (const name of ['operation', 'bundle', 'search', 'cachedFields']) {
   const perRound = samples[name].map((s, i) => (s / samples.operation[i]).toFixed(1)).join(' ')
-  const label = { operation: 'one operation call', bundle: 'place bundle, section=all (13 operations)', search: 'search, mode=all (6 sources, one operation each)' }[name]
+  const label = {
+    operation: 'one operation call',
+    bundle: 'place bundle, section=all (13 operations)',
+    search: 'search, mode=all (6 sources, one operation each)',
+    cachedFields: 'place bundle of 12 fields whose operations are cached',
+  }[name]
   console.log(`| ${label} | ${median(samples[name]).toFixed(0)} | ${(median(samples[name]) / median(samples.operation)).toFixed(1)} | ${perRound} |`)
 }
