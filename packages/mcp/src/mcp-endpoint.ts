@@ -185,8 +185,8 @@ export function createMcpEndpoint(host: ExtensionHost, makeServers: (sdk: Sdk) =
 
   /**
    * Answers a POST that calls no tool after counting it once against the client's rate limit:
-   * a 429 when over, else the answer with the RateLimit headers. (A tool call is counted by
-   * the GET it sends through the gateway, as that GET would be.)
+   * a 429 when over, else the answer with the RateLimit headers. (A tool call is counted as
+   * the GET it stands for, by the gateway that answers it.)
    */
   async function counted(request: GatewayRequest, respond: () => GatewayResponse | Promise<GatewayResponse>): Promise<GatewayResponse> {
     const verdict = host.count(request)

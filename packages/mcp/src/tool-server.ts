@@ -20,7 +20,7 @@ export interface ToolAnswer {
 
 /** What a request's tool call needs from the POST it came in. */
 export interface CallContext {
-  /** Sends the GET a tool call stands for through the gateway, as the client that posted. */
+  /** Has the gateway answer the GET a tool call stands for (an operation's in process), as the client that posted. */
   callGateway(target: ToolTarget): Promise<ToolAnswer>
 }
 
@@ -44,7 +44,7 @@ export interface ToolServer {
  * One SDK `Server` over a list of tools, made once and kept: `initialize` (with its version
  * negotiation), `ping`, `tools/list`, `tools/call` and every JSON-RPC error are the SDK's. Its
  * two handlers are ours: the tool list, made once, and a tool call, which is the GET the tool
- * stands for sent through the gateway, its answer returned as the tool's result.
+ * stands for answered by the gateway, its answer returned as the tool's result.
  *
  * @example
  * const { transport } = createToolServer({ name: 'allmenning-statnett', title: 'Statnett', version: '0.1.0' }, 'One tool per operation.', tools, links, parts)
