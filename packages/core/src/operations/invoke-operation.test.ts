@@ -99,6 +99,15 @@ describe('gateway.invoke', () => {
     await expect(gateway.invoke('busser', 'list_departures', { quay: 'bastoe' })).rejects.toMatchObject({ status: 404, code: 'source_not_found' })
   })
 
+  it('remembers a checked call, but never lets a value that is not plain pass as one that was', async () => {
+    const gateway = gatewayFor()
+    const absent = await gateway.invoke('ferjer', 'list_departures', { quay: 'drobak', limit: null })
+    expect(absent.parameters).toMatchObject({ limit: 5 })
+    await expect(gateway.invoke('ferjer', 'list_departures', { quay: 'drobak', limit: Number.NaN })).rejects.toMatchObject({ status: 400, details: [{ parameter: 'limit' }] })
+    await expect(gateway.invoke('ferjer', 'list_departures', { quay: 'drobak', limit: Number.POSITIVE_INFINITY })).rejects.toMatchObject({ status: 400, details: [{ parameter: 'limit' }] })
+    expect(await gateway.invoke('ferjer', 'list_departures', { quay: 'drobak', limit: null })).toBe(absent)
+  })
+
   it('costs a hit no JSON.parse: every hit gives the same envelope object', async () => {
     const gateway = gatewayFor()
     const first = await gateway.invoke('ferjer', 'list_departures', { quay: 'larvik' })

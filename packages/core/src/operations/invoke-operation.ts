@@ -1,3 +1,4 @@
+import { createLruMap } from '../cache/lru-map.js'
 import type { Catalog } from '../compile/catalog.js'
 import { outcomeValue } from '../cache/cached-answer.js'
 import { GatewayError, type ErrorCode, type ProblemDetail } from '../http/gateway-error.js'
@@ -36,12 +37,36 @@ export function notFoundError(body: unknown): GatewayError {
  * const { invoke } = createOperationInvoker(catalog, deps)
  * const envelope = await invoke('statnett', 'get_physical_flow', { area: 'NO1' }, links)
  */
+/**
+ * The text that tells apart calls with different parameters, when every value is plain (text,
+ * a finite number, a flag, or left out); otherwise none, and the call is not remembered.
+ */
+function plainKey(params: Readonly<Record<string, unknown>>): string | undefined {
+  for (const name in params) {
+    const value = params[name]
+    const plain = value === undefined || value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
+    if (!plain) return undefined
+  }
+  return JSON.stringify(params)
+}
+
 export function createOperationInvoker(catalog: Catalog, deps: OperationCallDeps) {
+  // Calls already checked, by source, operation, link base and parameters: a repeated call
+  // (a tool called again, a field of another bundle at the same point) is not validated again,
+  // as a repeated GET is not.
+  const prepared = createLruMap<string, OperationCall>(1000)
+
   /** The call as its route would make it: a 404 for an unknown source or operation, a 400 naming each bad parameter. */
   function prepare(sourceId: string, name: string, params: Readonly<Record<string, unknown>>, links: Links): OperationCall {
+    const plain = plainKey(params)
+    const id = plain === undefined ? undefined : `${sourceId}\u0000${name}\u0000${links.apiRoot}\u0000${plain}`
+    const known = id === undefined ? undefined : prepared.get(id)
+    if (known) return known
     const { source, operation } = catalog.operation(sourceId, name)
     const parameters = validateValues(params, operation.parameters, operation.ignoredParameters)
-    return { source, operation, parameters, links, key: operationCacheKey(source, operation, parameters, links), inProcess: true }
+    const call = { source, operation, parameters, links, key: operationCacheKey(source, operation, parameters, links), inProcess: true }
+    if (id !== undefined) prepared.set(id, call)
+    return call
   }
 
   /** The answer with its bytes, as an extension hands it on; a remembered 404 comes back as an answer. */
