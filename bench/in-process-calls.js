@@ -166,3 +166,31 @@ for (const name of ['operation', 'bundle', 'search', 'cachedFields']) {
   }[name]
   console.log(`| ${label} | ${median(samples[name]).toFixed(0)} | ${(median(samples[name]) / median(samples.operation)).toFixed(1)} | ${perRound} |`)
 }
+
+// A warm call of one operation: a GET through `handle`, and the same call in process as an
+// extension makes it (an MCP tool call), which a core without `invoke` on its host skips.
+const warmCalls = 20_000
+let host
+const warm = createGateway({
+  sources: [places],
+  onError: (error) => console.error(error),
+  extensions: [{ name: 'probe', summary: { gateway: 'probe', source: 'probe' }, attach: (lent) => ((host = lent), async () => ({ status: 204, headers: {}, body: null })) }],
+})
+const warmRequest = get('/api/v1/kilder/places_bench/near_addresses', 'lat=59.9&lon=10.75')
+async function cpuPerCall(call) {
+  for (let i = 0; i < 2000; i++) await call()
+  const started = process.cpuUsage()
+  for (let i = 0; i < warmCalls; i++) await call()
+  const used = process.cpuUsage(started)
+  return (used.user + used.system) / warmCalls
+}
+const warmSamples = { get: [], invoke: [] }
+for (let round = 0; round < rounds; round++) {
+  warmSamples.get.push(await cpuPerCall(() => warm.handle(warmRequest)))
+  if (host?.invoke) warmSamples.invoke.push(await cpuPerCall(() => host.invoke(warmRequest, { source: 'places_bench', operation: 'near_addresses' }, { lat: 59.9, lon: 10.75 })))
+}
+console.log(`\nWarm calls of one operation, ${warmCalls} per round, ${rounds} rounds, median CPU µs per call\n`)
+console.log('| call | CPU µs per call |')
+console.log('|---|---|')
+console.log(`| GET through handle | ${median(warmSamples.get).toFixed(2)} |`)
+if (warmSamples.invoke.length > 0) console.log(`| in process through the extension host (an MCP tool call) | ${median(warmSamples.invoke).toFixed(2)} |`)

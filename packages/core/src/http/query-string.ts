@@ -29,16 +29,23 @@ export function refuseLongQuery(length: number, maxLength: number): void {
  * surely short: no character encodes to more than nine.
  */
 export function queryLengthOf(params: Readonly<Record<string, unknown>>, maxLength: number): number {
-  const entries = Object.entries(params).filter(([, value]) => value !== undefined && value !== null)
-  const texts = entries.map(([name, value]) => [name, String(value)] as const)
-  const plain = texts.reduce((sum, [name, text]) => sum + name.length + text.length + 1, Math.max(0, texts.length - 1))
-  if (plain * 9 <= maxLength) return plain
+  let plain = -1
+  for (const name in params) {
+    const value = params[name]
+    if (value !== undefined && value !== null) plain += name.length + String(value).length + 2
+  }
+  if (plain <= 0 || plain * 9 <= maxLength) return Math.max(0, plain)
+  let encoded = -1
   try {
-    return texts.reduce((sum, [name, text]) => sum + encodeURIComponent(name).length + encodeURIComponent(text).length + 1, Math.max(0, texts.length - 1))
+    for (const name in params) {
+      const value = params[name]
+      if (value !== undefined && value !== null) encoded += encodeURIComponent(name).length + encodeURIComponent(String(value)).length + 2
+    }
   } catch {
     // Text that is not valid Unicode: validation names it.
     return plain
   }
+  return encoded
 }
 
 /**
