@@ -72,7 +72,7 @@ export interface ExtensionParts {
   errorAnswer(error: unknown, basePath: string | undefined): GatewayResponse
   /** Prepares an operation call as its route would (a 404 for an unknown one, a 400 for bad parameters), then answers it. */
   operations: {
-    prepare(source: string, operation: string, params: Readonly<Record<string, unknown>>, links: Links): OperationCall
+    prepare(source: string, operation: string, params: Readonly<Record<string, unknown>>, links: Links, check?: () => void): OperationCall
     answer(call: OperationCall): OperationAnswer | Promise<OperationAnswer>
   }
 }
@@ -88,17 +88,19 @@ export function attachExtensions(ctx: GatewayContext, extensions: readonly Gatew
     const response = parts.errorAnswer(error, basePath)
     return { status: response.status, body: response.body!, value: JSON.parse(response.body!) }
   }
-  const invoke: ExtensionHost['invoke'] = async (request, target, params) => {
+  const invoke: ExtensionHost['invoke'] = (request, target, params) => {
+    const fail = (error: unknown) => errorValue(error, request.basePath)
     try {
       // In the order its GET is answered: the route, the query's length and the parameters first, then the rate limit.
-      ctx.catalog.operation(target.source, target.operation)
-      refuseLongQuery(queryLengthOf(params, ctx.resolved.maxQueryLength), ctx.resolved.maxQueryLength)
-      const call = parts.operations.prepare(target.source, target.operation, params, parts.linksFor(request.basePath))
-      const verdict = await parts.limiter?.check(request, false)
-      if (verdict?.refusal) return errorValue(verdict.refusal, request.basePath)
-      return await parts.operations.answer(call)
+      const max = ctx.resolved.maxQueryLength
+      const call = parts.operations.prepare(target.source, target.operation, params, parts.linksFor(request.basePath), () => refuseLongQuery(queryLengthOf(params, max), max))
+      const verdict = parts.limiter?.check(request, false)
+      if (verdict) return verdict.then((v) => (v.refusal ? fail(v.refusal) : parts.operations.answer(call))).catch(fail)
+      // A cached answer is already there: no need to wait a turn for it.
+      const found = parts.operations.answer(call)
+      return found instanceof Promise ? found.catch(fail) : Promise.resolve(found)
     } catch (error) {
-      return errorValue(error, request.basePath)
+      return Promise.resolve(fail(error))
     }
   }
   const host: ExtensionHost = {

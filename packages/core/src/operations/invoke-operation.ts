@@ -56,13 +56,18 @@ export function createOperationInvoker(catalog: Catalog, deps: OperationCallDeps
   // as a repeated GET is not.
   const prepared = createLruMap<string, OperationCall>(1000)
 
-  /** The call as its route would make it: a 404 for an unknown source or operation, a 400 naming each bad parameter. */
-  function prepare(sourceId: string, name: string, params: Readonly<Record<string, unknown>>, links: Links): OperationCall {
+  /**
+   * The call as its route would make it: a 404 for an unknown source or operation, a 400
+   * naming each bad parameter. `check` runs between the two (an extension's query-length
+   * limit), for a call not remembered with the same check.
+   */
+  function prepare(sourceId: string, name: string, params: Readonly<Record<string, unknown>>, links: Links, check?: () => void): OperationCall {
     const plain = plainKey(params)
-    const id = plain === undefined ? undefined : `${sourceId}\u0000${name}\u0000${links.apiRoot}\u0000${plain}`
+    const id = plain === undefined ? undefined : `${check ? 'checked' : ''}\u0000${sourceId}\u0000${name}\u0000${links.apiRoot}\u0000${plain}`
     const known = id === undefined ? undefined : prepared.get(id)
     if (known) return known
     const { source, operation } = catalog.operation(sourceId, name)
+    check?.()
     const parameters = validateValues(params, operation.parameters, operation.ignoredParameters)
     const call = { source, operation, parameters, links, key: operationCacheKey(source, operation, parameters, links), inProcess: true }
     if (id !== undefined) prepared.set(id, call)
