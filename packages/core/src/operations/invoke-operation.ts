@@ -28,16 +28,6 @@ export function notFoundError(body: unknown): GatewayError {
 }
 
 /**
- * The in-process call of an operation: the parameters validated as values by the same
- * compiled schemas its route uses, then the same cache key, hot cache, store and single
- * flight as its GET, without a query string to write and read or JSON to parse. A hit costs no
- * `JSON.parse`: the envelope is kept beside the cached bytes.
- *
- * @example
- * const { invoke } = createOperationInvoker(catalog, deps)
- * const envelope = await invoke('statnett', 'get_physical_flow', { area: 'NO1' }, links)
- */
-/**
  * The text that tells apart calls with different parameters, when every value is plain (text,
  * a finite number, a flag, or left out); otherwise none, and the call is not remembered.
  */
@@ -50,6 +40,16 @@ function plainKey(params: Readonly<Record<string, unknown>>): string | undefined
   return JSON.stringify(params)
 }
 
+/**
+ * The in-process call of an operation: the parameters validated as values by the same
+ * compiled schemas its route uses, then the same cache key, hot cache, store and single
+ * flight as its GET, without a query string to write and read or JSON to parse. A hit costs no
+ * `JSON.parse`: the envelope is kept beside the cached bytes.
+ *
+ * @example
+ * const { invoke } = createOperationInvoker(catalog, deps)
+ * const envelope = await invoke('statnett', 'get_physical_flow', { area: 'NO1' }, links)
+ */
 export function createOperationInvoker(catalog: Catalog, deps: OperationCallDeps) {
   // Calls already checked, by source, operation, link base and parameters: a repeated call
   // (a tool called again, a field of another bundle at the same point) is not validated again,
