@@ -31,6 +31,7 @@ export type {
   ExtensionParameter,
   ExtensionRoute,
   ExtensionSource,
+  InvokedAnswer,
 } from './http/gateway-extension.js'
 export type { Links } from './http/links.js'
 export type { JsonSchema } from './compile/json-schema.js'

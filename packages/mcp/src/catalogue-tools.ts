@@ -1,10 +1,7 @@
 import { GatewayError, type ProblemDetail } from '@allmenning/core'
 import type { ExtensionRoute, JsonSchema } from '@allmenning/core/extension'
 import { objectSchema, readOnly, type McpTool, type ToolTarget } from './mcp-tool.js'
-import { toQueryString } from './tool-arguments.js'
-
-/** Where the JSON API hangs below the mount point. */
-const apiRoot = '/api/v1'
+import { toParameters, toQueryString } from './tool-arguments.js'
 
 /** The catalogue server's tools, each the route of the JSON API it calls. */
 const catalogueRoutes = {
@@ -37,9 +34,9 @@ function problem(parameter: string, text: string, rule: string): GatewayError {
   return new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${text}`, { details })
 }
 
-/** The route's path with its `{name}` segments filled from the arguments, which must be non-empty strings. */
+/** The route's path below the mount point with its `{name}` segments filled from the arguments, which must be non-empty strings. */
 function fillPath(route: ExtensionRoute, args: Record<string, unknown>): string {
-  return `${apiRoot}${route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+  return `${route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = args[name]
     if (value === undefined || value === null || value === '') throw problem(name, 'is required', 'required')
     if (typeof value !== 'string') throw problem(name, `must be a string (got ${typeof value})`, 'type')
@@ -95,7 +92,9 @@ function getDataTool(route: ExtensionRoute): McpTool {
       }
       const given = args.parameters ?? {}
       if (typeof given !== 'object' || given === null || Array.isArray(given)) throw problem('parameters', 'must be an object of parameter names and values', 'type')
-      return { path: fillPath(route, args), query: toQueryString(given as Record<string, unknown>) }
+      // Checked as the path of its GET would be, then called in process.
+      fillPath(route, args)
+      return { source: args.source as string, operation: args.operation as string, params: toParameters(given as Record<string, unknown>) }
     },
   }
 }

@@ -112,7 +112,7 @@ function parseBody(sdk: Sdk, body: unknown, headers: GatewayRequest['headers']):
  * The gateway request for a tool's GET: the caller's request (client identity and all), minus
  * its body, and minus conditions that would turn the answer into a bodiless 304.
  */
-function internalRequest(outer: GatewayRequest, target: ToolTarget): GatewayRequest {
+function internalRequest(outer: GatewayRequest, target: { path: string; query: string }): GatewayRequest {
   const { readBody: _body, ...request } = outer
   let headers = outer.headers
   if (headers['if-none-match'] !== undefined || headers['if-modified-since'] !== undefined) {
@@ -187,8 +187,8 @@ export function createMcpEndpoint(host: ExtensionHost, makeServers: (sdk: Sdk) =
 
   /**
    * Answers a POST that calls no tool after counting it once against the client's rate limit:
-   * a 429 when over, else the answer with the RateLimit headers. (A tool call is counted by
-   * the GET it sends through the gateway, as that GET would be.)
+   * a 429 when over, else the answer with the RateLimit headers. (A tool call is counted as
+   * the GET it stands for, by the gateway that answers it.)
    */
   async function counted(request: GatewayRequest, respond: () => GatewayResponse | Promise<GatewayResponse>): Promise<GatewayResponse> {
     const verdict = host.count(request)
@@ -255,7 +255,10 @@ export function createMcpEndpoint(host: ExtensionHost, makeServers: (sdk: Sdk) =
     const respond = async () => {
       const { transport, ready } = serverFor(sourceId, links)
       await ready
-      const context = { callGateway: (target: ToolTarget) => host.handle(internalRequest(request, target)) }
+      const context = {
+        // An operation's GET is answered in process, counted as that GET; any other route's goes through the front door.
+        callGateway: (target: ToolTarget) => ('path' in target ? host.handle(internalRequest(request, target)) : host.invoke(request, { source: target.source, operation: target.operation }, target.params)),
+      }
       const answers = await Promise.all(requests.map((message) => transport.exchange(message, context)))
       return reply(200, Array.isArray(parsed.value) ? `[${answers.join(',')}]` : answers[0]!, framing)
     }

@@ -53,8 +53,8 @@ function createServers(host: ExtensionHost, sdk: Sdk) {
  * Serves every source of a gateway as an MCP server too (Streamable HTTP, stateless), through
  * whatever adapter mounts the gateway: a catalogue server at `/mcp` whose tools find, describe
  * and call any source, and one server per source at `/{source}/mcp` with one tool per
- * operation. A tool call is the operation's own GET, sent through the gateway, so it gets the
- * JSON API's validation, cache, single flight, rate limits and stale answers. Built on the
+ * operation. A tool call is the operation's own GET, answered by the gateway in process, so it
+ * gets the JSON API's validation, cache, single flight, rate limits and stale answers. Built on the
  * official MCP SDK's server.
  *
  * @example

@@ -17,16 +17,18 @@ export interface ToolDefinition {
   }
 }
 
-/** The gateway request a tool call stands for: a GET of a path below the mount point, with a query string. */
-export interface ToolTarget {
-  path: string
-  query: string
-}
+/**
+ * The gateway request a tool call stands for: a GET of a path below the mount point, with a
+ * query string; or, for a tool that calls an operation, that operation's GET, which the
+ * gateway answers in process with the parameters as values.
+ */
+export type ToolTarget = { path: string; query: string } | { source: string; operation: string; params: Record<string, unknown> }
 
 /**
  * One MCP tool: its definition, and the gateway GET a call with given arguments stands for.
- * Tools own no answers of their own: a call is that GET, sent through the gateway, so
- * validation, the cache, single flight, stale answers and rate limits are the REST API's.
+ * Tools own no answers of their own: a call is that GET, sent through the gateway (an
+ * operation's called in process, counted as the GET), so validation, the cache, single
+ * flight, stale answers and rate limits are the REST API's.
  */
 export interface McpTool {
   definition: ToolDefinition

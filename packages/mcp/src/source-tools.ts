@@ -1,6 +1,6 @@
 import type { ExtensionSource, Links } from '@allmenning/core/extension'
 import { objectSchema, readOnly, type McpTool, type ToolDefinition } from './mcp-tool.js'
-import { toQueryString } from './tool-arguments.js'
+import { toParameters } from './tool-arguments.js'
 
 /**
  * What an operation tool's `structuredContent` is: the JSON envelope, or on a tool error the
@@ -41,7 +41,7 @@ export function sourceTools(source: ExtensionSource, links: Links): McpTool[] {
         outputSchema: envelopeSchema,
         annotations: readOnly(true),
       },
-      target: (args) => ({ path: operation.path, query: toQueryString(args) }),
+      target: (args) => ({ source: source.id, operation: operation.name, params: toParameters(args) }),
     }
   })
 }

@@ -1,4 +1,4 @@
-import type { GatewayResponse } from '@allmenning/core'
+import type { ToolAnswer } from './tool-server.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 
 /** A `tools/call` result, with the JSON it was written as, so it is not serialized again. */
@@ -18,19 +18,21 @@ export interface ToolResult {
  * toolResult({ status: 200, headers: {}, body: '{"data":[]}' }).result
  * // { content: [{ type: 'text', text: '{"data":[]}' }], structuredContent: { data: [] }, isError: false }
  */
-export function toolResult(response: GatewayResponse): ToolResult {
-  // A cache hit's response object is shared by every call in the same second, so its result is too.
-  let result = results.get(response)
+export function toolResult(response: ToolAnswer): ToolResult {
+  // A cache hit's envelope (called in process) or response object is shared by every call of
+  // the same answer, so its result is too.
+  const key = typeof response.value === 'object' && response.value !== null ? response.value : response
+  let result = results.get(key)
   if (result === undefined) {
     result = makeToolResult(response)
-    results.set(response, result)
+    results.set(key, result)
   }
   return result
 }
 
-const results = new WeakMap<GatewayResponse, ToolResult>()
+const results = new WeakMap<object, ToolResult>()
 
-function makeToolResult(response: GatewayResponse): ToolResult {
+function makeToolResult(response: ToolAnswer): ToolResult {
   const body = response.body ?? ''
   const isError = response.status >= 400
   // Every answer of the JSON API is one object; anything else is passed on as text only.
@@ -39,6 +41,7 @@ function makeToolResult(response: GatewayResponse): ToolResult {
     const result: CallToolResult = { content: [{ type: 'text', text }], isError: true }
     return { result, json: JSON.stringify(result) }
   }
-  const result: CallToolResult = { content: [{ type: 'text', text: body }], structuredContent: JSON.parse(body) as Record<string, unknown>, isError }
+  const structuredContent = (response.value ?? JSON.parse(body)) as Record<string, unknown>
+  const result: CallToolResult = { content: [{ type: 'text', text: body }], structuredContent, isError }
   return { result, json: `{"content":[{"type":"text","text":${JSON.stringify(body)}}],"structuredContent":${body},"isError":${isError}}` }
 }

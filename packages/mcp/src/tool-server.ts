@@ -12,10 +12,17 @@ export interface ToolServerInfo {
   version: string
 }
 
+/** The gateway's answer to the GET a tool call stands for: its status and JSON, and the JSON as a value when the gateway has it. */
+export interface ToolAnswer {
+  status: number
+  body: string | null
+  value?: unknown
+}
+
 /** What a request's tool call needs from the POST it came in. */
 export interface CallContext {
-  /** Sends the GET a tool call stands for through the gateway, as the client that posted. */
-  callGateway(target: ToolTarget): Promise<GatewayResponse>
+  /** Has the gateway answer the GET a tool call stands for (an operation's in process), as the client that posted. */
+  callGateway(target: ToolTarget): Promise<ToolAnswer>
 }
 
 /** What a server needs from the gateway. */
@@ -38,7 +45,7 @@ export interface ToolServer {
  * One SDK `Server` over a list of tools, made once and kept: `initialize` (with its version
  * negotiation), `ping`, `tools/list`, `tools/call` and every JSON-RPC error are the SDK's. Its
  * two handlers are ours: the tool list, made once, and a tool call, which is the GET the tool
- * stands for sent through the gateway, its answer returned as the tool's result.
+ * stands for answered by the gateway, its answer returned as the tool's result.
  *
  * @example
  * const { transport } = createToolServer({ name: 'allmenning-statnett', title: 'Statnett', version: '0.1.0' }, 'One tool per operation.', tools, links, parts)
@@ -62,7 +69,7 @@ export function createToolServer(info: ToolServerInfo, instructions: string, too
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(request.params.name.slice(0, 100))}; this server's tools: ${names}`)
     const context = transport.context(extra.requestId)
     if (!context) throw new McpError(ErrorCode.InternalError, 'Internal error: the request was not found')
-    let response: GatewayResponse
+    let response: ToolAnswer
     try {
       response = await context.callGateway(tool.target(request.params.arguments ?? {}))
     } catch (error) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cacheEntry } from '../pipeline/operation-call.js'
+import { cacheEntry } from './cached-answer.js'
 import { cachedEntryProblem } from './cached-entry-check.js'
 
 const now = Date.now()

@@ -1,4 +1,5 @@
 import type { CachedResponse } from './best-effort-cache.js'
+import { isFresh } from './freshness.js'
 import { createLruMap } from './lru-map.js'
 
 /**
@@ -22,7 +23,7 @@ export function createHotCache(maxEntries: number, maxBytes: number): HotCache {
     fresh(key, now) {
       const entry = entries.get(key)
       if (!entry) return undefined
-      if (now - entry.storedAt < entry.ttlSeconds * 1000) return entry
+      if (isFresh(entry, now)) return entry
       entries.delete(key)
       return undefined
     },

@@ -10,7 +10,7 @@ export const apiVersion = '1.0.0'
  * The API index (`GET /api/v1/`): the version, a link to every endpoint, the sections and
  * fields of the place bundle this gateway's sources fill, and the sources with their operations.
  */
-export function apiIndex(catalog: Catalog, links: Links, routes: RouteDefinition[], documentation: string) {
+export function apiIndex(catalog: Catalog, links: Links, routes: readonly RouteDefinition[], documentation: string) {
   const endpoints = Object.fromEntries(
     routes.map(compileRoute).map((route) => {
       const method = route.methods.includes('POST') ? 'POST' : 'GET'
@@ -43,6 +43,6 @@ export function apiIndex(catalog: Catalog, links: Links, routes: RouteDefinition
       _links: { self: links.source(source.id), wiki: source.definition.documentation },
     })),
     _meta: buildMeta(catalog.sources.map((s) => s.definition)),
-    _links: { self: links.index(), openapi: links.api('/openapi.json'), search: links.api('/sok/alle'), feedback: links.api('/feedback'), wiki: documentation },
+    _links: { self: links.index(), openapi: links.to('openapi'), search: links.to('search'), feedback: links.to('feedback'), wiki: documentation },
   }
 }

@@ -4,6 +4,9 @@ import type { Links } from '../http/links.js'
 import type { DatasetDefinition } from '../plugin/define-dataset.js'
 import { buildMeta } from '../pipeline/meta.js'
 
+/** How long descriptors (and the index and OpenAPI) may be cached: they change only with the configuration. */
+export const descriptorMaxAge = 300
+
 /** How much of a source descriptor to show (`view` query parameter). */
 export type DescriptorView = 'names' | 'compact' | 'full'
 
@@ -55,7 +58,7 @@ export function sourceLinks(links: Links, source: CompiledSource) {
     compact: `${self}?view=compact`,
     full: self,
     wiki: source.definition.documentation,
-    feedback: links.api('/feedback'),
+    feedback: links.to('feedback'),
     api: links.index(),
   }
 }
@@ -152,7 +155,7 @@ export function operationSchema(source: CompiledSource, operation: CompiledOpera
       self: operationDescriptorUrl(links, source.id, operation.name),
       source: links.source(source.id),
       wiki: source.definition.documentation,
-      openapi: links.api('/openapi.json'),
+      openapi: links.to('openapi'),
     },
   }
 }

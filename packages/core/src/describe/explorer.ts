@@ -104,14 +104,14 @@ export function createExplorerResponses(explorer: Explorer, options: { publicBas
   return {
     names: Object.keys(explorer.assets),
     page(links: Links): GatewayResponse {
-      let response = pages.get(links.root)
+      let response = pages.get(links.apiRoot)
       if (!response) {
         const html = explorer.page({
           title: options.title ?? 'Allmenning API explorer',
-          openapi: links.api('/openapi.json'),
+          openapi: links.to('openapi'),
           asset: (name) => {
             if (!(name in explorer.assets)) throw new TypeError(`The explorer page loads "${name}", which is not one of its assets`)
-            return links.api('/docs', { asset: name })
+            return links.to('explorer', {}, { asset: name })
           },
         })
         response = textResponse(html, 'text/html; charset=utf-8', {
@@ -119,7 +119,7 @@ export function createExplorerResponses(explorer: Explorer, options: { publicBas
           'content-security-policy': policy,
           'referrer-policy': 'no-referrer',
         })
-        pages.set(links.root, response)
+        pages.set(links.apiRoot, response)
       }
       return response
     },

@@ -4,7 +4,7 @@ import type { CompiledParameter } from '../compile/compile-parameters.js'
 import type { JsonSchema } from '../compile/json-schema.js'
 import type { Links } from '../http/links.js'
 import { compileRoute, type CompiledRoute, type RouteDefinition } from '../http/define-route.js'
-import { apiRoot } from '../http/router.js'
+import { apiPath } from '../http/links.js'
 import { operationDescription } from './descriptors.js'
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
@@ -184,7 +184,7 @@ export function operationOpenApiPaths(catalog: Catalog, links: Links): Record<st
         },
       }
       const description = operationDescription(operation)
-      paths[`${apiRoot}/kilder/${source.id}/${operation.name}`] = {
+      paths[links.operation(source.id, operation.name).slice(links.mount.length)] = {
         get: {
           ...get(operation.definition.description, envelope, operation.parameters.map(queryParameter)),
           operationId: `${source.id}__${operation.name}`,
@@ -222,7 +222,7 @@ function routePaths(route: CompiledRoute, catalog: Catalog, links: Links): Recor
       },
     }
   }
-  return { [`${apiRoot}${definition.path}`]: item }
+  return { [`${apiPath}${definition.path}`]: item }
 }
 
 /**
@@ -233,8 +233,8 @@ function routePaths(route: CompiledRoute, catalog: Catalog, links: Links): Recor
  * @example
  * const doc = openApiDocument(catalog, links, routes) // doc.openapi === '3.1.0'
  */
-export function openApiDocument(catalog: Catalog, links: Links, routes: RouteDefinition[]) {
-  const server = links.root.slice(0, -apiRoot.length) || '/'
+export function openApiDocument(catalog: Catalog, links: Links, routes: readonly RouteDefinition[]) {
+  const server = links.apiRoot.slice(0, -apiPath.length) || '/'
   const paths = Object.assign({}, ...routes.map((route) => routePaths(compileRoute(route), catalog, links)))
   return {
     openapi: '3.1.0',

@@ -149,10 +149,10 @@ export function matchSegments(route: CompiledRoute, segments: string[]): Record<
   return path
 }
 
-/** A URI template for a route: `{root}/kilder/{source}{?view}`, or `{mount}/{source}/mcp` for a route at the mount point. */
+/** A URI template for a route: `{apiRoot}/kilder/{source}{?view}`, or `{mount}/{source}/mcp` for a route at the mount point. */
 export function routeUrlTemplate(links: Links, route: CompiledRoute): string {
   const names = route.parameters.map((p) => p.name)
   const query = route.definition.queryTemplate ?? (names.length > 0 ? `{?${names.join(',')}}` : '')
-  const root = route.definition.root === 'mount' ? links.mount : links.root
+  const root = route.definition.root === 'mount' ? links.mount : links.apiRoot
   return `${root}${route.definition.path}${query}`
 }

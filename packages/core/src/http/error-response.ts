@@ -1,7 +1,7 @@
 import { GatewayError } from './gateway-error.js'
 import type { GatewayResponse } from './gateway-request.js'
 import { jsonResponse } from './json-response.js'
-import type { Links } from './links.js'
+import { openApiPath, type Links } from './links.js'
 import { UpstreamError } from '../upstream/upstream-error.js'
 
 /**
@@ -9,7 +9,7 @@ import { UpstreamError } from '../upstream/upstream-error.js'
  * `{ error: { status, code, message, details, upstream? }, _meta, _links }`.
  * Anything that is not a GatewayError is an internal error whose message is not shown.
  */
-export function errorResponse(error: unknown, links: Links): GatewayResponse {
+export function errorResponse(error: unknown, links: Pick<Links, 'apiRoot'>): GatewayResponse {
   const known = error instanceof GatewayError
   const status = known ? error.status : 500
   const body = {
@@ -21,7 +21,7 @@ export function errorResponse(error: unknown, links: Links): GatewayResponse {
       ...(error instanceof UpstreamError ? { upstream: error.upstream.id } : {}),
     },
     _meta: { retrieved_at: new Date().toISOString(), language: 'en' },
-    _links: { api_index: `${links.root}/`, openapi: `${links.root}/openapi.json` },
+    _links: { api_index: `${links.apiRoot}/`, openapi: `${links.apiRoot}${openApiPath}` },
   }
   return jsonResponse(status, body, { 'cache-control': 'no-store', ...(known ? error.headers : {}) })
 }

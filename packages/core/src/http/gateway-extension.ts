@@ -4,7 +4,7 @@ import { getUrlTemplate, operationDescription } from '../describe/descriptors.js
 import type { CompiledRoute, RouteCall } from './define-route.js'
 import type { GatewayError } from './gateway-error.js'
 import type { GatewayRequest, GatewayResponse } from './gateway-request.js'
-import type { Links } from './links.js'
+import { apiPath, type Links } from './links.js'
 
 /**
  * A protocol served beside the JSON API by a package of its own (MCP, in `@allmenning/mcp`),
@@ -44,6 +44,17 @@ export interface ExtensionCall {
   sourceId: string | undefined
 }
 
+/**
+ * An answer called in process: the status its GET would have, its body as a value (the
+ * envelope, or the shared error body) and as the JSON the GET would send. The value is shared
+ * with every caller that gets the same cached answer: read-only.
+ */
+export interface InvokedAnswer {
+  status: number
+  value: unknown
+  body: string
+}
+
 /** A parameter as an extension sees it: its name, JSON Schema and whether it is required. */
 export interface ExtensionParameter {
   name: string
@@ -51,10 +62,10 @@ export interface ExtensionParameter {
   required: boolean
 }
 
-/** A route of the JSON API, for an extension that calls it (its path is below `/api/v1`). */
+/** A route of the JSON API, for an extension that calls it. */
 export interface ExtensionRoute {
   name: string
-  /** The path below `/api/v1`, with `{name}` path parameters. */
+  /** The path below the mount point, with `{name}` path parameters: `/api/v1/kilder/{source}`. */
   path: string
   pathParameters: Record<string, { description: string; schema: JsonSchema }>
   parameters: ExtensionParameter[]
@@ -90,6 +101,17 @@ export interface ExtensionHost {
   /** The gateway's own `handle`: whatever guards a GET (validation, cache, rate limits) guards a call through it too. */
   handle(request: GatewayRequest): Promise<GatewayResponse>
   /**
+   * Calls an operation in process for the client that sent `request`, as the GET of
+   * `path` with those parameters would: the same validation (from the values, `"5"` and `5`
+   * alike), the same cache key and single flight, counted against the client's rate limit
+   * as that GET. Never rejects: a failure is the shared error body the GET would answer with.
+   *
+   * @example
+   * const answer = await host.invoke(request, { source: 'statnett', operation: 'get_physical_flow' }, { area: 'NO1' })
+   * answer.status // 200; answer.value is the envelope, answer.body its JSON
+   */
+  invoke(request: GatewayRequest, target: { source: string; operation: string }, params: Readonly<Record<string, unknown>>): Promise<InvokedAnswer>
+  /**
    * Counts a POST against the client's rate limit once, when limits are on: for a request
    * that sends nothing through `handle`, which counts itself. A refusal is the 429 to answer.
    */
@@ -122,11 +144,11 @@ export function extensionSources(catalog: Catalog, internal: Links): ExtensionSo
   }))
 }
 
-/** A compiled route as an extension sees it. */
+/** A compiled route of the JSON API as an extension sees it. */
 export function extensionRoute(route: CompiledRoute): ExtensionRoute {
   return {
     name: route.definition.name,
-    path: route.definition.path,
+    path: `${apiPath}${route.definition.path}`,
     pathParameters: route.definition.pathParameters ?? {},
     parameters: route.parameters.map(parameterView),
   }

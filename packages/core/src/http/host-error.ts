@@ -1,7 +1,7 @@
 import { errorResponse } from './error-response.js'
 import { GatewayError } from './gateway-error.js'
 import type { GatewayResponse } from './gateway-request.js'
-import { createLinks } from './links.js'
+import { linkBase } from './links.js'
 
 /** What a host's body parser or router puts on the errors it throws (body-parser, http-errors, Koa). */
 interface HostError {
@@ -59,7 +59,7 @@ export function hostRefusal(error: unknown): GatewayError {
  */
 export function hostErrorResponse(error: unknown, basePath = ''): GatewayResponse {
   const refusal = hostRefusal(error)
-  const links = createLinks(undefined, basePath)
+  const links = linkBase(undefined, basePath)
   // A 500 is the shared internal error, whose cause is never shown.
   return errorResponse(refusal.status >= 500 ? new Error('host error') : refusal, links)
 }
@@ -72,6 +72,6 @@ export function hostErrorResponse(error: unknown, basePath = ''): GatewayRespons
  * app.use((req, res) => { const r = notFoundResponse(req.path); res.status(r.status).set(r.headers).end(r.body) })
  */
 export function notFoundResponse(path: string, basePath = ''): GatewayResponse {
-  const links = createLinks(undefined, basePath)
-  return errorResponse(new GatewayError(404, 'route_not_found', `No route ${JSON.stringify(path.slice(0, 100))}; the API index is at ${links.root}/`), links)
+  const links = linkBase(undefined, basePath)
+  return errorResponse(new GatewayError(404, 'route_not_found', `No route ${JSON.stringify(path.slice(0, 100))}; the API index is at ${links.apiRoot}/`), links)
 }

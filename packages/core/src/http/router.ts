@@ -1,8 +1,7 @@
 import { compileRoute, matchSegments, type CompiledRoute, type RouteQuery, type RouteDefinition } from './define-route.js'
 import { GatewayError } from './gateway-error.js'
+import { apiPath } from './links.js'
 
-/** The root every route hangs under. */
-export const apiRoot = '/api/v1'
 
 /** A request path matched to a route, with its path parameters and the query parameters it takes. */
 export interface RouteMatch extends RouteQuery {
@@ -52,7 +51,7 @@ export function createRouter(definitions: RouteDefinition[]): Router {
   const apiRoutes = routes.filter((route) => route.definition.root !== 'mount')
   const mountRoutes = routes.filter((route) => route.definition.root === 'mount')
   const notFound = (path: string) =>
-    new GatewayError(404, 'route_not_found', `No route ${JSON.stringify(path.slice(0, 100))}; the API index is at ${apiRoot}/`)
+    new GatewayError(404, 'route_not_found', `No route ${JSON.stringify(path.slice(0, 100))}; the API index is at ${apiPath}/`)
 
   /** The route and path parameters for the segments of a path below one root, or undefined. */
   function find(candidates: CompiledRoute[], rest: string): RouteMatch | undefined {
@@ -68,11 +67,11 @@ export function createRouter(definitions: RouteDefinition[]): Router {
     return undefined
   }
 
-  const underApi = (path: string) => path === apiRoot || path.startsWith(`${apiRoot}/`)
+  const underApi = (path: string) => path === apiPath || path.startsWith(`${apiPath}/`)
   return {
     routes,
     match(path) {
-      const found = underApi(path) ? find(apiRoutes, path.slice(apiRoot.length)) : mountRoutes.length > 0 ? find(mountRoutes, path) : undefined
+      const found = underApi(path) ? find(apiRoutes, path.slice(apiPath.length)) : mountRoutes.length > 0 ? find(mountRoutes, path) : undefined
       if (!found) throw notFound(path)
       return found
     },

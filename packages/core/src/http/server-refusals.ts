@@ -2,7 +2,7 @@ import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream'
 import { errorResponse } from './error-response.js'
 import { GatewayError } from './gateway-error.js'
-import { createLinks } from './links.js'
+import { linkBase } from './links.js'
 
 /** The parse failures Node reports with a status of their own; any other one is a 400. */
 const parseRefusals: Record<string, GatewayError> = {
@@ -15,7 +15,7 @@ const tunnelRefused = new GatewayError(501, 'request_rejected', 'CONNECT is not 
 
 /** Writes a refusal straight to the socket, with the connection closed after it. */
 function refuseOnSocket(socket: Duplex, refusal: GatewayError): void {
-  const response = errorResponse(refusal, createLinks(undefined, ''))
+  const response = errorResponse(refusal, linkBase(undefined, ''))
   const head = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status]}`, ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`), 'connection: close']
   socket.end(`${head.join('\r\n')}\r\n\r\n${response.body}`, () => socket.destroy())
 }
@@ -42,7 +42,7 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
 }
 
 function answerUnmetExpectation(request: IncomingMessage, response: ServerResponse): void {
-  const refusal = errorResponse(unmetExpectation, createLinks(undefined, ''))
+  const refusal = errorResponse(unmetExpectation, linkBase(undefined, ''))
   // No app reads this request, so its body is drained here; left unread, it would stall the
   // connection and every request the client sends after it on the same one.
   request.resume()

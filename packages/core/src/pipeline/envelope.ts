@@ -3,7 +3,7 @@ import type { EntityInput, OperationResult } from '../plugin/define-operation.js
 import type { Links } from '../http/links.js'
 import { buildMeta } from './meta.js'
 import type { Pagination } from './pagination.js'
-import { buildProvenance, type UpstreamUse } from './provenance.js'
+import { buildProvenance, type UpstreamProvenance, type UpstreamUse } from './provenance.js'
 import { datasetMeta, withDatasetProvenance, type DatasetUse } from '../dataset/dataset-access.js'
 
 /** An entity as the envelope lists it. */
@@ -35,6 +35,22 @@ function toEntities(inputs: EntityInput[], source: CompiledSource, links: Links)
     })
   }
   return entities
+}
+
+/**
+ * An operation's envelope as a call inside the process reads it (`gateway.invoke`): the body
+ * of its GET, as a value. Shared by every caller that gets the same cached answer, so it is
+ * read-only.
+ */
+export interface OperationEnvelope {
+  readonly source: string
+  readonly operation: string
+  readonly parameters: Readonly<Record<string, unknown>>
+  readonly data: unknown
+  readonly entities?: readonly unknown[]
+  readonly _meta: Readonly<{ retrieved_at: string; stale: boolean; stale_reason?: string; stale_since?: string; [field: string]: unknown }>
+  readonly _provenance: Readonly<{ upstreams?: UpstreamProvenance[]; [field: string]: unknown }>
+  readonly _links: Readonly<Record<string, string>>
 }
 
 /**

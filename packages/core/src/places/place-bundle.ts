@@ -122,7 +122,6 @@ export async function placeBundle(args: {
     })
   }
   const used = new Set(wanted.map((field) => args.providers.get(field)!.source.definition))
-  const here = `/steder/${point.lat}/${point.lon}`
   return {
     lat: point.lat,
     lon: point.lon,
@@ -136,9 +135,9 @@ export async function placeBundle(args: {
     },
     _meta: buildMeta([...used]),
     _links: {
-      self: links.api(here, args.fields ? { fields: wanted.join(',') } : { section: args.section }),
-      sections: Object.fromEntries(placeSections(args.providers).map((s) => [s, links.api(here, { section: s })])),
-      search: links.api('/steder/sok'),
+      self: links.to('place', point, args.fields ? { fields: wanted.join(',') } : { section: args.section }),
+      sections: Object.fromEntries(placeSections(args.providers).map((s) => [s, links.to('place', point, { section: s })])),
+      search: links.to('place_search'),
     },
   }
 }

@@ -44,7 +44,7 @@ export async function placeSearch(
         source: source.id,
         score: (matchTierCount - tier) * 10,
         _links: {
-          place: links.api(`/steder/${hit.lat}/${hit.lon}`),
+          place: links.to('place', { lat: hit.lat!, lon: hit.lon! }),
           ...(type ? { api: links.operation(source.id, type.operation, hit.linkParameters ?? { [type.parameter]: hit.id }) } : {}),
         },
       }
@@ -53,6 +53,6 @@ export async function placeSearch(
     total_matched: placed.length,
     coverage,
     _meta: buildMeta([...new Set(shown.map((s) => s.source.definition))]),
-    _links: { self: links.api('/steder/sok', params), api_index: links.index() },
+    _links: { self: links.to('place_search', {}, params), api_index: links.index() },
   }
 }

@@ -31,6 +31,8 @@ export interface EntitySearchContext {
    * Calls one of this source's own operations through the gateway's pipeline (validation,
    * cache, single flight, stale answers) and resolves to its `data`, so a search costs no
    * upstream call an operation call has already made. A failure rejects with its GatewayError.
+   * The data is the cached answer's own value, shared with every other caller: read it, map
+   * it into new objects, never change it in place.
    */
   call(operation: string, parameters: Record<string, string | number | boolean>): Promise<unknown>
 }

@@ -145,7 +145,7 @@ export async function crossSourceSearch(parts: CrossSourceSearchParts, params: S
     },
     suggestion: suggestion(shown, params.q, coverage, links),
     _meta: buildMeta(described.map((s) => s.definition)),
-    _links: { self: links.api('/sok/alle', { ...params }), wiki: documentation, api_index: links.index() },
+    _links: { self: links.to('search', {}, { ...params }), wiki: documentation, api_index: links.index() },
   }
 }
 
@@ -220,14 +220,6 @@ function suggestion(shown: Result[], query: string, coverage: Record<string, Sou
     return `Open a source's descriptor (_links.api) to see its operations, then call ${links.operation('{source}', '{operation}')}.`
   }
   return `Call the first result's _links.api for its details; each source's descriptor (${links.source('{source}')}) lists what else it can tell.`
-}
-
-/**
- * The key a search answer is cached under: the text with its white space folded, and
- * everything else that shapes the answer. Case is kept, because the answer echoes the text.
- */
-export function searchCacheKey(params: SearchParameters, links: Links): string {
-  return `allmenning:v1:search:${JSON.stringify([params.q.replace(/\s+/g, ' '), params.mode, params.limit, params.sources ?? null])}:${links.root}`
 }
 
 /** How long a search answer stays fresh: briefly, and shorter when a source failed or was too slow. */

@@ -1,0 +1,56 @@
+import * as v from 'valibot'
+import { defineRoute, type RouteDefinition } from '../http/define-route.js'
+import { openApiPath } from '../http/links.js'
+import type { GatewayContext } from '../gateway-context.js'
+import { apiIndex } from './api-index.js'
+import { descriptorMaxAge } from './descriptors.js'
+import { createExplorerResponses } from './explorer.js'
+import { openApiDocument } from './openapi.js'
+
+/**
+ * The API explorer: a page for people that renders the OpenAPI document and sends requests
+ * from the browser, with the files it loads. HTML, not part of the API, so not in OpenAPI.
+ */
+function explorerRoute({ options }: GatewayContext): RouteDefinition[] {
+  if (!options.explorer) return []
+  const explorer = createExplorerResponses(options.explorer, { publicBaseUrl: options.publicBaseUrl })
+  const [first, ...rest] = explorer.names
+  const names = first === undefined ? v.never() : v.picklist([first, ...rest])
+  return [
+    defineRoute({
+      name: 'explorer',
+      path: '/docs',
+      summary: `The API explorer (${options.explorer.name}): this API's OpenAPI document to read and try, in a browser`,
+      query: { asset: v.optional(v.pipe(names, v.description('A file the page loads; the page itself when left out.'))) },
+      answer: ({ params, links }) => (params.asset === undefined ? explorer.page(links) : explorer.asset(params.asset)),
+      openApiPaths: () => ({}),
+    }),
+  ]
+}
+
+/** The routes that describe the API itself: its index, its OpenAPI document and the explorer. */
+export function describeRoutes(ctx: GatewayContext): RouteDefinition[] {
+  const { catalog } = ctx
+  return [
+    defineRoute({
+      name: 'api_index',
+      path: '/',
+      summary: 'The API index: version, endpoints and sources',
+      staticMaxAgeSeconds: descriptorMaxAge,
+      answer: ({ links }) => apiIndex(catalog, links, ctx.routes(), ctx.documentation(links)),
+    }),
+    defineRoute({
+      name: 'openapi',
+      path: openApiPath,
+      summary: 'This OpenAPI document',
+      staticMaxAgeSeconds: descriptorMaxAge,
+      answer: ({ links }) => openApiDocument(catalog, links, ctx.routes()),
+    }),
+    ...explorerRoute(ctx),
+  ]
+}
+
+/** The `wiki` link of the gateway as a whole: the configured URL, else the explorer, else the OpenAPI document. */
+export function documentationLink(options: GatewayContext['options']) {
+  return (links: Parameters<GatewayContext['documentation']>[0]) => options.documentationUrl ?? links.to(options.explorer ? 'explorer' : 'openapi')
+}

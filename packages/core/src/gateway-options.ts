@@ -1,0 +1,189 @@
+import type Keyv from 'keyv'
+import type { Dispatcher } from 'undici'
+import type { SourceDefinition } from './plugin/define-source.js'
+import type { DatasetStore } from './dataset/dataset-store.js'
+import type { UpstreamOverride } from './plugin/define-upstream.js'
+import type { Feedback } from './feedback/feedback.js'
+import type { Explorer } from './describe/explorer.js'
+import type { SearchOptions } from './search/cross-source-search.js'
+import type { PlaceOptions } from './places/place-bundle.js'
+import type { SharedFlightOptions } from './cache/shared-flight.js'
+import type { GatewayExtension } from './http/gateway-extension.js'
+import type { RateLimitOptions } from './limit/rate-limit.js'
+import type { createMemoryCacheStore } from './cache/memory-cache-store.js'
+
+/** Where a reported error came from; `shared-state` is Redis failing the rate limiter or the shared single flight. */
+export type ErrorKind = 'internal' | 'cache' | 'feedback' | 'shared-state'
+
+export interface GatewayOptions {
+  /** The sources to serve; built-ins are ordinary plugins. */
+  sources: SourceDefinition[]
+  /**
+   * Any Keyv instance. By default a Keyv on {@link createMemoryCacheStore}: in this process,
+   * least recently used first out past 32 MiB or 100,000 entries. Share one (Redis) across instances.
+   */
+  cache?: Keyv
+  /** Public URL of the mount point (`https://data.example.no`); makes every link absolute. */
+  publicBaseUrl?: string
+  /** Link given as `wiki` for the gateway as a whole; the explorer page, or else the OpenAPI document, by default. */
+  documentationUrl?: string
+  /**
+   * An API explorer served at `/api/v1/docs`: a page that renders the OpenAPI document and
+   * sends requests, with its assets served by the gateway itself (no CDN) under a strict
+   * Content-Security-Policy. None by default, so the core carries no renderer.
+   *
+   * @example
+   * import { swaggerUiExplorer } from '@allmenning/explorer'
+   * createGateway({ sources, explorer: swaggerUiExplorer() })
+   */
+  explorer?: Explorer
+  /**
+   * Base URL or time limit of an upstream, by upstream id (`brreg`, `avinor`, ...): a mirror, a
+   * proxy, a local stand-in. An id no source uses is an error. The example servers fill this
+   * from `ALLMENNING_UPSTREAM_<ID>` with `upstreamOverridesFromEnvironment`.
+   */
+  upstreams?: Record<string, UpstreamOverride>
+  /** Defaults for every upstream call. */
+  upstream?: {
+    /** Per-call time limit; 10 000 ms by default. */
+    timeoutMs?: number
+    /** Identifies the gateway to upstream operators; set it to name your deployment and a contact. */
+    userAgent?: string
+    /** undici dispatcher for every upstream call (proxy, connection pool, mock). */
+    dispatcher?: Dispatcher
+    /** Most calls in flight at once to one upstream, for upstreams that do not state their own; 16 by default. */
+    maxConcurrent?: number
+    /** Most calls to one upstream waiting for a free slot; more are answered 502 `upstream_busy` at once. 64 by default. */
+    maxQueued?: number
+    /**
+     * Failures in a row (no answer, a timeout, a 5xx or 429) after which an upstream is left
+     * alone for `restSeconds`: requests get a stale copy or a 502 `upstream_resting`, then one
+     * probe call decides. 5 by default; 0 turns the breaker off.
+     */
+    breakAfterFailures?: number
+    /** How long a failing upstream is rested before it is probed again; 30 s by default. */
+    restSeconds?: number
+    /** Try a call that failed to connect once more, after 50–250 ms of jitter, within the deadline; on by default. */
+    retryConnect?: boolean
+    /** Longest pause an upstream's own Retry-After (on a 429 or 503) is honoured for; 600 s by default. */
+    maxRetryAfterSeconds?: number
+    /**
+     * Largest upstream body accepted, for upstreams that do not state their own; 2 MiB by
+     * default. A body past it is dropped as it streams in (or before, when Content-Length says
+     * so) and answered with a 502, so that one upstream cannot fill memory or stall the loop.
+     */
+    maxBodyBytes?: number
+  }
+  /**
+   * The time one request may spend on its upstreams, every call together: each upstream call
+   * gets what is left of it (or its own time limit, when that is less), so an operation that
+   * makes three calls in a row still answers within it, with a 502 naming the upstream when it
+   * runs out. 10 000 ms by default; keep it below your platform's own limit (API Gateway: 29 s).
+   */
+  deadlineMs?: number
+  /**
+   * How long an operation's 404 (an organisation number or airport the upstream does not know)
+   * is remembered, so asking again makes no upstream call; 60 s by default, never longer than
+   * the operation's own cache time. 0 asks the upstream every time.
+   */
+  notFoundCacheSeconds?: number
+  /** How long past freshness answers are kept to serve if the upstream fails; one day by default. */
+  staleSeconds?: number
+  /**
+   * Where loaded bulk datasets are read (`createSqliteDatasetStore` from `@allmenning/datasets`);
+   * without one, operations on datasets answer 502 `dataset_not_loaded`.
+   */
+  datasets?: DatasetStore
+  /** How many fresh answers to keep in process in front of `cache`; 1000 by default, 0 for none. */
+  hotCacheEntries?: number
+  /** How many body bytes those answers may hold in all; 32 MiB by default. */
+  hotCacheBytes?: number
+  /** Time limit for one cache read or write; 200 ms by default. */
+  cacheTimeoutMs?: number
+  /**
+   * Largest answer written to, or accepted from, `cache`; 8 MiB by default. What the store
+   * holds is checked before it is served (shape, size, ETag of its body, a stored time not in
+   * the future), so that another app writing the same store can never have its bytes served;
+   * a value that fails is ignored and reported to `onError` as `cache`.
+   */
+  cacheEntryMaxBytes?: number
+  /**
+   * A single flight shared by every instance on one Redis: identical concurrent misses make one
+   * upstream call among them all, not one per instance. Off unless given; give it the same
+   * Redis as a shared `cache` (the others read the answer from there). When Redis fails or is
+   * slow, or its client is not connected, each instance calls the upstream itself and reports
+   * it to `onError` as `shared-state`. The gateway listens to the client's `error` event, so a
+   * lost connection never ends the process; set the client up as the README says (a listener
+   * of your own, a reconnect strategy that never gives up).
+   *
+   * @example
+   * import { createClient, createKeyv } from '@keyv/redis'
+   * const redis = createClient({ url, disableOfflineQueue: true, socket: { reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2000) } })
+   * redis.on('error', (error) => console.error('Redis:', error.message))
+   * redis.connect().catch(() => undefined)
+   * createGateway({ sources, cache: createKeyv(redis), sharedFlight: { redis }, rateLimit: { redis } })
+   */
+  sharedFlight?: SharedFlightOptions
+  /** Longest query string accepted (a 414 beyond it); 4096 characters by default. */
+  maxQueryLength?: number
+  /** Limits of entity search in `/api/v1/sok/alle`: its deadline, each source's budget, how many sources it fans out to. */
+  search?: SearchOptions
+  /** The time limit of a place bundle (`/api/v1/steder/{lat}/{lon}`). */
+  places?: PlaceOptions
+  /**
+   * Per-client rate limits (spec section 7): a 429 in the shared error body with Retry-After,
+   * and the IETF `RateLimit-Policy` and `RateLimit` headers on every counted answer. Off unless
+   * given; `{}` turns it on with the defaults (300 requests a minute, 30 for expensive routes).
+   * Clients are told apart by the address the adapter reports (Express `req.ip`, Koa `ctx.ip`,
+   * Lambda's source IP) or by your own `clientKey`.
+   *
+   * @example
+   * createGateway({ sources, rateLimit: { quota: { requests: 120, windowSeconds: 60 }, clientKey: (req) => String(req.headers['x-api-key'] ?? '') || undefined } })
+   */
+  rateLimit?: RateLimitOptions
+  /** Receives feedback posted to `/api/v1/feedback`; logged to the console by default. */
+  onFeedback?: (feedback: Feedback) => void | Promise<void>
+  /**
+   * Hears unexpected errors (`internal`), cache-store failures and refused cache entries
+   * (`cache`), Redis failing the rate limiter or the shared flight (`shared-state`), and failing
+   * feedback handlers (`feedback`); `console.error` by default.
+   */
+  onError?: (error: unknown, kind: ErrorKind) => void
+  /**
+   * Protocols served beside the JSON API by packages of their own, each at `/{name}` and
+   * `/{source}/{name}` under the mount point. None by default, so the core carries none of
+   * their code: MCP is `mcpServers()` from `@allmenning/mcp`.
+   *
+   * @example
+   * import { mcpServers } from '@allmenning/mcp'
+   * createGateway({ sources, extensions: [mcpServers()] })
+   */
+  extensions?: GatewayExtension[]
+}
+
+/** The options every part of a gateway reads, with their defaults filled in. */
+export interface ResolvedOptions {
+  onError(error: unknown, kind: ErrorKind): void
+  onFeedback(feedback: Feedback): void | Promise<void>
+  maxQueryLength: number
+}
+
+/**
+ * The defaults of the options that several parts share: errors and feedback to the console,
+ * query strings up to 4096 characters. Each part's own defaults live with the part.
+ */
+export function resolveOptions(options: GatewayOptions): ResolvedOptions {
+  return {
+    onError:
+      options.onError ??
+      ((error: unknown, kind: ErrorKind) => {
+        console.error(`[allmenning] ${kind} error:`, error)
+      }),
+    onFeedback:
+      options.onFeedback ??
+      ((feedback: Feedback) => {
+        console.info(`[allmenning] feedback: ${JSON.stringify(feedback)}`)
+      }),
+    maxQueryLength: options.maxQueryLength ?? 4096,
+  }
+}

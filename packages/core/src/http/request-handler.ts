@@ -1,0 +1,146 @@
+import { createLruMap } from '../cache/lru-map.js'
+import type { RateLimiter, RateVerdict } from '../limit/rate-limit.js'
+import type { Method, RouteDefinition } from './define-route.js'
+import { errorResponse } from './error-response.js'
+import { ifNoneMatchHits } from './etag.js'
+import { GatewayError } from './gateway-error.js'
+import type { Gateway, GatewayRequest, GatewayResponse } from './gateway-request.js'
+import { hostErrorResponse, hostRefusal } from './host-error.js'
+import { staticResponse } from './json-response.js'
+import { cacheKey } from '../cache/cache-key.js'
+import type { Links } from './links.js'
+import { parseQueryString } from './query-string.js'
+import type { RouteMatch, Router } from './router.js'
+import { validateParameters } from './validate-parameters.js'
+
+/** A request's route and validated parameters, reused by every request with the same path and query. */
+interface RequestPlan {
+  match: RouteMatch
+  params: Record<string, unknown>
+  links: Links
+  /** Cache key of an operation call, or the key its static answer is kept under. */
+  key: string
+}
+
+export interface RequestHandlerParts {
+  router: Router
+  linksFor(basePath: string | undefined): Links
+  limiter: RateLimiter | undefined
+  maxQueryLength: number
+  onError(error: unknown): void
+}
+
+function finish(response: GatewayResponse, method: string, request: GatewayRequest): GatewayResponse {
+  const etag = response.headers.etag
+  if (response.status === 200 && etag && ifNoneMatchHits(request.headers['if-none-match'], etag)) {
+    const { 'content-type': _type, 'content-length': _length, ...headers } = response.headers
+    return { status: 304, headers, body: null }
+  }
+  return method === 'HEAD' ? { ...response, body: null } : response
+}
+
+/**
+ * The gateway's front door over a router: the method check, the query validated once per
+ * distinct request, the rate limit, static answers made once, conditional requests and HEAD,
+ * and every failure as the shared error body.
+ */
+export function createRequestHandler(parts: RequestHandlerParts) {
+  const { router, limiter } = parts
+  const staticResponses = createLruMap<string, GatewayResponse>(500)
+  const plans = createLruMap<string, RequestPlan>(1000)
+
+  /** The request's plan, made once per distinct path and query; a 405 comes before parameters are looked at. */
+  function plan(request: GatewayRequest, method: string): RequestPlan {
+    const id = `${request.path}\u0000${request.query}\u0000${request.basePath ?? ''}`
+    const known = plans.get(id)
+    const match = known?.match ?? router.match(request.path)
+    const allowed = match.route.methods
+    if (!(allowed as readonly string[]).includes(method)) {
+      throw new GatewayError(405, 'method_not_allowed', `${method} is not allowed here; use ${allowed.join(', ')}`, {
+        headers: { allow: allowed.join(', ') },
+      })
+    }
+    if (known) return known
+    const links = parts.linksFor(request.basePath)
+    const query = parseQueryString(request.query, parts.maxQueryLength)
+    const params = validateParameters(query, match.parameters, match.ignored)
+    const definition = match.route.definition
+    const key = definition.cacheKey
+      ? definition.cacheKey({ params, path: match.path, links })
+      : cacheKey(links, 'route', definition.name, JSON.stringify(match.path), JSON.stringify(params))
+    const made = { match, params, links, key }
+    plans.set(id, made)
+    return made
+  }
+
+  function route(plan: RequestPlan, method: Method, request: GatewayRequest): GatewayResponse | Promise<GatewayResponse> {
+    const { match, params, links, key } = plan
+    const definition = match.route.definition
+    const call = { params, path: match.path, links, request, method, key }
+    if (definition.staticMaxAgeSeconds === undefined || method === 'POST') {
+      return definition.answer(call) as GatewayResponse | Promise<GatewayResponse>
+    }
+    // Produced once, so the ETag stays the same and If-None-Match can answer 304.
+    let response = staticResponses.get(key)
+    if (!response) {
+      response = staticResponse(definition.answer(call), definition.staticMaxAgeSeconds)
+      staticResponses.set(key, response)
+    }
+    return response
+  }
+
+  /** Answers a request the rate limiter has counted: a 429 when over a quota, else the answer with its RateLimit headers. */
+  async function answerCounted(verdict: RateVerdict, planned: RequestPlan, method: string, request: GatewayRequest): Promise<GatewayResponse> {
+    if (verdict.refusal) return fail(verdict.refusal, method, request)
+    let response: GatewayResponse
+    try {
+      response = await route(planned, method as Method, request)
+    } catch (error) {
+      response = fail(error, method, request)
+    }
+    // Answers are shared between requests (cache hits), so the headers go on a copy.
+    return finish({ ...response, headers: { ...response.headers, ...verdict.headers } }, method, request)
+  }
+
+  /** The shared error body of a failure; unexpected ones (not a GatewayError, or a 500) are reported. */
+  function errorAnswer(error: unknown, basePath: string | undefined): GatewayResponse {
+    if (!(error instanceof GatewayError) || error.status === 500) parts.onError(error)
+    return errorResponse(error, parts.linksFor(basePath))
+  }
+
+  function fail(error: unknown, method: string, request: GatewayRequest): GatewayResponse {
+    return finish(errorAnswer(error, request.basePath), method, request)
+  }
+
+  const gateway: Required<Pick<Gateway, 'handle' | 'owns' | 'answerHostError'>> = {
+    owns: (path) => router.owns(path),
+    answerHostError(error, request) {
+      let refuse: RouteDefinition['refuseHostError']
+      try {
+        refuse = router.owns(request.path) ? router.match(request.path).route.definition.refuseHostError : undefined
+      } catch {
+        // No route there (an unknown path under /api): the shared error body.
+      }
+      return refuse ? refuse(hostRefusal(error)) : hostErrorResponse(error, request.basePath)
+    },
+    handle(request) {
+      const method = request.method.toUpperCase()
+      try {
+        const planned = plan(request, method)
+        const definition = planned.match.route.definition
+        const verdict = definition.countsItself ? undefined : limiter?.check(request, definition.expensive === true)
+        if (verdict) return verdict.then((v) => answerCounted(v, planned, method, request)).catch((error: unknown) => fail(error, method, request))
+        const response = route(planned, method as Method, request)
+        // A cached answer is already there: no need to wait a turn for it.
+        if (!(response instanceof Promise)) return Promise.resolve(finish(response, method, request))
+        return response.then(
+          (done) => finish(done, method, request),
+          (error: unknown) => fail(error, method, request),
+        )
+      } catch (error) {
+        return Promise.resolve(fail(error, method, request))
+      }
+    },
+  }
+  return { ...gateway, errorAnswer }
+}

@@ -1,0 +1,43 @@
+import Keyv from 'keyv'
+import { createBestEffortCache, type CachedResponse } from '../cache/best-effort-cache.js'
+import { createHotCache } from '../cache/hot-cache.js'
+import { createMemoryCacheStore } from '../cache/memory-cache-store.js'
+import type { RedisOutage } from '../cache/redis-outage.js'
+import { createSharedFlight } from '../cache/shared-flight.js'
+import type { SharedRedisClient } from '../cache/shared-redis-client.js'
+import { createSingleFlight } from '../cache/single-flight.js'
+import type { GatewayOptions } from '../gateway-options.js'
+import type { UpstreamSettings } from '../upstream/upstream-client.js'
+import type { UpstreamDefinition } from '../plugin/define-upstream.js'
+import type { OperationCallDeps } from './operation-call.js'
+
+/**
+ * The cached-answer pipeline of a gateway, from its options: the store behind its timeouts,
+ * the hot cache, the single flights, and the times answers are kept and waited for.
+ */
+export function createOperationCallDeps(
+  options: GatewayOptions,
+  parts: {
+    onError(error: unknown, kind: 'cache' | 'shared-state'): void
+    outageOf(redis: SharedRedisClient): RedisOutage
+    upstreamSettings(upstream: UpstreamDefinition): UpstreamSettings
+  },
+): OperationCallDeps {
+  return {
+    cache: createBestEffortCache(options.cache ?? new Keyv({ store: createMemoryCacheStore() }), {
+      timeoutMs: options.cacheTimeoutMs ?? 200,
+      maxEntryBytes: options.cacheEntryMaxBytes ?? 8 * 1024 * 1024,
+      onError: (error) => parts.onError(error, 'cache'),
+    }),
+    hot: createHotCache(options.hotCacheEntries ?? 1000, options.hotCacheBytes ?? 32 * 1024 * 1024),
+    flights: createSingleFlight<{ entry: CachedResponse; collapsed: boolean }>(),
+    ...(options.sharedFlight
+      ? { sharedFlight: createSharedFlight(options.sharedFlight, (error) => parts.onError(error, 'shared-state'), parts.outageOf(options.sharedFlight.redis)) }
+      : {}),
+    staleSeconds: options.staleSeconds ?? 86_400,
+    deadlineMs: options.deadlineMs ?? 10_000,
+    notFoundSeconds: options.notFoundCacheSeconds ?? 60,
+    ...(options.datasets ? { datasets: options.datasets } : {}),
+    upstreamSettings: parts.upstreamSettings,
+  }
+}

@@ -1,0 +1,74 @@
+import { answerFromCache, cacheEntry } from '../cache/cached-answer.js'
+import { cacheKey } from '../cache/cache-key.js'
+import { datasetsOf } from '../dataset/dataset-generations.js'
+import { defineRoute, type RouteDefinition } from '../http/define-route.js'
+import type { GatewayContext } from '../gateway-context.js'
+import { searchTtlSeconds } from '../search/cross-source-search.js'
+import { searchingSources } from '../search/search-route.js'
+import { bundleTtlSeconds, placeBundle } from './place-bundle.js'
+import { coordinateSchemas, parseCoordinates, placeBundleQuery, placeSearchQuery, requestedFields } from './place-query.js'
+import { placeSearch } from './place-search.js'
+
+/**
+ * `/steder/sok` (places by name) and `/steder/{lat}/{lon}` (a point's data bundle), each
+ * cached as a whole; the operations they call are called in process.
+ */
+export function placeRoutes(ctx: GatewayContext): RouteDefinition[] {
+  const { catalog, pipeline } = ctx
+  const providers = catalog.places
+  // Cached as a whole, so under the generations of every dataset the operations they call may read.
+  const searchDatasets = datasetsOf(searchingSources(ctx).flatMap((s) => [...s.operations.values()]))
+  const bundleDatasets = datasetsOf([...providers.values()].map(({ operation }) => operation))
+  return [
+    defineRoute({
+      name: 'place_search',
+      path: '/steder/sok',
+      summary: 'Places by address or place name, each with coordinates and a link to its data bundle',
+      query: placeSearchQuery,
+      cacheKey: ({ params, links }) => cacheKey(links, 'places', 'search', JSON.stringify([params.q.replace(/\s+/g, ' '), params.limit])),
+      expensive: true,
+      answer: ({ params, links, key }) =>
+        answerFromCache(
+          pipeline,
+          key,
+          async () => {
+            const call = async (source: { id: string }, name: string, parameters: Record<string, unknown>) => (await ctx.invoke(source.id, name, parameters, links)).data
+            const answer = await placeSearch(catalog, params, ctx.options.search ?? {}, call, links)
+            return cacheEntry(answer, searchTtlSeconds(answer))
+          },
+          searchDatasets,
+        ),
+    }),
+    defineRoute({
+      name: 'place',
+      path: '/steder/{lat}/{lon}',
+      summary: 'The data bundle of a WGS84 point: one section, or the fields asked for',
+      pathParameters: coordinateSchemas,
+      query: placeBundleQuery(providers),
+      resolve: (path) => void parseCoordinates(path),
+      cacheKey: ({ path, params, links }) => {
+        const { lat, lon } = parseCoordinates(path)
+        return cacheKey(links, 'places', 'bundle', JSON.stringify([lat, lon, params.section, params.fields ?? null]))
+      },
+      expensive: true,
+      answer: ({ params, path, links, key }) =>
+        answerFromCache(
+          pipeline,
+          key,
+          async () => {
+            const bundle = await placeBundle({
+              point: parseCoordinates(path),
+              section: params.section,
+              fields: params.fields === undefined ? undefined : requestedFields(params.fields),
+              providers,
+              options: ctx.options.places ?? {},
+              call: (source, name, parameters) => ctx.invoke(source.id, name, parameters, links),
+              links,
+            })
+            return cacheEntry(bundle, bundleTtlSeconds(bundle, providers))
+          },
+          bundleDatasets,
+        ),
+    }),
+  ]
+}

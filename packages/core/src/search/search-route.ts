@@ -1,0 +1,47 @@
+import { cacheEntry, answerFromCache } from '../cache/cached-answer.js'
+import { cacheKey } from '../cache/cache-key.js'
+import { datasetsOf } from '../dataset/dataset-generations.js'
+import { defineRoute, type RouteDefinition } from '../http/define-route.js'
+import type { GatewayContext } from '../gateway-context.js'
+import { crossSourceSearch, searchTtlSeconds } from './cross-source-search.js'
+import { searchQuery } from './search-query.js'
+
+/** The sources that search for entities, whose operations a search calls in process. */
+export function searchingSources(ctx: Pick<GatewayContext, 'catalog'>) {
+  return ctx.catalog.sources.filter((s) => s.definition.entitySearch)
+}
+
+/**
+ * `/sok/alle`, cross-source search, cached as a whole. Its key is the text with its white
+ * space folded, and everything else that shapes the answer; case is kept, because the answer
+ * echoes the text. Each source's search calls its operations in process.
+ */
+export function searchRoute(ctx: GatewayContext): RouteDefinition {
+  const { catalog, pipeline, resolved } = ctx
+  // Cached as a whole, so under the generations of every dataset the searches' operations may read.
+  const datasets = datasetsOf(searchingSources(ctx).flatMap((s) => [...s.operations.values()]))
+  return defineRoute({
+    name: 'search',
+    path: '/sok/alle',
+    summary: 'Cross-source search: sources by name and topic, entities (companies, airports, ...) by name or number',
+    query: searchQuery,
+    cacheKey: ({ params, links }) => cacheKey(links, 'search', JSON.stringify([params.q.replace(/\s+/g, ' '), params.mode, params.limit, params.sources ?? null])),
+    expensive: true,
+    answer: ({ params, links, key }) =>
+      answerFromCache(
+        pipeline,
+        key,
+        async () => {
+          const parts = {
+            catalog,
+            options: ctx.options.search ?? {},
+            onError: (error: unknown) => resolved.onError(error, 'internal'),
+            call: async (source: { id: string }, name: string, parameters: Record<string, unknown>) => (await ctx.invoke(source.id, name, parameters, links)).data,
+          }
+          const answer = await crossSourceSearch(parts, params, links, ctx.documentation(links))
+          return cacheEntry(answer, searchTtlSeconds(answer))
+        },
+        datasets,
+      ),
+  })
+}

@@ -1,0 +1,55 @@
+import type { UpstreamDefinition } from '../plugin/define-upstream.js'
+import type { GatewayOptions } from '../gateway-options.js'
+import type { UpstreamSettings } from './upstream-client.js'
+import { createUpstreamGuard, type UpstreamGuard } from './upstream-guard.js'
+
+/**
+ * The settings of each upstream, the gateway's `upstream` defaults merged in, made once per
+ * upstream; with one guard (breaker and slots) per upstream id, shared by every request of
+ * the gateway.
+ *
+ * @example
+ * const settingsOf = createUpstreamSettings(options.upstream, 'allmenning/0.1.0')
+ * settingsOf(upstream).timeoutMs // 10000 unless set
+ */
+export function createUpstreamSettings(defaults: GatewayOptions['upstream'], defaultUserAgent: string): (upstream: UpstreamDefinition) => UpstreamSettings {
+  const base = {
+    timeoutMs: defaults?.timeoutMs ?? 10_000,
+    userAgent: defaults?.userAgent ?? defaultUserAgent,
+    maxBodyBytes: defaults?.maxBodyBytes ?? 2 * 1024 * 1024,
+    ...(defaults?.dispatcher ? { dispatcher: defaults.dispatcher } : {}),
+  }
+  const settings = new WeakMap<UpstreamDefinition, UpstreamSettings>()
+  const guards = new Map<string, UpstreamGuard>()
+  const guardOf = (upstream: UpstreamDefinition): UpstreamGuard => {
+    let guard = guards.get(upstream.id)
+    if (!guard) {
+      guard = createUpstreamGuard(upstream, {
+        maxConcurrent: upstream.maxConcurrent ?? defaults?.maxConcurrent ?? 16,
+        maxQueued: defaults?.maxQueued ?? 64,
+        breakAfter: defaults?.breakAfterFailures ?? 5,
+        restMs: (defaults?.restSeconds ?? 30) * 1000,
+        retryConnect: defaults?.retryConnect ?? true,
+        maxRetryAfterMs: (defaults?.maxRetryAfterSeconds ?? 600) * 1000,
+      })
+      guards.set(upstream.id, guard)
+    }
+    return guard
+  }
+  return (upstream) => {
+    let known = settings.get(upstream)
+    if (!known) {
+      known = {
+        ...base,
+        id: upstream.id,
+        name: upstream.name,
+        baseUrl: upstream.baseUrl,
+        timeoutMs: upstream.timeoutMs ?? base.timeoutMs,
+        maxBodyBytes: upstream.maxBodyBytes ?? base.maxBodyBytes,
+        guard: guardOf(upstream),
+      }
+      settings.set(upstream, known)
+    }
+    return known
+  }
+}
