@@ -28,6 +28,9 @@ const hostNames = [
   'Gateway',
   'GatewayRequest',
   'GatewayResponse',
+  // What createGateway returns, and what its invoke gives: a host calls operations in process.
+  'LocalGateway',
+  'OperationEnvelope',
   'GatewayError',
   'ErrorCode',
   'ProblemDetail',
