@@ -1,14 +1,11 @@
-import { createRequire } from 'node:module'
-
+/// <reference path="./unbzip2-stream-lib.d.ts" />
 // unbzip2-stream's block decoder, without its stream: the stream decodes every block it has
 // input for in one go (a bomb of a few kilobytes at once), collects each block's output in
 // an array of numbers (8 bytes a byte on the heap), and takes no notice of backpressure.
-const require = createRequire(import.meta.url)
-const bz2 = require('unbzip2-stream/lib/bzip2') as {
-  header(bits: BitReader): number
-  decompress(bits: BitReader, write: (byte: number) => void, buf: Int32Array, bufsize: number, streamCRC: number | null): number | null
-}
-const bitIterator = require('unbzip2-stream/lib/bit_iterator') as (next: () => Uint8Array | undefined) => BitReader
+// Imported statically, so that bundles (the Lambda example's) carry these two files.
+import bz2 from 'unbzip2-stream/lib/bzip2.js'
+import bitIterator from 'unbzip2-stream/lib/bit_iterator.js'
+
 type BitReader = ((n: number | null) => number) & { bytesRead: number }
 
 /** Limits of {@link bunzip2Chunks}. */
