@@ -278,6 +278,14 @@ describe('a place field a plugin adds', () => {
     expect(() => createGateway({ sources: [sourceWith({ name: 'tide_levels', section: 'all', description: 'x' })] })).toThrow(/section "all" is the core's own/)
     expect(() => createGateway({ sources: [sourceWith({ name: 'Tide-Levels', section: 'hydrology', description: 'x' })] })).toThrow(/must be snake_case/)
   })
+
+  it('is refused with a message, not a TypeError, when a plugin in plain JavaScript gives a bare name or leaves a part out', () => {
+    const sourceWith = (declaration: unknown) =>
+      defineSource({ ...tides, id: 'bad', operations: [placeOperation('bad_field', declaration as PlaceFieldDeclaration, async () => [], gauge)] })
+    expect(() => createGateway({ sources: [sourceWith('tide_levels')] })).toThrow(/placeField must be an object \{ name, section, description \} \(got "tide_levels"\)/)
+    expect(() => createGateway({ sources: [sourceWith({ name: 'tide_levels', section: 'hydrology' })] })).toThrow(/place field tide_levels needs a description/)
+    expect(() => createGateway({ sources: [sourceWith({ name: 'tide_levels', description: 'x' })] })).toThrow(/section undefined must be snake_case/)
+  })
 })
 
 describe('a field the deployment has not configured', () => {

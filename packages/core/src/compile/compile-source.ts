@@ -87,9 +87,9 @@ function compileOperation(source: SourceDefinition, operation: OperationDefiniti
   const outputSchema = publishedOutput(ownSchema, paging)
   const fields = outputFields(outputSchema)
   if (operation.placeField !== undefined) {
-    const field = operation.placeField.name
     const problem = placeFieldProblem(operation.placeField)
     if (problem) fail(source, operation, problem)
+    const field = operation.placeField.name
     const names = parameters.map((p) => p.name)
     const missing = ['lat', 'lon'].filter((name) => !names.includes(name))
     if (missing.length > 0) fail(source, operation, `fills the place field ${field} but has no ${missing.join(' or ')} parameter`)

@@ -39,12 +39,19 @@ export const allSection = 'all'
 const snakeCase = /^[a-z][a-z0-9_]*$/
 
 /** Why a place-field declaration is unusable, or `undefined` when it is fine. */
-export function placeFieldProblem(field: PlaceFieldDeclaration): string | undefined {
-  if (!snakeCase.test(field.name)) return `place field name "${field.name}" must be snake_case ([a-z][a-z0-9_]*)`
-  if (!snakeCase.test(field.section)) return `place field ${field.name}: section "${field.section}" must be snake_case ([a-z][a-z0-9_]*)`
+export function placeFieldProblem(declared: unknown): string | undefined {
+  // A plugin in plain JavaScript, or written for a bare field name, gets a message, not a TypeError.
+  if (typeof declared !== 'object' || declared === null) {
+    return `placeField must be an object { name, section, description } (got ${JSON.stringify(declared)})`
+  }
+  const field = declared as Partial<Record<keyof PlaceFieldDeclaration, unknown>>
+  if (typeof field.name !== 'string' || !snakeCase.test(field.name)) return `place field name ${JSON.stringify(field.name)} must be snake_case ([a-z][a-z0-9_]*)`
+  if (typeof field.section !== 'string' || !snakeCase.test(field.section)) {
+    return `place field ${field.name}: section ${JSON.stringify(field.section)} must be snake_case ([a-z][a-z0-9_]*)`
+  }
   if (field.section === summarySection || field.section === allSection) {
     return `place field ${field.name}: section "${field.section}" is the core's own; set summary: true to be in summary, and every field is in all`
   }
-  if (field.description.trim() === '') return `place field ${field.name} needs a description`
+  if (typeof field.description !== 'string' || field.description.trim() === '') return `place field ${field.name} needs a description`
   return undefined
 }
