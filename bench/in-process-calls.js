@@ -11,12 +11,16 @@
 // instead (kept inside this repository, so it finds the same node_modules): run it and this
 // one in turn on the same machine to compare two versions.
 import { loadavg } from 'node:os'
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import * as v from 'valibot'
 
-const corePath = process.env.BENCH_CORE ? pathToFileURL(resolve(process.env.BENCH_CORE)).href : '../packages/core/src/index.ts'
-const { createGateway, defineOperation, defineSource, defineUpstream } = await import(corePath)
+const corePath = process.env.BENCH_CORE ? pathToFileURL(resolve(process.env.BENCH_CORE)).href : new URL('../packages/core/src/index.ts', import.meta.url).href
+const { createGateway } = await import(corePath)
+// The plugin API is in the core's `/source` entry; a core from before the entries by audience has it on its root.
+const sourceEntry = new URL('source.ts', corePath)
+const { defineOperation, defineSource, defineUpstream } = await import(existsSync(sourceEntry) ? sourceEntry.href : corePath)
 
 const calls = Number(process.env.BENCH_CALLS ?? 400)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
@@ -27,6 +31,15 @@ const placeFieldNames = [
   'addresses', 'place_names', 'current_weather', 'forecast', 'air_stations', 'air_forecast', 'pois',
   'vessels', 'aquaculture', 'ports', 'charging_stations', 'fire_detections', 'price_area',
 ]
+const sectionOf = {
+  addresses: 'geography', place_names: 'geography', current_weather: 'weather', forecast: 'weather',
+  air_stations: 'air', air_forecast: 'air', fire_detections: 'air', pois: 'poi', charging_stations: 'energy',
+  price_area: 'energy', vessels: 'maritime', aquaculture: 'maritime', ports: 'maritime',
+}
+// A core with place fields open to plugins takes a declaration; an earlier one, the bare name.
+const declaresSections = existsSync(sourceEntry)
+const placeFieldOf = (field) =>
+  declaresSections ? { name: field, section: sectionOf[field], description: `Stand-in for ${field}.`, summary: ['addresses', 'place_names', 'current_weather'].includes(field) } : field
 const common = { documentation: 'https://example.no/bench', contentLanguages: ['en'], cacheTtlSeconds: 600, upstreams: [upstream] }
 
 /** Every place field, each answered at once with twenty items. */
@@ -43,7 +56,7 @@ const places = defineSource({
       description: `Stand-in for ${field}.`,
       parameters: point,
       output: v.array(v.object({ name: v.string(), lat: v.number(), lon: v.number(), detail: v.string() })),
-      placeField: field,
+      placeField: placeFieldOf(field),
       async run(params, ctx) {
         ctx.upstream(upstream)
         return { data: Array.from({ length: 20 }, (_, i) => ({ name: `${field} ${i}`, lat: params.lat + i / 1000, lon: params.lon, detail: 'x'.repeat(60) })) }
