@@ -15,7 +15,7 @@ export interface ToolResult {
  * The JSON is written around the answer's bytes, which the gateway serialized itself.
  *
  * @example
- * toolResult({ status: 200, headers: {}, body: '{"data":[]}' }).result
+ * toolResult({ status: 200, body: '{"data":[]}' }).result
  * // { content: [{ type: 'text', text: '{"data":[]}' }], structuredContent: { data: [] }, isError: false }
  */
 export function toolResult(response: ToolAnswer): ToolResult {

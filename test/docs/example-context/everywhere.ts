@@ -7,10 +7,11 @@
  * by the file a JSDoc example documents must be declared by the example itself, unless it is
  * plain data (never called, constructed or used as a type), which the check takes as `any`.
  */
-import type { ErrorKind, Gateway, GatewayRequest, GatewayResponse } from '@allmenning/core'
+import type { ErrorKind, GatewayRequest, GatewayResponse, LocalGateway } from '@allmenning/core'
 import type { SourceDefinition } from '@allmenning/core/source'
 
-export declare const gateway: Gateway
+/** What `createGateway` returns. */
+export declare const gateway: LocalGateway
 export declare const sources: SourceDefinition[]
 /** A request as an adapter hands it to `gateway.handle`. */
 export declare const request: GatewayRequest

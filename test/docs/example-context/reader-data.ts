@@ -14,7 +14,7 @@
 export const readerDataNames: readonly string[] = [
   'access', 'addresses', 'apiKey', 'aksjonaerregisteret', 'app', 'article', 'baseUrl', 'body', 'brregRoller',
   'bytes', 'catalog', 'cells', 'clientId', 'clientSecret', 'columns', 'context', 'cordis', 'count',
-  'counter', 'csv', 'data', 'db', 'deadline', 'doc', 'entities', 'entry', 'event',
+  'counter', 'csv', 'data', 'db', 'deadline', 'deps', 'doc', 'entities', 'entry', 'event',
   'explorer', 'extra', 'extraCompany', 'fake', 'feed', 'files', 'fingerprint', 'flight',
   'flowRow', 'forecast', 'getFlights', 'header', 'hits', 'html', 'input', 'insert', 'key',
   'keyv', 'lat', 'legalForms', 'limit', 'limits', 'lines', 'load', 'lon',

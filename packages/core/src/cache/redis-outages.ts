@@ -8,8 +8,9 @@ import type { SharedRedisClient } from './shared-redis-client.js'
  * does meanwhile.
  *
  * @example
- * const outageOf = createRedisOutages(options, (error) => onError(error, 'shared-state'))
- * createSharedFlight(options.sharedFlight, report, outageOf(options.sharedFlight.redis))
+ * const report = (error: unknown) => onError(error, 'shared-state')
+ * const outageOf = createRedisOutages(options, report)
+ * if (options.sharedFlight) createSharedFlight(options.sharedFlight, report, outageOf(options.sharedFlight.redis))
  */
 export function createRedisOutages(options: Pick<GatewayOptions, 'rateLimit' | 'sharedFlight'>, report: (error: unknown) => void): (redis: SharedRedisClient) => RedisOutage {
   const outages = new Map<SharedRedisClient, RedisOutage>()
