@@ -10,7 +10,10 @@ import { describe, expect, it } from 'vitest'
 // or a fixture. What a published entry (testing ones included) reaches may use only the
 // package's dependencies and peer dependencies; helpers that only tests use may also use the
 // tools every workspace's tests share (the root devDependencies), but never another
-// workspace package the package does not declare.
+// workspace package the package does not declare. A package's own tests (and the helpers
+// outside it they import by path) may use what the package declares, dev ones included, and
+// the root devDependencies, but never a workspace package that depends on it: such a test
+// belongs in test/, above both.
 
 const root = resolve(import.meta.dirname, '../..')
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>
@@ -54,15 +57,18 @@ function workspaces(): Workspace[] {
   })
 }
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, tests = false): string[] {
   const files: string[] = []
   for (const name of readdirSync(dir)) {
     const path = join(dir, name)
-    if (statSync(path).isDirectory()) files.push(...sourceFiles(path))
-    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) files.push(path)
+    if (statSync(path).isDirectory()) files.push(...sourceFiles(path, tests))
+    else if (/\.tsx?$/.test(name) && /\.test\.tsx?$/.test(name) === tests && !name.endsWith('.d.ts')) files.push(path)
   }
   return files
 }
+
+/** The test files of a package (`*.test.ts` under its src). */
+const testFiles = (dir: string) => sourceFiles(dir, true)
 
 /** The specifiers of a file's imports and re-exports (and literal `import()`s), comments and strings aside. */
 function specifiers(file: string): string[] {
@@ -106,6 +112,83 @@ function reachedFrom(entry: string): Set<string> {
 const all = workspaces()
 const byName = new Map(all.map((w) => [w.name, w]))
 
+/** Which workspace packages each one's code imports or declares it needs at run time. */
+function dependencyEdges(): Map<string, Set<string>> {
+  const edges = new Map<string, Set<string>>()
+  for (const workspace of all) {
+    const to = new Set<string>()
+    for (const file of sourceFiles(join(workspace.dir, 'src'))) {
+      for (const specifier of specifiers(file).filter(isBare)) {
+        const name = packageOf(specifier)
+        if (name !== workspace.name && byName.has(name)) to.add(name)
+      }
+    }
+    // What a package declares it needs at run time counts too, even when it loads it by name.
+    for (const name of workspace.shipped) if (byName.has(name)) to.add(name)
+    edges.set(workspace.name, to)
+  }
+  return edges
+}
+
+/** The workspace packages that depend on `name`, directly or through others. */
+function dependentsOf(name: string, edges: Map<string, Set<string>>): Set<string> {
+  const dependents = new Set<string>()
+  let grew = true
+  while (grew) {
+    grew = false
+    for (const [from, to] of edges) {
+      if (from === name || dependents.has(from)) continue
+      if (to.has(name) || [...to].some((target) => dependents.has(target))) {
+        dependents.add(from)
+        grew = true
+      }
+    }
+  }
+  return dependents
+}
+
+/** The workspace whose folder holds `file`, if any. */
+const workspaceOf = (file: string) => all.find((w) => !relative(w.dir, file).startsWith('..'))
+
+/**
+ * What a package's tests import that the package may not use: a package it does not declare
+ * (dev ones and the root devDependencies count for tests) or a workspace package that depends
+ * on it. Follows relative imports out of the package (to helpers in test/support, say); a path
+ * into another workspace counts as importing that workspace.
+ */
+function testBoundaryBreaches(workspace: Workspace, edges: Map<string, Set<string>>): string[] {
+  const dependents = dependentsOf(workspace.name, edges)
+  const has = (set: Set<string>, name: string) => set.has(name) || set.has(`@types/${name}`)
+  const breaches: string[] = []
+  const check = (test: string, file: string, name: string, via: string) => {
+    const where = relative(root, test) + (file === test ? '' : ` (through ${relative(root, file)})`)
+    if (name === workspace.name) return
+    if (dependents.has(name)) breaches.push(`${where} imports ${via}, a workspace package that depends on ${workspace.name}: a cycle`)
+    else if (!has(workspace.shipped, name) && !has(workspace.dev, name) && !has(rootDev, name)) breaches.push(`${where} imports ${via}, which ${workspace.name} does not declare`)
+  }
+  for (const test of testFiles(join(workspace.dir, 'src'))) {
+    const seen = new Set<string>()
+    const queue = [test]
+    while (queue.length > 0) {
+      const file = queue.pop()!
+      if (seen.has(file) || !file.endsWith('.ts')) continue
+      seen.add(file)
+      for (const specifier of specifiers(file)) {
+        if (isBare(specifier)) {
+          check(test, file, packageOf(specifier), specifier)
+          continue
+        }
+        const target = resolveRelative(file, specifier)
+        if (!target) continue
+        const owner = workspaceOf(target)
+        if (owner && owner !== workspace) check(test, file, owner.name, relative(root, target))
+        else queue.push(target)
+      }
+    }
+  }
+  return breaches
+}
+
 describe('package boundaries', () => {
   it('every package a workspace imports is one it declares, and what it publishes needs only what it brings', () => {
     const undeclared: string[] = []
@@ -127,22 +210,7 @@ describe('package boundaries', () => {
   })
 
   it('no workspace package imports another round a cycle', () => {
-    const edges = new Map<string, Set<string>>()
-    for (const workspace of all) {
-      const to = new Set<string>()
-      for (const file of sourceFiles(join(workspace.dir, 'src'))) {
-        for (const specifier of specifiers(file).filter(isBare)) {
-          const name = packageOf(specifier)
-          if (name !== workspace.name && byName.has(name)) to.add(name)
-        }
-      }
-      // What a package declares it needs at run time counts too, even when it loads it by name.
-      const manifest = readJson(join(workspace.dir, 'package.json'))
-      for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
-        for (const name of Object.keys((manifest[field] as Record<string, string> | undefined) ?? {})) if (byName.has(name)) to.add(name)
-      }
-      edges.set(workspace.name, to)
-    }
+    const edges = dependencyEdges()
     const cycles: string[] = []
     const state = new Map<string, 'open' | 'done'>()
     const walk = (name: string, path: string[]) => {
@@ -157,6 +225,11 @@ describe('package boundaries', () => {
     }
     for (const name of edges.keys()) walk(name, [])
     expect(cycles).toEqual([])
+  })
+
+  it('a package’s tests import only what it declares, the root devDependencies, and no package that depends on it', () => {
+    const edges = dependencyEdges()
+    expect(all.flatMap((workspace) => testBoundaryBreaches(workspace, edges))).toEqual([])
   })
 
   it('no entry but a testing one reaches a testing file, in its own package or through another', () => {
@@ -195,5 +268,8 @@ describe('package boundaries', () => {
     expect(specifiers(join(core.dir, 'src/testing/index.ts')).length).toBeGreaterThan(0)
     expect(isBare('@allmenning/core/testing') && packageOf('@allmenning/core/testing')).toBe('@allmenning/core')
     expect(isBare('node:fs') || isBare('fs') || isBare('./a.js')).toBe(false)
+    expect(dependentsOf('@allmenning/sources', dependencyEdges())).toContain('@allmenning/datasets')
+    expect(testFiles(join(sources.dir, 'src')).length).toBeGreaterThan(0)
+    expect(workspaceOf(join(sources.dir, 'src/avinor/index.ts'))).toBe(sources)
   })
 })

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeBrreg, type FakeBrreg } from './testing/fake-brreg.js'
 import { overrideUpstreams } from '@allmenning/core'
-import { checkSource, createTestGateway, type TestGateway } from '@allmenning/core/testing'
+import { createTestGateway, type TestGateway } from '@allmenning/core/testing'
 import { firmafakta } from './index.js'
-import { loadAllDatasets } from '../../../../test/support/firmafakta-datasets.js'
 
 describe('firmafakta source definition', () => {
   it('calls the real Enhetsregisteret by default, through the upstream id brreg', () => {
@@ -70,51 +69,6 @@ describe('firmafakta behind the gateway', () => {
   afterAll(() => fake.close())
 
   const call = (operation: string, query: string) => gateway.call('firmafakta', operation, query)
-
-  it('passes the source check: descriptor, schemas, OpenAPI, envelopes, paging, shared 400s, 502s naming Brønnøysund, entity search', async () => {
-    const datasets = await loadAllDatasets()
-    try {
-      const report = await checkSource(firmafakta, {
-        upstreams: { brreg: fake },
-        datasets: datasets.store,
-        examples: {
-          organisasjonsnummer_for_selskap: { company_name: 'sesam' },
-          personinformasjon: { person_name: 'Ola Nordmann' },
-          selskapsdetaljer: { org_nr: '976030788' },
-          roller_i_enhet: { org_nr: '976030788' },
-          underenheter_for_selskap: { org_nr: '912346021' },
-          aksjeeiere_for_selskap: { org_nr: '976030788' },
-          selskapets_aksjeposter: { org_nr: '912346234' },
-          aksjeposter_for_person: { name: 'Ola Nordmann', birth_year: '1975' },
-          tildelinger_for_selskap: { org_nr: '976030788' },
-          eu_tildelinger_for_selskap: { org_nr: '974760843' },
-          forskningsradet_tildelinger_for_selskap: { org_nr: '912345645' },
-          skattefunnprosjekter_for_selskap: { org_nr: '976030788' },
-        },
-        search: 'sesam',
-      })
-      expect(report.operations).toEqual(firmafakta().operations.map((o) => o.name))
-      expect(report.passed).toContain('underenheter_for_selskap: limit and offset page the list')
-      expect(report.passed).toContain('aksjeeiere_for_selskap: limit and offset page the list')
-      // The eight dataset operations call no upstream, so upstream failures do not reach them.
-      expect([...report.notes].sort()).toEqual(
-        [
-          'personinformasjon',
-          'aksjeeiere_for_selskap',
-          'selskapets_aksjeposter',
-          'aksjeposter_for_person',
-          'tildelinger_for_selskap',
-          'eu_tildelinger_for_selskap',
-          'forskningsradet_tildelinger_for_selskap',
-          'skattefunnprosjekter_for_selskap',
-        ]
-          .map((name) => `${name}: answers without calling an upstream, so upstream failures do not reach it`)
-          .sort(),
-      )
-    } finally {
-      datasets.close()
-    }
-  })
 
   it('rejects an org_nr with a wrong check digit as a 400 naming the rule, without calling Brønnøysund', async () => {
     const before = fake.requests.length

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkSource, createTestGateway, type TestGateway } from '@allmenning/core/testing'
+import { createTestGateway, type TestGateway } from '@allmenning/core/testing'
 import { lovdata, lovdataApi } from './index.js'
 import { decisionPdfPages, DOMSTOL_DECISIONS, startFakeDomstol, type FakeDomstol } from './testing/fake-domstol.js'
-import { startFakeLovdata } from './testing/fake-lovdata.js'
-import { loadRuleDatasets } from '../../../../test/support/lovdata-rule-datasets.js'
 
 let fake: FakeDomstol
 let gateway: TestGateway
@@ -16,32 +14,6 @@ beforeAll(async () => {
   gateway = createTestGateway({ sources: lovdata({ now }), upstreams: { domstol: fake } })
 })
 afterAll(() => fake.close())
-
-describe('the source check of @allmenning/core/testing', () => {
-  it('passes: descriptor, schemas, OpenAPI, envelopes, paging, shared 400s, 502s naming domstol.no, entity search', async () => {
-    const publicData = await startFakeLovdata()
-    const rules = await loadRuleDatasets()
-    try {
-      const report = await checkSource(() => lovdata({ now }), {
-        upstreams: { domstol: fake, lovdata: publicData },
-        datasets: rules.store,
-        examples: {
-          search_rules: { query: 'straffeloven' },
-          get_rule: { document_id: 'LOV-2005-05-20-28' },
-          get_section: { document_id: 'lov/2005-05-20-28', section: '§ 5a' },
-          list_case_law: { year: 2025 }, get_case_law: { ref: 'HR-2025-844-A' }, search_case_law: { query: 'Høyesterett' } },
-        search: 'HR-2025-844-A',
-      })
-      expect(report.operations).toEqual(['search_rules', 'get_rule', 'get_section', 'search_case_law', 'list_case_law', 'get_case_law'])
-      expect(report.passed).toContain('list_case_law: limit and offset page the list')
-      // The rules operations read the dataset store only; no upstream failure can reach them.
-      expect(report.notes).toEqual(['get_rule', 'get_section', 'search_rules'].map((op) => `${op}: answers without calling an upstream, so upstream failures do not reach it`))
-    } finally {
-      rules.close()
-      await publicData.close()
-    }
-  })
-})
 
 describe('lovdata source', () => {
   it('describes the six operations with the output fields of spec 4.5 and the name alias', async () => {

@@ -6,15 +6,15 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSqliteDatasetStore, syncDataset, type CatalogEntry } from '@allmenning/datasets'
-import { startFakeLovdata, type FakeLovdata } from './testing/fake-lovdata.js'
-import { rulesPublishedAt } from './testing/published-rule-datasets.js'
+import { startFakeLovdata, type FakeLovdata } from '../../../packages/sources/src/lovdata/testing/fake-lovdata.js'
+import { rulesPublishedAt } from '../../../packages/sources/src/lovdata/testing/published-rule-datasets.js'
 
 // syncDataset as the command line runs it, against a local Lovdata whose archives carry no
 // ETag or Last-Modified, as the real ones do not: the listing's date decides.
 let dir: string
 let fake: FakeLovdata
 const download = '/v1/publicData/get/gjeldende-lover.tar.bz2'
-const catalog = { module: fileURLToPath(new URL('./testing/published-rule-datasets.ts', import.meta.url)), export: 'datasets' }
+const catalog = { module: fileURLToPath(new URL('../../../packages/sources/src/lovdata/testing/published-rule-datasets.ts', import.meta.url)), export: 'datasets' }
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'allmenning-lovdata-sync-'))

@@ -1,8 +1,8 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { afterEach, describe, expect, it } from 'vitest'
-import { skattefunn } from './skattefunn.js'
+import { skattefunn } from '../../../../packages/sources/src/firmafakta/datasets/skattefunn.js'
 import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
-import { xlsxWorkbook } from '../testing/xlsx-workbook.js'
+import { xlsxWorkbook } from '../../../../packages/sources/src/firmafakta/testing/xlsx-workbook.js'
 
 let datasets: LoadedDatasets | undefined
 afterEach(() => datasets?.close())

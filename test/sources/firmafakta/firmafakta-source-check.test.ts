@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { checkSource } from '@allmenning/core/testing'
+import { firmafakta } from '../../../packages/sources/src/firmafakta/index.js'
+import { startFakeBrreg, type FakeBrreg } from '../../../packages/sources/src/firmafakta/testing/fake-brreg.js'
+import { loadAllDatasets } from '../../support/firmafakta-datasets.js'
+
+// The source check calls every operation, the eight that read datasets too, so it needs the
+// dataset store and lives here rather than beside the source (which does not depend on it).
+
+describe('firmafakta behind the gateway', () => {
+  let fake: FakeBrreg
+  beforeAll(async () => {
+    fake = await startFakeBrreg()
+  })
+  afterAll(() => fake.close())
+
+  it('passes the source check: descriptor, schemas, OpenAPI, envelopes, paging, shared 400s, 502s naming Brønnøysund, entity search', async () => {
+    const datasets = await loadAllDatasets()
+    try {
+      const report = await checkSource(firmafakta, {
+        upstreams: { brreg: fake },
+        datasets: datasets.store,
+        examples: {
+          organisasjonsnummer_for_selskap: { company_name: 'sesam' },
+          personinformasjon: { person_name: 'Ola Nordmann' },
+          selskapsdetaljer: { org_nr: '976030788' },
+          roller_i_enhet: { org_nr: '976030788' },
+          underenheter_for_selskap: { org_nr: '912346021' },
+          aksjeeiere_for_selskap: { org_nr: '976030788' },
+          selskapets_aksjeposter: { org_nr: '912346234' },
+          aksjeposter_for_person: { name: 'Ola Nordmann', birth_year: '1975' },
+          tildelinger_for_selskap: { org_nr: '976030788' },
+          eu_tildelinger_for_selskap: { org_nr: '974760843' },
+          forskningsradet_tildelinger_for_selskap: { org_nr: '912345645' },
+          skattefunnprosjekter_for_selskap: { org_nr: '976030788' },
+        },
+        search: 'sesam',
+      })
+      expect(report.operations).toEqual(firmafakta().operations.map((o) => o.name))
+      expect(report.passed).toContain('underenheter_for_selskap: limit and offset page the list')
+      expect(report.passed).toContain('aksjeeiere_for_selskap: limit and offset page the list')
+      // The eight dataset operations call no upstream, so upstream failures do not reach them.
+      expect([...report.notes].sort()).toEqual(
+        [
+          'personinformasjon',
+          'aksjeeiere_for_selskap',
+          'selskapets_aksjeposter',
+          'aksjeposter_for_person',
+          'tildelinger_for_selskap',
+          'eu_tildelinger_for_selskap',
+          'forskningsradet_tildelinger_for_selskap',
+          'skattefunnprosjekter_for_selskap',
+        ]
+          .map((name) => `${name}: answers without calling an upstream, so upstream failures do not reach it`)
+          .sort(),
+      )
+    } finally {
+      datasets.close()
+    }
+  })
+})
