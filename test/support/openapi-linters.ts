@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { loadConfig, lintFromString, parseYaml } from '@redocly/openapi-core'
 import { Document, Spectral, type RulesetDefinition } from '@stoplight/spectral-core'
-import * as parsers from '@stoplight/spectral-parsers'
+// Its default export: a CommonJS module whose names Node's ESM loader cannot see one by one.
+import spectralParsers from '@stoplight/spectral-parsers'
 import { oas } from '@stoplight/spectral-rulesets'
 
 /** One complaint of a linter, in the words it used. */
@@ -34,7 +35,7 @@ const spectralSeverity = ['error', 'warning', 'info', 'hint']
 export async function spectralProblems(doc: unknown): Promise<LintProblem[]> {
   const spectral = new Spectral()
   spectral.setRuleset(await spectralRuleset())
-  const results = await spectral.run(new Document(JSON.stringify(doc, null, 2), parsers.Json, 'openapi.json'))
+  const results = await spectral.run(new Document(JSON.stringify(doc, null, 2), spectralParsers.Json, 'openapi.json'))
   return results.map((r) => ({
     linter: 'spectral',
     severity: spectralSeverity[r.severity] ?? String(r.severity),
