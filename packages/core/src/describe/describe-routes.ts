@@ -36,6 +36,9 @@ export function describeRoutes(ctx: GatewayContext): RouteDefinition[] {
       name: 'api_index',
       path: '/',
       summary: 'The API index: version, endpoints and sources',
+      description:
+        'The entry point: the API version, a link or URI template for every endpoint, the sections and fields of the place bundle, and every source with its operations. Answered at `/api/v1/` as the links give it, and at `/api/v1` alike.',
+      tag: 'Discovery',
       staticMaxAgeSeconds: descriptorMaxAge,
       answer: ({ links }) => apiIndex(catalog, links, ctx.routes(), ctx.documentation(links)),
     }),
@@ -43,6 +46,8 @@ export function describeRoutes(ctx: GatewayContext): RouteDefinition[] {
       name: 'openapi',
       path: openApiPath,
       summary: 'This OpenAPI document',
+      description: 'The OpenAPI 3.1 description of this gateway, generated from its routes and its sources: one path per operation, with its query parameters and the JSON Schema of its data.',
+      tag: 'Discovery',
       staticMaxAgeSeconds: descriptorMaxAge,
       answer: ({ links }) => openApiDocument(catalog, links, ctx.routes()),
     }),

@@ -6,6 +6,7 @@ import type { Links } from '../http/links.js'
 import { compileRoute, type CompiledRoute, type RouteDefinition } from '../http/define-route.js'
 import { apiPath } from '../http/links.js'
 import { operationDescription } from './descriptors.js'
+import { gatewayTags } from './openapi-tags.js'
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 const errorRef = (name: string) => ({ $ref: `#/components/responses/${name}` })
@@ -197,6 +198,11 @@ export function operationOpenApiPaths(catalog: Catalog, links: Links): Record<st
   return paths
 }
 
+/** The path key of a route: `/api/v1/` (the index) without its trailing slash, which the router ignores. */
+function openApiPathKey(definition: RouteDefinition): string {
+  return definition.path === '/' ? apiPath : `${apiPath}${definition.path}`
+}
+
 function routePaths(route: CompiledRoute, catalog: Catalog, links: Links): Record<string, unknown> {
   const definition = route.definition
   if (definition.openApiPaths) return definition.openApiPaths(links)
@@ -208,12 +214,23 @@ function routePaths(route: CompiledRoute, catalog: Catalog, links: Links): Recor
     schema: p.schema,
   }))
   const cacheable = definition.staticMaxAgeSeconds !== undefined
+  // Left out when missing rather than made up, so the lint of the document names the route.
+  const described = {
+    ...(definition.tag ? { tags: [definition.tag] } : {}),
+    ...(definition.description ? { description: definition.description } : {}),
+  }
   const item: Record<string, unknown> = {
-    get: get(definition.summary, definition.response ?? looseObject, [...pathParameters, ...route.parameters.map(queryParameter)], cacheable),
+    get: {
+      ...get(definition.summary, definition.response ?? looseObject, [...pathParameters, ...route.parameters.map(queryParameter)], cacheable),
+      operationId: definition.name,
+      ...described,
+    },
   }
   if (route.methods.includes('POST')) {
     item.post = {
       summary: definition.summary,
+      operationId: `${definition.name}_post`,
+      ...described,
       requestBody: { required: true, content: jsonContent(definition.requestBody ?? looseObject) },
       responses: {
         '202': { description: 'Accepted', content: jsonContent(looseObject) },
@@ -222,7 +239,27 @@ function routePaths(route: CompiledRoute, catalog: Catalog, links: Links): Recor
       },
     }
   }
-  return { [`${apiPath}${definition.path}`]: item }
+  return { [openApiPathKey(definition)]: item }
+}
+
+/** The tags the document's operations use, the gateway's own first, then one per source. */
+function tags(catalog: Catalog, routes: readonly RouteDefinition[]) {
+  const used = new Set(routes.filter((r) => !r.openApiPaths).map((r) => r.tag))
+  return [
+    ...Object.entries(gatewayTags)
+      .filter(([name]) => used.has(name as keyof typeof gatewayTags))
+      .map(([name, description]) => ({ name, description })),
+    ...catalog.sources.map((s) => ({ name: s.id, description: s.definition.description })),
+  ]
+}
+
+/**
+ * How to reach the operators: this gateway's feedback endpoint. Its URL only when absolute
+ * (`publicBaseUrl` set), as OpenAPI wants one.
+ */
+function contact(links: Links) {
+  const url = links.to('feedback')
+  return { name: `The operators of this gateway, through POST ${url}`, ...(/^https?:\/\//.test(url) ? { url } : {}) }
 }
 
 /**
@@ -242,9 +279,13 @@ export function openApiDocument(catalog: Catalog, links: Links, routes: readonly
       title: 'Allmenning public-data gateway',
       version: apiVersion,
       description: 'Read-only JSON gateway in front of Norwegian public data sources. Generated from the source definitions.',
+      contact: contact(links),
+      license: { name: 'MIT', identifier: 'MIT' },
     },
     servers: [{ url: server }],
-    tags: catalog.sources.map((s) => ({ name: s.id, description: s.definition.description })),
+    // Open to all: no operation needs credentials, which an empty list of requirements says.
+    security: [],
+    tags: tags(catalog, routes),
     paths,
     components: components(),
   }

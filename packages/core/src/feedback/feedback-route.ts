@@ -31,6 +31,8 @@ export function feedbackRoute({ catalog, resolved }: GatewayContext): RouteDefin
     name: 'feedback',
     path: '/feedback',
     summary: 'Send feedback about the gateway, a source or an operation (POST); GET tells how',
+    description: 'A POST with a JSON body hands the feedback, checked, to the operators and answers 202 Accepted. A GET answers how to send it, with the JSON Schema of the body.',
+    tag: 'Feedback',
     methods: ['GET', 'HEAD', 'POST'],
     requestBody: feedbackJsonSchema,
     staticMaxAgeSeconds: descriptorMaxAge,

@@ -4,6 +4,7 @@ import { compileParameters, type CompiledParameter } from '../compile/compile-pa
 import type { ParameterSchemas } from '../plugin/define-operation.js'
 import type { GatewayError } from './gateway-error.js'
 import type { GatewayRequest, GatewayResponse } from './gateway-request.js'
+import type { GatewayTag } from '../describe/openapi-tags.js'
 import type { Links } from './links.js'
 
 export type Method = 'GET' | 'HEAD' | 'POST'
@@ -56,6 +57,10 @@ export interface RouteDefinition<P extends ParameterSchemas = ParameterSchemas> 
    */
   root?: RouteRoot
   summary: string
+  /** What the route answers and how, for OpenAPI's `description`: every route OpenAPI lists needs one. */
+  description?: string
+  /** The OpenAPI tag it is listed under: every route OpenAPI lists needs one. */
+  tag?: GatewayTag
   /** GET and HEAD when left out. HEAD always answers as GET without the body. */
   methods?: readonly Method[]
   /** Query parameters as valibot schemas, as operations declare theirs. */

@@ -23,6 +23,8 @@ export function operationRoutes({ catalog, pipeline }: GatewayContext): RouteDef
       name: 'sources',
       path: '/kilder',
       summary: 'Every source, by name',
+      description: 'The sources of this gateway, each with its operations by name and a link to its descriptor.',
+      tag: 'Discovery',
       staticMaxAgeSeconds: descriptorMaxAge,
       answer: ({ links }) => ({
         sources: catalog.sources.map((s) => sourceDescriptor(catalog, s, links, 'names')),
@@ -33,6 +35,8 @@ export function operationRoutes({ catalog, pipeline }: GatewayContext): RouteDef
       name: 'source',
       path: '/kilder/{source}',
       summary: 'A source descriptor',
+      description: 'What a source serves and where its data comes from, with its operations, in as much detail as `view` asks for.',
+      tag: 'Discovery',
       pathParameters: { source: sourcePathParameter(catalog) },
       query: {
         view: v.optional(v.pipe(v.picklist(['names', 'compact', 'full']), v.description('How much to show; the full descriptor by default.')), 'full'),
@@ -65,6 +69,8 @@ export function operationRoutes({ catalog, pipeline }: GatewayContext): RouteDef
       name: 'operation_schema',
       path: '/kilder/{source}/{operation}/schema',
       summary: 'An operation descriptor: parameters with types, defaults and bounds; output fields',
+      description: 'How to call an operation and what it answers: each parameter with its type, default and bounds, and the fields of its data.',
+      tag: 'Discovery',
       pathParameters: { source: sourcePathParameter(catalog), operation: operationPathParameter },
       resolve: (path) => void catalog.operation(path.source!, path.operation!),
       staticMaxAgeSeconds: descriptorMaxAge,

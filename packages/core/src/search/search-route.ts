@@ -24,6 +24,8 @@ export function searchRoute(ctx: GatewayContext): RouteDefinition {
     name: 'search',
     path: '/sok/alle',
     summary: 'Cross-source search: sources by name and topic, entities (companies, airports, ...) by name or number',
+    description: 'Finds sources whose name or topic matches the text, and entities by name or number through the sources that search for them.',
+    tag: 'Search',
     query: searchQuery,
     cacheKey: ({ params, links }) => cacheKey(links, 'search', JSON.stringify([params.q.replace(/\s+/g, ' '), params.mode, params.limit, params.sources ?? null])),
     expensive: true,
