@@ -141,6 +141,9 @@ export function renderBlock({ startedAt, machine, loadStart, loadEnd, settings, 
     `- machine: ${machine.cores} × ${machine.cpu}, ${machine.memoryGiB.toFixed(1)} GiB memory`,
     `- load average (1/5/15 min): ${loadStart} at start, ${loadEnd} at end`,
     `- Node ${machine.node}; commit ${machine.commit}${dirty}`,
+    ...(busy(machine.cores, loadStart, loadEnd)
+      ? [`- **busy machine**: the 1-minute load average passed the ${machine.cores} cores, so these figures and any flag below are noise-prone; re-run on a quiet machine before reading a slip into them`]
+      : []),
     `- settings: ${settings.rounds} rounds × ${settings.seconds} s, ${settings.connections} connections${settings.placement ? `; ${settings.placement}` : ''}`,
     '',
     `### Against the previous generated run`,
@@ -164,6 +167,11 @@ export function renderBlock({ startedAt, machine, loadStart, loadEnd, settings, 
     endMarker,
   ]
   return lines.join('\n')
+}
+
+// Other work on the machine moves req/s far more than any change to the gateway does.
+function busy(cores, ...loads) {
+  return loads.some((load) => Number.parseFloat(load) > cores)
 }
 
 function findBlock(text) {

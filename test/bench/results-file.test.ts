@@ -110,6 +110,13 @@ describe('the generated block of the results file', () => {
     expect(readdirSync(folder)).toEqual(['RESULTS.md'])
   })
 
+  it('says when the machine was busy, and not when it was quiet', () => {
+    writeRun(file, run([hit(0.9)]))
+    expect(readFileSync(file, 'utf8')).not.toContain('busy machine')
+    writeRun(file, { ...run([hit(0.9)]), loadEnd: '2.50 1.00 0.50' })
+    expect(readFileSync(file, 'utf8')).toContain('- **busy machine**: the 1-minute load average passed the 2 cores')
+  })
+
   it('refuses a file with a begin marker and no end marker rather than eating the history', () => {
     writeFileSync(file, `${history}\n${beginMarker}\nhalf a block\n`)
     expect(() => writeRun(file, run([hit(0.9)]))).toThrow(/without/)
