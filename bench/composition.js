@@ -75,8 +75,10 @@ export async function coldWithHangingSource() {
   return { runs, searchMs: median(searchTimes), searchMax: Math.max(...searchTimes), bundleMs: median(bundleTimes), bundleMax: Math.max(...bundleTimes) }
 }
 
-export async function compositionReport() {
+/** Measures and returns the composition section as Markdown; records its ratios in `figures` when given. */
+export async function compositionReport(figures) {
   const warm = await warmComposition()
+  for (const r of warm) if (r.name !== 'operation') figures?.record(`composition ${r.name} ÷ operation req/s`, r.ratio, { unit: 'ratio', better: 'higher' })
   const cold = await coldWithHangingSource()
   const lines = [
     '',

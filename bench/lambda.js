@@ -88,8 +88,8 @@ function percentile(values, p) {
 
 const ms = (value) => value.toFixed(1)
 
-/** Measures and returns the Lambda section of the benchmark report as markdown. */
-export async function lambdaReport() {
+/** Measures and returns the Lambda section of the benchmark report as markdown; records its key figures in `figures` when given. */
+export async function lambdaReport(figures) {
   const bytes = readFileSync(bundle)
   const gzipped = gzipSync(bytes)
 
@@ -108,6 +108,9 @@ export async function lambdaReport() {
     return `| ${label} | ${ms(percentile(pick('wall'), 50))} | ${ms(percentile(pick('wall'), 90))} | ${ms(percentile(pick('imported'), 50))} | ${ms(percentile(handle, 50))} |`
   }
   const extra = (key) => percentile(samples.bundle.map((s) => s[key]), 50) - percentile(samples.bare.map((s) => s[key]), 50)
+  figures?.record('Lambda bundle bytes', bytes.length, { unit: 'bytes', better: 'lower' })
+  figures?.record('Lambda bundle gzipped bytes', gzipped.length, { unit: 'bytes', better: 'lower' })
+  figures?.record('Lambda cold start over bare, wall ms', extra('wall'), { unit: 'ms', better: 'lower' })
 
   return [
     '',

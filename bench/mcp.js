@@ -126,9 +126,14 @@ async function sdkFloor() {
   return median(samples)
 }
 
-export async function mcpReport() {
+/** Measures and returns the MCP section as Markdown; records its ratios in `figures` when given. */
+export async function mcpReport(figures) {
   const upstream = await startFakeStatnett()
   const results = [await compare('express', upstream), await compare('koa', upstream)]
+  for (const r of results) {
+    figures?.record(`MCP ${r.framework} tools/call ÷ GET req/s`, r.ratio, { unit: 'ratio', better: 'higher' })
+    figures?.record(`MCP ${r.framework} tools/call ÷ GET CPU per request`, r.cpuRatio, { unit: 'ratio', better: 'lower' })
+  }
   const local = await inProcess(upstream)
   const floor = await sdkFloor()
   await upstream.close()

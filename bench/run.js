@@ -1,13 +1,16 @@
 // Benchmarks a cache hit through the gateway against a bare framework route sending the
 // same bytes, alternating the two in one run. Prints requests/s and p99 latency for each
-// and the ratio. Not part of `npm test`.
+// and the ratio, then the other benches' sections, and writes them all into the generated
+// block of bench/RESULTS.md (see results-file.js). Not part of `npm test`.
 import { cpus } from 'node:os'
+import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { median, placement, startServer } from './bench-process.js'
 import { startFakeStatnett } from './fake-statnett.js'
 import { compositionReport } from './composition.js'
 import { lambdaReport } from './lambda.js'
 import { mcpReport } from './mcp.js'
+import { createFigures, describeMachine, loadAverage, shouldWrite, writeRun } from './results-file.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
@@ -48,15 +51,36 @@ export async function compare(label, script) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // Read before anything runs, so the block shows what the machine was doing when the bench began.
+  const startedAt = new Date()
+  const loadStart = loadAverage()
+  const machine = describeMachine()
+  const figures = createFigures()
+  const tables = []
+  // Print each section as soon as it is measured, and keep it for the results file.
+  const print = (text) => {
+    console.log(text)
+    tables.push(text)
+  }
   const results = [await compare('Express 5', './express-server.js'), await compare('Koa 3', './koa-server.js')]
-  console.log(`\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${rounds} rounds × ${seconds} s, ${connections} connections, median of rounds; ${placement}\n`)
-  console.log('| framework | body bytes | bare req/s | bare p99 ms | gateway hit req/s | gateway p99 ms | ratio | ratio per round | target |')
-  console.log('|---|---|---|---|---|---|---|---|---|')
+  const hits = [
+    `\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${rounds} rounds × ${seconds} s, ${connections} connections, median of rounds; ${placement}\n`,
+    '| framework | body bytes | bare req/s | bare p99 ms | gateway hit req/s | gateway p99 ms | ratio | ratio per round | target |',
+    '|---|---|---|---|---|---|---|---|---|',
+  ]
   for (const r of results) {
     const ok = r.ratio >= 0.9 ? 'met (≥ 0.90)' : 'MISSED (≥ 0.90)'
-    console.log(`| ${r.label} | ${r.bytes} | ${r.bare.rps.toFixed(0)} | ${r.bare.p99} | ${r.gateway.rps.toFixed(0)} | ${r.gateway.p99} | ${r.ratio.toFixed(3)} | ${r.roundRatios.join(' ')} | ${ok} |`)
+    hits.push(`| ${r.label} | ${r.bytes} | ${r.bare.rps.toFixed(0)} | ${r.bare.p99} | ${r.gateway.rps.toFixed(0)} | ${r.gateway.p99} | ${r.ratio.toFixed(3)} | ${r.roundRatios.join(' ')} | ${ok} |`)
+    figures.record(`${r.label} hit ratio`, r.ratio, { unit: 'ratio', better: 'higher' })
   }
-  console.log(await compositionReport())
-  console.log(await lambdaReport())
-  console.log(await mcpReport())
+  print(hits.join('\n'))
+  print(await compositionReport(figures))
+  print(await lambdaReport(figures))
+  print(await mcpReport(figures))
+  if (shouldWrite()) {
+    const file = fileURLToPath(new URL('./RESULTS.md', import.meta.url))
+    const settings = { rounds, seconds, connections, placement }
+    writeRun(file, { startedAt, machine, loadStart, loadEnd: loadAverage(), settings, tables, figures: figures.list() })
+    console.log(`\nWrote the generated block of ${file} (BENCH_WRITE=0 or --no-write to print only).`)
+  }
 }
