@@ -1,5 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { EnvironmentVariableError } from '@allmenning/core'
 import { answerServerRefusals, closeGracefully } from '@allmenning/core/adapter'
 import { createApp } from './app.js'
 
@@ -11,7 +12,17 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 
 // Node's default 16 KB header limit would cut long query strings off with a bare 431;
 // a larger one lets the gateway answer them with its own JSON 414.
-const server = createServer({ maxHeaderSize: 64 * 1024 }, createApp(process.env).callback())
+const server = createServer({ maxHeaderSize: 64 * 1024 }, listener())
+/** The app, or the start stopped with the message naming a variable of the environment with a bad value. */
+function listener() {
+  try {
+    return createApp(process.env).callback()
+  } catch (error) {
+    if (!(error instanceof EnvironmentVariableError)) throw error
+    console.error(error.message)
+    process.exit(2)
+  }
+}
 // What Node refuses by itself (an unknown method, a broken header, an odd Expect) gets JSON too.
 answerServerRefusals(server)
 server.listen(port, () => {
