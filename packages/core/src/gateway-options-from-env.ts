@@ -91,12 +91,11 @@ export function gatewayOptionsFromEnv(
   env: Record<string, string | undefined>,
   host: { redis?: RedisPackage; log?: (message: string) => void } = {},
 ): OptionsFromEnv {
-  const read = (variable: string, fallback: string) => env[variable] || fallback
-  const general = quota('ALLMENNING_RATE_LIMIT', read('ALLMENNING_RATE_LIMIT', defaultRateLimitQuota))
+  const general = quota('ALLMENNING_RATE_LIMIT', env.ALLMENNING_RATE_LIMIT || defaultRateLimitQuota)
   // `off` for the stricter quota only: fan-out routes then count in the general quota alone.
-  const expensive = quota('ALLMENNING_RATE_LIMIT_EXPENSIVE', read('ALLMENNING_RATE_LIMIT_EXPENSIVE', defaultExpensiveQuota)) ?? general
+  const expensive = quota('ALLMENNING_RATE_LIMIT_EXPENSIVE', env.ALLMENNING_RATE_LIMIT_EXPENSIVE || defaultExpensiveQuota) ?? general
 
-  const cacheMb = read('ALLMENNING_CACHE_MAX_MB', String(defaultCacheMaxMb))
+  const cacheMb = env.ALLMENNING_CACHE_MAX_MB || String(defaultCacheMaxMb)
   if (!/^\d+(\.\d+)?$/.test(cacheMb) || !(Number(cacheMb) > 0)) throw new EnvironmentVariableError('ALLMENNING_CACHE_MAX_MB', 'a number of MiB above 0', cacheMb)
   const maxBytes = Math.round(Number(cacheMb) * 1024 * 1024)
 
@@ -104,7 +103,7 @@ export function gatewayOptionsFromEnv(
     upstream: { userAgent: env.ALLMENNING_CONTACT ? `${defaultUserAgent} (+${contact(env.ALLMENNING_CONTACT)})` : defaultUserAgent },
     ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL } : {}),
   }
-  const proxy = trustProxy(read('ALLMENNING_TRUST_PROXY', 'off'))
+  const proxy = trustProxy(env.ALLMENNING_TRUST_PROXY || 'off')
 
   let redis: ConnectableRedisClient | undefined
   if (env.REDIS_URL) {
