@@ -116,6 +116,18 @@ describe('the example processes, started with a bad value', { timeout: 60_000 },
     expect(output.trim()).toBe('ALLMENNING_RATE_LIMIT_EXPENSIVE must be <requests>/<window seconds> with both whole numbers above 0 (e.g. 300/60), or off, got "30 per minute"')
   })
 
+  it('an example server refuses a SHUTDOWN_TIMEOUT_MS that is not a number', async () => {
+    const { code, output } = await runToExit(await bundleExample('express-server'), { SHUTDOWN_TIMEOUT_MS: 'soon' })
+    expect(code).toBe(2)
+    expect(output.trim()).toBe('SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds above 0, got "soon"')
+  })
+
+  it('the Lambda example refuses an ALLMENNING_MCP other than on or off', async () => {
+    const { code, output } = await runToExit(await bundleEntry('test/support/lambda-example-process.ts'), { ALLMENNING_MCP: 'no' })
+    expect(code).not.toBe(0)
+    expect(output).toContain('EnvironmentVariableError: ALLMENNING_MCP must be on or off, got "no"')
+  })
+
   it('the Lambda example fails its init phase with the message', async () => {
     const { code, output } = await runToExit(await bundleEntry('test/support/lambda-example-process.ts'), { ALLMENNING_CACHE_MAX_MB: 'big' })
     expect(code).not.toBe(0)

@@ -1,5 +1,5 @@
 import { createLambdaHandler, type LambdaEvent, type LambdaHandler } from '@allmenning/adapter-lambda'
-import { createGateway, gatewayOptionsFromEnv } from '@allmenning/core'
+import { createGateway, EnvironmentVariableError, gatewayOptionsFromEnv } from '@allmenning/core'
 import { datasetStoreFromEnv } from '@allmenning/datasets'
 import { mcpServers } from '@allmenning/mcp'
 import { builtInSources } from '@allmenning/sources'
@@ -26,7 +26,7 @@ const gateway = createGateway({
   // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue server) and
   // /{source}/mcp. Optional: ALLMENNING_MCP=off turns it off; to leave the MCP SDK out of the
   // bundle too, delete this line and the import (see README).
-  extensions: process.env.ALLMENNING_MCP === 'off' ? [] : [mcpServers()],
+  extensions: mcpOn() ? [mcpServers()] : [],
   datasets,
 })
 
@@ -35,7 +35,7 @@ const serve = createLambdaHandler(gateway, { basePath: process.env.ALLMENNING_BA
 // A cold start's first requests wait for the snapshot (at most ALLMENNING_DATASETS_WAIT_SECONDS,
 // default 20, inside API Gateway's 29 s), so they answer from it rather than 502; once it has
 // come, or failed (then the 502 says why), no request waits.
-const waitMs = (Number(process.env.ALLMENNING_DATASETS_WAIT_SECONDS) || 20) * 1000
+const waitMs = waitSeconds() * 1000
 const firstSnapshot = 'ready' in datasets ? Promise.race([datasets.ready.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, waitMs).unref())]) : undefined
 
 /**
@@ -50,3 +50,15 @@ export const handler = (async (event: LambdaEvent, context?: unknown) => {
   if (firstSnapshot) await firstSnapshot
   return serve(event, context)
 }) as LambdaHandler
+
+function mcpOn(): boolean {
+  const value = process.env.ALLMENNING_MCP || 'on'
+  if (value !== 'on' && value !== 'off') throw new EnvironmentVariableError('ALLMENNING_MCP', 'on or off', value)
+  return value === 'on'
+}
+
+function waitSeconds(): number {
+  const value = process.env.ALLMENNING_DATASETS_WAIT_SECONDS || '20'
+  if (!/^\d+$/.test(value) || !(Number(value) > 0)) throw new EnvironmentVariableError('ALLMENNING_DATASETS_WAIT_SECONDS', 'a whole number of seconds above 0', value)
+  return Number(value)
+}
