@@ -91,7 +91,12 @@ describe.each(Object.keys(apps))('the %s example, configured from the environmen
     expect(() => apps[example]!({ ...env, ALLMENNING_TRUST_PROXY: 'yes' })).toThrow(/^ALLMENNING_TRUST_PROXY must be off, on, or/)
     expect(() => apps[example]!({ ...env, ALLMENNING_CACHE_MAX_MB: '0' })).toThrow(/^ALLMENNING_CACHE_MAX_MB must be a number of MiB above 0, got "0"$/)
     expect(() => apps[example]!({ ...env, REDIS_URL: 'localhost:6379' })).toThrow(/^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/)
+    expect(() => apps[example]!({ ...env, PUBLIC_BASE_URL: 'data.example.no' })).toThrow('PUBLIC_BASE_URL must be an http(s) URL, got "data.example.no"')
   })
+})
+
+it('the Express example refuses a MOUNT_PATH that is not a path', () => {
+  expect(() => apps.Express!({ ...offlineEnvironment(), MOUNT_PATH: 'wiki' })).toThrow('MOUNT_PATH must be a path starting with /, got "wiki"')
 })
 
 describe('the example processes, started with a bad value', { timeout: 60_000 }, () => {

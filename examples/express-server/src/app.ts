@@ -1,6 +1,6 @@
 import express from 'express'
 import * as keyvRedis from '@keyv/redis'
-import { createGateway, gatewayOptionsFromEnv, type GatewayOptions } from '@allmenning/core'
+import { createGateway, EnvironmentVariableError, gatewayOptionsFromEnv, type GatewayOptions } from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
 import { swaggerUiExplorer } from '@allmenning/explorer'
 import { mcpServers } from '@allmenning/mcp'
@@ -17,6 +17,7 @@ import { createExpressErrorHandler, createExpressMiddleware, createExpressNotFou
 export function createApp(env: Record<string, string | undefined> = process.env, overrides: Partial<GatewayOptions> = {}) {
   // Rate limits, the cache (bounded in memory, or Redis shared with the limits and the single
   // flight), the contact in the User-Agent, proxy trust and links: read as every example reads them.
+  if (env.MOUNT_PATH && !env.MOUNT_PATH.startsWith('/')) throw new EnvironmentVariableError('MOUNT_PATH', 'a path starting with /', env.MOUNT_PATH)
   const fromEnv = gatewayOptionsFromEnv(env, { redis: keyvRedis })
   const gateway = createGateway({
     sources: builtInSources(env),

@@ -55,6 +55,7 @@ describe('gatewayOptionsFromEnv', () => {
     expect(() => gatewayOptionsFromEnv({ ALLMENNING_CONTACT: 'ops@example.no) evil' })).toThrow(/^ALLMENNING_CONTACT must be/)
     expect(() => gatewayOptionsFromEnv({ ALLMENNING_TRUST_PROXY: '0' })).toThrow(/^ALLMENNING_TRUST_PROXY must be/)
     expect(() => gatewayOptionsFromEnv({ ALLMENNING_CACHE_MAX_MB: '-1' })).toThrow(/^ALLMENNING_CACHE_MAX_MB must be/)
+    expect(() => gatewayOptionsFromEnv({ PUBLIC_BASE_URL: 'data.example.no' })).toThrow('PUBLIC_BASE_URL must be an http(s) URL, got "data.example.no"')
     expect(() => gatewayOptionsFromEnv({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow('REDIS_URL must be unset for a host that passes no Redis package, got "redis://127.0.0.1:6379"')
   })
 

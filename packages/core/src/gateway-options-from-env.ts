@@ -63,6 +63,18 @@ function contact(value: string): string {
   return value
 }
 
+/** Links are built on it: a mistyped one would send every client to a broken link. */
+function publicBaseUrl(value: string): string {
+  let ok = false
+  try {
+    ok = /^https?:$/.test(new URL(value).protocol)
+  } catch {
+    ok = false
+  }
+  if (!ok) throw new EnvironmentVariableError('PUBLIC_BASE_URL', 'an http(s) URL', value)
+  return value
+}
+
 function trustProxy(value: string): TrustProxy {
   if (value === 'off') return false
   if (value === 'on') return true
@@ -101,7 +113,7 @@ export function gatewayOptionsFromEnv(
 
   const gateway: OptionsFromEnv['gateway'] = {
     upstream: { userAgent: env.ALLMENNING_CONTACT ? `${defaultUserAgent} (+${contact(env.ALLMENNING_CONTACT)})` : defaultUserAgent },
-    ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL } : {}),
+    ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: publicBaseUrl(env.PUBLIC_BASE_URL) } : {}),
   }
   const proxy = trustProxy(env.ALLMENNING_TRUST_PROXY || 'off')
 
