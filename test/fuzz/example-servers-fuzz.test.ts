@@ -194,7 +194,8 @@ const internal: unknown[] = []
 beforeAll(async () => {
   const [statnett, avinor, brreg] = [await startFakeStatnett(), await startFakeAvinor(), await startFakeBrreg()]
   fakes = [statnett, avinor, brreg]
-  env = offlineEnvironment({ ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl, ALLMENNING_UPSTREAM_AVINOR: avinor.baseUrl, ALLMENNING_UPSTREAM_BRREG: brreg.baseUrl })
+  // Rate limits off: from one client, the examples' default quota would answer all but the first 300 requests with a 429.
+  env = offlineEnvironment({ ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl, ALLMENNING_UPSTREAM_AVINOR: avinor.baseUrl, ALLMENNING_UPSTREAM_BRREG: brreg.baseUrl, ALLMENNING_RATE_LIMIT: 'off' })
 })
 afterAll(async () => {
   agent.destroy()

@@ -15,7 +15,7 @@ if (!available && process.env.CI) throw new Error('redis-server is not installed
 
 const root = new URL('../../', import.meta.url)
 /** The README's Redis setup: its one TypeScript block that connects a client. */
-const recipe = [...readFileSync(new URL('README.md', root), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((code) => code.includes('redis.connect('))
+const recipe = [...readFileSync(new URL('README.md', root), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((code) => code.includes('connectSharedRedis('))
 
 /**
  * A server around the recipe, unchanged: it only needs `sources` and `createGateway` in

@@ -1,6 +1,5 @@
 import express from 'express'
-import Keyv from 'keyv'
-import { createGateway, createMemoryCacheStore, upstreamOverridesFromEnvironment, type GatewayOptions } from '@allmenning/core'
+import { createGateway, gatewayOptionsFromEnv, upstreamOverridesFromEnvironment, type GatewayOptions } from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
 import { swaggerUiExplorer } from '@allmenning/explorer'
 import { createExpressMiddleware } from '@allmenning/adapter-express'
@@ -16,12 +15,11 @@ export function createApp(env: Record<string, string | undefined> = process.env,
     sources: [...builtInSources(env), custom],
     // The built-ins read their ALLMENNING_UPSTREAM_<ID> themselves; a plugin's upstreams are named here.
     upstreams: upstreamOverridesFromEnvironment(env, custom.upstreams.map((u) => u.id)),
-    // In memory and bounded: the least recently used answers go first past 32 MiB.
-    cache: new Keyv({ store: createMemoryCacheStore() }),
+    // Rate limits, a bounded in-memory cache, and the contact MET's terms ask for in the
+    // User-Agent (ALLMENNING_CONTACT): read as every example reads them.
+    ...gatewayOptionsFromEnv(env).gateway,
     // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
     explorer: swaggerUiExplorer(),
-    // MET refuses calls without an identifying User-Agent; name the deployment and a contact.
-    upstream: { userAgent: env.ALLMENNING_USER_AGENT || 'allmenning-example/0.1.0' },
     ...overrides,
   })
   const app = express()

@@ -88,7 +88,7 @@ describe('met_varsel', () => {
 
 describe('the example app', () => {
   it('serves the custom source beside every built-in one, its upstreams overridable from the environment', async () => {
-    const app = createApp({ ALLMENNING_UPSTREAM_MET: met.baseUrl, ALLMENNING_UPSTREAM_MET_ALERTS: alerts.baseUrl, ALLMENNING_USER_AGENT: 'allmenning-test/1.0 ops@example.no' })
+    const app = createApp({ ALLMENNING_UPSTREAM_MET: met.baseUrl, ALLMENNING_UPSTREAM_MET_ALERTS: alerts.baseUrl, ALLMENNING_CONTACT: 'ops@example.no' })
     const server = app.listen(0, '127.0.0.1')
     await new Promise((resolve) => server.once('listening', resolve))
     try {

@@ -1,6 +1,6 @@
 import express from 'express'
-import Keyv from 'keyv'
-import { createGateway, createMemoryCacheStore, type GatewayOptions } from '@allmenning/core'
+import * as keyvRedis from '@keyv/redis'
+import { createGateway, EnvironmentVariableError, gatewayOptionsFromEnv, type GatewayOptions } from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
 import { swaggerUiExplorer } from '@allmenning/explorer'
 import { mcpServers } from '@allmenning/mcp'
@@ -8,20 +8,24 @@ import { datasetStoreFromEnv } from '@allmenning/datasets'
 import { createExpressErrorHandler, createExpressMiddleware, createExpressNotFoundHandler } from '@allmenning/adapter-express'
 
 /**
- * The example gateway: every built-in source behind Express with an in-memory cache.
- * Upstream base URLs come from `ALLMENNING_UPSTREAM_<NAME>`, links from `PUBLIC_BASE_URL`,
- * loaded datasets from `ALLMENNING_DATA_DIR`.
+ * The example gateway: every built-in source behind Express. Configured from the environment
+ * (the README's table lists every variable): rate limits on by default, a bounded in-memory
+ * cache or `REDIS_URL`, the contact sent upstream, proxy trust, upstream base URLs
+ * (`ALLMENNING_UPSTREAM_<NAME>`), loaded datasets (`ALLMENNING_DATA_DIR`). A bad value throws
+ * an error naming the variable.
  */
 export function createApp(env: Record<string, string | undefined> = process.env, overrides: Partial<GatewayOptions> = {}) {
+  // Rate limits, the cache (bounded in memory, or Redis shared with the limits and the single
+  // flight), the contact in the User-Agent, proxy trust and links: read as every example reads them.
+  if (env.MOUNT_PATH && !env.MOUNT_PATH.startsWith('/')) throw new EnvironmentVariableError('MOUNT_PATH', 'a path starting with /', env.MOUNT_PATH)
+  const fromEnv = gatewayOptionsFromEnv(env, { redis: keyvRedis })
   const gateway = createGateway({
     sources: builtInSources(env),
-    // In memory and bounded: the least recently used answers go first past 32 MiB.
-    cache: new Keyv({ store: createMemoryCacheStore() }),
+    ...fromEnv.gateway,
     // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
     explorer: swaggerUiExplorer(),
     // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue server) and /{source}/mcp.
     extensions: [mcpServers()],
-    ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL } : {}),
     // Bulk datasets: the snapshot ALLMENNING_DATASETS_SNAPSHOT (s3://bucket/prefix) names, followed as it is
     // republished; else the file `npx allmenning datasets` writes in ALLMENNING_DATA_DIR (./data by default).
     datasets: datasetStoreFromEnv(env),
@@ -29,6 +33,8 @@ export function createApp(env: Record<string, string | undefined> = process.env,
   })
   const app = express()
   app.disable('x-powered-by')
+  // Behind a proxy, req.ip (whom the rate limits count) is the client's address only if the proxy is trusted.
+  app.set('trust proxy', fromEnv.trustProxy)
   // The host app's own body parser and route, to show the gateway lives beside them.
   app.use(express.json())
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }))

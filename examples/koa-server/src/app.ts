@@ -1,19 +1,19 @@
 import { bodyParser } from '@koa/bodyparser'
 import { Router } from '@koa/router'
 import { createKoaErrorHandler, createKoaMiddleware, createKoaNotFoundHandler } from '@allmenning/adapter-koa'
-import { createGateway, createMemoryCacheStore, type GatewayOptions } from '@allmenning/core'
+import { createGateway, gatewayOptionsFromEnv, type GatewayOptions } from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
 import { swaggerUiExplorer } from '@allmenning/explorer'
 import { mcpServers } from '@allmenning/mcp'
 import { datasetStoreFromEnv } from '@allmenning/datasets'
+import * as keyvRedis from '@keyv/redis'
 import Koa from 'koa'
-import Keyv from 'keyv'
 
 /**
  * The example Koa app: every built-in source mounted under `basePath` (the root by default),
- * next to a route of the app's own (`GET /health`) and @koa/bodyparser. Upstream base URLs
- * come from `ALLMENNING_UPSTREAM_<NAME>`, links from `PUBLIC_BASE_URL`, loaded datasets
- * from `ALLMENNING_DATA_DIR`. Whatever the host app cannot serve (a malformed JSON body, an
+ * next to a route of the app's own (`GET /health`) and @koa/bodyparser. Configured from the
+ * environment as the Express example is (the README's table lists every variable; rate limits
+ * are on by default; a bad value throws an error naming the variable). Whatever the host app cannot serve (a malformed JSON body, an
  * unknown charset, a path it has no route for) is answered as JSON in the gateway's error
  * body, never as Koa's plain text.
  *
@@ -26,15 +26,16 @@ export function createApp(
   options: { basePath?: string; gateway?: Partial<GatewayOptions>; onHostError?: (error: unknown) => void } = {},
 ): Koa {
   const basePath = options.basePath ?? '/'
+  // Rate limits, the cache (bounded in memory, or Redis shared with the limits and the single
+  // flight), the contact in the User-Agent, proxy trust and links: read as every example reads them.
+  const fromEnv = gatewayOptionsFromEnv(env, { redis: keyvRedis })
   const gateway = createGateway({
     sources: builtInSources(env),
-    // In memory and bounded: the least recently used answers go first past 32 MiB.
-    cache: new Keyv({ store: createMemoryCacheStore() }),
+    ...fromEnv.gateway,
     // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
     explorer: swaggerUiExplorer(),
     // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue server) and /{source}/mcp.
     extensions: [mcpServers()],
-    ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: env.PUBLIC_BASE_URL } : {}),
     // Bulk datasets: the snapshot ALLMENNING_DATASETS_SNAPSHOT (s3://bucket/prefix) names, followed as it is
     // republished; else the file `npx allmenning datasets` writes in ALLMENNING_DATA_DIR (./data by default).
     datasets: datasetStoreFromEnv(env),
@@ -46,7 +47,8 @@ export function createApp(
     ctx.body = { status: 'ok' }
   })
 
-  const app = new Koa()
+  // Behind a proxy, ctx.ip (whom the rate limits count) is the client's address only if the proxy is trusted.
+  const app = new Koa({ proxy: fromEnv.trustProxy !== false, ...(typeof fromEnv.trustProxy === 'number' ? { maxIpsCount: fromEnv.trustProxy } : {}) })
   // First, so that it answers whatever the parser and routes after it throw.
   app.use(createKoaErrorHandler({ basePath, gateway, onError: options.onHostError ?? ((error) => console.error('[example] host error:', error)) }))
   // The gateway comes before the body parser so it reads its own request bodies: a parser in front would

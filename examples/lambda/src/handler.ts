@@ -1,9 +1,9 @@
 import { createLambdaHandler, type LambdaEvent, type LambdaHandler } from '@allmenning/adapter-lambda'
-import { createGateway, createMemoryCacheStore } from '@allmenning/core'
+import { createGateway, EnvironmentVariableError, gatewayOptionsFromEnv } from '@allmenning/core'
 import { datasetStoreFromEnv } from '@allmenning/datasets'
 import { mcpServers } from '@allmenning/mcp'
 import { builtInSources } from '@allmenning/sources'
-import Keyv from 'keyv'
+import * as keyvRedis from '@keyv/redis'
 
 // The datasets: the snapshot ALLMENNING_DATASETS_SNAPSHOT names (s3://bucket/prefix), copied to
 // /tmp (the only disk a function may write) and fetched at once, in the init phase. Timers do
@@ -15,15 +15,18 @@ const datasets = datasetStoreFromEnv(process.env, { checkOn: 'request', director
 // Built once per container, outside the handler, so warm invocations reuse the gateway and
 // its in-memory cache instead of starting cold every time. SAM passes unset parameters as
 // empty strings; builtInSources treats those as "use the real service".
+// Rate limits, the cache (bounded in memory, or REDIS_URL shared with the limits and the single
+// flight), the contact in the User-Agent and links: read as every example reads them. The client
+// address is the event's source IP, so there is no proxy to trust; ALLMENNING_TRUST_PROXY is
+// checked all the same and otherwise unused.
+const fromEnv = gatewayOptionsFromEnv(process.env, { redis: keyvRedis })
 const gateway = createGateway({
   sources: builtInSources(process.env),
-  // In memory and bounded: the least recently used answers go first past 32 MiB.
-  cache: new Keyv({ store: createMemoryCacheStore() }),
+  ...fromEnv.gateway,
   // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue server) and
   // /{source}/mcp. Optional: ALLMENNING_MCP=off turns it off; to leave the MCP SDK out of the
   // bundle too, delete this line and the import (see README).
-  extensions: process.env.ALLMENNING_MCP === 'off' ? [] : [mcpServers()],
-  ...(process.env.PUBLIC_BASE_URL ? { publicBaseUrl: process.env.PUBLIC_BASE_URL } : {}),
+  extensions: mcpOn() ? [mcpServers()] : [],
   datasets,
 })
 
@@ -32,7 +35,7 @@ const serve = createLambdaHandler(gateway, { basePath: process.env.ALLMENNING_BA
 // A cold start's first requests wait for the snapshot (at most ALLMENNING_DATASETS_WAIT_SECONDS,
 // default 20, inside API Gateway's 29 s), so they answer from it rather than 502; once it has
 // come, or failed (then the 502 says why), no request waits.
-const waitMs = (Number(process.env.ALLMENNING_DATASETS_WAIT_SECONDS) || 20) * 1000
+const waitMs = waitSeconds() * 1000
 const firstSnapshot = 'ready' in datasets ? Promise.race([datasets.ready.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, waitMs).unref())]) : undefined
 
 /**
@@ -47,3 +50,15 @@ export const handler = (async (event: LambdaEvent, context?: unknown) => {
   if (firstSnapshot) await firstSnapshot
   return serve(event, context)
 }) as LambdaHandler
+
+function mcpOn(): boolean {
+  const value = process.env.ALLMENNING_MCP || 'on'
+  if (value !== 'on' && value !== 'off') throw new EnvironmentVariableError('ALLMENNING_MCP', 'on or off', value)
+  return value === 'on'
+}
+
+function waitSeconds(): number {
+  const value = process.env.ALLMENNING_DATASETS_WAIT_SECONDS || '20'
+  if (!/^\d+$/.test(value) || !(Number(value) > 0)) throw new EnvironmentVariableError('ALLMENNING_DATASETS_WAIT_SECONDS', 'a whole number of seconds above 0', value)
+  return Number(value)
+}

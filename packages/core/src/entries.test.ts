@@ -49,6 +49,14 @@ const hostNames = [
   'SharedRedisClient',
   'RedisNotConnectedError',
   'SharedFlightOptions',
+  'gatewayOptionsFromEnv',
+  'EnvironmentVariableError',
+  'OptionsFromEnv',
+  'RedisPackage',
+  'TrustProxy',
+  'connectSharedRedis',
+  'ConnectableRedisClient',
+  'SharedRedisClientSetup',
 ]
 
 /** Utilities of the other audiences that would make the root noisy again if they came back to it. */

@@ -24,6 +24,8 @@ export { upstreamEnvironmentVariable, upstreamOverridesFromEnvironment, type Ups
 export { overrideUpstreams } from './plugin/override-upstreams.js'
 export { createGateway, defaultUserAgent, type GatewayOptions, type ErrorKind, type LocalGateway } from './gateway.js'
 export { createMemoryCacheStore, type MemoryCacheStore, type MemoryCacheStoreOptions } from './cache/memory-cache-store.js'
+export { gatewayOptionsFromEnv, EnvironmentVariableError, type OptionsFromEnv, type RedisPackage, type TrustProxy } from './gateway-options-from-env.js'
+export { connectSharedRedis, type ConnectableRedisClient, type SharedRedisClientSetup } from './cache/connect-shared-redis.js'
 export type { Feedback } from './feedback/feedback.js'
 export type { Entity, OperationEnvelope } from './pipeline/envelope.js'
 export type { Pagination } from './pipeline/pagination.js'
