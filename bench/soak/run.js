@@ -26,7 +26,8 @@ const areas = ['NO1', 'NO2', 'NO3', 'NO4', 'NO5', 'SE1', 'SE2', 'SE3', 'SE4', 'D
 const upstream = await startFakeStatnett()
 const main = fileURLToPath(new URL('../../examples/express-server/dist/main.js', import.meta.url))
 const server = spawn(process.execPath, [...(heapMiB > 0 ? [`--max-old-space-size=${heapMiB}`] : []), main], {
-  env: { ...process.env, PORT: '0', ALLMENNING_UPSTREAM_STATNETT: upstream.url },
+  // Rate limits off: the soak is one client asking 200 times a second, far past the example's default quota.
+  env: { ...process.env, PORT: '0', ALLMENNING_UPSTREAM_STATNETT: upstream.url, ALLMENNING_RATE_LIMIT: 'off' },
   stdio: ['ignore', 'pipe', 'inherit'],
 })
 const port = await new Promise((resolve, reject) => {

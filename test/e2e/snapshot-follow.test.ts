@@ -106,6 +106,8 @@ describe('a gateway following a snapshot published to S3', () => {
       ALLMENNING_DATASETS_SNAPSHOT_DIR: join(dir, `example-${name}`),
       ALLMENNING_SNAPSHOT_ENDPOINT: s3.endpoint,
       ALLMENNING_SNAPSHOT_PATH_STYLE: 'true',
+      // The example's default quota would refuse a client that asks again and again.
+      ALLMENNING_RATE_LIMIT: 'off',
       AWS_ACCESS_KEY_ID: s3.credentials.accessKeyId,
       AWS_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
     })
@@ -135,7 +137,8 @@ describe('a gateway following a snapshot published to S3', () => {
     await place.publish(2021)
     const store = follow({ url: place.url })
     await store.ready
-    const base = await listen(createApp({ ALLMENNING_DATA_DIR: join(dir, 'unused') }, { datasets: store }))
+    // Rate limits off: the steady clients here make thousands of requests from one address.
+    const base = await listen(createApp({ ALLMENNING_DATA_DIR: join(dir, 'unused'), ALLMENNING_RATE_LIMIT: 'off' }, { datasets: store }))
     let stop = false
     const seen: Answer[][] = []
     const loops = Array.from({ length: 4 }, async (_, i) => {
@@ -233,7 +236,7 @@ describe('a gateway following a snapshot published to S3', () => {
     expect(errors).toHaveLength(1)
     expect(errors[0]!.message).toContain(`Could not read the manifest of the snapshot ${place.url}`)
     expect(errors[0]!.message).toContain('Check the credentials')
-    const base = await listen(createApp({ ALLMENNING_DATA_DIR: join(dir, 'unused') }, { datasets: store }))
+    const base = await listen(createApp({ ALLMENNING_DATA_DIR: join(dir, 'unused'), ALLMENNING_RATE_LIMIT: 'off' }, { datasets: store }))
     const answer = await shareholders(base)
     expect(answer.status).toBe(502)
     expect(answer.error?.code).toBe('dataset_not_loaded')
@@ -245,7 +248,7 @@ describe('a gateway following a snapshot published to S3', () => {
     await place.publish(2021)
     const instances = [follow({ url: place.url, checkEverySeconds: 1 }), follow({ url: place.url, checkEverySeconds: 1 })]
     await Promise.all(instances.map((store) => store.ready))
-    const bases = await Promise.all(instances.map((store) => listen(createApp({ ALLMENNING_DATA_DIR: join(dir, 'unused') }, { datasets: store }))))
+    const bases = await Promise.all(instances.map((store) => listen(createApp({ ALLMENNING_DATA_DIR: join(dir, 'unused'), ALLMENNING_RATE_LIMIT: 'off' }, { datasets: store }))))
     for (const base of bases) expect(await shareholders(base)).toMatchObject({ status: 200, holders: 2 })
     const second = await place.publish(2024)
     for (const base of bases) expect(await until(() => shareholders(base), (answer) => answer.holders === 6)).toMatchObject({ status: 200, holders: 6, published: '2024-12-31' })
