@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import Database from 'better-sqlite3'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSqliteDatasetStore, importDataset } from '@allmenning/datasets'
 import { holdings } from '../testing/test-datasets.js'
+import { openSqlite } from './sqlite-connection.js'
 
 let dir: string
 beforeEach(() => {
@@ -23,8 +23,9 @@ describe('the counts a dataset reader keeps', () => {
     expect(await reader.count('holdings', { owner: 'Ann' })).toBe(1)
 
     // A row written behind the store's back: a count still kept answers 1, one counted again 2.
-    const writer = new Database(path)
-    const table = (writer.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_holdings__holdings__g%'`).get() as { name: string }).name
+    // Opened with the binding this Node has (node:sqlite on 22 and newer), as the store is.
+    const writer = openSqlite(path)
+    const table = writer.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_holdings__holdings__g%'`).value() as string
     writer.prepare(`INSERT INTO "${table}" (org, owner, shares) VALUES ('222', 'Ann', 1)`).run()
     writer.close()
 
