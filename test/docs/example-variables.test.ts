@@ -16,6 +16,7 @@ const read = (path: string) => readFileSync(new URL(path, root), 'utf8')
 /** The functions the examples hand their environment to, which read it for them. */
 const readers = [
   'packages/core/src/gateway-options-from-env.ts',
+  'packages/core/src/server-settings-from-env.ts',
   'packages/sources/src/built-in-sources.ts',
   'packages/datasets/src/follow/dataset-store-from-env.ts',
   'packages/datasets/src/store/store-path.ts',
