@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { weather } from '../../examples/custom-source/src/weather.js'
 
 /*
- * The README's one table of the examples' environment variables, checked against what the code
+ * The one table of the examples' environment variables (docs/configuration.md), checked against what the code
  * reads: the examples' own files, and the functions they call to read the environment for
  * them. A variable read and not in the table, or in the table and read by nothing, fails here.
  */
@@ -16,6 +16,7 @@ const read = (path: string) => readFileSync(new URL(path, root), 'utf8')
 /** The functions the examples hand their environment to, which read it for them. */
 const readers = [
   'packages/core/src/gateway-options-from-env.ts',
+  'packages/core/src/server-settings-from-env.ts',
   'packages/sources/src/built-in-sources.ts',
   'packages/datasets/src/follow/dataset-store-from-env.ts',
   'packages/datasets/src/store/store-path.ts',
@@ -55,16 +56,17 @@ function variablesRead(text: string): string[] {
   return found
 }
 
-/** The variables in the first column of the README's table under "Environment variables of the examples". */
+/** The variables in the first column of the table under "Environment variables of the examples" in docs/configuration.md. */
 function documented(): string[] {
-  const readme = read('README.md')
-  const start = readme.indexOf('\n### Environment variables of the examples\n')
-  const section = readme.slice(start, readme.indexOf('\n### ', start + 1))
+  const page = read('docs/configuration.md')
+  const start = page.indexOf('\n## Environment variables of the examples\n')
+  if (start < 0) throw new Error('docs/configuration.md has no "## Environment variables of the examples" section')
+  const section = page.slice(start, page.indexOf('\n## ', start + 1))
   const rows = section.split('\n').filter((line) => line.startsWith('| `'))
   return rows.flatMap((row) => [...row.split(' | ')[0]!.matchAll(/`([^`]+)`/g)].map((m) => m[1]!))
 }
 
-describe("the README's table of the examples' environment variables", () => {
+describe("docs/configuration.md's table of the examples' environment variables", () => {
   const readByCode = new Map<string, string[]>()
   for (const path of [...exampleFiles, ...readers]) {
     for (const name of variablesRead(read(path))) readByCode.set(name, [...(readByCode.get(name) ?? []), path])
@@ -79,10 +81,10 @@ describe("the README's table of the examples' environment variables", () => {
 
   it('lists every variable the code reads', () => {
     const missing = [...readByCode].filter(([name]) => !table.includes(name)).map(([name, paths]) => `${name} (read in ${[...new Set(paths)].join(', ')})`)
-    expect(missing, 'read by the examples but not in the README table').toEqual([])
+    expect(missing, 'read by the examples but not in the table of docs/configuration.md').toEqual([])
   })
 
   it('lists no variable nothing reads', () => {
-    expect(table.filter((name) => !readByCode.has(name)), 'in the README table but read by nothing').toEqual([])
+    expect(table.filter((name) => !readByCode.has(name)), 'in the table of docs/configuration.md but read by nothing').toEqual([])
   })
 })

@@ -3,23 +3,27 @@ import * as sources from '@allmenning/sources'
 import { describe, expect, it } from 'vitest'
 
 /*
- * The README's lists of what the workspace holds, checked against the workspace: its package
- * table against packages/ (every package and every subpath it exports), the built-in sources
- * it names against builtInSources(), and its Layout against the folders of packages/core/src,
- * packages/ and examples/. A package, source or folder added, renamed or removed without the
- * README following fails here, naming what is missing or extra.
+ * The docs' lists of what the workspace holds, checked against the workspace: the README's
+ * package table against packages/ (every package and every subpath it exports), the built-in
+ * sources the README and docs/sources.md name against builtInSources(), and the Layout of
+ * docs/developing.md against the folders of packages/core/src, packages/ and examples/. A
+ * package, source or folder added, renamed or removed without the docs following fails here,
+ * naming what is missing or extra.
  */
 
 const root = new URL('../../', import.meta.url)
-const readme = readFileSync(new URL('README.md', root), 'utf8')
 
-/** The text of a `## ` section, up to the next one. */
-function section(heading: string): string {
-  const start = readme.indexOf(`\n## ${heading}\n`)
-  if (start < 0) throw new Error(`README.md has no "## ${heading}" section`)
-  const end = readme.indexOf('\n## ', start + 1)
-  return readme.slice(start, end < 0 ? undefined : end)
+/** The text of a `## ` section of a Markdown file, up to the next one. */
+function section(heading: string, file = 'README.md'): string {
+  const text = readFileSync(new URL(file, root), 'utf8')
+  const start = text.indexOf(`\n## ${heading}\n`)
+  if (start < 0) throw new Error(`${file} has no "## ${heading}" section`)
+  const end = text.indexOf('\n## ', start + 1)
+  return text.slice(start, end < 0 ? undefined : end)
 }
+
+/** The whole of a Markdown file, as one text. */
+const page = (file: string) => readFileSync(new URL(file, root), 'utf8')
 
 /** The rows of every Markdown table in a text whose header's first cell is `header`, as cells. */
 function tableRows(text: string, header: string): string[][] {
@@ -87,14 +91,9 @@ describe('README.md', () => {
     expect(difference(named, factories), 'factories named in the @allmenning/sources row').toEqual({ missing: [], extra: [] })
   })
 
-  it('gives every built-in source a part of "Built-in sources", and no other', () => {
-    const text = section('Built-in sources')
-    const headed = [...text.matchAll(/^### `(\w+)`/gm)].map((match) => match[1]!)
-    const tabled = tableRows(text, 'source').map((row) => code(row[0]!))
-    expect(difference([...headed, ...tabled], builtInIds), 'sources with a ### heading or a row in a `source` table of "Built-in sources"').toEqual({
-      missing: [],
-      extra: [],
-    })
+  it('lists every built-in source in the table of "Built-in sources", and no other', () => {
+    const tabled = tableRows(section('Built-in sources'), 'source').map((row) => code(row[0]!))
+    expect(difference(tabled, builtInIds), 'sources in the `source` table of "Built-in sources"').toEqual({ missing: [], extra: [] })
   })
 
   it('has every built-in source as a subpath of @allmenning/sources', () => {
@@ -104,8 +103,23 @@ describe('README.md', () => {
     expect(difference(subpaths, builtInIds), 'subpaths in packages/sources/package.json exports').toEqual({ missing: [], extra: [] })
   })
 
+})
+
+describe('docs/sources.md', () => {
+  it('gives every built-in source a part, and no other', () => {
+    const text = page('docs/sources.md')
+    const headed = [...text.matchAll(/^## `(\w+)`/gm)].map((match) => match[1]!)
+    const tabled = tableRows(text, 'source').map((row) => code(row[0]!))
+    expect(difference([...headed, ...tabled], builtInIds), 'sources with a ## heading or a row in a `source` table of docs/sources.md').toEqual({
+      missing: [],
+      extra: [],
+    })
+  })
+})
+
+describe('docs/developing.md', () => {
   describe('Layout', () => {
-    const layout = /```\n([\s\S]*?)```/.exec(section('Layout'))?.[1] ?? ''
+    const layout = /```\n([\s\S]*?)```/.exec(section('Layout', 'docs/developing.md'))?.[1] ?? ''
 
     it('lists every folder of packages/core/src, and no other', () => {
       const listed = [...layout.matchAll(/^ {2}src\/([\w-]+)\s/gm)].map((match) => match[1]!)

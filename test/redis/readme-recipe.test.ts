@@ -14,8 +14,8 @@ const available = redisServerAvailable()
 if (!available && process.env.CI) throw new Error('redis-server is not installed, and CI must run the Redis suite')
 
 const root = new URL('../../', import.meta.url)
-/** The README's Redis setup: its one TypeScript block that connects a client. */
-const recipe = [...readFileSync(new URL('README.md', root), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((code) => code.includes('connectSharedRedis('))
+/** The Redis setup of docs/operating.md: its one TypeScript block that connects a client. */
+const recipe = [...readFileSync(new URL('docs/operating.md', root), 'utf8').matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((code) => code.includes('connectSharedRedis('))
 
 /**
  * A server around the recipe, unchanged: it only needs `sources` and `createGateway` in
@@ -42,7 +42,7 @@ server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log(\`gateway
 const hungAfterMs = 2500
 const flowPath = (limit: number, offset: number) => `/api/v1/kilder/statnett/get_physical_flow?area=NO3&limit=${limit}&offset=${offset}`
 
-describe.skipIf(!available)("the README's Redis setup, as written, when Redis is killed and restarted", { timeout: 60_000 }, () => {
+describe.skipIf(!available)("the Redis setup of docs/operating.md, as written, when Redis is killed and restarted", { timeout: 60_000 }, () => {
   let redis: RedisServer
   let statnett: FakeUpstream
   let bundle: string

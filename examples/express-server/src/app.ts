@@ -9,7 +9,7 @@ import { createExpressErrorHandler, createExpressMiddleware, createExpressNotFou
 
 /**
  * The example gateway: every built-in source behind Express. Configured from the environment
- * (the README's table lists every variable): rate limits on by default, a bounded in-memory
+ * (docs/configuration.md lists every variable): rate limits on by default, a bounded in-memory
  * cache or `REDIS_URL`, the contact sent upstream, proxy trust, upstream base URLs
  * (`ALLMENNING_UPSTREAM_<NAME>`), loaded datasets (`ALLMENNING_DATA_DIR`). A bad value throws
  * an error naming the variable.

@@ -12,7 +12,7 @@ import Koa from 'koa'
 /**
  * The example Koa app: every built-in source mounted under `basePath` (the root by default),
  * next to a route of the app's own (`GET /health`) and @koa/bodyparser. Configured from the
- * environment as the Express example is (the README's table lists every variable; rate limits
+ * environment as the Express example is (docs/configuration.md lists every variable; rate limits
  * are on by default; a bad value throws an error naming the variable). Whatever the host app cannot serve (a malformed JSON body, an
  * unknown charset, a path it has no route for) is answered as JSON in the gateway's error
  * body, never as Koa's plain text.

@@ -25,7 +25,7 @@ const gateway = createGateway({
   ...fromEnv.gateway,
   // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue server) and
   // /{source}/mcp. Optional: ALLMENNING_MCP=off turns it off; to leave the MCP SDK out of the
-  // bundle too, delete this line and the import (see README).
+  // bundle too, delete this line and the import (see docs/lambda.md).
   extensions: mcpOn() ? [mcpServers()] : [],
   datasets,
 })

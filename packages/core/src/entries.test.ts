@@ -54,6 +54,8 @@ const hostNames = [
   'OptionsFromEnv',
   'RedisPackage',
   'TrustProxy',
+  'serverSettingsFromEnv',
+  'ServerSettings',
   'connectSharedRedis',
   'ConnectableRedisClient',
   'SharedRedisClientSetup',

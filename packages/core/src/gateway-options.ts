@@ -113,7 +113,7 @@ export interface GatewayOptions {
    * Redis as a shared `cache` (the others read the answer from there). When Redis fails or is
    * slow, or its client is not connected, each instance calls the upstream itself and reports
    * it to `onError` as `shared-state`. The gateway listens to the client's `error` event, so a
-   * lost connection never ends the process; set the client up as the README says (a listener
+   * lost connection never ends the process; set the client up as docs/operating.md says (a listener
    * of your own, a reconnect strategy that never gives up).
    *
    * @example

@@ -4,7 +4,7 @@ import type Koa from 'koa'
 
 export { bodyParser } from '@koa/bodyparser'
 export declare const app: Koa
-/** The README calls the Koa app `koa`, beside an Express `app`. */
+/** docs/mounting.md calls the Koa app `koa`, beside an Express `app`. */
 export declare const koa: Koa
 export declare const router: Router
 export declare const ctx: Koa.Context

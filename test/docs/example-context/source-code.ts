@@ -16,5 +16,5 @@ export declare const links: Links
 export declare const host: ExtensionHost
 export declare const dataset: DatasetDefinition
 
-/** The README's source turns MET's payload into these rows (its own code, not shown). */
+/** The source of docs/source-api.md turns MET's payload into these rows (its own code, not shown). */
 export declare function toHours(body: unknown): { time: string; air_temperature: number | null }[]

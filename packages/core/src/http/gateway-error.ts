@@ -1,4 +1,4 @@
-/** Every machine-readable `error.code` the gateway emits. The README lists them. */
+/** Every machine-readable `error.code` the gateway emits. docs/api.md lists them. */
 export type ErrorCode =
   | 'invalid_parameter'
   | 'unknown_parameter'
