@@ -98,6 +98,13 @@ export interface GatewayOptions {
   hotCacheEntries?: number
   /** How many body bytes those answers may hold in all; 32 MiB by default. */
   hotCacheBytes?: number
+  /**
+   * How many bytes of upstream answers to keep in process, so that gateway calls making the
+   * same upstream call (another page of a list, another `limit`, another filter the operation
+   * applies itself) share one upstream answer while the asking operation's answers are fresh;
+   * 16 MiB by default, 0 to call the upstream for every gateway answer made.
+   */
+  upstreamAnswerBytes?: number
   /** Time limit for one cache read or write; 200 ms by default. */
   cacheTimeoutMs?: number
   /**

@@ -71,6 +71,8 @@ export function buildEnvelope(args: {
   links: Links
   /** Datasets the answer was read from. */
   datasets?: DatasetUse[]
+  /** When its upstream data was fetched (epoch ms), when that was before this call. */
+  retrievedAt?: number | undefined
 }) {
   const { source, operation, links } = args
   const definition = source.definition
@@ -83,6 +85,7 @@ export function buildEnvelope(args: {
     data: args.data,
     entities: toEntities(args.entities, source, links),
     _meta: buildMeta([definition], {
+      ...(args.retrievedAt !== undefined ? { retrieved_at: new Date(args.retrievedAt).toISOString() } : {}),
       stale: false,
       ...(args.pagination ? { pagination: args.pagination } : {}),
       ...(datasets.length > 0 ? { datasets: datasetMeta(datasets) } : {}),

@@ -10,6 +10,7 @@ import type { GatewayOptions } from '../gateway-options.js'
 import type { UpstreamSettings } from '../upstream/upstream-client.js'
 import type { UpstreamDefinition } from '../plugin/define-upstream.js'
 import type { OperationCallDeps } from './operation-call.js'
+import { createUpstreamAnswerMemo } from '../upstream/upstream-answer-memo.js'
 
 /**
  * The cached-answer pipeline of a gateway, from its options: the store behind its timeouts,
@@ -23,6 +24,7 @@ export function createOperationCallDeps(
     upstreamSettings(upstream: UpstreamDefinition): UpstreamSettings
   },
 ): OperationCallDeps {
+  const upstreamAnswerBytes = options.upstreamAnswerBytes ?? 16 * 1024 * 1024
   return {
     cache: createBestEffortCache(options.cache ?? new Keyv({ store: createMemoryCacheStore() }), {
       timeoutMs: options.cacheTimeoutMs ?? 200,
@@ -37,6 +39,7 @@ export function createOperationCallDeps(
     staleSeconds: options.staleSeconds ?? 86_400,
     deadlineMs: options.deadlineMs ?? 10_000,
     notFoundSeconds: options.notFoundCacheSeconds ?? 60,
+    ...(upstreamAnswerBytes > 0 ? { upstreamAnswers: createUpstreamAnswerMemo(upstreamAnswerBytes) } : {}),
     ...(options.datasets ? { datasets: options.datasets } : {}),
     upstreamSettings: parts.upstreamSettings,
   }

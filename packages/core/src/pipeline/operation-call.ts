@@ -16,6 +16,7 @@ import { UpstreamError } from '../upstream/upstream-error.js'
 import type { UpstreamDefinition } from '../plugin/define-upstream.js'
 import type { UpstreamUse } from './provenance.js'
 import { createDatasetAccess } from '../dataset/dataset-access.js'
+import type { RawUpstreamAnswer, UpstreamAnswerMemo } from '../upstream/upstream-answer-memo.js'
 
 /** What the operation pipeline needs from the gateway: the cached-answer path, and how to reach upstreams. */
 export interface OperationCallDeps extends CachedAnswerDeps {
@@ -23,6 +24,12 @@ export interface OperationCallDeps extends CachedAnswerDeps {
   upstreamSettings(upstream: UpstreamDefinition): UpstreamSettings
   /** How long an operation's 404 is remembered; 0 to ask the upstream every time. */
   notFoundSeconds: number
+  /**
+   * Upstream answers shared by calls that make the same upstream call (another page, another
+   * `limit`, another filter applied by the operation), each for as long as the asking
+   * operation's answers stay fresh; none when absent.
+   */
+  upstreamAnswers?: UpstreamAnswerMemo
 }
 
 /** One call of one operation with validated parameters, and the key its answer is cached under. */
@@ -65,6 +72,22 @@ function isNotFound(error: unknown): error is GatewayError {
 function operationContext(deps: OperationCallDeps, source: CompiledSource, operation: CompiledOperation, deadline: Deadline) {
   const used = new Map<string, UpstreamUse>()
   let last: UpstreamDefinition | undefined
+  // When the oldest upstream answer reused for this call was fetched; undefined when none was.
+  let oldestReused: number | undefined
+  // New upstream answers, shared only once the operation has accepted them (see `keepAnswers`).
+  const fetched: { key: string; answer: RawUpstreamAnswer; fetchedAt: number }[] = []
+  const memo = deps.upstreamAnswers
+  const answers = memo
+    ? {
+        memo,
+        maxAgeMs: operation.cacheTtlSeconds * 1000,
+        onReuse: (storedAt: number) => void (oldestReused = Math.min(oldestReused ?? storedAt, storedAt)),
+        onAnswer: (key: string, answer: RawUpstreamAnswer, fetchedAt: number) => void fetched.push({ key, answer, fetchedAt }),
+      }
+    : undefined
+  const keepAnswers = () => {
+    for (const { key, answer, fetchedAt } of fetched) memo?.remember(key, answer, fetchedAt)
+  }
   const datasets = createDatasetAccess(deps.datasets, operation.datasets, `${source.id}.${operation.name}`)
   const context: OperationContext = {
     source: source.id,
@@ -86,14 +109,14 @@ function operationContext(deps: OperationCallDeps, source: CompiledSource, opera
           last = upstream
           urls.push(url)
         },
-        { deadline },
+        answers ? { deadline, answers } : { deadline },
       )
     },
     dataset: (dataset) => datasets.open(dataset),
   }
   /** The upstream to name when the deadline passes: the one called last, else the source's first. */
   const blamed = () => last ?? [...source.upstreams.values()][0]!
-  return { context, used, blamed, datasets: datasets.used }
+  return { context, used, blamed, datasets: datasets.used, reusedSince: () => oldestReused, keepAnswers }
 }
 
 /**
@@ -123,14 +146,18 @@ function withinDeadline<T>(work: Promise<T>, deadline: Deadline, blamed: () => U
 }
 
 async function runOperation(deps: OperationCallDeps, { source, operation, parameters, links, inProcess }: OperationCall, deadline: Deadline): Promise<CachedResponse> {
-  const { context, used, blamed, datasets } = operationContext(deps, source, operation, deadline)
+  const { context, used, blamed, datasets, reusedSince, keepAnswers } = operationContext(deps, source, operation, deadline)
   // A copy, because the parsed parameters are shared by every request with the same query.
   const params = { ...parameters } as OperationParameters<Record<string, never>>
   const result = await withinDeadline(operation.definition.run(params, context), deadline, blamed)
   const { data, pagination } = paginate(result.data, params, operation.paging, result.page)
   const entities = operation.definition.entities?.(data, params) ?? []
-  const envelope = buildEnvelope({ source, operation, parameters, result, data, pagination, entities, upstreams: [...used.values()], links, datasets })
-  return cacheEntry(envelope, operation.cacheTtlSeconds, inProcess)
+  keepAnswers()
+  // Made from an upstream answer fetched earlier: dated then, and fresh only as long as that answer is.
+  const since = reusedSince()
+  const envelope = buildEnvelope({ source, operation, parameters, result, data, pagination, entities, upstreams: [...used.values()], links, datasets, retrievedAt: since })
+  const ageSeconds = since === undefined ? 0 : Math.floor((Date.now() - since) / 1000)
+  return cacheEntry(envelope, Math.max(1, operation.cacheTtlSeconds - ageSeconds), inProcess)
 }
 
 /**

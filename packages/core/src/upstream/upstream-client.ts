@@ -3,6 +3,7 @@ import { TextDecoder } from 'node:util'
 import type { Deadline } from './deadline.js'
 import type { UpstreamGuard } from './upstream-guard.js'
 import { UpstreamError } from './upstream-error.js'
+import type { RawUpstreamAnswer, UpstreamAnswerMemo } from './upstream-answer-memo.js'
 
 /** How the core reaches one upstream service. */
 export interface UpstreamSettings {
@@ -45,6 +46,23 @@ export interface UpstreamCallOptions {
 export interface UpstreamCallScope {
   /** The request's deadline: no call outlives it, and each gets at most what is left of it. */
   deadline?: Deadline
+  /**
+   * Upstream answers shared between calls: a GET answered within `maxAgeMs` is answered from
+   * `memo` without calling the upstream again, and `onReuse` hears when the reused answer was
+   * fetched (so the gateway's answer is no fresher than its oldest part).
+   */
+  answers?: {
+    memo: UpstreamAnswerMemo
+    maxAgeMs: number
+    onReuse?(storedAt: number): void
+    /**
+     * Hears each new answer worth sharing instead of it being remembered at once: the
+     * operation may still find a 200 implausible (an empty list where there is always one), and
+     * such an answer must not be served to the next call. The gateway remembers them when the
+     * operation succeeds.
+     */
+    onAnswer?(key: string, answer: RawUpstreamAnswer, fetchedAt: number): void
+  }
 }
 
 /** A body sent with {@link UpstreamClient.postJson}: a form, or a value sent as JSON. */
@@ -179,6 +197,13 @@ async function decodeInSlices(decoder: TextDecoder, bytes: Buffer): Promise<stri
   return text
 }
 
+/** What makes one GET's answer: the URL, the media type asked for and the caller's own headers. */
+function answerKey(url: string, accept: string, headers: Record<string, string> | undefined): string {
+  if (!headers) return `${accept} ${url}`
+  const names = Object.keys(headers).sort()
+  return `${accept} ${url} ${names.map((name) => `${name.toLowerCase()}=${headers[name]}`).join('&')}`
+}
+
 /**
  * Creates the client for one upstream; `onCall` hears every URL called through it. The
  * gateway makes one per operation call, bound to the request's deadline; tests make their own
@@ -213,6 +238,29 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     onCall?.(url)
     const attempt = () => fetchOnce({ called, url }, options, accept, signal, limit, body)
     return settings.guard ? await settings.guard.run(attempt, signal) : await attempt()
+  }
+
+  /** {@link fetchBytes}, answered from the shared answers when the same GET was answered recently. */
+  async function fetchOrReuse(path: string, options: UpstreamCallOptions, accept: string): Promise<RawUpstreamAnswer> {
+    const answers = scope.answers
+    if (!answers || answers.maxAgeMs <= 0) return fetchBytes(path, options, accept)
+    const key = answerKey(buildUpstreamUrl(settings.baseUrl, path, options.query), accept, options.headers)
+    const now = Date.now()
+    const remembered = answers.memo.fresh(key, answers.maxAgeMs, now)
+    if (remembered) {
+      // Still recorded: the answer is made from this URL's data, fetched a little earlier.
+      onCall?.(remembered.answer.url)
+      answers.onReuse?.(remembered.storedAt)
+      return remembered.answer
+    }
+    const answer = await fetchBytes(path, options, accept)
+    // Only a success is shared; an accepted error status (a 404 the source answers) is the
+    // core's to remember, for the shorter time it keeps "not found".
+    if (answer.status >= 200 && answer.status < 300) {
+      if (answers.onAnswer) answers.onAnswer(key, answer, now)
+      else answers.memo.remember(key, answer, now)
+    }
+    return answer
   }
 
   async function fetchOnce(
@@ -299,7 +347,7 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     url: (path, query) => buildUpstreamUrl(settings.baseUrl, path, query),
 
     getJson<T>(path: string, options: UpstreamCallOptions = {}) {
-      return fetchBytes(path, options, 'application/json').then((res) => parseJson<T>(res))
+      return fetchOrReuse(path, options, 'application/json').then((res) => parseJson<T>(res))
     },
 
     postJson<T>(path: string, body: UpstreamBody, options: UpstreamCallOptions = {}) {
@@ -307,7 +355,7 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     },
 
     async getText(path: string, options: UpstreamCallOptions & { encoding?: string } = {}) {
-      const res = await fetchBytes(path, options, '*/*')
+      const res = await fetchOrReuse(path, options, '*/*')
       const encoding = options.encoding ?? charsetOf(res.contentType) ?? 'utf-8'
       let decoder: TextDecoder
       try {
@@ -320,7 +368,7 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     },
 
     async getBytes(path: string, options: UpstreamCallOptions = {}) {
-      const res = await fetchBytes(path, options, '*/*')
+      const res = await fetchOrReuse(path, options, '*/*')
       return { status: res.status, url: res.url, contentType: res.contentType, headers: res.headers, body: res.bytes }
     },
   }

@@ -136,13 +136,13 @@ describe('organisasjonsnummer_for_selskap', () => {
       expect(seen).toEqual(companies.map((company) => company.organisasjonsnummer))
     })
 
-    it('fetches only the pool and the rows the window needs past it', async () => {
+    it('fetches the pool and the page of 100 that holds the rows past it, which later windows share', async () => {
       const before = many.calls.length
       const { result, ctx } = await run(many, 'Fjord', 10, 95)
       expect(result.data.map((hit) => hit.navn)).toEqual(companies.slice(95, 105).map((company) => company.navn))
       expect(many.calls.slice(before).map((call) => call.query)).toEqual([
         { navn: 'Fjord', page: '0', size: '100' },
-        { navn: 'Fjord', page: '20', size: '5' },
+        { navn: 'Fjord', page: '1', size: '100' },
       ])
       expect(result.sourceApi).toBe(ctx.calls[0])
     })
@@ -150,7 +150,7 @@ describe('organisasjonsnummer_for_selskap', () => {
     it('skips the pool for a window that starts past it', async () => {
       const { result, ctx } = await run(many, 'Fjord', 20, 200)
       expect(result.data.map((hit) => hit.navn)).toEqual(companies.slice(200, 220).map((company) => company.navn))
-      expect(ctx.calls).toEqual([`${many.baseUrl}/enheter?navn=Fjord&page=10&size=20`])
+      expect(ctx.calls).toEqual([`${many.baseUrl}/enheter?navn=Fjord&page=2&size=100`])
       expect(result.page).toEqual({ hasMore: true, total: 260 })
     })
   })

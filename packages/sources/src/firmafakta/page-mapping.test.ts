@@ -29,20 +29,21 @@ function fetchThroughPlan(total: number, start: number, end: number) {
 const range = (from: number, to: number) => Array.from({ length: Math.max(to - from, 0) }, (_, i) => from + i)
 
 describe('planPages', () => {
-  it('fetches one page when the window is page-aligned', () => {
-    expect(planPages(0, 25)).toEqual({ size: 25, firstPage: 0, lastPage: 0, skip: 0 })
-    expect(planPages(25, 50)).toEqual({ size: 25, firstPage: 1, lastPage: 1, skip: 0 })
+  it('reads every window inside one page of 100 from that page, which windows beside it share', () => {
+    expect(planPages(0, 25)).toEqual({ size: 100, firstPage: 0, lastPage: 0, skip: 0 })
+    expect(planPages(25, 50)).toEqual({ size: 100, firstPage: 0, lastPage: 0, skip: 25 })
+    expect(planPages(30, 55)).toEqual({ size: 100, firstPage: 0, lastPage: 0, skip: 30 })
     expect(planPages(200, 300)).toEqual({ size: 100, firstPage: 2, lastPage: 2, skip: 0 })
   })
 
-  it('covers an offset that is not a multiple of the limit with one larger page when it can', () => {
-    expect(planPages(10, 35)).toEqual({ size: 35, firstPage: 0, lastPage: 0, skip: 10 })
-    expect(planPages(30, 55)).toEqual({ size: 28, firstPage: 1, lastPage: 1, skip: 2 })
+  it('takes one smaller page rather than two of 100 for a window across a boundary', () => {
+    expect(planPages(90, 110)).toEqual({ size: 22, firstPage: 4, lastPage: 4, skip: 2 })
+    expect(planPages(180, 230)).toEqual({ size: 58, firstPage: 3, lastPage: 3, skip: 6 })
   })
 
-  it('falls back to two pages, fetching as few rows as it can', () => {
-    expect(planPages(60, 160)).toEqual({ size: 54, firstPage: 1, lastPage: 2, skip: 6 })
-    expect(planPages(50, 150)).toEqual({ size: 50, firstPage: 1, lastPage: 2, skip: 0 })
+  it('falls back to two pages of 100 when no single page covers the window', () => {
+    expect(planPages(60, 160)).toEqual({ size: 100, firstPage: 0, lastPage: 1, skip: 60 })
+    expect(planPages(50, 150)).toEqual({ size: 100, firstPage: 0, lastPage: 1, skip: 50 })
   })
 
   it('stays within the depth limit at the very end of what can be paged', () => {

@@ -32,15 +32,18 @@ export interface PagePlanLimits {
  * Every page size from 1 to `maxSize` is tried; a size is allowed when every page it needs
  * ends within the depth limit (`(page + 1) × size ≤ maxDepth`, which is stricter than
  * Brønnøysund's `page × size ≤ 10 000` and so holds whichever way the service counts). Of the
- * allowed sizes the one needing the fewest calls wins, then the one fetching the fewest rows.
- * Away from the depth limit a size of at least the window length needs at most two calls, and
- * often one does: offset 10, limit 25 becomes page 0 of size 35.
+ * allowed sizes the one needing the fewest calls wins. Among those, pages of `maxSize` win:
+ * they are the same upstream pages for every window inside them, so a client paging 20 or 50
+ * rows at a time is served from one upstream answer per 100 rows while it is fresh (the
+ * gateway shares upstream answers between its calls). Otherwise the size fetching the fewest
+ * rows wins. Away from the depth limit a size of at least the window length needs at most two
+ * calls, and often one does: offset 90, limit 20 becomes page 4 of size 22.
  *
  * @throws RangeError when the window is empty, negative or reaches past `maxDepth`.
  * @example
- * planPages(10, 35) // { size: 35, firstPage: 0, lastPage: 0, skip: 10 }
- * planPages(25, 50) // { size: 25, firstPage: 1, lastPage: 1, skip: 0 }
- * planPages(60, 160) // { size: 54, firstPage: 1, lastPage: 2, skip: 6 }: two calls, 108 rows
+ * planPages(10, 35) // { size: 100, firstPage: 0, lastPage: 0, skip: 10 }: the page rows 0–99 share
+ * planPages(200, 300) // { size: 100, firstPage: 2, lastPage: 2, skip: 0 }
+ * planPages(90, 110) // { size: 22, firstPage: 4, lastPage: 4, skip: 2 }: one call, where pages of 100 need two
  */
 export function planPages(start: number, end: number, limits: PagePlanLimits = {}): PagePlan {
   const maxSize = limits.maxSize ?? BRREG_MAX_PAGE_SIZE
@@ -48,16 +51,20 @@ export function planPages(start: number, end: number, limits: PagePlanLimits = {
   if (!Number.isInteger(start) || !Number.isInteger(end) || start < 0 || end <= start || end > maxDepth) {
     throw new RangeError(`Cannot page the window [${start}, ${end}) within depth ${maxDepth}`)
   }
-  let best: (PagePlan & { calls: number; rows: number }) | undefined
+  let best: (PagePlan & { calls: number; rows: number; shared: boolean }) | undefined
   for (let size = 1; size <= maxSize; size++) {
     const firstPage = Math.floor(start / size)
     const lastPage = Math.floor((end - 1) / size)
     if ((lastPage + 1) * size > maxDepth) continue
     const calls = lastPage - firstPage + 1
     const rows = calls * size
-    if (!best || calls < best.calls || (calls === best.calls && rows < best.rows)) {
-      best = { size, firstPage, lastPage, skip: start - firstPage * size, calls, rows }
-    }
+    const shared = size === maxSize
+    const better =
+      !best ||
+      calls < best.calls ||
+      (calls === best.calls && shared && !best.shared) ||
+      (calls === best.calls && shared === best.shared && rows < best.rows)
+    if (better) best = { size, firstPage, lastPage, skip: start - firstPage * size, calls, rows, shared }
   }
   // Size 1 always fits because end ≤ maxDepth, so `best` is set.
   const { size, firstPage, lastPage, skip } = best as PagePlan

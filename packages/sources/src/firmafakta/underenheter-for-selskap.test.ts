@@ -36,7 +36,7 @@ describe('underenheter_for_selskap', () => {
       beliggenhetsadresse: { kommune: 'VÅGAN', adresse: ['Vestfjordgata 2'] },
     })
     expect(result.page).toEqual({ hasMore: false, total: 5 })
-    expect(ctx.calls).toEqual([`${fake.baseUrl}/underenheter?overordnetEnhet=${PARENT}&page=0&size=25`])
+    expect(ctx.calls).toEqual([`${fake.baseUrl}/underenheter?overordnetEnhet=${PARENT}&page=0&size=100`])
     expect(result.sourceApi).toBe(ctx.calls[0])
     expect(operation.entities?.(result.data.slice(0, 1), { org_nr: PARENT, limit: 25, offset: 0 })).toEqual([
       {
@@ -51,7 +51,7 @@ describe('underenheter_for_selskap', () => {
     const { result, ctx } = await run(fake, PARENT, 2, 1)
     expect(result.data.map((unit) => unit.organisasjonsnummer)).toEqual(['812345737', '812345869'])
     expect(result.page).toEqual({ hasMore: true, total: 5 })
-    expect(ctx.calls).toEqual([`${fake.baseUrl}/underenheter?overordnetEnhet=${PARENT}&page=0&size=3`])
+    expect(ctx.calls).toEqual([`${fake.baseUrl}/underenheter?overordnetEnhet=${PARENT}&page=0&size=100`])
   })
 
   it('answers a company without branches with an empty list, after checking it exists', async () => {
