@@ -39,6 +39,7 @@ const ENTRY_OVERHEAD_BYTES = 1024
  *
  * @example
  * const memo = createUpstreamAnswerMemo(8 * 1024 * 1024)
+ * const answer = { status: 200, url: 'https://x.example/flow', contentType: 'application/json', headers: {}, bytes: Buffer.from('[]') }
  * memo.remember('GET application/json https://x.example/flow', answer, Date.now())
  * memo.fresh('GET application/json https://x.example/flow', 60_000, Date.now()) // { answer, storedAt }
  */
