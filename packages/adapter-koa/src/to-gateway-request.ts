@@ -11,7 +11,7 @@ import type { Context } from 'koa'
  * const response = await gateway.handle(request)
  */
 export function toGatewayRequest(ctx: Context, path: string, basePath: string): GatewayRequest {
-  return {
+  const request: GatewayRequest = {
     method: ctx.method.toUpperCase(),
     path,
     // Koa's querystring is the raw text after '?', so repeated and percent-encoded keys survive.
@@ -19,10 +19,11 @@ export function toGatewayRequest(ctx: Context, path: string, basePath: string): 
     headers: ctx.req.headers,
     basePath,
     // ctx.ip honours `app.proxy`, so behind a proxy it is the client's own address.
-    ...(ctx.ip ? { clientAddress: ctx.ip } : {}),
-    // GET and HEAD carry no body, so their requests need no reader.
-    ...(hasBody(ctx.method) ? { readBody: () => readBody(ctx) } : {}),
+    clientAddress: ctx.ip || undefined,
   }
+  // GET and HEAD carry no body, so their requests need no reader.
+  if (hasBody(ctx.method)) request.readBody = () => readBody(ctx)
+  return request
 }
 
 /**
