@@ -35,4 +35,9 @@ const server = app.listen(0, '127.0.0.1', () => {
 process.on('SIGINT', () => process.exit(0))
 process.on('message', (message) => {
   if (message === 'rss') process.send({ rss: process.memoryUsage().rss })
+  // CPU time (user + system, µs) used so far: what a request costs the server, whatever else the machine runs.
+  if (message === 'cpu') {
+    const { user, system } = process.cpuUsage()
+    process.send({ cpu: user + system })
+  }
 })

@@ -379,3 +379,22 @@ describe('caching', () => {
     expect(performance.now() - started).toBeLessThan(2000)
   })
 })
+
+describe('requests planned once are told apart', () => {
+  it('gives each query and mount its own answer, when they share lengths and last characters', async () => {
+    // Same path, queries of one length ending alike, two mounts: the cheapest ways to look alike.
+    const asked = [
+      ['area=NO1&limit=5', '/a'],
+      ['area=NO2&limit=5', '/a'],
+      ['area=NO1&limit=5', '/b'],
+      ['area=NO2&limit=5', '/b'],
+    ] as const
+    for (let round = 0; round < 3; round++) {
+      for (const [query, basePath] of asked) {
+        const { status, json } = await call(gateway, flow, query, { basePath })
+        expect(status).toBe(200)
+        expect(json._links.self).toBe(`${basePath}${flow}?${query}&offset=0`)
+      }
+    }
+  })
+})

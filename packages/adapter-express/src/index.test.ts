@@ -27,6 +27,21 @@ describe('createExpressMiddleware', () => {
     expect(seen[0]!.request.headers['x-thing']).toBe('T')
   })
 
+  it("passes the client's address as req.ip works it out, honouring trust proxy", async () => {
+    for (const trust of [false, true]) {
+      const { gateway, seen } = recordingGateway()
+      const app = express()
+      app.set('trust proxy', trust)
+      app.use(createExpressMiddleware(gateway))
+      const base = await listen(app)
+      await fetch(`${base}/api/v1/`, { headers: { 'X-Forwarded-For': '203.0.113.7' } })
+      expect(seen[0]!.request.clientAddress).toBe(trust ? '203.0.113.7' : '127.0.0.1')
+      expect({ ...seen[0]!.request }.clientAddress).toBe(trust ? '203.0.113.7' : '127.0.0.1')
+      await new Promise<void>((resolve) => server!.close(() => resolve()))
+      server = undefined
+    }
+  })
+
   it('leaves paths outside /api to the host app', async () => {
     const { gateway, seen } = recordingGateway()
     const app = express()

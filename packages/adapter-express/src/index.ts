@@ -15,18 +15,19 @@ import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Respon
 export function toGatewayRequest(req: Request): GatewayRequest {
   const url = req.url
   const mark = url.indexOf('?')
-  return {
+  const request: GatewayRequest = {
     method: req.method,
     path: req.path,
     query: mark === -1 ? '' : url.slice(mark + 1),
     headers: req.headers,
     basePath: req.baseUrl,
     // req.ip honours the app's `trust proxy` setting, so behind a proxy it is the real client.
-    ...(req.ip ? { clientAddress: req.ip } : {}),
-    // A body parser mounted before us (express.json) leaves its result in req.body and
-    // has drained the stream; reading the stream again would wait forever.
-    ...(hasBody(req.method) ? { readBody: () => (req.body !== undefined ? Promise.resolve(req.body) : readRequestBody(req)) } : {}),
+    clientAddress: req.ip || undefined,
   }
+  // A body parser mounted before us (express.json) leaves its result in req.body and
+  // has drained the stream; reading the stream again would wait forever.
+  if (hasBody(req.method)) request.readBody = () => (req.body !== undefined ? Promise.resolve(req.body) : readRequestBody(req))
+  return request
 }
 
 /**

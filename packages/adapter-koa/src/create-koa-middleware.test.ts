@@ -71,6 +71,18 @@ describe('createKoaMiddleware on a bare Koa app', () => {
     expect(request.headers['X-Custom']).toBeUndefined()
   })
 
+  it("passes the client's address as ctx.ip works it out, honouring app.proxy", async () => {
+    for (const proxy of [false, true]) {
+      const { gateway, seen } = recordingGateway()
+      const app = new Koa({ proxy })
+      app.use(createKoaMiddleware(gateway))
+      const base = await listen(app)
+      await rawRequest(`${base}/api/v1/`, { headers: { 'X-Forwarded-For': '203.0.113.7' } })
+      expect(seen[0]!.request.clientAddress).toBe(proxy ? '203.0.113.7' : '127.0.0.1')
+      expect({ ...seen[0]!.request }.clientAddress).toBe(proxy ? '203.0.113.7' : '127.0.0.1')
+    }
+  })
+
   it('writes status, headers and body bytes as the core made them', async () => {
     const { gateway } = recordingGateway(() => ({
       status: 429,

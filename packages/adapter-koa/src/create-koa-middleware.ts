@@ -31,7 +31,7 @@ export function createKoaMiddleware(gateway: Gateway, options: KoaMiddlewareOpti
   const basePath = basePathOf(options)
   return function allmenningGateway(ctx, next) {
     // ctx.path comes from parseurl and is still percent-encoded, as the contract wants.
-    const path = stripMountPath(ctx.path, basePath)
+    const path = stripMountPath(ctx.request.path, basePath)
     if (path === undefined || !gateway.owns(path)) return next()
     return gateway.handle(toGatewayRequest(ctx, path, basePath)).then((response) => writeGatewayResponse(ctx, response))
   }

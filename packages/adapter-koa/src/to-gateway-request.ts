@@ -11,18 +11,23 @@ import type { Context } from 'koa'
  * const response = await gateway.handle(request)
  */
 export function toGatewayRequest(ctx: Context, path: string, basePath: string): GatewayRequest {
-  return {
-    method: ctx.method.toUpperCase(),
+  // Read from ctx.request itself: the ctx.method, ctx.querystring and ctx.ip delegates are a
+  // call each on the way there, and this runs for every request.
+  const koaRequest = ctx.request
+  const method = koaRequest.method
+  const request: GatewayRequest = {
+    method: method.toUpperCase(),
     path,
     // Koa's querystring is the raw text after '?', so repeated and percent-encoded keys survive.
-    query: ctx.querystring,
+    query: koaRequest.querystring,
     headers: ctx.req.headers,
     basePath,
     // ctx.ip honours `app.proxy`, so behind a proxy it is the client's own address.
-    ...(ctx.ip ? { clientAddress: ctx.ip } : {}),
-    // GET and HEAD carry no body, so their requests need no reader.
-    ...(hasBody(ctx.method) ? { readBody: () => readBody(ctx) } : {}),
+    clientAddress: koaRequest.ip || undefined,
   }
+  // GET and HEAD carry no body, so their requests need no reader.
+  if (hasBody(method)) request.readBody = () => readBody(ctx)
+  return request
 }
 
 /**

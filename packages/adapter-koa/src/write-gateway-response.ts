@@ -15,8 +15,10 @@ export function writeGatewayResponse(ctx: Context, response: GatewayResponse): v
   // Status first: Koa's body setter picks 200 or 204 by itself unless the status is explicit.
   ctx.status = response.status
   // ctx.set writes the header verbatim; `ctx.type = …` would append a charset the core did
-  // not choose. With Content-Type already present, Koa's body setter leaves it alone.
-  for (const [name, value] of Object.entries(response.headers)) ctx.set(name, value)
+  // not choose. With Content-Type already present, Koa's body setter leaves it alone. One
+  // call with the whole object: Koa 3 builds arrays on every call, so a call per header costs
+  // several times what one call for all of them does.
+  ctx.set(response.headers)
 
   if (response.body !== null) {
     ctx.body = response.body
