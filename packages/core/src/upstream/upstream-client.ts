@@ -1,8 +1,9 @@
-import { request, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
 import { TextDecoder } from 'node:util'
 import type { Deadline } from './deadline.js'
 import type { UpstreamGuard } from './upstream-guard.js'
 import { UpstreamError } from './upstream-error.js'
+import { undiciRequest } from './undici-request.js'
 
 /** How the core reaches one upstream service. */
 export interface UpstreamSettings {
@@ -226,6 +227,7 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     let response: Dispatcher.ResponseData
     const encoded = body === undefined ? undefined : encodeBody(body)
     try {
+      const request = await undiciRequest()
       response = await request(called, {
         method: encoded ? 'POST' : 'GET',
         headers: { 'user-agent': settings.userAgent, accept, ...(encoded ? { 'content-type': encoded.contentType } : {}), ...options.headers },
