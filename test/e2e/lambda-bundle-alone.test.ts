@@ -3,7 +3,8 @@
 // the bundle reaches at run time instead of carrying it (a require() the bundler cannot see, a
 // chunk left behind) works in the repository, where node_modules is found up the tree, and
 // fails only here. Each lazily loaded part is asked for: MCP (the SDK, zod), the first upstream
-// call (undici) and REDIS_URL (@keyv/redis and its client).
+// call (undici), a court decision (the markup parser) and
+// REDIS_URL (@keyv/redis and its client).
 import { execFile } from 'node:child_process'
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -11,12 +12,14 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FakeUpstream } from '@allmenning/core/testing'
+import { startFakeDomstol } from '@allmenning/sources/lovdata/testing'
 import { startFakeStatnett } from '@allmenning/sources/statnett/testing'
 
 const root = join(import.meta.dirname, '..', '..')
 const folders: string[] = []
 let task: string
 let statnett: FakeUpstream
+let domstol: Awaited<ReturnType<typeof startFakeDomstol>>
 
 beforeAll(async () => {
   const built = mkdtempSync(join(tmpdir(), 'allmenning-lambda-build-'))
@@ -26,10 +29,12 @@ beforeAll(async () => {
   // What is deployed: every file tsup wrote, the entry and its chunks.
   for (const file of readdirSync(built)) copyFileSync(join(built, file), join(task, file))
   statnett = await startFakeStatnett()
+  domstol = await startFakeDomstol()
 }, 180_000)
 
 afterAll(async () => {
   await statnett?.close()
+  await domstol?.close()
   for (const folder of folders) rmSync(folder, { recursive: true, force: true })
 })
 
@@ -108,6 +113,12 @@ describe('the Lambda example bundle, alone in a folder', () => {
     expect(flow!.statusCode, flow!.body).toBe(200)
     expect(JSON.parse(flow!.body).data.length).toBe(2)
     expect(statnett.requests.length).toBeGreaterThan(0)
+  }, 60_000)
+
+  it('loads the markup parser for a court decision', async () => {
+    const [decision] = await answer([{ path: '/api/v1/kilder/lovdata/get_case_law', query: 'ref=HR-2025-844-A' }], { ALLMENNING_UPSTREAM_DOMSTOL: domstol.baseUrl })
+    expect(decision!.statusCode, decision!.body).toBe(200)
+    expect(JSON.parse(decision!.body).data.summary).toMatch(/vegloven § 53/)
   }, 60_000)
 
   it('loads the Redis client when REDIS_URL is set, and serves while Redis cannot be reached', async () => {
