@@ -3,7 +3,7 @@
 // the bundle reaches at run time instead of carrying it (a require() the bundler cannot see, a
 // chunk left behind) works in the repository, where node_modules is found up the tree, and
 // fails only here. Each lazily loaded part is asked for: MCP (the SDK, zod), the first upstream
-// call (undici), a court decision (the markup parser) and
+// call (undici), a court decision (the markup parser, and PDF.js for its full text) and
 // REDIS_URL (@keyv/redis and its client).
 import { execFile } from 'node:child_process'
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
@@ -115,10 +115,14 @@ describe('the Lambda example bundle, alone in a folder', () => {
     expect(statnett.requests.length).toBeGreaterThan(0)
   }, 60_000)
 
-  it('loads the markup parser for a court decision', async () => {
-    const [decision] = await answer([{ path: '/api/v1/kilder/lovdata/get_case_law', query: 'ref=HR-2025-844-A' }], { ALLMENNING_UPSTREAM_DOMSTOL: domstol.baseUrl })
+  it('loads the markup parser for a court decision, and PDF.js (with its worker, without a canvas) for its full text', async () => {
+    const asks = [{ path: '/api/v1/kilder/lovdata/get_case_law', query: 'ref=HR-2025-844-A' }, { path: '/api/v1/kilder/lovdata/get_case_law', query: 'ref=HR-2025-844-A&full_text=true' }]
+    const [decision, withText] = await answer(asks, { ALLMENNING_UPSTREAM_DOMSTOL: domstol.baseUrl })
     expect(decision!.statusCode, decision!.body).toBe(200)
     expect(JSON.parse(decision!.body).data.summary).toMatch(/vegloven § 53/)
+    expect(withText!.statusCode, withText!.body).toBe(200)
+    const { full_text: text, note } = JSON.parse(withText!.body).data
+    expect(text, note).toMatch(/HØYESTERETT/i)
   }, 60_000)
 
   it('loads the Redis client when REDIS_URL is set, and serves while Redis cannot be reached', async () => {
