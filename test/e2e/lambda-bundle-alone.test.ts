@@ -95,6 +95,18 @@ describe('the Lambda example bundle, alone in a folder', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200])
   }, 60_000)
 
+  it('answers an ALB event with its status text', async () => {
+    const alb = { requestContext: { elb: { targetGroupArn: 'arn:aws:elasticloadbalancing:eu-north-1:1:targetgroup/t/1' } }, httpMethod: 'GET', path: '/api/v1/kilder/nope', queryStringParameters: {}, headers: { host: 'data.example.no' }, body: '', isBase64Encoded: false }
+    const run = `
+      const { handler } = await import(${JSON.stringify(join(task, 'handler.mjs'))})
+      const { statusCode, statusDescription } = await handler(${JSON.stringify(alb)}, {})
+      console.log(JSON.stringify({ statusCode, statusDescription }))
+      process.exit(0)
+    `
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', run], { cwd: task, env: { PATH: process.env.PATH ?? '', ALLMENNING_RATE_LIMIT: 'off' }, encoding: 'utf8' })
+    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ statusCode: 404, statusDescription: '404 Not Found' })
+  }, 60_000)
+
   it('loads the MCP chunks on the first MCP request and answers initialize and tools/list', async () => {
     const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }
     const list = { jsonrpc: '2.0', id: 2, method: 'tools/list' }
