@@ -3,7 +3,6 @@ import { createGateway, EnvironmentVariableError, gatewayOptionsFromEnv } from '
 import { datasetStoreFromEnv } from '@allmenning/datasets'
 import { mcpServers } from '@allmenning/mcp'
 import { builtInSources } from '@allmenning/sources'
-import * as keyvRedis from '@keyv/redis'
 
 // The datasets: the snapshot ALLMENNING_DATASETS_SNAPSHOT names (s3://bucket/prefix), copied to
 // /tmp (the only disk a function may write) and fetched at once, in the init phase. Timers do
@@ -19,7 +18,10 @@ const datasets = datasetStoreFromEnv(process.env, { checkOn: 'request', director
 // flight), the contact in the User-Agent and links: read as every example reads them. The client
 // address is the event's source IP, so there is no proxy to trust; ALLMENNING_TRUST_PROXY is
 // checked all the same and otherwise unused.
-const fromEnv = gatewayOptionsFromEnv(process.env, { redis: keyvRedis })
+// @keyv/redis (and the node-redis client inside it) is loaded only when REDIS_URL asks for it:
+// it is a third of the code a cold start would otherwise evaluate, and most functions run without.
+const redis = process.env.REDIS_URL ? await import('@keyv/redis') : undefined
+const fromEnv = gatewayOptionsFromEnv(process.env, { redis })
 const gateway = createGateway({
   sources: builtInSources(process.env),
   ...fromEnv.gateway,

@@ -1,5 +1,3 @@
-import { isIP } from 'node:net'
-
 /** What the check needs of a request: its Origin and Host headers, and the gateway's public mount point. */
 export interface OriginCheckRequest {
   origin: string | undefined
@@ -39,7 +37,9 @@ function hostOf(host: string, protocol: string): URL | undefined {
  */
 function cannotBeRebound(hostname: string): boolean {
   const bare = hostname.replace(/^\[|\]$/g, '')
-  return hostname === 'localhost' || hostname.endsWith('.localhost') || isIP(bare) !== 0
+  // node:net fetched here, not imported: a module that imports it costs a serverless cold start
+  // loading it, though only an MCP request with an Origin header asks.
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || process.getBuiltinModule('node:net').isIP(bare) !== 0
 }
 
 /**

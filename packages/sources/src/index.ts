@@ -1,7 +1,11 @@
 export { statnett, statnettApi } from './statnett/index.js'
 export { avinor, avinorApi } from './avinor/index.js'
 export { firmafakta, brreg } from './firmafakta/index.js'
-export { lovdata, lovdataApi, domstolSite, type LovdataOptions } from './lovdata/index.js'
+// From the files that define them, not lovdata/index.ts, which also exports the archive reader
+// an import uses: a bundle of the built-in sources then leaves the reader to a chunk of its own.
+export { lovdata, type LovdataOptions } from './lovdata/lovdata-source.js'
+export { lovdataApi } from './lovdata/public-data-client.js'
+export { domstolSite } from './lovdata/case-law-upstream.js'
 export { weather, metLocationforecast, type WeatherOptions } from './weather/index.js'
 export { createRequestBudget, metRequestBudget, type RequestBudget, type RequestBudgetOptions } from './shared/request-budget.js'
 export { luftkvalitet, metAirquality, type LuftkvalitetOptions } from './luftkvalitet/index.js'

@@ -1,4 +1,8 @@
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
+import type { RateLimiterAbstract } from 'rate-limiter-flexible'
+// The files, not the index: it loads every store the package offers (rate-limiter-flexible-files.d.ts).
+import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js'
+import RateLimiterRedis from 'rate-limiter-flexible/lib/RateLimiterRedis.js'
+import RateLimiterRes from 'rate-limiter-flexible/lib/RateLimiterRes.js'
 import { GatewayError } from '../http/gateway-error.js'
 import type { GatewayRequest } from '../http/gateway-request.js'
 import { createRedisOutage, type RedisOutage } from '../cache/redis-outage.js'

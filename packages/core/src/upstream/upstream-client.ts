@@ -1,9 +1,10 @@
-import { request, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
 import { TextDecoder } from 'node:util'
 import type { Deadline } from './deadline.js'
 import type { UpstreamGuard } from './upstream-guard.js'
 import { UpstreamError } from './upstream-error.js'
 import type { RawUpstreamAnswer, UpstreamAnswerMemo } from './upstream-answer-memo.js'
+import { undiciRequest } from './undici-request.js'
 
 /** How the core reaches one upstream service. */
 export interface UpstreamSettings {
@@ -274,6 +275,7 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     let response: Dispatcher.ResponseData
     const encoded = body === undefined ? undefined : encodeBody(body)
     try {
+      const request = await undiciRequest()
       response = await request(called, {
         method: encoded ? 'POST' : 'GET',
         headers: { 'user-agent': settings.userAgent, accept, ...(encoded ? { 'content-type': encoded.contentType } : {}), ...options.headers },

@@ -24,7 +24,7 @@
  *    read gives no text and a note saying why, never a guess.
  */
 import { createTimedMemo, listSizeCheck, UpstreamError, type UpstreamClient } from '@allmenning/core/source'
-import { attributeOf, findElement, parseMarkup, tagOf, type MarkupNode } from './markup-tree.js'
+import { attributeOf, findElement, tagOf, type MarkupNode } from './markup-tree.js'
 import { renderText } from './section-text.js'
 import { pdfText, PdfTextError } from './pdf-text.js'
 import { domstolSite } from './case-law-upstream.js'
@@ -173,7 +173,9 @@ function property(object: unknown, name: string): unknown {
   return value
 }
 
-function htmlText(html: string): string {
+type ParseMarkup = (xml: string) => MarkupNode[]
+
+function htmlText(parseMarkup: ParseMarkup, html: string): string {
   let nodes: MarkupNode[]
   try {
     nodes = parseMarkup(`<div>${html}</div>`)
@@ -183,7 +185,7 @@ function htmlText(html: string): string {
   return renderText(nodes)
 }
 
-function firstPdfLink(html: string): string | null {
+function firstPdfLink(parseMarkup: ParseMarkup, html: string): string | null {
   let nodes: MarkupNode[]
   try {
     nodes = parseMarkup(`<div>${html}</div>`)
@@ -209,9 +211,11 @@ function publishedDate(intro: string): string | undefined {
  * whose intro names another case or no date, is a 502 naming what no longer matched.
  *
  * @example
- * const decision = parseDecisionPage(client, entry, html)
+ * const decision = await parseDecisionPage(client, entry, html)
  */
-export function parseDecisionPage(client: UpstreamClient, entry: DecisionEntry, html: string): Decision {
+export async function parseDecisionPage(client: UpstreamClient, entry: DecisionEntry, html: string): Promise<Decision> {
+  // The markup parser (fast-xml-parser) loads with the first decision page, not with the source.
+  const { parseMarkup } = await import('./parse-markup.js')
   const page = `the decision page ${entry.path}`
   const data = initialData(html)
   if (data === undefined) throw shapeChanged(client, `answered ${page} without the __INITIAL__DATA__ JSON it used to carry`)
@@ -223,14 +227,14 @@ export function parseDecisionPage(client: UpstreamClient, entry: DecisionEntry, 
   for (const [field, value] of [['Name', name], ['MainIntro', intro], ['MainBody', body]] as const) {
     if (typeof value !== 'string') throw shapeChanged(client, `answered ${page} without IContent.${field} as text`)
   }
-  const caseIntro = htmlText(intro as string).replace(/\n+/g, ' ')
+  const caseIntro = htmlText(parseMarkup, intro as string).replace(/\n+/g, ' ')
   const namesCase = caseIntro.toUpperCase().replace(/-0+(\d)/g, '-$1').includes(entry.hrNumber)
   if (!namesCase) throw shapeChanged(client, `answered ${page} with an intro that does not name ${entry.hrNumber}`)
   const published = publishedDate(caseIntro)
   if (!published) throw shapeChanged(client, `answered ${page} with an intro that gives no date ("9. mai 2025")`)
-  const title = htmlText(name as string).replace(/\n+/g, ' ')
+  const title = htmlText(parseMarkup, name as string).replace(/\n+/g, ' ')
   if (title === '') throw shapeChanged(client, `answered ${page} with an empty IContent.Name`)
-  return { ...entry, title, published, caseIntro, summary: htmlText(body as string), pdfUrl: firstPdfLink(body as string) }
+  return { ...entry, title, published, caseIntro, summary: htmlText(parseMarkup, body as string), pdfUrl: firstPdfLink(parseMarkup, body as string) }
 }
 
 /** Settings of {@link createHoyesterettClient}. */

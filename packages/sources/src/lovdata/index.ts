@@ -1,17 +1,6 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { DECISION_ENTITY, domstolSite } from './case-law-upstream.js'
-import { lovdataEntitySearch } from './entity-search.js'
-import { createGetCaseLaw } from './get-case-law.js'
-import { createHoyesterettClient } from './hoyesterett-client.js'
-import { createListCaseLaw } from './list-case-law.js'
-import { lovdataApi } from './public-data-client.js'
-import { createSearchCaseLaw } from './search-case-law.js'
-import { getRule } from './get-rule.js'
-import { getSection } from './get-section.js'
-import { lovdataLaws, lovdataRegulations } from './rule-datasets.js'
-import { LAW_ENTITY, REGULATION_ENTITY, SECTION_ENTITY } from './rule-entities.js'
-import { searchRules } from './search-rules.js'
-
+// First: the source imports case-law-upstream.ts before hoyesterett-client.ts, the order their
+// import cycle needs (hoyesterett-client.ts defines the origin the upstream is made with).
+export { lovdata, type LovdataOptions } from './lovdata-source.js'
 export { createLovdataPublicData, lovdataApi, LOVDATA_API_BASE_URL, LOVDATA_RULE_FILES, type LovdataPublicData, type PublicDataFile } from './public-data-client.js'
 export { readLovdataArchive, readArchiveFiles, LovdataArchiveError, type ArchiveFile } from './archive-reader.js'
 export { parseLovdataDocument, LovdataDocumentError, type LovdataDocument, type LovdataSection } from './parse-document.js'
@@ -20,48 +9,3 @@ export { buildFtsQuery, type FtsQuery, type FtsQueryOptions } from './fts-query.
 export { createHoyesterettClient, type HoyesterettClient, type Decision } from './hoyesterett-client.js'
 export { domstolSite } from './case-law-upstream.js'
 export { lovdataLaws, lovdataRegulations, type RuleSource } from './rule-datasets.js'
-
-/** Options of the {@link lovdata} source. */
-export interface LovdataOptions {
-  /** The clock that decides "this year" for search_case_law; now by default. */
-  now?: () => Date
-}
-
-/**
- * The built-in legal source: Supreme Court (Høyesterett) decisions from domstol.no
- * (`list_case_law`, `search_case_law`, `get_case_law`), and laws and central regulations from
- * Lovdata's public data (`search_rules`, `get_rule`, `get_section`) once the datasets
- * `lovdata_lover` and `lovdata_forskrifter` are loaded. Each call of the factory keeps its own cache of domstol.no.
- *
- * @example
- * const gateway = createGateway({ sources: [lovdata()], upstreams: { domstol: { timeoutMs: 5000 } } })
- * // GET /api/v1/kilder/lovdata/get_case_law?ref=HR-2025-844-A
- */
-export function lovdata(options: LovdataOptions = {}): SourceDefinition {
-  const hoyesterett = createHoyesterettClient()
-  const now = options.now ?? (() => new Date())
-  return defineSource({
-    id: 'lovdata',
-    name: 'Lovdata and Høyesterett',
-    description:
-      'Norwegian law: every law and central regulation in force, section by section, from Lovdata’s free public ' +
-      'data, and the Supreme Court’s (Høyesterett’s) decisions with summaries from domstol.no.',
-    documentation: 'https://api.lovdata.no/publicData',
-    topic: 'law',
-    keywords: ['lov', 'lover', 'forskrift', 'forskrifter', 'paragraf', 'høyesterett', 'dom', 'avgjørelse', 'rettspraksis', 'law', 'regulation', 'supreme court', 'case law'],
-    synonyms: ['lovdata', 'lovverk', 'rettskilder', 'domstol', 'domstol.no', 'hoyesterett', 'statute', 'legislation', 'court decision', 'ruling', 'judgment'],
-    contentLanguages: ['no', 'nn'],
-    cacheTtlSeconds: 3600,
-    // Lovdata first: the rules operations (and the dataset sync) use it; the case-law ones use domstol.no.
-    upstreams: [lovdataApi, domstolSite],
-    datasets: [lovdataLaws, lovdataRegulations],
-    entityTypes: {
-      [DECISION_ENTITY]: { operation: 'get_case_law', parameter: 'ref' },
-      [LAW_ENTITY]: { operation: 'get_rule', parameter: 'document_id' },
-      [REGULATION_ENTITY]: { operation: 'get_rule', parameter: 'document_id' },
-      [SECTION_ENTITY]: { operation: 'get_section', parameter: 'document_id' },
-    },
-    entitySearch: lovdataEntitySearch,
-    operations: [searchRules, getRule, getSection, createSearchCaseLaw(hoyesterett, now), createListCaseLaw(hoyesterett), createGetCaseLaw(hoyesterett)],
-  })
-}

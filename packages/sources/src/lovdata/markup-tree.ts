@@ -1,40 +1,13 @@
-import { XMLParser } from 'fast-xml-parser'
-
 /**
  * One node of a parsed document, as fast-xml-parser returns it in document order
  * (`preserveOrder`): `{ tag: children, ':@': attributes }` or `{ '#text': text }`.
  */
 export type MarkupNode = Record<string, unknown>
 
+// The parser itself is in parse-markup.ts, so that what only walks nodes does not load it.
+
 const ATTRIBUTES = ':@'
 const TEXT = '#text'
-
-// Lovdata's files are XHTML; void elements are written self-closed, but unpaired ones must not
-// swallow the text after them if a file ever writes <br> the HTML way.
-const parser = new XMLParser({
-  preserveOrder: true,
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  // Spaces between inline elements are part of the text ("skal <a>§ 3</a> gjelde").
-  trimValues: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  processEntities: true,
-  htmlEntities: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  unpairedTags: ['br', 'hr', 'img', 'meta', 'link'],
-})
-
-/**
- * Parses one XHTML document into nodes in document order.
- *
- * @example
- * const nodes = parseMarkup('<main><article class="legalP">Tekst</article></main>')
- */
-export function parseMarkup(xml: string): MarkupNode[] {
-  return parser.parse(xml) as MarkupNode[]
-}
 
 /**
  * The element name of a node; undefined for text.

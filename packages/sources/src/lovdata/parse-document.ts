@@ -5,12 +5,12 @@ import {
   collapse,
   findElement,
   hasClass,
-  parseMarkup,
   plainText,
   tagOf,
   textOfNode,
   type MarkupNode,
 } from './markup-tree.js'
+import { parseMarkup } from './parse-markup.js'
 import { renderText } from './section-text.js'
 
 /** One section (paragraf) of a law or regulation. */

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module'
+
 /** Why a PDF's text could not be read. */
 export class PdfTextError extends Error {
   constructor(message: string) {
@@ -68,6 +70,33 @@ function paragraphsOf(lines: Line[]): string[] {
   return paragraphs
 }
 
+let loading: Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | undefined
+
+/**
+ * PDF.js, loaded once, so that it also runs from a bundle with no node_modules (the Lambda
+ * example). In Node it runs its worker on this thread, importing `pdf.worker.mjs` from beside
+ * `pdf.mjs` unless `globalThis.pdfjsWorker` holds it already; a bundle's chunk has no such file
+ * beside it, so the worker is imported here first (the bundler then carries it). And pdf.mjs
+ * builds a DOMMatrix at import, taking the class from `@napi-rs/canvas` when that is installed;
+ * without it, a class with nothing in it stands in: reading text never draws.
+ */
+function loadPdfJs(): Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> {
+  return (loading ??= (async () => {
+    await import('pdfjs-dist/legacy/build/pdf.worker.mjs')
+    if (!('DOMMatrix' in globalThis) && !canvasInstalled()) Object.assign(globalThis, { DOMMatrix: class DOMMatrix {} })
+    return import('pdfjs-dist/legacy/build/pdf.mjs')
+  })())
+}
+
+function canvasInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('@napi-rs/canvas')
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
  * The text of a PDF as plain text, paragraphs separated by a blank line, read with Mozilla's
  * PDF.js (`pdfjs-dist`, loaded only when a text is asked for). A file that is not a PDF, is
@@ -81,9 +110,15 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
   if (bytes.length < 5 || Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-') {
     throw new PdfTextError('is not a PDF file')
   }
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
+  let pdfjs: Awaited<ReturnType<typeof loadPdfJs>>
+  try {
+    pdfjs = await loadPdfJs()
+  } catch (error) {
+    loading = undefined
+    throw new PdfTextError(`could not be read: PDF.js could not be loaded (${error instanceof Error ? error.message : String(error)})`)
+  }
   // A copy: PDF.js takes over the buffer it is given.
-  const task = getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 })
+  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 })
   let doc: Awaited<typeof task.promise>
   try {
     doc = await task.promise

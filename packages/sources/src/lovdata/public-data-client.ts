@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import { request, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
 import * as v from 'valibot'
 import { checkUpstreamShape, defineUpstream, UpstreamError } from '@allmenning/core/source'
 
@@ -114,6 +114,10 @@ export function createLovdataPublicData(options: LovdataPublicDataOptions = {}):
     const abort = new AbortController()
     const timer = setTimeout(() => abort.abort(), timeoutMs)
     try {
+      // Loaded here, not with the source: only an import of the rules calls Lovdata's public
+      // data, and a serving process should not evaluate undici for it (see the core's upstream client).
+      // undici is CommonJS: `default` is its exports, in Node and in a bundler's chunk alike.
+      const { request } = (await import('undici')).default
       response = await request(url, {
         method: 'GET',
         headers: { ...headers, accept },

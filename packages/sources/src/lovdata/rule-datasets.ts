@@ -1,5 +1,4 @@
 import { defineDataset, type DatasetDefinition, type DatasetRowOutput, type StreamContent } from '@allmenning/core/source'
-import { readLovdataArchive } from './archive-reader.js'
 import type { LovdataDocument } from './parse-document.js'
 import { createLovdataPublicData, LOVDATA_API_BASE_URL, LOVDATA_RULE_FILES } from './public-data-client.js'
 
@@ -197,10 +196,17 @@ export async function listedDate(file: string, baseUrl = LOVDATA_API_BASE_URL): 
   return files.find((offered) => offered.filename === file)?.lastModified ?? null
 }
 
-/** A `.tar.bz2` archive, streamed: one parsed document at a time becomes its rows. */
+/**
+ * A `.tar.bz2` archive, streamed: one parsed document at a time becomes its rows. The reader
+ * (tar, bzip2 and the document parser) is loaded by the import that reads an archive, not with
+ * the source: a process that serves the rules from the store never needs it.
+ */
 const archiveContent: StreamContent = {
   format: { type: 'stream' },
-  records: (input) => readLovdataArchive(input),
+  records: async function* (input) {
+    const { readLovdataArchive } = await import('./archive-reader.js')
+    yield* readLovdataArchive(input)
+  },
   rows: () => (record) => documentRows(record as LovdataDocument),
 }
 
