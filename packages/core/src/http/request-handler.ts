@@ -12,6 +12,8 @@ import type { Links } from './links.js'
 import { parseQueryString } from './query-string.js'
 import type { RouteMatch, Router } from './router.js'
 import { validateParameters } from './validate-parameters.js'
+import { apiPath } from './links.js'
+import type { GatewayObservers, ObservedRequest } from '../observe/gateway-observer.js'
 
 /** A request's route and validated parameters, reused by every request with the same path and query. */
 interface RequestPlan {
@@ -28,7 +30,12 @@ export interface RequestHandlerParts {
   limiter: RateLimiter | undefined
   maxQueryLength: number
   onError(error: unknown): void
+  /** Hears each request start and end; none when the gateway has no observers. */
+  observer?: GatewayObservers | undefined
 }
+
+/** A route's template below the mount point, as observers name it (`/api/v1/kilder/{source}`). */
+const routeTemplate = (route: RouteDefinition) => (route.root === 'mount' ? route.path : `${apiPath}${route.path}`)
 
 function finish(response: GatewayResponse, method: string, request: GatewayRequest): GatewayResponse {
   const etag = response.headers.etag
@@ -50,10 +57,11 @@ export function createRequestHandler(parts: RequestHandlerParts) {
   const plans = createLruMap<string, RequestPlan>(1000)
 
   /** The request's plan, made once per distinct path and query; a 405 comes before parameters are looked at. */
-  function plan(request: GatewayRequest, method: string): RequestPlan {
+  function plan(request: GatewayRequest, method: string, observed: ObservedRequest | undefined): RequestPlan {
     const id = `${request.path}\u0000${request.query}\u0000${request.basePath ?? ''}`
     const known = plans.get(id)
     const match = known?.match ?? router.match(request.path)
+    if (observed) observed.route = routeTemplate(match.route.definition)
     const allowed = match.route.methods
     if (!(allowed as readonly string[]).includes(method)) {
       throw new GatewayError(405, 'method_not_allowed', `${method} is not allowed here; use ${allowed.join(', ')}`, {
@@ -73,10 +81,10 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     return made
   }
 
-  function route(plan: RequestPlan, method: Method, request: GatewayRequest): GatewayResponse | Promise<GatewayResponse> {
+  function route(plan: RequestPlan, method: Method, request: GatewayRequest, observed: ObservedRequest | undefined): GatewayResponse | Promise<GatewayResponse> {
     const { match, params, links, key } = plan
     const definition = match.route.definition
-    const call = { params, path: match.path, links, request, method, key }
+    const call = { params, path: match.path, links, request, method, key, observed }
     if (definition.staticMaxAgeSeconds === undefined || method === 'POST') {
       return definition.answer(call) as GatewayResponse | Promise<GatewayResponse>
     }
@@ -90,11 +98,17 @@ export function createRequestHandler(parts: RequestHandlerParts) {
   }
 
   /** Answers a request the rate limiter has counted: a 429 when over a quota, else the answer with its RateLimit headers. */
-  async function answerCounted(verdict: RateVerdict, planned: RequestPlan, method: string, request: GatewayRequest): Promise<GatewayResponse> {
+  async function answerCounted(
+    verdict: RateVerdict,
+    planned: RequestPlan,
+    method: string,
+    request: GatewayRequest,
+    observed: ObservedRequest | undefined,
+  ): Promise<GatewayResponse> {
     if (verdict.refusal) return fail(verdict.refusal, method, request)
     let response: GatewayResponse
     try {
-      response = await route(planned, method as Method, request)
+      response = await route(planned, method as Method, request, observed)
     } catch (error) {
       response = fail(error, method, request)
     }
@@ -123,24 +137,40 @@ export function createRequestHandler(parts: RequestHandlerParts) {
       }
       return refuse ? refuse(hostRefusal(error)) : hostErrorResponse(error, request.basePath)
     },
-    handle(request) {
-      const method = request.method.toUpperCase()
-      try {
-        const planned = plan(request, method)
-        const definition = planned.match.route.definition
-        const verdict = definition.countsItself ? undefined : limiter?.check(request, definition.expensive === true)
-        if (verdict) return verdict.then((v) => answerCounted(v, planned, method, request)).catch((error: unknown) => fail(error, method, request))
-        const response = route(planned, method as Method, request)
-        // A cached answer is already there: no need to wait a turn for it.
-        if (!(response instanceof Promise)) return Promise.resolve(finish(response, method, request))
-        return response.then(
-          (done) => finish(done, method, request),
-          (error: unknown) => fail(error, method, request),
-        )
-      } catch (error) {
-        return Promise.resolve(fail(error, method, request))
-      }
-    },
+    handle: parts.observer ? observed(parts.observer) : (request) => answer(request, undefined),
+  }
+
+  /** Answers a request; `observed` is filled in with its route on the way, when there are observers. */
+  function answer(request: GatewayRequest, observed: ObservedRequest | undefined): Promise<GatewayResponse> {
+    const method = request.method.toUpperCase()
+    try {
+      const planned = plan(request, method, observed)
+      const definition = planned.match.route.definition
+      const verdict = definition.countsItself ? undefined : limiter?.check(request, definition.expensive === true)
+      if (verdict) return verdict.then((v) => answerCounted(v, planned, method, request, observed)).catch((error: unknown) => fail(error, method, request))
+      const response = route(planned, method as Method, request, observed)
+      // A cached answer is already there: no need to wait a turn for it.
+      if (!(response instanceof Promise)) return Promise.resolve(finish(response, method, request))
+      return response.then(
+        (done) => finish(done, method, request),
+        (error: unknown) => fail(error, method, request),
+      )
+    } catch (error) {
+      return Promise.resolve(fail(error, method, request))
+    }
+  }
+
+  /** `handle` when the gateway has observers: each request told to them as it starts and ends. */
+  function observed(observer: GatewayObservers): (request: GatewayRequest) => Promise<GatewayResponse> {
+    return async (request) => {
+      const seen: ObservedRequest = { request, method: request.method.toUpperCase(), startedAt: performance.now() }
+      observer.requestStarted(seen)
+      const response = await answer(request, seen)
+      seen.status = response.status
+      seen.durationMs = performance.now() - seen.startedAt
+      observer.requestFinished(seen)
+      return response
+    }
   }
   return { ...gateway, errorAnswer }
 }

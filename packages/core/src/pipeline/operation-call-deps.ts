@@ -10,6 +10,7 @@ import type { GatewayOptions } from '../gateway-options.js'
 import type { UpstreamSettings } from '../upstream/upstream-client.js'
 import type { UpstreamDefinition } from '../plugin/define-upstream.js'
 import type { OperationCallDeps } from './operation-call.js'
+import type { GatewayObservers } from '../observe/gateway-observer.js'
 
 /**
  * The cached-answer pipeline of a gateway, from its options: the store behind its timeouts,
@@ -21,6 +22,7 @@ export function createOperationCallDeps(
     onError(error: unknown, kind: 'cache' | 'shared-state'): void
     outageOf(redis: SharedRedisClient): RedisOutage
     upstreamSettings(upstream: UpstreamDefinition): UpstreamSettings
+    observer: GatewayObservers | undefined
   },
 ): OperationCallDeps {
   return {
@@ -39,5 +41,6 @@ export function createOperationCallDeps(
     notFoundSeconds: options.notFoundCacheSeconds ?? 60,
     ...(options.datasets ? { datasets: options.datasets } : {}),
     upstreamSettings: parts.upstreamSettings,
+    ...(parts.observer ? { observer: parts.observer } : {}),
   }
 }

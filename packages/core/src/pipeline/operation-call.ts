@@ -16,6 +16,7 @@ import { UpstreamError } from '../upstream/upstream-error.js'
 import type { UpstreamDefinition } from '../plugin/define-upstream.js'
 import type { UpstreamUse } from './provenance.js'
 import { createDatasetAccess } from '../dataset/dataset-access.js'
+import type { CacheOutcome, GatewayObservers, ObservedRequest } from '../observe/gateway-observer.js'
 
 /** What the operation pipeline needs from the gateway: the cached-answer path, and how to reach upstreams. */
 export interface OperationCallDeps extends CachedAnswerDeps {
@@ -23,6 +24,8 @@ export interface OperationCallDeps extends CachedAnswerDeps {
   upstreamSettings(upstream: UpstreamDefinition): UpstreamSettings
   /** How long an operation's 404 is remembered; 0 to ask the upstream every time. */
   notFoundSeconds: number
+  /** Hears each lookup and upstream call; none when the gateway has no observers. */
+  observer?: GatewayObservers
 }
 
 /** One call of one operation with validated parameters, and the key its answer is cached under. */
@@ -35,6 +38,8 @@ export interface OperationCall {
   key: string
   /** Set for a call made in process, which reads the envelope as a value: it is kept beside the cached bytes. */
   inProcess?: boolean
+  /** The request it answers, as observers see it; only when the gateway has observers. */
+  observed?: ObservedRequest | undefined
 }
 
 /**
@@ -62,7 +67,7 @@ function isNotFound(error: unknown): error is GatewayError {
 }
 
 /** The context one call runs with, and what it records of the upstreams the operation reaches. */
-function operationContext(deps: OperationCallDeps, source: CompiledSource, operation: CompiledOperation, deadline: Deadline) {
+function operationContext(deps: OperationCallDeps, source: CompiledSource, operation: CompiledOperation, deadline: Deadline, observed: ObservedRequest | undefined) {
   const used = new Map<string, UpstreamUse>()
   let last: UpstreamDefinition | undefined
   const datasets = createDatasetAccess(deps.datasets, operation.datasets, `${source.id}.${operation.name}`)
@@ -86,7 +91,7 @@ function operationContext(deps: OperationCallDeps, source: CompiledSource, opera
           last = upstream
           urls.push(url)
         },
-        { deadline },
+        deps.observer ? { deadline, caller: { source: source.id, operation: operation.name, request: observed } } : { deadline },
       )
     },
     dataset: (dataset) => datasets.open(dataset),
@@ -122,8 +127,8 @@ function withinDeadline<T>(work: Promise<T>, deadline: Deadline, blamed: () => U
   })
 }
 
-async function runOperation(deps: OperationCallDeps, { source, operation, parameters, links, inProcess }: OperationCall, deadline: Deadline): Promise<CachedResponse> {
-  const { context, used, blamed, datasets } = operationContext(deps, source, operation, deadline)
+async function runOperation(deps: OperationCallDeps, { source, operation, parameters, links, inProcess, observed }: OperationCall, deadline: Deadline): Promise<CachedResponse> {
+  const { context, used, blamed, datasets } = operationContext(deps, source, operation, deadline, observed)
   // A copy, because the parsed parameters are shared by every request with the same query.
   const params = { ...parameters } as OperationParameters<Record<string, never>>
   const result = await withinDeadline(operation.definition.run(params, context), deadline, blamed)
@@ -140,6 +145,46 @@ async function runOperation(deps: OperationCallDeps, { source, operation, parame
  * route answers with {@link outcomeResponse} of it, a call in process reads its value.
  */
 export function findOperationAnswer(deps: OperationCallDeps, call: OperationCall): CachedOutcome | Promise<CachedOutcome> {
+  const observer = deps.observer
+  if (!observer) return findAnswer(deps, call)
+  const { observed } = call
+  if (observed) {
+    observed.source = call.source.id
+    observed.operation = call.operation.name
+  }
+  let outcome: CachedOutcome | Promise<CachedOutcome>
+  try {
+    outcome = findAnswer(deps, call)
+  } catch (error) {
+    observeLookup(observer, call, 'miss', false)
+    throw error
+  }
+  if (!(outcome instanceof Promise)) return observeFound(observer, call, outcome)
+  return outcome.then(
+    (found) => observeFound(observer, call, found),
+    (error: unknown) => {
+      // Nothing cached could answer, and making the answer failed: a miss all the same.
+      observeLookup(observer, call, 'miss', false)
+      throw error
+    },
+  )
+}
+
+function observeFound(observer: GatewayObservers, call: OperationCall, found: CachedOutcome): CachedOutcome {
+  observeLookup(observer, call, found.kind === 'made' ? 'miss' : found.kind, found.kind === 'made' && found.collapsed)
+  return found
+}
+
+/** Tells the observers how an answer was found, and the request it answers too. */
+function observeLookup(observer: GatewayObservers, call: OperationCall, outcome: CacheOutcome, joined: boolean): void {
+  if (call.observed) {
+    call.observed.cache = outcome
+    call.observed.joined = joined
+  }
+  observer.cacheLookup({ source: call.source.id, operation: call.operation.name, outcome, joined })
+}
+
+function findAnswer(deps: OperationCallDeps, call: OperationCall): CachedOutcome | Promise<CachedOutcome> {
   return findCachedAnswer(
     deps,
     call.key,
