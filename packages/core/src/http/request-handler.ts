@@ -137,11 +137,11 @@ export function createRequestHandler(parts: RequestHandlerParts) {
       }
       return refuse ? refuse(hostRefusal(error)) : hostErrorResponse(error, request.basePath)
     },
-    handle: parts.observer ? observed(parts.observer) : (request) => answer(request, undefined),
+    handle: parts.observer ? observed(parts.observer) : answer,
   }
 
   /** Answers a request; `observed` is filled in with its route on the way, when there are observers. */
-  function answer(request: GatewayRequest, observed: ObservedRequest | undefined): Promise<GatewayResponse> {
+  function answer(request: GatewayRequest, observed?: ObservedRequest): Promise<GatewayResponse> {
     const method = request.method.toUpperCase()
     try {
       const planned = plan(request, method, observed)
