@@ -4,6 +4,7 @@ import { fakeReply, type FakeUpstream } from '@allmenning/core/testing'
 import { createApp as createExpressApp } from '../../examples/express-server/src/app.js'
 import { createApp as createKoaApp } from '../../examples/koa-server/src/app.js'
 import { startFakeStatnett } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import { bundleEntry, startBundled, type BundledProcess } from '../support/bundled-process.js'
 import { listenAsTheExamples } from '../support/example-server.js'
 import { offlineEnvironment } from '../support/offline-environment.js'
 
@@ -112,5 +113,28 @@ describe.each(Object.keys(apps))('the %s example', (example) => {
   it('stops the start with a message naming a bad ALLMENNING_REQUEST_LOG or ALLMENNING_METRICS_PATH', () => {
     expect(() => apps[example]!(offlineEnvironment({ ALLMENNING_REQUEST_LOG: 'yes' }))).toThrow('ALLMENNING_REQUEST_LOG must be json or off, got "yes"')
     expect(() => apps[example]!(offlineEnvironment({ ALLMENNING_METRICS_PATH: 'metrics' }))).toThrow('ALLMENNING_METRICS_PATH must be a path starting with / or off, got "metrics"')
+  })
+})
+
+describe('the Lambda example', () => {
+  it('writes a JSON line per request with ALLMENNING_REQUEST_LOG=json, for CloudWatch Logs', async () => {
+    let lambda: BundledProcess | undefined
+    try {
+      const env = offlineEnvironment({ ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl, ALLMENNING_RATE_LIMIT: 'off', ALLMENNING_REQUEST_LOG: 'json' })
+      lambda = await startBundled(await bundleEntry('test/support/lambda-example-process.ts'), env)
+      const res = await fetch(`${lambda.baseUrl}${flow}?area=NO4`, { headers: { 'x-request-id': 'lambda-7' } })
+      expect(res.status).toBe(200)
+      await res.arrayBuffer()
+      // The line is written before the answer goes out, but the pipe may bring it a moment later.
+      const logged = () => lambda!.output().split('\n').filter((l) => l.startsWith('{"time"'))
+      for (let waited = 0; logged().length === 0 && waited < 2000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20))
+      const lines = logged()
+      expect(lines.map((l) => JSON.parse(l))).toEqual([
+        expect.objectContaining({ method: 'GET', path: flow, status: 200, source: 'statnett', operation: 'get_physical_flow', cache: 'miss', request_id: 'lambda-7' }),
+      ])
+    } finally {
+      lambda?.child.kill('SIGKILL')
+      await lambda?.exited
+    }
   })
 })
