@@ -137,40 +137,43 @@ export function createRequestHandler(parts: RequestHandlerParts) {
       }
       return refuse ? refuse(hostRefusal(error)) : hostErrorResponse(error, request.basePath)
     },
-    handle: parts.observer ? observed(parts.observer) : answer,
+    handle(request: GatewayRequest, observed?: ObservedRequest) {
+      const method = request.method.toUpperCase()
+      try {
+        const planned = plan(request, method, observed)
+        const definition = planned.match.route.definition
+        const verdict = definition.countsItself ? undefined : limiter?.check(request, definition.expensive === true)
+        if (verdict) return verdict.then((v) => answerCounted(v, planned, method, request, observed)).catch((error: unknown) => fail(error, method, request))
+        const response = route(planned, method as Method, request, observed)
+        // A cached answer is already there: no need to wait a turn for it.
+        if (!(response instanceof Promise)) return Promise.resolve(finish(response, method, request))
+        return response.then(
+          (done) => finish(done, method, request),
+          (error: unknown) => fail(error, method, request),
+        )
+      } catch (error) {
+        return Promise.resolve(fail(error, method, request))
+      }
+    },
   }
+  // Only with observers is each request wrapped: without, `handle` is the answer itself.
+  if (parts.observer) gateway.handle = observedHandle(parts.observer, gateway.handle)
 
-  /** Answers a request; `observed` is filled in with its route on the way, when there are observers. */
-  function answer(request: GatewayRequest, observed?: ObservedRequest): Promise<GatewayResponse> {
-    const method = request.method.toUpperCase()
-    try {
-      const planned = plan(request, method, observed)
-      const definition = planned.match.route.definition
-      const verdict = definition.countsItself ? undefined : limiter?.check(request, definition.expensive === true)
-      if (verdict) return verdict.then((v) => answerCounted(v, planned, method, request, observed)).catch((error: unknown) => fail(error, method, request))
-      const response = route(planned, method as Method, request, observed)
-      // A cached answer is already there: no need to wait a turn for it.
-      if (!(response instanceof Promise)) return Promise.resolve(finish(response, method, request))
-      return response.then(
-        (done) => finish(done, method, request),
-        (error: unknown) => fail(error, method, request),
-      )
-    } catch (error) {
-      return Promise.resolve(fail(error, method, request))
-    }
-  }
-
-  /** `handle` when the gateway has observers: each request told to them as it starts and ends. */
-  function observed(observer: GatewayObservers): (request: GatewayRequest) => Promise<GatewayResponse> {
-    return async (request) => {
-      const seen: ObservedRequest = { request, method: request.method.toUpperCase(), startedAt: performance.now() }
-      observer.requestStarted(seen)
-      const response = await answer(request, seen)
-      seen.status = response.status
-      seen.durationMs = performance.now() - seen.startedAt
-      observer.requestFinished(seen)
-      return response
-    }
-  }
   return { ...gateway, errorAnswer }
+}
+
+/** `handle` when the gateway has observers: each request told to them as it starts and ends, filled in by `answer` on the way. */
+function observedHandle(
+  observer: GatewayObservers,
+  answer: (request: GatewayRequest, observed?: ObservedRequest) => Promise<GatewayResponse>,
+): (request: GatewayRequest) => Promise<GatewayResponse> {
+  return async (request) => {
+    const seen: ObservedRequest = { request, method: request.method.toUpperCase(), startedAt: performance.now() }
+    observer.requestStarted(seen)
+    const response = await answer(request, seen)
+    seen.status = response.status
+    seen.durationMs = performance.now() - seen.startedAt
+    observer.requestFinished(seen)
+    return response
+  }
 }
