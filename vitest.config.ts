@@ -21,6 +21,8 @@ export default defineConfig({
       { find: /^@allmenning\/explorer$/, replacement: src('./packages/explorer/src/index.ts') },
       { find: /^@allmenning\/mcp\/testing$/, replacement: src('./packages/mcp/src/testing/index.ts') },
       { find: /^@allmenning\/mcp$/, replacement: src('./packages/mcp/src/index.ts') },
+      { find: /^@allmenning\/observability\/(prometheus|opentelemetry)$/, replacement: src('./packages/observability/src/$1/index.ts') },
+      { find: /^@allmenning\/observability$/, replacement: src('./packages/observability/src/index.ts') },
     ],
   },
   test: {

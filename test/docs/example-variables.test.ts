@@ -22,6 +22,7 @@ const readers = [
   'packages/datasets/src/store/store-path.ts',
   'packages/datasets/src/snapshot/snapshot-client.ts',
   'packages/datasets/src/store/sqlite-connection.ts',
+  'packages/observability/src/observability-from-env.ts',
 ]
 
 function sourceFiles(folder: string): string[] {

@@ -6,6 +6,9 @@ import { swaggerUiExplorer } from '@allmenning/explorer'
 import { mcpServers } from '@allmenning/mcp'
 import { datasetStoreFromEnv } from '@allmenning/datasets'
 import { createExpressErrorHandler, createExpressMiddleware, createExpressNotFoundHandler } from '@allmenning/adapter-express'
+import { observabilityFromEnv } from '@allmenning/observability'
+import { prometheusMetrics } from '@allmenning/observability/prometheus'
+import { openTelemetryTracing } from '@allmenning/observability/opentelemetry'
 
 /**
  * The example gateway: every built-in source behind Express. Configured from the environment
@@ -19,6 +22,10 @@ export function createApp(env: Record<string, string | undefined> = process.env,
   // flight), the contact in the User-Agent, proxy trust and links: read as every example reads them.
   if (env.MOUNT_PATH && !env.MOUNT_PATH.startsWith('/')) throw new EnvironmentVariableError('MOUNT_PATH', 'a path starting with /', env.MOUNT_PATH)
   const fromEnv = gatewayOptionsFromEnv(env, { redis: keyvRedis })
+  // Metrics at ALLMENNING_METRICS_PATH (/metrics), spans for whatever OpenTelemetry SDK the
+  // process registers (none: nothing recorded), and ALLMENNING_REQUEST_LOG=json's log lines.
+  const observability = observabilityFromEnv(env)
+  const metrics = observability.metricsPath ? prometheusMetrics() : undefined
   const gateway = createGateway({
     sources: builtInSources(env),
     ...fromEnv.gateway,
@@ -29,6 +36,7 @@ export function createApp(env: Record<string, string | undefined> = process.env,
     // Bulk datasets: the snapshot ALLMENNING_DATASETS_SNAPSHOT (s3://bucket/prefix) names, followed as it is
     // republished; else the file `npx allmenning datasets` writes in ALLMENNING_DATA_DIR (./data by default).
     datasets: datasetStoreFromEnv(env),
+    observers: [openTelemetryTracing(), ...(metrics ? [metrics.observer] : []), ...(observability.requestLog ? [observability.requestLog] : [])],
     ...overrides,
   })
   const app = express()
@@ -38,6 +46,13 @@ export function createApp(env: Record<string, string | undefined> = process.env,
   // The host app's own body parser and route, to show the gateway lives beside them.
   app.use(express.json())
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }))
+  // For Prometheus to scrape: keep it from the public at the proxy, or set ALLMENNING_METRICS_PATH=off.
+  if (metrics && observability.metricsPath) {
+    app.get(observability.metricsPath, async (_req, res) => {
+      const { contentType, body } = await metrics.scrape()
+      res.type(contentType).send(body)
+    })
+  }
   // MOUNT_PATH=/wiki serves the API where the public gateway has it, so its clients change only the host.
   const middleware = createExpressMiddleware(gateway)
   app.use(env.MOUNT_PATH || '/', middleware)

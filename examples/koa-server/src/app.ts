@@ -6,6 +6,9 @@ import { builtInSources } from '@allmenning/sources'
 import { swaggerUiExplorer } from '@allmenning/explorer'
 import { mcpServers } from '@allmenning/mcp'
 import { datasetStoreFromEnv } from '@allmenning/datasets'
+import { observabilityFromEnv } from '@allmenning/observability'
+import { prometheusMetrics } from '@allmenning/observability/prometheus'
+import { openTelemetryTracing } from '@allmenning/observability/opentelemetry'
 import * as keyvRedis from '@keyv/redis'
 import Koa from 'koa'
 
@@ -29,6 +32,10 @@ export function createApp(
   // Rate limits, the cache (bounded in memory, or Redis shared with the limits and the single
   // flight), the contact in the User-Agent, proxy trust and links: read as every example reads them.
   const fromEnv = gatewayOptionsFromEnv(env, { redis: keyvRedis })
+  // Metrics at ALLMENNING_METRICS_PATH (/metrics), spans for whatever OpenTelemetry SDK the
+  // process registers (none: nothing recorded), and ALLMENNING_REQUEST_LOG=json's log lines.
+  const observability = observabilityFromEnv(env)
+  const metrics = observability.metricsPath ? prometheusMetrics() : undefined
   const gateway = createGateway({
     sources: builtInSources(env),
     ...fromEnv.gateway,
@@ -39,6 +46,7 @@ export function createApp(
     // Bulk datasets: the snapshot ALLMENNING_DATASETS_SNAPSHOT (s3://bucket/prefix) names, followed as it is
     // republished; else the file `npx allmenning datasets` writes in ALLMENNING_DATA_DIR (./data by default).
     datasets: datasetStoreFromEnv(env),
+    observers: [openTelemetryTracing(), ...(metrics ? [metrics.observer] : []), ...(observability.requestLog ? [observability.requestLog] : [])],
     ...options.gateway,
   })
 
@@ -46,6 +54,14 @@ export function createApp(
   router.get('/health', (ctx) => {
     ctx.body = { status: 'ok' }
   })
+  // For Prometheus to scrape: keep it from the public at the proxy, or set ALLMENNING_METRICS_PATH=off.
+  if (metrics && observability.metricsPath) {
+    router.get(observability.metricsPath, async (ctx) => {
+      const { contentType, body } = await metrics.scrape()
+      ctx.type = contentType
+      ctx.body = body
+    })
+  }
 
   // Behind a proxy, ctx.ip (whom the rate limits count) is the client's address only if the proxy is trusted.
   const app = new Koa({ proxy: fromEnv.trustProxy !== false, ...(typeof fromEnv.trustProxy === 'number' ? { maxIpsCount: fromEnv.trustProxy } : {}) })

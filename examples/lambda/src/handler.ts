@@ -2,6 +2,8 @@ import { createLambdaHandler, type LambdaEvent, type LambdaHandler } from '@allm
 import { createGateway, EnvironmentVariableError, gatewayOptionsFromEnv } from '@allmenning/core'
 import { datasetStoreFromEnv } from '@allmenning/datasets'
 import { mcpServers } from '@allmenning/mcp'
+// The root entry only (the JSON request log): no metrics library in the bundle.
+import { observabilityFromEnv } from '@allmenning/observability'
 import { builtInSources } from '@allmenning/sources'
 
 // The datasets: the snapshot ALLMENNING_DATASETS_SNAPSHOT names (s3://bucket/prefix), copied to
@@ -30,6 +32,8 @@ const gateway = createGateway({
   // bundle too, delete this line and the import (see docs/lambda.md).
   extensions: mcpOn() ? [mcpServers()] : [],
   datasets,
+  // ALLMENNING_REQUEST_LOG=json: one JSON line per request, which CloudWatch Logs can query.
+  observers: requestLog(),
 })
 
 const serve = createLambdaHandler(gateway, { basePath: process.env.ALLMENNING_BASE_PATH })
@@ -52,6 +56,11 @@ export const handler = (async (event: LambdaEvent, context?: unknown) => {
   if (firstSnapshot) await firstSnapshot
   return serve(event, context)
 }) as LambdaHandler
+
+function requestLog() {
+  const { requestLog } = observabilityFromEnv(process.env)
+  return requestLog ? [requestLog] : []
+}
 
 function mcpOn(): boolean {
   const value = process.env.ALLMENNING_MCP || 'on'

@@ -65,7 +65,7 @@ const hostNames = [
 const notForHosts: Record<Exclude<Entry, '@allmenning/core' | '@allmenning/core/testing'>, string[]> = {
   '@allmenning/core/source': ['defineSource', 'defineOperation', 'defineUpstream', 'defineDataset', 'rankByName', 'createTimedMemo', 'listSizeCheck', 'foldNorwegian', 'checkUpstreamShape', 'UpstreamClient', 'UpstreamError'],
   '@allmenning/core/adapter': ['normalizeMountPath', 'stripMountPath', 'hostErrorResponse', 'notFoundResponse', 'readRequestBody', 'bodyText', 'checkParsedBodySize', 'maxRequestBodyBytes', 'jsonContentType', 'answerServerRefusals', 'closeGracefully'],
-  '@allmenning/core/extension': ['GatewayExtension', 'ExtensionHost', 'Explorer', 'DatasetStore', 'Links', 'JsonSchema'],
+  '@allmenning/core/extension': ['GatewayExtension', 'ExtensionHost', 'Explorer', 'DatasetStore', 'Links', 'JsonSchema', 'GatewayObserver', 'ObservedRequest'],
 }
 
 /** Every name an entry exports, types and interfaces included, as the compiler sees them. */

@@ -1,7 +1,8 @@
 /**
  * `@allmenning/core/extension`: for authors of what plugs into a gateway besides sources: an
  * extension that serves the sources in another protocol (as `@allmenning/mcp` does), an
- * explorer page (as `@allmenning/explorer`), a dataset store (as `@allmenning/datasets`).
+ * explorer page (as `@allmenning/explorer`), a dataset store (as `@allmenning/datasets`), an
+ * observer for metrics, traces or logs (as `@allmenning/observability`).
  * Here are the contracts they implement and what the gateway hands them: its sources and
  * operations, its links, JSON Schemas. Reading raw request bodies is in
  * `@allmenning/core/adapter`; the request, response and error types in `@allmenning/core`.
@@ -38,3 +39,11 @@ export type { JsonSchema } from './compile/json-schema.js'
 export type { Explorer, ExplorerAsset, ExplorerPageContext } from './describe/explorer.js'
 export type { DatasetStore } from './dataset/dataset-store.js'
 export { createLruMap, type LruMap } from './cache/lru-map.js'
+export type {
+  CacheOutcome,
+  GatewayObserver,
+  ObservedCacheLookup,
+  ObservedGateway,
+  ObservedRequest,
+  ObservedUpstreamCall,
+} from './observe/gateway-observer.js'

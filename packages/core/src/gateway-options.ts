@@ -11,6 +11,7 @@ import type { SharedFlightOptions } from './cache/shared-flight.js'
 import type { GatewayExtension } from './http/gateway-extension.js'
 import type { RateLimitOptions } from './limit/rate-limit.js'
 import type { createMemoryCacheStore } from './cache/memory-cache-store.js'
+import type { GatewayObserver } from './observe/gateway-observer.js'
 
 /** Where a reported error came from; `shared-state` is Redis failing the rate limiter or the shared single flight. */
 export type ErrorKind = 'internal' | 'cache' | 'feedback' | 'shared-state'
@@ -166,6 +167,18 @@ export interface GatewayOptions {
    * createGateway({ sources, extensions: [mcpServers()] })
    */
   extensions?: GatewayExtension[]
+  /**
+   * Hear what the gateway does, for metrics, traces and logs: requests, upstream calls,
+   * cache lookups, breakers, rate-limit refusals (see `GatewayObserver`). None by default, and
+   * then no event is built at all; `@allmenning/observability` has Prometheus metrics,
+   * OpenTelemetry spans and a JSON request log.
+   *
+   * @example
+   * import { prometheusMetrics } from '@allmenning/observability/prometheus'
+   * const metrics = prometheusMetrics()
+   * createGateway({ sources, observers: [metrics.observer] })
+   */
+  observers?: GatewayObserver[]
 }
 
 /** The options every part of a gateway reads, with their defaults filled in. */

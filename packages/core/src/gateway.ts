@@ -14,6 +14,8 @@ import type { OperationEnvelope } from './pipeline/envelope.js'
 import { createOperationCallDeps } from './pipeline/operation-call-deps.js'
 import { createRoutes } from './routes.js'
 import { createUpstreamSettings } from './upstream/upstream-settings.js'
+import { combineObservers } from './observe/gateway-observer.js'
+import { datasetsOf } from './dataset/dataset-generations.js'
 import { resolveOptions, type GatewayOptions } from './gateway-options.js'
 import type { GatewayContext } from './gateway-context.js'
 
@@ -57,12 +59,17 @@ export function createGateway(options: GatewayOptions): LocalGateway {
   const resolved = resolveOptions(options)
   const sharedStateError = (error: unknown) => resolved.onError(error, 'shared-state')
   const outageOf = createRedisOutages(options, sharedStateError)
+  // One value for every part to check: undefined without observers, so no event is built.
+  const observer = combineObservers(options.observers, (error) => resolved.onError(error, 'internal'))
   const pipeline = createOperationCallDeps(options, {
     onError: resolved.onError,
     outageOf,
-    upstreamSettings: createUpstreamSettings(options.upstream, defaultUserAgent),
+    upstreamSettings: createUpstreamSettings(options.upstream, defaultUserAgent, observer),
+    observer,
   })
-  const limiter = options.rateLimit ? createRateLimiter(options.rateLimit, sharedStateError, options.rateLimit.redis && outageOf(options.rateLimit.redis)) : undefined
+  const limiter = options.rateLimit
+    ? createRateLimiter(options.rateLimit, sharedStateError, options.rateLimit.redis && outageOf(options.rateLimit.redis), observer)
+    : undefined
   const operations = createOperationInvoker(catalog, pipeline)
   const extensions = createAttachedExtensions(options.extensions ?? [])
 
@@ -86,6 +93,7 @@ export function createGateway(options: GatewayOptions): LocalGateway {
     limiter,
     maxQueryLength: resolved.maxQueryLength,
     onError: (error) => resolved.onError(error, 'internal'),
+    observer,
   })
   extensions.attach(context, {
     version: packageVersion,
@@ -98,6 +106,10 @@ export function createGateway(options: GatewayOptions): LocalGateway {
     errorAnswer: handler.errorAnswer,
     operations,
   })
+  if (observer) {
+    const datasets = datasetsOf(catalog.sources.flatMap((source) => [...source.operations.values()]))
+    observer.attached({ datasets: () => datasets.map((dataset) => ({ id: dataset.id, version: options.datasets?.reader(dataset)?.version })) })
+  }
 
   return {
     handle: handler.handle,

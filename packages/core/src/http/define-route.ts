@@ -1,3 +1,4 @@
+import type { ObservedRequest } from '../observe/gateway-observer.js'
 import type * as v from 'valibot'
 import type { JsonSchema } from '../compile/json-schema.js'
 import { compileParameters, type CompiledParameter } from '../compile/compile-parameters.js'
@@ -25,6 +26,8 @@ export interface RouteCall<P extends ParameterSchemas = ParameterSchemas> {
   method: Method
   /** The key the answer is kept under: the route's `cacheKey`, or one made of the route, path and parameters. */
   key: string
+  /** The request as the gateway's observers see it; none when it has no observers. */
+  observed?: ObservedRequest | undefined
 }
 
 /**

@@ -12,6 +12,8 @@ import type { Links } from './links.js'
 import { parseQueryString } from './query-string.js'
 import type { RouteMatch, Router } from './router.js'
 import { validateParameters } from './validate-parameters.js'
+import { apiPath } from './links.js'
+import type { GatewayObservers, ObservedRequest } from '../observe/gateway-observer.js'
 
 /** A request's route and validated parameters, reused by every request with the same path and query. */
 interface RequestPlan {
@@ -28,6 +30,8 @@ export interface RequestHandlerParts {
   limiter: RateLimiter | undefined
   maxQueryLength: number
   onError(error: unknown): void
+  /** Hears each request start and end; none when the gateway has no observers. */
+  observer?: GatewayObservers | undefined
 }
 
 /** A request's plan, with what it was planned for, in the table of recent plans. */
@@ -45,6 +49,9 @@ const recentSlots = 64
 function recentSlot(path: string, query: string): number {
   return (path.length * 31 + query.length * 17 + path.charCodeAt(path.length - 1) + (query.charCodeAt(query.length - 1) | 0)) & (recentSlots - 1)
 }
+
+/** A route's template below the mount point, as observers name it (`/api/v1/kilder/{source}`). */
+const routeTemplate = (route: RouteDefinition) => (route.root === 'mount' ? route.path : `${apiPath}${route.path}`)
 
 function finish(response: GatewayResponse, method: string, request: GatewayRequest): GatewayResponse {
   const etag = response.headers.etag
@@ -79,11 +86,12 @@ export function createRequestHandler(parts: RequestHandlerParts) {
   }
 
   /** The request's plan, made once per distinct path and query; a 405 comes before parameters are looked at. */
-  function plan(request: GatewayRequest, method: string): RequestPlan {
+  function plan(request: GatewayRequest, method: string, observed: ObservedRequest | undefined): RequestPlan {
     const basePath = request.basePath ?? ''
     const slot = recentSlot(request.path, request.query)
     const known = knownPlan(request, basePath, slot)
     const match = known?.match ?? router.match(request.path)
+    if (observed) observed.route = routeTemplate(match.route.definition)
     const allowed = match.route.methods
     if (!(allowed as readonly string[]).includes(method)) {
       throw new GatewayError(405, 'method_not_allowed', `${method} is not allowed here; use ${allowed.join(', ')}`, {
@@ -104,10 +112,10 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     return made
   }
 
-  function route(plan: RequestPlan, method: Method, request: GatewayRequest): GatewayResponse | Promise<GatewayResponse> {
+  function route(plan: RequestPlan, method: Method, request: GatewayRequest, observed: ObservedRequest | undefined): GatewayResponse | Promise<GatewayResponse> {
     const { match, params, links, key } = plan
     const definition = match.route.definition
-    const call = { params, path: match.path, links, request, method, key }
+    const call = { params, path: match.path, links, request, method, key, observed }
     if (definition.staticMaxAgeSeconds === undefined || method === 'POST') {
       return definition.answer(call) as GatewayResponse | Promise<GatewayResponse>
     }
@@ -121,11 +129,17 @@ export function createRequestHandler(parts: RequestHandlerParts) {
   }
 
   /** Answers a request the rate limiter has counted: a 429 when over a quota, else the answer with its RateLimit headers. */
-  async function answerCounted(verdict: RateVerdict, planned: RequestPlan, method: string, request: GatewayRequest): Promise<GatewayResponse> {
+  async function answerCounted(
+    verdict: RateVerdict,
+    planned: RequestPlan,
+    method: string,
+    request: GatewayRequest,
+    observed: ObservedRequest | undefined,
+  ): Promise<GatewayResponse> {
     if (verdict.refusal) return fail(verdict.refusal, method, request)
     let response: GatewayResponse
     try {
-      response = await route(planned, method as Method, request)
+      response = await route(planned, method as Method, request, observed)
     } catch (error) {
       response = fail(error, method, request)
     }
@@ -154,14 +168,14 @@ export function createRequestHandler(parts: RequestHandlerParts) {
       }
       return refuse ? refuse(hostRefusal(error)) : hostErrorResponse(error, request.basePath)
     },
-    handle(request) {
+    handle(request: GatewayRequest, observed?: ObservedRequest) {
       const method = request.method.toUpperCase()
       try {
-        const planned = plan(request, method)
+        const planned = plan(request, method, observed)
         const definition = planned.match.route.definition
         const verdict = definition.countsItself ? undefined : limiter?.check(request, definition.expensive === true)
-        if (verdict) return verdict.then((v) => answerCounted(v, planned, method, request)).catch((error: unknown) => fail(error, method, request))
-        const response = route(planned, method as Method, request)
+        if (verdict) return verdict.then((v) => answerCounted(v, planned, method, request, observed)).catch((error: unknown) => fail(error, method, request))
+        const response = route(planned, method as Method, request, observed)
         // A cached answer is already there: no need to wait a turn for it.
         if (!(response instanceof Promise)) return Promise.resolve(finish(response, method, request))
         return response.then(
@@ -173,5 +187,24 @@ export function createRequestHandler(parts: RequestHandlerParts) {
       }
     },
   }
+  // Only with observers is each request wrapped: without, `handle` is the answer itself.
+  if (parts.observer) gateway.handle = observedHandle(parts.observer, gateway.handle)
+
   return { ...gateway, errorAnswer }
+}
+
+/** `handle` when the gateway has observers: each request told to them as it starts and ends, filled in by `answer` on the way. */
+function observedHandle(
+  observer: GatewayObservers,
+  answer: (request: GatewayRequest, observed?: ObservedRequest) => Promise<GatewayResponse>,
+): (request: GatewayRequest) => Promise<GatewayResponse> {
+  return async (request) => {
+    const seen: ObservedRequest = { request, method: request.method.toUpperCase(), startedAt: performance.now() }
+    observer.requestStarted(seen)
+    const response = await answer(request, seen)
+    seen.status = response.status
+    seen.durationMs = performance.now() - seen.startedAt
+    observer.requestFinished(seen)
+    return response
+  }
 }

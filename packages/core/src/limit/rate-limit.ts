@@ -7,6 +7,7 @@ import { GatewayError } from '../http/gateway-error.js'
 import type { GatewayRequest } from '../http/gateway-request.js'
 import { createRedisOutage, type RedisOutage } from '../cache/redis-outage.js'
 import type { SharedRedisClient } from '../cache/shared-redis-client.js'
+import type { GatewayObservers } from '../observe/gateway-observer.js'
 
 /** A number of requests per window, for one client. */
 export interface RateLimitQuota {
@@ -83,6 +84,7 @@ export function createRateLimiter(
   options: RateLimitOptions,
   onError: (error: unknown) => void,
   outage: RedisOutage | undefined = options.redis && createRedisOutage(options.redis, onError, { what: 'rate limits are counted in process', hearErrors: true }),
+  observer?: GatewayObservers,
 ): RateLimiter {
   const prefix = options.redisPrefix ?? 'allmenning:rate'
   const timeoutMs = options.redisTimeoutMs ?? 200
@@ -138,6 +140,7 @@ export function createRateLimiter(
         if (over.length === 0) return { headers }
         const wait = Math.max(1, ...over.map(({ res }) => Math.ceil(res.msBeforeNext / 1000)))
         const { c } = over[0]!
+        observer?.rateLimited({ quota: c.name, request })
         const refusal = new GatewayError(
           429,
           'rate_limited',

@@ -59,9 +59,9 @@ export function operationRoutes({ catalog, pipeline }: GatewayContext): RouteDef
         const { source, operation } = catalog.operation(path.source!, path.operation!)
         return operationCacheKey(source, operation, params, links)
       },
-      answer: ({ path, params, links, key }) => {
+      answer: ({ path, params, links, key, observed }) => {
         const { source, operation } = catalog.operation(path.source!, path.operation!)
-        return callOperation(pipeline, { source, operation, parameters: params, links, key })
+        return callOperation(pipeline, { source, operation, parameters: params, links, key, observed })
       },
       openApiPaths: (links) => operationOpenApiPaths(catalog, links),
     }),

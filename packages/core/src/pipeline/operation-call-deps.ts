@@ -11,6 +11,7 @@ import type { UpstreamSettings } from '../upstream/upstream-client.js'
 import type { UpstreamDefinition } from '../plugin/define-upstream.js'
 import type { OperationCallDeps } from './operation-call.js'
 import { createUpstreamAnswerMemo } from '../upstream/upstream-answer-memo.js'
+import type { GatewayObservers } from '../observe/gateway-observer.js'
 
 /**
  * The cached-answer pipeline of a gateway, from its options: the store behind its timeouts,
@@ -22,6 +23,7 @@ export function createOperationCallDeps(
     onError(error: unknown, kind: 'cache' | 'shared-state'): void
     outageOf(redis: SharedRedisClient): RedisOutage
     upstreamSettings(upstream: UpstreamDefinition): UpstreamSettings
+    observer: GatewayObservers | undefined
   },
 ): OperationCallDeps {
   const upstreamAnswerBytes = options.upstreamAnswerBytes ?? 16 * 1024 * 1024
@@ -42,5 +44,6 @@ export function createOperationCallDeps(
     ...(upstreamAnswerBytes > 0 ? { upstreamAnswers: createUpstreamAnswerMemo(upstreamAnswerBytes) } : {}),
     ...(options.datasets ? { datasets: options.datasets } : {}),
     upstreamSettings: parts.upstreamSettings,
+    ...(parts.observer ? { observer: parts.observer } : {}),
   }
 }

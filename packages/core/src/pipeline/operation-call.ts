@@ -17,6 +17,7 @@ import type { UpstreamDefinition } from '../plugin/define-upstream.js'
 import type { UpstreamUse } from './provenance.js'
 import { createDatasetAccess } from '../dataset/dataset-access.js'
 import type { RawUpstreamAnswer, UpstreamAnswerMemo } from '../upstream/upstream-answer-memo.js'
+import type { CacheOutcome, GatewayObservers, ObservedRequest } from '../observe/gateway-observer.js'
 
 /** What the operation pipeline needs from the gateway: the cached-answer path, and how to reach upstreams. */
 export interface OperationCallDeps extends CachedAnswerDeps {
@@ -30,6 +31,8 @@ export interface OperationCallDeps extends CachedAnswerDeps {
    * operation's answers stay fresh; none when absent.
    */
   upstreamAnswers?: UpstreamAnswerMemo
+  /** Hears each lookup and upstream call; none when the gateway has no observers. */
+  observer?: GatewayObservers
 }
 
 /** One call of one operation with validated parameters, and the key its answer is cached under. */
@@ -42,6 +45,8 @@ export interface OperationCall {
   key: string
   /** Set for a call made in process, which reads the envelope as a value: it is kept beside the cached bytes. */
   inProcess?: boolean
+  /** The request it answers, as observers see it; only when the gateway has observers. */
+  observed?: ObservedRequest | undefined
 }
 
 /**
@@ -69,7 +74,7 @@ function isNotFound(error: unknown): error is GatewayError {
 }
 
 /** The context one call runs with, and what it records of the upstreams the operation reaches. */
-function operationContext(deps: OperationCallDeps, source: CompiledSource, operation: CompiledOperation, deadline: Deadline) {
+function operationContext(deps: OperationCallDeps, source: CompiledSource, operation: CompiledOperation, deadline: Deadline, observed: ObservedRequest | undefined) {
   const used = new Map<string, UpstreamUse>()
   let last: UpstreamDefinition | undefined
   // When the oldest upstream answer reused for this call was fetched; undefined when none was.
@@ -109,7 +114,11 @@ function operationContext(deps: OperationCallDeps, source: CompiledSource, opera
           last = upstream
           urls.push(url)
         },
-        answers ? { deadline, answers } : { deadline },
+        {
+          deadline,
+          ...(answers ? { answers } : {}),
+          ...(deps.observer ? { caller: { source: source.id, operation: operation.name, request: observed } } : {}),
+        },
       )
     },
     dataset: (dataset) => datasets.open(dataset),
@@ -145,8 +154,8 @@ function withinDeadline<T>(work: Promise<T>, deadline: Deadline, blamed: () => U
   })
 }
 
-async function runOperation(deps: OperationCallDeps, { source, operation, parameters, links, inProcess }: OperationCall, deadline: Deadline): Promise<CachedResponse> {
-  const { context, used, blamed, datasets, reusedSince, keepAnswers } = operationContext(deps, source, operation, deadline)
+async function runOperation(deps: OperationCallDeps, { source, operation, parameters, links, inProcess, observed }: OperationCall, deadline: Deadline): Promise<CachedResponse> {
+  const { context, used, blamed, datasets, reusedSince, keepAnswers } = operationContext(deps, source, operation, deadline, observed)
   // A copy, because the parsed parameters are shared by every request with the same query.
   const params = { ...parameters } as OperationParameters<Record<string, never>>
   const result = await withinDeadline(operation.definition.run(params, context), deadline, blamed)
@@ -167,6 +176,46 @@ async function runOperation(deps: OperationCallDeps, { source, operation, parame
  * route answers with {@link outcomeResponse} of it, a call in process reads its value.
  */
 export function findOperationAnswer(deps: OperationCallDeps, call: OperationCall): CachedOutcome | Promise<CachedOutcome> {
+  const observer = deps.observer
+  if (!observer) return findAnswer(deps, call)
+  const { observed } = call
+  if (observed) {
+    observed.source = call.source.id
+    observed.operation = call.operation.name
+  }
+  let outcome: CachedOutcome | Promise<CachedOutcome>
+  try {
+    outcome = findAnswer(deps, call)
+  } catch (error) {
+    observeLookup(observer, call, 'miss', false)
+    throw error
+  }
+  if (!(outcome instanceof Promise)) return observeFound(observer, call, outcome)
+  return outcome.then(
+    (found) => observeFound(observer, call, found),
+    (error: unknown) => {
+      // Nothing cached could answer, and making the answer failed: a miss all the same.
+      observeLookup(observer, call, 'miss', false)
+      throw error
+    },
+  )
+}
+
+function observeFound(observer: GatewayObservers, call: OperationCall, found: CachedOutcome): CachedOutcome {
+  observeLookup(observer, call, found.kind === 'made' ? 'miss' : found.kind, found.kind === 'made' && found.collapsed)
+  return found
+}
+
+/** Tells the observers how an answer was found, and the request it answers too. */
+function observeLookup(observer: GatewayObservers, call: OperationCall, outcome: CacheOutcome, joined: boolean): void {
+  if (call.observed) {
+    call.observed.cache = outcome
+    call.observed.joined = joined
+  }
+  observer.cacheLookup({ source: call.source.id, operation: call.operation.name, outcome, joined })
+}
+
+function findAnswer(deps: OperationCallDeps, call: OperationCall): CachedOutcome | Promise<CachedOutcome> {
   return findCachedAnswer(
     deps,
     call.key,

@@ -5,6 +5,7 @@ import type { UpstreamGuard } from './upstream-guard.js'
 import { UpstreamError } from './upstream-error.js'
 import type { RawUpstreamAnswer, UpstreamAnswerMemo } from './upstream-answer-memo.js'
 import { undiciRequest } from './undici-request.js'
+import type { GatewayObservers, ObservedRequest, ObservedUpstreamCall } from '../observe/gateway-observer.js'
 
 /** How the core reaches one upstream service. */
 export interface UpstreamSettings {
@@ -24,6 +25,8 @@ export interface UpstreamSettings {
   maxBodyBytes: number
   /** The protection shared by every call to this upstream (breaker, bulkhead, retry); none when absent. */
   guard?: UpstreamGuard
+  /** Hears every call start and end; none when the gateway has no observers. */
+  observer?: GatewayObservers
 }
 
 export type QueryValues = Record<string, string | number | boolean | undefined>
@@ -64,6 +67,8 @@ export interface UpstreamCallScope {
      */
     onAnswer?(key: string, answer: RawUpstreamAnswer, fetchedAt: number): void
   }
+  /** Who calls, for the settings' observer: the operation, and the request it answers when there is one. */
+  caller?: { source: string; operation: string; request: ObservedRequest | undefined }
 }
 
 /** A body sent with {@link UpstreamClient.postJson}: a form, or a value sent as JSON. */
@@ -238,7 +243,40 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     const signal = deadline ? AbortSignal.any([timeout, deadline.signal]) : timeout
     onCall?.(url)
     const attempt = () => fetchOnce({ called, url }, options, accept, signal, limit, body)
-    return settings.guard ? await settings.guard.run(attempt, signal) : await attempt()
+    if (!settings.observer) return settings.guard ? await settings.guard.run(attempt, signal) : await attempt()
+    const observed = startObserved(settings.observer, url, body === undefined ? 'GET' : 'POST')
+    try {
+      const answer = settings.guard ? await settings.guard.run(attempt, signal) : await attempt()
+      observed.outcome = 'ok'
+      observed.status = answer.status
+      return answer
+    } catch (error) {
+      observed.outcome = error instanceof UpstreamError && error.failure === 'timeout' ? 'timeout' : 'error'
+      if (error instanceof UpstreamError) {
+        observed.failure = error.failure
+        if (error.upstreamStatus !== undefined) observed.status = error.upstreamStatus
+      }
+      throw error
+    } finally {
+      observed.durationMs = performance.now() - observed.startedAt
+      settings.observer.upstreamCallFinished(observed)
+    }
+  }
+
+  function startObserved(observer: GatewayObservers, url: string, method: 'GET' | 'POST'): ObservedUpstreamCall {
+    const { caller } = scope
+    const observed: ObservedUpstreamCall = {
+      upstream: settings.id,
+      name: settings.name,
+      method,
+      url,
+      source: caller?.source ?? '',
+      operation: caller?.operation ?? '',
+      request: caller?.request,
+      startedAt: performance.now(),
+    }
+    observer.upstreamCallStarted(observed)
+    return observed
   }
 
   /** {@link fetchBytes}, answered from the shared answers when the same GET was answered recently. */

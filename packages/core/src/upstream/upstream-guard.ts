@@ -1,6 +1,7 @@
 import {
   BrokenCircuitError,
   BulkheadRejectedError,
+  CircuitState,
   ConsecutiveBreaker,
   ExponentialBackoff,
   TaskCancelledError,
@@ -27,7 +28,11 @@ export interface UpstreamGuardOptions {
   retryConnect: boolean
   /** The longest pause an upstream's Retry-After is honoured for, in milliseconds. */
   maxRetryAfterMs: number
+  /** Hears the breaker open, half-open for a probe, and close again. */
+  onBreakerChange?: (state: 'open' | 'half-open' | 'closed') => void
 }
+
+const breakerStates = { [CircuitState.Closed]: 'closed', [CircuitState.Open]: 'open', [CircuitState.HalfOpen]: 'half-open', [CircuitState.Isolated]: 'open' } as const
 
 /**
  * The protection of one upstream, shared by every request of a gateway: a bulkhead (at most
@@ -62,6 +67,8 @@ export function createUpstreamGuard(upstream: { id: string; name: string }, opti
   breaker?.onBreak(() => {
     openedAt = Date.now()
   })
+  const onBreakerChange = options.onBreakerChange
+  if (onBreakerChange) breaker?.onStateChange((state) => onBreakerChange(breakerStates[state]))
   const policies: IPolicy[] = []
   if (breaker) policies.push(breaker)
   if (options.retryConnect) {

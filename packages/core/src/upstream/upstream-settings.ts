@@ -2,6 +2,7 @@ import type { UpstreamDefinition } from '../plugin/define-upstream.js'
 import type { GatewayOptions } from '../gateway-options.js'
 import type { UpstreamSettings } from './upstream-client.js'
 import { createUpstreamGuard, type UpstreamGuard } from './upstream-guard.js'
+import type { GatewayObservers } from '../observe/gateway-observer.js'
 
 /**
  * The settings of each upstream, the gateway's `upstream` defaults merged in, made once per
@@ -12,7 +13,11 @@ import { createUpstreamGuard, type UpstreamGuard } from './upstream-guard.js'
  * const settingsOf = createUpstreamSettings(options.upstream, 'allmenning/0.1.0')
  * settingsOf(upstream).timeoutMs // 10000 unless set
  */
-export function createUpstreamSettings(defaults: GatewayOptions['upstream'], defaultUserAgent: string): (upstream: UpstreamDefinition) => UpstreamSettings {
+export function createUpstreamSettings(
+  defaults: GatewayOptions['upstream'],
+  defaultUserAgent: string,
+  observer?: GatewayObservers,
+): (upstream: UpstreamDefinition) => UpstreamSettings {
   const base = {
     timeoutMs: defaults?.timeoutMs ?? 10_000,
     userAgent: defaults?.userAgent ?? defaultUserAgent,
@@ -31,6 +36,7 @@ export function createUpstreamSettings(defaults: GatewayOptions['upstream'], def
         restMs: (defaults?.restSeconds ?? 30) * 1000,
         retryConnect: defaults?.retryConnect ?? true,
         maxRetryAfterMs: (defaults?.maxRetryAfterSeconds ?? 600) * 1000,
+        ...(observer ? { onBreakerChange: (state) => observer.breakerChanged({ upstream: upstream.id, state }) } : {}),
       })
       guards.set(upstream.id, guard)
     }
@@ -47,6 +53,7 @@ export function createUpstreamSettings(defaults: GatewayOptions['upstream'], def
         timeoutMs: upstream.timeoutMs ?? base.timeoutMs,
         maxBodyBytes: upstream.maxBodyBytes ?? base.maxBodyBytes,
         guard: guardOf(upstream),
+        ...(observer ? { observer } : {}),
       }
       settings.set(upstream, known)
     }

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { createGateway, type ErrorKind } from '../index.js'
+import { defineSource, defineUpstream } from '../source.js'
+import type { GatewayObserver, ObservedRequest } from '../extension.js'
+
+const empty = defineSource({
+  id: 'empty',
+  name: 'Empty',
+  description: 'Nothing.',
+  documentation: 'https://empty.example.no',
+  topic: 'culture',
+  keywords: [],
+  contentLanguages: ['no'],
+  cacheTtlSeconds: 60,
+  upstreams: [defineUpstream({ id: 'nothing', name: 'Nothing', baseUrl: 'https://nothing.example.no', publisher: 'Nobody' })],
+  operations: [],
+})
+const sources = { method: 'GET', path: '/api/v1/kilder', query: '', headers: {} }
+
+describe('observers', () => {
+  it('hear each request start and end, the same object both times', async () => {
+    const heard: Array<[string, ObservedRequest]> = []
+    const observer: GatewayObserver = {
+      requestStarted: (r) => heard.push(['started', r]),
+      requestFinished: (r) => heard.push(['finished', { ...r }]),
+    }
+    const gateway = createGateway({ sources: [empty], observers: [observer] })
+    expect((await gateway.handle(sources)).status).toBe(200)
+    expect(heard.map(([what]) => what)).toEqual(['started', 'finished'])
+    expect(heard[1]![1]).toMatchObject({ method: 'GET', route: '/api/v1/kilder', status: 200, durationMs: expect.any(Number) })
+    expect(heard[1]![1].request).toBe(heard[0]![1].request)
+  })
+
+  it('never fail a request by throwing: the throw goes to onError as internal, and the other observers still hear', async () => {
+    const errors: Array<[unknown, ErrorKind]> = []
+    const finished: number[] = []
+    const gateway = createGateway({
+      sources: [empty],
+      onError: (error, kind) => errors.push([error, kind]),
+      observers: [
+        {
+          requestStarted: () => {
+            throw new Error('observer broke')
+          },
+        },
+        { requestFinished: (r) => finished.push(r.status!) },
+      ],
+    })
+    expect((await gateway.handle(sources)).status).toBe(200)
+    expect(finished).toEqual([200])
+    expect(errors).toEqual([[expect.objectContaining({ message: 'observer broke' }), 'internal']])
+  })
+
+  it('are told once of the gateway they observe', () => {
+    const attached: unknown[] = []
+    createGateway({ sources: [empty], observers: [{ attached: (gateway) => attached.push(gateway.datasets()) }] })
+    expect(attached).toEqual([[]])
+  })
+})

@@ -1,0 +1,95 @@
+import { context, propagation, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api'
+import type { GatewayObserver, ObservedRequest, ObservedUpstreamCall } from '@allmenning/core/extension'
+import { methodLabel } from '../method-label.js'
+
+/** Options of {@link openTelemetryTracing}. */
+export interface OpenTelemetryTracingOptions {
+  /** The tracer to start spans with; `trace.getTracer('@allmenning/observability')` by default. */
+  tracer?: Tracer
+}
+
+/** Host and port of an upstream URL, as `server.address` and `server.port` name them. */
+function serverOf(url: string): { address: string; port: number } | undefined {
+  try {
+    const parsed = new URL(url)
+    const port = parsed.port ? Number(parsed.port) : parsed.protocol === 'https:' ? 443 : 80
+    return { address: parsed.hostname, port }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * OpenTelemetry spans through `@opentelemetry/api` alone: a server span per request and a
+ * client span per upstream call, the call's span a child of the span of the request that made
+ * it, attributes after OpenTelemetry's HTTP conventions (`http.route`,
+ * `http.response.status_code`, `server.address`, `url.full` with secrets masked) and the
+ * gateway's own (`allmenning.source`, `allmenning.operation`, `allmenning.cache`,
+ * `allmenning.upstream`). Without an SDK registered the API's tracer does nothing; with one,
+ * an incoming `traceparent` continues the caller's trace when a propagator is registered.
+ *
+ * @example
+ * import { createGateway } from '@allmenning/core'
+ * import { builtInSources } from '@allmenning/sources'
+ * import { openTelemetryTracing } from '@allmenning/observability/opentelemetry'
+ *
+ * const gateway = createGateway({ sources: builtInSources(process.env), observers: [openTelemetryTracing()] })
+ */
+export function openTelemetryTracing(options: OpenTelemetryTracingOptions = {}): GatewayObserver {
+  const tracer = options.tracer ?? trace.getTracer('@allmenning/observability')
+  const spans = new WeakMap<ObservedRequest | ObservedUpstreamCall, Span>()
+
+  return {
+    requestStarted(r) {
+      const method = methodLabel(r.method)
+      const parent = propagation.extract(context.active(), r.request.headers)
+      const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method, 'url.path': r.request.path } }, parent)
+      spans.set(r, span)
+    },
+    requestFinished(r) {
+      const span = spans.get(r)
+      if (!span) return
+      if (r.route) {
+        span.updateName(`${methodLabel(r.method)} ${r.route}`)
+        span.setAttribute('http.route', r.route)
+      }
+      if (r.status !== undefined) span.setAttribute('http.response.status_code', r.status)
+      if (r.source) span.setAttributes({ 'allmenning.source': r.source, 'allmenning.operation': r.operation ?? '' })
+      if (r.cache) span.setAttributes({ 'allmenning.cache': r.cache, 'allmenning.single_flight_joined': r.joined === true })
+      // Server spans are errors for a 5xx only: a 4xx is the client's mistake, answered as meant.
+      if ((r.status ?? 0) >= 500) span.setStatus({ code: SpanStatusCode.ERROR })
+      span.end()
+    },
+    upstreamCallStarted(call) {
+      const parentSpan = call.request && spans.get(call.request)
+      const parent = parentSpan ? trace.setSpan(context.active(), parentSpan) : context.active()
+      const server = serverOf(call.url)
+      const span = tracer.startSpan(
+        call.method,
+        {
+          kind: SpanKind.CLIENT,
+          attributes: {
+            'http.request.method': call.method,
+            'url.full': call.url,
+            ...(server ? { 'server.address': server.address, 'server.port': server.port } : {}),
+            'allmenning.upstream': call.upstream,
+            'allmenning.source': call.source,
+            'allmenning.operation': call.operation,
+          },
+        },
+        parent,
+      )
+      spans.set(call, span)
+    },
+    upstreamCallFinished(call) {
+      const span = spans.get(call)
+      if (!span) return
+      if (call.status !== undefined) span.setAttribute('http.response.status_code', call.status)
+      if (call.outcome !== 'ok') {
+        span.setAttribute('error.type', call.failure ?? 'error')
+        span.setStatus({ code: SpanStatusCode.ERROR, message: call.failure ?? 'error' })
+      }
+      span.end()
+    },
+  }
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { get, shopGateway, startShopUpstreams } from '../shop-gateway.js'
+import { jsonRequestLog, type RequestLogLine } from './json-request-log.js'
+
+describe('jsonRequestLog', () => {
+  it('writes one JSON line per request: time, method, path, route, status, duration, source, operation, cache outcome, request id', async () => {
+    const fake = await startShopUpstreams()
+    try {
+      const lines: string[] = []
+      const gateway = shopGateway(fake, { observers: [jsonRequestLog({ write: (line) => lines.push(line) })], rateLimit: undefined })
+      await get(gateway, '/api/v1/kilder/shop/depot_items', 'kind=secret', { headers: { 'x-request-id': 'req-42' } })
+      await get(gateway, '/api/v1/kilder/shop/depot_items', 'kind=secret')
+      await get(gateway, '/api/v1/nowhere')
+      expect(lines).toHaveLength(3)
+      const [first, second, third] = lines.map((line) => JSON.parse(line) as RequestLogLine)
+      expect(Object.keys(first!)).toEqual(['time', 'method', 'path', 'route', 'status', 'duration_ms', 'source', 'operation', 'cache', 'request_id'])
+      expect(first).toEqual({
+        time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        method: 'GET',
+        path: '/api/v1/kilder/shop/depot_items',
+        route: '/api/v1/kilder/{source}/{operation}',
+        status: 200,
+        duration_ms: expect.any(Number),
+        source: 'shop',
+        operation: 'depot_items',
+        cache: 'miss',
+        request_id: 'req-42',
+      })
+      expect(first!.duration_ms).toBeGreaterThan(0)
+      expect(second).toMatchObject({ cache: 'hit', request_id: null })
+      expect(third).toMatchObject({ route: null, status: 404, source: null, operation: null, cache: null })
+      // The query string may carry what a client would not see logged.
+      expect(lines.join('\n')).not.toContain('secret')
+    } finally {
+      await fake.close()
+    }
+  })
+})

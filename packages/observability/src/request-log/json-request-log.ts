@@ -1,0 +1,62 @@
+import type { GatewayObserver } from '@allmenning/core/extension'
+
+/** Options of {@link jsonRequestLog}. */
+export interface JsonRequestLogOptions {
+  /** Where each line goes, without its newline; standard output by default. */
+  write?: (line: string) => void
+  /** The request header whose value is logged as `request_id`; `x-request-id` by default. */
+  requestIdHeader?: string
+}
+
+/** One line of the request log, as {@link jsonRequestLog} writes it. */
+export interface RequestLogLine {
+  /** When the answer was ready, ISO 8601. */
+  time: string
+  method: string
+  /** The path below the mount point, without the query string (which may carry what a client would not see logged). */
+  path: string
+  /** The route's template (`/api/v1/kilder/{source}/{operation}`); `null` for a path no route has. */
+  route: string | null
+  status: number
+  duration_ms: number
+  source: string | null
+  operation: string | null
+  /** How an operation's answer was found: `hit`, `miss` or `stale`; `null` off the operation routes. */
+  cache: string | null
+  request_id: string | null
+}
+
+/**
+ * A structured request log: one JSON line per request, when it is answered, for a log
+ * collector to read (CloudWatch, Loki, Elasticsearch). The line is {@link RequestLogLine}.
+ *
+ * @example
+ * import { createGateway } from '@allmenning/core'
+ * import { builtInSources } from '@allmenning/sources'
+ * import { jsonRequestLog } from '@allmenning/observability'
+ *
+ * const gateway = createGateway({ sources: builtInSources(process.env), observers: [jsonRequestLog()] })
+ * // {"time":"2026-11-25T05:00:00.000Z","method":"GET","path":"/api/v1/kilder/statnett/get_physical_flow","route":"/api/v1/kilder/{source}/{operation}","status":200,"duration_ms":3.1,"source":"statnett","operation":"get_physical_flow","cache":"hit","request_id":null}
+ */
+export function jsonRequestLog(options: JsonRequestLogOptions = {}): GatewayObserver {
+  const write = options.write ?? ((line: string) => void process.stdout.write(`${line}\n`))
+  const header = (options.requestIdHeader ?? 'x-request-id').toLowerCase()
+  return {
+    requestFinished(r) {
+      const id = r.request.headers[header]
+      const line: RequestLogLine = {
+        time: new Date().toISOString(),
+        method: r.method,
+        path: r.request.path,
+        route: r.route ?? null,
+        status: r.status ?? 0,
+        duration_ms: Math.round((r.durationMs ?? 0) * 1000) / 1000,
+        source: r.source ?? null,
+        operation: r.operation ?? null,
+        cache: r.cache ?? null,
+        request_id: (Array.isArray(id) ? id[0] : id) ?? null,
+      }
+      write(JSON.stringify(line))
+    },
+  }
+}
