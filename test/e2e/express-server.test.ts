@@ -201,6 +201,7 @@ describe('the example Express server against a local Brønnøysund', () => {
     const search = async (q: string) => JSON.parse((await raw(`/api/v1/sok/alle?q=${encodeURIComponent(q)}`)).body).results.map((r: { id: string }) => r.id)
     expect(await search('flyplass')).toEqual(['avinor'])
     expect(await search('organisasjonsnummer')).toEqual(['firmafakta'])
-    expect(await search('strøm')).toEqual(['statnett'])
+    expect(await search('strøm')).toEqual(['statnett', 'strompris'])
+    expect((await search('strømpris'))[0]).toBe('strompris')
   })
 })
