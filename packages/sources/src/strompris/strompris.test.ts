@@ -153,3 +153,13 @@ describe('get_prices_at_point', () => {
     expect(prices.requests.length).toBe(before)
   })
 })
+
+describe('the upstream override of the built-in sources', () => {
+  it('reaches hvakosterstrommen.no where ALLMENNING_UPSTREAM_HVAKOSTERSTROMMEN points', async () => {
+    const { builtInSources } = await import('../built-in-sources.js')
+    const source = builtInSources({ ALLMENNING_UPSTREAM_HVAKOSTERSTROMMEN: prices.baseUrl }).find((s) => s.id === 'strompris')!
+    const before = prices.requests.length
+    const { status, json } = await createTestGateway({ sources: source }).call('strompris', 'get_prices', { area: 'NO2', date: '2024-10-27' })
+    expect([status, json.data.prices.length, prices.requests.length]).toEqual([200, 25, before + 1])
+  })
+})

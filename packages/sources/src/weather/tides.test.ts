@@ -157,3 +157,15 @@ describe('the tides field of /api/v1/steder/{lat}/{lon}', () => {
     expect([inland.status, inland.json.fields.tides.status, inland.json.fields.tides.data]).toEqual([200, 'ok', []])
   })
 })
+
+describe('the upstream override and identification', () => {
+  it('reaches Kartverket where ALLMENNING_UPSTREAM_KARTVERKET_TIDE points, with the gateway’s User-Agent', async () => {
+    const { builtInSources } = await import('../built-in-sources.js')
+    const source = builtInSources({ ALLMENNING_UPSTREAM_KARTVERKET_TIDE: tide.baseUrl }).find((s) => s.id === 'weather')!
+    const before = tide.requests.length
+    const identified = createTestGateway({ sources: source, upstream: { userAgent: 'example.no-havn/1.0 ops@example.no' } })
+    const { status } = await identified.call('weather', 'get_tide_table', { lat: 59.91, lon: 10.74, days: 2 })
+    expect([status, tide.requests.length]).toEqual([200, before + 1])
+    expect(tide.received.at(-1)!.headers['user-agent']).toBe('example.no-havn/1.0 ops@example.no')
+  })
+})
