@@ -28,7 +28,7 @@ export const getTideForecast = defineOperation({
     noDataNote,
   parameters: {
     ...tidePoint,
-    hours: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(72), v.description('Hours ahead from the current hour, 1..72 (default 48)')), 48),
+    hours: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(72), v.description('How many hours, from the current one: 1..72 (default 48)')), 48),
     datum: datumParameter,
   },
   output: v.array(
@@ -50,7 +50,7 @@ export const getTideForecast = defineOperation({
   async run(params, ctx) {
     const client = ctx.upstream(kartverketTide)
     const from = Math.floor(Date.now() / HOUR_MS) * HOUR_MS
-    const to = from + params.hours * HOUR_MS
+    const to = from + (params.hours - 1) * HOUR_MS
     const response = await client.getText(TIDE_API_PATH, { query: locationQuery(params, params.datum, from, to, 'all') })
     const doc = readTideDocument(client, response.body)
     if ('noData' in doc) return { data: [], rawValues: noDataRaw(doc.noData) }
@@ -58,7 +58,7 @@ export const getTideForecast = defineOperation({
     const observed = byTime(doc.series.get('observation'))
     const surge = byTime(doc.series.get('weathereffect'))
     const forecast = byTime(doc.series.get('forecast'))
-    const times = [...new Set([...tide.keys(), ...forecast.keys()])].filter((t) => t >= from && t <= to && t % HOUR_MS === 0).sort((a, b) => a - b)
+    const times = [...new Set([...tide.keys(), ...forecast.keys()])].filter((t) => t >= from && t <= to).sort((a, b) => a - b)
     const rows = times.map((t) => {
       const predicted = tide.get(t)
       const measured = observed.get(t)

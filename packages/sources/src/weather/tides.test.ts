@@ -21,7 +21,7 @@ describe('get_tide_forecast', () => {
     const { status, json } = await gateway.call('weather', 'get_tide_forecast', { lat: 59.9081, lon: 10.7349 })
     expect(status).toBe(200)
     const rows = json.data as ForecastRow[]
-    expect(rows).toHaveLength(49)
+    expect(rows).toHaveLength(48)
     const hour = Math.floor(Date.now() / HOUR) * HOUR
     expect(rows[0]!.time).toBe(new Date(hour).toISOString().replace('.000Z', 'Z'))
     expect(rows.every((row) => row.datum === 'CD')).toBe(true)
@@ -47,9 +47,24 @@ describe('get_tide_forecast', () => {
       tide_request: 'locationdata', lat: '60.398', lon: '5.32', datatype: 'all', refcode: 'msl', tzone: '0', interval: '60',
     })
     expect(asked.get('fromtime')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00$/)
-    expect((json.data as ForecastRow[]).map((r) => r.datum)).toEqual(Array(7).fill('MSL'))
+    expect((json.data as ForecastRow[]).map((r) => r.datum)).toEqual(Array(6).fill('MSL'))
     // Mean sea level: the tide swings around zero.
     expect(Math.max(...(json.data as ForecastRow[]).map((r) => Math.abs(r.tide_cm!)))).toBeLessThanOrEqual(54)
+  })
+  it('keeps values Kartverket writes off the hour (a zone delayed from its gauge)', async () => {
+    const fresh = createTestGateway({ sources: weather(), upstreams: { kartverket_tide: tide } })
+    const hour = Math.floor(Date.now() / HOUR) * HOUR
+    const at = (ms: number) => new Date(ms).toISOString().slice(0, 19) + '+00:00'
+    tide.failWith(
+      fakeReply.xml(
+        `<tide><locationdata><location name="Oslo" code="OSL" delay="17" factor="0.94"/><reflevelcode>CD</reflevelcode>` +
+          `<data type="prediction" unit="cm"><waterlevel value="40.0" time="${at(hour + 17 * 60_000)}" flag="pre"/><waterlevel value="44.5" time="${at(hour + 77 * 60_000)}" flag="pre"/></data></locationdata></tide>`,
+      ),
+      { times: 1 },
+    )
+    const { json } = await fresh.call('weather', 'get_tide_forecast', { lat: 59.9, lon: 10.7, hours: 3 })
+    expect((json.data as ForecastRow[]).map((r) => [r.tide_cm, r.surge_cm, r.sea_level_basis])).toEqual([[40, null, null], [44.5, null, null]])
+    expect(json._raw_values).toMatchObject({ delay_minutes: 17, amplitude_factor: 0.94 })
   })
 })
 
