@@ -203,5 +203,6 @@ describe('the example Express server against a local Brønnøysund', () => {
     expect(await search('organisasjonsnummer')).toEqual(['firmafakta'])
     expect(await search('strøm')).toEqual(['statnett', 'strompris'])
     expect((await search('strømpris'))[0]).toBe('strompris')
+    expect(await search('tidevann')).toEqual(['weather'])
   })
 })

@@ -4,6 +4,7 @@ import { defineOperation } from '@allmenning/core/source'
 import { hvakosterstrommen } from './hvakosterstrommen-upstream.js'
 import { addDays, daysBetween } from './oslo-time.js'
 import { notPublished, type PriceDay, type PriceDays } from './price-day.js'
+import { priceAreaEntity } from './price-area-search.js'
 import { pricePeriod, priceFacts } from './price-output.js'
 import { areaParameter, dateParameter, PRICE_NOTE } from './price-parameters.js'
 
@@ -78,5 +79,6 @@ export function createGetPriceRange(days: PriceDays) {
         sourceApi: published[0]!.url,
       }
     },
+    entities: (data) => [priceAreaEntity(data.area)],
   })
 }

@@ -7,6 +7,7 @@ import { findPointPriceArea } from '../statnett/point-price-area.js'
 import { hvakosterstrommen } from './hvakosterstrommen-upstream.js'
 import { osloDate } from './oslo-time.js'
 import { notPublished, priceAreas, type PricePeriod, type PriceDays } from './price-day.js'
+import { priceAreaEntity } from './price-area-search.js'
 import { pricePeriod } from './price-output.js'
 import { PRICE_NOTE } from './price-parameters.js'
 
@@ -58,5 +59,6 @@ export function createGetPricesAtPoint(days: PriceDays) {
       if (!day) throw notPublished(date, found.area, now)
       return { data: { ...base, area: found.area, price_now: periodAt(day.prices, now), prices: day.prices }, sourceApi: day.url }
     },
+    entities: (data) => (data.area ? [priceAreaEntity(data.area)] : []),
   })
 }

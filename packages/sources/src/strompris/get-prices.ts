@@ -3,6 +3,7 @@ import { defineOperation } from '@allmenning/core/source'
 import { hvakosterstrommen } from './hvakosterstrommen-upstream.js'
 import { osloDate } from './oslo-time.js'
 import { notPublished, type PriceDays } from './price-day.js'
+import { priceAreaEntity } from './price-area-search.js'
 import { pricePeriod, priceFacts } from './price-output.js'
 import { areaParameter, dateParameter, PRICE_NOTE } from './price-parameters.js'
 
@@ -47,5 +48,6 @@ export function createGetPrices(days: PriceDays) {
         sourceApi: day.url,
       }
     },
+    entities: (data) => [priceAreaEntity(data.area)],
   })
 }

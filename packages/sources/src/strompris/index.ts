@@ -5,6 +5,7 @@ import { createGetPrices } from './get-prices.js'
 import { createGetPricesAtPoint } from './get-prices-at-point.js'
 import { hvakosterstrommen } from './hvakosterstrommen-upstream.js'
 import { createPriceDays } from './price-day.js'
+import { priceAreaSearch } from './price-area-search.js'
 
 /**
  * The built-in `strompris` source: Norway's day-ahead electricity spot prices per price area
@@ -33,6 +34,9 @@ export function strompris(): SourceDefinition {
     cacheTtlSeconds: 900,
     // Kartverket's address register tells which county, and so which price area, a point lies in.
     upstreams: [hvakosterstrommen, kartverketAdresser],
+    // A price area is an entity: found by code or name, linked to its prices.
+    entityTypes: { price_area: { operation: 'get_prices', parameter: 'area' } },
+    entitySearch: priceAreaSearch,
     operations: [createGetPrices(days), createGetPriceRange(days), createGetPricesAtPoint(days)],
   })
 }

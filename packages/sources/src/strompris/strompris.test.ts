@@ -163,3 +163,14 @@ describe('the upstream override of the built-in sources', () => {
     expect([status, json.data.prices.length, prices.requests.length]).toEqual([200, 25, before + 1])
   })
 })
+
+describe('price areas as entities', () => {
+  it('names the area of an answer, linked to its prices, and finds the areas by code or name', async () => {
+    const { json } = await gateway.call('strompris', 'get_prices', { area: 'NO5', date: '2025-11-12' })
+    expect(json.entities).toEqual([expect.objectContaining({ type: 'price_area', id: 'NO5', name: 'NO5 Vest-Norge (Bergen)' })])
+    expect(JSON.stringify(json.entities[0])).toContain('/api/v1/kilder/strompris/get_prices?area=NO5')
+    const found = await gateway.get('/api/v1/sok/alle', { q: 'Bergen' })
+    expect(found.status).toBe(200)
+    expect(JSON.stringify(found.json)).toContain('"id":"NO5"')
+  })
+})
