@@ -3,7 +3,10 @@ import type { PlaceFieldDeclaration } from '@allmenning/core/source'
 /** Spec 4.2's sections of `/api/v1/steder/{lat}/{lon}`, in the order it lists them. */
 const specSections = ['geography', 'weather', 'air', 'poi', 'energy', 'maritime'] as const
 
-/** Spec 4.2's twelve fields in its order, then the price area, which the energy section adds. */
+/**
+ * Spec 4.2's twelve fields in its order, then the fields the built-ins add: the price area and
+ * today's electricity price (energy), and the tides (maritime).
+ */
 const specFields = [
   'addresses',
   'place_names',
@@ -18,6 +21,8 @@ const specFields = [
   'charging_stations',
   'fire_detections',
   'price_area',
+  'electricity_price',
+  'tides',
 ] as const
 
 /**

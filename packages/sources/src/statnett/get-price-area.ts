@@ -1,18 +1,12 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, defineOperation } from '@allmenning/core/source'
+import { defineOperation } from '@allmenning/core/source'
 import { kartverketAdresser } from '../geonorge/kartverket-upstreams.js'
 import { pointParameters } from '../shared/wgs84-point.js'
-import { countyBorderNotes, countyPriceAreas } from './county-price-areas.js'
+import { findPointPriceArea } from './point-price-area.js'
 import { priceAreaEntity, priceAreaNames } from './price-areas.js'
 import { statnettApi } from './statnett-upstream.js'
 import { fetchShaped, powerSituations } from './upstream-shapes.js'
 import { specPlaceField } from '../shared/spec-place-field.js'
-
-/** What this operation reads of Kartverket's point search: the municipality of the nearest address. */
-const nearestAddress = v.looseObject({ adresser: v.array(v.looseObject({ kommunenummer: v.nullish(v.string()) })) })
-
-/** How far from the point an address may be and still say which municipality the point is in. */
-const SEARCH_RADIUS_M = 5000
 
 /**
  * `get_price_area`: the Norwegian price area (NO1–NO5) a point lies in, with Statnett's
@@ -45,30 +39,20 @@ export const getPriceArea = defineOperation({
   placeField: specPlaceField({ name: 'price_area', section: 'energy', description: 'The price area (NO1–NO5) the point lies in, with its power situation.' }),
   canonicalFieldAliases: { name: ['area_name'] },
   async run(params, ctx) {
-    const kartverket = ctx.upstream(kartverketAdresser)
-    const found = await kartverket.getJson('/punktsok', {
-      query: { lat: params.lat, lon: params.lon, radius: SEARCH_RADIUS_M, koordsys: 4258, treffPerSide: 1, side: 0 },
-    })
-    const municipality = checkUpstreamShape(kartverket, nearestAddress, found.body, 'the nearest address').adresser[0]?.kommunenummer ?? null
-    const countyNumber = municipality?.slice(0, 2)
-    const rule = countyNumber ? countyPriceAreas[countyNumber] : undefined
-    if (!rule) {
-      const note = municipality
-        ? `Municipality ${municipality} is in no county this source can place in a price area`
-        : `No address within ${SEARCH_RADIUS_M / 1000} km of the point, so its price area cannot be told (at sea, or outside Norway)`
-      return { data: { area: null, area_name: null, basis: 'none' as const, municipality_number: municipality, county: null, note, power_situation: null } }
+    const found = await findPointPriceArea(ctx.upstream(kartverketAdresser), params)
+    if (!found.area) {
+      return { data: { area: null, area_name: null, basis: 'none' as const, municipality_number: found.municipality, county: null, note: found.note, power_situation: null } }
     }
     const situations = await fetchShaped(ctx.upstream(statnettApi), '/ElspotPowerSituation/GetPowerSituations/', powerSituations)
-    const situation = situations.find((s) => s.elspotId === rule.area)
-    const border = countyNumber ? countyBorderNotes[countyNumber] : undefined
+    const situation = situations.find((s) => s.elspotId === found.area)
     return {
       data: {
-        area: rule.area,
-        area_name: priceAreaNames[rule.area] ?? rule.area,
+        area: found.area,
+        area_name: priceAreaNames[found.area] ?? found.area,
         basis: 'county' as const,
-        municipality_number: municipality,
-        county: rule.county,
-        note: `The area of ${rule.county}, the county of the nearest address${border ? `; ${border}, so near those parts it may differ` : ''}.`,
+        municipality_number: found.municipality,
+        county: found.county,
+        note: found.note,
         power_situation: situation
           ? {
               status: situation.powerSituation ?? null,

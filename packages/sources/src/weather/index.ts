@@ -4,6 +4,9 @@ import { createForecastStore } from './forecast-store.js'
 import { createGetCurrentWeather } from './get-current-weather.js'
 import { createGetForecast } from './get-forecast.js'
 import { metLocationforecast } from './met-locationforecast-upstream.js'
+import { getTideForecast } from './get-tide-forecast.js'
+import { getTideTable } from './get-tide-table.js'
+import { kartverketTide } from './kartverket-tide-upstream.js'
 
 /** Options of {@link weather}. */
 export interface WeatherOptions {
@@ -20,7 +23,9 @@ export interface WeatherOptions {
  * rounded to three decimals, each cell is fetched at most once per `Expires` and then
  * revalidated with `If-Modified-Since`, and calls stay within 20 per second. MET also asks
  * for an identifying User-Agent: set the gateway's `upstream.userAgent` to your
- * application's name and a contact.
+ * application's name and a contact. Tides and sea level on the Norwegian coast come from
+ * Kartverket's water-level API (`get_tide_forecast`, `get_tide_table`), in chart datum unless
+ * another datum is asked for.
  *
  * @example
  * import { createGateway } from '@allmenning/core'
@@ -35,17 +40,19 @@ export function weather(options: WeatherOptions = {}): SourceDefinition {
     name: 'Weather (MET Norway Locationforecast)',
     description:
       "The weather now and the forecast for the next ten days at any point on Earth, from MET Norway's " +
-      'Locationforecast: temperature, humidity, wind, pressure, cloud cover, precipitation and the Yr weather symbol.',
+      'Locationforecast: temperature, humidity, wind, pressure, cloud cover, precipitation and the Yr weather symbol; ' +
+      "and tides and sea level on the Norwegian coast from Kartverket's water-level API.",
     documentation: 'https://api.met.no/weatherapi/locationforecast/2.0/documentation',
     topic: 'weather',
     keywords: ['weather', 'forecast', 'vær', 'værmelding', 'værvarsel', 'temperature', 'wind', 'precipitation', 'yr'],
-    synonyms: ['temperatur', 'vind', 'nedbør', 'regn', 'snø', 'met', 'meteorologisk institutt', 'locationforecast', 'current weather'],
+    synonyms: ['temperatur', 'vind', 'nedbør', 'regn', 'snø', 'met', 'meteorologisk institutt', 'locationforecast', 'current weather', 'tidevann', 'flo og fjære', 'vannstand', 'havnivå', 'stormflo', 'tides', 'sea level', 'storm surge'],
     contentLanguages: ['en'],
     cacheTtlSeconds: 600,
-    upstreams: [metLocationforecast],
+    upstreams: [metLocationforecast, kartverketTide],
     entityTypes: { point: { operation: 'get_forecast', parameter: 'lat' } },
-    operations: [createGetCurrentWeather(store), createGetForecast(store)],
+    operations: [createGetCurrentWeather(store), createGetForecast(store), getTideForecast, getTideTable],
   })
 }
 export { metLocationforecast } from './met-locationforecast-upstream.js'
+export { kartverketTide } from './kartverket-tide-upstream.js'
 export { createRequestBudget, metRequestBudget, type RequestBudget, type RequestBudgetOptions } from '../shared/request-budget.js'

@@ -1,0 +1,43 @@
+import { defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { kartverketAdresser } from '../geonorge/kartverket-upstreams.js'
+import { createGetPriceRange } from './get-price-range.js'
+import { createGetPrices } from './get-prices.js'
+import { createGetPricesAtPoint } from './get-prices-at-point.js'
+import { hvakosterstrommen } from './hvakosterstrommen-upstream.js'
+import { createPriceDays } from './price-day.js'
+import { priceAreaSearch } from './price-area-search.js'
+
+/**
+ * The built-in `strompris` source: Norway's day-ahead electricity spot prices per price area
+ * (NO1–NO5), hourly or quarter-hourly, from hvakosterstrommen.no's static files, in NOK per kWh
+ * excluding VAT. Each published day is fetched once and kept; a day not yet published is a 404.
+ *
+ * @example
+ * import { createGateway } from '@allmenning/core'
+ * import { strompris } from '@allmenning/sources/strompris'
+ * const gateway = createGateway({ sources: [strompris()] })
+ * // GET /api/v1/kilder/strompris/get_prices?area=NO1&date=2026-11-25
+ */
+export function strompris(): SourceDefinition {
+  const days = createPriceDays()
+  return defineSource({
+    id: 'strompris',
+    name: 'Electricity spot prices (hvakosterstrommen.no)',
+    description:
+      'Day-ahead electricity spot prices in the five Norwegian price areas (NO1–NO5), per hour and since October 2025 per ' +
+      'quarter-hour, in NOK per kWh excluding VAT, from hvakosterstrommen.no; and today’s prices where a point lies.',
+    documentation: 'https://www.hvakosterstrommen.no/strompris-api',
+    topic: 'energy',
+    keywords: ['electricity price', 'strømpris', 'spot price', 'spotpris', 'price area', 'prisområde', 'NOK/kWh', 'energy'],
+    synonyms: ['strøm', 'strømpriser', 'kraftpris', 'elpris', 'nord pool', 'day-ahead', 'hva koster strømmen', 'power price', 'electricity'],
+    contentLanguages: ['en'],
+    cacheTtlSeconds: 900,
+    // Kartverket's address register tells which county, and so which price area, a point lies in.
+    upstreams: [hvakosterstrommen, kartverketAdresser],
+    // A price area is an entity: found by code or name, linked to its prices.
+    entityTypes: { price_area: { operation: 'get_prices', parameter: 'area' } },
+    entitySearch: priceAreaSearch,
+    operations: [createGetPrices(days), createGetPriceRange(days), createGetPricesAtPoint(days)],
+  })
+}
+export { hvakosterstrommen } from './hvakosterstrommen-upstream.js'
