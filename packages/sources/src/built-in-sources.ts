@@ -3,6 +3,7 @@ import type { SourceDefinition } from '@allmenning/core/source'
 import { ais, BARENTSWATCH_CLIENT_ID_VARIABLE, BARENTSWATCH_CLIENT_SECRET_VARIABLE } from './ais/index.js'
 import { akvakultur } from './akvakultur/index.js'
 import { avinor } from './avinor/index.js'
+import { entur } from './entur/index.js'
 import { firmafakta } from './firmafakta/index.js'
 import { FIRMS_KEY_VARIABLE, firms } from './firms/index.js'
 import { geonorge } from './geonorge/index.js'
@@ -40,6 +41,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     firms({ mapKey: env[FIRMS_KEY_VARIABLE] }),
     ais({ clientId: env[BARENTSWATCH_CLIENT_ID_VARIABLE], clientSecret: env[BARENTSWATCH_CLIENT_SECRET_VARIABLE] }),
     poiNorge(),
+    entur(),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

@@ -19,5 +19,6 @@ export {
   type AisOptions,
 } from './ais/index.js'
 export { poiNorge, overpassApi } from './poi_norge/index.js'
+export { entur, enturJourneyPlanner, enturGeocoder, enturClientName, enturRequestBudget, type EnturOptions } from './entur/index.js'
 export { builtInSources } from './built-in-sources.js'
 export { builtInDatasets } from './built-in-datasets.js'
