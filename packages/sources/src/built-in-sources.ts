@@ -13,6 +13,7 @@ import { luftkvalitet } from './luftkvalitet/index.js'
 import { NOBIL_KEY_VARIABLE, nobil } from './nobil/index.js'
 import { poiNorge } from './poi_norge/index.js'
 import { statnett } from './statnett/index.js'
+import { vegvesen } from './vegvesen/index.js'
 import { weather } from './weather/index.js'
 
 /**
@@ -42,6 +43,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     ais({ clientId: env[BARENTSWATCH_CLIENT_ID_VARIABLE], clientSecret: env[BARENTSWATCH_CLIENT_SECRET_VARIABLE] }),
     poiNorge(),
     entur(),
+    vegvesen(),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )
