@@ -161,6 +161,18 @@ describe('get_departures', () => {
   })
 })
 
+describe('the request budget', () => {
+  it('keeps every Entur call within it: a call past it is a 502 naming the upstream, and Entur is not asked', async () => {
+    const gateway = gatewayFor({ requestBudget: createRequestBudget({ requests: 1, perMs: 60_000, maxWaitMs: 0 }) })
+    expect((await gateway.call('entur', 'search_stops', { text: 'Kaiparken b' })).status).toBe(200)
+    const before = journeyPlanner.received.length
+    const { status, json } = await gateway.call('entur', 'get_departures', { stop_place_id: 'NSR:StopPlace:90104', number_of_departures: 9 })
+    expect(status).toBe(502)
+    expect(json.error.message).toMatch(/^Upstream Entur JourneyPlanner v3 \(entur_journey_planner\) was not called: the gateway keeps to 1 requests per 60 s/)
+    expect(journeyPlanner.received.length).toBe(before)
+  })
+})
+
 describe('entity search', () => {
   it('finds stop places by name, linked to their departures', async () => {
     const { status, json } = await gatewayFor().get('/api/v1/sok/alle', { q: 'Kaiparken stasjon', mode: 'entities' })
