@@ -24,8 +24,10 @@ const lastRequest = (fake: FakeUpstream) => fake.received[fake.received.length -
 describe('search_stops', () => {
   it("asks the geocoder's venue layer and answers the stop places only, with the contact's ET-Client-Name", async () => {
     const gateway = gatewayFor()
-    const { status, json } = await gateway.call('entur', 'search_stops', { text: 'Kaiparken' })
+    const { status, json, headers } = await gateway.call('entur', 'search_stops', { text: 'Kaiparken' })
     expect(status).toBe(200)
+    // The stop register changes with the timetables: a day.
+    expect(headers['cache-control']).toMatch(/max-age=86400\b/)
     const asked = lastRequest(geocoder)
     expect(asked.path).toBe('/autocomplete')
     expect(Object.fromEntries(asked.query)).toEqual({ text: 'Kaiparken', lang: 'no', size: '50', layers: 'venue' })

@@ -88,8 +88,10 @@ describe('registration points', () => {
 describe('get_traffic_volume', () => {
   it('asks for the hours of the period in Oslo time and answers one row per hour, a gap as null with its coverage', async () => {
     const gateway = gatewayFor()
-    const { status, json } = await gateway.call('vegvesen', 'get_traffic_volume', { registration_point_id: GAPPY_POINT_ID, from: '2026-11-24', to: '2026-11-25' })
+    const { status, json, headers } = await gateway.call('vegvesen', 'get_traffic_volume', { registration_point_id: GAPPY_POINT_ID, from: '2026-11-24', to: '2026-11-25' })
     expect(status).toBe(200)
+    // Volumes arrive hour by hour: a quarter of an hour.
+    expect(headers['cache-control']).toMatch(/max-age=900\b/)
     const asked = trafikkdata.questions[trafikkdata.questions.length - 1]!
     expect(asked.variables).toEqual({ id: GAPPY_POINT_ID, from: '2026-11-24T00:00:00+01:00', to: '2026-11-25T00:00:00+01:00', after: null })
     expect(asked.query).toMatch(/byHour\(from: \$from, to: \$to, first: 100, after: \$after\)/)
