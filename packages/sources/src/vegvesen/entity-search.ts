@@ -6,7 +6,7 @@ import type { RegistrationPoint } from './registration-points.js'
  * the point list is fetched once a day, so a search costs Vegvesen nothing more.
  */
 export const vegvesenEntitySearch: EntitySearch = {
-  recognize: (text) => (/^\d{1,10}V\d{1,10}$/i.test(text.trim()) ? 'traffic_registration_point' : undefined),
+  recognize: (text) => (/^\d{1,10}[A-Z]\d{1,10}$/i.test(text.trim()) ? 'traffic_registration_point' : undefined),
   async search(text, ctx) {
     const query = text.trim()
     if (query.length < 2) return { hits: [], matched: 0 }

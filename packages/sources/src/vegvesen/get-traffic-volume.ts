@@ -71,7 +71,8 @@ export function createGetTrafficVolume(list: RegistrationPointList, now: () => n
       registration_point_id: v.pipe(
         v.string(),
         v.trim(),
-        v.regex(/^\d{1,10}V\d{1,10}$/, 'must be a registration point id such as 44656V72812'),
+        // Digits, a letter, digits: V on the points Vegvesen documents; the letter is not relied on.
+        v.regex(/^\d{1,10}[A-Z]\d{1,10}$/, 'must be a registration point id such as 44656V72812'),
         v.description('Id of the registration point, e.g. 44656V72812 (find it with find_registration_points_nearby)'),
       ),
       resolution: v.optional(v.pipe(v.picklist(['hour', 'day']), v.description('hour or day; hour when left out')), 'hour'),

@@ -135,6 +135,13 @@ describe('get_traffic_volume', () => {
     expect(trafikkdata.questions.length).toBe(before)
   })
 
+  it('answers the volumes of a bicycle counter too, whose id has another letter', async () => {
+    const { status, json } = await gatewayFor().call('vegvesen', 'get_traffic_volume', { registration_point_id: '10234B1110003', resolution: 'day', from: '2026-11-01', to: '2026-11-08' })
+    expect(status).toBe(200)
+    expect(json.data).toMatchObject({ name: 'Kaiparken sykkel', resolution: 'day' })
+    expect(json.data.volumes.map((row: { from: string }) => row.from.slice(0, 10))).toEqual(['2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04', '2026-11-05', '2026-11-06', '2026-11-07'])
+  })
+
   it('is a 404 for an id Vegvesen does not list', async () => {
     const { status, json } = await gatewayFor().call('vegvesen', 'get_traffic_volume', { registration_point_id: '99999V9999999' })
     expect(status).toBe(404)
