@@ -6,6 +6,7 @@ describe('enturClientName', () => {
     expect(enturClientName('allmenning/0.1.0 (+ops@example.no)')).toBe('example.no-allmenning')
     expect(enturClientName('allmenning/0.1.0 (+https://data.example.no/om)')).toBe('data.example.no-allmenning')
     expect(enturClientName('example.no-data/1.2 ops@example.no')).toBe('example.no-data')
+    expect(enturClientName('MyApp/2.0 (+Ops@MyApp.io)')).toBe('myapp.io-myapp')
   })
 
   it('falls back to the product alone, as <product>-gateway, without a contact', () => {

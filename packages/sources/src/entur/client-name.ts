@@ -12,12 +12,13 @@
  * enturClientName('allmenning/0.1.0') // 'allmenning-gateway'
  */
 export function enturClientName(userAgent: string): string {
-  const product = clean(/^\s*([^\s/()]+)/.exec(userAgent)?.[1] ?? '') || 'allmenning'
+  // Entur's examples are lower case without spaces, `brakar-journeyplanner`.
+  const product = clean(/^\s*([^\s/()]+)/.exec(userAgent)?.[1] ?? '').toLowerCase() || 'allmenning'
   const email = /[^\s@()<>+]+@([^\s@()<>]+\.[^\s@()<>]+)/.exec(userAgent)?.[1]
   const url = /https?:\/\/([^\s/()<>:]+)/i.exec(userAgent)?.[1]
   const company = clean((email ?? url ?? '').toLowerCase())
   if (!company) return product.includes('-') ? product : `${product}-gateway`
-  return product.toLowerCase().includes(company) ? product : `${company}-${product}`
+  return product.includes(company) ? product : `${company}-${product}`
 }
 
 /** Letters, digits, `.`, `_` and `-` only: nothing that could break or forge a header. */
