@@ -50,7 +50,8 @@ const point = v.looseObject({
   dataTimeSpan: v.optional(v.nullable(v.looseObject({ firstData: text, latestData: v.optional(v.nullable(v.looseObject({ volumeByHour: text }))) }))),
 })
 
-const answer = v.looseObject({ trafficRegistrationPoints: v.array(point) })
+// The items are checked a slice at a time (below), so the list itself is only checked to be one.
+const answer = v.looseObject({ trafficRegistrationPoints: v.array(v.unknown()) })
 
 const nullableText = (description: string) => v.pipe(v.nullable(v.string()), v.description(description))
 
@@ -82,37 +83,52 @@ const whole = (value: number | string | null | undefined) => {
   return typeof n === 'number' && Number.isInteger(n) ? n : null
 }
 
+/** Points checked and mapped between turns of the event loop: some thousands take some tens of milliseconds. */
+const SLICE = 1000
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+function toRegistrationPoint(p: v.InferOutput<typeof point>): RegistrationPoint {
+  const latLon = p.location?.coordinates?.latLon
+  const position = latLon && isKnownPosition(latLon) ? latLon : null
+  const roadReference = present(p.location?.roadReference?.shortForm)
+  return {
+    id: p.id,
+    name: present(p.name) ?? p.id,
+    traffic_type: present(p.trafficRegistrationType),
+    road: roadOfReference(roadReference),
+    road_reference: roadReference,
+    county: present(p.location?.county?.name),
+    county_number: whole(p.location?.county?.number),
+    municipality: present(p.location?.municipality?.name),
+    municipality_number: whole(p.location?.municipality?.number),
+    lat: position?.lat ?? null,
+    lon: position?.lon ?? null,
+    operational_status: present(p.operationalStatus),
+    registration_frequency: present(p.registrationFrequency),
+    first_data: present(p.dataTimeSpan?.firstData),
+    latest_hour: present(p.dataTimeSpan?.latestData?.volumeByHour),
+  }
+}
+
 /**
- * Reads the GraphQL `data` of {@link REGISTRATION_POINTS_QUERY}. A point without a position
- * keeps `lat`/`lon` null (it can still be found by road or name), one without a name is named
- * by its id.
+ * Reads the GraphQL `data` of {@link REGISTRATION_POINTS_QUERY}, a thousand points per turn of
+ * the event loop (the whole list is some megabytes). A point without a position keeps
+ * `lat`/`lon` null (it can still be found by road or name), one without a name is named by its
+ * id; a point in another shape is a 502 naming the upstream and the point's place in the list.
  *
  * @example
- * const points = readRegistrationPoints(client, data)
+ * const points = await readRegistrationPoints(client, data)
  */
-export function readRegistrationPoints(client: UpstreamClient, data: unknown): RegistrationPoint[] {
-  return checkUpstreamShape(client, answer, data, 'the registration points').trafficRegistrationPoints.map((p) => {
-    const latLon = p.location?.coordinates?.latLon
-    const position = latLon && isKnownPosition(latLon) ? latLon : null
-    const roadReference = present(p.location?.roadReference?.shortForm)
-    return {
-      id: p.id,
-      name: present(p.name) ?? p.id,
-      traffic_type: present(p.trafficRegistrationType),
-      road: roadOfReference(roadReference),
-      road_reference: roadReference,
-      county: present(p.location?.county?.name),
-      county_number: whole(p.location?.county?.number),
-      municipality: present(p.location?.municipality?.name),
-      municipality_number: whole(p.location?.municipality?.number),
-      lat: position?.lat ?? null,
-      lon: position?.lon ?? null,
-      operational_status: present(p.operationalStatus),
-      registration_frequency: present(p.registrationFrequency),
-      first_data: present(p.dataTimeSpan?.firstData),
-      latest_hour: present(p.dataTimeSpan?.latestData?.volumeByHour),
-    }
-  })
+export async function readRegistrationPoints(client: UpstreamClient, data: unknown): Promise<RegistrationPoint[]> {
+  const list = checkUpstreamShape(client, answer, data, 'the registration points').trafficRegistrationPoints
+  const points: RegistrationPoint[] = []
+  for (let start = 0; start < list.length; start += SLICE) {
+    if (start > 0) await nextTurn()
+    const end = Math.min(list.length, start + SLICE)
+    for (let i = start; i < end; i++) points.push(toRegistrationPoint(checkUpstreamShape(client, point, list[i], `registration point ${i} of the list`)))
+  }
+  return points
 }
 
 const DAY_MS = 86_400_000
@@ -136,7 +152,7 @@ export function createRegistrationPointList() {
   })
   return {
     get(client: UpstreamClient): Promise<RegistrationPoint[]> {
-      return memo.get('all', async () => readRegistrationPoints(client, (await postGraphql(client, '/', { query: REGISTRATION_POINTS_QUERY })).data))
+      return memo.get('all', async () => await readRegistrationPoints(client, (await postGraphql(client, '/', { query: REGISTRATION_POINTS_QUERY })).data))
     },
   }
 }

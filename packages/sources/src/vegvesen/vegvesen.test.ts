@@ -82,6 +82,11 @@ describe('registration points', () => {
     const none = await empty.call('vegvesen', 'search_registration_points', { query: 'Granlia' })
     expect(none.status).toBe(502)
     expect(none.json.error.code).toBe('upstream_invalid_response')
+    const odd = gatewayFor()
+    trafikkdata.failWith({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"data":{"trafficRegistrationPoints":[{"id":"1V1","name":"A"},{"id":2,"name":"B"}]}}' }, { times: 1 })
+    const broken = await odd.call('vegvesen', 'search_registration_points', { query: 'Granlia' })
+    expect(broken.status).toBe(502)
+    expect(broken.json.error.message).toMatch(/vegvesen_trafikkdata\) answered registration point 1 of the list in an unexpected shape \(at id\)/)
   })
 })
 
