@@ -160,6 +160,11 @@ describe('get_departures', () => {
     const { status, json } = await gateway.call('entur', 'get_departures', { stop_place_id: 'NSR:StopPlace:90101', number_of_departures: 2 })
     expect(status).toBe(502)
     expect(json.error.message).toMatch(/entur_journey_planner\) rate limited the gateway/)
+    // Entur's Retry-After is honoured: the next call waits it out without asking.
+    const before = journeyPlanner.received.length
+    const rested = await gateway.call('entur', 'get_departures', { stop_place_id: 'NSR:StopPlace:90104', number_of_departures: 2 })
+    expect([rested.status, rested.json.error.code]).toEqual([502, 'upstream_resting'])
+    expect(journeyPlanner.received.length).toBe(before)
   })
 })
 
