@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, fakeReply, type FakeUpstream } from '@allmenning/core/testing'
+import { builtInSources } from '../built-in-sources.js'
 import { createRequestBudget } from '../shared/request-budget.js'
 import { entur, type EnturOptions } from './index.js'
 import { enturDepartures, graphqlValidationError, type FakeJourneyPlanner, startFakeEnturGeocoder, startFakeEnturJourneyPlanner } from './testing/fake-entur.js'
@@ -165,6 +166,15 @@ describe('get_departures', () => {
     const rested = await gateway.call('entur', 'get_departures', { stop_place_id: 'NSR:StopPlace:90104', number_of_departures: 2 })
     expect([rested.status, rested.json.error.code]).toEqual([502, 'upstream_resting'])
     expect(journeyPlanner.received.length).toBe(before)
+  })
+})
+
+describe('configuration from the environment', () => {
+  it('reaches Entur where ALLMENNING_UPSTREAM_ENTUR_GEOCODER and ALLMENNING_UPSTREAM_ENTUR_JOURNEY_PLANNER point', async () => {
+    const sources = builtInSources({ ALLMENNING_UPSTREAM_ENTUR_GEOCODER: geocoder.baseUrl, ALLMENNING_UPSTREAM_ENTUR_JOURNEY_PLANNER: journeyPlanner.baseUrl })
+    const gateway = createTestGateway({ sources: sources.filter((source) => source.id === 'entur') })
+    expect((await gateway.call('entur', 'search_stops', { text: 'Granlia' })).json.data.map((s: { id: string }) => s.id)).toEqual(['NSR:StopPlace:90201'])
+    expect((await gateway.call('entur', 'get_departures', { stop_place_id: 'NSR:StopPlace:90104' })).status).toBe(200)
   })
 })
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, type FakeUpstream } from '@allmenning/core/testing'
+import { builtInSources } from '../built-in-sources.js'
 import { entur } from '../entur/index.js'
 import { startFakeEnturGeocoder, startFakeEnturJourneyPlanner } from '../entur/testing/fake-entur.js'
 import { vegvesen } from './index.js'
@@ -87,6 +88,15 @@ describe('registration points', () => {
     const broken = await odd.call('vegvesen', 'search_registration_points', { query: 'Granlia' })
     expect(broken.status).toBe(502)
     expect(broken.json.error.message).toMatch(/vegvesen_trafikkdata\) answered registration point 1 of the list in an unexpected shape \(at id\)/)
+  })
+})
+
+describe('configuration from the environment', () => {
+  it('reaches trafikkdata where ALLMENNING_UPSTREAM_VEGVESEN_TRAFIKKDATA points', async () => {
+    const sources = builtInSources({ ALLMENNING_UPSTREAM_VEGVESEN_TRAFIKKDATA: trafikkdata.baseUrl })
+    const gateway = createTestGateway({ sources: sources.filter((source) => source.id === 'vegvesen') })
+    const { status, json } = await gateway.call('vegvesen', 'find_registration_points_by_road', { road: 'E136' })
+    expect([status, ids(json.data)]).toEqual([200, ['15020V4440010']])
   })
 })
 
