@@ -1,5 +1,6 @@
 import { rankByName, type EntitySearch } from '@allmenning/core/source'
 import type { Stop } from './geocoder-stops.js'
+import { AUTOCOMPLETE_SIZE } from './search-stops.js'
 
 /**
  * Stop places by name, through the source's own `search_stops`: the call goes through the
@@ -7,7 +8,7 @@ import type { Stop } from './geocoder-stops.js'
  */
 export const enturEntitySearch: EntitySearch = {
   async search(text, ctx) {
-    const stops = (await ctx.call('search_stops', { text, limit: 50 })) as Stop[]
+    const stops = (await ctx.call('search_stops', { text, limit: AUTOCOMPLETE_SIZE })) as Stop[]
     const ranked = rankByName(text, stops, (stop) => ({ codes: [stop.id], names: [stop.name, ...(stop.label ? [stop.label] : [])] }))
     const hits = ranked.map(({ item }) => ({
       type: 'stop_place',

@@ -22,6 +22,8 @@ export function createSearchStops(access: EnturAccess) {
       text: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.description('Name or part of a name, e.g. Jernbanetorget')),
     },
     output: v.array(stopSchema),
+    // The geocoder is asked for its best 50; more could not be paged to.
+    limit: { default: 10, max: AUTOCOMPLETE_SIZE },
     canonicalFieldAliases: { name: ['[].name'] },
     // The stop register changes with the timetables, a few times a year.
     cacheTtlSeconds: 86_400,
