@@ -3,6 +3,7 @@ import type { SourceDefinition } from '@allmenning/core/source'
 import { ais, BARENTSWATCH_CLIENT_ID_VARIABLE, BARENTSWATCH_CLIENT_SECRET_VARIABLE } from './ais/index.js'
 import { akvakultur } from './akvakultur/index.js'
 import { avinor } from './avinor/index.js'
+import { entur } from './entur/index.js'
 import { firmafakta } from './firmafakta/index.js'
 import { FIRMS_KEY_VARIABLE, firms } from './firms/index.js'
 import { geonorge } from './geonorge/index.js'
@@ -13,6 +14,7 @@ import { NOBIL_KEY_VARIABLE, nobil } from './nobil/index.js'
 import { poiNorge } from './poi_norge/index.js'
 import { statnett } from './statnett/index.js'
 import { strompris } from './strompris/index.js'
+import { vegvesen } from './vegvesen/index.js'
 import { weather } from './weather/index.js'
 
 /**
@@ -42,6 +44,8 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     ais({ clientId: env[BARENTSWATCH_CLIENT_ID_VARIABLE], clientSecret: env[BARENTSWATCH_CLIENT_SECRET_VARIABLE] }),
     poiNorge(),
     strompris(),
+    entur(),
+    vegvesen(),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

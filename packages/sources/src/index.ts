@@ -24,5 +24,7 @@ export {
 } from './ais/index.js'
 export { poiNorge, overpassApi } from './poi_norge/index.js'
 export { strompris, hvakosterstrommen } from './strompris/index.js'
+export { entur, enturJourneyPlanner, enturGeocoder, enturClientName, enturRequestBudget, type EnturOptions } from './entur/index.js'
+export { vegvesen, vegvesenTrafikkdata } from './vegvesen/index.js'
 export { builtInSources } from './built-in-sources.js'
 export { builtInDatasets } from './built-in-datasets.js'

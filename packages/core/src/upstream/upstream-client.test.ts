@@ -38,6 +38,8 @@ describe('createUpstreamClient', () => {
     const calls: string[] = []
     const res = await client(calls).getJson<{ agent: string }>('/agent', { query: { a: 'æ ø', b: undefined } })
     expect(res.body.agent).toBe('allmenning-test/1')
+    // What was sent is what a source reads, for an upstream's own identification header.
+    expect(client(calls).userAgent).toBe('allmenning-test/1')
     expect(calls).toEqual([`${fake.baseUrl}/agent?a=%C3%A6+%C3%B8`])
   })
 

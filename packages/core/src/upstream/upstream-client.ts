@@ -97,6 +97,12 @@ export interface UpstreamResponse<T> {
 export interface UpstreamClient {
   readonly id: string
   readonly name: string
+  /**
+   * The User-Agent sent on every call (the gateway's `upstream.userAgent`, with the contact the
+   * examples add from `ALLMENNING_CONTACT`): for upstreams that ask to be told who calls in a
+   * header of their own, as Entur's `ET-Client-Name`.
+   */
+  readonly userAgent: string
   /** Builds the URL a call would use, without calling it. */
   url(path: string, query?: QueryValues): string
   getJson<T = unknown>(path: string, options?: UpstreamCallOptions): Promise<UpstreamResponse<T>>
@@ -384,6 +390,7 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
   return {
     id: settings.id,
     name: settings.name,
+    userAgent: settings.userAgent,
     url: (path, query) => buildUpstreamUrl(settings.baseUrl, path, query),
 
     getJson<T>(path: string, options: UpstreamCallOptions = {}) {

@@ -1,0 +1,28 @@
+import { defineUpstream } from '@allmenning/core/source'
+
+/**
+ * Entur's JourneyPlanner v3, the GraphQL API behind departures. Entur's terms ask every caller
+ * to name itself in an `ET-Client-Name` header (see `enturClientName`) and rate-limit or block
+ * those who do not; its open data is NLOD. `ALLMENNING_UPSTREAM_ENTUR_JOURNEY_PLANNER`
+ * overrides the base URL in the examples.
+ */
+export const enturJourneyPlanner = defineUpstream({
+  id: 'entur_journey_planner',
+  name: 'Entur JourneyPlanner v3',
+  baseUrl: 'https://api.entur.io/journey-planner/v3',
+  publisher: 'Entur AS (national registry of public transport in Norway)',
+  license: 'NLOD 2.0',
+})
+
+/**
+ * Entur's geocoder (Pelias), for stop places by name and near a point: GeoJSON with
+ * `[lon, lat]` positions. Same terms as JourneyPlanner; `ALLMENNING_UPSTREAM_ENTUR_GEOCODER`
+ * overrides the base URL in the examples.
+ */
+export const enturGeocoder = defineUpstream({
+  id: 'entur_geocoder',
+  name: 'Entur geocoder',
+  baseUrl: 'https://api.entur.io/geocoder/v1',
+  publisher: 'Entur AS (national registry of public transport in Norway)',
+  license: 'NLOD 2.0',
+})

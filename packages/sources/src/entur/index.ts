@@ -1,0 +1,59 @@
+import { defineSource, type SourceDefinition } from '@allmenning/core/source'
+import type { RequestBudget } from '../shared/request-budget.js'
+import { checkedClientName } from './client-name.js'
+import { enturRequestBudget } from './entur-calls.js'
+import { enturGeocoder, enturJourneyPlanner } from './entur-upstreams.js'
+import { enturEntitySearch } from './entity-search.js'
+import { createFindStopsNearby } from './find-stops-nearby.js'
+import { createGetDepartures } from './get-departures.js'
+import { createSearchStops } from './search-stops.js'
+
+/** Options of the {@link entur} source. */
+export interface EnturOptions {
+  /**
+   * The `ET-Client-Name` sent to Entur, `<company>-<application>`. Left out, it is made from
+   * the gateway's User-Agent and the contact in it (`example.no-allmenning` for
+   * `ALLMENNING_CONTACT=ops@example.no`); see `enturClientName`.
+   */
+  clientName?: string
+  /** The request budget Entur calls take their turn in; by default one of 10 a second shared by every `entur()` in the process. */
+  requestBudget?: RequestBudget
+}
+
+/**
+ * The built-in `entur` source: public transport stop places in Norway by name and near a
+ * point, and the next departures from a stop place, from Entur's geocoder and JourneyPlanner
+ * v3. Every call names the deployment in Entur's `ET-Client-Name` header.
+ *
+ * @example
+ * import { createGateway } from '@allmenning/core'
+ * import { entur } from '@allmenning/sources/entur'
+ * const gateway = createGateway({ sources: [entur()], upstream: { userAgent: 'allmenning/0.1.0 (+ops@example.no)' } })
+ * // GET /api/v1/kilder/entur/get_departures?stop_place_id=NSR:StopPlace:337 (sent as ET-Client-Name: example.no-allmenning)
+ */
+export function entur(options: EnturOptions = {}): SourceDefinition {
+  const access = {
+    budget: options.requestBudget ?? enturRequestBudget,
+    clientName: options.clientName === undefined ? undefined : checkedClientName(options.clientName),
+  }
+  return defineSource({
+    id: 'entur',
+    name: 'Public transport stops and departures (Entur)',
+    description:
+      "Norway's public transport from Entur's national registry: stop places by name or near a point, and the next departures from a stop with real-time estimates and cancellations, for bus, tram, metro, train, ferry and air.",
+    documentation: 'https://developer.entur.org',
+    topic: 'transport',
+    keywords: ['public transport', 'kollektivtransport', 'departures', 'avganger', 'stop', 'holdeplass', 'entur', 'bus', 'train'],
+    synonyms: ['buss', 'tog', 'trikk', 't-bane', 'ferje', 'rutetider', 'sanntid', 'stoppested', 'stasjon', 'timetable', 'real-time'],
+    contentLanguages: ['no', 'en'],
+    cacheTtlSeconds: 30,
+    limit: { default: 20, max: 100 },
+    upstreams: [enturJourneyPlanner, enturGeocoder],
+    entityTypes: { stop_place: { operation: 'get_departures', parameter: 'stop_place_id' } },
+    entitySearch: enturEntitySearch,
+    operations: [createSearchStops(access), createGetDepartures(access), createFindStopsNearby(access)],
+  })
+}
+export { enturJourneyPlanner, enturGeocoder } from './entur-upstreams.js'
+export { enturClientName } from './client-name.js'
+export { enturRequestBudget } from './entur-calls.js'

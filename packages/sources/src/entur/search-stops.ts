@@ -1,0 +1,43 @@
+import * as v from 'valibot'
+import { defineOperation } from '@allmenning/core/source'
+import { enturTurn, type EnturAccess } from './entur-calls.js'
+import { enturGeocoder } from './entur-upstreams.js'
+import { readGeocoderStops, stopSchema } from './geocoder-stops.js'
+
+/** Hits asked of the geocoder per search; `limit` and `offset` page them here. */
+export const AUTOCOMPLETE_SIZE = 50
+
+/**
+ * Builds `search_stops`: stop places by name, from Entur's geocoder autocomplete.
+ *
+ * @example
+ * const searchStops = createSearchStops({ budget: enturRequestBudget, clientName: undefined })
+ */
+export function createSearchStops(access: EnturAccess) {
+  return defineOperation({
+    name: 'search_stops',
+    description:
+      "Public transport stop places in Norway by name (bus, tram, metro, rail, ferry, airport), best match first, from Entur's geocoder. Each id is what get_departures takes.",
+    parameters: {
+      text: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.description('Name or part of a name, e.g. Jernbanetorget')),
+    },
+    output: v.array(stopSchema),
+    // The geocoder is asked for its best 50; more could not be paged to.
+    limit: { default: 10, max: AUTOCOMPLETE_SIZE },
+    canonicalFieldAliases: { name: ['[].name'] },
+    // The stop register changes with the timetables, a few times a year.
+    cacheTtlSeconds: 86_400,
+
+    async run(params, ctx) {
+      const client = ctx.upstream(enturGeocoder)
+      const headers = await enturTurn(access, client)
+      const res = await client.getJson('/autocomplete', {
+        query: { text: params.text, lang: 'no', size: AUTOCOMPLETE_SIZE, layers: 'venue' },
+        headers,
+      })
+      return { data: readGeocoderStops(client, res.body) }
+    },
+
+    entities: (data) => data.map((stop) => ({ type: 'stop_place', id: stop.id, name: stop.name })),
+  })
+}
