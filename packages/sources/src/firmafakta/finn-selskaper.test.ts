@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestGateway, type TestGateway } from '@allmenning/core/testing'
+import { createTestGateway, fakeReply, type TestGateway } from '@allmenning/core/testing'
 import { createGateway } from '@allmenning/core'
 import { firmafakta } from './index.js'
 import { startFakeBrreg, type FakeBrreg } from './testing/fake-brreg.js'
@@ -74,6 +74,19 @@ describe('finn_selskaper', () => {
       expect(json.error.details[0].parameter, query).toBe(parameter)
     }
     expect(fake.requests.length).toBe(before)
+  })
+
+  it('answers a filter value Brønnøysund refuses with a 400 naming the filter, not a 502', async () => {
+    fake.upstream.failWith(
+      fakeReply.json(
+        { status: 400, feilmelding: 'Ugyldig forespørsel', valideringsfeil: [{ feilmelding: 'Ugyldig organisasjonsform', parametere: ['organisasjonsform'], feilaktigVerdi: 'XYZ' }] },
+        { status: 400 },
+      ),
+      { times: 1 },
+    )
+    const { status, json } = await call('organisasjonsform=XYZ')
+    expect(status).toBe(400)
+    expect(json.error.details[0]).toMatchObject({ parameter: 'organisasjonsform', rule: 'enum' })
   })
 
   it('is a 502 naming Brønnøysund when the search fails', async () => {

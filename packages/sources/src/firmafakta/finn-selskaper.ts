@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { GatewayError } from '@allmenning/core'
-import { defineOperation } from '@allmenning/core/source'
+import { defineOperation, UpstreamError } from '@allmenning/core/source'
 import { brreg } from './brreg-upstream.js'
 import { enhetsdetaljerSchema, toEnhetsdetaljer } from './enhet-mapping.js'
 import { fetchWindow } from './fetch-window.js'
@@ -120,7 +120,16 @@ export const finnSelskaper = defineOperation({
       // A name search keeps Brønnøysund's relevance order; a filter-only search is most useful largest first.
       sort: params.navn === undefined ? 'antallAnsatte,DESC' : undefined,
     }
-    const window = await fetchWindow(ctx.upstream(brreg), { path: '/enheter', resource: 'enhet', query }, params.offset, end)
+    const window = await fetchWindow(ctx.upstream(brreg), { path: '/enheter', resource: 'enhet', query }, params.offset, end).catch((error: unknown) => {
+      // Paging is planned within Brønnøysund's limits, so its 400 ("Ugyldig forespørsel") is
+      // about a filter value it does not know, such as an organisation form code: the client's
+      // to fix, not an outage. Which filter its body does not reliably say.
+      if (error instanceof UpstreamError && error.upstreamStatus === 400) {
+        const named = (['organisasjonsform', 'naeringskode', 'kommunenummer'] as const).find((name) => params[name] !== undefined) ?? 'navn'
+        throw invalid(named, `has a value Brønnøysund refuses (${params[named]}); check the codes against Enhetsregisteret's code lists`, 'enum')
+      }
+      throw error
+    })
     const note =
       window.total === 0 && params.naeringskode !== undefined
         ? 'No match. Brønnøysund has moved to the SN2025 industry codes and answers an old (SN2007) code with no hits: check the code.'
