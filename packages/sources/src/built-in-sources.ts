@@ -12,6 +12,7 @@ import { lovdata } from './lovdata/lovdata-source.js'
 import { luftkvalitet } from './luftkvalitet/index.js'
 import { NOBIL_KEY_VARIABLE, nobil } from './nobil/index.js'
 import { poiNorge } from './poi_norge/index.js'
+import { ssb } from './ssb/index.js'
 import { statnett } from './statnett/index.js'
 import { strompris } from './strompris/index.js'
 import { vegvesen } from './vegvesen/index.js'
@@ -46,6 +47,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     strompris(),
     entur(),
     vegvesen(),
+    ssb(),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

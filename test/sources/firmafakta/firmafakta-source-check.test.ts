@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkSource } from '@allmenning/core/testing'
 import { firmafakta } from '../../../packages/sources/src/firmafakta/index.js'
 import { startFakeBrreg, type FakeBrreg } from '../../../packages/sources/src/firmafakta/testing/fake-brreg.js'
+import { startFakeRegnskapsregisteret } from '../../../packages/sources/src/firmafakta/testing/fake-regnskapsregisteret.js'
+import type { FakeUpstream } from '@allmenning/core/testing'
 import { loadAllDatasets } from '../../support/firmafakta-datasets.js'
 
 // The source check calls every operation, the eight that read datasets too, so it needs the
@@ -9,16 +11,21 @@ import { loadAllDatasets } from '../../support/firmafakta-datasets.js'
 
 describe('firmafakta behind the gateway', () => {
   let fake: FakeBrreg
+  let regnskap: FakeUpstream
   beforeAll(async () => {
     fake = await startFakeBrreg()
+    regnskap = await startFakeRegnskapsregisteret()
   })
-  afterAll(() => fake.close())
+  afterAll(async () => {
+    await fake.close()
+    await regnskap.close()
+  })
 
   it('passes the source check: descriptor, schemas, OpenAPI, envelopes, paging, shared 400s, 502s naming Brønnøysund, entity search', async () => {
     const datasets = await loadAllDatasets()
     try {
       const report = await checkSource(firmafakta, {
-        upstreams: { brreg: fake },
+        upstreams: { brreg: fake, brreg_regnskap: regnskap },
         datasets: datasets.store,
         examples: {
           organisasjonsnummer_for_selskap: { company_name: 'sesam' },
@@ -26,6 +33,8 @@ describe('firmafakta behind the gateway', () => {
           selskapsdetaljer: { org_nr: '976030788' },
           roller_i_enhet: { org_nr: '976030788' },
           underenheter_for_selskap: { org_nr: '912346021' },
+          finn_selskaper: { organisasjonsform: 'AS' },
+          get_company_last_financial_statement: { org_nr: '976030788' },
           aksjeeiere_for_selskap: { org_nr: '976030788' },
           selskapets_aksjeposter: { org_nr: '912346234' },
           aksjeposter_for_person: { name: 'Ola Nordmann', birth_year: '1975' },
@@ -39,6 +48,7 @@ describe('firmafakta behind the gateway', () => {
       expect(report.operations).toEqual(firmafakta().operations.map((o) => o.name))
       expect(report.passed).toContain('underenheter_for_selskap: limit and offset page the list')
       expect(report.passed).toContain('aksjeeiere_for_selskap: limit and offset page the list')
+      expect(report.passed).toContain('finn_selskaper: limit and offset page the list')
       // The eight dataset operations call no upstream, so upstream failures do not reach them.
       expect([...report.notes].sort()).toEqual(
         [

@@ -5,7 +5,7 @@ import { createTestGateway, type TestGateway } from '@allmenning/core/testing'
 import { firmafakta } from './index.js'
 
 describe('firmafakta source definition', () => {
-  it('calls the real Enhetsregisteret by default, through the upstream id brreg', () => {
+  it('calls the real Enhetsregisteret and Regnskapsregisteret by default, through the upstream ids brreg and brreg_regnskap', () => {
     const source = firmafakta()
     expect(source.id).toBe('firmafakta')
     expect(source.upstreams).toEqual([
@@ -17,6 +17,14 @@ describe('firmafakta source definition', () => {
         license: 'NLOD 2.0',
         maxBodyBytes: 512 * 1024,
       },
+      {
+        id: 'brreg_regnskap',
+        name: 'Brønnøysundregistrene Regnskapsregisteret',
+        baseUrl: 'https://data.brreg.no/regnskapsregisteret/regnskap',
+        publisher: 'Brønnøysundregistrene',
+        license: 'NLOD 2.0',
+        maxBodyBytes: 64 * 1024,
+      },
     ])
   })
 
@@ -25,7 +33,7 @@ describe('firmafakta source definition', () => {
     expect(source.upstreams[0]).toMatchObject({ baseUrl: 'http://127.0.0.1:9/api', timeoutMs: 1500 })
   })
 
-  it('declares the twelve operations of spec 4.4, the datasets eight of them read, and the business-source metadata', () => {
+  it('declares the twelve operations of spec 4.4, company search and the last accounts, the datasets eight of them read, and the business-source metadata', () => {
     const source = firmafakta()
     expect(source.operations.map((operation) => operation.name)).toEqual([
       'organisasjonsnummer_for_selskap',
@@ -33,6 +41,8 @@ describe('firmafakta source definition', () => {
       'selskapsdetaljer',
       'roller_i_enhet',
       'underenheter_for_selskap',
+      'finn_selskaper',
+      'get_company_last_financial_statement',
       'aksjeeiere_for_selskap',
       'selskapets_aksjeposter',
       'aksjeposter_for_person',

@@ -1,5 +1,8 @@
 import { defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { brreg } from './brreg-upstream.js'
+import { brregRegnskap } from './regnskapsregisteret-upstream.js'
+import { finnSelskaper } from './finn-selskaper.js'
+import { getCompanyLastFinancialStatement } from './get-company-last-financial-statement.js'
 import { firmafaktaEntitySearch } from './entity-search.js'
 import { organisasjonsnummerForSelskap } from './organisasjonsnummer-for-selskap.js'
 import { rollerIEnhet } from './roller-i-enhet.js'
@@ -30,7 +33,8 @@ export function firmafakta(): SourceDefinition {
     name: 'Firmafakta (Brønnøysundregistrene)',
     description:
       'Facts about Norwegian companies and other organisations from Enhetsregisteret at Brønnøysundregistrene: ' +
-      'organisation numbers by name, company details, roles (board, chief executive, auditor) and sub-units.',
+      'organisation numbers by name, company search by municipality, industry, form and size, company details, roles ' +
+      '(board, chief executive, auditor) and sub-units; and the last annual accounts from Regnskapsregisteret.',
     documentation: 'https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html',
     topic: 'business',
     keywords: [
@@ -47,6 +51,10 @@ export function firmafakta(): SourceDefinition {
       'company',
       'business register',
       'board',
+      'regnskap',
+      'årsregnskap',
+      'accounts',
+      'financial statement',
     ],
     synonyms: [
       'brreg',
@@ -75,7 +83,7 @@ export function firmafakta(): SourceDefinition {
     // The register is updated through the day; an hour-old answer is fresh enough for lookups.
     cacheTtlSeconds: 3600,
     limit: { default: 25, max: 100 },
-    upstreams: [brreg],
+    upstreams: [brreg, brregRegnskap],
     datasets: firmafaktaDatasets,
     entityTypes: {
       organization: { operation: 'selskapsdetaljer', parameter: 'org_nr' },
@@ -91,6 +99,8 @@ export function firmafakta(): SourceDefinition {
       selskapsdetaljer,
       rollerIEnhet,
       underenheterForSelskap,
+      finnSelskaper,
+      getCompanyLastFinancialStatement,
       aksjeeiereForSelskap,
       selskapetsAksjeposter,
       aksjeposterForPerson,
@@ -119,3 +129,6 @@ export { underenheterForSelskap } from './underenheter-for-selskap.js'
 export { orgNrSchema, isValidOrganisationNumber, organisationNumberCheckDigit } from './org-nr.js'
 export { planPages, type PagePlan } from './page-mapping.js'
 export { brreg } from './brreg-upstream.js'
+export { brregRegnskap } from './regnskapsregisteret-upstream.js'
+export { finnSelskaper } from './finn-selskaper.js'
+export { getCompanyLastFinancialStatement } from './get-company-last-financial-statement.js'

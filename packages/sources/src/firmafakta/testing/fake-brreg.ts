@@ -174,6 +174,46 @@ function isDeleted(unit: BrregRecord): boolean {
   return typeof unit['respons_klasse'] === 'string' && unit['respons_klasse'].startsWith('Slettet')
 }
 
+/** The registered headcount; a unit that shows none counts as 0 (Brønnøysund hides counts below 5). */
+function employees(unit: BrregRecord): number {
+  return typeof unit['antallAnsatte'] === 'number' ? unit['antallAnsatte'] : 0
+}
+
+function codeOf(value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null && typeof (value as { kode?: unknown }).kode === 'string'
+    ? (value as { kode: string }).kode
+    : undefined
+}
+
+/**
+ * The search filters `finn_selskaper` sends: `kommunenummer` (business or location address),
+ * `naeringskode` and `organisasjonsform` (comma lists), `fraAntallAnsatte`/`tilAntallAnsatte`,
+ * `konkurs`. An industry code matches itself and the longer codes it starts (`56` finds
+ * `56.101`): a third party reports such prefix matching, not verified against the service.
+ */
+function filterUnits(params: URLSearchParams): (unit: BrregRecord) => boolean {
+  const list = (name: string) => params.get(name)?.split(',').map((item) => item.trim()).filter((item) => item !== '')
+  const kommune = params.get('kommunenummer')
+  const codes = list('naeringskode')
+  const forms = list('organisasjonsform')
+  const from = params.get('fraAntallAnsatte')
+  const to = params.get('tilAntallAnsatte')
+  const konkurs = params.get('konkurs')
+  return (unit) => {
+    const address = (unit['forretningsadresse'] ?? unit['beliggenhetsadresse']) as { kommunenummer?: string } | undefined
+    if (kommune !== null && address?.kommunenummer !== kommune) return false
+    if (codes) {
+      const own = [unit['naeringskode1'], unit['naeringskode2'], unit['naeringskode3']].map(codeOf).filter((c): c is string => c !== undefined)
+      if (!codes.some((code) => own.some((kode) => kode.startsWith(code)))) return false
+    }
+    if (forms && !forms.includes(codeOf(unit['organisasjonsform']) ?? '')) return false
+    if (from !== null && employees(unit) < Number(from)) return false
+    if (to !== null && employees(unit) > Number(to)) return false
+    if (konkurs !== null && Boolean(unit['konkurs']) !== (konkurs === 'true')) return false
+    return true
+  }
+}
+
 function normalize(text: string): string {
   return text.toLocaleLowerCase('nb').replace(/\s+/g, ' ').trim()
 }
@@ -182,7 +222,8 @@ function normalize(text: string): string {
  * Starts a fake Enhetsregisteret on 127.0.0.1 that answers like the real open API
  * (upstreams.md §1):
  * - `GET /enheter` and `GET /underenheter`: search by `navn` (every word a substring of the
- *   name, case-insensitive), `overordnetEnhet`, `organisasjonsnummer` (comma list), with
+ *   name, case-insensitive), `overordnetEnhet`, `organisasjonsnummer` (comma list), the
+ *   filters of {@link filterUnits}, `sort=antallAnsatte,DESC` (else list order), with
  *   Spring HATEOAS paging: `page` (0-based, default 0), `size` (default 20), `_links`
  *   first/prev/self/next/last, `page.{size,totalElements,totalPages,number}`, no `_embedded`
  *   key when a page is empty, 400 `{status, feilmelding, valideringsfeil}` when
@@ -254,13 +295,20 @@ export async function startFakeBrreg(options: FakeBrregOptions = {}): Promise<Fa
       const words = normalize(params.get('navn') ?? '').split(' ').filter((word) => word !== '')
       const parent = params.get('overordnetEnhet')
       const numbers = params.get('organisasjonsnummer')?.split(',').map((n) => n.trim())
+      for (const name of ['fraAntallAnsatte', 'tilAntallAnsatte']) {
+        const value = params.get(name)
+        if (value !== null && !/^\d+$/.test(value)) return badRequest(`Ugyldig verdi for ${name}`, [name], value)
+      }
+      const matchesFilters = filterUnits(params)
       const hits = list().filter(
         (unit) =>
           !isDeleted(unit) &&
           words.every((word) => normalize(unit.navn).includes(word)) &&
           (parent === null || unit['overordnetEnhet'] === parent) &&
-          (numbers === undefined || numbers.includes(unit.organisasjonsnummer)),
+          (numbers === undefined || numbers.includes(unit.organisasjonsnummer)) &&
+          matchesFilters(unit),
       )
+      if (params.get('sort') === 'antallAnsatte,DESC') hits.sort((a, b) => employees(b) - employees(a))
       const totalPages = Math.ceil(hits.length / size)
       const content = hits.slice(page * size, page * size + size)
       const link = (target: number) => {
