@@ -10,6 +10,7 @@ import { kystdatahuset } from './kystdatahuset/index.js'
 import { lovdata } from './lovdata/index.js'
 import { luftkvalitet } from './luftkvalitet/index.js'
 import { NOBIL_KEY_VARIABLE, nobil } from './nobil/index.js'
+import { nve } from './nve/index.js'
 import { poiNorge } from './poi_norge/index.js'
 import { statnett } from './statnett/index.js'
 import { weather } from './weather/index.js'
@@ -40,6 +41,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     firms({ mapKey: env[FIRMS_KEY_VARIABLE] }),
     ais({ clientId: env[BARENTSWATCH_CLIENT_ID_VARIABLE], clientSecret: env[BARENTSWATCH_CLIENT_SECRET_VARIABLE] }),
     poiNorge(),
+    nve(),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

@@ -19,5 +19,6 @@ export {
   type AisOptions,
 } from './ais/index.js'
 export { poiNorge, overpassApi } from './poi_norge/index.js'
+export { nve, nveFlood, nveLandslide, nveAvalanche } from './nve/index.js'
 export { builtInSources } from './built-in-sources.js'
 export { builtInDatasets } from './built-in-datasets.js'

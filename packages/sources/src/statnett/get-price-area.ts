@@ -1,18 +1,12 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, defineOperation } from '@allmenning/core/source'
-import { kartverketAdresser } from '../geonorge/kartverket-upstreams.js'
+import { defineOperation } from '@allmenning/core/source'
+import { MUNICIPALITY_SEARCH_RADIUS_M as SEARCH_RADIUS_M, municipalityOfPoint } from '../geonorge/municipality-of-point.js'
 import { pointParameters } from '../shared/wgs84-point.js'
 import { countyBorderNotes, countyPriceAreas } from './county-price-areas.js'
 import { priceAreaEntity, priceAreaNames } from './price-areas.js'
 import { statnettApi } from './statnett-upstream.js'
 import { fetchShaped, powerSituations } from './upstream-shapes.js'
 import { specPlaceField } from '../shared/spec-place-field.js'
-
-/** What this operation reads of Kartverket's point search: the municipality of the nearest address. */
-const nearestAddress = v.looseObject({ adresser: v.array(v.looseObject({ kommunenummer: v.nullish(v.string()) })) })
-
-/** How far from the point an address may be and still say which municipality the point is in. */
-const SEARCH_RADIUS_M = 5000
 
 /**
  * `get_price_area`: the Norwegian price area (NO1–NO5) a point lies in, with Statnett's
@@ -45,11 +39,7 @@ export const getPriceArea = defineOperation({
   placeField: specPlaceField({ name: 'price_area', section: 'energy', description: 'The price area (NO1–NO5) the point lies in, with its power situation.' }),
   canonicalFieldAliases: { name: ['area_name'] },
   async run(params, ctx) {
-    const kartverket = ctx.upstream(kartverketAdresser)
-    const found = await kartverket.getJson('/punktsok', {
-      query: { lat: params.lat, lon: params.lon, radius: SEARCH_RADIUS_M, koordsys: 4258, treffPerSide: 1, side: 0 },
-    })
-    const municipality = checkUpstreamShape(kartverket, nearestAddress, found.body, 'the nearest address').adresser[0]?.kommunenummer ?? null
+    const municipality = (await municipalityOfPoint(ctx, params))?.number ?? null
     const countyNumber = municipality?.slice(0, 2)
     const rule = countyNumber ? countyPriceAreas[countyNumber] : undefined
     if (!rule) {
