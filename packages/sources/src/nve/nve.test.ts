@@ -200,3 +200,20 @@ describe('builtInSources', () => {
     expect(flood.requests.length).toBe(before + 1)
   })
 })
+
+describe('Norwegian local time, as Varsom writes it', () => {
+  it('gets the offset Norway had at that time, around both changes of summer time', () => {
+    expect(osloLocalToIso('2026-03-29T01:59:00')).toBe('2026-03-29T01:59:00+01:00')
+    expect(osloLocalToIso('2026-03-29T03:00:00')).toBe('2026-03-29T03:00:00+02:00')
+    expect(osloLocalToIso('2026-10-25T01:30:00')).toBe('2026-10-25T01:30:00+02:00')
+    expect(osloLocalToIso('2026-10-25T04:00:00')).toBe('2026-10-25T04:00:00+01:00')
+    expect(osloLocalToIso('2026-01-14T07:00')).toBe('2026-01-14T07:00:00+01:00')
+    expect(osloLocalToIso('2026-01-14T07:00:00.1234567')).toBe('2026-01-14T07:00:00+01:00')
+  })
+
+  it('leaves a time that has its offset, or is none, as it is', () => {
+    expect(osloLocalToIso('2026-01-14T22:51:03.1505425+02:00')).toBe('2026-01-14T22:51:03.1505425+02:00')
+    expect(osloLocalToIso('soon')).toBe('soon')
+    expect(osloLocalToIso(null)).toBeNull()
+  })
+})
