@@ -1,7 +1,10 @@
 // A warm MCP tool call against the warm REST GET it stands for, through Express and Koa:
 // one server per framework serves both, from the same cache entry, and the two take turns
 // round by round. Prints req/s, p50 and p99 for each and the ratio (target: the tool call
-// within 25% of the GET, i.e. its req/s at least 0.80 of the GET's). Also times both through
+// within 25% of the GET, i.e. its req/s at least 0.80 of the GET's). Then the gateway's cost
+// above the MCP SDK's own: the same tool call against a bare SDK server in the same process
+// and framework, over the SDK's transport, whose one tool returns the same envelope as a
+// constant (target: the gateway's CPU per call at most 1.25 × the bare server's). Also times both through
 // gateway.handle() in process, without HTTP. Not part of `npm test`; run after `npm run build`
 // with `node bench/mcp.js`, or through `npm run bench`.
 import { once } from 'node:events'
@@ -47,9 +50,10 @@ async function compare(framework, upstream) {
     mcp: { url: `${origin}/statnett/mcp`, method: 'POST', headers: mcpHeaders, body: mcpBody },
     bareRest: { url: `${origin}/bare/get` },
     bareMcp: { url: `${origin}/bare/mcp`, method: 'POST', headers: mcpHeaders, body: mcpBody },
+    sdkMcp: { url: `${origin}/sdk/mcp`, method: 'POST', headers: mcpHeaders, body: mcpBody },
   }
   await Promise.all(Object.values(targets).map((t) => autocannon({ ...t, connections, duration: 2 })))
-  const samples = { rest: [], mcp: [], bareRest: [], bareMcp: [] }
+  const samples = { rest: [], mcp: [], bareRest: [], bareMcp: [], sdkMcp: [] }
   const kinds = Object.keys(targets)
   for (let round = 0; round < rounds; round++) {
     // A different order each round, so no kind always runs first or last.
@@ -64,7 +68,14 @@ async function compare(framework, upstream) {
   const mcp = row('mcp')
   const bareRest = row('bareRest')
   const bareMcp = row('bareMcp')
+  const sdkMcp = row('sdkMcp')
   return {
+    sdkMcp,
+    // The gateway's tool call over the bare SDK server's: CPU per call (above 1 is the gateway's own cost), and req/s.
+    sdkCpuRatio: mcp.cpu / sdkMcp.cpu,
+    roundSdkCpuRatios: samples.mcp.map((m, i) => (m.cpu / samples.sdkMcp[i].cpu).toFixed(2)),
+    sdkRpsRatio: mcp.rps / sdkMcp.rps,
+    roundSdkRpsRatios: samples.mcp.map((m, i) => (m.rps / samples.sdkMcp[i].rps).toFixed(2)),
     framework,
     ready,
     rest,
@@ -133,6 +144,8 @@ export async function mcpReport(figures) {
   for (const r of results) {
     figures?.record(`MCP ${r.framework} tools/call ÷ GET req/s`, r.ratio, { unit: 'ratio', better: 'higher' })
     figures?.record(`MCP ${r.framework} tools/call ÷ GET CPU per request`, r.cpuRatio, { unit: 'ratio', better: 'lower' })
+    figures?.record(`MCP ${r.framework} gateway ÷ bare SDK server CPU per call`, r.sdkCpuRatio, { unit: 'ratio', better: 'lower' })
+    figures?.record(`MCP ${r.framework} gateway ÷ bare SDK server req/s`, r.sdkRpsRatio, { unit: 'ratio', better: 'higher' })
   }
   const local = await inProcess(upstream)
   const floor = await sdkFloor()
@@ -155,6 +168,15 @@ export async function mcpReport(figures) {
     ...results.map((r) => {
       const ok = r.cpuRatio <= 1.25 ? 'met (≤ 1.25)' : 'MISSED (≤ 1.25)'
       return `| ${r.framework} | ${r.rest.cpu.toFixed(1)} | ${r.mcp.cpu.toFixed(1)} | ${r.cpuRatio.toFixed(3)} | ${r.roundCpuRatios.join(' ')} | ${ok} | ${r.bareRest.cpu.toFixed(1)} | ${r.bareMcp.cpu.toFixed(1)} | ${(r.bareMcp.cpu / r.bareRest.cpu).toFixed(3)} |`
+    }),
+    '',
+    "The gateway's cost above the MCP SDK's own: the same warm tools/call against a bare SDK server in the same process and framework (the SDK's Server and Streamable HTTP transport, stateless with JSON answers, one tool returning the same envelope as a constant), same rounds. Target: the gateway's CPU per call at most 1.25 × the bare server's (≤ 25% above it):",
+    '',
+    '| framework | SDK answer bytes | bare SDK req/s | bare SDK p50/p99 ms | gateway tools/call req/s | req/s ratio | per round | bare SDK CPU µs | gateway CPU µs | CPU ratio | per round | target |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...results.map((r) => {
+      const ok = r.sdkCpuRatio <= 1.25 ? 'met (≤ 1.25)' : 'MISSED (≤ 1.25)'
+      return `| ${r.framework} | ${r.ready.sdkBytes} | ${r.sdkMcp.rps.toFixed(0)} | ${r.sdkMcp.p50}/${r.sdkMcp.p99} | ${r.mcp.rps.toFixed(0)} | ${r.sdkRpsRatio.toFixed(3)} | ${r.roundSdkRpsRatios.join(' ')} | ${r.sdkMcp.cpu.toFixed(1)} | ${r.mcp.cpu.toFixed(1)} | ${r.sdkCpuRatio.toFixed(3)} | ${r.roundSdkCpuRatios.join(' ')} | ${ok} |`
     }),
     '',
     `In process (gateway.handle, no HTTP), median of 5 × 20 000 calls: GET ${local.rest.toFixed(1)} µs, tools/call ${local.mcp.toFixed(1)} µs per call.`,

@@ -1,7 +1,7 @@
 import { cpSync, existsSync, readdirSync } from 'node:fs'
 import { packageBuild } from '../../tsup.package.js'
 
-const sources = ['statnett', 'avinor', 'firmafakta', 'lovdata', 'weather', 'luftkvalitet', 'geonorge', 'kystdatahuset', 'akvakultur', 'nobil', 'firms', 'ais', 'poi_norge', 'strompris', 'entur', 'vegvesen', 'ssb']
+const sources = ['statnett', 'avinor', 'firmafakta', 'lovdata', 'weather', 'luftkvalitet', 'geonorge', 'kystdatahuset', 'akvakultur', 'nobil', 'firms', 'ais', 'poi_norge', 'strompris', 'entur', 'vegvesen', 'ssb', 'nve']
 
 // One entry per source, so a bundle that imports one source holds only that source; beside
 // each, `<id>/testing`, its fake upstream for users' tests, which reads its recorded fixtures

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Gateway } from '@allmenning/core'
 import { mcpServers } from '@allmenning/mcp'
-import { mcpConformanceCases } from '@allmenning/mcp/testing'
+import { mcpConformanceCases, mcpPublicGatewayCases } from '@allmenning/mcp/testing'
 import { postJson, postRpc, rpc, runAdapterConformance, sendRequest as send, type ConformanceReply as Reply, type ConformanceSend as Send, type FakeUpstream } from '@allmenning/core/testing'
 import { startFakeStatnett, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import { conformanceGateway, explorer, targets, type ConformanceTarget, type StartedTarget } from './targets.js'
@@ -21,8 +21,8 @@ for (const target of targets) {
     name: target.name,
     ...target.conformance,
     explorer,
-    extensions: [mcpServers()],
-    cases: mcpConformanceCases,
+    extensions: [mcpServers({ publicGatewayCatalogue: true })],
+    cases: [...mcpConformanceCases, ...mcpPublicGatewayCases],
   })
 }
 

@@ -217,4 +217,34 @@ describe('with MOUNT_PATH=/wiki, as the public gateway lays its paths out', () =
     expect(((await linked.json()) as any).data.organisasjonsnummer).toBe('976030788')
     expect((await fetch(`${wikiBase}/wiki/api/v1/kilder/firmafakta/selskapsdetaljer?org_nr=976030788`)).status).toBe(200)
   })
+
+  it("serves the catalogue at /allemannsdata/mcp with the public gateway's tool names, with templates that resolve", async () => {
+    const client = new Client({ name: 'allmenning-e2e', version: '1.0.0' })
+    clients.push(client)
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${wikiBase}/allemannsdata/mcp`)))
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['search_wiki', 'describe_source', 'describe_operation', 'get_data'])
+    const described = await client.callTool({ name: 'describe_operation', arguments: { source: 'firmafakta', operation: 'selskapsdetaljer' } })
+    const template = (described.structuredContent as any).json_get_url_template as string
+    expect(template).toMatch(/^\/api\/v1\/kilder\/firmafakta\/selskapsdetaljer\{\?/)
+    expect((await fetch(`${wikiBase}${template.replace(/\{\?.*$/, '')}?org_nr=976030788`)).status).toBe(200)
+    const data = await client.callTool({ name: 'get_data', arguments: { source: 'firmafakta', operation: 'selskapsdetaljer', parameters: { org_nr: '976030788' } } })
+    expect((data.structuredContent as any).data.organisasjonsnummer).toBe('976030788')
+  })
+})
+
+it('has no /allemannsdata/mcp without the /wiki compatibility mount', async () => {
+  const app = createApp({ ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl, ALLMENNING_RATE_LIMIT: 'off' }, { onError: () => {} })
+  const server = createServer(app)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  try {
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/allemannsdata/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    })
+    expect(res.status).toBe(404)
+  } finally {
+    server.closeAllConnections()
+    await new Promise<void>((resolve) => server.close(() => resolve()))
+  }
 })

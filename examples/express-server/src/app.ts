@@ -31,8 +31,9 @@ export function createApp(env: Record<string, string | undefined> = process.env,
     ...fromEnv.gateway,
     // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
     explorer: swaggerUiExplorer(),
-    // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue server) and /{source}/mcp.
-    extensions: [mcpServers()],
+    // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue server) and /{source}/mcp;
+    // with the /wiki compatibility mount, the catalogue also where the public gateway has it, /allemannsdata/mcp.
+    extensions: [mcpServers({ publicGatewayCatalogue: Boolean(env.MOUNT_PATH && env.MOUNT_PATH !== '/') })],
     // Bulk datasets: the snapshot ALLMENNING_DATASETS_SNAPSHOT (s3://bucket/prefix) names, followed as it is
     // republished; else the file `npx allmenning datasets` writes in ALLMENNING_DATA_DIR (./data by default).
     datasets: datasetStoreFromEnv(env),

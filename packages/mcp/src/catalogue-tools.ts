@@ -4,7 +4,7 @@ import { objectSchema, readOnly, type McpTool, type ToolTarget } from './mcp-too
 import { toParameters, toQueryString } from './tool-arguments.js'
 
 /** The catalogue server's tools, each the route of the JSON API it calls. */
-const catalogueRoutes = {
+export const catalogueRoutes = {
   search_sources: {
     route: 'search',
     description:
@@ -57,7 +57,7 @@ function pathProperties(route: ExtensionRoute): Record<string, JsonSchema> {
 }
 
 /** A tool over one route: its path parameters and query parameters are the tool's arguments. */
-function routeTool(name: string, description: string, route: ExtensionRoute): McpTool {
+export function routeTool(name: string, description: string, route: ExtensionRoute): McpTool {
   const pathNames = Object.keys(route.pathParameters)
   const properties = { ...pathProperties(route), ...Object.fromEntries(route.parameters.map((p) => [p.name, p.jsonSchema])) }
   const required = [...pathNames, ...route.parameters.filter((p) => p.required).map((p) => p.name)]
@@ -68,7 +68,7 @@ function routeTool(name: string, description: string, route: ExtensionRoute): Mc
 }
 
 /** get_data: the operation route, whose query parameters depend on the operation, so they come as one object. */
-function getDataTool(route: ExtensionRoute): McpTool {
+export function getDataTool(route: ExtensionRoute): McpTool {
   const pathNames = Object.keys(route.pathParameters)
   const parameters: JsonSchema = {
     type: 'object',
@@ -99,6 +99,16 @@ function getDataTool(route: ExtensionRoute): McpTool {
   }
 }
 
+/** Finds a route of the gateway by name, or says at start-up which one the catalogue misses. */
+export function routeFinder(routes: ExtensionRoute[]): (name: string) => ExtensionRoute {
+  const byName = new Map(routes.map((route) => [route.name, route]))
+  return (name) => {
+    const found = byName.get(name)
+    if (!found) throw new TypeError(`The MCP catalogue needs the route ${name}, which the gateway does not have`)
+    return found
+  }
+}
+
 /**
  * The catalogue server's tools, made from the routes they call, so their input schemas are
  * those routes' own query and path parameters: search_sources, list_sources, describe_source,
@@ -109,12 +119,7 @@ function getDataTool(route: ExtensionRoute): McpTool {
  * // ['search_sources', 'list_sources', 'describe_source', 'describe_operation', 'get_data']
  */
 export function catalogueTools(routes: ExtensionRoute[]): McpTool[] {
-  const byName = new Map(routes.map((route) => [route.name, route]))
-  const route = (name: string) => {
-    const found = byName.get(name)
-    if (!found) throw new TypeError(`The MCP catalogue needs the route ${name}, which the gateway does not have`)
-    return found
-  }
+  const route = routeFinder(routes)
   return [
     ...Object.entries(catalogueRoutes).map(([name, tool]) => routeTool(name, tool.description, route(tool.route))),
     getDataTool(route('operation')),

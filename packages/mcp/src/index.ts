@@ -1,2 +1,2 @@
-export { mcpServers } from './mcp-servers.js'
+export { mcpServers, type McpServersOptions } from './mcp-servers.js'
 export type { McpOptions } from './mcp-endpoint.js'

@@ -160,7 +160,7 @@ function readMessages(sdk: Sdk, value: unknown): { messages: JSONRPCMessage[] } 
 }
 
 /** Finds the server of an endpoint: the catalogue server (no source) or a source's, for the links of the request. */
-export type ServerFor = (sourceId: string | undefined, links: Parameters<ExtensionAnswer>[0]['links']) => ToolServer
+export type ServerFor = (sourceId: string | undefined, links: Parameters<ExtensionAnswer>[0]['links'], path?: string) => ToolServer
 
 /**
  * The MCP endpoints (Streamable HTTP, stateless): each POST is answered on its own, with no
@@ -202,7 +202,7 @@ export function createMcpEndpoint(host: ExtensionHost, makeServers: (sdk: Sdk) =
     return { ...response, headers: { ...response.headers, ...headers } }
   }
 
-  return async function answer({ request, links, sourceId }) {
+  return async function answer({ request, links, sourceId, path }) {
     const forbidden = checkOrigin({ origin: headerValue(request.headers.origin), host: headerValue(request.headers.host), mount: links.mount })
     // Not counted: a foreign page would otherwise spend the quota of whoever visits it.
     if (forbidden !== undefined) return refuse(403, transportError, `Forbidden: ${forbidden}`)
@@ -253,7 +253,7 @@ export function createMcpEndpoint(host: ExtensionHost, makeServers: (sdk: Sdk) =
     }
     if (requests.length === 0) return counted(request, accepted)
     const respond = async () => {
-      const { transport, ready } = serverFor(sourceId, links)
+      const { transport, ready } = serverFor(sourceId, links, path)
       await ready
       const context = {
         // An operation's GET is answered in process, counted as that GET; any other route's goes through the front door.

@@ -1,9 +1,24 @@
 import { createLruMap, type ExtensionHost, type GatewayExtension, type Links } from '@allmenning/core/extension'
 import { catalogueTools } from './catalogue-tools.js'
 import { createMcpEndpoint, refuseHostError, type McpOptions } from './mcp-endpoint.js'
+import { publicGatewayTools } from './public-gateway-tools.js'
 import { sourceTools } from './source-tools.js'
 import type { Sdk } from './sdk.js'
 import { createToolServer, type ToolServer } from './tool-server.js'
+
+/** The route of the catalogue under the public gateway's tool names. */
+const PUBLIC_GATEWAY_ROUTE = 'mcp_allemannsdata'
+
+/** What `mcpServers` serves. */
+export interface McpServersOptions extends McpOptions {
+  /**
+   * Also serve the catalogue where agents configured for the public gateway (allemannsdata.com)
+   * look for it, `/allemannsdata/mcp` at the mount point, with its tool names: `search_wiki`,
+   * `describe_source`, `describe_operation` (answering `json_get_url_template`) and `get_data`.
+   * Off by default; the example servers turn it on with their `/wiki` compatibility mount.
+   */
+  publicGatewayCatalogue?: boolean
+}
 
 /** How many servers are kept: one per endpoint and mount point, and adapters take the mount point from the request. */
 const maxServers = 200
@@ -24,6 +39,16 @@ function createServers(host: ExtensionHost, sdk: Sdk) {
     )
   }
 
+  function publicGatewayCatalogue(links: Links): ToolServer {
+    return createToolServer(
+      { name: 'allmenning', title: 'Allmenning: Norwegian public data', version: host.version },
+      `Norwegian public data from ${host.sources.length} sources, under the tool names of the public gateway's catalogue. Find a source with search_wiki, read its operations with describe_source and an operation's parameters and json_get_url_template with describe_operation, then call it with get_data. Each source also has an MCP server of its own at ${links.extension('mcp', '{source}')}. Every result is the JSON envelope that GET ${links.operation('{source}', '{operation}')} answers with; outside MCP, call that URL.`,
+      publicGatewayTools(host.routes()),
+      links,
+      parts,
+    )
+  }
+
   function ofSource(sourceId: string, links: Links): ToolServer {
     const source = host.sources.find((s) => s.id === sourceId)
     // The route resolved the source before it reached here.
@@ -37,12 +62,12 @@ function createServers(host: ExtensionHost, sdk: Sdk) {
     )
   }
 
-  return (sourceId: string | undefined, links: Links): ToolServer => {
-    const key = `${sourceId ?? ''}\u0000${links.mount}`
+  return (sourceId: string | undefined, links: Links, path?: string): ToolServer => {
+    const key = `${path ?? sourceId ?? ''}\u0000${links.mount}`
     let server = servers.get(key)
     if (!server) {
       // Bounded, least recently used first; a server dropped here finishes the requests it holds.
-      server = sourceId === undefined ? catalogue(links) : ofSource(sourceId, links)
+      server = path === PUBLIC_GATEWAY_ROUTE ? publicGatewayCatalogue(links) : sourceId === undefined ? catalogue(links) : ofSource(sourceId, links)
       servers.set(key, server)
     }
     return server
@@ -63,15 +88,21 @@ function createServers(host: ExtensionHost, sdk: Sdk) {
  * import { builtInSources } from '@allmenning/sources'
  *
  * const gateway = createGateway({ sources: builtInSources(process.env), extensions: [mcpServers()] })
+ * // Agents configured for the public gateway's catalogue too: POST /allemannsdata/mcp
+ * createGateway({ sources: builtInSources(process.env), extensions: [mcpServers({ publicGatewayCatalogue: true })] })
  */
-export function mcpServers(options: McpOptions = {}): GatewayExtension {
+export function mcpServers(options: McpServersOptions = {}): GatewayExtension {
+  const { publicGatewayCatalogue, ...endpoint } = options
   return {
     name: 'mcp',
+    ...(publicGatewayCatalogue
+      ? { paths: [{ name: PUBLIC_GATEWAY_ROUTE, path: '/allemannsdata/mcp', summary: "MCP server (Streamable HTTP) over the catalogue under the public gateway's tool names: search_wiki, describe_source, describe_operation, get_data" }] }
+      : {}),
     summary: {
       gateway: 'MCP server (Streamable HTTP) over the catalogue: find, describe and call any source',
       source: 'MCP server (Streamable HTTP) of one source: one tool per operation',
     },
-    attach: (host) => createMcpEndpoint(host, (sdk) => createServers(host, sdk), options),
+    attach: (host) => createMcpEndpoint(host, (sdk) => createServers(host, sdk), endpoint),
     refuse: refuseHostError,
   }
 }

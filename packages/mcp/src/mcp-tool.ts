@@ -1,4 +1,5 @@
 import type { JsonSchema } from '@allmenning/core/extension'
+import type { ToolAnswer } from './tool-server.js'
 
 /** A tool as `tools/list` shows it. */
 export interface ToolDefinition {
@@ -34,6 +35,8 @@ export interface McpTool {
   definition: ToolDefinition
   /** Throws a GatewayError (400) for arguments that cannot be written as that GET. */
   target(args: Record<string, unknown>): ToolTarget
+  /** Rewrites the gateway's answer before it becomes the result, for a tool answering in another gateway's shape. */
+  reshape?(answer: ToolAnswer): ToolAnswer
 }
 
 /** Every tool only reads. */

@@ -72,6 +72,7 @@ export function createToolServer(info: ToolServerInfo, instructions: string, too
     let response: ToolAnswer
     try {
       response = await context.callGateway(tool.target(request.params.arguments ?? {}))
+      if (tool.reshape) response = tool.reshape(response)
     } catch (error) {
       // A bad argument is the tool's error, in the body the JSON API would have answered with.
       if (error instanceof GatewayError) response = parts.errorResponse(error, links)

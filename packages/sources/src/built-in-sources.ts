@@ -11,6 +11,7 @@ import { kystdatahuset } from './kystdatahuset/index.js'
 import { lovdata } from './lovdata/lovdata-source.js'
 import { luftkvalitet } from './luftkvalitet/index.js'
 import { NOBIL_KEY_VARIABLE, nobil } from './nobil/index.js'
+import { nve } from './nve/index.js'
 import { poiNorge } from './poi_norge/index.js'
 import { ssb } from './ssb/index.js'
 import { statnett } from './statnett/index.js'
@@ -48,6 +49,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     entur(),
     vegvesen(),
     ssb(),
+    nve(),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

@@ -77,3 +77,31 @@ describe("an extension host's in-process call", () => {
     expect(long.body).toContain('The query string is 4206 characters long')
   })
 })
+
+describe("an extension's own fixed paths", () => {
+  const probe = (paths: { name: string; path: string; summary: string }[], seen: (string | undefined)[] = []) => ({
+    name: 'probe',
+    summary: { gateway: 'probe', source: 'probe' },
+    paths,
+    attach: () => async (call: { path?: string; sourceId?: string }) => {
+      seen.push(call.path ?? call.sourceId ?? 'own')
+      return { status: 204, headers: {}, body: null }
+    },
+  })
+
+  it('answers each before /{source}/{name} would take it, naming the path in the call', async () => {
+    const seen: (string | undefined)[] = []
+    const gateway = createGateway({ sources: [sun], onError: () => {}, extensions: [probe([{ name: 'probe_elsewhere', path: '/elsewhere/probe', summary: 'x' }], seen)] })
+    const post = (path: string) => gateway.handle({ method: 'POST', path, query: '', headers: {} })
+    expect((await post('/elsewhere/probe')).status).toBe(204)
+    expect((await post('/sol/probe')).status).toBe(204)
+    expect((await post('/probe')).status).toBe(204)
+    expect((await post('/other/probe')).status).toBe(404)
+    expect(seen).toEqual(['probe_elsewhere', 'sol', 'own'])
+  })
+
+  it('refuses a path that is not one, at start-up', () => {
+    expect(() => createGateway({ sources: [sun], extensions: [probe([{ name: 'Bad Name', path: '/x/probe', summary: 'x' }])] })).toThrow(/an extra path needs a snake_case name/)
+    expect(() => createGateway({ sources: [sun], extensions: [probe([{ name: 'ok', path: 'x/{source}', summary: 'x' }])] })).toThrow(/an extra path needs/)
+  })
+})

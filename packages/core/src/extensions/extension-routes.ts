@@ -45,7 +45,21 @@ export function extensionRoutes(catalog: Catalog, extensions: readonly GatewayEx
       answer: (call: Parameters<RouteDefinition['answer']>[0]) => answerOf(extension)(extensionCall(call)),
       openApiPaths: () => ({}),
     }
+    // Literal paths first: the router tries routes in table order, and `/{source}/{name}` would take them.
+    const extra = (extension.paths ?? []).map((p) => {
+      if (!/^[a-z][a-z0-9_]*$/.test(p.name) || !/^(\/[a-z0-9_-]+)+$/.test(p.path)) {
+        throw new TypeError(`Extension ${extension.name}: an extra path needs a snake_case name and a path of a-z, 0-9, _ and - segments (got ${JSON.stringify(p)})`)
+      }
+      return defineRoute({
+        ...common,
+        name: p.name,
+        path: p.path,
+        summary: p.summary,
+        answer: (call: Parameters<RouteDefinition['answer']>[0]) => answerOf(extension)({ ...extensionCall(call), path: p.name }),
+      })
+    })
     return [
+      ...extra,
       defineRoute({ ...common, name: extension.name, path: `/${extension.name}`, summary: extension.summary.gateway }),
       defineRoute({
         ...common,

@@ -22,6 +22,12 @@ export interface GatewayExtension {
   name: string
   /** What the two routes serve, for the API index: the gateway-wide one and a source's. */
   summary: { gateway: string; source: string }
+  /**
+   * Fixed paths at the mount point it answers besides its two, such as `/allemannsdata/mcp`
+   * where another gateway's clients look for it: each is a route of its own, by `name`, tried
+   * before `/{source}/{name}`, and its calls carry that name in `ExtensionCall.path`.
+   */
+  paths?: { name: string; path: string; summary: string }[]
   /** Called once by `createGateway`; the answer it returns serves every POST to the two paths. */
   attach(host: ExtensionHost): ExtensionAnswer
   /**
@@ -42,6 +48,8 @@ export interface ExtensionCall {
   links: Links
   /** The source of `/{source}/{name}`, checked to be one the gateway serves; none at `/{name}`. */
   sourceId: string | undefined
+  /** The name of the extra path called, one of the extension's `paths`; none at its own two. */
+  path?: string
 }
 
 /**

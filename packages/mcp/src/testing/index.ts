@@ -1,2 +1,2 @@
 // For adapter authors: the MCP endpoints' cases of the adapter conformance suite.
-export { mcpConformanceCases } from './mcp-conformance-cases.js'
+export { mcpConformanceCases, mcpPublicGatewayCases } from './mcp-conformance-cases.js'

@@ -181,3 +181,50 @@ export const mcpConformanceCases: AdapterConformanceCase[] = [
     },
   },
 ]
+
+/**
+ * The catalogue under the public gateway's names at `/allemannsdata/mcp`, through an adapter,
+ * for a gateway with `mcpServers({ publicGatewayCatalogue: true })`: the SDK client calls its
+ * four tools there.
+ *
+ * @example
+ * import { runAdapterConformance } from '@allmenning/core/testing'
+ * import { mcpServers } from '@allmenning/mcp'
+ * import { mcpConformanceCases, mcpPublicGatewayCases } from '@allmenning/mcp/testing'
+ * import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+ *
+ * declare const startServer: Parameters<typeof runAdapterConformance>[1]
+ * const runner = { describe, it, expect, beforeAll, afterAll }
+ *
+ * runAdapterConformance(runner, startServer, { extensions: [mcpServers({ publicGatewayCatalogue: true })], cases: [...mcpConformanceCases, ...mcpPublicGatewayCases] })
+ */
+export const mcpPublicGatewayCases: AdapterConformanceCase[] = [
+  {
+    name: "MCP: the SDK client finds, describes and calls through the public gateway's names at /allemannsdata/mcp",
+    async run(ctx) {
+      const { expect } = ctx
+      const client = await connect(ctx, '/allemannsdata/mcp')
+      try {
+        const { tools } = await client.listTools()
+        expect(tools.map((t) => t.name)).toEqual(['search_wiki', 'describe_source', 'describe_operation', 'get_data'])
+        const found = await client.callTool({ name: 'search_wiki', arguments: { query: 'strøm' } })
+        expect(found.isError).toBe(false)
+        expect((found.structuredContent as any).results[0]).toMatchObject({ id: source })
+        const template = `${ctx.prefix}${op}{?area,limit,offset}`
+        const described = await client.callTool({ name: 'describe_operation', arguments: { source, operation } })
+        expect(described.structuredContent).toMatchObject({ json_get_url_template: template, get_url_template: template })
+        expect(JSON.parse((described.content as { text: string }[])[0]!.text).json_get_url_template).toBe(template)
+        const ofSource = await client.callTool({ name: 'describe_source', arguments: { source } })
+        const listed = (ofSource.structuredContent as any).operations.find((o: { name: string }) => o.name === operation)
+        expect(listed.json_get_url_template).toBe(template)
+        const data = await client.callTool({ name: 'get_data', arguments: { source, operation, parameters: { area: 'FI' } } })
+        expect(data.structuredContent).toMatchObject({ source, operation, parameters: { area: 'FI' } })
+        const bad = await client.callTool({ name: 'search_wiki', arguments: {} })
+        expect(bad.isError).toBe(true)
+        expect((bad.structuredContent as any).error).toMatchObject({ status: 400, details: [{ parameter: 'q' }] })
+      } finally {
+        await client.close()
+      }
+    },
+  },
+]

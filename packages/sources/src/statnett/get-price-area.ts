@@ -1,6 +1,5 @@
 import * as v from 'valibot'
 import { defineOperation } from '@allmenning/core/source'
-import { kartverketAdresser } from '../geonorge/kartverket-upstreams.js'
 import { pointParameters } from '../shared/wgs84-point.js'
 import { findPointPriceArea } from './point-price-area.js'
 import { priceAreaEntity, priceAreaNames } from './price-areas.js'
@@ -39,7 +38,7 @@ export const getPriceArea = defineOperation({
   placeField: specPlaceField({ name: 'price_area', section: 'energy', description: 'The price area (NO1–NO5) the point lies in, with its power situation.' }),
   canonicalFieldAliases: { name: ['area_name'] },
   async run(params, ctx) {
-    const found = await findPointPriceArea(ctx.upstream(kartverketAdresser), params)
+    const found = await findPointPriceArea(ctx, params)
     if (!found.area) {
       return { data: { area: null, area_name: null, basis: 'none' as const, municipality_number: found.municipality, county: null, note: found.note, power_situation: null } }
     }

@@ -1,13 +1,10 @@
-import * as v from 'valibot'
-import { checkUpstreamShape, type UpstreamClient } from '@allmenning/core/source'
+import type { OperationContext } from '@allmenning/core/source'
+import { MUNICIPALITY_SEARCH_RADIUS_M, municipalityOfPoint } from '../geonorge/municipality-of-point.js'
 import type { Wgs84Point } from '../shared/wgs84-point.js'
 import { countyBorderNotes, countyPriceAreas } from './county-price-areas.js'
 
-/** What the lookup reads of Kartverket's point search: the municipality of the nearest address. */
-const nearestAddress = v.looseObject({ adresser: v.array(v.looseObject({ kommunenummer: v.nullish(v.string()) })) })
-
 /** How far from the point an address may be and still say which municipality the point is in. */
-export const PRICE_AREA_SEARCH_RADIUS_M = 5000
+export const PRICE_AREA_SEARCH_RADIUS_M = MUNICIPALITY_SEARCH_RADIUS_M
 
 /** The price area of a point, and how it was told. */
 export interface PointPriceArea {
@@ -22,19 +19,17 @@ export interface PointPriceArea {
 
 /**
  * The Norwegian price area a point lies in, told by the county of the nearest address in
- * Kartverket's register (Statnett publishes no map of the areas). Shared by the operations
+ * Kartverket's register (Statnett publishes no map of the areas), through `municipalityOfPoint`;
+ * the operation's source must list `kartverketAdresser` among its upstreams. Shared by the operations
  * that need a point's area (`statnett/get_price_area`, `strompris/get_prices_at_point`), so
  * they agree on every point and on what they say about the border counties.
  *
  * @example
- * const found = await findPointPriceArea(ctx.upstream(kartverketAdresser), { lat: 59.913, lon: 10.756 })
+ * const found = await findPointPriceArea(ctx, { lat: 59.913, lon: 10.756 })
  * // { area: 'NO1', municipality: '0301', county: 'Oslo', note: 'The area of Oslo, the county of the nearest address.' }
  */
-export async function findPointPriceArea(kartverket: UpstreamClient, point: Wgs84Point): Promise<PointPriceArea> {
-  const found = await kartverket.getJson('/punktsok', {
-    query: { lat: point.lat, lon: point.lon, radius: PRICE_AREA_SEARCH_RADIUS_M, koordsys: 4258, treffPerSide: 1, side: 0 },
-  })
-  const municipality = checkUpstreamShape(kartverket, nearestAddress, found.body, 'the nearest address').adresser[0]?.kommunenummer ?? null
+export async function findPointPriceArea(ctx: OperationContext, point: Wgs84Point): Promise<PointPriceArea> {
+  const municipality = (await municipalityOfPoint(ctx, point))?.number ?? null
   const countyNumber = municipality?.slice(0, 2)
   const rule = countyNumber ? countyPriceAreas[countyNumber] : undefined
   if (!rule) {

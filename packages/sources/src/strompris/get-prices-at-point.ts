@@ -1,6 +1,5 @@
 import * as v from 'valibot'
 import { defineOperation } from '@allmenning/core/source'
-import { kartverketAdresser } from '../geonorge/kartverket-upstreams.js'
 import { specPlaceField } from '../shared/spec-place-field.js'
 import { pointParameters } from '../shared/wgs84-point.js'
 import { findPointPriceArea } from '../statnett/point-price-area.js'
@@ -52,7 +51,7 @@ export function createGetPricesAtPoint(days: PriceDays) {
     async run(params, ctx) {
       const now = Date.now()
       const date = osloDate(now)
-      const found = await findPointPriceArea(ctx.upstream(kartverketAdresser), params)
+      const found = await findPointPriceArea(ctx, params)
       const base = { date, area_note: found.note, currency: 'NOK' as const, vat_included: false as const }
       if (!found.area) return { data: { ...base, area: null, price_now: null, prices: [] } }
       const day = await days.load(ctx.upstream(hvakosterstrommen), date, found.area)

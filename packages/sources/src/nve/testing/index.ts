@@ -1,0 +1,3 @@
+// What @allmenning/sources/nve/testing offers a test: the source's upstreams played locally, with
+// fixtures written in Varsom's format. Only through this entry do fakes reach users.
+export * from './fake-varsom.js'
