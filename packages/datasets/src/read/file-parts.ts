@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
-import type { Readable } from 'node:stream'
+import { pipeline, Transform, type Readable } from 'node:stream'
 import { DatasetFileError, type DatasetFile, type JsonArrayContent, type StreamContent, type TabularContent } from '@allmenning/core/source'
 import { delimitedRecords } from './delimited-records.js'
 import { jsonArrayRecords, startsWithGzip } from './json-array-records.js'
@@ -22,11 +22,19 @@ function counted(path: string, counter: ByteCounter): Readable {
   // 64 KiB reads: each chunk's records are mapped and written before the next, so they die
   // young. With 1 MiB chunks a batch of ~10,000 records outlived the young generation and was
   // promoted, and the old-generation collections that followed cost 2 s per million rows.
-  const stream = createReadStream(path, { highWaterMark: 64 * 1024 })
-  stream.on('data', (chunk) => {
-    counter.bytes += chunk.length
+  const file = createReadStream(path, { highWaterMark: 64 * 1024 })
+  // Counted as the reader takes each chunk, not with a 'data' listener: that would set the file
+  // flowing before a reader that starts late (one that first imports its parser) is there, and
+  // the chunks read meanwhile would be lost. A read error reaches the reader through pipeline.
+  const count = new Transform({
+    highWaterMark: 64 * 1024,
+    transform(chunk: Buffer, _encoding, done) {
+      counter.bytes += chunk.length
+      done(null, chunk)
+    },
   })
-  return stream
+  pipeline(file, count, () => {})
+  return count
 }
 
 /** Records of a stream format in batches of one: each may be large (a whole document). */
