@@ -21,7 +21,7 @@ const lateReader: StreamContent = {
     for await (const chunk of input) bytes += (chunk as Uint8Array).length
     yield bytes
   },
-  rows: () => () => undefined,
+  rows: () => () => null,
 }
 const file: DatasetFile = { name: 'archive.bin', content: lateReader }
 

@@ -4,7 +4,7 @@ import { checkUpstreamShape, defineOperation, type OperationContext } from '@all
 import { municipalityOfPoint, type PointMunicipality } from '../geonorge/municipality-of-point.js'
 import { pointParameters } from '../shared/wgs84-point.js'
 import { nveAvalanche, nveFlood, nveLandslide } from './nve-upstreams.js'
-import { osloDate } from './oslo-time.js'
+import { osloDate } from '../shared/oslo-time.js'
 import { avalancheWarnings, hydroWarnings } from './upstream-shapes.js'
 import { avalancheToWarning, HAZARDS, hydroToWarning, warningOutput, type Hazard, type Warning } from './warning-mapping.js'
 

@@ -4,7 +4,7 @@ import type { FakeUpstream } from '@allmenning/core/testing'
 import { builtInSources } from '../built-in-sources.js'
 import { startFakeKartverketAdresser } from '../geonorge/testing/fake-kartverket.js'
 import { nve } from './index.js'
-import { osloLocalToIso } from './oslo-time.js'
+import { osloLocalToIso } from '../shared/oslo-time.js'
 import { startFakeVarsomAvalanche, startFakeVarsomHydro } from './testing/fake-varsom.js'
 
 let flood: FakeUpstream
@@ -198,22 +198,5 @@ describe('builtInSources', () => {
     expect(status).toBe(200)
     expect(json.data.highest_level).toEqual({ flood: 1, landslide: 2, avalanche: null })
     expect(flood.requests.length).toBe(before + 1)
-  })
-})
-
-describe('Norwegian local time, as Varsom writes it', () => {
-  it('gets the offset Norway had at that time, around both changes of summer time', () => {
-    expect(osloLocalToIso('2026-03-29T01:59:00')).toBe('2026-03-29T01:59:00+01:00')
-    expect(osloLocalToIso('2026-03-29T03:00:00')).toBe('2026-03-29T03:00:00+02:00')
-    expect(osloLocalToIso('2026-10-25T01:30:00')).toBe('2026-10-25T01:30:00+02:00')
-    expect(osloLocalToIso('2026-10-25T04:00:00')).toBe('2026-10-25T04:00:00+01:00')
-    expect(osloLocalToIso('2026-01-14T07:00')).toBe('2026-01-14T07:00:00+01:00')
-    expect(osloLocalToIso('2026-01-14T07:00:00.1234567')).toBe('2026-01-14T07:00:00+01:00')
-  })
-
-  it('leaves a time that has its offset, or is none, as it is', () => {
-    expect(osloLocalToIso('2026-01-14T22:51:03.1505425+02:00')).toBe('2026-01-14T22:51:03.1505425+02:00')
-    expect(osloLocalToIso('soon')).toBe('soon')
-    expect(osloLocalToIso(null)).toBeNull()
   })
 })

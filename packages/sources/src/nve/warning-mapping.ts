@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { osloLocalToIso } from './oslo-time.js'
+import { osloLocalToIso } from '../shared/oslo-time.js'
 import type { AvalancheWarning, HydroWarning, VarsomArea } from './upstream-shapes.js'
 
 export const HAZARDS = ['flood', 'landslide', 'avalanche'] as const

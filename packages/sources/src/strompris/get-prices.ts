@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { defineOperation } from '@allmenning/core/source'
 import { hvakosterstrommen } from './hvakosterstrommen-upstream.js'
-import { osloDate } from './oslo-time.js'
+import { osloDate } from '../shared/oslo-time.js'
 import { notPublished, type PriceDays } from './price-day.js'
 import { priceAreaEntity } from './price-area-search.js'
 import { pricePeriod, priceFacts } from './price-output.js'

@@ -4,7 +4,7 @@ import { startFakeKartverketAdresser } from '../geonorge/testing/fake-kartverket
 import { statnett } from '../statnett/index.js'
 import { startFakeStatnett } from '../statnett/testing/fake-statnett.js'
 import { strompris } from './index.js'
-import { osloDate } from './oslo-time.js'
+import { osloDate } from '../shared/oslo-time.js'
 import { startFakeHvakosterstrommen } from './testing/fake-hvakosterstrommen.js'
 
 let fakes: FakeUpstream[]

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { GatewayError } from '@allmenning/core'
 import { checkUpstreamShape, createTimedMemo, UpstreamError, type UpstreamClient } from '@allmenning/core/source'
 import { hvakosterstrommen } from './hvakosterstrommen-upstream.js'
-import { osloDate } from './oslo-time.js'
+import { osloDate } from '../shared/oslo-time.js'
 
 /** The five Norwegian price areas, as the files name them. */
 export const priceAreas = ['NO1', 'NO2', 'NO3', 'NO4', 'NO5'] as const

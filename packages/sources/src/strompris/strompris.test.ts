@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestGateway, fakeReply, type FakeUpstream, type TestGateway } from '@allmenning/core/testing'
 import { startFakeKartverketAdresser } from '../geonorge/testing/fake-kartverket.js'
 import { strompris } from './index.js'
-import { addDays, osloDate } from './oslo-time.js'
+import { addDays, osloDate } from '../shared/oslo-time.js'
 import { startFakeHvakosterstrommen, type FakeHvakosterstrommen } from './testing/fake-hvakosterstrommen.js'
 
 let prices: FakeHvakosterstrommen

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { osloDateTime, volumePeriod } from './volume-period.js'
+import { osloDateTime } from '../shared/oslo-time.js'
+import { volumePeriod } from './volume-period.js'
 
 const now = Date.parse('2026-11-25T07:42:10Z')
 

@@ -1,4 +1,5 @@
 import { GatewayError } from '@allmenning/core'
+import { addDays, osloDate, osloDateTime, osloMidnight } from '../shared/oslo-time.js'
 
 /** How finely volumes are asked for. */
 export type Resolution = 'hour' | 'day'
@@ -20,40 +21,9 @@ export interface VolumePeriod {
   to: string
 }
 
-const osloParts = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Oslo', timeZoneName: 'longOffset' })
-
-/** Minutes Oslo is ahead of UTC at an instant (60 in winter, 120 in summer). */
-function osloOffsetMinutes(ms: number): number {
-  const name = osloParts.formatToParts(new Date(ms)).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT'
-  const match = /GMT([+-])(\d\d):(\d\d)/.exec(name)
-  return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0
-}
-
-/**
- * An instant written as Oslo's local time with its offset, as trafikkdata's examples write
- * `ZonedDateTime`: `2026-11-25T07:00:00+01:00`.
- *
- * @example
- * osloDateTime(Date.UTC(2026, 6, 1, 10)) // '2026-07-01T12:00:00+02:00'
- */
-export function osloDateTime(ms: number): string {
-  const offset = osloOffsetMinutes(ms)
-  const local = new Date(ms + offset * 60_000).toISOString().slice(0, 19)
-  const sign = offset < 0 ? '-' : '+'
-  const abs = Math.abs(offset)
-  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`
-}
-
-/** Midnight in Oslo of a calendar day (Oslo never changes its clock at midnight). */
-function osloMidnight(year: number, month: number, day: number): number {
-  const utcMidnight = Date.UTC(year, month - 1, day)
-  return utcMidnight - osloOffsetMinutes(utcMidnight - 2 * HOUR_MS) * 60_000
-}
-
-/** The Oslo midnight `days` calendar days from the one at `ms` (days are 23 or 25 hours when the clock changes). */
+/** The Oslo midnight `days` calendar days from the one that began the day of `ms` (days are 23 or 25 hours when the clock changes). */
 function shiftDays(ms: number, days: number): number {
-  const oslo = new Date(ms + osloOffsetMinutes(ms) * 60_000)
-  return osloMidnight(oslo.getUTCFullYear(), oslo.getUTCMonth() + 1, oslo.getUTCDate() + days)
+  return osloMidnight(addDays(osloDate(ms), days))
 }
 
 function invalid(parameter: string, problem: string, rule: string): GatewayError {
@@ -69,7 +39,7 @@ function instantOf(value: string, parameter: string): number {
     const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])]
     const check = new Date(Date.UTC(year, month - 1, date))
     if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) throw invalid(parameter, `is not a calendar day (${value})`, 'format')
-    return osloMidnight(year, month, date)
+    return osloMidnight(value)
   }
   const ms = Date.parse(value)
   if (Number.isNaN(ms)) throw invalid(parameter, `is not a time (${value})`, 'format')

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { fakeReply, fixtureFiles, startFakeUpstream, type FakeUpstream } from '@allmenning/core/testing'
-import { addDays, osloDate, osloOffset } from '../oslo-time.js'
+import { addDays, osloDate, osloOffset } from '../../shared/oslo-time.js'
 
 const fixturesUrl = new URL('./fixtures/', import.meta.url)
 const fixtures = fixtureFiles(fixturesUrl)
