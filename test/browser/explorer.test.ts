@@ -3,6 +3,7 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FakeUpstream } from '@allmenning/core/testing'
+import { builtInSources } from '@allmenning/sources'
 import { createApp } from '../../examples/express-server/src/app.js'
 import { startFakeStatnett, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import { chromiumAvailable, chromiumPath, startChromium, type Chromium } from './chromium.js'
@@ -83,6 +84,18 @@ describe.skipIf(!available)('the API explorer in a real browser', () => {
     expect(await page.evaluate('window.violations')).toEqual([])
     expect(requested.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:'))).toEqual([])
     expect(consoleErrors).toEqual([])
+    await page.close()
+  }, 60_000)
+
+  it('lists every built-in source as a section of its own', async () => {
+    const page = await browser.context.newPage()
+    await page.goto(`${origin}/api/v1/docs`)
+    const sections = page.locator('.opblock-tag[data-tag]')
+    await sections.first().waitFor({ timeout: 15_000 })
+    const shown = await sections.evaluateAll((tags) => tags.map((tag) => tag.getAttribute('data-tag')))
+    const sources = builtInSources({}).map((source) => source.id)
+    expect(sources).toEqual(expect.arrayContaining(['strompris', 'entur', 'vegvesen', 'ssb', 'nve']))
+    expect(shown).toEqual(expect.arrayContaining(sources))
     await page.close()
   }, 60_000)
 })
