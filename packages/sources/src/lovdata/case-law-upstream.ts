@@ -1,5 +1,7 @@
 import { defineUpstream } from '@allmenning/core/source'
-import { DOMSTOL_ORIGIN } from './hoyesterett-client.js'
+
+/** The public address of domstol.no; page URLs in answers are always on it. */
+export const DOMSTOL_ORIGIN = 'https://www.domstol.no'
 
 /**
  * domstol.no, where Høyesterett publishes its decisions; `ALLMENNING_UPSTREAM_DOMSTOL`

@@ -27,10 +27,7 @@ import { createTimedMemo, listSizeCheck, UpstreamError, type UpstreamClient } fr
 import { attributeOf, findElement, tagOf, type MarkupNode } from './markup-tree.js'
 import { renderText } from './section-text.js'
 import { pdfText, PdfTextError } from './pdf-text.js'
-import { domstolSite } from './case-law-upstream.js'
-
-/** The public address of domstol.no; page URLs in answers are always on it. */
-export const DOMSTOL_ORIGIN = 'https://www.domstol.no'
+import { DOMSTOL_ORIGIN, domstolSite } from './case-law-upstream.js'
 
 /** A decision as the sitemap lists it. */
 export interface DecisionEntry {

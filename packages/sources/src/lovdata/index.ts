@@ -1,5 +1,3 @@
-// First: the source imports case-law-upstream.ts before hoyesterett-client.ts, the order their
-// import cycle needs (hoyesterett-client.ts defines the origin the upstream is made with).
 export { lovdata, type LovdataOptions } from './lovdata-source.js'
 export { createLovdataPublicData, lovdataApi, LOVDATA_API_BASE_URL, LOVDATA_RULE_FILES, type LovdataPublicData, type PublicDataFile } from './public-data-client.js'
 export { readLovdataArchive, readArchiveFiles, LovdataArchiveError, type ArchiveFile } from './archive-reader.js'
