@@ -7,7 +7,7 @@ export interface CompiledParameter {
   name: string
   schema: AnySchema
   /** JSON Schema of the value, with `default`, bounds and `enum` where the schema has them. */
-  jsonSchema: JsonSchema
+  readonly jsonSchema: JsonSchema
   /** How a query string value is read before validation. */
   type: 'string' | 'integer' | 'number' | 'boolean'
   required: boolean
@@ -18,9 +18,61 @@ export interface CompiledParameter {
 
 const optionalTypes = new Set(['optional', 'nullish', 'exact_optional', 'undefinedable'])
 
+/** What the core reads from a parameter's schema to take it from a query string. */
+interface ParameterFacts {
+  type: string | undefined
+  enum?: unknown[]
+  description?: string
+}
+
+/** The facts as the parameter's JSON Schema states them. */
+export function factsOfJsonSchema(jsonSchema: JsonSchema): ParameterFacts {
+  return {
+    type: primaryType(jsonSchema),
+    ...(Array.isArray(jsonSchema.enum) ? { enum: jsonSchema.enum } : {}),
+    ...(typeof jsonSchema.description === 'string' ? { description: jsonSchema.description } : {}),
+  }
+}
+
+type SchemaShape = { type: string; kind?: string; wrapped?: SchemaShape; pipe?: SchemaShape[]; options?: unknown[]; description?: string }
+
+/**
+ * The same facts read straight from the valibot schema, for the shapes parameters take (a
+ * string, number, boolean or picklist, piped with checks and a description, perhaps optional),
+ * without converting it to JSON Schema; undefined for any other shape, which is converted.
+ * Converting every parameter of every operation was most of creating a gateway.
+ */
+export function quickParameterFacts(schema: AnySchema): ParameterFacts | undefined {
+  let shape = schema as unknown as SchemaShape
+  // optional and the like describe their inner schema; nullish and nullable would add null.
+  if (shape.type === 'optional' || shape.type === 'exact_optional' || shape.type === 'undefinedable') {
+    if (shape.pipe !== undefined || shape.wrapped === undefined) return undefined
+    shape = shape.wrapped
+  }
+  let type: string | undefined
+  let values: unknown[] | undefined
+  if (shape.type === 'string' || shape.type === 'number' || shape.type === 'boolean') type = shape.type
+  else if ((shape.type === 'picklist' || shape.type === 'enum') && Array.isArray(shape.options) && shape.options.length > 0) {
+    values = shape.options
+    type = typeof values[0]
+    if (type !== 'string' && type !== 'number') return undefined
+  } else return undefined
+  let description: string | undefined
+  // A pipe's first item is the schema it pipes; one that has a pipe of its own is left to the conversion.
+  if (shape.pipe?.[0]?.pipe !== undefined) return undefined
+  for (const action of shape.pipe?.slice(1) ?? []) {
+    if (action.kind === 'schema') return undefined
+    if (action.type === 'description') description = action.description
+    else if (action.type === 'integer' && type === 'number') type = 'integer'
+  }
+  return { type, ...(values ? { enum: values } : {}), ...(description !== undefined ? { description } : {}) }
+}
+
 export function compileParameter(name: string, schema: AnySchema): CompiledParameter {
-  const jsonSchema = toJsonSchema2020(schema)
-  const type = primaryType(jsonSchema)
+  let jsonSchema: JsonSchema | undefined
+  const toJson = () => (jsonSchema ??= toJsonSchema2020(schema))
+  const facts = quickParameterFacts(schema) ?? factsOfJsonSchema(toJson())
+  const type = facts.type
   if (type !== 'string' && type !== 'integer' && type !== 'number' && type !== 'boolean') {
     throw new TypeError(`Parameter "${name}" must be a string, number, integer or boolean schema (got ${type ?? 'unknown'})`)
   }
@@ -29,12 +81,15 @@ export function compileParameter(name: string, schema: AnySchema): CompiledParam
   return {
     name,
     schema,
-    jsonSchema,
+    // Made when something describes the parameter (a schema route, the OpenAPI document, MCP).
+    get jsonSchema() {
+      return toJson()
+    },
     type,
     required,
     ...(fallback !== undefined ? { default: fallback } : {}),
-    ...(Array.isArray(jsonSchema.enum) ? { enum: jsonSchema.enum } : {}),
-    ...(typeof jsonSchema.description === 'string' ? { description: jsonSchema.description } : {}),
+    ...(facts.enum ? { enum: facts.enum } : {}),
+    ...(facts.description !== undefined ? { description: facts.description } : {}),
   }
 }
 
@@ -50,6 +105,25 @@ export function pageParameters(limit: { default: number; max: number }): Paramet
       0,
     ),
   }
+}
+
+const compiledPages = new Map<string, CompiledParameter[]>()
+
+/**
+ * `limit` and `offset` compiled, once per default and maximum: most operations share the same
+ * pair, and compiling it again for each was a tenth of creating a gateway.
+ *
+ * @example
+ * compilePageParameters({ default: 25, max: 100 }).map((p) => p.name) // ['limit', 'offset']
+ */
+export function compilePageParameters(limit: { default: number; max: number }): CompiledParameter[] {
+  const key = `${limit.default}/${limit.max}`
+  let compiled = compiledPages.get(key)
+  if (!compiled) {
+    compiled = compileParameters(pageParameters(limit))
+    compiledPages.set(key, compiled)
+  }
+  return compiled
 }
 
 /**

@@ -3,9 +3,10 @@ import type { DatasetDefinition } from '../plugin/define-dataset.js'
 import { placeFieldProblem } from '../plugin/place-fields.js'
 import type { SourceDefinition } from '../plugin/define-source.js'
 import type { UpstreamDefinition } from '../plugin/define-upstream.js'
-import { compileParameters, pageParameters, type CompiledParameter } from './compile-parameters.js'
+import { compilePageParameters, compileParameters, type CompiledParameter } from './compile-parameters.js'
 import { toJsonSchema2020, type JsonSchema } from './json-schema.js'
 import { outputFields } from './output-fields.js'
+import { isArrayOutput, listFieldIsArray, schemaHasPath } from './schema-paths.js'
 import { signature } from './signature.js'
 
 /** How an operation's `data` is paged. */
@@ -17,7 +18,7 @@ export type Paging =
   /** `data` is not a list: no `limit`/`offset`. */
   | { kind: 'none' }
 
-/** An operation with everything derived from its definition computed once, at start-up. */
+/** An operation with everything derived from its definition computed once: at start-up, or (its output's JSON Schema and fields) when first described. */
 export interface CompiledOperation {
   definition: OperationDefinition
   name: string
@@ -29,8 +30,8 @@ export interface CompiledOperation {
    */
   ignoredParameters: CompiledParameter[]
   paging: Paging
-  outputSchema: JsonSchema
-  outputFields: string[]
+  readonly outputSchema: JsonSchema
+  readonly outputFields: string[]
   canonicalFieldAliases: Record<string, string[]>
   signature: string
   cacheTtlSeconds: number
@@ -52,11 +53,12 @@ function fail(source: SourceDefinition, operation: OperationDefinition, problem:
   throw new TypeError(`${source.id}.${operation.name}: ${problem}`)
 }
 
-function pagingOf(source: SourceDefinition, operation: OperationDefinition, schema: JsonSchema): Paging {
-  if (operation.list === undefined) return schema.type === 'array' ? { kind: 'data' } : { kind: 'none' }
-  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
+function pagingOf(source: SourceDefinition, operation: OperationDefinition, schema: () => JsonSchema): Paging {
+  if (operation.list === undefined) return isArrayOutput(operation.output, schema) ? { kind: 'data' } : { kind: 'none' }
+  if (listFieldIsArray(operation.output, operation.list)) return { kind: 'field', field: operation.list }
+  const properties = (schema().properties ?? {}) as Record<string, JsonSchema>
   const field = properties[operation.list]
-  if (schema.type !== 'object' || field?.type !== 'array') {
+  if (schema().type !== 'object' || field?.type !== 'array') {
     fail(source, operation, `list "${operation.list}" must name an array field of the output object`)
   }
   if ('has_more_results' in properties) fail(source, operation, 'the core adds has_more_results beside the list; leave it out of the output')
@@ -76,16 +78,33 @@ function publishedOutput(schema: JsonSchema, paging: Paging): JsonSchema {
   }
 }
 
+/** A value computed on first use and kept. */
+function once<T>(compute: () => T): () => T {
+  let value: T | undefined
+  let computed = false
+  return () => {
+    if (!computed) {
+      value = compute()
+      computed = true
+    }
+    return value as T
+  }
+}
+
 function compileOperation(source: SourceDefinition, operation: OperationDefinition): CompiledOperation {
   const limit = operation.limit ?? source.limit ?? defaultLimit
   if (limit.default < 1 || limit.default > limit.max) fail(source, operation, `limit default ${limit.default} is outside 1..${limit.max}`)
-  const ownSchema = toJsonSchema2020(operation.output)
+  // The output's JSON Schema is made when something describes the operation (its schema route,
+  // the OpenAPI document, MCP's tool list), not at start-up: converting every operation's output
+  // was the largest part of creating a gateway, a cost every Lambda cold start paid. It is made
+  // at once only where a definition cannot be checked against the valibot schema itself.
+  const ownSchema = once(() => toJsonSchema2020(operation.output))
   const paging = pagingOf(source, operation, ownSchema)
-  const page = compileParameters(pageParameters(limit))
+  const page = compilePageParameters(limit)
   const own = compileParameters(operation.parameters)
   const parameters = paging.kind === 'none' ? own : [...own, ...page]
-  const outputSchema = publishedOutput(ownSchema, paging)
-  const fields = outputFields(outputSchema)
+  const outputSchema = once(() => publishedOutput(ownSchema(), paging))
+  const fields = once(() => outputFields(outputSchema()))
   if (operation.placeField !== undefined) {
     const problem = placeFieldProblem(operation.placeField)
     if (problem) fail(source, operation, problem)
@@ -98,7 +117,7 @@ function compileOperation(source: SourceDefinition, operation: OperationDefiniti
   }
   const aliases = operation.canonicalFieldAliases ?? {}
   for (const [alias, paths] of Object.entries(aliases)) {
-    const missing = paths.filter((path) => !fields.includes(path))
+    const missing = paths.filter((path) => !schemaHasPath(operation.output, path) && !fields().includes(path))
     if (missing.length > 0) fail(source, operation, `alias "${alias}" names ${missing.join(', ')}, which the output schema does not have`)
   }
   const sourceDatasets = source.datasets ?? []
@@ -110,8 +129,12 @@ function compileOperation(source: SourceDefinition, operation: OperationDefiniti
     parameters,
     ignoredParameters: paging.kind === 'none' ? page : [],
     paging,
-    outputSchema,
-    outputFields: fields,
+    get outputSchema() {
+      return outputSchema()
+    },
+    get outputFields() {
+      return fields()
+    },
     canonicalFieldAliases: aliases,
     signature: signature(operation.name, parameters),
     cacheTtlSeconds: operation.cacheTtlSeconds ?? source.cacheTtlSeconds,

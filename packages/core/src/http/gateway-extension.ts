@@ -132,7 +132,10 @@ export interface ExtensionHost {
 
 const parameterView = (p: { name: string; jsonSchema: JsonSchema; required: boolean }): ExtensionParameter => ({
   name: p.name,
-  jsonSchema: p.jsonSchema,
+  // Read when the extension describes the parameter, not when the gateway is made.
+  get jsonSchema() {
+    return p.jsonSchema
+  },
   required: p.required,
 })
 

@@ -8,8 +8,10 @@
 const HOUR_MS = 3_600_000
 const DAY_MS = 24 * HOUR_MS
 
-const osloDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' })
-const osloOffsetName = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Oslo', timeZoneName: 'longOffset' })
+// Made on first use: the first formatter with a time zone loads the zone data, some 15 ms that
+// a cold start which never counts a day in Oslo should not pay.
+let osloDay: Intl.DateTimeFormat | undefined
+let osloOffsetName: Intl.DateTimeFormat | undefined
 
 /**
  * Minutes Oslo is ahead of UTC at an instant: 60 in winter, 120 in summer.
@@ -19,6 +21,7 @@ const osloOffsetName = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Oslo
  */
 export function osloOffsetMinutes(ms: number): number {
   // "GMT+01:00", or "GMT" alone for UTC itself.
+  osloOffsetName ??= new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Oslo', timeZoneName: 'longOffset' })
   const name = osloOffsetName.formatToParts(ms).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT'
   const match = /GMT([+-])(\d\d):(\d\d)/.exec(name)
   return match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0
@@ -47,6 +50,7 @@ export function osloOffset(ms: number): string {
  * osloDate(Date.parse('2026-03-28T23:30:00Z')) // '2026-03-29'
  */
 export function osloDate(ms: number = Date.now()): string {
+  osloDay ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' })
   return osloDay.format(ms)
 }
 
