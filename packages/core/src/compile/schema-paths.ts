@@ -49,10 +49,11 @@ export function schemaHasPath(schema: AnySchema, path: string): boolean {
 }
 
 /**
- * Whether an output object's field `list` is an array, read from the schema itself: true or
- * false where the schema's shape settles it, undefined where only its JSON Schema can.
+ * Whether an output object's field `list` is an array, read from the schema itself: true where
+ * the schema shows it plainly, undefined where only its JSON Schema can tell (which then also
+ * refuses a list that is not an array, or an output that has `has_more_results` of its own).
  */
-export function listFieldIsArray(schema: AnySchema, list: string): boolean | undefined {
+export function listFieldIsArray(schema: AnySchema, list: string): true | undefined {
   const shape = schema as unknown as Shape
   if (!objectTypes.has(shape.type) || shape.entries === undefined) return undefined
   if (Object.hasOwn(shape.entries, 'has_more_results')) return undefined
