@@ -1,7 +1,7 @@
 import { checkUpstreamShape, type QueryValues, type UpstreamClient } from '@allmenning/core/source'
 import { toAddress, type Address } from './address-mapping.js'
 import { addressPage } from './upstream-shapes.js'
-import type { UpstreamPage } from './upstream-pages.js'
+import type { UpstreamPage } from '../shared/upstream-pages.js'
 
 /** Paths of the address API. */
 export const ADDRESS_PATHS = { search: '/sok', point: '/punktsok' } as const

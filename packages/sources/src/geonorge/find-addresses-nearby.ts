@@ -5,7 +5,7 @@ import { addressFields } from './address-mapping.js'
 import { ADDRESS_PAGING, ADDRESS_PATHS, fetchAddressPage } from './address-api.js'
 import { kartverketAdresser } from './kartverket-upstreams.js'
 import { radiusMetres } from './search-parameters.js'
-import { fetchWindow } from './upstream-pages.js'
+import { fetchWindow } from '../shared/upstream-pages.js'
 import { specPlaceField } from '../shared/spec-place-field.js'
 
 /**

@@ -5,7 +5,7 @@ import { kartverketStedsnavn } from './kartverket-upstreams.js'
 import { fetchPointPlacePage, PLACE_PAGING } from './place-name-api.js'
 import { placeEntity, placeFields } from './place-mapping.js'
 import { radiusMetres } from './search-parameters.js'
-import { fetchWindow } from './upstream-pages.js'
+import { fetchWindow } from '../shared/upstream-pages.js'
 import { specPlaceField } from '../shared/spec-place-field.js'
 
 /**

@@ -1,7 +1,7 @@
 import { checkUpstreamShape, type QueryValues, type UpstreamClient } from '@allmenning/core/source'
 import { placeAreas, toPlace } from './place-mapping.js'
 import { placePage, pointPlacePage } from './upstream-shapes.js'
-import type { UpstreamPage } from './upstream-pages.js'
+import type { UpstreamPage } from '../shared/upstream-pages.js'
 
 /** Paths of the place-name API. */
 export const PLACE_PATHS = { places: '/sted', point: '/punkt' } as const

@@ -4,7 +4,7 @@ import { addressFields } from './address-mapping.js'
 import { ADDRESS_PAGING, ADDRESS_PATHS, fetchAddressPage } from './address-api.js'
 import { kartverketAdresser } from './kartverket-upstreams.js'
 import { fourDigits } from './search-parameters.js'
-import { fetchWindow } from './upstream-pages.js'
+import { fetchWindow } from '../shared/upstream-pages.js'
 
 /**
  * `search_address`: Norwegian addresses by free text, from Kartverket's address register.

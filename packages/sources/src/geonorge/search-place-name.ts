@@ -5,7 +5,7 @@ import { kartverketStedsnavn } from './kartverket-upstreams.js'
 import { fetchPlacePage, PLACE_PAGING } from './place-name-api.js'
 import { placeAreaFields, placeEntity, placeFields } from './place-mapping.js'
 import { fourDigits } from './search-parameters.js'
-import { fetchWindow } from './upstream-pages.js'
+import { fetchWindow } from '../shared/upstream-pages.js'
 
 /**
  * `search_place_name`: places by name from Kartverket's place-name register, each with all its names.

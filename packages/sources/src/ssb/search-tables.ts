@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { GatewayError } from '@allmenning/core'
 import { checkUpstreamShape, defineOperation } from '@allmenning/core/source'
-import { fetchWindow } from '../geonorge/upstream-pages.js'
+import { fetchWindow } from '../shared/upstream-pages.js'
 import { ssbApi } from './ssb-upstream.js'
 import { tableSearchSchema, type TableHit } from './ssb-payloads.js'
 import { langSchema } from './table-parameters.js'

@@ -10,7 +10,7 @@ export interface UpstreamPage<T> {
 
 /** How an upstream numbers its pages. */
 export interface PageNumbering {
-  /** Number of the first page: 0 for the address API, 1 for the place-name API. */
+  /** Number of the first page: 0 for Kartverket's address API, 1 for its place-name API and SSB's tables. */
   first: 0 | 1
   /** Highest page number the upstream serves, when it has a limit. */
   last?: number
@@ -18,9 +18,10 @@ export interface PageNumbering {
 
 /**
  * The items `[offset, offset + limit)` of an upstream that pages by page number and size
- * (Kartverket's `side` and `treffPerSide`). A window on page boundaries (offset a multiple of
- * limit, as clients page) is one call; any other window is the two pages it straddles. The
- * result carries `hasMore` and the upstream's total for `_meta.pagination`.
+ * (Kartverket's `side` and `treffPerSide`, SSB's `pageNumber` and `pageSize`). A window on page
+ * boundaries (offset a multiple of limit, as clients page) is one call; any other window is the
+ * two pages it straddles. The result carries `hasMore` and the upstream's total for
+ * `_meta.pagination`.
  *
  * @example
  * await fetchWindow({ limit: 25, offset: 50 }, { first: 0 }, (page, size) => addresses.page(page, size))
