@@ -27,6 +27,10 @@ const gateway = createGateway({
   sharedFlight: { redis, lockMs: Number(env.FLIGHT_LOCK_MS) || 2000 },
   // Only requests naming a client are counted, so each test keeps its own quota.
   rateLimit: { redis, quota: { requests: Number(env.RATE_LIMIT) || 10, windowSeconds: 60 }, clientKey: (request) => String(request.headers['x-client'] ?? '') || undefined },
+  // The suite counts upstream calls per cache key across processes (the single flight, the
+  // shared store); a process's memo of fresh upstream answers would answer another `limit`
+  // without a call of its own, so it is off here. Its own tests are in the core.
+  upstreamAnswerBytes: 0,
   onError: (error, kind) => report(kind, error),
 })
 

@@ -20,8 +20,9 @@ describe.skipIf(!available)('two gateways sharing one Redis through @keyv/redis'
   const stores: Keyv[] = []
   const errors: unknown[] = []
 
-  // Each gateway is its own process in production: its own in-process hot cache (off here,
-  // so every read goes to Redis), one shared store.
+  // Each gateway is its own process in production: its own in-process hot cache and memo of
+  // upstream answers (both off here, so every read goes to Redis and every miss upstream),
+  // one shared store.
   const instance = (): Gateway => {
     const store = createKeyv(redis.url)
     stores.push(store)
@@ -29,6 +30,7 @@ describe.skipIf(!available)('two gateways sharing one Redis through @keyv/redis'
       sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 500 } },
       cache: store,
       hotCacheEntries: 0,
+      upstreamAnswerBytes: 0,
       cacheTimeoutMs: 300,
       onError: (error) => errors.push(error),
     })
