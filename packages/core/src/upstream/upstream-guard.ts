@@ -1,17 +1,4 @@
-import {
-  BrokenCircuitError,
-  BulkheadRejectedError,
-  CircuitState,
-  ConsecutiveBreaker,
-  ExponentialBackoff,
-  TaskCancelledError,
-  bulkhead,
-  circuitBreaker,
-  handleWhen,
-  retry,
-  wrap,
-  type IPolicy,
-} from 'cockatiel'
+import type { IPolicy } from 'cockatiel'
 import { UpstreamError } from './upstream-error.js'
 
 /** How one upstream is protected; the gateway's `upstream` options fill it. */
@@ -32,14 +19,15 @@ export interface UpstreamGuardOptions {
   onBreakerChange?: (state: 'open' | 'half-open' | 'closed') => void
 }
 
-const breakerStates = { [CircuitState.Closed]: 'closed', [CircuitState.Open]: 'open', [CircuitState.HalfOpen]: 'half-open', [CircuitState.Isolated]: 'open' } as const
+type Cockatiel = typeof import('cockatiel')
 
 /**
  * The protection of one upstream, shared by every request of a gateway: a bulkhead (at most
  * `maxConcurrent` calls at once), a circuit breaker (after `breakAfter` failures in a row the
  * upstream is left alone for `restMs`, then probed with one call), the upstream's own
  * Retry-After honoured, and one retry with jitter for a call that could not connect.
- * Built on cockatiel's policies.
+ * Built on cockatiel's policies, which are loaded and made on the first call: a process that
+ * answers only from its cache, its datasets or discovery never loads them.
  *
  * @example
  * const guard = createUpstreamGuard({ id: 'brreg', name: 'Brønnøysund' }, { maxConcurrent: 16, maxQueued: 64, breakAfter: 5, restMs: 30_000, retryConnect: true, maxRetryAfterMs: 600_000 })
@@ -59,25 +47,32 @@ function isUpstreamFault(error: unknown): boolean {
 
 export function createUpstreamGuard(upstream: { id: string; name: string }, options: UpstreamGuardOptions): UpstreamGuard {
   let restingUntil = 0
-  const breaker =
-    options.breakAfter > 0
-      ? circuitBreaker(handleWhen(isUpstreamFault), { halfOpenAfter: options.restMs, breaker: new ConsecutiveBreaker(options.breakAfter) })
-      : undefined
   let openedAt = 0
-  breaker?.onBreak(() => {
-    openedAt = Date.now()
-  })
-  const onBreakerChange = options.onBreakerChange
-  if (onBreakerChange) breaker?.onStateChange((state) => onBreakerChange(breakerStates[state]))
-  const policies: IPolicy[] = []
-  if (breaker) policies.push(breaker)
-  if (options.retryConnect) {
-    // GETs only, and only when no answer began, so a retry can never repeat work the upstream did.
-    const retryable = (error: Error) => error instanceof UpstreamError && error.detail.beforeResponse === true
-    policies.push(retry(handleWhen(retryable), { maxAttempts: 1, backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 250 }) }))
+  let made: Promise<{ policy: IPolicy; cockatiel: Cockatiel }> | undefined
+  const protection = () => (made ??= import('cockatiel').then((cockatiel) => ({ policy: protect(cockatiel), cockatiel })))
+
+  function protect(cockatiel: Cockatiel): IPolicy {
+    const { bulkhead, circuitBreaker, CircuitState, ConsecutiveBreaker, ExponentialBackoff, handleWhen, retry, wrap } = cockatiel
+    const breaker =
+      options.breakAfter > 0
+        ? circuitBreaker(handleWhen(isUpstreamFault), { halfOpenAfter: options.restMs, breaker: new ConsecutiveBreaker(options.breakAfter) })
+        : undefined
+    breaker?.onBreak(() => {
+      openedAt = Date.now()
+    })
+    const onBreakerChange = options.onBreakerChange
+    const states = { [CircuitState.Closed]: 'closed', [CircuitState.Open]: 'open', [CircuitState.HalfOpen]: 'half-open', [CircuitState.Isolated]: 'open' } as const
+    if (onBreakerChange) breaker?.onStateChange((state) => onBreakerChange(states[state]))
+    const policies: IPolicy[] = []
+    if (breaker) policies.push(breaker)
+    if (options.retryConnect) {
+      // GETs only, and only when no answer began, so a retry can never repeat work the upstream did.
+      const retryable = (error: Error) => error instanceof UpstreamError && error.detail.beforeResponse === true
+      policies.push(retry(handleWhen(retryable), { maxAttempts: 1, backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 250 }) }))
+    }
+    policies.push(bulkhead(options.maxConcurrent, options.maxQueued))
+    return wrap(...policies)
   }
-  policies.push(bulkhead(options.maxConcurrent, options.maxQueued))
-  const policy = wrap(...policies)
 
   function resting(reason: string, untilMs: number): UpstreamError {
     const seconds = Math.max(1, Math.ceil((untilMs - Date.now()) / 1000))
@@ -93,6 +88,8 @@ export function createUpstreamGuard(upstream: { id: string; name: string }, opti
   return {
     async run(call, signal) {
       if (Date.now() < restingUntil) throw resting('asked the gateway to wait (Retry-After)', restingUntil)
+      const { policy, cockatiel } = await protection()
+      const { BrokenCircuitError, BulkheadRejectedError, TaskCancelledError } = cockatiel
       let started = false
       const task = policy.execute(({ signal: inner }) => {
         started = true

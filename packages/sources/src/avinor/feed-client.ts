@@ -1,9 +1,7 @@
 import { createTimedMemo, listSizeCheck, UpstreamError, type QueryValues, type UpstreamClient } from '@allmenning/core/source'
 import { avinorApi } from './avinor-upstream.js'
 import type { FeedDocument } from './parse-flights.js'
-import { parseFlightsInSlices } from './parse-flights-in-slices.js'
 import type { StatusText } from './parse-name-lists.js'
-import { parseAirlineNamesInSlices, parseAirportNamesInSlices, parseFlightStatusesInSlices } from './parse-name-lists-in-slices.js'
 import { InvalidFeedError } from './xml-document.js'
 
 /**
@@ -73,6 +71,14 @@ function flightsQuery(window: FlightWindow): QueryValues {
   return { airport: window.airport, TimeFrom: window.hoursBack, TimeTo: window.hoursAhead, codeshare: 'Y' }
 }
 
+// The readers (and saxes, the XML parser under them) are imported with the first answer that
+// needs them, not with the source: a cold start that never calls Avinor neither parses nor
+// evaluates them.
+const readFlights = async (body: string) => (await import('./parse-flights-in-slices.js')).parseFlightsInSlices(body)
+const readAirports = async (body: string) => (await import('./parse-name-lists-in-slices.js')).parseAirportNamesInSlices(body)
+const readAirlines = async (body: string) => (await import('./parse-name-lists-in-slices.js')).parseAirlineNamesInSlices(body)
+const readStatuses = async (body: string) => (await import('./parse-name-lists-in-slices.js')).parseFlightStatusesInSlices(body)
+
 async function fetchParsed<T>(client: UpstreamClient, path: string, parse: (body: string) => T | Promise<T>, query?: QueryValues) {
   // The feeds are ISO-8859-1 whatever the Content-Type header claims.
   const response = await client.getText(path, { ...(query ? { query } : {}), encoding: 'latin1' })
@@ -115,13 +121,13 @@ export function createAvinorFeeds(options: { now?: () => number } = {}): AvinorF
   return {
     flights: (client, window) =>
       flights.get(`${window.airport}|${window.hoursBack}|${window.hoursAhead}`, () =>
-        fetchParsed(client, AVINOR_PATHS.flights, parseFlightsInSlices, flightsQuery(window)),
+        fetchParsed(client, AVINOR_PATHS.flights, readFlights, flightsQuery(window)),
       ),
     flightsUrl: (client, window) => client.url(AVINOR_PATHS.flights, flightsQuery(window)),
-    airports: (client) => airports.get('all', () => fetchParsed(client, AVINOR_PATHS.airportNames, parseAirportNamesInSlices)),
-    airlines: (client) => airlines.get('all', () => fetchParsed(client, AVINOR_PATHS.airlineNames, parseAirlineNamesInSlices)),
+    airports: (client) => airports.get('all', () => fetchParsed(client, AVINOR_PATHS.airportNames, readAirports)),
+    airlines: (client) => airlines.get('all', () => fetchParsed(client, AVINOR_PATHS.airlineNames, readAirlines)),
     statuses: (client) =>
-      statuses.get('all', () => fetchParsed(client, AVINOR_PATHS.flightStatuses, parseFlightStatusesInSlices)),
+      statuses.get('all', () => fetchParsed(client, AVINOR_PATHS.flightStatuses, readStatuses)),
     knownAirports: () => airports.peek('all'),
     knownAirlines: () => airlines.peek('all'),
   }

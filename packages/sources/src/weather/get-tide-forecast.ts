@@ -52,7 +52,7 @@ export const getTideForecast = defineOperation({
     const from = Math.floor(Date.now() / HOUR_MS) * HOUR_MS
     const to = from + (params.hours - 1) * HOUR_MS
     const response = await client.getText(TIDE_API_PATH, { query: locationQuery(params, params.datum, from, to, 'all') })
-    const doc = readTideDocument(client, response.body)
+    const doc = await readTideDocument(client, response.body)
     if ('noData' in doc) return { data: [], rawValues: noDataRaw(doc.noData) }
     const tide = byTime(doc.series.get('prediction'))
     const observed = byTime(doc.series.get('observation'))

@@ -45,7 +45,7 @@ export const getTideTable = defineOperation({
     const client = ctx.upstream(kartverketTide)
     const from = Math.floor(Date.now() / DAY_MS) * DAY_MS
     const response = await client.getText(TIDE_API_PATH, { query: locationQuery(params, params.datum, from, from + params.days * DAY_MS, 'tab') })
-    const doc = readTideDocument(client, response.body)
+    const doc = await readTideDocument(client, response.body)
     if ('noData' in doc) return { data: [], rawValues: noDataRaw(doc.noData) }
     const rows = (doc.series.get('prediction') ?? [])
       .filter((value): value is typeof value & { flag: 'high' | 'low' } => value.flag === 'high' || value.flag === 'low')

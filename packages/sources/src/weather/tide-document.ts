@@ -1,5 +1,4 @@
 import * as v from 'valibot'
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { checkUpstreamShape, UpstreamError, type UpstreamClient } from '@allmenning/core/source'
 
 /** One value of a series: the instant in ms, and the level in cm. */
@@ -34,16 +33,6 @@ export interface TideDocument {
 export interface NoTideData {
   noData: string
 }
-
-// Attributes without a prefix, every value as text (so "08" stays "08"), prefixes dropped.
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  isArray: (name) => name === 'data' || name === 'waterlevel' || name === 'location' || name === 'error',
-})
 
 const text = v.union([v.string(), v.looseObject({ '#text': v.optional(v.string()) })])
 const textOf = (value: v.InferOutput<typeof text> | undefined) => (typeof value === 'string' ? value : value?.['#text'])?.trim() ?? ''
@@ -96,15 +85,14 @@ const numberOrNull = (value: string | undefined) => {
  * that is not its XML, or a level that is not a number in cm is a 502 naming Kartverket.
  *
  * @example
- * const doc = readTideDocument(client, xml)
+ * const doc = await readTideDocument(client, xml)
  * if ('series' in doc) doc.series.get('prediction') // [{ time: 1764028800000, cm: 64.3, flag: 'pre' }, ...]
  */
-export function readTideDocument(client: UpstreamClient, body: string): TideDocument | NoTideData {
-  const trimmed = body.replace(/^\uFEFF/, '').trimStart()
-  if (!trimmed.startsWith('<') || XMLValidator.validate(trimmed) !== true) {
-    throw new UpstreamError(client, 'invalid_response', 'answered a body that is not well-formed XML')
-  }
-  const doc = checkUpstreamShape(client, tideDocument, parser.parse(trimmed), 'its water-level XML').tide
+export async function readTideDocument(client: UpstreamClient, body: string): Promise<TideDocument | NoTideData> {
+  const { parseTideXml } = await import('./parse-tide-xml.js')
+  const tree = parseTideXml(body.replace(/^\uFEFF/, '').trimStart())
+  if (tree === undefined) throw new UpstreamError(client, 'invalid_response', 'answered a body that is not well-formed XML')
+  const doc = checkUpstreamShape(client, tideDocument, tree, 'its water-level XML').tide
   const errors = [...(doc.error ?? []), ...(typeof doc.locationdata === 'object' ? (doc.locationdata.error ?? []) : [])].map(textOf)
   if (errors.some((message) => /outside/i.test(message))) return { noData: errors.join('; ') }
   if (errors.length > 0) throw new UpstreamError(client, 'invalid_response', `answered an error: ${errors.join('; ').slice(0, 200)}`)
