@@ -1,4 +1,3 @@
-import { createHash, randomUUID } from 'node:crypto'
 import type { CachedResponse } from './best-effort-cache.js'
 import { createRedisOutage, type RedisOutage } from './redis-outage.js'
 import type { SharedRedisClient } from './shared-redis-client.js'
@@ -125,6 +124,8 @@ export function createSharedFlight(
   return {
     async run(key, work) {
       // Cache keys are long (parameters, link base); the lock key is a digest of one.
+      // node:crypto is taken on the first shared flight (only a shared store has one), not loaded with the core.
+      const { createHash, randomUUID } = process.getBuiltinModule('node:crypto')
       const lock = `${prefix}:${createHash('sha1').update(key).digest('base64url')}`
       const token = randomUUID()
       let state = await acquire(lock, token)

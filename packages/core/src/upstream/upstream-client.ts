@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici'
-import { TextDecoder } from 'node:util'
+import type { TextDecoder as Decoder } from 'node:util'
 import type { Deadline } from './deadline.js'
 import type { UpstreamGuard } from './upstream-guard.js'
 import { UpstreamError } from './upstream-error.js'
@@ -198,7 +198,7 @@ async function readLimited(body: Dispatcher.ResponseData['body'], limit: number)
 const DECODE_SLICE = 1024 * 1024
 
 /** Decodes a large body a slice at a time, with a turn of the event loop between slices. */
-async function decodeInSlices(decoder: TextDecoder, bytes: Buffer): Promise<string> {
+async function decodeInSlices(decoder: Decoder, bytes: Buffer): Promise<string> {
   if (bytes.length <= DECODE_SLICE) return decoder.decode(bytes)
   let text = ''
   for (let offset = 0; offset < bytes.length; offset += DECODE_SLICE) {
@@ -404,7 +404,7 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     async getText(path: string, options: UpstreamCallOptions & { encoding?: string } = {}) {
       const res = await fetchOrReuse(path, options, '*/*')
       const encoding = options.encoding ?? charsetOf(res.contentType) ?? 'utf-8'
-      let decoder: TextDecoder
+      let decoder: Decoder
       try {
         decoder = new TextDecoder(encoding)
       } catch {

@@ -1,5 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+
+// Taken from process.getBuiltinModule, not imported: an ESM import of node:fs reads every export,
+// and its stream getters load Node's stream modules, a few ms of every cold start.
+const { existsSync, readFileSync, writeFileSync } = process.getBuiltinModule('node:fs')
 
 /** The file that marks a directory as a follower's: what it follows, so an import there is refused. */
 const markerName = 'following.json'

@@ -5,29 +5,12 @@ import { basename, dirname, join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
-import type { S3Client } from '@aws-sdk/client-s3'
 import { s3Sdk } from './aws-sdk.js'
 import { isNoSuchKey, SnapshotError, snapshotErrorFrom } from './snapshot-errors.js'
 import { snapshotKey, type SnapshotLocation } from './snapshot-location.js'
 import type { SnapshotManifest } from './snapshot-manifest.js'
+import type { DownloadedSnapshot, DownloadSnapshotOptions } from './download-snapshot.js'
 import { createMeter } from './snapshot-stream.js'
-
-/** Options of {@link downloadSnapshot}. */
-export interface DownloadSnapshotOptions {
-  client: S3Client
-  signal?: AbortSignal
-  /** Compressed bytes received so far, of `total` (the manifest's `bytes`). */
-  onProgress?: (received: number, total: number) => void
-}
-
-/** A downloaded, checked snapshot. */
-export interface DownloadedSnapshot {
-  /** The SQLite file: `toPath`. */
-  path: string
-  manifest: SnapshotManifest
-  /** Compressed bytes downloaded. */
-  bytes: number
-}
 
 const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1')
 
@@ -47,22 +30,13 @@ function isZlibError(error: unknown): boolean {
   return code.startsWith('Z_') || code === 'ERR_ZLIB_INITIALIZATION_FAILED'
 }
 
-/**
- * Downloads the snapshot `manifest` names to `toPath`, checking it on the way: the compressed
- * bytes are counted and hashed as they stream and decompressed into a temporary file beside
- * `toPath`; only when the size and sha256 match the manifest (and the result is a SQLite file)
- * is the temporary file synced and renamed over `toPath`, in one step. Anything else (a corrupt
- * or truncated object, a store that goes away mid-download, an abort) removes the temporary
- * file and leaves `toPath` as it was. A bad checksum throws a `corrupt` {@link SnapshotError}
- * naming the snapshot; a snapshot deleted since the manifest was read, `missing-object`.
- *
- * @example
- * const client = createSnapshotClient()
- * const location = parseSnapshotUrl('s3://allmenning-data/prod')
- * const manifest = await readSnapshotManifest(location, client)
- * await downloadSnapshot(location, manifest, '/tmp/allmenning.sqlite', { client })
- */
-export async function downloadSnapshot(location: SnapshotLocation, manifest: SnapshotManifest, toPath: string, options: DownloadSnapshotOptions): Promise<DownloadedSnapshot> {
+// The work of downloadSnapshot (download-snapshot.ts), in a file of its own that only that
+// function imports, on its first call: gunzip, hashing and the file streams are then neither
+// loaded nor evaluated by a process that never downloads a snapshot (a cold start following a
+// snapshot it already has, or none).
+
+/** {@link downloadSnapshot}'s work; see it for what is checked and when. */
+export async function downloadAndCheckSnapshot(location: SnapshotLocation, manifest: SnapshotManifest, toPath: string, options: DownloadSnapshotOptions): Promise<DownloadedSnapshot> {
   const named = `snapshot ${manifest.id} (${location.url}/${manifest.object})`
   mkdirSync(dirname(toPath), { recursive: true })
   const partial = join(dirname(toPath), `.${basename(toPath)}.${manifest.id}.${randomBytes(4).toString('hex')}.partial`)

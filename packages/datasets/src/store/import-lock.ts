@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { SqliteConnection } from './sqlite-connection.js'
 
@@ -57,7 +56,7 @@ export function acquireImportLock(db: SqliteConnection, datasetId: string): () =
     host TEXT NOT NULL,
     started_at TEXT NOT NULL
   )`)
-  const token = randomUUID()
+  const token = process.getBuiltinModule('node:crypto').randomUUID()
   const host = hostname()
   const check = () => {
     const holder = heldBy(db, datasetId)

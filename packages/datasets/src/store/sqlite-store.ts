@@ -1,4 +1,3 @@
-import { existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { createLruMap, type DatasetStore } from '@allmenning/core/extension'
 import { type DatasetDefinition, type DatasetReader, type DatasetTable, type DatasetVersion } from '@allmenning/core/source'
@@ -9,6 +8,10 @@ import { openSqlite, type SqliteConnection, type SqliteStatement } from './sqlit
 import { datasetLoadCommand } from '../cli/load-command.js'
 import { followSnapshot } from '../follow/follow-snapshot.js'
 import type { FollowingDatasetStore, FollowSnapshotOptions } from '../follow/following-store.js'
+
+// Taken from process.getBuiltinModule, not imported: an ESM import of node:fs reads every export,
+// and its stream getters load Node's stream modules, a few ms of every cold start.
+const { existsSync, mkdirSync } = process.getBuiltinModule('node:fs')
 
 /** Options of {@link createSqliteDatasetStore}. */
 export interface SqliteDatasetStoreOptions {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import type { DatasetDefinition } from '@allmenning/core/source'
 
 /**
@@ -37,7 +36,8 @@ export function tablesFingerprint(dataset: DatasetDefinition): string {
   const shape = dataset.tables.map((table) => [
     table.name, Object.entries(table.columns), table.key ?? [], table.sum ?? [], table.keep ?? 'first', ...(table.fullText ? [table.fullText] : []),
   ])
-  return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 12)
+  // node:crypto is taken when a fingerprint is first asked for, not loaded with the store.
+  return process.getBuiltinModule('node:crypto').createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 12)
 }
 
 /** A quoted SQL identifier (column names are checked by `defineDataset`; quoting keeps keywords such as `order` legal). */

@@ -1,0 +1,40 @@
+import type { S3Client } from '@aws-sdk/client-s3'
+import type { SnapshotLocation } from './snapshot-location.js'
+import type { SnapshotManifest } from './snapshot-manifest.js'
+
+/** Options of {@link downloadSnapshot}. */
+export interface DownloadSnapshotOptions {
+  client: S3Client
+  signal?: AbortSignal
+  /** Compressed bytes received so far, of `total` (the manifest's `bytes`). */
+  onProgress?: (received: number, total: number) => void
+}
+
+/** A downloaded, checked snapshot. */
+export interface DownloadedSnapshot {
+  /** The SQLite file: `toPath`. */
+  path: string
+  manifest: SnapshotManifest
+  /** Compressed bytes downloaded. */
+  bytes: number
+}
+
+/**
+ * Downloads the snapshot `manifest` names to `toPath`, checking it on the way: the compressed
+ * bytes are counted and hashed as they stream and decompressed into a temporary file beside
+ * `toPath`; only when the size and sha256 match the manifest (and the result is a SQLite file)
+ * is the temporary file synced and renamed over `toPath`, in one step. Anything else (a corrupt
+ * or truncated object, a store that goes away mid-download, an abort) removes the temporary
+ * file and leaves `toPath` as it was. A bad checksum throws a `corrupt` {@link SnapshotError}
+ * naming the snapshot; a snapshot deleted since the manifest was read, `missing-object`.
+ *
+ * @example
+ * const client = createSnapshotClient()
+ * const location = parseSnapshotUrl('s3://allmenning-data/prod')
+ * const manifest = await readSnapshotManifest(location, client)
+ * await downloadSnapshot(location, manifest, '/tmp/allmenning.sqlite', { client })
+ */
+export async function downloadSnapshot(location: SnapshotLocation, manifest: SnapshotManifest, toPath: string, options: DownloadSnapshotOptions): Promise<DownloadedSnapshot> {
+  const { downloadAndCheckSnapshot } = await import('./snapshot-download.js')
+  return downloadAndCheckSnapshot(location, manifest, toPath, options)
+}
