@@ -35,6 +35,11 @@ const shapes: Record<string, AnySchema> = {
   'optional with a pipe of its own': v.pipe(v.optional(v.string()), v.description('Outside')),
   union: v.union([v.literal('x'), v.literal('y')]),
   'pipe of a pipe': v.pipe(v.pipe(v.number(), v.integer()), v.description('outer')),
+  'pipe of a pipe described inside only': v.pipe(v.pipe(v.string(), v.trim(), v.description('inner')), v.minLength(2)),
+  'pipe of a pipe described twice': v.optional(v.pipe(v.pipe(v.string(), v.description('inner')), v.description('outer'))),
+  'picklist in a pipe of strings': v.optional(v.pipe(v.string(), v.trim(), v.toUpperCase(), v.picklist(['NO1', 'NO2']), v.description('Area'))),
+  'picklist of numbers in a pipe of strings': v.pipe(v.string(), v.picklist([1, 2]) as unknown as v.PicklistSchema<['1'], undefined>),
+  'two picklists in a pipe': v.pipe(v.string(), v.picklist(['a', 'b']), v.picklist(['a'])),
 }
 
 describe('parameter facts read without JSON Schema', () => {
@@ -54,7 +59,8 @@ describe('parameter facts read without JSON Schema', () => {
       'nullable',
       'optional with a pipe of its own',
       'union',
-      'pipe of a pipe',
+      'picklist of numbers in a pipe of strings',
+      'two picklists in a pipe',
     ])
   })
 })

@@ -38,9 +38,10 @@ type SchemaShape = { type: string; kind?: string; wrapped?: SchemaShape; pipe?: 
 
 /**
  * The same facts read straight from the valibot schema, for the shapes parameters take (a
- * string, number, boolean or picklist, piped with checks and a description, perhaps optional),
- * without converting it to JSON Schema; undefined for any other shape, which is converted.
- * Converting every parameter of every operation was most of creating a gateway.
+ * string, number, boolean or picklist, piped with checks, a picklist of its values and a
+ * description, perhaps a pipe of such a pipe, perhaps optional), without converting it to
+ * JSON Schema; undefined for any other shape, which is converted. Converting every parameter
+ * of every operation was most of creating a gateway.
  */
 export function quickParameterFacts(schema: AnySchema): ParameterFacts | undefined {
   let shape = schema as unknown as SchemaShape
@@ -49,23 +50,38 @@ export function quickParameterFacts(schema: AnySchema): ParameterFacts | undefin
     if (shape.pipe !== undefined || shape.wrapped === undefined) return undefined
     shape = shape.wrapped
   }
-  let type: string | undefined
-  let values: unknown[] | undefined
-  if (shape.type === 'string' || shape.type === 'number' || shape.type === 'boolean') type = shape.type
-  else if ((shape.type === 'picklist' || shape.type === 'enum') && Array.isArray(shape.options) && shape.options.length > 0) {
-    values = shape.options
-    type = typeof values[0]
-    if (type !== 'string' && type !== 'number') return undefined
-  } else return undefined
-  let description: string | undefined
-  // A pipe's first item is the schema it pipes; one that has a pipe of its own is left to the conversion.
-  if (shape.pipe?.[0]?.pipe !== undefined) return undefined
-  for (const action of shape.pipe?.slice(1) ?? []) {
-    if (action.kind === 'schema') return undefined
-    if (action.type === 'description') description = action.description
-    else if (action.type === 'integer' && type === 'number') type = 'integer'
+  return pipedFacts(shape)
+}
+
+/** A schema's facts, its pipe's actions applied in order to those of the schema it pipes. */
+function pipedFacts(shape: SchemaShape): ParameterFacts | undefined {
+  if (shape.pipe === undefined) return plainFacts(shape)
+  const piped = shape.pipe[0]
+  let facts = piped === undefined ? undefined : pipedFacts(piped)
+  for (const action of shape.pipe.slice(1)) {
+    if (facts === undefined) return undefined
+    if (action.kind === 'schema') facts = narrowedTo(facts, action)
+    else if (action.type === 'description') facts = { ...facts, description: action.description }
+    else if (action.type === 'integer' && facts.type === 'number') facts = { ...facts, type: 'integer' }
   }
-  return { type, ...(values ? { enum: values } : {}), ...(description !== undefined ? { description } : {}) }
+  return facts
+}
+
+/** A string, number or boolean, or a picklist of strings or numbers: its type and values. */
+function plainFacts(shape: SchemaShape): ParameterFacts | undefined {
+  if (shape.type === 'string' || shape.type === 'number' || shape.type === 'boolean') return { type: shape.type }
+  if ((shape.type === 'picklist' || shape.type === 'enum') && Array.isArray(shape.options) && shape.options.length > 0) {
+    const type = typeof shape.options[0]
+    return type === 'string' || type === 'number' ? { type, enum: shape.options } : undefined
+  }
+  return undefined
+}
+
+/** A picklist in a pipe (after a trim, say) names the values a value of that type may take. */
+function narrowedTo(facts: ParameterFacts, schema: SchemaShape): ParameterFacts | undefined {
+  if (schema.type !== 'picklist' || schema.pipe !== undefined || facts.enum !== undefined) return undefined
+  const values = plainFacts(schema)
+  return values?.enum !== undefined && values.type === facts.type ? { ...facts, enum: values.enum } : undefined
 }
 
 export function compileParameter(name: string, schema: AnySchema): CompiledParameter {

@@ -34,7 +34,9 @@ export function feedbackRoute({ catalog, resolved }: GatewayContext): RouteDefin
     description: 'A POST with a JSON body hands the feedback, checked, to the operators and answers 202 Accepted. A GET answers how to send it, with the JSON Schema of the body.',
     tag: 'Feedback',
     methods: ['GET', 'HEAD', 'POST'],
-    requestBody: feedbackJsonSchema,
+    get requestBody() {
+      return feedbackJsonSchema()
+    },
     staticMaxAgeSeconds: descriptorMaxAge,
     answer: (call) =>
       call.method === 'POST'
@@ -43,7 +45,7 @@ export function feedbackRoute({ catalog, resolved }: GatewayContext): RouteDefin
             method: 'POST',
             url: call.links.to('feedback'),
             content_type: 'application/json',
-            body_schema: feedbackJsonSchema,
+            body_schema: feedbackJsonSchema(),
             answer: '202 Accepted with the feedback as received',
             _links: { self: call.links.to('feedback'), api_index: call.links.index() },
           },

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Catalog } from '../compile/catalog.js'
 import { GatewayError } from '../http/gateway-error.js'
-import { toJsonSchema2020 } from '../compile/json-schema.js'
+import { toJsonSchema2020, type JsonSchema } from '../compile/json-schema.js'
 import { bodyText, checkParsedBodySize } from '../http/read-request-body.js'
 
 /** What a client may send to `POST /api/v1/feedback`. */
@@ -15,7 +15,12 @@ export const feedbackSchema = v.strictObject({
 /** Feedback as handed to the `onFeedback` option. */
 export type Feedback = v.InferOutput<typeof feedbackSchema> & { received_at: string }
 
-export const feedbackJsonSchema = toJsonSchema2020(feedbackSchema)
+let bodyJsonSchema: JsonSchema | undefined
+
+/** The JSON Schema of a feedback body, made when first described (not with every gateway). */
+export function feedbackJsonSchema(): JsonSchema {
+  return (bodyJsonSchema ??= toJsonSchema2020(feedbackSchema))
+}
 
 function bodyError(problem: string, parameter = 'body', rule = 'json'): GatewayError {
   return new GatewayError(400, 'invalid_body', `Invalid feedback: ${parameter} ${problem}`, { details: [{ parameter, problem, rule }] })

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { compileParameters } from '../compile/compile-parameters.js'
 import { validateParameters } from '../http/validate-parameters.js'
+import type { PathParameter } from '../http/define-route.js'
 import { allSection, summarySection } from '../plugin/place-fields.js'
 import type { PlaceProviders } from './place-providers.js'
 import { placeSections, sectionFields } from './place-sections.js'
@@ -64,8 +65,18 @@ const coordinates = compileParameters({
   lon: v.pipe(v.number(), v.minValue(-180), v.maxValue(180), v.description('WGS84 longitude, -180..180')),
 })
 
-/** JSON Schemas of the two path parameters, for OpenAPI. */
-export const coordinateSchemas = Object.fromEntries(coordinates.map((p) => [p.name, { description: p.description ?? p.name, schema: p.jsonSchema }]))
+/** JSON Schemas of the two path parameters, for OpenAPI: made when first described, not at import. */
+export const coordinateSchemas: Record<string, PathParameter> = Object.fromEntries(
+  coordinates.map((p) => [
+    p.name,
+    {
+      description: p.description ?? p.name,
+      get schema() {
+        return p.jsonSchema
+      },
+    },
+  ]),
+)
 
 /**
  * Reads `lat` and `lon` from the path: a number with a decimal point or comma, within its

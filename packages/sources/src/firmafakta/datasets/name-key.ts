@@ -7,11 +7,13 @@ const nonWord = /[^\p{L}\p{N}]+/u
  * How `foldNorwegian` folds each Latin-1 character on its own. A name of Latin-1 characters
  * only (nearly every name that is not plain ASCII: æ, ø, å, é, ü) folds character by character
  * to exactly what the whole name folds to, since no Latin-1 character combines with another
- * or lower-cases by context, at a fraction of the cost of normalising it.
+ * or lower-cases by context, at a fraction of the cost of normalising it. Made on the first
+ * such name, not at import (256 foldings are a millisecond of every cold start).
  */
-const latin1Folds = Array.from({ length: 256 }, (_, code) => foldNorwegian(String.fromCharCode(code)))
+let latin1Folds: string[] | undefined
 
 function foldLatin1(name: string): string {
+  latin1Folds ??= Array.from({ length: 256 }, (_, code) => foldNorwegian(String.fromCharCode(code)))
   let folded = ''
   for (let i = 0; i < name.length; i++) folded += latin1Folds[name.charCodeAt(i)]!
   return folded
