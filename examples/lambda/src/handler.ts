@@ -26,6 +26,10 @@ const redis = process.env.REDIS_URL ? await import('@keyv/redis') : undefined
 const fromEnv = gatewayOptionsFromEnv(process.env, { redis })
 const gateway = createGateway({
   sources: builtInSources(process.env),
+  // Each source compiled when a request first needs it, not all 18 in the init phase: a cold
+  // start answering one operation compiles one source. The built-in sources are checked by the
+  // project's tests; a plugin added here should be checked with checkSource in its own.
+  compileSources: 'on-first-use',
   ...fromEnv.gateway,
   // Every source as an MCP server as well (@allmenning/mcp): /mcp (the catalogue server) and
   // /{source}/mcp. Optional: ALLMENNING_MCP=off turns it off; to leave the MCP SDK out of the

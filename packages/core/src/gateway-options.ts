@@ -1,6 +1,7 @@
 import type Keyv from 'keyv'
 import type { Dispatcher } from 'undici'
 import type { SourceDefinition } from './plugin/define-source.js'
+import type { CompileSources } from './compile/compile-source.js'
 import type { DatasetStore } from './dataset/dataset-store.js'
 import type { UpstreamOverride } from './plugin/define-upstream.js'
 import type { Feedback } from './feedback/feedback.js'
@@ -19,6 +20,18 @@ export type ErrorKind = 'internal' | 'cache' | 'feedback' | 'shared-state'
 export interface GatewayOptions {
   /** The sources to serve; built-ins are ordinary plugins. */
   sources: SourceDefinition[]
+  /**
+   * When the sources' definitions are compiled and checked (parameters read, aliases and place
+   * fields checked against the schemas, entity links resolved). `'at-start'` (the default):
+   * in `createGateway`, which throws a TypeError naming the first definition error, so a bad
+   * plugin stops the process before it serves. `'on-first-use'`: each source when a request
+   * first needs its operations (a call, a descriptor, a search or place bundle through it), so
+   * a serverless cold start pays only for what it answers; the source list is answered from
+   * the definitions alone. A definition error then answers 500 on every request that needs the
+   * source, and is reported to `onError`: check plugins with `checkSource` in their tests
+   * (`@allmenning/core/testing`). The Lambda example uses `'on-first-use'`.
+   */
+  compileSources?: CompileSources
   /**
    * Any Keyv instance. By default a Keyv on {@link createMemoryCacheStore}: in this process,
    * least recently used first out past 32 MiB or 100,000 entries. Share one (Redis) across instances.

@@ -55,7 +55,7 @@ export interface LocalGateway extends Required<Gateway> {
  * const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_physical_flow', query: '', headers: {} })
  */
 export function createGateway(options: GatewayOptions): LocalGateway {
-  const catalog = createCatalog(options.sources, options.upstreams, options.datasets)
+  const catalog = createCatalog(options.sources, options.upstreams, options.datasets, options.compileSources)
   const resolved = resolveOptions(options)
   const sharedStateError = (error: unknown) => resolved.onError(error, 'shared-state')
   const outageOf = createRedisOutages(options, sharedStateError)

@@ -1,4 +1,4 @@
-import type { CompiledOperation, CompiledSource } from './compile-source.js'
+import type { CompiledOperation, CompiledSource, CompileSources } from './compile-source.js'
 import { compileSource } from './compile-source.js'
 import type { SourceDefinition } from '../plugin/define-source.js'
 import type { DatasetDefinition } from '../plugin/define-dataset.js'
@@ -53,14 +53,21 @@ function overriddenUpstreams(definitions: SourceDefinition[], overrides: Record<
 
 /**
  * Compiles a gateway's sources into its source catalog, with the deployment's upstream
- * overrides applied. Two sources or two different upstreams sharing an id stop it.
+ * overrides applied, at once or each on first use (`when`). Two sources or two different
+ * upstreams sharing an id stop it either way.
  *
  * @example
  * const catalog = createCatalog(builtInSources(process.env), { statnett: { baseUrl: 'http://127.0.0.1:4001' } })
  */
-export function createCatalog(definitions: SourceDefinition[], overrides: Record<string, UpstreamOverride> = {}, datasets?: DatasetStore): Catalog {
+export function createCatalog(
+  definitions: SourceDefinition[],
+  overrides: Record<string, UpstreamOverride> = {},
+  datasets?: DatasetStore,
+  when: CompileSources = 'at-start',
+): Catalog {
+  if (when !== 'at-start' && when !== 'on-first-use') throw new TypeError(`compileSources must be 'at-start' or 'on-first-use', not ${JSON.stringify(when)}`)
   const upstreams = overriddenUpstreams(definitions, overrides)
-  const sources = definitions.map((d) => compileSource(d, d.upstreams.map((u) => upstreams.get(u.id) ?? u)))
+  const sources = definitions.map((d) => compileSource(d, d.upstreams.map((u) => upstreams.get(u.id) ?? u), when))
   const byId = new Map<string, CompiledSource>()
   for (const source of sources) {
     if (byId.has(source.id)) throw new TypeError(`Two sources have the id "${source.id}"`)

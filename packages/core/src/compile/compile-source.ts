@@ -42,7 +42,8 @@ export interface CompiledOperation {
 export interface CompiledSource {
   definition: SourceDefinition
   id: string
-  operations: Map<string, CompiledOperation>
+  /** Its operations by name; compiled when first asked for where sources compile on first use. */
+  readonly operations: Map<string, CompiledOperation>
   /** Its upstreams by id, with the deployment's overrides applied. */
   upstreams: Map<string, UpstreamDefinition>
 }
@@ -153,13 +154,36 @@ function checkEntityTypes(source: SourceDefinition, operations: Map<string, Comp
 }
 
 /**
- * Compiles a source definition, so that a definition error (an alias naming a field the
- * output does not have, an entity type linked to an operation that does not exist, an
- * unsupported parameter type) stops the gateway from starting instead of surfacing in a
- * response. `upstreams` are the deployment's upstreams for this source, overrides applied.
+ * When a gateway compiles its sources: `at-start`, in `createGateway`, so that a definition
+ * error stops the gateway from starting; `on-first-use`, each source when something first
+ * needs its operations (a call, a descriptor, a search through it), so that a cold start pays
+ * only for what it answers. See `GatewayOptions.compileSources`.
  */
-export function compileSource(source: SourceDefinition, upstreams: UpstreamDefinition[] = source.upstreams): CompiledSource {
+export type CompileSources = 'at-start' | 'on-first-use'
+
+function compileOperations(source: SourceDefinition): Map<string, CompiledOperation> {
   const operations = new Map(source.operations.map((operation) => [operation.name, compileOperation(source, operation)]))
   checkEntityTypes(source, operations)
-  return { definition: source, id: source.id, operations, upstreams: new Map(upstreams.map((u) => [u.id, u])) }
+  return operations
+}
+
+/**
+ * Compiles a source definition, so that a definition error (an alias naming a field the
+ * output does not have, an entity type linked to an operation that does not exist, an
+ * unsupported parameter type) is a TypeError naming it: when the gateway starts, or with
+ * `on-first-use` when the source's operations are first needed (every time, until fixed).
+ * `upstreams` are the deployment's upstreams for this source, overrides applied.
+ */
+export function compileSource(source: SourceDefinition, upstreams: UpstreamDefinition[] = source.upstreams, when: CompileSources = 'at-start'): CompiledSource {
+  const byId = new Map(upstreams.map((u) => [u.id, u]))
+  if (when === 'at-start') return { definition: source, id: source.id, operations: compileOperations(source), upstreams: byId }
+  let operations: Map<string, CompiledOperation> | undefined
+  return {
+    definition: source,
+    id: source.id,
+    get operations() {
+      return (operations ??= compileOperations(source))
+    },
+    upstreams: byId,
+  }
 }

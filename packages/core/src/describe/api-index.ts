@@ -39,7 +39,7 @@ export function apiIndex(catalog: Catalog, links: Links, routes: readonly RouteD
       name: source.definition.name,
       description: source.definition.description,
       topic: source.definition.topic,
-      operations: [...source.operations.keys()],
+      operations: source.definition.operations.map((operation) => operation.name),
       _links: { self: links.source(source.id), wiki: source.definition.documentation },
     })),
     _meta: buildMeta(catalog.sources.map((s) => s.definition)),

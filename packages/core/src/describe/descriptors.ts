@@ -27,12 +27,11 @@ export function operationDescription(operation: CompiledOperation): string {
   return shapeNote ? `${description} ${shapeNote}` : description
 }
 
-function operationSummary(links: Links, sourceId: string, operation: CompiledOperation, view: DescriptorView) {
+function operationSummary(links: Links, sourceId: string, operation: CompiledOperation, view: Exclude<DescriptorView, 'names'>) {
   const base = {
     name: operation.name,
     operation_descriptor_url: operationDescriptorUrl(links, sourceId, operation.name),
   }
-  if (view === 'names') return base
   const compact = {
     ...base,
     description: `${operationDescription(operation)} Signature: ${operation.signature}`,
@@ -73,7 +72,11 @@ export function sourceLinks(links: Links, source: CompiledSource) {
  */
 export function sourceDescriptor(catalog: Catalog, source: CompiledSource, links: Links, view: DescriptorView) {
   const definition = source.definition
-  const operations = [...source.operations.values()].map((op) => operationSummary(links, source.id, op, view))
+  // Names come from the definitions: listing sources compiles none (see GatewayOptions.compileSources).
+  const operations =
+    view === 'names'
+      ? definition.operations.map(({ name }) => ({ name, operation_descriptor_url: operationDescriptorUrl(links, source.id, name) }))
+      : [...source.operations.values()].map((op) => operationSummary(links, source.id, op, view))
   const head = { id: source.id, name: definition.name }
   const tail = { _meta: buildMeta([definition]), _links: sourceLinks(links, source) }
   if (view === 'names') return { ...head, operations, ...tail }

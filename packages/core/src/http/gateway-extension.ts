@@ -141,18 +141,24 @@ const parameterView = (p: { name: string; jsonSchema: JsonSchema; required: bool
 
 /** The sources as an extension sees them, from the source catalog. */
 export function extensionSources(catalog: Catalog, internal: Links): ExtensionSource[] {
-  return catalog.sources.map((source) => ({
-    id: source.id,
-    name: source.definition.name,
-    description: source.definition.description,
-    operations: [...source.operations.values()].map((operation) => ({
-      name: operation.name,
-      description: operationDescription(operation),
-      parameters: operation.parameters.map(parameterView),
-      path: internal.operation(source.id, operation.name),
-      getUrlTemplate: (links: Links) => getUrlTemplate(links, source.id, operation),
-    })),
-  }))
+  return catalog.sources.map((source) => {
+    let operations: ExtensionOperation[] | undefined
+    return {
+      id: source.id,
+      name: source.definition.name,
+      description: source.definition.description,
+      // Made when the extension first reads them, so a source compiled on first use stays uncompiled until then.
+      get operations() {
+        return (operations ??= [...source.operations.values()].map((operation) => ({
+          name: operation.name,
+          description: operationDescription(operation),
+          parameters: operation.parameters.map(parameterView),
+          path: internal.operation(source.id, operation.name),
+          getUrlTemplate: (links: Links) => getUrlTemplate(links, source.id, operation),
+        })))
+      },
+    }
+  })
 }
 
 /** A compiled route of the JSON API as an extension sees it. */

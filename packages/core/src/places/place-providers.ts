@@ -5,7 +5,8 @@ import type { PlaceFieldDeclaration } from '../plugin/place-fields.js'
 export interface PlaceProvider {
   field: PlaceFieldDeclaration
   source: CompiledSource
-  operation: CompiledOperation
+  /** The operation, compiled with its source (on first use where sources compile then). */
+  readonly operation: CompiledOperation
 }
 
 /** The operation that fills each place field, by field name, in the order fields are answered and listed. */
@@ -15,7 +16,7 @@ const byOrder = (a: number | undefined, b: number | undefined) => (a ?? Infinity
 
 /**
  * The place fields the sources declare, each with the operation that fills it, found once at
- * start-up. When two operations declare the same field, the first given wins (sources in the
+ * start-up from the definitions, so no source is compiled for it. When two operations declare the same field, the first given wins (sources in the
  * order passed to `createGateway`, operations in the order of their source): a deployment can
  * put its own provider of a field before the built-in one. Fields with an `order` come first,
  * lowest first; the rest keep the order they were declared in.
@@ -28,11 +29,17 @@ export function createPlaceProviders(sources: readonly CompiledSource[]): PlaceP
   const found: PlaceProvider[] = []
   const names = new Set<string>()
   for (const source of sources) {
-    for (const operation of source.operations.values()) {
-      const field = operation.definition.placeField
+    for (const definition of source.definition.operations) {
+      const field = definition.placeField
       if (field === undefined || names.has(field.name)) continue
       names.add(field.name)
-      found.push({ field, source, operation })
+      found.push({
+        field,
+        source,
+        get operation() {
+          return source.operations.get(definition.name)!
+        },
+      })
     }
   }
   // Array.prototype.sort is stable, so fields without an order keep the order they were declared in.

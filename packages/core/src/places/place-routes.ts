@@ -1,6 +1,7 @@
 import { answerFromCache, cacheEntry } from '../cache/cached-answer.js'
 import { cacheKey } from '../cache/cache-key.js'
 import { datasetsOf } from '../dataset/dataset-generations.js'
+import type { DatasetDefinition } from '../plugin/define-dataset.js'
 import { defineRoute, type RouteDefinition } from '../http/define-route.js'
 import type { GatewayContext } from '../gateway-context.js'
 import { searchTtlSeconds } from '../search/cross-source-search.js'
@@ -16,9 +17,10 @@ import { placeSearch } from './place-search.js'
 export function placeRoutes(ctx: GatewayContext): RouteDefinition[] {
   const { catalog, pipeline } = ctx
   const providers = catalog.places
-  // Cached as a whole, so under the generations of every dataset the operations they call may read.
-  const searchDatasets = datasetsOf(searchingSources(ctx).flatMap((s) => [...s.operations.values()]))
-  const bundleDatasets = datasetsOf([...providers.values()].map(({ operation }) => operation))
+  // Cached as a whole, so under the generations of every dataset the operations they call may
+  // read; found on the first answer, which compiles those sources if they compile on first use.
+  let searchDatasets: DatasetDefinition[] | undefined
+  let bundleDatasets: DatasetDefinition[] | undefined
   return [
     defineRoute({
       name: 'place_search',
@@ -38,7 +40,7 @@ export function placeRoutes(ctx: GatewayContext): RouteDefinition[] {
             const answer = await placeSearch(catalog, params, ctx.options.search ?? {}, call, links)
             return cacheEntry(answer, searchTtlSeconds(answer))
           },
-          searchDatasets,
+          (searchDatasets ??= datasetsOf(searchingSources(ctx).flatMap((s) => [...s.operations.values()]))),
         ),
     }),
     defineRoute({
@@ -71,7 +73,7 @@ export function placeRoutes(ctx: GatewayContext): RouteDefinition[] {
             })
             return cacheEntry(bundle, bundleTtlSeconds(bundle, providers))
           },
-          bundleDatasets,
+          (bundleDatasets ??= datasetsOf([...providers.values()].map(({ operation }) => operation))),
         ),
     }),
   ]

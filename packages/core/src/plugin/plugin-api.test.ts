@@ -194,3 +194,50 @@ describe('place fields', () => {
     ).toThrow(/only lat and lon may be required \(not isbn\)/)
   })
 })
+
+describe("compileSources: 'on-first-use'", () => {
+  const brokenAlias = defineOperation({ ...getBook, name: 'broken', canonicalFieldAliases: { name: ['author'] } })
+  const broken = library({ id: 'broken', operations: [listBooks, brokenAlias] })
+  const lazyGateway = (onError: (error: unknown) => void = () => {}) =>
+    createGateway({
+      sources: [library(), broken],
+      compileSources: 'on-first-use',
+      upstreams: { shelf: { baseUrl: fake.baseUrl }, covers: { baseUrl: fake.baseUrl } },
+      onError,
+    })
+
+  it('is the only way a gateway with a broken definition starts: at start, the default, it throws naming it', () => {
+    expect(() => createGateway({ sources: [library(), broken], onError: () => {} })).toThrow(/broken\.broken: alias "name" names author/)
+    expect(() => lazyGateway()).not.toThrow()
+  })
+
+  it('lists every source and its operations from the definitions, and serves the sound source', async () => {
+    const gateway = lazyGateway()
+    const list = await get('/api/v1/kilder', '', gateway)
+    expect(list.status).toBe(200)
+    expect(list.json.sources.map((s: { id: string; operations: { name: string }[] }) => [s.id, s.operations.map((o) => o.name)])).toEqual([
+      ['library', ['list_books', 'get_book', 'calls_undeclared']],
+      ['broken', ['list_books', 'broken']],
+    ])
+    const books = await get('/api/v1/kilder/library/list_books', 'limit=2', gateway)
+    expect(books.status).toBe(200)
+    expect(books.json.data.books).toEqual([{ isbn: '978-0', title: 'Book 0' }, { isbn: '978-1', title: 'Book 1' }])
+    expect(books.json._meta.pagination).toMatchObject({ limit: 2, returned: 2, total: 7 })
+  })
+
+  it('answers 500 for a source whose definition is broken, every time, and reports the definition error', async () => {
+    const reported: unknown[] = []
+    const gateway = lazyGateway((error) => reported.push(error))
+    for (let i = 0; i < 2; i++) {
+      const { status, json } = await get('/api/v1/kilder/broken/list_books', '', gateway)
+      expect(status).toBe(500)
+      expect(JSON.stringify(json)).not.toContain('at compileOperation')
+    }
+    expect(reported).toHaveLength(2)
+    expect(String(reported[0])).toMatch(/broken\.broken: alias "name" names author, which the output schema does not have/)
+  })
+
+  it('still refuses an unknown compileSources value', () => {
+    expect(() => createGateway({ sources: [library()], compileSources: 'lazy' as never })).toThrow(/compileSources must be 'at-start' or 'on-first-use', not "lazy"/)
+  })
+})

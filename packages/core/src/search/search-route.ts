@@ -1,6 +1,7 @@
 import { cacheEntry, answerFromCache } from '../cache/cached-answer.js'
 import { cacheKey } from '../cache/cache-key.js'
 import { datasetsOf } from '../dataset/dataset-generations.js'
+import type { DatasetDefinition } from '../plugin/define-dataset.js'
 import { defineRoute, type RouteDefinition } from '../http/define-route.js'
 import type { GatewayContext } from '../gateway-context.js'
 import { crossSourceSearch, searchTtlSeconds } from './cross-source-search.js'
@@ -18,8 +19,9 @@ export function searchingSources(ctx: Pick<GatewayContext, 'catalog'>) {
  */
 export function searchRoute(ctx: GatewayContext): RouteDefinition {
   const { catalog, pipeline, resolved } = ctx
-  // Cached as a whole, so under the generations of every dataset the searches' operations may read.
-  const datasets = datasetsOf(searchingSources(ctx).flatMap((s) => [...s.operations.values()]))
+  // Cached as a whole, so under the generations of every dataset the searches' operations may
+  // read; found on the first answer, which compiles those sources if they compile on first use.
+  let datasets: DatasetDefinition[] | undefined
   return defineRoute({
     name: 'search',
     path: '/sok/alle',
@@ -43,7 +45,7 @@ export function searchRoute(ctx: GatewayContext): RouteDefinition {
           const answer = await crossSourceSearch(parts, params, links, ctx.documentation(links))
           return cacheEntry(answer, searchTtlSeconds(answer))
         },
-        datasets,
+        (datasets ??= datasetsOf(searchingSources(ctx).flatMap((s) => [...s.operations.values()]))),
       ),
   })
 }
