@@ -3,10 +3,10 @@
 // (v2) event. A bare process that imports nothing and answers with a trivial handler runs in the
 // same loop, alternating, as the baseline. Two first events: a discovery route (no upstream),
 // and an operation whose answer needs an upstream call (a local Statnett stand-in), which also
-// loads the chunk with the HTTP client.
+// loads Node's own HTTP client (undici, a chunk, only with an `upstream.dispatcher`).
 // The example is built in chunks (examples/lambda/tsup.config.ts): handler.mjs, the chunks it
-// imports statically (loaded by every cold start), and chunks imported on first use (MCP, the
-// HTTP client, Redis, PDF reading, the Lovdata archive reader). The size figures count the first
+// imports statically (loaded by every cold start), and chunks imported on first use (MCP,
+// undici, Redis, PDF reading, the Lovdata archive reader). The size figures count the first
 // two ("cold-start code") and every .mjs file in dist/ ("deployed code"); the table lists each file.
 // Not Lambda's own init time (no runtime bootstrap, no download): a like-for-like local number.
 // Run on its own with `node bench/lambda.js` after `npm run build`, or through `npm run bench`.

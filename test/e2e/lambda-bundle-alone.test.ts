@@ -3,8 +3,8 @@
 // the bundle reaches at run time instead of carrying it (a require() the bundler cannot see, a
 // chunk left behind) works in the repository, where node_modules is found up the tree, and
 // fails only here. Each lazily loaded part is asked for: MCP (the SDK, zod), the first upstream
-// call (undici), a court decision (the markup parser, and PDF.js for its full text) and
-// REDIS_URL (@keyv/redis and its client).
+// call (Node's own HTTP client, loaded from the runtime), a court decision (the markup parser,
+// and PDF.js for its full text) and REDIS_URL (@keyv/redis and its client).
 import { execFile } from 'node:child_process'
 import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -120,7 +120,7 @@ describe('the Lambda example bundle, alone in a folder', () => {
     expect(JSON.parse(tools!.body).result.tools.map((t: { name: string }) => t.name)).toContain('get_physical_flow')
   }, 60_000)
 
-  it('loads undici on the first upstream call and answers from the upstream', async () => {
+  it('answers from the upstream on the first upstream call, through Node\'s own HTTP client', async () => {
     const [flow] = await answer([{ path: '/api/v1/kilder/statnett/get_physical_flow', query: 'area=NO2&limit=2' }], { ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl })
     expect(flow!.statusCode, flow!.body).toBe(200)
     expect(JSON.parse(flow!.body).data.length).toBe(2)

@@ -4,9 +4,10 @@ import { Agent, buildConnector, getGlobalDispatcher, setGlobalDispatcher } from 
 import { afterAll } from 'vitest'
 
 // No test may reach the internet: upstreams are played by local servers. Every upstream call
-// goes through undici's global dispatcher unless a test gives its own, and every dataset
-// download through Node's global HTTP agents, so these refuse any host but the loopback, and
-// the file fails if a test tried one.
+// and every dataset download goes through Node's global HTTP agents (an upstream call through
+// undici only with a dispatcher a test gives), and what else uses undici (Lovdata's public
+// data, tests calling a fake themselves) through its global dispatcher, so these refuse any
+// host but the loopback, and the file fails if a test tried one.
 const loopback = new Set(['127.0.0.1', 'localhost', '::1', '[::1]'])
 const attempts: string[] = []
 const connect = buildConnector({})

@@ -63,7 +63,11 @@ export interface GatewayOptions {
     timeoutMs?: number
     /** Identifies the gateway to upstream operators; set it to name your deployment and a contact. */
     userAgent?: string
-    /** undici dispatcher for every upstream call (proxy, connection pool, mock). */
+    /**
+     * An undici dispatcher (a ProxyAgent, an Agent with its own pool, a MockAgent in tests):
+     * every upstream call then goes through undici with it. Without one, upstream calls go
+     * through Node's own HTTP client and its global agents, and undici is never loaded.
+     */
     dispatcher?: Dispatcher
     /** Most calls in flight at once to one upstream, for upstreams that do not state their own; 16 by default. */
     maxConcurrent?: number

@@ -4,7 +4,10 @@ import type { Deadline } from './deadline.js'
 import type { UpstreamGuard } from './upstream-guard.js'
 import { UpstreamError } from './upstream-error.js'
 import type { RawUpstreamAnswer, UpstreamAnswerMemo } from './upstream-answer-memo.js'
-import { undiciRequest } from './undici-request.js'
+import { nodeHttpTransport } from './node-http-transport.js'
+import { startTimeLimit } from './time-limit.js'
+import { undiciTransport } from './undici-transport.js'
+import type { TransportAnswer } from './upstream-transport.js'
 import type { GatewayObservers, ObservedRequest, ObservedUpstreamCall } from '../observe/gateway-observer.js'
 
 /** How the core reaches one upstream service. */
@@ -19,7 +22,10 @@ export interface UpstreamSettings {
   timeoutMs: number
   /** Sent on every call, so upstream operators can tell who is calling. */
   userAgent: string
-  /** undici dispatcher (an Agent, a ProxyAgent, a MockAgent in tests). */
+  /**
+   * undici dispatcher (an Agent, a ProxyAgent, a MockAgent in tests): every call goes through
+   * undici with it. Without one, calls go through Node's own HTTP client and its global agents.
+   */
   dispatcher?: Dispatcher
   /** Largest response body accepted, in bytes. */
   maxBodyBytes: number
@@ -169,27 +175,35 @@ function retryAfterMs(value: string | string[] | undefined): number | undefined 
   return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now())
 }
 
+/**
+ * Whether a transport's error is a time limit running out. Only the call's time limit aborts an
+ * exchange, so an abort is one: Node's client fails with an `AbortError` (`ABORT_ERR`) while
+ * connecting or waiting for the head, undici with the signal's own `TimeoutError`. A body cut
+ * off by the abort fails with `ECONNRESET` instead, which the callers tell by the signal.
+ * undici's own timeouts (a dispatcher's `connect.timeout`, `headersTimeout`, `bodyTimeout`) count too.
+ */
 function isTimeout(error: unknown): boolean {
   const e = error as { name?: string; code?: string } | null
   return (
     e?.name === 'TimeoutError' ||
+    e?.name === 'AbortError' ||
+    e?.code === 'ABORT_ERR' ||
     e?.code === 'UND_ERR_HEADERS_TIMEOUT' ||
     e?.code === 'UND_ERR_BODY_TIMEOUT' ||
     e?.code === 'UND_ERR_CONNECT_TIMEOUT'
   )
 }
 
-async function readLimited(body: Dispatcher.ResponseData['body'], limit: number): Promise<Buffer | undefined> {
+async function readLimited(answer: TransportAnswer, limit: number): Promise<Buffer | undefined> {
   const chunks: Buffer[] = []
   let size = 0
-  for await (const chunk of body) {
-    size += (chunk as Buffer).length
+  for await (const chunk of answer.body) {
+    size += chunk.length
     if (size > limit) {
-      // dump() discards the rest without the unhandled 'error' event destroy() would emit.
-      await body.dump({ limit: 0 }).catch(() => undefined)
+      await answer.discard()
       return undefined
     }
-    chunks.push(chunk as Buffer)
+    chunks.push(chunk)
   }
   return Buffer.concat(chunks)
 }
@@ -227,6 +241,7 @@ function answerKey(url: string, accept: string, headers: Record<string, string> 
  */
 export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: string) => void, scope: UpstreamCallScope = {}): UpstreamClient {
   const upstream = { id: settings.id, name: settings.name }
+  const send = settings.dispatcher ? undiciTransport(settings.dispatcher) : nodeHttpTransport
   const { deadline } = scope
 
   /** This call's time limit: the upstream's own, or what is left of the request's deadline when that is less. */
@@ -245,14 +260,24 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     const limit = budget()
     // Nothing is left of the request's time: calling would only start work nobody waits for.
     if (limit.ms <= 0) throw new UpstreamError(upstream, 'timeout', `could not be called ${limit.reason}; earlier calls used it up`)
-    const timeout = AbortSignal.timeout(limit.ms)
-    const signal = deadline ? AbortSignal.any([timeout, deadline.signal]) : timeout
-    onCall?.(url)
-    const attempt = () => fetchOnce({ called, url }, options, accept, signal, limit, body)
-    if (!settings.observer) return settings.guard ? await settings.guard.run(attempt, signal) : await attempt()
-    const observed = startObserved(settings.observer, url, body === undefined ? 'GET' : 'POST')
+    // The one time limit of the call, connecting, waiting for the head and reading the body
+    // alike: the transports have none of their own. The body is read whole before this returns.
+    const time = startTimeLimit(limit.ms, deadline?.signal)
     try {
-      const answer = settings.guard ? await settings.guard.run(attempt, signal) : await attempt()
+      onCall?.(url)
+      const attempt = () => fetchOnce({ called, url }, options, accept, time.signal, limit, body)
+      const guarded = () => (settings.guard ? settings.guard.run(attempt, time.signal) : attempt())
+      return settings.observer ? await observe(settings.observer, url, body === undefined ? 'GET' : 'POST', guarded) : await guarded()
+    } finally {
+      time.clear()
+    }
+  }
+
+  /** Runs one call, telling the observer when it starts and how it ended. */
+  async function observe(observer: GatewayObservers, url: string, method: 'GET' | 'POST', call: () => Promise<RawUpstreamAnswer>): Promise<RawUpstreamAnswer> {
+    const observed = startObserved(observer, url, method)
+    try {
+      const answer = await call()
       observed.outcome = 'ok'
       observed.status = answer.status
       return answer
@@ -265,7 +290,7 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
       throw error
     } finally {
       observed.durationMs = performance.now() - observed.startedAt
-      settings.observer.upstreamCallFinished(observed)
+      observer.upstreamCallFinished(observed)
     }
   }
 
@@ -316,18 +341,14 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     limit: { ms: number; reason: string },
     body?: UpstreamBody,
   ) {
-    let response: Dispatcher.ResponseData
+    let response: TransportAnswer
     const encoded = body === undefined ? undefined : encodeBody(body)
     try {
-      const request = await undiciRequest()
-      response = await request(called, {
+      response = await send(called, {
         method: encoded ? 'POST' : 'GET',
         headers: { 'user-agent': settings.userAgent, accept, ...(encoded ? { 'content-type': encoded.contentType } : {}), ...options.headers },
         ...(encoded ? { body: encoded.text } : {}),
         signal,
-        headersTimeout: limit.ms,
-        bodyTimeout: limit.ms,
-        ...(settings.dispatcher ? { dispatcher: settings.dispatcher } : {}),
       })
     } catch (error) {
       if (isTimeout(error) || signal.aborted) {
@@ -335,7 +356,7 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
       }
       throw new UpstreamError(upstream, 'unavailable', 'could not be reached', undefined, { beforeResponse: true })
     }
-    const { statusCode } = response
+    const { status: statusCode } = response
     const contentType = String(response.headers['content-type'] ?? '')
     const headers: Record<string, string> = {}
     for (const [name, value] of Object.entries(response.headers)) {
@@ -344,7 +365,7 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     const declared = Number(response.headers['content-length'])
     const ok = (statusCode >= 200 && statusCode < 300) || (options.acceptStatus ?? []).includes(statusCode)
     if (!ok) {
-      await response.body.dump().catch(() => undefined)
+      await response.discard()
       const pause = statusCode === 429 || statusCode === 503 ? retryAfterMs(response.headers['retry-after']) : undefined
       const kind = statusCode === 429 ? 'rate limited the gateway' : `answered HTTP ${statusCode}`
       const asked = pause === undefined ? '' : ` and asked for a pause of ${Math.ceil(pause / 1000)} s`
@@ -352,12 +373,12 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     }
     if (declared > settings.maxBodyBytes) {
       // Said up front: not one byte of it needs reading.
-      await response.body.dump({ limit: 0 }).catch(() => undefined)
+      await response.discard()
       throw new UpstreamError(upstream, 'invalid_response', `announced ${declared} bytes, more than the ${settings.maxBodyBytes} accepted`)
     }
     let bytes: Buffer | undefined
     try {
-      bytes = await readLimited(response.body, settings.maxBodyBytes)
+      bytes = await readLimited(response, settings.maxBodyBytes)
     } catch (error) {
       if (isTimeout(error) || signal.aborted) {
         throw new UpstreamError(upstream, 'timeout', `did not finish its answer ${limit.reason}`)
