@@ -16,10 +16,11 @@ const byOrder = (a: number | undefined, b: number | undefined) => (a ?? Infinity
 
 /**
  * The place fields the sources declare, each with the operation that fills it, found once at
- * start-up from the definitions, so no source is compiled for it. When two operations declare the same field, the first given wins (sources in the
- * order passed to `createGateway`, operations in the order of their source): a deployment can
- * put its own provider of a field before the built-in one. Fields with an `order` come first,
- * lowest first; the rest keep the order they were declared in.
+ * start-up from the definitions, so no source is compiled for it. When two operations declare
+ * the same field, the first given wins (sources in the order passed to `createGateway`,
+ * operations in the order of their source): a deployment can put its own provider of a field
+ * before the built-in one. Fields with an `order` come first, lowest first; the rest keep the
+ * order they were declared in.
  *
  * @example
  * const providers = createPlaceProviders(catalog.sources)
