@@ -175,15 +175,15 @@ function compileOperations(source: SourceDefinition): Map<string, CompiledOperat
  * `upstreams` are the deployment's upstreams for this source, overrides applied.
  */
 export function compileSource(source: SourceDefinition, upstreams: UpstreamDefinition[] = source.upstreams, when: CompileSources = 'at-start'): CompiledSource {
-  const byId = new Map(upstreams.map((u) => [u.id, u]))
-  if (when === 'at-start') return { definition: source, id: source.id, operations: compileOperations(source), upstreams: byId }
   let operations: Map<string, CompiledOperation> | undefined
-  return {
+  const compiled: CompiledSource = {
     definition: source,
     id: source.id,
     get operations() {
       return (operations ??= compileOperations(source))
     },
-    upstreams: byId,
+    upstreams: new Map(upstreams.map((u) => [u.id, u])),
   }
+  if (when === 'at-start') void compiled.operations
+  return compiled
 }

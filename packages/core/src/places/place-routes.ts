@@ -5,7 +5,7 @@ import type { DatasetDefinition } from '../plugin/define-dataset.js'
 import { defineRoute, type RouteDefinition } from '../http/define-route.js'
 import type { GatewayContext } from '../gateway-context.js'
 import { searchTtlSeconds } from '../search/cross-source-search.js'
-import { searchingSources } from '../search/search-route.js'
+import { searchedDatasets } from '../search/search-route.js'
 import { bundleTtlSeconds, placeBundle } from './place-bundle.js'
 import { coordinateSchemas, parseCoordinates, placeBundleQuery, placeSearchQuery, requestedFields } from './place-query.js'
 import { placeSearch } from './place-search.js'
@@ -40,7 +40,7 @@ export function placeRoutes(ctx: GatewayContext): RouteDefinition[] {
             const answer = await placeSearch(catalog, params, ctx.options.search ?? {}, call, links)
             return cacheEntry(answer, searchTtlSeconds(answer))
           },
-          (searchDatasets ??= datasetsOf(searchingSources(ctx).flatMap((s) => [...s.operations.values()]))),
+          (searchDatasets ??= searchedDatasets(ctx)),
         ),
     }),
     defineRoute({

@@ -13,6 +13,15 @@ export function searchingSources(ctx: Pick<GatewayContext, 'catalog'>) {
 }
 
 /**
+ * Every dataset the searching sources' operations may read: what a search's answer (and a
+ * place search's) is cached under. Compiles those sources where sources compile on first use,
+ * so call it on the first answer, not when the route is made.
+ */
+export function searchedDatasets(ctx: Pick<GatewayContext, 'catalog'>): DatasetDefinition[] {
+  return datasetsOf(searchingSources(ctx).flatMap((s) => [...s.operations.values()]))
+}
+
+/**
  * `/sok/alle`, cross-source search, cached as a whole. Its key is the text with its white
  * space folded, and everything else that shapes the answer; case is kept, because the answer
  * echoes the text. Each source's search calls its operations in process.
@@ -45,7 +54,7 @@ export function searchRoute(ctx: GatewayContext): RouteDefinition {
           const answer = await crossSourceSearch(parts, params, links, ctx.documentation(links))
           return cacheEntry(answer, searchTtlSeconds(answer))
         },
-        (datasets ??= datasetsOf(searchingSources(ctx).flatMap((s) => [...s.operations.values()]))),
+        (datasets ??= searchedDatasets(ctx)),
       ),
   })
 }
