@@ -6,17 +6,19 @@ import { toJsonSchema2020 } from '../../packages/core/src/compile/json-schema.js
 import { outputFields } from '../../packages/core/src/compile/output-fields.js'
 import { listFieldIsArray, schemaHasPath } from '../../packages/core/src/compile/schema-paths.js'
 import type { AnySchema } from '../../packages/core/src/plugin/define-operation.js'
+import { loadOperations } from '../../packages/core/src/plugin/defer-operations.js'
 
 // A parameter's type, values and description, and whether an output has a field, are read
 // straight from the valibot schema where the shape allows, so creating a gateway need not
 // convert every schema to JSON Schema. Wherever that quick reading answers, it must say what
 // the JSON Schema says.
 
-const operations = builtInSources({}).flatMap((source) => source.operations.map((operation) => ({ name: `${source.id}.${operation.name}`, operation })))
+const loaded = await Promise.all(builtInSources({}).map(async (source) => ({ source, operations: await loadOperations(source) })))
+const operations = loaded.flatMap(({ source, operations }) => operations.map((operation) => ({ name: `${source.id}.${operation.name}`, operation })))
 
 const parameters: [string, AnySchema][] = [
-  ...builtInSources({}).flatMap((source) =>
-    source.operations.flatMap((operation) => Object.entries(operation.parameters).map(([name, schema]): [string, AnySchema] => [`${source.id}.${operation.name}.${name}`, schema as AnySchema])),
+  ...loaded.flatMap(({ source, operations }) =>
+    operations.flatMap((operation) => Object.entries(operation.parameters).map(([name, schema]): [string, AnySchema] => [`${source.id}.${operation.name}.${name}`, schema as AnySchema])),
   ),
   ...Object.entries(pageParameters({ default: 25, max: 100 })),
 ]

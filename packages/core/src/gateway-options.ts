@@ -29,7 +29,10 @@ export interface GatewayOptions {
    * a serverless cold start pays only for what it answers; the source list is answered from
    * the definitions alone. A definition error then answers 500 on every request that needs the
    * source, and is reported to `onError`: check plugins with `checkSource` in their tests
-   * (`@allmenning/core/testing`). The Lambda example uses `'on-first-use'`.
+   * (`@allmenning/core/testing`). The Lambda example uses `'on-first-use'`. Operations a source
+   * defers (`deferOperations`, as the built-in sources do) are loaded from the start with
+   * `'at-start'` and compiled as they arrive, a failure then reported to `onError` (creating
+   * the gateway cannot wait for them); with `'on-first-use'`, when a request first reads them.
    */
   compileSources?: CompileSources
   /**

@@ -55,8 +55,13 @@ export interface LocalGateway extends Required<Gateway> {
  * const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_physical_flow', query: '', headers: {} })
  */
 export function createGateway(options: GatewayOptions): LocalGateway {
-  const catalog = createCatalog(options.sources, options.upstreams, options.datasets, options.compileSources)
   const resolved = resolveOptions(options)
+  const catalog = createCatalog(options.sources, {
+    overrides: options.upstreams,
+    datasets: options.datasets,
+    compileSources: options.compileSources,
+    onError: (error) => resolved.onError(error, 'internal'),
+  })
   const sharedStateError = (error: unknown) => resolved.onError(error, 'shared-state')
   const outageOf = createRedisOutages(options, sharedStateError)
   // One value for every part to check: undefined without observers, so no event is built.
@@ -107,7 +112,8 @@ export function createGateway(options: GatewayOptions): LocalGateway {
     operations,
   })
   if (observer) {
-    const datasets = datasetsOf(catalog.sources.flatMap((source) => [...source.operations.values()]))
+    // The datasets the sources declare: what their operations read, known without loading them.
+    const datasets = datasetsOf(catalog.sources.map((source) => ({ datasets: source.definition.datasets ?? [] })))
     observer.attached({ datasets: () => datasets.map((dataset) => ({ id: dataset.id, version: options.datasets?.reader(dataset)?.version })) })
   }
 

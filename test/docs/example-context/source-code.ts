@@ -4,7 +4,7 @@
  * `everywhere.ts`: `ctx` is the operation's context, `client` an upstream's client, `res`
  * its answer, `links`, `host` and `dataset` what their types say.
  */
-import type { DatasetDefinition, OperationContext, UpstreamClient, UpstreamResponse } from '@allmenning/core/source'
+import type { DatasetDefinition, OperationContext, OperationDefinition, UpstreamClient, UpstreamResponse } from '@allmenning/core/source'
 import type { ExtensionHost, Links } from '@allmenning/core/extension'
 
 export declare const ctx: OperationContext
@@ -18,3 +18,6 @@ export declare const dataset: DatasetDefinition
 
 /** The source of docs/source-api.md turns MET's payload into these rows (its own code, not shown). */
 export declare function toHours(body: unknown): { time: string; air_temperature: number | null }[]
+
+/** A source's module of operations, which the source itself imports with `import('./operations.js')` (see deferOperations). */
+export declare function importOperations(): Promise<{ harbourOperations: OperationDefinition[] }>

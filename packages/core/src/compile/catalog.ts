@@ -27,6 +27,22 @@ export interface Catalog {
   places: PlaceProviders
   /** How to load a dataset into the gateway's dataset store, when it has one that says. */
   loadCommand(dataset: DatasetDefinition): string | undefined
+  /**
+   * Loads the deferred operations of the sources named (of every source with `all`): undefined
+   * when they are all there already, else a promise that resolves when every load has settled.
+   * A source whose load failed throws its error when its operations are read.
+   */
+  load(sources: readonly string[] | 'all'): Promise<void> | undefined
+}
+
+/** How a gateway's catalog is made from its options. */
+export interface CatalogSettings {
+  /** The deployment's upstream overrides, by upstream id. */
+  overrides?: Record<string, UpstreamOverride>
+  datasets?: DatasetStore
+  compileSources?: CompileSources
+  /** Hears a source whose deferred operations failed to load or compile in the background (`at-start`). */
+  onError?: (error: unknown) => void
 }
 
 const shown = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text)
@@ -53,18 +69,17 @@ function overriddenUpstreams(definitions: SourceDefinition[], overrides: Record<
 
 /**
  * Compiles a gateway's sources into its source catalog, with the deployment's upstream
- * overrides applied, at once or each on first use (`when`). Two sources or two different
- * upstreams sharing an id stop it either way.
+ * overrides applied, at once or each on first use (`compileSources`). Two sources or two
+ * different upstreams sharing an id stop it either way. With `at-start`, deferred operations
+ * begin loading at once, and are compiled as they arrive; with `on-first-use`, when a route
+ * first reads them.
  *
  * @example
- * const catalog = createCatalog(builtInSources(process.env), { statnett: { baseUrl: 'http://127.0.0.1:4001' } })
+ * const catalog = createCatalog(builtInSources(process.env), { overrides: { statnett: { baseUrl: 'http://127.0.0.1:4001' } } })
+ * await catalog.load('all')
  */
-export function createCatalog(
-  definitions: SourceDefinition[],
-  overrides: Record<string, UpstreamOverride> = {},
-  datasets?: DatasetStore,
-  when: CompileSources = 'at-start',
-): Catalog {
+export function createCatalog(definitions: SourceDefinition[], settings: CatalogSettings = {}): Catalog {
+  const { overrides = {}, datasets, compileSources: when = 'at-start', onError } = settings
   if (when !== 'at-start' && when !== 'on-first-use') throw new TypeError(`compileSources must be 'at-start' or 'on-first-use', not ${JSON.stringify(when)}`)
   const upstreams = overriddenUpstreams(definitions, overrides)
   const sources = definitions.map((d) => compileSource(d, d.upstreams.map((u) => upstreams.get(u.id) ?? u), when))
@@ -79,12 +94,31 @@ export function createCatalog(
     if (!found) throw new GatewayError(404, 'source_not_found', `No source ${shown(id)}; available sources: ${ids}`)
     return found
   }
+  function load(ids: readonly string[] | 'all'): Promise<void> | undefined {
+    const pending = (ids === 'all' ? sources : ids.map(source)).map((s) => s.load()).filter((p) => p !== undefined)
+    if (pending.length === 0) return undefined
+    return pending.length === 1 ? pending[0] : Promise.all(pending).then(() => undefined)
+  }
+  if (when === 'at-start') {
+    // Loaded in the background from the start, so they are there by the first request that reads them;
+    // a failure is told at once rather than only when some request reads that source.
+    for (const s of sources) {
+      void s.load()?.then(() => {
+        try {
+          void s.operations
+        } catch (error) {
+          onError?.(error)
+        }
+      })
+    }
+  }
   return {
     sources,
     source,
     has: (id) => byId.has(id),
     places: createPlaceProviders(sources),
     loadCommand: (dataset) => datasets?.loadCommand?.(dataset),
+    load,
     operation(sourceId, name) {
       const found = source(sourceId)
       const operation = found.operations.get(name)

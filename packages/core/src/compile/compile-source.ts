@@ -2,6 +2,7 @@ import type { OperationDefinition } from '../plugin/define-operation.js'
 import type { DatasetDefinition } from '../plugin/define-dataset.js'
 import { placeFieldProblem } from '../plugin/place-fields.js'
 import type { SourceDefinition } from '../plugin/define-source.js'
+import { isDeferred, outlineMismatch, outlineOf, type OperationOutline } from '../plugin/defer-operations.js'
 import type { UpstreamDefinition } from '../plugin/define-upstream.js'
 import { compilePageParameters, compileParameters, type CompiledParameter } from './compile-parameters.js'
 import { toJsonSchema2020, type JsonSchema } from './json-schema.js'
@@ -42,8 +43,17 @@ export interface CompiledOperation {
 export interface CompiledSource {
   definition: SourceDefinition
   id: string
-  /** Its operations by name; compiled when first asked for where sources compile on first use. */
+  /** Its operations' names and place fields, known without loading or compiling them. */
+  outline: readonly OperationOutline[]
+  /**
+   * Its operations by name; compiled when first asked for where sources compile on first use.
+   * Where the source defers them, they are there once `load()` has settled; before, reading
+   * them is a bug of the route (see `RouteDefinition.prepare`), and after a failed load, or
+   * a definition error, reading them throws that error.
+   */
   readonly operations: Map<string, CompiledOperation>
+  /** Loads deferred operations: undefined once they are there (or failed), else a promise that settles when they are. Never rejects. */
+  load(): Promise<void> | undefined
   /** Its upstreams by id, with the deployment's overrides applied. */
   upstreams: Map<string, UpstreamDefinition>
 }
@@ -161,8 +171,8 @@ function checkEntityTypes(source: SourceDefinition, operations: Map<string, Comp
  */
 export type CompileSources = 'at-start' | 'on-first-use'
 
-function compileOperations(source: SourceDefinition): Map<string, CompiledOperation> {
-  const operations = new Map(source.operations.map((operation) => [operation.name, compileOperation(source, operation)]))
+function compileOperations(source: SourceDefinition, definitions: readonly OperationDefinition[]): Map<string, CompiledOperation> {
+  const operations = new Map(definitions.map((operation) => [operation.name, compileOperation(source, operation)]))
   checkEntityTypes(source, operations)
   return operations
 }
@@ -170,20 +180,43 @@ function compileOperations(source: SourceDefinition): Map<string, CompiledOperat
 /**
  * Compiles a source definition, so that a definition error (an alias naming a field the
  * output does not have, an entity type linked to an operation that does not exist, an
- * unsupported parameter type) is a TypeError naming it: when the gateway starts, or with
- * `on-first-use` when the source's operations are first needed (every time, until fixed).
- * `upstreams` are the deployment's upstreams for this source, overrides applied.
+ * unsupported parameter type) is a TypeError naming it: when the gateway starts (or, for
+ * deferred operations, as soon as they have loaded), or with `on-first-use` when the source's
+ * operations are first needed (every time, until fixed). `upstreams` are the deployment's
+ * upstreams for this source, overrides applied.
  */
 export function compileSource(source: SourceDefinition, upstreams: UpstreamDefinition[] = source.upstreams, when: CompileSources = 'at-start'): CompiledSource {
+  const deferred = isDeferred(source.operations) ? source.operations : undefined
+  let definitions = deferred ? undefined : (source.operations as readonly OperationDefinition[])
+  let failure: { error: unknown } | undefined
+  let loading: Promise<void> | undefined
   let operations: Map<string, CompiledOperation> | undefined
   const compiled: CompiledSource = {
     definition: source,
     id: source.id,
-    get operations() {
-      return (operations ??= compileOperations(source))
-    },
+    outline: outlineOf(source.operations),
     upstreams: new Map(upstreams.map((u) => [u.id, u])),
+    get operations() {
+      if (operations) return operations
+      if (failure) throw failure.error
+      if (!definitions) throw new Error(`The operations of source ${source.id} are read before they are loaded: the route must load them first (RouteDefinition.prepare)`)
+      return (operations = compileOperations(source, definitions))
+    },
+    load() {
+      if (!deferred || definitions || failure) return undefined
+      return (loading ??= deferred
+        .load()
+        .then((loaded) => {
+          const mismatch = outlineMismatch(deferred.outline, loaded)
+          if (mismatch) throw new TypeError(`Source ${source.id}: ${mismatch}`)
+          definitions = loaded
+          if (when === 'at-start') void compiled.operations
+        })
+        .catch((error: unknown) => {
+          failure = { error }
+        }))
+    },
   }
-  if (when === 'at-start') void compiled.operations
+  if (when === 'at-start' && !deferred) void compiled.operations
   return compiled
 }

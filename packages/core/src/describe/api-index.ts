@@ -25,13 +25,13 @@ export function apiIndex(catalog: Catalog, links: Links, routes: readonly RouteD
     endpoints,
     places: {
       sections: placeSections(catalog.places),
-      fields: [...catalog.places.values()].map(({ field, source, operation }) => ({
+      fields: [...catalog.places.values()].map(({ field, source, operationName }) => ({
         name: field.name,
         section: field.section,
         description: field.description,
         summary: field.summary === true,
         source: source.id,
-        operation: operation.name,
+        operation: operationName,
       })),
     },
     sources: catalog.sources.map((source) => ({
@@ -39,7 +39,7 @@ export function apiIndex(catalog: Catalog, links: Links, routes: readonly RouteD
       name: source.definition.name,
       description: source.definition.description,
       topic: source.definition.topic,
-      operations: source.definition.operations.map((operation) => operation.name),
+      operations: source.outline.map((operation) => operation.name),
       _links: { self: links.source(source.id), wiki: source.definition.documentation },
     })),
     _meta: buildMeta(catalog.sources.map((s) => s.definition)),

@@ -49,6 +49,7 @@ export function describeRoutes(ctx: GatewayContext): RouteDefinition[] {
       description: 'The OpenAPI 3.1 description of this gateway, generated from its routes and its sources: one path per operation, with its query parameters and the JSON Schema of its data.',
       tag: 'Discovery',
       staticMaxAgeSeconds: descriptorMaxAge,
+      prepare: () => catalog.load('all'),
       answer: ({ links }) => openApiDocument(catalog, links, ctx.routes()),
     }),
     ...explorerRoute(ctx),

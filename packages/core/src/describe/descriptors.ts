@@ -72,10 +72,10 @@ export function sourceLinks(links: Links, source: CompiledSource) {
  */
 export function sourceDescriptor(catalog: Catalog, source: CompiledSource, links: Links, view: DescriptorView) {
   const definition = source.definition
-  // Names come from the definitions: listing sources compiles none (see GatewayOptions.compileSources).
+  // Names come from the outline: listing sources loads and compiles none (see deferOperations).
   const operations =
     view === 'names'
-      ? definition.operations.map(({ name }) => ({ name, operation_descriptor_url: operationDescriptorUrl(links, source.id, name) }))
+      ? source.outline.map(({ name }) => ({ name, operation_descriptor_url: operationDescriptorUrl(links, source.id, name) }))
       : [...source.operations.values()].map((op) => operationSummary(links, source.id, op, view))
   const head = { id: source.id, name: definition.name }
   const tail = { _meta: buildMeta([definition]), _links: sourceLinks(links, source) }

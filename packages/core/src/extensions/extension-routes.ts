@@ -44,6 +44,8 @@ export function extensionRoutes(catalog: Catalog, extensions: readonly GatewayEx
       ...(extension.refuse ? { refuseHostError: extension.refuse.bind(extension) } : {}),
       answer: (call: Parameters<RouteDefinition['answer']>[0]) => answerOf(extension)(extensionCall(call)),
       openApiPaths: () => ({}),
+      // An extension describes and calls every source's operations, or (below) its one source's.
+      prepare: () => catalog.load('all'),
     }
     // Literal paths first: the router tries routes in table order, and `/{source}/{name}` would take them.
     const extra = (extension.paths ?? []).map((p) => {
@@ -68,6 +70,7 @@ export function extensionRoutes(catalog: Catalog, extensions: readonly GatewayEx
         summary: extension.summary.source,
         pathParameters: { source: sourcePathParameter(catalog) },
         resolve: (path) => void catalog.source(path.source!),
+        prepare: (path) => catalog.load([path.source!]),
       }),
     ]
   })

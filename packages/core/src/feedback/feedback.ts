@@ -65,7 +65,7 @@ export function parseFeedback(body: unknown, headers: { contentType?: string; co
   if (feedback.source !== undefined && !catalog.has(feedback.source)) {
     throw bodyError(`names no known source (${catalog.sources.map((s) => s.id).join(', ')})`, 'source', 'enum')
   }
-  if (feedback.source !== undefined && feedback.operation !== undefined && !catalog.source(feedback.source).operations.has(feedback.operation)) {
+  if (feedback.source !== undefined && feedback.operation !== undefined && !catalog.source(feedback.source).outline.some((o) => o.name === feedback.operation)) {
     throw bodyError(`is not an operation of ${feedback.source}`, 'operation', 'enum')
   }
   return { ...feedback, received_at: new Date().toISOString() }

@@ -76,6 +76,12 @@ export interface RouteDefinition<P extends ParameterSchemas = ParameterSchemas> 
    * when they depend on the path, as an operation's do.
    */
   resolve?(path: Record<string, string>): RouteQuery | void
+  /**
+   * Loads what the route reads before it resolves and answers: the deferred operations of the
+   * sources it reads (`catalog.load`, see `deferOperations`). Undefined when all is there; a
+   * route that reads no source's operations (the source list, the API index) leaves it out.
+   */
+  prepare?(path: Record<string, string>): Promise<void> | undefined
   /** The key its answer is cached under, when the route caches through the gateway's cache. */
   cacheKey?(call: Omit<RouteCall<P>, 'key' | 'request' | 'method'>): string
   /** JSON Schema of the answer, for OpenAPI; any object when left out. */

@@ -85,8 +85,11 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     return known
   }
 
-  /** The request's plan, made once per distinct path and query; a 405 comes before parameters are looked at. */
-  function plan(request: GatewayRequest, method: string, observed: ObservedRequest | undefined): RequestPlan {
+  /**
+   * The request's plan, made once per distinct path and query; a 405 comes before parameters
+   * are looked at. A promise instead when the route must load what it reads first.
+   */
+  function plan(request: GatewayRequest, method: string, observed: ObservedRequest | undefined): RequestPlan | Promise<void> {
     const basePath = request.basePath ?? ''
     const slot = recentSlot(request.path, request.query)
     const known = knownPlan(request, basePath, slot)
@@ -99,6 +102,7 @@ export function createRequestHandler(parts: RequestHandlerParts) {
       })
     }
     if (known) return known
+    if (match.loading) return match.loading
     const links = parts.linksFor(request.basePath)
     const query = parseQueryString(request.query, parts.maxQueryLength)
     const params = validateParameters(query, match.parameters, match.ignored)
@@ -157,6 +161,28 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     return finish(errorAnswer(error, request.basePath), method, request)
   }
 
+  /** Plans, counts and answers a request; when its route must load first, again once it has. */
+  function answerRequest(request: GatewayRequest, observed?: ObservedRequest): Promise<GatewayResponse> {
+    const method = request.method.toUpperCase()
+    try {
+      const planned = plan(request, method, observed)
+      // Loaded, or failed to (then reading the source throws its error): the plan is made again.
+      if (planned instanceof Promise) return planned.then(() => answerRequest(request, observed))
+      const definition = planned.match.route.definition
+      const verdict = definition.countsItself ? undefined : limiter?.check(request, definition.expensive === true)
+      if (verdict) return verdict.then((v) => answerCounted(v, planned, method, request, observed)).catch((error: unknown) => fail(error, method, request))
+      const response = route(planned, method as Method, request, observed)
+      // A cached answer is already there: no need to wait a turn for it.
+      if (!(response instanceof Promise)) return Promise.resolve(finish(response, method, request))
+      return response.then(
+        (done) => finish(done, method, request),
+        (error: unknown) => fail(error, method, request),
+      )
+    } catch (error) {
+      return Promise.resolve(fail(error, method, request))
+    }
+  }
+
   const gateway: Required<Pick<Gateway, 'handle' | 'owns' | 'answerHostError'>> = {
     owns: (path) => router.owns(path),
     answerHostError(error, request) {
@@ -168,24 +194,7 @@ export function createRequestHandler(parts: RequestHandlerParts) {
       }
       return refuse ? refuse(hostRefusal(error)) : hostErrorResponse(error, request.basePath)
     },
-    handle(request: GatewayRequest, observed?: ObservedRequest) {
-      const method = request.method.toUpperCase()
-      try {
-        const planned = plan(request, method, observed)
-        const definition = planned.match.route.definition
-        const verdict = definition.countsItself ? undefined : limiter?.check(request, definition.expensive === true)
-        if (verdict) return verdict.then((v) => answerCounted(v, planned, method, request, observed)).catch((error: unknown) => fail(error, method, request))
-        const response = route(planned, method as Method, request, observed)
-        // A cached answer is already there: no need to wait a turn for it.
-        if (!(response instanceof Promise)) return Promise.resolve(finish(response, method, request))
-        return response.then(
-          (done) => finish(done, method, request),
-          (error: unknown) => fail(error, method, request),
-        )
-      } catch (error) {
-        return Promise.resolve(fail(error, method, request))
-      }
-    },
+    handle: answerRequest,
   }
   // Only with observers is each request wrapped: without, `handle` is the answer itself.
   if (parts.observer) gateway.handle = observedHandle(parts.observer, gateway.handle)

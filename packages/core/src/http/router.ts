@@ -7,6 +7,8 @@ import { apiPath } from './links.js'
 export interface RouteMatch extends RouteQuery {
   route: CompiledRoute
   path: Record<string, string>
+  /** Set when the route must load first (`prepare`): the query is resolved once it has, by matching again. */
+  loading?: Promise<void>
 }
 
 export interface Router {
@@ -61,6 +63,8 @@ export function createRouter(definitions: RouteDefinition[]): Router {
     for (const route of candidates) {
       const params = matchSegments(route, segments)
       if (!params) continue
+      const loading = route.definition.prepare?.(params)
+      if (loading) return { route, path: params, parameters: [], ignored: [], loading }
       const query = route.definition.resolve?.(params) ?? { parameters: route.parameters, ignored: [] }
       return { route, path: params, ...query }
     }

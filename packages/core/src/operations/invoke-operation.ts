@@ -81,6 +81,9 @@ export function createOperationInvoker(catalog: Catalog, deps: OperationCallDeps
   }
 
   const invoke: InvokeOperation = async (sourceId, name, params, links) => {
+    // A source whose operations are deferred is loaded by the first call that reads it.
+    const loading = catalog.has(sourceId) ? catalog.load([sourceId]) : undefined
+    if (loading) await loading
     const found = await answer(prepare(sourceId, name, params, links))
     // A remembered 404 is an answer to a client; to a caller in process it is the error it stands for.
     if (found.status === 404) throw notFoundError(found.value)

@@ -42,6 +42,7 @@ export function operationRoutes({ catalog, pipeline }: GatewayContext): RouteDef
         view: v.optional(v.pipe(v.picklist(['names', 'compact', 'full']), v.description('How much to show; the full descriptor by default.')), 'full'),
       },
       resolve: (path) => void catalog.source(path.source!),
+      prepare: (path) => catalog.load([path.source!]),
       staticMaxAgeSeconds: descriptorMaxAge,
       answer: ({ path, params, links }) => sourceDescriptor(catalog, catalog.source(path.source!), links, params.view),
     }),
@@ -51,6 +52,7 @@ export function operationRoutes({ catalog, pipeline }: GatewayContext): RouteDef
       summary: 'Call an operation of a source',
       pathParameters: { source: sourcePathParameter(catalog), operation: operationPathParameter },
       queryTemplate: '{?parameters*}',
+      prepare: (path) => catalog.load([path.source!]),
       resolve: (path) => {
         const { operation } = catalog.operation(path.source!, path.operation!)
         return { parameters: operation.parameters, ignored: operation.ignoredParameters }
@@ -72,6 +74,7 @@ export function operationRoutes({ catalog, pipeline }: GatewayContext): RouteDef
       description: 'How to call an operation and what it answers: each parameter with its type, default and bounds, and the fields of its data.',
       tag: 'Discovery',
       pathParameters: { source: sourcePathParameter(catalog), operation: operationPathParameter },
+      prepare: (path) => catalog.load([path.source!]),
       resolve: (path) => void catalog.operation(path.source!, path.operation!),
       staticMaxAgeSeconds: descriptorMaxAge,
       answer: ({ path, links }) => {

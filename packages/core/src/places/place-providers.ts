@@ -5,6 +5,8 @@ import type { PlaceFieldDeclaration } from '../plugin/place-fields.js'
 export interface PlaceProvider {
   field: PlaceFieldDeclaration
   source: CompiledSource
+  /** The operation's name, known without loading or compiling its source. */
+  operationName: string
   /** The operation, compiled with its source (on first use where sources compile then). */
   readonly operation: CompiledOperation
 }
@@ -16,7 +18,7 @@ const byOrder = (a: number | undefined, b: number | undefined) => (a ?? Infinity
 
 /**
  * The place fields the sources declare, each with the operation that fills it, found once at
- * start-up from the definitions, so no source is compiled for it. When two operations declare
+ * start-up from the sources' outlines, so no source is loaded or compiled for it. When two operations declare
  * the same field, the first given wins (sources in the order passed to `createGateway`,
  * operations in the order of their source): a deployment can put its own provider of a field
  * before the built-in one. Fields with an `order` come first, lowest first; the rest keep the
@@ -30,15 +32,16 @@ export function createPlaceProviders(sources: readonly CompiledSource[]): PlaceP
   const found: PlaceProvider[] = []
   const names = new Set<string>()
   for (const source of sources) {
-    for (const definition of source.definition.operations) {
-      const field = definition.placeField
+    for (const outline of source.outline) {
+      const field = outline.placeField
       if (field === undefined || names.has(field.name)) continue
       names.add(field.name)
       found.push({
         field,
         source,
+        operationName: outline.name,
         get operation() {
-          return source.operations.get(definition.name)!
+          return source.operations.get(outline.name)!
         },
       })
     }

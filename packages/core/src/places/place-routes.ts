@@ -5,7 +5,7 @@ import type { DatasetDefinition } from '../plugin/define-dataset.js'
 import { defineRoute, type RouteDefinition } from '../http/define-route.js'
 import type { GatewayContext } from '../gateway-context.js'
 import { searchTtlSeconds } from '../search/cross-source-search.js'
-import { searchedDatasets } from '../search/search-route.js'
+import { searchedDatasets, searchingSources } from '../search/search-route.js'
 import { bundleTtlSeconds, placeBundle } from './place-bundle.js'
 import { coordinateSchemas, parseCoordinates, placeBundleQuery, placeSearchQuery, requestedFields } from './place-query.js'
 import { placeSearch } from './place-search.js'
@@ -21,6 +21,8 @@ export function placeRoutes(ctx: GatewayContext): RouteDefinition[] {
   // read; found on the first answer, which compiles those sources if they compile on first use.
   let searchDatasets: DatasetDefinition[] | undefined
   let bundleDatasets: DatasetDefinition[] | undefined
+  // The sources whose operations fill the fields: what a bundle reads.
+  const providerSources = [...new Set([...providers.values()].map((p) => p.source.id))]
   return [
     defineRoute({
       name: 'place_search',
@@ -31,6 +33,7 @@ export function placeRoutes(ctx: GatewayContext): RouteDefinition[] {
       query: placeSearchQuery,
       cacheKey: ({ params, links }) => cacheKey(links, 'places', 'search', JSON.stringify([params.q.replace(/\s+/g, ' '), params.limit])),
       expensive: true,
+      prepare: () => catalog.load(searchingSources(ctx).map((s) => s.id)),
       answer: ({ params, links, key }) =>
         answerFromCache(
           pipeline,
@@ -52,6 +55,7 @@ export function placeRoutes(ctx: GatewayContext): RouteDefinition[] {
       pathParameters: coordinateSchemas,
       query: placeBundleQuery(providers),
       resolve: (path) => void parseCoordinates(path),
+      prepare: () => catalog.load(providerSources),
       cacheKey: ({ path, params, links }) => {
         const { lat, lon } = parseCoordinates(path)
         return cacheKey(links, 'places', 'bundle', JSON.stringify([lat, lon, params.section, params.fields ?? null]))

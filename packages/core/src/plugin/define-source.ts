@@ -2,6 +2,7 @@ import type { OperationDefinition, ParameterSchemas, AnySchema } from './define-
 import type { UpstreamDefinition } from './define-upstream.js'
 import type { EntitySearch } from './entity-search.js'
 import type { DatasetDefinition } from './define-dataset.js'
+import { outlineOf, type DeferredOperations } from './defer-operations.js'
 
 /** A source that is related to another, shown in its descriptor. */
 export interface RelatedSource {
@@ -46,8 +47,13 @@ export interface SourceDefinition {
   /** How the source searches its entities for a text, for cross-source search. */
   entitySearch?: EntitySearch
   relatedSources?: RelatedSource[]
+  /**
+   * Its operations: the definitions themselves, or (`deferOperations`) their outline and a
+   * loader that imports them when a request first reads them, so that a cold start evaluates
+   * no source code it does not answer from.
+   */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  operations: OperationDefinition<any, any>[]
+  operations: OperationDefinition<any, any>[] | DeferredOperations
 }
 
 /**
@@ -75,7 +81,7 @@ export function defineSource(definition: SourceDefinition): SourceDefinition {
     upstreamIds.add(upstream.id)
   }
   const seen = new Set<string>()
-  for (const operation of definition.operations) {
+  for (const operation of outlineOf(definition.operations)) {
     if (seen.has(operation.name)) {
       throw new TypeError(`Source ${definition.id} defines operation ${operation.name} twice`)
     }

@@ -15,7 +15,7 @@ export function searchingSources(ctx: Pick<GatewayContext, 'catalog'>) {
 /**
  * Every dataset the searching sources' operations may read: what a search's answer (and a
  * place search's) is cached under. Compiles those sources where sources compile on first use,
- * so call it on the first answer, not when the route is made.
+ * so call it on the first answer, not when the route is made, and load them first (`prepare`).
  */
 export function searchedDatasets(ctx: Pick<GatewayContext, 'catalog'>): DatasetDefinition[] {
   return datasetsOf(searchingSources(ctx).flatMap((s) => [...s.operations.values()]))
@@ -40,6 +40,7 @@ export function searchRoute(ctx: GatewayContext): RouteDefinition {
     query: searchQuery,
     cacheKey: ({ params, links }) => cacheKey(links, 'search', JSON.stringify([params.q.replace(/\s+/g, ' '), params.mode, params.limit, params.sources ?? null])),
     expensive: true,
+    prepare: () => catalog.load(searchingSources(ctx).map((s) => s.id)),
     answer: ({ params, links, key }) =>
       answerFromCache(
         pipeline,

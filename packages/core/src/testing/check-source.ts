@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { OperationDefinition, SourceDefinition } from '@allmenning/core/source'
+import { loadOperations, outlineOf, type OperationDefinition, type SourceDefinition } from '@allmenning/core/source'
 import type { DatasetStore } from '@allmenning/core/extension'
 import { CheckRecorder, SourceCheckError, type SourceCheckReport } from './check-recorder.js'
 import { envelopeProblems, errorBodyProblems, type EnvelopeExpectation, type ExpectedPaging } from './envelope-checks.js'
@@ -86,6 +86,8 @@ function internalErrors(gateway: TestGateway): string[] {
   return gateway.errors.filter((e) => e.kind === 'internal').map((e) => (e.error instanceof Error ? `${e.error.name}: ${e.error.message}` : String(e.error)))
 }
 
+const outlineNames = (source: SourceDefinition) => outlineOf(source.operations).map((o) => o.name)
+
 async function checkDescriptor(gateway: TestGateway, source: SourceDefinition, rec: CheckRecorder): Promise<void> {
   const res = await gateway.get(`/api/v1/kilder/${source.id}`)
   const json = res.json as Json
@@ -103,7 +105,7 @@ async function checkDescriptor(gateway: TestGateway, source: SourceDefinition, r
   if (!Array.isArray(json.related_sources)) problems.push('related_sources is not a list')
   const operations = Array.isArray(json.operations) ? (json.operations as Json[]) : []
   const names = operations.map((o) => o.name)
-  const expected = source.operations.map((o) => o.name)
+  const expected = outlineNames(source)
   if (JSON.stringify(names) !== JSON.stringify(expected)) problems.push(`operations are ${JSON.stringify(names)}, not ${JSON.stringify(expected)}`)
   for (const summary of operations) {
     const name = String(summary.name)
@@ -403,20 +405,30 @@ export async function checkSource(source: SourceDefinition | (() => SourceDefini
   if (missing.length > 0) {
     throw new TypeError(`checkSource(${definition.id}): give a local fake for every upstream, so the check reaches no real service; missing: ${missing.join(', ')}`)
   }
-  const unknownExamples = Object.keys(options.examples ?? {}).filter((name) => !definition.operations.some((o) => o.name === name))
+  const unknownExamples = Object.keys(options.examples ?? {}).filter((name) => !outlineNames(definition).includes(name))
   if (unknownExamples.length > 0) throw new TypeError(`checkSource(${definition.id}): examples name ${unknownExamples.join(', ')}, which the source does not have`)
 
   const rec = new CheckRecorder()
-  const operations = definition.operations.map((o) => o.name)
+  const operations = outlineNames(definition)
   const finish = (): SourceCheckReport => {
     const report = rec.report(definition.id, operations)
     if (rec.failures.length > 0) throw new SourceCheckError(report, rec.failures)
     return report
   }
 
+  // Deferred operations are loaded and compared with their outline first; the gateway is then
+  // made with them in hand, so that a definition error stops it here rather than in the background.
+  let loaded: readonly OperationDefinition[]
+  try {
+    loaded = await loadOperations(definition)
+    rec.check('its operations load as outlined', undefined)
+  } catch (error) {
+    rec.check('its operations load as outlined', error instanceof Error ? error.message : String(error))
+    return finish()
+  }
   let gateway: TestGateway
   try {
-    gateway = createTestGateway({ sources: definition, upstreams: options.upstreams, publicBaseUrl: origin, ...(options.datasets ? { datasets: options.datasets } : {}) })
+    gateway = createTestGateway({ sources: { ...definition, operations: [...loaded] }, upstreams: options.upstreams, publicBaseUrl: origin, ...(options.datasets ? { datasets: options.datasets } : {}) })
     rec.check('the gateway accepts the definition', undefined)
   } catch (error) {
     rec.check('the gateway accepts the definition', error instanceof Error ? error.message : String(error))
@@ -425,7 +437,7 @@ export async function checkSource(source: SourceDefinition | (() => SourceDefini
 
   await checkDescriptor(gateway, definition, rec)
   const subjects = new Map<string, Subject>()
-  for (const operation of definition.operations) {
+  for (const operation of loaded) {
     const parameters = await checkSchema(gateway, definition, operation, rec)
     if (!parameters) continue
     const given = options.examples?.[operation.name]

@@ -12,7 +12,8 @@ export interface DatasetCatalogRef {
 }
 
 function isSource(value: unknown): value is SourceDefinition {
-  return typeof value === 'object' && value !== null && Array.isArray((value as SourceDefinition).operations)
+  // Operations given as a list, or deferred (an outline and a loader): a dataset has neither.
+  return typeof value === 'object' && value !== null && 'operations' in value
 }
 
 /**

@@ -1,3 +1,4 @@
+import { loadOperations, outlineOf } from '@allmenning/core/source'
 import { overrideUpstreams } from '@allmenning/core'
 import { checkSource } from '@allmenning/core/testing'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -5,7 +6,7 @@ import { avinorContext, startFakeAvinor, type FakeAvinor } from './testing/fake-
 import { avinor } from './index.js'
 
 describe('avinor()', () => {
-  it('defines the source against asrv.avinor.no with the three operations', () => {
+  it('defines the source against asrv.avinor.no with the three operations', async () => {
     const source = avinor()
     expect(source.id).toBe('avinor')
     expect(source.cacheTtlSeconds).toBe(60)
@@ -14,8 +15,8 @@ describe('avinor()', () => {
       airport: { operation: 'get_flights', parameter: 'airport_id' },
       airline: { operation: 'lookup_airline', parameter: 'query' },
     })
-    expect(source.operations.map((operation) => operation.name)).toEqual(['get_flights', 'lookup_airport', 'lookup_airline'])
-    expect(source.operations.find((operation) => operation.name === 'get_flights')?.cacheTtlSeconds).toBe(60)
+    expect(outlineOf(source.operations).map((operation) => operation.name)).toEqual(['get_flights', 'lookup_airport', 'lookup_airline'])
+    expect((await loadOperations(source)).find((operation) => operation.name === 'get_flights')?.cacheTtlSeconds).toBe(60)
   })
 
   it('takes a base URL and a time limit through the core\'s upstream overrides', () => {
@@ -35,8 +36,9 @@ describe('avinor()', () => {
     it('shares the feed between its own operations but not with another instance', async () => {
       const params = { airport_id: 'OSL', hours_back: 1, hours_ahead: 7, include_codeshare: false, max_results: 100, limit: 25, offset: 0 }
       for (const source of [avinor(), avinor()]) {
-        const getFlights = source.operations.find((operation) => operation.name === 'get_flights')
-        const lookupAirport = source.operations.find((operation) => operation.name === 'lookup_airport')
+        const operations = await loadOperations(source)
+        const getFlights = operations.find((operation) => operation.name === 'get_flights')
+        const lookupAirport = operations.find((operation) => operation.name === 'lookup_airport')
         await getFlights?.run(params, avinorContext(fake.baseUrl))
         await getFlights?.run({ ...params, direction: 'arrivals' }, avinorContext(fake.baseUrl))
         await lookupAirport?.run({ query: 'oslo', limit: 25, offset: 0 }, avinorContext(fake.baseUrl))

@@ -1,3 +1,4 @@
+import { outlineOf } from '@allmenning/core/source'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeBrreg, type FakeBrreg } from './testing/fake-brreg.js'
 import { overrideUpstreams } from '@allmenning/core'
@@ -35,7 +36,7 @@ describe('firmafakta source definition', () => {
 
   it('declares the twelve operations of spec 4.4, company search and the last accounts, the datasets eight of them read, and the business-source metadata', () => {
     const source = firmafakta()
-    expect(source.operations.map((operation) => operation.name)).toEqual([
+    expect(outlineOf(source.operations).map((operation) => operation.name)).toEqual([
       'organisasjonsnummer_for_selskap',
       'personinformasjon',
       'selskapsdetaljer',

@@ -1,3 +1,4 @@
+import { outlineOf } from '@allmenning/core/source'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway } from '@allmenning/core'
 import { createTestGateway, fakeReply, type TestGateway } from '@allmenning/core/testing'
@@ -17,7 +18,7 @@ const call = (operation: string, query: string) => gateway.call('ssb', operation
 describe('ssb source definition', () => {
   it('calls the real PxWebApi v2 by default, through the upstream id ssb', () => {
     expect(ssb().upstreams).toEqual([expect.objectContaining({ id: 'ssb', baseUrl: 'https://data.ssb.no/api/pxwebapi/v2' })])
-    expect(ssb().operations.map((o) => o.name)).toEqual(['search_tables', 'get_table_metadata', 'get_table_data'])
+    expect(outlineOf(ssb().operations).map((o) => o.name)).toEqual(['search_tables', 'get_table_metadata', 'get_table_data'])
   })
 })
 
