@@ -4,7 +4,7 @@ export { firmafakta, brreg } from './firmafakta/index.js'
 // From the files that define them, not lovdata/index.ts, which also exports the archive reader
 // an import uses: a bundle of the built-in sources then leaves the reader to a chunk of its own.
 export { lovdata, type LovdataOptions } from './lovdata/lovdata-source.js'
-export { lovdataApi } from './lovdata/public-data-client.js'
+export { lovdataApi } from './lovdata/lovdata-upstream.js'
 export { domstolSite } from './lovdata/case-law-upstream.js'
 export { weather, metLocationforecast, kartverketTide, type WeatherOptions } from './weather/index.js'
 export { createRequestBudget, metRequestBudget, type RequestBudget, type RequestBudgetOptions } from './shared/request-budget.js'

@@ -5,7 +5,7 @@ import { radiusKmParameter } from '../shared/radius-parameter.js'
 import { pointParameters } from '../shared/wgs84-point.js'
 import { barentswatchAis, BARENTSWATCH_CLIENT_ID_VARIABLE, BARENTSWATCH_CLIENT_SECRET_VARIABLE } from './barentswatch-upstreams.js'
 import { LATEST_COMBINED_PATH, LATEST_COMBINED_QUERY, type VesselPositions } from './vessel-positions.js'
-import { specPlaceField } from '../shared/spec-place-field.js'
+import { vesselsPlaceField } from './place-fields.js'
 
 const nullableNumber = (description: string) => v.pipe(v.nullable(v.number()), v.description(description))
 const nullableText = (description: string) => v.pipe(v.nullable(v.string()), v.description(description))
@@ -52,7 +52,7 @@ export function createFindVesselsNearby(positions: VesselPositions | undefined) 
       radius_km: v.pipe(v.number(), v.description('The radius searched, in kilometres')),
     }),
     list: 'fartoy',
-    placeField: specPlaceField({ name: 'vessels', section: 'maritime', description: 'Vessels near the point by their latest AIS position.' }),
+    placeField: vesselsPlaceField,
     canonicalFieldAliases: { name: ['fartoy[].navn'], timestamp: ['fartoy[].sist_oppdatert'] },
     shapeNote:
       'data is {fartoy, radius_km, has_more_results} with the row fields of the public gateway (vessel_id as MMSI, navn, kallesignal, imo, skipstype, lat, lon, fart_knop, kurs, destinasjon, sist_oppdatert, avstand_km), so its clients work unchanged; heading, navigational status, ETA and dimensions stand beside them, named in the same language.',

@@ -1,8 +1,6 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { createAccessTokens } from './access-token.js'
+import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { barentswatchAis, barentswatchId } from './barentswatch-upstreams.js'
-import { createFindVesselsNearby } from './find-vessels-nearby.js'
-import { createVesselPositions } from './vessel-positions.js'
+import { vesselsPlaceField } from './place-fields.js'
 
 /** Options of the {@link ais} source: a BarentsWatch API client with scope `ais`. */
 export interface AisOptions {
@@ -26,7 +24,7 @@ export interface AisOptions {
 export function ais(options: AisOptions = {}): SourceDefinition {
   const clientId = options.clientId?.trim()
   const clientSecret = options.clientSecret?.trim()
-  const positions = clientId && clientSecret ? createVesselPositions(createAccessTokens({ clientId, clientSecret })) : undefined
+  const client = clientId && clientSecret ? { clientId, clientSecret } : undefined
   return defineSource({
     id: 'ais',
     name: 'AIS vessel positions (Kystverket via BarentsWatch)',
@@ -41,7 +39,11 @@ export function ais(options: AisOptions = {}): SourceDefinition {
     limit: { default: 25, max: 100 },
     upstreams: [barentswatchAis, barentswatchId],
     relatedSources: [{ id: 'kystdatahuset', reason: 'Ports and quays near the same point' }],
-    operations: [createFindVesselsNearby(positions)],
+    // The operations' code is imported when a request first reads it (see deferOperations).
+    operations: deferOperations(
+      [{ name: 'find_vessels_nearby', placeField: vesselsPlaceField }],
+      async () => (await import('./operations.js')).aisOperations(client),
+    ),
   })
 }
 export {

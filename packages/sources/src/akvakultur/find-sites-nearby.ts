@@ -3,8 +3,8 @@ import { defineOperation } from '@allmenning/core/source'
 import { nearest } from '../shared/nearest.js'
 import { radiusKmParameter } from '../shared/radius-parameter.js'
 import { pointParameters } from '../shared/wgs84-point.js'
+import { aquaculturePlaceField } from './place-fields.js'
 import type { SiteRegisterCache } from './site-register.js'
-import { specPlaceField } from '../shared/spec-place-field.js'
 
 const text = (description: string) => v.pipe(v.nullable(v.string()), v.description(description))
 
@@ -52,7 +52,7 @@ export function createFindSitesNearby(register: SiteRegisterCache) {
       radius_km: v.pipe(v.number(), v.description('The radius searched, in kilometres')),
     }),
     list: 'sites',
-    placeField: specPlaceField({ name: 'aquaculture', section: 'maritime', description: 'The nearest aquaculture sites.' }),
+    placeField: aquaculturePlaceField,
     canonicalFieldAliases: { name: ['sites[].name'] },
     shapeNote:
       "No client of the public gateway is known to read aquaculture sites, so the shape follows this gateway's other place operations: {sites, radius_km, has_more_results}, nearest first, with distance_km, in English field names.",

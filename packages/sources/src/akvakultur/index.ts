@@ -1,7 +1,6 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { createFindSitesNearby } from './find-sites-nearby.js'
+import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { fiskeridirAqua, fiskeridirGis } from './fiskeridir-upstreams.js'
-import { createSiteRegister } from './site-register.js'
+import { aquaculturePlaceField } from './place-fields.js'
 
 /**
  * The built-in `akvakultur` source: aquaculture sites near a point, from Fiskeridirektoratet's
@@ -15,7 +14,6 @@ import { createSiteRegister } from './site-register.js'
  * // GET /api/v1/kilder/akvakultur/find_sites_nearby?lat=60.1&lon=5.2&radius_km=15
  */
 export function akvakultur(): SourceDefinition {
-  const register = createSiteRegister()
   return defineSource({
     id: 'akvakultur',
     name: 'Akvakulturregisteret (Fiskeridirektoratet)',
@@ -30,7 +28,11 @@ export function akvakultur(): SourceDefinition {
     limit: { default: 25, max: 100 },
     upstreams: [fiskeridirGis, fiskeridirAqua],
     relatedSources: [{ id: 'kystdatahuset', reason: 'Ports and quays near the same point' }],
-    operations: [createFindSitesNearby(register)],
+    // The operations' code is imported when a request first reads it (see deferOperations).
+    operations: deferOperations(
+      [{ name: 'find_sites_nearby', placeField: aquaculturePlaceField }],
+      async () => (await import('./operations.js')).akvakulturOperations(),
+    ),
   })
 }
 export { fiskeridirGis, fiskeridirAqua } from './fiskeridir-upstreams.js'

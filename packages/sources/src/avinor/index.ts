@@ -1,9 +1,6 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { avinorApi } from './avinor-upstream.js'
 import { avinorEntitySearch } from './entity-search.js'
-import { createAvinorFeeds } from './feed-client.js'
-import { createGetFlights } from './get-flights.js'
-import { createLookupAirline, createLookupAirport } from './name-lookup.js'
 
 /**
  * The built-in `avinor` source: arrivals and departures at Norwegian airports (`get_flights`)
@@ -18,7 +15,6 @@ import { createLookupAirline, createLookupAirport } from './name-lookup.js'
  * // GET /api/v1/kilder/avinor/get_flights?airport_id=OSL&direction=departures
  */
 export function avinor(): SourceDefinition {
-  const feeds = createAvinorFeeds()
   return defineSource({
     id: 'avinor',
     name: 'Avinor flight data',
@@ -37,7 +33,11 @@ export function avinor(): SourceDefinition {
       airline: { operation: 'lookup_airline', parameter: 'query' },
     },
     entitySearch: avinorEntitySearch,
-    operations: [createGetFlights(feeds), createLookupAirport(feeds), createLookupAirline(feeds)],
+    // The operations' code is imported when a request first reads it (see deferOperations).
+    operations: deferOperations(
+      ['get_flights', 'lookup_airport', 'lookup_airline'],
+      async () => (await import('./operations.js')).avinorOperations(),
+    ),
   })
 }
 export { avinorApi } from './avinor-upstream.js'

@@ -1,6 +1,6 @@
 import { rankByName, type EntitySearch } from '@allmenning/core/source'
 import type { Stop } from './geocoder-stops.js'
-import { AUTOCOMPLETE_SIZE } from './search-stops.js'
+import { AUTOCOMPLETE_SIZE } from './autocomplete-size.js'
 
 /**
  * Stop places by name, through the source's own `search_stops`: the call goes through the

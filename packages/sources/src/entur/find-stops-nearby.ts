@@ -6,6 +6,7 @@ import { pointParameters } from '../shared/wgs84-point.js'
 import { enturTurn, type EnturAccess } from './entur-calls.js'
 import { enturGeocoder } from './entur-upstreams.js'
 import { readGeocoderStops, stopSchema } from './geocoder-stops.js'
+import { stopsPlaceField } from './place-fields.js'
 
 /** Stops asked of the geocoder around a point; a city centre has some tens within a kilometre. */
 export const REVERSE_SIZE = 100
@@ -27,14 +28,7 @@ export function createFindStopsNearby(access: EnturAccess) {
       radius_km: radiusKmParameter({ fallback: 1, max: 5 }),
     },
     output: v.array(v.object({ ...stopSchema.entries, distance_km: v.pipe(v.number(), v.description('Distance from lat/lon in kilometres')) })),
-    // After spec 4.2's sections and fields (whose order runs from 0), in a section of its own.
-    placeField: {
-      name: 'stops',
-      section: 'transport',
-      description: "Public transport stop places near the point, nearest first (Entur's national stop register).",
-      order: 100,
-      sectionOrder: 100,
-    },
+    placeField: stopsPlaceField,
     canonicalFieldAliases: { name: ['[].name'] },
     cacheTtlSeconds: 86_400,
 

@@ -1,12 +1,10 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import type { RequestBudget } from '../shared/request-budget.js'
 import { checkedClientName } from './client-name.js'
 import { enturRequestBudget } from './entur-calls.js'
 import { enturGeocoder, enturJourneyPlanner } from './entur-upstreams.js'
 import { enturEntitySearch } from './entity-search.js'
-import { createFindStopsNearby } from './find-stops-nearby.js'
-import { createGetDepartures } from './get-departures.js'
-import { createSearchStops } from './search-stops.js'
+import { stopsPlaceField } from './place-fields.js'
 
 /** Options of the {@link entur} source. */
 export interface EnturOptions {
@@ -51,7 +49,11 @@ export function entur(options: EnturOptions = {}): SourceDefinition {
     upstreams: [enturJourneyPlanner, enturGeocoder],
     entityTypes: { stop_place: { operation: 'get_departures', parameter: 'stop_place_id' } },
     entitySearch: enturEntitySearch,
-    operations: [createSearchStops(access), createGetDepartures(access), createFindStopsNearby(access)],
+    // The operations' code is imported when a request first reads it (see deferOperations).
+    operations: deferOperations(
+      ['search_stops', 'get_departures', { name: 'find_stops_nearby', placeField: stopsPlaceField }],
+      async () => (await import('./operations.js')).enturOperations(access),
+    ),
   })
 }
 export { enturJourneyPlanner, enturGeocoder } from './entur-upstreams.js'

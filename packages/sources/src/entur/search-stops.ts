@@ -3,9 +3,7 @@ import { defineOperation } from '@allmenning/core/source'
 import { enturTurn, type EnturAccess } from './entur-calls.js'
 import { enturGeocoder } from './entur-upstreams.js'
 import { readGeocoderStops, stopSchema } from './geocoder-stops.js'
-
-/** Hits asked of the geocoder per search; `limit` and `offset` page them here. */
-export const AUTOCOMPLETE_SIZE = 50
+import { AUTOCOMPLETE_SIZE } from './autocomplete-size.js'
 
 /**
  * Builds `search_stops`: stop places by name, from Entur's geocoder autocomplete.

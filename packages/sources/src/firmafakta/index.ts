@@ -1,21 +1,7 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { brreg } from './brreg-upstream.js'
 import { brregRegnskap } from './regnskapsregisteret-upstream.js'
-import { finnSelskaper } from './finn-selskaper.js'
-import { getCompanyLastFinancialStatement } from './get-company-last-financial-statement.js'
 import { firmafaktaEntitySearch } from './entity-search.js'
-import { organisasjonsnummerForSelskap } from './organisasjonsnummer-for-selskap.js'
-import { rollerIEnhet } from './roller-i-enhet.js'
-import { selskapsdetaljer } from './selskapsdetaljer.js'
-import { underenheterForSelskap } from './underenheter-for-selskap.js'
-import { aksjeeiereForSelskap } from './aksjeeiere-for-selskap.js'
-import { selskapetsAksjeposter } from './selskapets-aksjeposter.js'
-import { aksjeposterForPerson } from './aksjeposter-for-person.js'
-import { tildelingerForSelskap } from './tildelinger-for-selskap.js'
-import { forskningsradetTildelingerForSelskap } from './forskningsradet-tildelinger-for-selskap.js'
-import { euTildelingerForSelskap } from './eu-tildelinger-for-selskap.js'
-import { skattefunnprosjekterForSelskap } from './skattefunnprosjekter-for-selskap.js'
-import { personinformasjon } from './personinformasjon.js'
 import { firmafaktaDatasets } from './datasets/firmafakta-datasets.js'
 
 /**
@@ -93,42 +79,31 @@ export function firmafakta(): SourceDefinition {
       shareholder: { operation: 'aksjeposter_for_person', parameter: 'name' },
     },
     entitySearch: firmafaktaEntitySearch,
-    operations: [
-      organisasjonsnummerForSelskap,
-      personinformasjon,
-      selskapsdetaljer,
-      rollerIEnhet,
-      underenheterForSelskap,
-      finnSelskaper,
-      getCompanyLastFinancialStatement,
-      aksjeeiereForSelskap,
-      selskapetsAksjeposter,
-      aksjeposterForPerson,
-      tildelingerForSelskap,
-      euTildelingerForSelskap,
-      forskningsradetTildelingerForSelskap,
-      skattefunnprosjekterForSelskap,
-    ],
+    // The operations' code is imported when a request first reads it (see deferOperations).
+    operations: deferOperations(
+      [
+        'organisasjonsnummer_for_selskap',
+        'personinformasjon',
+        'selskapsdetaljer',
+        'roller_i_enhet',
+        'underenheter_for_selskap',
+        'finn_selskaper',
+        'get_company_last_financial_statement',
+        'aksjeeiere_for_selskap',
+        'selskapets_aksjeposter',
+        'aksjeposter_for_person',
+        'tildelinger_for_selskap',
+        'eu_tildelinger_for_selskap',
+        'forskningsradet_tildelinger_for_selskap',
+        'skattefunnprosjekter_for_selskap',
+      ],
+      async () => (await import('./operations.js')).firmafaktaOperations,
+    ),
   })
 }
 
-export { organisasjonsnummerForSelskap } from './organisasjonsnummer-for-selskap.js'
-export { selskapsdetaljer } from './selskapsdetaljer.js'
-export { rollerIEnhet } from './roller-i-enhet.js'
-export { aksjeeiereForSelskap } from './aksjeeiere-for-selskap.js'
-export { selskapetsAksjeposter } from './selskapets-aksjeposter.js'
-export { aksjeposterForPerson } from './aksjeposter-for-person.js'
-export { tildelingerForSelskap } from './tildelinger-for-selskap.js'
-export { forskningsradetTildelingerForSelskap } from './forskningsradet-tildelinger-for-selskap.js'
-export { euTildelingerForSelskap } from './eu-tildelinger-for-selskap.js'
-export { skattefunnprosjekterForSelskap } from './skattefunnprosjekter-for-selskap.js'
-export { personinformasjon } from './personinformasjon.js'
 export { firmafaktaDatasets } from './datasets/firmafakta-datasets.js'
 export { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
-export { underenheterForSelskap } from './underenheter-for-selskap.js'
 export { orgNrSchema, isValidOrganisationNumber, organisationNumberCheckDigit } from './org-nr.js'
-export { planPages, type PagePlan } from './page-mapping.js'
 export { brreg } from './brreg-upstream.js'
 export { brregRegnskap } from './regnskapsregisteret-upstream.js'
-export { finnSelskaper } from './finn-selskaper.js'
-export { getCompanyLastFinancialStatement } from './get-company-last-financial-statement.js'

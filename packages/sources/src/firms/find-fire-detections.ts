@@ -6,7 +6,7 @@ import { pointParameters } from '../shared/wgs84-point.js'
 import { boundingBox } from './bounding-box.js'
 import { parseFireCsv } from './fire-csv.js'
 import { FIRMS_KEY_VARIABLE, firmsApi } from './firms-upstream.js'
-import { specPlaceField } from '../shared/spec-place-field.js'
+import { fireDetectionsPlaceField } from './place-fields.js'
 
 /** The near-real-time products FIRMS serves by area (about the last two months). */
 export const FIRMS_PRODUCTS = ['VIIRS_SNPP_NRT', 'VIIRS_NOAA20_NRT', 'VIIRS_NOAA21_NRT', 'MODIS_NRT'] as const
@@ -57,8 +57,7 @@ export function createFindFireDetections(mapKey: string | undefined) {
       product: v.pipe(v.string(), v.description('The satellite product searched')),
     }),
     list: 'detections',
-    // With the air, which wildfire smoke is part of.
-    placeField: specPlaceField({ name: 'fire_detections', section: 'air', description: 'Active fires seen by satellite near the point over the last days.' }),
+    placeField: fireDetectionsPlaceField,
     canonicalFieldAliases: { timestamp: ['detections[].acquired_at'] },
     shapeNote:
       "No client of the public gateway is known to read fire detections, so the shape follows this gateway's other place operations: {detections, radius_km, days, product, has_more_results}, nearest first, with FIRMS's CSV columns as typed, named fields.",

@@ -1,6 +1,6 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { createFindFireDetections } from './find-fire-detections.js'
+import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { firmsApi } from './firms-upstream.js'
+import { fireDetectionsPlaceField } from './place-fields.js'
 
 /** Options of the {@link firms} source. */
 export interface FirmsOptions {
@@ -33,7 +33,11 @@ export function firms(options: FirmsOptions = {}): SourceDefinition {
     cacheTtlSeconds: 900,
     limit: { default: 25, max: 100 },
     upstreams: [firmsApi],
-    operations: [createFindFireDetections(mapKey)],
+    // The operations' code is imported when a request first reads it (see deferOperations).
+    operations: deferOperations(
+      [{ name: 'find_fire_detections', placeField: fireDetectionsPlaceField }],
+      async () => (await import('./operations.js')).firmsOperations(mapKey),
+    ),
   })
 }
 export { firmsApi, FIRMS_KEY_VARIABLE } from './firms-upstream.js'

@@ -4,9 +4,9 @@ import { distanceKm, pointParameters } from '../shared/wgs84-point.js'
 import { addressFields } from './address-mapping.js'
 import { ADDRESS_PAGING, ADDRESS_PATHS, fetchAddressPage } from './address-api.js'
 import { kartverketAdresser } from './kartverket-upstreams.js'
+import { addressesPlaceField } from './place-fields.js'
 import { radiusMetres } from './search-parameters.js'
 import { fetchWindow } from '../shared/upstream-pages.js'
-import { specPlaceField } from '../shared/spec-place-field.js'
 
 /**
  * `find_addresses_nearby`: the addresses around a WGS84 point, nearest first.
@@ -26,7 +26,7 @@ export const findAddressesNearby = defineOperation({
     addresses: v.array(v.object({ ...addressFields, distance_m: v.pipe(v.number(), v.description('Distance from the point in metres')) })),
   }),
   list: 'addresses',
-  placeField: specPlaceField({ name: 'addresses', section: 'geography', description: 'The nearest addresses.', summary: true }),
+  placeField: addressesPlaceField,
   canonicalFieldAliases: { name: ['addresses[].address'] },
   shapeNote:
     'data is {addresses, has_more_results}, the shape of search_address, with distance_m on every address. The public ' +

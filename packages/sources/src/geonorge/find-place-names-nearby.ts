@@ -3,10 +3,10 @@ import { defineOperation } from '@allmenning/core/source'
 import { distanceKm, pointParameters } from '../shared/wgs84-point.js'
 import { kartverketStedsnavn } from './kartverket-upstreams.js'
 import { fetchPointPlacePage, PLACE_PAGING } from './place-name-api.js'
+import { placeNamesPlaceField } from './place-fields.js'
 import { placeEntity, placeFields } from './place-mapping.js'
 import { radiusMetres } from './search-parameters.js'
 import { fetchWindow } from '../shared/upstream-pages.js'
-import { specPlaceField } from '../shared/spec-place-field.js'
 
 /**
  * `find_place_names_nearby`: the named places around a WGS84 point.
@@ -27,7 +27,7 @@ export const findPlaceNamesNearby = defineOperation({
     places: v.array(v.object({ ...placeFields, distance_m: v.pipe(v.number(), v.description('Distance from the point in metres')) })),
   }),
   list: 'places',
-  placeField: specPlaceField({ name: 'place_names', section: 'geography', description: 'The nearest place names.', summary: true }),
+  placeField: placeNamesPlaceField,
   canonicalFieldAliases: { name: ['places[].name', 'places[].names[].name'] },
   shapeNote:
     'data is {places, has_more_results}, the shape of search_place_name (which the public gateway’s clients read), with ' +

@@ -1,10 +1,7 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { geonorgeEntitySearch } from './entity-search.js'
-import { findAddressesNearby } from './find-addresses-nearby.js'
-import { findPlaceNamesNearby } from './find-place-names-nearby.js'
 import { kartverketAdresser, kartverketStedsnavn } from './kartverket-upstreams.js'
-import { searchAddress } from './search-address.js'
-import { searchPlaceName } from './search-place-name.js'
+import { addressesPlaceField, placeNamesPlaceField } from './place-fields.js'
 
 /**
  * The built-in `geonorge` source: Norwegian addresses and place names from Kartverket, by
@@ -37,7 +34,16 @@ export function geonorge(): SourceDefinition {
       address: { operation: 'search_address', parameter: 'text' },
     },
     entitySearch: geonorgeEntitySearch,
-    operations: [searchAddress, searchPlaceName, findAddressesNearby, findPlaceNamesNearby],
+    // The operations' code is imported when a request first reads it (see deferOperations).
+    operations: deferOperations(
+      [
+        'search_address',
+        'search_place_name',
+        { name: 'find_addresses_nearby', placeField: addressesPlaceField },
+        { name: 'find_place_names_nearby', placeField: placeNamesPlaceField },
+      ],
+      async () => (await import('./operations.js')).geonorgeOperations,
+    ),
   })
 }
 export { kartverketAdresser, kartverketStedsnavn } from './kartverket-upstreams.js'

@@ -5,8 +5,8 @@ import { radiusKmParameter } from '../shared/radius-parameter.js'
 import { pointParameters } from '../shared/wgs84-point.js'
 import { kystdatahusetApi } from './kystdatahuset-upstream.js'
 import { LOCATION_REGISTER_PATH, type LocationRegisterCache } from './location-register.js'
+import { portsPlaceField } from './place-fields.js'
 import { portSystemTypes, portTypeName } from './port-types.js'
-import { specPlaceField } from '../shared/spec-place-field.js'
 
 const portSchema = v.object({
   port_id: v.pipe(v.number(), v.description("Kystverket's location id (locationid); unique, unlike kode")),
@@ -50,7 +50,7 @@ export function createFindPortsNearby(register: LocationRegisterCache) {
       radius_km: v.pipe(v.number(), v.description('The radius searched, in kilometres')),
     }),
     list: 'havner',
-    placeField: specPlaceField({ name: 'ports', section: 'maritime', description: 'The nearest ports, quays and ferry berths.' }),
+    placeField: portsPlaceField,
     canonicalFieldAliases: { name: ['havner[].navn'] },
     shapeNote:
       'data is {havner, radius_km, has_more_results} with the row fields of the public gateway (port_id, navn, kode, type in Norwegian, lat, lon, avstand_km), so its clients work unchanged. ' +

@@ -1,7 +1,6 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { createFindPortsNearby } from './find-ports-nearby.js'
+import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { kystdatahusetApi } from './kystdatahuset-upstream.js'
-import { createLocationRegister } from './location-register.js'
+import { portsPlaceField } from './place-fields.js'
 
 /**
  * The built-in `kystdatahuset` source: quays, ports and anchorages near a point, from
@@ -15,7 +14,6 @@ import { createLocationRegister } from './location-register.js'
  * // GET /api/v1/kilder/kystdatahuset/find_ports_nearby?lat=59.90&lon=10.74&radius_km=5
  */
 export function kystdatahuset(): SourceDefinition {
-  const register = createLocationRegister()
   return defineSource({
     id: 'kystdatahuset',
     name: 'Kystdatahuset (Kystverket)',
@@ -30,7 +28,11 @@ export function kystdatahuset(): SourceDefinition {
     limit: { default: 25, max: 100 },
     upstreams: [kystdatahusetApi],
     relatedSources: [{ id: 'ais', reason: 'Vessels near the same point' }],
-    operations: [createFindPortsNearby(register)],
+    // The operations' code is imported when a request first reads it (see deferOperations).
+    operations: deferOperations(
+      [{ name: 'find_ports_nearby', placeField: portsPlaceField }],
+      async () => (await import('./operations.js')).kystdatahusetOperations(),
+    ),
   })
 }
 export { kystdatahusetApi } from './kystdatahuset-upstream.js'

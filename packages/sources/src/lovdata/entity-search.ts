@@ -3,7 +3,7 @@ import { isDatasetNotLoaded, type EntityHit, type EntitySearch, type EntitySearc
 import { DECISION_ENTITY } from './case-law-upstream.js'
 import { parseDocumentId } from './document-id.js'
 import { buildFtsQuery } from './fts-query.js'
-import { parseHrNumber } from './hoyesterett-client.js'
+import { parseHrNumber } from './hr-number.js'
 import { LAW_ENTITY, REGULATION_ENTITY, SECTION_ENTITY, sectionName } from './rule-entities.js'
 
 type CaseLaw = { title: string; hr_number: string; published: string }

@@ -2,7 +2,8 @@ import * as v from 'valibot'
 import { GatewayError } from '@allmenning/core'
 import { defineOperation } from '@allmenning/core/source'
 import { decisionEntity, domstolSite } from './case-law-upstream.js'
-import { parseHrNumber, type HoyesterettClient } from './hoyesterett-client.js'
+import type { HoyesterettClient } from './hoyesterett-client.js'
+import { parseHrNumber } from './hr-number.js'
 
 /** `data` of `get_case_law`. */
 export const getCaseLawOutput = v.object({

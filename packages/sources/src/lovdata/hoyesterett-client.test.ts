@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { testUpstreamClient } from '@allmenning/core/testing'
 import { domstolSite } from './case-law-upstream.js'
-import { categoryOfSlug, createHoyesterettClient, parseHrNumber } from './hoyesterett-client.js'
+import { categoryOfSlug, createHoyesterettClient } from './hoyesterett-client.js'
+import { parseHrNumber } from './hr-number.js'
 import { startFakeDomstol, type FakeDomstol } from './testing/fake-domstol.js'
 
 const clientFor = (baseUrl: string) => testUpstreamClient(domstolSite, baseUrl)

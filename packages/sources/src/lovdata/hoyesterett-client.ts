@@ -28,6 +28,7 @@ import { attributeOf, findElement, tagOf, type MarkupNode } from './markup-tree.
 import { renderText } from './section-text.js'
 import { pdfText, PdfTextError } from './pdf-text.js'
 import { DOMSTOL_ORIGIN, domstolSite } from './case-law-upstream.js'
+import { parseHrNumber } from './hr-number.js'
 
 /** A decision as the sitemap lists it. */
 export interface DecisionEntry {
@@ -54,22 +55,8 @@ export interface Decision extends DecisionEntry {
   pdfUrl: string | null
 }
 
-/** `HR-2024-1234-A`: year, number, and the letter of the formation (A avdeling, P plenum, U ankeutvalg, S storkammer). */
-const HR_NUMBER = /^HR-(\d{4})-(\d{1,6})-([A-Z])$/
 const DECISION_PATH = /^\/no\/hoyesterett\/avgjorelser\/(?:avgjorelser-)?(\d{4})\/([a-z0-9-]+)\/(hr-\d{4}-\d{1,6}-[a-z])\/?$/i
 const MONTHS = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember']
-
-/**
- * Reads a case number as users write it: `HR-2024-1234-A`, `hr-2024-1234-a`, `HR-2024-01234-A`.
- *
- * @example
- * parseHrNumber('hr-2024-01234-a') // 'HR-2024-1234-A'
- */
-export function parseHrNumber(input: string): string | undefined {
-  const match = HR_NUMBER.exec(input.trim().toUpperCase())
-  if (!match) return undefined
-  return `HR-${match[1]}-${Number(match[2])}-${match[3]}`
-}
 
 /**
  * The category of a decision from the slug of its listing page.

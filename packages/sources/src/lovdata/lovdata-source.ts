@@ -1,16 +1,9 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { DECISION_ENTITY, domstolSite } from './case-law-upstream.js'
 import { lovdataEntitySearch } from './entity-search.js'
-import { createGetCaseLaw } from './get-case-law.js'
-import { createHoyesterettClient } from './hoyesterett-client.js'
-import { createListCaseLaw } from './list-case-law.js'
-import { lovdataApi } from './public-data-client.js'
-import { createSearchCaseLaw } from './search-case-law.js'
-import { getRule } from './get-rule.js'
-import { getSection } from './get-section.js'
+import { lovdataApi } from './lovdata-upstream.js'
 import { lovdataLaws, lovdataRegulations } from './rule-datasets.js'
 import { LAW_ENTITY, REGULATION_ENTITY, SECTION_ENTITY } from './rule-entities.js'
-import { searchRules } from './search-rules.js'
 
 // The source apart from index.ts, which also exports the archive reader used by imports: the
 // built-in sources import this file, so a bundle of them does not carry the reader with it.
@@ -32,7 +25,6 @@ export interface LovdataOptions {
  * // GET /api/v1/kilder/lovdata/get_case_law?ref=HR-2025-844-A
  */
 export function lovdata(options: LovdataOptions = {}): SourceDefinition {
-  const hoyesterett = createHoyesterettClient()
   const now = options.now ?? (() => new Date())
   return defineSource({
     id: 'lovdata',
@@ -56,6 +48,10 @@ export function lovdata(options: LovdataOptions = {}): SourceDefinition {
       [SECTION_ENTITY]: { operation: 'get_section', parameter: 'document_id' },
     },
     entitySearch: lovdataEntitySearch,
-    operations: [searchRules, getRule, getSection, createSearchCaseLaw(hoyesterett, now), createListCaseLaw(hoyesterett), createGetCaseLaw(hoyesterett)],
+    // The operations' code is imported when a request first reads it (see deferOperations).
+    operations: deferOperations(
+      ['search_rules', 'get_rule', 'get_section', 'search_case_law', 'list_case_law', 'get_case_law'],
+      async () => (await import('./operations.js')).lovdataOperations(now),
+    ),
   })
 }

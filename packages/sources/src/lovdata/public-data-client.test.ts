@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { UpstreamError } from '@allmenning/core/source'
 import { readLovdataArchive } from './archive-reader.js'
-import { createLovdataPublicData, LOVDATA_RULE_FILES } from './public-data-client.js'
+import { LOVDATA_RULE_FILES } from './lovdata-upstream.js'
+import { createLovdataPublicData } from './public-data-client.js'
 import { startFakeLovdata, type FakeLovdata } from './testing/fake-lovdata.js'
 
 describe('createLovdataPublicData', () => {

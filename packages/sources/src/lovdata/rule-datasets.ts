@@ -1,6 +1,6 @@
 import { defineDataset, type DatasetDefinition, type DatasetRowOutput, type StreamContent } from '@allmenning/core/source'
 import type { LovdataDocument } from './parse-document.js'
-import { createLovdataPublicData, LOVDATA_API_BASE_URL, LOVDATA_RULE_FILES } from './public-data-client.js'
+import { LOVDATA_API_BASE_URL, LOVDATA_RULE_FILES } from './lovdata-upstream.js'
 
 /** Which collection a rule belongs to, as `search_rules` names it in `source`. */
 export type RuleSource = 'laws' | 'regulations'
@@ -192,6 +192,9 @@ function documentRows(doc: LovdataDocument): DatasetRowOutput[] {
  * await listedDate('gjeldende-lover.tar.bz2') // '2026-11-20T04:12:00Z'
  */
 export async function listedDate(file: string, baseUrl = LOVDATA_API_BASE_URL): Promise<string | null> {
+  // The client is loaded here, not with the datasets: only a sync asks when a file was rebuilt,
+  // while every gateway that serves the rules defines the datasets.
+  const { createLovdataPublicData } = await import('./public-data-client.js')
   const files = await createLovdataPublicData({ baseUrl }).list()
   return files.find((offered) => offered.filename === file)?.lastModified ?? null
 }

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { defineOperation, foldNorwegian } from '@allmenning/core/source'
 import { decisionEntity, domstolSite } from './case-law-upstream.js'
-import { parseHrNumber, type Decision, type HoyesterettClient } from './hoyesterett-client.js'
+import type { Decision, HoyesterettClient } from './hoyesterett-client.js'
+import { parseHrNumber } from './hr-number.js'
 
 /** `data` of `search_case_law`. */
 export const searchCaseLawOutput = v.object({

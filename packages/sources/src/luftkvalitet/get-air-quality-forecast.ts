@@ -3,7 +3,7 @@ import { airPoint } from './air-point.js'
 import { forecastOutput } from './forecast-mapping.js'
 import type { AirForecastStore } from './forecast-store.js'
 import { metAirquality } from './met-airquality-upstream.js'
-import { specPlaceField } from '../shared/spec-place-field.js'
+import { airForecastPlaceField } from './place-fields.js'
 
 /**
  * Builds `get_air_quality_forecast`: MET's air-quality forecast for the grunnkrets a point lies in.
@@ -25,7 +25,7 @@ export function createGetAirQualityForecast(store: AirForecastStore) {
     output: forecastOutput,
     list: 'times',
     limit: { default: 100, max: 100 },
-    placeField: specPlaceField({ name: 'air_forecast', section: 'air', description: 'The air-quality forecast for the point: AQI and pollutants hour by hour.' }),
+    placeField: airForecastPlaceField,
     cacheTtlSeconds: 1800,
     canonicalFieldAliases: { name: ['location.name'], timestamp: ['times[].from', 'reftime'] },
     shapeNote:

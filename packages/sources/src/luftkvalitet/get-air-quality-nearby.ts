@@ -4,7 +4,7 @@ import { distanceKm } from '../shared/wgs84-point.js'
 import { airPoint } from './air-point.js'
 import { metAirquality } from './met-airquality-upstream.js'
 import { STATIONS_PATH, type StationList } from './station-list.js'
-import { specPlaceField } from '../shared/spec-place-field.js'
+import { airStationsPlaceField } from './place-fields.js'
 
 const text = (description: string) => v.pipe(v.nullable(v.string()), v.description(description))
 
@@ -44,7 +44,7 @@ export function createGetAirQualityNearby(stations: StationList) {
     },
     output: v.array(nearbyStation),
     limit: { default: 10, max: 100 },
-    placeField: specPlaceField({ name: 'air_stations', section: 'air', description: 'The nearest air-quality measuring stations, with their latest readings.' }),
+    placeField: airStationsPlaceField,
     cacheTtlSeconds: 3600,
     canonicalFieldAliases: { name: ['[].name'] },
     shapeNote:

@@ -1,11 +1,7 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { metRequestBudget, type RequestBudget } from '../shared/request-budget.js'
-import { createAirForecastStore } from './forecast-store.js'
-import { createGetAirQualityForecast } from './get-air-quality-forecast.js'
-import { createGetAirQualityNearby } from './get-air-quality-nearby.js'
-import { createGetStationForecast } from './get-station-forecast.js'
+import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
+import type { RequestBudget } from '../shared/request-budget.js'
 import { metAirquality } from './met-airquality-upstream.js'
-import { createStationList } from './station-list.js'
+import { airForecastPlaceField, airStationsPlaceField } from './place-fields.js'
 
 /** Options of {@link luftkvalitet}. */
 export interface LuftkvalitetOptions {
@@ -28,9 +24,6 @@ export interface LuftkvalitetOptions {
  * // GET /api/v1/kilder/luftkvalitet/get_air_quality_nearby?lat=59.9139&lon=10.7522&limit=5
  */
 export function luftkvalitet(options: LuftkvalitetOptions = {}): SourceDefinition {
-  const budget = options.requestBudget ?? metRequestBudget
-  const stations = createStationList(budget)
-  const forecasts = createAirForecastStore(budget)
   return defineSource({
     id: 'luftkvalitet',
     name: 'Air quality (MET Norway)',
@@ -45,7 +38,11 @@ export function luftkvalitet(options: LuftkvalitetOptions = {}): SourceDefinitio
     cacheTtlSeconds: 1800,
     upstreams: [metAirquality],
     entityTypes: { air_quality_station: { operation: 'get_station_forecast', parameter: 'station_id' } },
-    operations: [createGetAirQualityNearby(stations), createGetAirQualityForecast(forecasts), createGetStationForecast(stations, forecasts)],
+    // The operations' code is imported when a request first reads it (see deferOperations).
+    operations: deferOperations(
+      [{ name: 'get_air_quality_nearby', placeField: airStationsPlaceField }, { name: 'get_air_quality_forecast', placeField: airForecastPlaceField }, 'get_station_forecast'],
+      async () => (await import('./operations.js')).luftkvalitetOperations(options.requestBudget),
+    ),
   })
 }
 export { metAirquality } from './met-airquality-upstream.js'

@@ -5,7 +5,7 @@ import { radiusKmParameter } from '../shared/radius-parameter.js'
 import { pointParameters } from '../shared/wgs84-point.js'
 import { parseChargerStations } from './charger-stations.js'
 import { NOBIL_KEY_VARIABLE, nobilApi } from './nobil-upstream.js'
-import { specPlaceField } from '../shared/spec-place-field.js'
+import { chargingStationsPlaceField } from './place-fields.js'
 
 export const NOBIL_SEARCH_PATH = '/search.php'
 
@@ -59,7 +59,7 @@ export function createFindChargingStations(apiKey: string | undefined) {
       radius_km: radiusKmParameter({ fallback: 5, max: 50 }),
     },
     output: v.array(stationSchema),
-    placeField: specPlaceField({ name: 'charging_stations', section: 'energy', description: 'The nearest public charging stations for electric vehicles.' }),
+    placeField: chargingStationsPlaceField,
     canonicalFieldAliases: { name: ['[].name'], timestamp: ['[].updated'] },
     shapeNote:
       'data is a bare list, as the public gateway answers, and each row has the fields its clients read (id, name, lat, lon, charging_points); address, connectors, live availability and distance_km stand beside them.',

@@ -1,6 +1,6 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { createFindChargingStations } from './find-charging-stations.js'
+import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { nobilApi } from './nobil-upstream.js'
+import { chargingStationsPlaceField } from './place-fields.js'
 
 /** Options of the {@link nobil} source. */
 export interface NobilOptions {
@@ -33,7 +33,11 @@ export function nobil(options: NobilOptions = {}): SourceDefinition {
     cacheTtlSeconds: 300,
     limit: { default: 25, max: 100 },
     upstreams: [nobilApi],
-    operations: [createFindChargingStations(apiKey)],
+    // The operations' code is imported when a request first reads it (see deferOperations).
+    operations: deferOperations(
+      [{ name: 'find_charging_stations', placeField: chargingStationsPlaceField }],
+      async () => (await import('./operations.js')).nobilOperations(apiKey),
+    ),
   })
 }
 export { nobilApi, NOBIL_KEY_VARIABLE } from './nobil-upstream.js'

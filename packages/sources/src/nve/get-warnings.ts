@@ -7,6 +7,7 @@ import { nveAvalanche, nveFlood, nveLandslide } from './nve-upstreams.js'
 import { osloDate } from '../shared/oslo-time.js'
 import { avalancheWarnings, hydroWarnings } from './upstream-shapes.js'
 import { avalancheToWarning, HAZARDS, hydroToWarning, warningOutput, type Hazard, type Warning } from './warning-mapping.js'
+import { hazardWarningsPlaceField } from './place-fields.js'
 
 // Varsom's language keys: 1 Norwegian, 2 English (the keys its clients send; its docs name no others).
 const LANGUAGE_KEYS = { no: 1, en: 2 } as const
@@ -115,11 +116,7 @@ export const getWarnings = defineOperation({
   // Varsom publishes flood and landslide warnings once a day and updates them when the danger
   // changes, avalanche warnings daily at about 16:00: a quarter of an hour is fresh enough.
   cacheTtlSeconds: 900,
-  placeField: {
-    name: 'hazard_warnings',
-    section: 'hazards',
-    description: "Today's flood, landslide and avalanche warnings (NVE, Varsom) for the point's municipality and avalanche region.",
-  },
+  placeField: hazardWarningsPlaceField,
   canonicalFieldAliases: { timestamp: ['warnings[].valid_from'], name: ['warnings[].danger_type'] },
   shapeNote:
     'The public gateway’s clients are not known to call NVE’s warnings, so the shape is this gateway’s own: one list of every hazard, ' +

@@ -1,7 +1,7 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { kartverketAdresser } from '../geonorge/kartverket-upstreams.js'
-import { getWarnings } from './get-warnings.js'
 import { nveAvalanche, nveFlood, nveLandslide } from './nve-upstreams.js'
+import { hazardWarningsPlaceField } from './place-fields.js'
 
 /**
  * The built-in `nve` source: NVE's flood, landslide and avalanche warnings from Varsom, for a
@@ -28,7 +28,11 @@ export function nve(): SourceDefinition {
     cacheTtlSeconds: 900,
     // Kartverket's address register tells which municipality a point lies in.
     upstreams: [nveFlood, nveLandslide, nveAvalanche, kartverketAdresser],
-    operations: [getWarnings],
+    // The operations' code is imported when a request first reads it (see deferOperations).
+    operations: deferOperations(
+      [{ name: 'get_warnings', placeField: hazardWarningsPlaceField }],
+      async () => (await import('./operations.js')).nveOperations,
+    ),
   })
 }
 export { nveAvalanche, nveFlood, nveLandslide } from './nve-upstreams.js'

@@ -1,6 +1,6 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { overpassApi } from './overpass-upstream.js'
-import { createSearchPoi } from './search-poi.js'
+import { poisPlaceField } from './place-fields.js'
 
 /**
  * The built-in `poi_norge` source: points of interest near a point, from OpenStreetMap through
@@ -25,7 +25,11 @@ export function poiNorge(): SourceDefinition {
     contentLanguages: ['no', 'en'],
     cacheTtlSeconds: 3600,
     upstreams: [overpassApi],
-    operations: [createSearchPoi()],
+    // The operations' code is imported when a request first reads it (see deferOperations).
+    operations: deferOperations(
+      [{ name: 'search_poi', placeField: poisPlaceField }],
+      async () => (await import('./operations.js')).poiNorgeOperations(),
+    ),
   })
 }
 export { overpassApi } from './overpass-upstream.js'

@@ -6,7 +6,7 @@ import { pointParameters } from '../shared/wgs84-point.js'
 import { parseOverpassPois, type OverpassPois } from './overpass-elements.js'
 import { overpassApi } from './overpass-upstream.js'
 import { MAX_ELEMENTS, overpassQuery, POI_TYPES, type PoiQuery } from './poi-query.js'
-import { specPlaceField } from '../shared/spec-place-field.js'
+import { poisPlaceField } from './place-fields.js'
 
 export const OVERPASS_PATH = '/interpreter'
 
@@ -77,7 +77,7 @@ export function createSearchPoi() {
       truncated: v.pipe(v.boolean(), v.description(`True when Overpass hit its cap of ${MAX_ELEMENTS} elements, so matched may be an undercount`)),
     }),
     list: 'items',
-    placeField: specPlaceField({ name: 'pois', section: 'poi', description: 'Points of interest near the point, from OpenStreetMap.' }),
+    placeField: poisPlaceField,
     canonicalFieldAliases: { name: ['items[].name'] },
     shapeNote:
       'data has the shape of the public gateway (matched, offset, count, items with id, lat, lon, type, category, name, distance_km, limit, returned, has_more_results, truncated), so its clients work unchanged; osm_type, address, opening_hours and website stand beside them. It asks OpenStreetMap live through Overpass rather than a snapshot, and limit above 200 is a 400 rather than cut to 200.',

@@ -1,10 +1,6 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { ssbEntitySearch } from './entity-search.js'
-import { createGetTableData } from './get-table-data.js'
-import { createGetTableMetadata } from './get-table-metadata.js'
-import { searchTables } from './search-tables.js'
 import { ssbApi } from './ssb-upstream.js'
-import { createMetadataMemo } from './table-metadata.js'
 
 /**
  * The built-in statistics source: Statistics Norway's tables (Statistikkbanken) through
@@ -17,8 +13,6 @@ import { createMetadataMemo } from './table-metadata.js'
  * createGateway({ sources: [ssb()], upstreams: { ssb: { baseUrl: 'http://127.0.0.1:8080/api/pxwebapi/v2' } } })
  */
 export function ssb(): SourceDefinition {
-  // One memo per gateway: get_table_data counts cells from a table's metadata on every call.
-  const metadata = createMetadataMemo()
   return defineSource({
     id: 'ssb',
     name: 'SSB Statistikkbanken (Statistics Norway)',
@@ -35,14 +29,12 @@ export function ssb(): SourceDefinition {
     upstreams: [ssbApi],
     entityTypes: { statistics_table: { operation: 'get_table_metadata', parameter: 'table_id' } },
     entitySearch: ssbEntitySearch,
-    operations: [searchTables, createGetTableMetadata(metadata), createGetTableData(metadata)],
+    // The operations' code is imported when a request first reads it (see deferOperations).
+    operations: deferOperations(
+      ['search_tables', 'get_table_metadata', 'get_table_data'],
+      async () => (await import('./operations.js')).ssbOperations(),
+    ),
   })
 }
 
 export { ssbApi } from './ssb-upstream.js'
-export { searchTables } from './search-tables.js'
-export { createGetTableMetadata } from './get-table-metadata.js'
-export { createGetTableData } from './get-table-data.js'
-export { createMetadataMemo } from './table-metadata.js'
-export { checkSelection, MAX_CELLS } from './table-selection.js'
-export { jsonStatRows } from './json-stat-rows.js'

@@ -5,7 +5,7 @@ import { findPointPriceArea } from './point-price-area.js'
 import { priceAreaEntity, priceAreaNames } from './price-areas.js'
 import { statnettApi } from './statnett-upstream.js'
 import { fetchShaped, powerSituations } from './upstream-shapes.js'
-import { specPlaceField } from '../shared/spec-place-field.js'
+import { priceAreaPlaceField } from './place-fields.js'
 
 /**
  * `get_price_area`: the Norwegian price area (NO1–NO5) a point lies in, with Statnett's
@@ -35,7 +35,7 @@ export const getPriceArea = defineOperation({
       }),
     ),
   }),
-  placeField: specPlaceField({ name: 'price_area', section: 'energy', description: 'The price area (NO1–NO5) the point lies in, with its power situation.' }),
+  placeField: priceAreaPlaceField,
   canonicalFieldAliases: { name: ['area_name'] },
   async run(params, ctx) {
     const found = await findPointPriceArea(ctx, params)

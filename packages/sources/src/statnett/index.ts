@@ -1,11 +1,8 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { statnettApi } from './statnett-upstream.js'
 import { statnettEntitySearch } from './entity-search.js'
-import { getPhysicalFlow } from './get-physical-flow.js'
-import { getPowerSituation } from './get-power-situation.js'
-import { getPriceArea } from './get-price-area.js'
 import { kartverketAdresser } from '../geonorge/kartverket-upstreams.js'
-import { getProductionConsumption } from './get-production-consumption.js'
+import { priceAreaPlaceField } from './place-fields.js'
 
 /**
  * The grid-operator source: live operational data from Statnett's driftsdata API.
@@ -30,7 +27,11 @@ export function statnett(): SourceDefinition {
     upstreams: [statnettApi, kartverketAdresser],
     entityTypes: { price_area: { operation: 'get_physical_flow', parameter: 'area' } },
     entitySearch: statnettEntitySearch,
-    operations: [getPhysicalFlow, getProductionConsumption, getPowerSituation, getPriceArea],
+    // The operations' code is imported when a request first reads it (see deferOperations).
+    operations: deferOperations(
+      ['get_physical_flow', 'get_production_consumption', 'get_power_situation', { name: 'get_price_area', placeField: priceAreaPlaceField }],
+      async () => (await import('./operations.js')).statnettOperations,
+    ),
   })
 }
 export { statnettApi } from './statnett-upstream.js'

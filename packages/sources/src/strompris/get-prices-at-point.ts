@@ -1,14 +1,15 @@
 import * as v from 'valibot'
 import { defineOperation } from '@allmenning/core/source'
-import { specPlaceField } from '../shared/spec-place-field.js'
 import { pointParameters } from '../shared/wgs84-point.js'
 import { findPointPriceArea } from '../statnett/point-price-area.js'
 import { hvakosterstrommen } from './hvakosterstrommen-upstream.js'
 import { osloDate } from '../shared/oslo-time.js'
-import { notPublished, priceAreas, type PricePeriod, type PriceDays } from './price-day.js'
+import { notPublished, type PricePeriod, type PriceDays } from './price-day.js'
+import { priceAreas } from './price-areas.js'
 import { priceAreaEntity } from './price-area-search.js'
 import { pricePeriod } from './price-output.js'
 import { PRICE_NOTE } from './price-parameters.js'
+import { electricityPricePlaceField } from './place-fields.js'
 
 /** The period that holds an instant, if the day has one. */
 function periodAt(prices: PricePeriod[], now: number): PricePeriod | null {
@@ -43,7 +44,7 @@ export function createGetPricesAtPoint(days: PriceDays) {
     }),
     list: 'prices',
     limit: { default: 100, max: 100 },
-    placeField: specPlaceField({ name: 'electricity_price', section: 'energy', description: "Today's spot electricity prices (NOK/kWh, excluding VAT) in the point's price area, with the price now." }),
+    placeField: electricityPricePlaceField,
     // The price now changes every quarter-hour.
     cacheTtlSeconds: 300,
     canonicalFieldAliases: { timestamp: ['prices[].time_start'] },

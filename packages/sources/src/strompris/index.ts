@@ -1,11 +1,8 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { kartverketAdresser } from '../geonorge/kartverket-upstreams.js'
-import { createGetPriceRange } from './get-price-range.js'
-import { createGetPrices } from './get-prices.js'
-import { createGetPricesAtPoint } from './get-prices-at-point.js'
 import { hvakosterstrommen } from './hvakosterstrommen-upstream.js'
-import { createPriceDays } from './price-day.js'
 import { priceAreaSearch } from './price-area-search.js'
+import { electricityPricePlaceField } from './place-fields.js'
 
 /**
  * The built-in `strompris` source: Norway's day-ahead electricity spot prices per price area
@@ -19,7 +16,6 @@ import { priceAreaSearch } from './price-area-search.js'
  * // GET /api/v1/kilder/strompris/get_prices?area=NO1&date=2026-11-25
  */
 export function strompris(): SourceDefinition {
-  const days = createPriceDays()
   return defineSource({
     id: 'strompris',
     name: 'Electricity spot prices (hvakosterstrommen.no)',
@@ -37,7 +33,11 @@ export function strompris(): SourceDefinition {
     // A price area is an entity: found by code or name, linked to its prices.
     entityTypes: { price_area: { operation: 'get_prices', parameter: 'area' } },
     entitySearch: priceAreaSearch,
-    operations: [createGetPrices(days), createGetPriceRange(days), createGetPricesAtPoint(days)],
+    // The operations' code is imported when a request first reads it (see deferOperations).
+    operations: deferOperations(
+      ['get_prices', 'get_price_range', { name: 'get_prices_at_point', placeField: electricityPricePlaceField }],
+      async () => (await import('./operations.js')).stromprisOperations(),
+    ),
   })
 }
 export { hvakosterstrommen } from './hvakosterstrommen-upstream.js'

@@ -1,6 +1,6 @@
 import { rankByName, type EntityInput, type EntitySearch } from '@allmenning/core/source'
 import { priceAreaNames } from '../statnett/price-areas.js'
-import { priceAreas } from './price-day.js'
+import { priceAreas } from './price-areas.js'
 
 const areas = priceAreas.map((code) => ({ code, name: priceAreaNames[code] ?? code }))
 

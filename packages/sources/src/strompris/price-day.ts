@@ -3,10 +3,7 @@ import { GatewayError } from '@allmenning/core'
 import { checkUpstreamShape, createTimedMemo, UpstreamError, type UpstreamClient } from '@allmenning/core/source'
 import { hvakosterstrommen } from './hvakosterstrommen-upstream.js'
 import { osloDate } from '../shared/oslo-time.js'
-
-/** The five Norwegian price areas, as the files name them. */
-export const priceAreas = ['NO1', 'NO2', 'NO3', 'NO4', 'NO5'] as const
-export type PriceArea = (typeof priceAreas)[number]
+import type { PriceArea } from './price-areas.js'
 
 /**
  * One row of a day's file as hvakosterstrommen.no writes it. `EUR_per_kWh` and `EXR` (the

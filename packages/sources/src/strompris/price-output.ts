@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { priceAreas } from './price-day.js'
+import { priceAreas } from './price-areas.js'
 
 /** One price period, in the public gateway's field names. */
 export const pricePeriod = v.object({

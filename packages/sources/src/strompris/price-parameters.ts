@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { priceAreas } from './price-day.js'
+import { priceAreas } from './price-areas.js'
 
 /** `area`: one of the five Norwegian price areas. */
 export const areaParameter = v.pipe(

@@ -6,6 +6,7 @@ import { pointParameters } from '../shared/wgs84-point.js'
 import { registrationPointSchema, type RegistrationPoint, type RegistrationPointList } from './registration-points.js'
 import { roadOf } from './road-reference.js'
 import { vegvesenTrafikkdata } from './trafikkdata-upstream.js'
+import { trafficRegistrationPointsPlaceField } from './place-fields.js'
 
 const trafficType = v.optional(
   v.pipe(v.picklist(['VEHICLE', 'BICYCLE']), v.description('Only points counting this: VEHICLE (motor vehicles) or BICYCLE; both when left out')),
@@ -36,14 +37,7 @@ export function createFindRegistrationPointsNearby(list: RegistrationPointList) 
       traffic_type: trafficType,
     },
     output: v.array(v.object({ ...registrationPointSchema.entries, distance_km: v.pipe(v.number(), v.description('Distance from lat/lon in kilometres')) })),
-    placeField: {
-      name: 'traffic_registration_points',
-      section: 'transport',
-      description: "Statens vegvesen's traffic counters near the point, nearest first; get_traffic_volume gives their hourly and daily volumes.",
-      // Beside entur's stops, after spec 4.2's sections and fields.
-      order: 101,
-      sectionOrder: 100,
-    },
+    placeField: trafficRegistrationPointsPlaceField,
     canonicalFieldAliases: { name: ['[].name'] },
     cacheTtlSeconds: POINT_LIST_TTL_SECONDS,
 

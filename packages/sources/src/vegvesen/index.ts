@@ -1,8 +1,6 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { vegvesenEntitySearch } from './entity-search.js'
-import { createFindRegistrationPointsByRoad, createFindRegistrationPointsNearby, createSearchRegistrationPoints } from './find-registration-points.js'
-import { createGetTrafficVolume } from './get-traffic-volume.js'
-import { createRegistrationPointList } from './registration-points.js'
+import { trafficRegistrationPointsPlaceField } from './place-fields.js'
 import { vegvesenTrafikkdata } from './trafikkdata-upstream.js'
 
 /**
@@ -17,7 +15,6 @@ import { vegvesenTrafikkdata } from './trafikkdata-upstream.js'
  * // GET /api/v1/kilder/vegvesen/get_traffic_volume?registration_point_id=44656V72812&resolution=day&from=2026-11-01&to=2026-11-25
  */
 export function vegvesen(): SourceDefinition {
-  const list = createRegistrationPointList()
   return defineSource({
     id: 'vegvesen',
     name: 'Traffic volumes (Statens vegvesen)',
@@ -33,12 +30,16 @@ export function vegvesen(): SourceDefinition {
     upstreams: [vegvesenTrafikkdata],
     entityTypes: { traffic_registration_point: { operation: 'get_traffic_volume', parameter: 'registration_point_id' } },
     entitySearch: vegvesenEntitySearch,
-    operations: [
-      createFindRegistrationPointsNearby(list),
-      createFindRegistrationPointsByRoad(list),
-      createSearchRegistrationPoints(list),
-      createGetTrafficVolume(list),
-    ],
+    // The operations' code is imported when a request first reads it (see deferOperations).
+    operations: deferOperations(
+      [
+        { name: 'find_registration_points_nearby', placeField: trafficRegistrationPointsPlaceField },
+        'find_registration_points_by_road',
+        'search_registration_points',
+        'get_traffic_volume',
+      ],
+      async () => (await import('./operations.js')).vegvesenOperations(),
+    ),
   })
 }
 export { vegvesenTrafikkdata } from './trafikkdata-upstream.js'

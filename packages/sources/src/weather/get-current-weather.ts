@@ -4,7 +4,7 @@ import { currentStep, stepFields } from './compact-forecast.js'
 import type { ForecastStore } from './forecast-store.js'
 import { metLocationforecast } from './met-locationforecast-upstream.js'
 import { weatherPoint } from './weather-point.js'
-import { specPlaceField } from '../shared/spec-place-field.js'
+import { currentWeatherPlaceField } from './place-fields.js'
 
 /**
  * Builds `get_current_weather`: the forecast step that holds now, for a WGS84 point.
@@ -28,7 +28,7 @@ export function createGetCurrentWeather(store: ForecastStore) {
       lon: v.pipe(v.number(), v.description('Longitude MET answered for')),
       altitude_m: v.pipe(v.nullable(v.number()), v.description("Terrain height at the point in MET's model, metres")),
     }),
-    placeField: specPlaceField({ name: 'current_weather', section: 'weather', description: 'The weather at the point now.', summary: true }),
+    placeField: currentWeatherPlaceField,
     cacheTtlSeconds: 600,
     canonicalFieldAliases: { timestamp: ['time'] },
     shapeNote:

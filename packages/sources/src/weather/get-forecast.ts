@@ -4,7 +4,7 @@ import { stepFields } from './compact-forecast.js'
 import type { ForecastStore } from './forecast-store.js'
 import { metLocationforecast } from './met-locationforecast-upstream.js'
 import { weatherPoint } from './weather-point.js'
-import { specPlaceField } from '../shared/spec-place-field.js'
+import { forecastPlaceField } from './place-fields.js'
 
 /**
  * Builds `get_forecast`: MET's forecast for a WGS84 point, step by step.
@@ -24,7 +24,7 @@ export function createGetForecast(store: ForecastStore) {
     output: v.array(v.object(stepFields)),
     // One forecast has some 90 steps; the whole of it fits the default page.
     limit: { default: 100, max: 100 },
-    placeField: specPlaceField({ name: 'forecast', section: 'weather', description: 'The weather forecast for the point, hour by hour.' }),
+    placeField: forecastPlaceField,
     cacheTtlSeconds: 600,
     canonicalFieldAliases: { timestamp: ['[].time'] },
     shapeNote:

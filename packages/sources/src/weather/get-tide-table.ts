@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { defineOperation } from '@allmenning/core/source'
-import { specPlaceField } from '../shared/spec-place-field.js'
 import { kartverketTide } from './kartverket-tide-upstream.js'
+import { tidesPlaceField } from './place-fields.js'
 import { isoSecond, locationQuery, readTideDocument, TIDE_API_PATH } from './tide-document.js'
 import { datumNote, datumParameter, noDataNote, noDataRaw, rawLocation, tidePoint } from './tide-parameters.js'
 
@@ -35,7 +35,7 @@ export const getTideTable = defineOperation({
     }),
   ),
   limit: { default: 100, max: 100 },
-  placeField: specPlaceField({ name: 'tides', section: 'maritime', description: 'High and low water at the point for the next three days (Kartverket, chart datum).' }),
+  placeField: tidesPlaceField,
   // The predictions are astronomical and do not change; the window moves at midnight UTC.
   cacheTtlSeconds: 3600,
   canonicalFieldAliases: { timestamp: ['[].time'] },

@@ -1,12 +1,8 @@
-import { defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import type { RequestBudget } from '../shared/request-budget.js'
-import { createForecastStore } from './forecast-store.js'
-import { createGetCurrentWeather } from './get-current-weather.js'
-import { createGetForecast } from './get-forecast.js'
 import { metLocationforecast } from './met-locationforecast-upstream.js'
-import { getTideForecast } from './get-tide-forecast.js'
-import { getTideTable } from './get-tide-table.js'
 import { kartverketTide } from './kartverket-tide-upstream.js'
+import { currentWeatherPlaceField, forecastPlaceField, tidesPlaceField } from './place-fields.js'
 
 /** Options of {@link weather}. */
 export interface WeatherOptions {
@@ -34,7 +30,6 @@ export interface WeatherOptions {
  * // GET /api/v1/kilder/weather/get_current_weather?lat=59.9139&lon=10.7522
  */
 export function weather(options: WeatherOptions = {}): SourceDefinition {
-  const store = createForecastStore(options.requestBudget)
   return defineSource({
     id: 'weather',
     name: 'Weather (MET Norway Locationforecast)',
@@ -50,7 +45,16 @@ export function weather(options: WeatherOptions = {}): SourceDefinition {
     cacheTtlSeconds: 600,
     upstreams: [metLocationforecast, kartverketTide],
     entityTypes: { point: { operation: 'get_forecast', parameter: 'lat' } },
-    operations: [createGetCurrentWeather(store), createGetForecast(store), getTideForecast, getTideTable],
+    // The operations' code is imported when a request first reads it (see deferOperations).
+    operations: deferOperations(
+      [
+        { name: 'get_current_weather', placeField: currentWeatherPlaceField },
+        { name: 'get_forecast', placeField: forecastPlaceField },
+        'get_tide_forecast',
+        { name: 'get_tide_table', placeField: tidesPlaceField },
+      ],
+      async () => (await import('./operations.js')).weatherOperations(options.requestBudget),
+    ),
   })
 }
 export { metLocationforecast } from './met-locationforecast-upstream.js'

@@ -1,0 +1,9 @@
+import type { EnturAccess } from './entur-calls.js'
+import { createFindStopsNearby } from './find-stops-nearby.js'
+import { createGetDepartures } from './get-departures.js'
+import { createSearchStops } from './search-stops.js'
+
+/** The operations of one `entur()` source, in the order of its outline: loaded when a request first reads them. */
+export function enturOperations(access: EnturAccess) {
+  return [createSearchStops(access), createGetDepartures(access), createFindStopsNearby(access)]
+}

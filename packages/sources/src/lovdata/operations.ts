@@ -1,0 +1,16 @@
+import { createGetCaseLaw } from './get-case-law.js'
+import { createHoyesterettClient } from './hoyesterett-client.js'
+import { createListCaseLaw } from './list-case-law.js'
+import { createSearchCaseLaw } from './search-case-law.js'
+import { getRule } from './get-rule.js'
+import { getSection } from './get-section.js'
+import { searchRules } from './search-rules.js'
+
+/**
+ * Lovdata's operations, in the order of the source's outline: loaded when a request first
+ * reads them. The case-law operations share one cache of domstol.no, the one this call creates.
+ */
+export function lovdataOperations(now: () => Date) {
+  const hoyesterett = createHoyesterettClient()
+  return [searchRules, getRule, getSection, createSearchCaseLaw(hoyesterett, now), createListCaseLaw(hoyesterett), createGetCaseLaw(hoyesterett)]
+}

@@ -1,0 +1,6 @@
+import { createSearchPoi } from './search-poi.js'
+
+/** The operations of one `poiNorge()` source, in the order of its outline, with its memo of Overpass answers: loaded when a request first reads them. */
+export function poiNorgeOperations() {
+  return [createSearchPoi()]
+}
