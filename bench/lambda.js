@@ -4,9 +4,9 @@
 // same loop, alternating, as the baseline. Two first events: a discovery route (no upstream),
 // and an operation whose answer needs an upstream call (a local Statnett stand-in), which also
 // loads Node's own HTTP client (undici, a chunk, only with an `upstream.dispatcher`).
-// The example is built in chunks (examples/lambda/tsup.config.ts): handler.mjs, the chunks it
-// imports statically (loaded by every cold start), and chunks imported on first use (MCP,
-// undici, Redis, PDF reading, the Lovdata archive reader). The size figures count the first
+// The example is built in chunks (examples/lambda/rolldown.config.js): handler.mjs, the chunk it
+// imports statically (loaded by every cold start), and chunks imported on first use (each
+// source's operations, MCP, undici, Redis, PDF reading, the Lovdata archive reader). The size figures count the first
 // two ("cold-start code") and every .mjs file in dist/ ("deployed code"); the table lists each file.
 // Not Lambda's own init time (no runtime bootstrap, no download): a like-for-like local number.
 // Run on its own with `node bench/lambda.js` after `npm run build`, or through `npm run bench`.
@@ -169,7 +169,7 @@ export async function lambdaReport(figures) {
     '',
     '| file | loaded | bytes | gzipped bytes |',
     '|---|---|---|---|',
-    ...files.map((f) => `| ${f.file.replace(/-[A-Z0-9]{8}\.mjs$/, '-….mjs')} | ${f.cold ? 'cold start' : 'on first use'} | ${f.bytes} | ${f.gzipped} |`),
+    ...files.map((f) => `| ${f.file.replace(/-[A-Za-z0-9_-]{8}\.mjs$/, '-….mjs')} | ${f.cold ? 'cold start' : 'on first use'} | ${f.bytes} | ${f.gzipped} |`),
     `| **cold-start code** | | **${sum(cold, 'bytes')}** | **${sum(cold, 'gzipped')}** |`,
     `| deployed code (every file) | | ${sum(files, 'bytes')} | ${sum(files, 'gzipped')} |`,
     '',

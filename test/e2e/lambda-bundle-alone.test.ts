@@ -25,8 +25,8 @@ beforeAll(async () => {
   const built = mkdtempSync(join(tmpdir(), 'allmenning-lambda-build-'))
   task = mkdtempSync(join(tmpdir(), 'allmenning-lambda-task-'))
   folders.push(built, task)
-  await promisify(execFile)(process.execPath, [join(root, 'node_modules/tsup/dist/cli-default.js'), '--out-dir', built, '--no-sourcemap'], { cwd: join(root, 'examples/lambda') })
-  // What is deployed: every file tsup wrote, the entry and its chunks.
+  await promisify(execFile)(process.execPath, [join(root, 'node_modules/rolldown/bin/cli.mjs'), '-c', 'rolldown.config.js', '--dir', built], { cwd: join(root, 'examples/lambda') })
+  // What is deployed: every file the build wrote, the entry and its chunks (source maps too).
   for (const file of readdirSync(built)) copyFileSync(join(built, file), join(task, file))
   statnett = await startFakeStatnett()
   domstol = await startFakeDomstol()
