@@ -2,7 +2,7 @@ import type { OperationDefinition } from '../plugin/define-operation.js'
 import type { DatasetDefinition } from '../plugin/define-dataset.js'
 import { placeFieldProblem } from '../plugin/place-fields.js'
 import type { SourceDefinition } from '../plugin/define-source.js'
-import { isDeferred, outlineMismatch, outlineOf, type OperationOutline } from '../plugin/defer-operations.js'
+import { isDeferred, loadOperations, outlineOf, type OperationOutline } from '../plugin/defer-operations.js'
 import type { UpstreamDefinition } from '../plugin/define-upstream.js'
 import { compilePageParameters, compileParameters, type CompiledParameter } from './compile-parameters.js'
 import { toJsonSchema2020, type JsonSchema } from './json-schema.js'
@@ -204,11 +204,8 @@ export function compileSource(source: SourceDefinition, upstreams: UpstreamDefin
     },
     load() {
       if (!deferred || definitions || failure) return undefined
-      return (loading ??= deferred
-        .load()
+      return (loading ??= loadOperations(source)
         .then((loaded) => {
-          const mismatch = outlineMismatch(deferred.outline, loaded)
-          if (mismatch) throw new TypeError(`Source ${source.id}: ${mismatch}`)
           definitions = loaded
           if (when === 'at-start') void compiled.operations
         })

@@ -66,7 +66,7 @@ export function outlineOf(operations: readonly AnyOperation[] | DeferredOperatio
 }
 
 /** Why loaded operations do not match their outline, or undefined when they do. */
-export function outlineMismatch(outline: readonly OperationOutline[], loaded: readonly AnyOperation[]): string | undefined {
+function outlineMismatch(outline: readonly OperationOutline[], loaded: readonly AnyOperation[]): string | undefined {
   const names = (list: readonly { name: string }[]) => list.map((o) => o.name).join(', ')
   if (outline.length !== loaded.length || outline.some((o, i) => o.name !== loaded[i]!.name)) {
     return `its outline names the operations ${names(outline)}, but it loaded ${names(loaded)}`
