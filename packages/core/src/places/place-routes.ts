@@ -5,7 +5,7 @@ import type { DatasetDefinition } from '../plugin/define-dataset.js'
 import { defineRoute, type RouteDefinition } from '../http/define-route.js'
 import type { GatewayContext } from '../gateway-context.js'
 import { searchTtlSeconds } from '../search/cross-source-search.js'
-import { searchedDatasets, searchingSources } from '../search/search-route.js'
+import { loadSearchingSources, searchedDatasets } from '../search/search-route.js'
 import { bundleTtlSeconds, placeBundle } from './place-bundle.js'
 import { coordinateSchemas, parseCoordinates, placeBundleQuery, placeSearchQuery, requestedFields } from './place-query.js'
 import { placeSearch } from './place-search.js'
@@ -33,7 +33,7 @@ export function placeRoutes(ctx: GatewayContext): RouteDefinition[] {
       query: placeSearchQuery,
       cacheKey: ({ params, links }) => cacheKey(links, 'places', 'search', JSON.stringify([params.q.replace(/\s+/g, ' '), params.limit])),
       expensive: true,
-      prepare: () => catalog.load(searchingSources(ctx).map((s) => s.id)),
+      prepare: () => loadSearchingSources(ctx),
       answer: ({ params, links, key }) =>
         answerFromCache(
           pipeline,

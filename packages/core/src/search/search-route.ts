@@ -13,6 +13,14 @@ export function searchingSources(ctx: Pick<GatewayContext, 'catalog'>) {
 }
 
 /**
+ * Loads the searching sources' deferred operations: what a search (and a place search) reads,
+ * for their routes' `prepare`. Undefined when they are all there.
+ */
+export function loadSearchingSources(ctx: Pick<GatewayContext, 'catalog'>): Promise<void> | undefined {
+  return ctx.catalog.load(searchingSources(ctx).map((s) => s.id))
+}
+
+/**
  * Every dataset the searching sources' operations may read: what a search's answer (and a
  * place search's) is cached under. Compiles those sources where sources compile on first use,
  * so call it on the first answer, not when the route is made, and load them first (`prepare`).
@@ -40,7 +48,7 @@ export function searchRoute(ctx: GatewayContext): RouteDefinition {
     query: searchQuery,
     cacheKey: ({ params, links }) => cacheKey(links, 'search', JSON.stringify([params.q.replace(/\s+/g, ' '), params.mode, params.limit, params.sources ?? null])),
     expensive: true,
-    prepare: () => catalog.load(searchingSources(ctx).map((s) => s.id)),
+    prepare: () => loadSearchingSources(ctx),
     answer: ({ params, links, key }) =>
       answerFromCache(
         pipeline,
