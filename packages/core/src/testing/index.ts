@@ -49,3 +49,4 @@ export {
   type DatasetRowsByTable,
   type DatasetLoadVersion,
 } from './conformance/dataset-store-contract.js'
+export { demoUpstreams, type DemoUpstreams } from './demo-upstreams.js'
