@@ -56,7 +56,7 @@ describe('met_varsel', () => {
       description: 'Heavy rain, 90-130 mm in 24 hours, locally more.', counties: ['46'],
     })
     expect(json.data.has_more_results).toBe(false)
-    expect(json._meta.pagination).toEqual({ limit: 25, offset: 0, returned: 2, has_more_results: false, total: 2 })
+    expect(json._meta.pagination).toEqual({ limit: 25, offset: 0, returned: 2, has_more_results: false, next_offset: null, total: 2 })
     expect(json.entities).toEqual([{ type: 'county', id: '46', name: 'Vestland', source: 'met_varsel', _links: { self: '/api/v1/kilder/met_varsel/get_alerts?county=46' } }])
     expect(alerts.received.at(-1)?.query.toString()).toBe('lang=en&county=46')
   })

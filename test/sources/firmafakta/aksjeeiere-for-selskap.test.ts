@@ -91,7 +91,7 @@ describe('aksjeeiere_for_selskap through the gateway', () => {
     expect(json.parameters).toEqual({ org_nr: fixtureCompany, limit: 2, offset: 0 })
     expect(Object.keys(json.data)).toEqual(['note', 'organisasjonsnummer', 'selskap', 'shareholders', 'has_more_results'])
     expect(json.data.has_more_results).toBe(true)
-    expect(json._meta.pagination).toEqual({ limit: 2, offset: 0, returned: 2, has_more_results: true, total: 6 })
+    expect(json._meta.pagination).toEqual({ limit: 2, offset: 0, returned: 2, has_more_results: true, next_offset: 2, total: 6 })
     expect(json._meta.datasets).toEqual([
       expect.objectContaining({ id: 'aksjonaerregisteret', publisher: 'Skatteetaten', license: 'NLOD 2.0', published_at: '2024-12-31', rows: 9, changes: 'yearly' }),
     ])

@@ -106,8 +106,15 @@ function components() {
           offset: { type: 'integer' },
           returned: { type: 'integer' },
           has_more_results: { type: 'boolean' },
+          next_offset: { type: ['integer', 'null'], description: 'The offset of the next page; null on the last page.' },
           total: { type: 'integer' },
         },
+      },
+      capped: {
+        type: 'object',
+        description: 'Set when the upstream gives fewer items than asked for: it answers at most `cap`, whatever `limit` says.',
+        required: ['cap', 'requested_limit', 'reason'],
+        properties: { cap: { type: 'integer' }, requested_limit: { type: 'integer' }, reason: { type: 'string' } },
       },
     },
   }

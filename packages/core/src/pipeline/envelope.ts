@@ -88,6 +88,7 @@ export function buildEnvelope(args: {
       ...(args.retrievedAt !== undefined ? { retrieved_at: new Date(args.retrievedAt).toISOString() } : {}),
       stale: false,
       ...(args.pagination ? { pagination: args.pagination } : {}),
+      ...(args.result.capped ? { capped: { ...args.result.capped, requested_limit: args.parameters['limit'] } } : {}),
       ...(datasets.length > 0 ? { datasets: datasetMeta(datasets) } : {}),
     }),
     _provenance: withDatasetProvenance(datasets, args.upstreams.length, buildProvenance({

@@ -7,23 +7,39 @@ export interface Pagination {
   offset: number
   returned: number
   has_more_results: boolean
+  /** The `offset` of the next page, or null on the last one: clients page with it, not with arithmetic. */
+  next_offset: number | null
   /** How many items there are in all, when known. */
   total?: number
 }
 
+const nextOffset = (window: PageWindow, returned: number, hasMore: boolean) => (hasMore ? window.offset + returned : null)
+
 function page(list: unknown[], window: PageWindow, paged?: { hasMore: boolean; total?: number }): { list: unknown[]; pagination: Pagination } {
   if (paged) {
     const total = paged.total !== undefined ? { total: paged.total } : {}
-    return { list, pagination: { limit: window.limit, offset: window.offset, returned: list.length, has_more_results: paged.hasMore, ...total } }
+    return {
+      list,
+      pagination: {
+        limit: window.limit,
+        offset: window.offset,
+        returned: list.length,
+        has_more_results: paged.hasMore,
+        next_offset: nextOffset(window, list.length, paged.hasMore),
+        ...total,
+      },
+    }
   }
   const slice = list.slice(window.offset, window.offset + window.limit)
+  const hasMore = window.offset + slice.length < list.length
   return {
     list: slice,
     pagination: {
       limit: window.limit,
       offset: window.offset,
       returned: slice.length,
-      has_more_results: window.offset + slice.length < list.length,
+      has_more_results: hasMore,
+      next_offset: nextOffset(window, slice.length, hasMore),
       total: list.length,
     },
   }

@@ -48,6 +48,12 @@ export interface OperationResult<D> {
   sourceApi?: string
   /** Raw, unprocessed upstream values worth keeping beside the mapped data. */
   rawValues?: Record<string, unknown>
+  /**
+   * Set when the upstream gave no more than `cap` items whatever was asked (a service that
+   * answers the 100 nearest, the 6 nearest): the answer then says so in `_meta.capped`, with the
+   * `limit` the client asked for, so a short list is never mistaken for all there is.
+   */
+  capped?: { cap: number; reason: string }
 }
 
 /** What the core hands an operation for one call. */

@@ -84,12 +84,32 @@ describe('an operation whose data is an object holding a named list', () => {
     const { status, json } = await get('/api/v1/kilder/library/list_books', 'limit=3&offset=3')
     expect(status).toBe(200)
     expect(json.data).toEqual({ books: books.slice(3, 6), shelf: 'main', has_more_results: true })
-    expect(json._meta.pagination).toEqual({ limit: 3, offset: 3, returned: 3, has_more_results: true, total: 7 })
+    expect(json._meta.pagination).toEqual({ limit: 3, offset: 3, returned: 3, has_more_results: true, next_offset: 6, total: 7 })
+    expect(json._meta.capped).toBeUndefined()
     const last = await get('/api/v1/kilder/library/list_books', 'limit=3&offset=6')
     expect(last.json.data.has_more_results).toBe(false)
+    expect(last.json._meta.pagination.next_offset).toBeNull()
     expect(last.json.entities).toEqual([
       { type: 'book', id: '978-6', name: 'Book 6', source: 'library', _links: { self: '/api/v1/kilder/library/get_book?isbn=978-6' } },
     ])
+  })
+
+  it('says in _meta.capped when the upstream gave at most so many items, with the limit asked for', async () => {
+    const nearest = defineOperation({
+      name: 'nearest_books',
+      description: 'The shelf answers the three nearest books, whatever is asked.',
+      parameters: {},
+      output: v.object({ books: v.array(book) }),
+      list: 'books',
+      run: async (_params, ctx) => {
+        const res = await ctx.upstream(shelf).getJson<{ isbn: string; title: string }[]>('/books')
+        return { data: { books: res.body.slice(0, 3) }, capped: { cap: 3, reason: 'The shelf answers the 3 nearest books.' } }
+      },
+    })
+    const { json } = await get('/api/v1/kilder/library/nearest_books', 'limit=10', gatewayFor(library({ operations: [nearest, getBook] })))
+    expect(json.data.books).toHaveLength(3)
+    expect(json._meta.capped).toEqual({ cap: 3, reason: 'The shelf answers the 3 nearest books.', requested_limit: 10 })
+    expect(json._meta.pagination).toMatchObject({ returned: 3, has_more_results: false, next_offset: null })
   })
 
   it('describes has_more_results and the list in descriptors, /schema and OpenAPI', async () => {

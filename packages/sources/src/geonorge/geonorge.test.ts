@@ -70,7 +70,7 @@ describe('search_address', () => {
       lon: 10.75671723364815,
       updated_at: '2022-08-30T14:03:17',
     })
-    expect(json._meta.pagination).toEqual({ limit: 25, offset: 0, returned: 3, has_more_results: false, total: 3 })
+    expect(json._meta.pagination).toEqual({ limit: 25, offset: 0, returned: 3, has_more_results: false, next_offset: null, total: 3 })
     expect(adresser.requests).toEqual(['/adresser/v1/sok?sok=Robert+Levins+gate&utkoordsys=4326&treffPerSide=25&side=0'])
     expect(json._provenance.upstreams).toEqual([
       expect.objectContaining({ id: 'kartverket_adresser', publisher: 'Kartverket (Norwegian Mapping Authority)', license: 'CC BY 4.0', calls: 1 }),
@@ -88,7 +88,7 @@ describe('search_address', () => {
   it('maps Kartverket’s pages onto limit and offset: one page on page boundaries, two across one, each page fetched once', async () => {
     const page = await call('search_address', 'text=oslo&limit=3&offset=3')
     expect(page.json.data.addresses).toHaveLength(3)
-    expect(page.json._meta.pagination).toEqual({ limit: 3, offset: 3, returned: 3, has_more_results: true, total: 7 })
+    expect(page.json._meta.pagination).toEqual({ limit: 3, offset: 3, returned: 3, has_more_results: true, next_offset: 6, total: 7 })
     expect(adresser.requests).toEqual(['/adresser/v1/sok?sok=oslo&utkoordsys=4326&treffPerSide=3&side=1'])
     adresser.requests.length = 0
     const across = await call('search_address', 'text=oslo&limit=3&offset=2')

@@ -52,7 +52,7 @@ describe('get_air_quality_nearby', () => {
       station_id: 'NO0089A', name: 'Bygdøy Alle', municipality: 'Oslo', municipality_number: '0301', area: 'Frogner',
       lat: 59.918889, lon: 10.711111, height_m: 21, distance_km: 2.34,
     })
-    expect(json._meta.pagination).toEqual({ limit: 5, offset: 0, returned: 5, has_more_results: true, total: 7 })
+    expect(json._meta.pagination).toEqual({ limit: 5, offset: 0, returned: 5, has_more_results: true, next_offset: 5, total: 7 })
     expect(json.entities[0]).toEqual({
       type: 'air_quality_station', id: 'NO0089A', name: 'Bygdøy Alle', source: 'luftkvalitet',
       _links: { self: '/api/v1/kilder/luftkvalitet/get_station_forecast?station_id=NO0089A' },

@@ -63,7 +63,7 @@ describe('get_physical_flow', () => {
   it('pages with limit and offset and says whether more remain', async () => {
     const first = await get('get_physical_flow', 'limit=5')
     expect(first.json.data).toHaveLength(5)
-    expect(first.json._meta.pagination).toEqual({ limit: 5, offset: 0, returned: 5, has_more_results: true, total: 13 })
+    expect(first.json._meta.pagination).toEqual({ limit: 5, offset: 0, returned: 5, has_more_results: true, next_offset: 5, total: 13 })
     const last = await get('get_physical_flow', 'limit=5&offset=10')
     expect(last.json.data).toHaveLength(3)
     expect(last.json.data[0].from_area).toBe('FI')

@@ -119,7 +119,7 @@ describe('get_forecast', () => {
     expect(v.is(createGetForecast(createForecastStore()).output, json.data)).toBe(true)
     // As MET sends it: 54 hourly steps, then 31 six-hourly ones, about ten days in all.
     expect(json.data).toHaveLength(85)
-    expect(json._meta.pagination).toEqual({ limit: 100, offset: 0, returned: 85, has_more_results: false, total: 85 })
+    expect(json._meta.pagination).toEqual({ limit: 100, offset: 0, returned: 85, has_more_results: false, next_offset: null, total: 85 })
     expect(json.data[0].time).toBe(currentHour())
     expect(json.data.slice(0, 6).map((s: { symbol: string }) => s.symbol)).toEqual(['cloudy', 'cloudy', 'lightsnow', 'lightsnow', 'cloudy', 'partlycloudy_day'])
     expect(json.data[2]).toMatchObject({ precipitation_mm: 0.2, precipitation_period_hours: 1 })
