@@ -4,6 +4,7 @@ import type { Links } from './http/links.js'
 import type { GatewayOptions, ResolvedOptions } from './gateway-options.js'
 import type { InvokeOperation } from './operations/invoke-operation.js'
 import type { OperationCallDeps } from './pipeline/operation-call.js'
+import type { SourceHealthRecorder } from './health/source-health.js'
 
 /**
  * What a feature's routes are made from, built once by `createGateway`: each feature (its
@@ -17,6 +18,8 @@ export interface GatewayContext {
   resolved: ResolvedOptions
   /** The cached-answer pipeline: store, hot cache, single and shared flight, stale answers. */
   pipeline: OperationCallDeps
+  /** What the gateway has seen of each source's health. */
+  health: SourceHealthRecorder
   /** Calls an operation in process through that pipeline (see `Gateway.invoke`). */
   invoke: InvokeOperation
   /** The `wiki` link of the gateway as a whole: the documentation URL, the explorer or the OpenAPI document. */

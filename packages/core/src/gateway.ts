@@ -17,6 +17,7 @@ import { createUpstreamSettings } from './upstream/upstream-settings.js'
 import { combineObservers } from './observe/gateway-observer.js'
 import { datasetsOf } from './dataset/dataset-generations.js'
 import { resolveOptions, type GatewayOptions } from './gateway-options.js'
+import { createSourceHealth } from './health/source-health.js'
 import type { GatewayContext } from './gateway-context.js'
 
 export type { ErrorKind, GatewayOptions } from './gateway-options.js'
@@ -66,11 +67,13 @@ export function createGateway(options: GatewayOptions): LocalGateway {
   const outageOf = createRedisOutages(options, sharedStateError)
   // One value for every part to check: undefined without observers, so no event is built.
   const observer = combineObservers(options.observers, (error) => resolved.onError(error, 'internal'))
+  const health = createSourceHealth(() => catalog.sources, (dataset) => options.datasets?.reader(dataset) !== undefined)
   const pipeline = createOperationCallDeps(options, {
     onError: resolved.onError,
     outageOf,
-    upstreamSettings: createUpstreamSettings(options.upstream, defaultUserAgent, observer),
+    upstreamSettings: createUpstreamSettings(options.upstream, defaultUserAgent, observer, health.breakerChanged),
     observer,
+    health,
   })
   const limiter = options.rateLimit
     ? createRateLimiter(options.rateLimit, sharedStateError, options.rateLimit.redis && outageOf(options.rateLimit.redis), observer)
@@ -84,6 +87,7 @@ export function createGateway(options: GatewayOptions): LocalGateway {
     options,
     resolved,
     pipeline,
+    health,
     invoke: operations.invoke,
     documentation: documentationLink(options),
     routes: () => routes,

@@ -4,6 +4,7 @@ import type { GatewayContext } from './gateway-context.js'
 import { describeRoutes } from './describe/describe-routes.js'
 import { extensionRoutes } from './extensions/extension-routes.js'
 import { feedbackRoute } from './feedback/feedback-route.js'
+import { healthRoute } from './health/health-route.js'
 import { operationRoutes } from './operations/operation-routes.js'
 import { placeRoutes } from './places/place-routes.js'
 import { searchRoute } from './search/search-route.js'
@@ -21,6 +22,7 @@ export function createRoutes(ctx: GatewayContext, extensions: readonly GatewayEx
     ...placeRoutes(ctx),
     ...operationRoutes(ctx),
     feedbackRoute(ctx),
+    healthRoute(ctx),
     ...extensionRoutes(ctx.catalog, extensions, answerOf),
   ]
 }

@@ -37,7 +37,7 @@ export {
   type ParameterSchemas,
   type AnySchema,
 } from './plugin/define-operation.js'
-export { defineSource, type SourceDefinition, type RelatedSource, type EntityType } from './plugin/define-source.js'
+export { defineSource, type SourceDefinition, type RelatedSource, type EntityType, type MissingSetting } from './plugin/define-source.js'
 export { deferOperations, loadOperations, outlineOf, type DeferredOperations, type OperationOutline } from './plugin/defer-operations.js'
 export { defineUpstream, type UpstreamDefinition } from './plugin/define-upstream.js'
 export type { PlaceFieldDeclaration } from './plugin/place-fields.js'

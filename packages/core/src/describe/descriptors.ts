@@ -3,6 +3,7 @@ import type { CompiledOperation, CompiledSource } from '../compile/compile-sourc
 import type { Links } from '../http/links.js'
 import type { DatasetDefinition } from '../plugin/define-dataset.js'
 import { buildMeta } from '../pipeline/meta.js'
+import { missingSettings } from '../plugin/missing-settings.js'
 
 /** How long descriptors (and the index and OpenAPI) may be cached: they change only with the configuration. */
 export const descriptorMaxAge = 300
@@ -27,10 +28,14 @@ export function operationDescription(operation: CompiledOperation): string {
   return shapeNote ? `${description} ${shapeNote}` : description
 }
 
-function operationSummary(links: Links, sourceId: string, operation: CompiledOperation, view: Exclude<DescriptorView, 'names'>) {
+/** What an operation descriptor says of an operation the deployment has not configured: nothing when it is. */
+const configuredFields = (configure: string[] | undefined) => (configure ? { configured: false, configure } : {})
+
+function operationSummary(links: Links, sourceId: string, operation: CompiledOperation, view: Exclude<DescriptorView, 'names'>, configure: string[] | undefined) {
   const base = {
     name: operation.name,
     operation_descriptor_url: operationDescriptorUrl(links, sourceId, operation.name),
+    ...configuredFields(configure),
   }
   const compact = {
     ...base,
@@ -72,12 +77,13 @@ export function sourceLinks(links: Links, source: CompiledSource) {
  */
 export function sourceDescriptor(catalog: Catalog, source: CompiledSource, links: Links, view: DescriptorView) {
   const definition = source.definition
+  const missing = missingSettings(definition, source.outline.map(({ name }) => name))
   // Names come from the outline: listing sources loads and compiles none (see deferOperations).
   const operations =
     view === 'names'
-      ? source.outline.map(({ name }) => ({ name, operation_descriptor_url: operationDescriptorUrl(links, source.id, name) }))
-      : [...source.operations.values()].map((op) => operationSummary(links, source.id, op, view))
-  const head = { id: source.id, name: definition.name }
+      ? source.outline.map(({ name }) => ({ name, operation_descriptor_url: operationDescriptorUrl(links, source.id, name), ...configuredFields(missing.get(name)) }))
+      : [...source.operations.values()].map((op) => operationSummary(links, source.id, op, view, missing.get(op.name)))
+  const head = { id: source.id, name: definition.name, ...(missing.size > 0 ? { configuration: missing.size < source.outline.length ? 'partial' : 'missing' } : {}) }
   const tail = { _meta: buildMeta([definition]), _links: sourceLinks(links, source) }
   if (view === 'names') return { ...head, operations, ...tail }
   const compact = {
@@ -133,6 +139,7 @@ export function operationSchema(source: CompiledSource, operation: CompiledOpera
   return {
     source: source.id,
     operation: operation.name,
+    ...configuredFields(missingSettings(source.definition, [operation.name]).get(operation.name)),
     description: operationDescription(operation),
     signature: operation.signature,
     method: 'GET',

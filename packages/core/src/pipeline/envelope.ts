@@ -91,13 +91,16 @@ export function buildEnvelope(args: {
       ...(args.result.capped ? { capped: { ...args.result.capped, requested_limit: args.parameters['limit'] } } : {}),
       ...(datasets.length > 0 ? { datasets: datasetMeta(datasets) } : {}),
     }),
-    _provenance: withDatasetProvenance(datasets, args.upstreams.length, buildProvenance({
-      sourceName: definition.name,
-      uses: args.upstreams,
-      fallback: source.upstreams.values().next().value!,
-      sourceApi: args.result.sourceApi,
-      hasRawValues: raw !== undefined,
-    })),
+    _provenance: {
+      ...withDatasetProvenance(datasets, args.upstreams.length, buildProvenance({
+        sourceName: definition.name,
+        uses: args.upstreams,
+        fallback: source.upstreams.values().next().value!,
+        sourceApi: args.result.sourceApi,
+        hasRawValues: raw !== undefined,
+      })),
+      ...(definition.demo ? { demo: definition.demo.note } : {}),
+    },
     ...(raw ? { _raw_values: raw } : {}),
     _links: {
       self: links.operation(source.id, operation.name, args.parameters),

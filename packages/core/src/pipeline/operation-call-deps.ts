@@ -24,6 +24,7 @@ export function createOperationCallDeps(
     outageOf(redis: SharedRedisClient): RedisOutage
     upstreamSettings(upstream: UpstreamDefinition): UpstreamSettings
     observer: GatewayObservers | undefined
+    health: OperationCallDeps['health']
   },
 ): OperationCallDeps {
   const upstreamAnswerBytes = options.upstreamAnswerBytes ?? 16 * 1024 * 1024
@@ -45,5 +46,6 @@ export function createOperationCallDeps(
     ...(options.datasets ? { datasets: options.datasets } : {}),
     upstreamSettings: parts.upstreamSettings,
     ...(parts.observer ? { observer: parts.observer } : {}),
+    ...(parts.health ? { health: parts.health } : {}),
   }
 }

@@ -18,6 +18,7 @@ import type { UpstreamUse } from './provenance.js'
 import { createDatasetAccess } from '../dataset/dataset-access.js'
 import type { RawUpstreamAnswer, UpstreamAnswerMemo } from '../upstream/upstream-answer-memo.js'
 import type { CacheOutcome, GatewayObservers, ObservedRequest } from '../observe/gateway-observer.js'
+import type { SourceHealthRecorder } from '../health/source-health.js'
 
 /** What the operation pipeline needs from the gateway: the cached-answer path, and how to reach upstreams. */
 export interface OperationCallDeps extends CachedAnswerDeps {
@@ -33,6 +34,8 @@ export interface OperationCallDeps extends CachedAnswerDeps {
   upstreamAnswers?: UpstreamAnswerMemo
   /** Hears each lookup and upstream call; none when the gateway has no observers. */
   observer?: GatewayObservers
+  /** Hears each answer made and each failure to make one, for `/api/v1/health`. */
+  health?: Pick<SourceHealthRecorder, 'answered' | 'failed'>
 }
 
 /** One call of one operation with validated parameters, and the key its answer is cached under. */
@@ -56,7 +59,9 @@ export interface OperationCall {
  * added to it when the call is answered (see {@link generationKey}).
  */
 export function operationCacheKey(source: CompiledSource, operation: CompiledOperation, parameters: Record<string, unknown>, links: Links): string {
-  return cacheKey(links, source.id, operation.name, JSON.stringify(parameters))
+  // A demo source's answers are kept apart, so no real answer is ever read from a played one or the other way round.
+  const id = source.definition.demo ? `demo:${source.id}` : source.id
+  return cacheKey(links, id, operation.name, JSON.stringify(parameters))
 }
 
 /**
@@ -221,8 +226,11 @@ function findAnswer(deps: OperationCallDeps, call: OperationCall): CachedOutcome
     call.key,
     async (deadline) => {
       try {
-        return await runOperation(deps, call, deadline)
+        const made = await runOperation(deps, call, deadline)
+        deps.health?.answered(call.source.id)
+        return made
       } catch (error) {
+        deps.health?.failed(call.source.id, call.operation.name, error)
         const seconds = Math.min(deps.notFoundSeconds, call.operation.cacheTtlSeconds)
         if (!isNotFound(error) || seconds <= 0) throw error
         return notFoundEntry(error, call.links, seconds)

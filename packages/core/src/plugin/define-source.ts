@@ -18,6 +18,14 @@ export interface EntityType {
   parameter: string
 }
 
+/** A setting the deployment has not given, and the operations that need it. */
+export interface MissingSetting {
+  /** What to give: an environment variable (`ALLMENNING_NOBIL_API_KEY`), or a few words naming the setting. */
+  configure: string
+  /** The operations that cannot answer without it; every operation of the source when left out. */
+  operations?: string[]
+}
+
 /** The definition of one data source. Descriptors, schemas and OpenAPI are generated from it. */
 export interface SourceDefinition {
   /** URL-safe id, the `{source}` path segment. */
@@ -47,6 +55,23 @@ export interface SourceDefinition {
   /** How the source searches its entities for a text, for cross-source search. */
   entitySearch?: EntitySearch
   relatedSources?: RelatedSource[]
+  /**
+   * What this deployment has not given that operations need, such as a key: each names the
+   * setting to give (an environment variable) and the operations that cannot answer without
+   * it (every operation when left out). Discovery says those operations are not configured,
+   * and `/api/v1/health` reports the source `not_configured` when none of its operations can
+   * answer. The operations themselves still answer 502 `upstream_not_configured`.
+   *
+   * @example
+   * notConfigured: apiKey ? [] : [{ configure: 'ALLMENNING_NOBIL_API_KEY' }]
+   */
+  notConfigured?: MissingSetting[]
+  /**
+   * Set when the source's upstreams are played locally from recorded fixtures (the offline
+   * demo): every answer from it says so in `_meta.demo` and `_provenance.demo`, and its answers
+   * are cached apart from real ones.
+   */
+  demo?: { note: string }
   /**
    * Its operations: the definitions themselves, or (`deferOperations`) their outline and a
    * loader that imports them when a request first reads them, so that a cold start evaluates
@@ -86,6 +111,11 @@ export function defineSource(definition: SourceDefinition): SourceDefinition {
       throw new TypeError(`Source ${definition.id} defines operation ${operation.name} twice`)
     }
     seen.add(operation.name)
+  }
+  for (const missing of definition.notConfigured ?? []) {
+    for (const name of missing.operations ?? []) {
+      if (!seen.has(name)) throw new TypeError(`Source ${definition.id} says ${missing.configure} is missing for ${name}, which it does not define`)
+    }
   }
   return definition
 }

@@ -19,7 +19,8 @@ export interface DemoUpstreams {
  *
  * @example
  * export async function startDemoUpstreams(): Promise<DemoUpstreams> {
- *   return demoUpstreams({ statnett: await startFakeStatnett() })
+ *   const statnett = await startFakeUpstream({ '/PhysicalFlowMap/GetFlow': () => fakeReply.json([]) })
+ *   return demoUpstreams({ statnett })
  * }
  */
 export function demoUpstreams(fakes: Record<string, FakeUpstream>): DemoUpstreams {

@@ -17,6 +17,7 @@ export function createUpstreamSettings(
   defaults: GatewayOptions['upstream'],
   defaultUserAgent: string,
   observer?: GatewayObservers,
+  onBreakerChange?: (upstream: string, state: 'open' | 'half-open' | 'closed') => void,
 ): (upstream: UpstreamDefinition) => UpstreamSettings {
   const base = {
     timeoutMs: defaults?.timeoutMs ?? 10_000,
@@ -36,7 +37,10 @@ export function createUpstreamSettings(
         restMs: (defaults?.restSeconds ?? 30) * 1000,
         retryConnect: defaults?.retryConnect ?? true,
         maxRetryAfterMs: (defaults?.maxRetryAfterSeconds ?? 600) * 1000,
-        ...(observer ? { onBreakerChange: (state) => observer.breakerChanged({ upstream: upstream.id, state }) } : {}),
+        onBreakerChange: (state) => {
+          onBreakerChange?.(upstream.id, state)
+          observer?.breakerChanged({ upstream: upstream.id, state })
+        },
       })
       guards.set(upstream.id, guard)
     }
