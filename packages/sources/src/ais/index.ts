@@ -1,5 +1,5 @@
 import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { barentswatchAis, barentswatchId } from './barentswatch-upstreams.js'
+import { BARENTSWATCH_CLIENT_ID_VARIABLE, BARENTSWATCH_CLIENT_SECRET_VARIABLE, barentswatchAis, barentswatchId } from './barentswatch-upstreams.js'
 import { vesselsPlaceField } from './place-fields.js'
 
 /** Options of the {@link ais} source: a BarentsWatch API client with scope `ais`. */
@@ -38,6 +38,7 @@ export function ais(options: AisOptions = {}): SourceDefinition {
     cacheTtlSeconds: 60,
     limit: { default: 25, max: 100 },
     upstreams: [barentswatchAis, barentswatchId],
+    notConfigured: client ? [] : [{ configure: `${BARENTSWATCH_CLIENT_ID_VARIABLE} and ${BARENTSWATCH_CLIENT_SECRET_VARIABLE}` }],
     relatedSources: [{ id: 'kystdatahuset', reason: 'Ports and quays near the same point' }],
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(

@@ -1,5 +1,5 @@
 import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { firmsApi } from './firms-upstream.js'
+import { FIRMS_KEY_VARIABLE, firmsApi } from './firms-upstream.js'
 import { fireDetectionsPlaceField } from './place-fields.js'
 
 /** Options of the {@link firms} source. */
@@ -33,6 +33,7 @@ export function firms(options: FirmsOptions = {}): SourceDefinition {
     cacheTtlSeconds: 900,
     limit: { default: 25, max: 100 },
     upstreams: [firmsApi],
+    notConfigured: mapKey ? [] : [{ configure: FIRMS_KEY_VARIABLE }],
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       [{ name: 'find_fire_detections', placeField: fireDetectionsPlaceField }],

@@ -1,5 +1,5 @@
 import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { nobilApi } from './nobil-upstream.js'
+import { NOBIL_KEY_VARIABLE, nobilApi } from './nobil-upstream.js'
 import { chargingStationsPlaceField } from './place-fields.js'
 
 /** Options of the {@link nobil} source. */
@@ -33,6 +33,7 @@ export function nobil(options: NobilOptions = {}): SourceDefinition {
     cacheTtlSeconds: 300,
     limit: { default: 25, max: 100 },
     upstreams: [nobilApi],
+    notConfigured: apiKey ? [] : [{ configure: NOBIL_KEY_VARIABLE }],
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       [{ name: 'find_charging_stations', placeField: chargingStationsPlaceField }],
