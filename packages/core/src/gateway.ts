@@ -118,7 +118,10 @@ export function createGateway(options: GatewayOptions): LocalGateway {
   if (observer) {
     // The datasets the sources declare: what their operations read, known without loading them.
     const datasets = datasetsOf(catalog.sources.map((source) => ({ datasets: source.definition.datasets ?? [] })))
-    observer.attached({ datasets: () => datasets.map((dataset) => ({ id: dataset.id, version: options.datasets?.reader(dataset)?.version })) })
+    observer.attached({
+      datasets: () => datasets.map((dataset) => ({ id: dataset.id, version: options.datasets?.reader(dataset)?.version })),
+      health: () => health.report(),
+    })
   }
 
   return {

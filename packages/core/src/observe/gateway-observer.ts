@@ -1,6 +1,7 @@
 import type { DatasetVersion } from '../dataset/dataset-store.js'
 import type { GatewayRequest } from '../http/gateway-request.js'
 import type { UpstreamFailure } from '../upstream/upstream-error.js'
+import type { SourceHealth } from '../health/source-health.js'
 
 /**
  * How an operation's answer was found: fresh in a cache (`hit`), made by an upstream call
@@ -70,6 +71,8 @@ export interface ObservedCacheLookup {
 export interface ObservedGateway {
   /** Every dataset the gateway's operations read, with the version the store has loaded now (none when not loaded). */
   datasets(): Array<{ id: string; version: DatasetVersion | undefined }>
+  /** Every source's health as `/api/v1/health` reports it now (no upstream is called). */
+  health(): SourceHealth[]
 }
 
 /**

@@ -105,6 +105,14 @@ describe('prometheusMetrics after known traffic', () => {
     expect(valueOf(scrape, 'allmenning_upstream_breaker_opens_total', { upstream: 'depot' })).toBeUndefined()
   })
 
+  it("reports each source's health state and its last good answer, read when scraped", () => {
+    // The stock upstream failed three times in a row after its good answers: failing, with one series set.
+    expect(valueOf(scrape, 'allmenning_source_state', { source: 'shop', state: 'failing' })).toBe(1)
+    expect(valueOf(scrape, 'allmenning_source_state', { source: 'shop', state: 'ok' })).toBe(0)
+    const lastOk = valueOf(scrape, 'allmenning_source_last_ok_timestamp_seconds', { source: 'shop' })
+    expect(Math.abs(Date.now() / 1000 - (lastOk ?? 0))).toBeLessThan(300)
+  })
+
   it('counts rate-limit refusals by quota', () => {
     expect(valueOf(scrape, 'allmenning_rate_limit_refusals_total', { quota: 'default' })).toBe(1)
   })

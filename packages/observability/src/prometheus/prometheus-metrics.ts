@@ -175,6 +175,28 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
     },
   })
 
+  const sourceStates = ['ok', 'degraded', 'failing', 'not_configured'] as const
+  new Gauge({
+    name: `${prefix}source_state`,
+    help: "Each source's state as /api/v1/health reports it: 1 on the series of its state (ok, degraded, failing, not_configured), 0 on the others.",
+    labelNames: ['source', 'state'] as const,
+    registers,
+    collect() {
+      this.reset()
+      for (const { id, state } of gateway?.health() ?? []) for (const each of sourceStates) this.set({ source: id, state: each }, each === state ? 1 : 0)
+    },
+  })
+  new Gauge({
+    name: `${prefix}source_last_ok_timestamp_seconds`,
+    help: 'When each source last made a good answer from its upstreams or datasets, in Unix seconds; absent until it has.',
+    labelNames: ['source'] as const,
+    registers,
+    collect() {
+      this.reset()
+      for (const { id, last_ok_at } of gateway?.health() ?? []) if (last_ok_at) this.set({ source: id }, Date.parse(last_ok_at) / 1000)
+    },
+  })
+
   /** The datasets as the store has them now; none before the gateway is made. */
   function datasetsNow() {
     return gateway?.datasets() ?? []
