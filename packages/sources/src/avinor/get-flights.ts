@@ -193,7 +193,7 @@ export function createGetFlights(feeds: AvinorFeeds) {
           v.integer(),
           v.minValue(1),
           v.maxValue(MAX_RESULTS),
-          v.description('Most flights kept, earliest first, before paging with limit and offset; _meta.capped says when it cut'),
+          v.description('Most flights kept, earliest first, before paging with limit and offset; _meta.capped says when it cuts'),
         ),
         100,
       ),
@@ -224,7 +224,8 @@ export function createGetFlights(feeds: AvinorFeeds) {
         .filter((flight) => wanted === undefined || flight.arrDep === wanted)
         // ISO strings of one format sort in time order; sort() is stable, so feed order breaks ties.
         .sort((a, b) => (a.scheduleTime < b.scheduleTime ? -1 : a.scheduleTime > b.scheduleTime ? 1 : 0))
-      const flights = inWindow.slice(0, params.max_results).map((flight) => toFlight(flight, lists, params.include_codeshare))
+      const kept = inWindow.slice(0, params.max_results)
+      const flights = kept.map((flight) => toFlight(flight, lists, params.include_codeshare))
       const rawValues: Record<string, unknown> = { last_update: feed.lastUpdate }
       if (feed.skipped > 0) rawValues['unreadable_flights_skipped'] = feed.skipped
       const result = { data: { flights }, sourceApi: feeds.flightsUrl(client, window), rawValues }

@@ -57,8 +57,14 @@ const component = v.object({
 export const forecastOutput = v.object({
   ...forecastFields,
   // The public gateway's clients read the index as a series per component, and only its band now.
-  components: v.pipe(v.array(component), v.description('The AQI of the hours in times as one series, the shape the public gateway’s clients read')),
-  now_level: v.pipe(v.nullable(v.picklist(aqiLevels)), v.description('The band of the hour that holds the time of the answer; null when no hour does')),
+  components: v.pipe(
+    v.array(component),
+    v.description('The AQI of the hours in times as one series, the shape the public gateway’s clients read'),
+  ),
+  now_level: v.pipe(
+    v.nullable(v.picklist(aqiLevels)),
+    v.description('The band of the hour that holds the time of the answer; null when no hour does'),
+  ),
 })
 
 /** A forecast as MET gives it and the source keeps it, before the clients' views are added. */
@@ -90,14 +96,16 @@ function areaOf(location: v.InferOutput<typeof forecastPayload>['meta']['locatio
  * holds `now` as `now_level`.
  *
  * @example
- * withClientViews(forecast, { limit: 100, offset: 0 }, Date.now()).components[0] // { component: 'AQI', values: [{ time, value: 1.63 }, ...] }
+ * withClientViews(forecast, { limit: 100, offset: 0 }, Date.now()).components[0]
+ * // { component: 'AQI', values: [{ time: '2026-02-10T08:00:00Z', value: 1.63 }, ...] }
  */
 export function withClientViews(forecast: AirForecast, window: { limit: number; offset: number }, now: number) {
   const page = forecast.times.slice(window.offset, window.offset + window.limit)
   const current = forecast.times.find((hour) => Date.parse(hour.from) <= now && now < Date.parse(hour.to))
   return {
     ...forecast,
-    components: forecast.times.length === 0 ? [] : [{ component: 'AQI' as const, values: page.map((hour) => ({ time: hour.from, value: hour.aqi })) }],
+    components:
+      forecast.times.length === 0 ? [] : [{ component: 'AQI' as const, values: page.map((hour) => ({ time: hour.from, value: hour.aqi })) }],
     now_level: current?.level ?? null,
   }
 }

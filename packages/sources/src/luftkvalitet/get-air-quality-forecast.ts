@@ -36,7 +36,8 @@ export function createGetAirQualityForecast(store: AirForecastStore) {
     async run(params, ctx) {
       const client = ctx.upstream(metAirquality)
       const target = { point: { lat: params.lat, lon: params.lon } }
-      return { data: withClientViews(await store.load(client, target), params, Date.now()), sourceApi: store.url(client, target) }
+      const forecast = await store.load(client, target)
+      return { data: withClientViews(forecast, params, Date.now()), sourceApi: store.url(client, target) }
     },
   })
 }

@@ -20,13 +20,16 @@ export const nearbyStation = v.object({
   height_m: v.pipe(v.nullable(v.number()), v.description('Height of the station above sea level, metres')),
   distance_km: v.pipe(v.number(), v.description('Distance from the requested point (its cell), km, to 10 m')),
   // The public gateway's clients read its rows by NILU's field names; they stand beside the ones above.
-  station: v.pipe(v.string(), v.description('The station name again, as the public gateway’s clients read it (NILU’s field name)')),
+  station: v.pipe(v.string(), v.description('The station name again (name), as the public gateway’s clients read it')),
   eoi: v.pipe(v.string(), v.description('The EoI code again (station_id), as the public gateway’s clients read it')),
   latitude: v.pipe(v.number(), v.description('Latitude again (lat), as the public gateway’s clients read it')),
   longitude: v.pipe(v.number(), v.description('Longitude again (lon), as the public gateway’s clients read it')),
   aqi_level: v.pipe(
     v.null(),
-    v.description('Always null: the public gateway filled it from NILU’s latest measurement, and NILU’s API now wants a key; get_station_forecast gives MET’s forecast index at the station'),
+    v.description(
+      'Always null: the public gateway filled it from NILU’s latest measurement, and NILU’s API now wants a key; ' +
+        'get_station_forecast gives MET’s forecast index at the station',
+    ),
   ),
   aqi_time: v.pipe(v.null(), v.description('Always null, as aqi_level: the time of a measurement this source does not have')),
 })

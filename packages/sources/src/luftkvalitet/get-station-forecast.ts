@@ -46,7 +46,8 @@ export function createGetStationForecast(stations: StationList, store: AirForeca
         throw new GatewayError(404, 'entity_not_found', `No air-quality station ${params.station_id} in MET's station list`)
       }
       const target = { station: params.station_id }
-      return { data: withClientViews(await store.load(client, target), params, Date.now()), sourceApi: store.url(client, target) }
+      const forecast = await store.load(client, target)
+      return { data: withClientViews(forecast, params, Date.now()), sourceApi: store.url(client, target) }
     },
   })
 }
