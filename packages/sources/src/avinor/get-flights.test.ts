@@ -128,6 +128,13 @@ describe('get_flights', () => {
     expect((await run({}, { limit: 2, offset: 5 })).data.flights).toHaveLength(DEFAULT_WINDOW_IDS.length)
   })
 
+  it('says so when max_results cut the flights, so a client paging on does not take them for all there are', async () => {
+    const cut = await run({ max_results: 3 })
+    expect(cut.capped).toEqual({ cap: 3, reason: expect.stringMatching(/^max_results kept the 3 earliest of the \d+ flights in the window/) })
+    expect((await run({ max_results: DEFAULT_WINDOW_IDS.length })).capped).toBeUndefined()
+    expect((await run({})).capped).toBeUndefined()
+  })
+
   it('calls the XmlFeed once for many concurrent and sequential calls that differ only in filters and paging', async () => {
     await fake.close()
     fake = await startFakeAvinor({ delayMs: 30 })

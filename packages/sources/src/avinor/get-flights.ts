@@ -193,7 +193,7 @@ export function createGetFlights(feeds: AvinorFeeds) {
           v.integer(),
           v.minValue(1),
           v.maxValue(MAX_RESULTS),
-          v.description('Most flights kept, earliest first, before paging with limit and offset'),
+          v.description('Most flights kept, earliest first, before paging with limit and offset; _meta.capped says when it cuts'),
         ),
         100,
       ),
@@ -220,15 +220,21 @@ export function createGetFlights(feeds: AvinorFeeds) {
       const window = { airport, hoursBack: params.hours_back, hoursAhead: params.hours_ahead }
       const feed = await feeds.flights(client, window)
       const wanted = params.direction === undefined ? undefined : params.direction === 'arrivals' ? 'A' : 'D'
-      const flights = feed.flights
+      const inWindow = feed.flights
         .filter((flight) => wanted === undefined || flight.arrDep === wanted)
         // ISO strings of one format sort in time order; sort() is stable, so feed order breaks ties.
         .sort((a, b) => (a.scheduleTime < b.scheduleTime ? -1 : a.scheduleTime > b.scheduleTime ? 1 : 0))
-        .slice(0, params.max_results)
-        .map((flight) => toFlight(flight, lists, params.include_codeshare))
+      const kept = inWindow.slice(0, params.max_results)
+      const flights = kept.map((flight) => toFlight(flight, lists, params.include_codeshare))
       const rawValues: Record<string, unknown> = { last_update: feed.lastUpdate }
       if (feed.skipped > 0) rawValues['unreadable_flights_skipped'] = feed.skipped
-      return { data: { flights }, sourceApi: feeds.flightsUrl(client, window), rawValues }
+      const result = { data: { flights }, sourceApi: feeds.flightsUrl(client, window), rawValues }
+      if (inWindow.length <= params.max_results) return result
+      // A client paging with the default max_results would otherwise take the first 100 for all there is.
+      const reason =
+        `max_results kept the ${params.max_results} earliest of the ${inWindow.length} flights in the window; ` +
+        `a larger max_results (at most ${MAX_RESULTS}) or a shorter window gives the rest`
+      return { ...result, capped: { cap: params.max_results, reason } }
     },
 
     entities(data, params) {

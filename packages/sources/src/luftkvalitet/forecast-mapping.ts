@@ -33,15 +33,42 @@ const area = v.object({
   lon: nullableNumber('Longitude MET gives for the area, WGS84'),
 })
 
-/** The `data` of both forecast operations. */
-export const forecastOutput = v.object({
+const forecastFields = {
   location: v.pipe(v.nullable(area), v.description('The area (or station) the forecast is for; null when MET has no forecast here')),
   parent_area: v.pipe(v.nullable(area), v.description('The area around it, as MET names it')),
   reftime: v.pipe(v.nullable(v.string()), v.description('When the forecast run started, ISO 8601 UTC')),
   times: v.pipe(v.array(hour), v.description('The forecast hour by hour')),
+}
+
+const component = v.object({
+  component: v.pipe(v.literal('AQI'), v.description('Which series: AQI, the air quality index of times[].aqi')),
+  values: v.pipe(
+    v.array(
+      v.object({
+        time: v.pipe(v.string(), v.description('Start of the hour, ISO 8601 UTC (times[].from)')),
+        value: nullableNumber('The index for the hour (times[].aqi)'),
+      }),
+    ),
+    v.description('The hours of this page of times, in the same order'),
+  ),
 })
 
-export type AirForecast = v.InferOutput<typeof forecastOutput>
+/** The `data` of both forecast operations. */
+export const forecastOutput = v.object({
+  ...forecastFields,
+  // The public gateway's clients read the index as a series per component, and only its band now.
+  components: v.pipe(
+    v.array(component),
+    v.description('The AQI of the hours in times as one series, the shape the public gateway’s clients read'),
+  ),
+  now_level: v.pipe(
+    v.nullable(v.picklist(aqiLevels)),
+    v.description('The band of the hour that holds the time of the answer; null when no hour does'),
+  ),
+})
+
+/** A forecast as MET gives it and the source keeps it, before the clients' views are added. */
+export type AirForecast = v.InferOutput<v.ObjectSchema<typeof forecastFields, undefined>>
 
 /** What a forecast operation answers where MET has none (outside Norway). */
 export const noForecast: AirForecast = { location: null, parent_area: null, reftime: null, times: [] }
@@ -60,6 +87,26 @@ function areaOf(location: v.InferOutput<typeof forecastPayload>['meta']['locatio
     class: location.areaclass ?? null,
     lat: toNumber(location.latitude),
     lon: toNumber(location.longitude),
+  }
+}
+
+/**
+ * A kept forecast as the operations answer it: with the AQI of the hours on the page (the
+ * window the core cuts `times` to) as the `components` series, and the band of the hour that
+ * holds `now` as `now_level`.
+ *
+ * @example
+ * withClientViews(forecast, { limit: 100, offset: 0 }, Date.now()).components[0]
+ * // { component: 'AQI', values: [{ time: '2026-02-10T08:00:00Z', value: 1.63 }, ...] }
+ */
+export function withClientViews(forecast: AirForecast, window: { limit: number; offset: number }, now: number) {
+  const page = forecast.times.slice(window.offset, window.offset + window.limit)
+  const current = forecast.times.find((hour) => Date.parse(hour.from) <= now && now < Date.parse(hour.to))
+  return {
+    ...forecast,
+    components:
+      forecast.times.length === 0 ? [] : [{ component: 'AQI' as const, values: page.map((hour) => ({ time: hour.from, value: hour.aqi })) }],
+    now_level: current?.level ?? null,
   }
 }
 

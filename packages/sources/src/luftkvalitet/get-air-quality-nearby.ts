@@ -19,6 +19,19 @@ export const nearbyStation = v.object({
   lon: v.pipe(v.number(), v.description('Longitude, WGS84')),
   height_m: v.pipe(v.nullable(v.number()), v.description('Height of the station above sea level, metres')),
   distance_km: v.pipe(v.number(), v.description('Distance from the requested point (its cell), km, to 10 m')),
+  // The public gateway's clients read its rows by NILU's field names; they stand beside the ones above.
+  station: v.pipe(v.string(), v.description('The station name again (name), as the public gateway’s clients read it')),
+  eoi: v.pipe(v.string(), v.description('The EoI code again (station_id), as the public gateway’s clients read it')),
+  latitude: v.pipe(v.number(), v.description('Latitude again (lat), as the public gateway’s clients read it')),
+  longitude: v.pipe(v.number(), v.description('Longitude again (lon), as the public gateway’s clients read it')),
+  aqi_level: v.pipe(
+    v.null(),
+    v.description(
+      'Always null: the public gateway filled it from NILU’s latest measurement, and NILU’s API now wants a key; ' +
+        'get_station_forecast gives MET’s forecast index at the station',
+    ),
+  ),
+  aqi_time: v.pipe(v.null(), v.description('Always null, as aqi_level: the time of a measurement this source does not have')),
 })
 
 /**
@@ -48,15 +61,25 @@ export function createGetAirQualityNearby(stations: StationList) {
     cacheTtlSeconds: 3600,
     canonicalFieldAliases: { name: ['[].name'] },
     shapeNote:
-      'data is a bare list, as the public gateway’s clients read it. Its rows there are NILU’s latest measurements; NILU’s ' +
-      'open API now wants a key, so these rows are MET’s station list (id, name, place, position, distance) without ' +
-      'measured values; get_station_forecast gives the forecast per station.',
+      'data is a bare list, as the public gateway’s clients read it, with the fields they read (station, eoi, latitude, ' +
+      'longitude, aqi_level, aqi_time). Its rows there are NILU’s latest measurements; NILU’s open API now wants a key, so ' +
+      'these rows are MET’s station list (id, name, place, position, distance) and aqi_level and aqi_time are null; ' +
+      'get_station_forecast gives the forecast per station.',
 
     async run(params, ctx) {
       const client = ctx.upstream(metAirquality)
       const list = await stations.load(client)
       const data = list
-        .map((station) => ({ ...station, distance_km: Math.round(distanceKm(params, station) * 100) / 100 }))
+        .map((station) => ({
+          ...station,
+          distance_km: Math.round(distanceKm(params, station) * 100) / 100,
+          station: station.name,
+          eoi: station.station_id,
+          latitude: station.lat,
+          longitude: station.lon,
+          aqi_level: null,
+          aqi_time: null,
+        }))
         .filter((station) => params.radius_km === undefined || station.distance_km <= params.radius_km)
         .sort((a, b) => a.distance_km - b.distance_km || a.name.localeCompare(b.name, 'nb'))
       return { data, sourceApi: client.url(STATIONS_PATH) }

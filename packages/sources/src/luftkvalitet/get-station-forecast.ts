@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { GatewayError } from '@allmenning/core'
 import { defineOperation, UpstreamError } from '@allmenning/core/source'
-import { forecastOutput } from './forecast-mapping.js'
+import { forecastOutput, withClientViews } from './forecast-mapping.js'
 import type { AirForecastStore } from './forecast-store.js'
 import { metAirquality } from './met-airquality-upstream.js'
 import type { StationList } from './station-list.js'
@@ -46,7 +46,8 @@ export function createGetStationForecast(stations: StationList, store: AirForeca
         throw new GatewayError(404, 'entity_not_found', `No air-quality station ${params.station_id} in MET's station list`)
       }
       const target = { station: params.station_id }
-      return { data: await store.load(client, target), sourceApi: store.url(client, target) }
+      const forecast = await store.load(client, target)
+      return { data: withClientViews(forecast, params, Date.now()), sourceApi: store.url(client, target) }
     },
   })
 }

@@ -51,6 +51,7 @@ describe('get_air_quality_nearby', () => {
     expect(json.data[0]).toEqual({
       station_id: 'NO0089A', name: 'Bygdøy Alle', municipality: 'Oslo', municipality_number: '0301', area: 'Frogner',
       lat: 59.918889, lon: 10.711111, height_m: 21, distance_km: 2.34,
+      station: 'Bygdøy Alle', eoi: 'NO0089A', latitude: 59.918889, longitude: 10.711111, aqi_level: null, aqi_time: null,
     })
     expect(json._meta.pagination).toEqual({ limit: 5, offset: 0, returned: 5, has_more_results: true, next_offset: 5, total: 7 })
     expect(json.entities[0]).toEqual({
@@ -68,6 +69,8 @@ describe('get_air_quality_nearby', () => {
     expect(status).toBe(200)
     expect(Array.isArray(json.data)).toBe(true)
     expect(json.data[0]).toMatchObject({ name: 'Elgeseter', distance_km: expect.any(Number) })
+    // NILU's field names, which those clients read, stand beside the source's own.
+    expect(json.data[0]).toMatchObject({ station: 'Elgeseter', eoi: json.data[0].station_id, latitude: json.data[0].lat, longitude: json.data[0].lon })
     expect(json._meta.retrieved_at).toEqual(expect.any(String))
   })
 
@@ -157,7 +160,10 @@ describe('get_air_quality_nearby', () => {
       const { status, json } = await call(gatewayFor(quirky.baseUrl), 'get_air_quality_nearby', 'lat=59.91&lon=10.75')
       expect(status).toBe(200)
       expect(json.data).toEqual([
-        { station_id: 'NO0001A', name: 'Numeric', municipality: 'Oslo', municipality_number: '0301', area: null, lat: 59.91, lon: 10.75, height_m: null, distance_km: 0 },
+        {
+          station_id: 'NO0001A', name: 'Numeric', municipality: 'Oslo', municipality_number: '0301', area: null, lat: 59.91, lon: 10.75, height_m: null, distance_km: 0,
+          station: 'Numeric', eoi: 'NO0001A', latitude: 59.91, longitude: 10.75, aqi_level: null, aqi_time: null,
+        },
       ])
     } finally {
       await quirky.close()
@@ -190,18 +196,24 @@ describe('get_air_quality_forecast', () => {
     })
     expect(json.data.times[2]).toMatchObject({ aqi: 2.41, level: 'moderate', dominant_pollutant: 'no2' })
     expect(json.data.times[5]).toMatchObject({ aqi: 1.71, dominant_pollutant: 'o3' })
+    // The public gateway's clients read the index as one series, and the band of the current hour.
+    expect(json.data.components).toHaveLength(1)
+    expect(json.data.components[0].component).toBe('AQI')
+    expect(json.data.components[0].values).toEqual(json.data.times.map((t: { from: string; aqi: number }) => ({ time: t.from, value: t.aqi })))
+    expect(json.data.now_level).toBe('low')
     expect(met.calls[0]).toMatchObject({ path: '/weatherapi/airqualityforecast/0.1/', query: '?lat=59.914&lon=10.752&areaclass=grunnkrets', userAgent: USER_AGENT })
   })
 
   it('answers an empty forecast outside Norway, where MET has none', async () => {
     const { status, json } = await call(gatewayFor(), 'get_air_quality_forecast', 'lat=48.8566&lon=2.3522')
     expect(status).toBe(200)
-    expect(json.data).toEqual({ location: null, parent_area: null, reftime: null, times: [], has_more_results: false })
+    expect(json.data).toEqual({ location: null, parent_area: null, reftime: null, times: [], components: [], now_level: null, has_more_results: false })
   })
 
   it('pages the hours', async () => {
     const { json } = await call(gatewayFor(), 'get_air_quality_forecast', 'lat=59.914&lon=10.752&limit=2&offset=2')
     expect(json.data.times.map((t: { aqi: number }) => t.aqi)).toEqual([2.41, 2.12])
+    expect(json.data.components[0].values.map((hour: { value: number }) => hour.value)).toEqual([2.41, 2.12])
     expect(json.data.has_more_results).toBe(true)
   })
 })

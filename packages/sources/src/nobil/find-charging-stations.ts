@@ -53,7 +53,7 @@ export function createFindChargingStations(apiKey: string | undefined) {
   return defineOperation({
     name: 'find_charging_stations',
     description:
-      "Public charging stations for electric vehicles within radius_km of a point, nearest first, from Enova's NOBIL register, with connectors and live availability where the operator reports it. Needs a NOBIL API key (ALLMENNING_NOBIL_API_KEY); without one the answer is a 502 upstream_not_configured.",
+      "Public charging stations for electric vehicles within radius_km of a point, nearest first, from Enova's NOBIL register, with connectors and live availability where the operator reports it. NOBIL is asked for at most 500 stations; when it gives that many, _meta.capped says so. Needs a NOBIL API key (ALLMENNING_NOBIL_API_KEY); without one the answer is a 502 upstream_not_configured.",
     parameters: {
       ...pointParameters(3),
       radius_km: radiusKmParameter({ fallback: 5, max: 50 }),
@@ -108,8 +108,11 @@ export function createFindChargingStations(apiKey: string | undefined) {
         distance_km: distanceKm,
       }))
       const rawValues: Record<string, unknown> = { stations_from_nobil: stations.length }
-      if (stations.length >= SEARCH_LIMIT) rawValues['nobil_search_limit_reached'] = SEARCH_LIMIT
-      return { data, rawValues }
+      if (stations.length < SEARCH_LIMIT) return { data, rawValues }
+      rawValues['nobil_search_limit_reached'] = SEARCH_LIMIT
+      // NOBIL gave as many as it was asked for, so the circle may hold more: a smaller radius_km finds them.
+      const reason = `NOBIL answers at most ${SEARCH_LIMIT} stations per search; there may be more within radius_km`
+      return { data, rawValues, capped: { cap: SEARCH_LIMIT, reason } }
     },
   })
 }

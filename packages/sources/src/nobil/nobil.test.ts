@@ -73,6 +73,31 @@ describe('find_charging_stations', () => {
     expect(json._meta.pagination).toMatchObject({ limit: 2, offset: 2, returned: 2, has_more_results: true, total: 5 })
   })
 
+  it('says in _meta.capped when NOBIL gave the 500 stations it was asked for, so more may lie within the radius', async () => {
+    const recorded = JSON.parse(nobilSearchFixture.toString('utf8')) as { chargerstations: { csmd: Record<string, unknown> }[] }
+    const first = recorded.chargerstations[0]!
+    // 500 copies of the first station, each its own id, a little north of the last.
+    const many = Array.from({ length: 500 }, (_, i) => ({
+      ...first,
+      csmd: { ...first.csmd, id: 5000 + i, International_id: `NOR_${5000 + i}`, Position: `(${(59.911 + i * 0.0001).toFixed(4)},10.7528)` },
+    }))
+    const full = await startFakeNobil()
+    full.route('/search.php', () => nobilReply(JSON.stringify({ ...recorded, chargerstations: many })))
+    const gateway = createGateway({ sources: [nobil({ apiKey: FAKE_NOBIL_KEY })], upstreams: { nobil: { baseUrl: full.baseUrl } }, onError: () => {} })
+    try {
+      const { status, json } = await call(gateway, `${osloS}&radius_km=15&limit=100`)
+      expect(status).toBe(200)
+      expect(json.data).toHaveLength(100)
+      expect(json._meta.capped).toEqual({ cap: 500, requested_limit: 100, reason: expect.stringMatching(/at most 500 stations/) })
+      expect(json._meta.pagination).toMatchObject({ returned: 100, has_more_results: true, next_offset: 100, total: 500 })
+      expect(json._raw_values).toEqual({ stations_from_nobil: 500, nobil_search_limit_reached: 500 })
+    } finally {
+      await full.close()
+    }
+    // Fewer than asked for is all there is: no cap is said.
+    expect((await call(gatewayFor(FAKE_NOBIL_KEY), `${osloS}&radius_km=15&limit=100`)).json._meta.capped).toBeUndefined()
+  })
+
   it('reads NOBIL positions, and refuses what is not one', () => {
     expect(parsePosition('(59.87447,10.49982)')).toEqual({ lat: 59.87447, lon: 10.49982 })
     expect(parsePosition('( 59.9 , -10.5 )')).toEqual({ lat: 59.9, lon: -10.5 })

@@ -61,6 +61,24 @@ describe('search_poi', () => {
     expect(typed.json.data.items.map((i: { name: string; type: string }) => [i.name, i.type])).toEqual([['Baker Hansen', 'shop']])
   })
 
+  it('says truncated and _meta.capped when Overpass answered its cap of 1000 elements, and neither below it', async () => {
+    // 1000 cafés in a row eastwards from the point, about 1 m apart: all within the circle.
+    const cafes = Array.from({ length: 1000 }, (_, i) => ({
+      type: 'node', id: 9000 + i, lat: 59.911, lon: Math.round((10.745 + i * 0.00002) * 1e7) / 1e7, tags: { amenity: 'cafe', name: `Kafé ${i}` },
+    }))
+    fake.route('/interpreter', () => overpassAnswer(cafes))
+    // A cell and filter no other test asks for, so the route above answers it rather than the memo.
+    const near = await call(gatewayFor(), 'lat=59.911&lon=10.755&radius_km=3&category=cafe&limit=100')
+    expect(near.status).toBe(200)
+    expect(near.json.data).toMatchObject({ matched: 1000, count: 100, truncated: true, has_more_results: true })
+    expect(near.json._meta.capped).toEqual({ cap: 1000, requested_limit: 100, reason: expect.stringMatching(/at most 1000 elements/) })
+    expect(near.json._meta.pagination).toMatchObject({ returned: 100, has_more_results: true, next_offset: 100, total: 1000 })
+    fake.route('/interpreter', serveOverpass)
+    const few = await call(gatewayFor(), `${sentrum}&radius_km=2&limit=3`)
+    expect(few.json.data.truncated).toBe(false)
+    expect(few.json._meta.capped).toBeUndefined()
+  })
+
   it('shares one Overpass query between points of one cell and between pages', async () => {
     const g = gatewayFor()
     const before = fake.requests.length

@@ -10,6 +10,9 @@ import { poisPlaceField } from './place-fields.js'
 
 export const OVERPASS_PATH = '/interpreter'
 
+const CAP_REASON =
+  `Overpass answers at most ${MAX_ELEMENTS} elements per search, not nearest first; a smaller radius_km or a category finds the rest`
+
 /**
  * The point is rounded to a cell of 0.001° (about 110 m), so nearby questions are one question:
  * they share the gateway's cache and, through the memo here, one Overpass query whatever their
@@ -80,7 +83,7 @@ export function createSearchPoi() {
     placeField: poisPlaceField,
     canonicalFieldAliases: { name: ['items[].name'] },
     shapeNote:
-      'data has the shape of the public gateway (matched, offset, count, items with id, lat, lon, type, category, name, distance_km, limit, returned, has_more_results, truncated), so its clients work unchanged; osm_type, address, opening_hours and website stand beside them. It asks OpenStreetMap live through Overpass rather than a snapshot, and limit above 200 is a 400 rather than cut to 200.',
+      'data has the shape of the public gateway (matched, offset, count, items with id, lat, lon, type, category, name, distance_km, limit, returned, has_more_results, truncated), so its clients work unchanged; when truncated, _meta.capped says the cap too; osm_type, address, opening_hours and website stand beside them. It asks OpenStreetMap live through Overpass rather than a snapshot, and limit above 200 is a 400 rather than cut to 200.',
     cacheTtlSeconds: 3600,
 
     async run(params, ctx) {
@@ -109,6 +112,7 @@ export function createSearchPoi() {
         website: item.website,
         distance_km: distanceKm,
       }))
+      const truncated = elements >= MAX_ELEMENTS
       return {
         data: {
           matched: found.length,
@@ -117,9 +121,11 @@ export function createSearchPoi() {
           items,
           limit: params.limit,
           returned: items.length,
-          truncated: elements >= MAX_ELEMENTS,
+          truncated,
         },
         page: { hasMore: params.offset + items.length < found.length, total: found.length },
+        // Overpass stops at the cap in its own (quadtile) order, so nearer POIs than those answered may be missing.
+        ...(truncated ? { capped: { cap: MAX_ELEMENTS, reason: CAP_REASON } } : {}),
         sourceApi: client.url(OVERPASS_PATH, { data: overpassQuery(query) }),
         ...(dataAsOf ? { rawValues: { osm_data_as_of: dataAsOf } } : {}),
       }

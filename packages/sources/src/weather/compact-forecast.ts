@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { checkUpstreamShape, type UpstreamClient } from '@allmenning/core/source'
+import { symbolSummary } from './symbol-summary.js'
 
 // What locationforecast/2.0/compact sends, as much of it as this source reads. Extra fields
 // are ignored; hourly steps have next_1_hours, later 6-hourly steps only next_6_hours and
@@ -47,6 +48,7 @@ export const stepFields = {
     v.nullable(v.string()),
     v.description("MET's weather symbol for the same period, e.g. clearsky_day, lightrain, cloudy (the Yr icons)"),
   ),
+  summary: v.pipe(v.nullable(v.string()), v.description('The symbol in English words, e.g. "Light rain", "Partly cloudy"; null without a symbol')),
 }
 
 /** One step of a forecast as this source answers it. */
@@ -61,6 +63,7 @@ export type ForecastStep = {
   precipitation_mm: number | null
   precipitation_period_hours: 1 | 6 | 12 | null
   symbol: string | null
+  summary: string | null
 }
 
 /** A forecast for one point, kept per grid cell by the source. */
@@ -107,6 +110,7 @@ export function readCompactForecast(client: UpstreamClient, body: unknown): Fore
       // The 12-hour period carries a symbol but no precipitation; say so rather than guess.
       precipitation_period_hours: precipitation === undefined ? null : hours,
       symbol: period?.summary?.symbol_code ?? null,
+      summary: symbolSummary(period?.summary?.symbol_code ?? null),
     }
   })
   return { updatedAt: payload.properties.meta.updated_at, lat, lon, altitudeM: altitude ?? null, steps }

@@ -11,14 +11,14 @@ import { currentWeatherPlaceField } from './place-fields.js'
  *
  * @example
  * const op = createGetCurrentWeather(createForecastStore())
- * const { data } = await op.run({ lat: 59.914, lon: 10.752, limit: 25, offset: 0 }, ctx) // { temperature_c: -3.1, ..., symbol: 'cloudy' }
+ * const { data } = await op.run({ lat: 59.914, lon: 10.752, limit: 25, offset: 0 }, ctx) // { temperature_c: -3.1, ..., symbol: 'cloudy', summary: 'Cloudy' }
  */
 export function createGetCurrentWeather(store: ForecastStore) {
   return defineOperation({
     name: 'get_current_weather',
     description:
       "The weather now at a WGS84 point from MET Norway's Locationforecast: temperature, humidity, wind, pressure, " +
-      'cloud cover, and the precipitation and weather symbol of the coming hour. These are forecast values for the ' +
+      'cloud cover, and the precipitation and weather symbol (in words too) of the coming hour. These are forecast values for the ' +
       'current hour (MET computes them for every point on Earth), not station measurements.',
     parameters: weatherPoint,
     output: v.object({
@@ -32,7 +32,8 @@ export function createGetCurrentWeather(store: ForecastStore) {
     cacheTtlSeconds: 600,
     canonicalFieldAliases: { timestamp: ['time'] },
     shapeNote:
-      'data is the object the public gateway’s clients read ({temperature_c, humidity_pct, wind_speed_ms, ..., symbol}); ' +
+      'data is the object the public gateway’s clients read ({temperature_c, humidity_pct, wind_speed_ms, ..., symbol}), ' +
+      'with summary, the symbol in words, for the clients that show a text; ' +
       'wind_direction_deg, pressure_hpa, cloud_cover_pct, precipitation and the point stand beside them.',
 
     async run(params, ctx) {

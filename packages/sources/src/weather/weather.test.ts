@@ -55,6 +55,7 @@ describe('get_current_weather', () => {
       precipitation_mm: 0,
       precipitation_period_hours: 1,
       symbol: 'cloudy',
+      summary: 'Cloudy',
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:31:47Z$/),
       lat: 59.914,
       lon: 10.752,
@@ -82,8 +83,10 @@ describe('get_current_weather', () => {
   it('takes the request the public gateway’s clients send (a decimal comma too) and gives the fields they read', async () => {
     const { status, json } = await call(gatewayFor(), 'get_current_weather', 'lat=59,9139&lon=10,7522')
     expect(status).toBe(200)
-    const { temperature_c, humidity_pct, wind_speed_ms, symbol } = json.data
-    expect({ temperature_c, humidity_pct, wind_speed_ms, symbol }).toEqual({ temperature_c: -4.2, humidity_pct: 88.5, wind_speed_ms: 2.1, symbol: 'cloudy' })
+    const { temperature_c, humidity_pct, wind_speed_ms, symbol, summary } = json.data
+    expect({ temperature_c, humidity_pct, wind_speed_ms, symbol, summary }).toEqual({
+      temperature_c: -4.2, humidity_pct: 88.5, wind_speed_ms: 2.1, symbol: 'cloudy', summary: 'Cloudy',
+    })
     const forecast = await call(gatewayFor(), 'get_forecast', 'lat=59,9139&lon=10,7522')
     expect(Array.isArray(forecast.json.data)).toBe(true)
     expect(forecast.json.data[0]).toMatchObject({ temperature_c: -4.2, symbol: 'cloudy' })
