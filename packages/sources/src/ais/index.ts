@@ -38,7 +38,10 @@ export function ais(options: AisOptions = {}): SourceDefinition {
     cacheTtlSeconds: 60,
     limit: { default: 25, max: 100 },
     upstreams: [barentswatchAis, barentswatchId],
-    notConfigured: client ? [] : [{ configure: `${BARENTSWATCH_CLIENT_ID_VARIABLE} and ${BARENTSWATCH_CLIENT_SECRET_VARIABLE}` }],
+    notConfigured: [
+      ...(clientId ? [] : [{ configure: BARENTSWATCH_CLIENT_ID_VARIABLE }]),
+      ...(clientSecret ? [] : [{ configure: BARENTSWATCH_CLIENT_SECRET_VARIABLE }]),
+    ],
     relatedSources: [{ id: 'kystdatahuset', reason: 'Ports and quays near the same point' }],
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
