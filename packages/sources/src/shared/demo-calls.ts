@@ -20,7 +20,9 @@ export interface DemoCalls {
  * gateway whose upstreams are the demo fakes, answers real-shaped data, not an empty list.
  *
  * @example
- * const calls = await demoCalls(gateway, nobil({ apiKey: 'demo' }))
+ * const source = nobil({ apiKey: 'demo' })
+ * const gateway = createTestGateway({ sources: source, upstreams: { nobil: { baseUrl: 'http://127.0.0.1:4000/api/server' } } })
+ * const calls = await demoCalls(gateway, source)
  * await calls.expectRows('find_charging_stations', { lat: 59.91, lon: 10.75 })
  * expect(calls.uncalled()).toEqual([])
  */
@@ -36,7 +38,8 @@ export async function demoCalls(gateway: TestGateway, source: SourceDefinition):
       const res = await gateway.call(source.id, name, query)
       expect(res.status, `${where}: ${res.body?.slice(0, 400)}`).toBe(200)
       const shape = v.safeParse(operation.output, res.json.data)
-      expect(shape.issues?.map((issue) => `${v.getDotPath(issue) ?? '(data)'}: ${issue.message}`) ?? [], `${where} fits its output schema`).toEqual([])
+      const misfits = shape.issues?.map((issue) => `${v.getDotPath(issue) ?? '(data)'}: ${issue.message}`) ?? []
+      expect(misfits, `${where} fits its output schema`).toEqual([])
       const data = res.json.data as unknown
       const rows = Array.isArray(data) ? data : operation.list ? (data as Record<string, unknown[]>)[operation.list] : undefined
       if (rows !== undefined) expect(rows.length, `${where} answered no rows`).toBeGreaterThan(0)

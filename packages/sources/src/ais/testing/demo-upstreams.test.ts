@@ -22,7 +22,8 @@ describe('the demo upstreams of ais', () => {
     const oslo = await calls.expectRows('find_vessels_nearby', { lat: 59.91, lon: 10.75 })
     expect(oslo.data.fartoy.map((vessel: { navn: string | null }) => vessel.navn)).toContain('COLOR MAGIC')
     // Each report is moved to now: the newest a few seconds old, none from the recording's day.
-    const ages = oslo.data.fartoy.map((vessel: { sist_oppdatert: string }) => Date.now() - Date.parse(vessel.sist_oppdatert.replace(/\.\d+/, '')))
+    const age = (vessel: { sist_oppdatert: string }) => Date.now() - Date.parse(vessel.sist_oppdatert.replace(/\.\d+/, ''))
+    const ages = oslo.data.fartoy.map(age)
     expect(Math.min(...ages)).toBeLessThan(60_000)
     expect(Math.max(...ages)).toBeLessThan(30 * 60_000)
     // The JSDoc example (Bergen), the source check's point, and the ports beyond the recording.

@@ -52,7 +52,11 @@ function movedEta(eta: unknown, shiftMs: number): unknown {
  */
 export function demoSnapshot(now: number): string {
   const shiftMs = Math.floor(now / 1000) * 1000 - 5000 - RECORDED_NEWEST
-  const moved = records.map((record) => ({ ...record, msgtime: movedMsgtime(record.msgtime, shiftMs), eta: movedEta(record.eta, shiftMs) }))
+  const moved = records.map((record) => ({
+    ...record,
+    msgtime: movedMsgtime(record.msgtime, shiftMs),
+    eta: movedEta(record.eta, shiftMs),
+  }))
   return JSON.stringify(moved)
 }
 
@@ -63,9 +67,12 @@ export function demoSnapshot(now: number): string {
  *
  * @example
  * const demo = await startDemoUpstreams()
- * createGateway({ sources: [ais(DEMO_BARENTSWATCH_CLIENT)], upstreams: { barentswatch_id: { baseUrl: demo.fakes.barentswatch_id!.baseUrl } } })
+ * createTestGateway({ sources: ais(DEMO_BARENTSWATCH_CLIENT), upstreams: demo.fakes })
  */
 export async function startDemoUpstreams(): Promise<DemoUpstreams> {
-  const bw = await startFakeBarentswatch({ clients: [DEMO_BARENTSWATCH_CLIENT, FAKE_BARENTSWATCH_CLIENT], snapshot: () => demoSnapshot(Date.now()) })
+  const bw = await startFakeBarentswatch({
+    clients: [DEMO_BARENTSWATCH_CLIENT, FAKE_BARENTSWATCH_CLIENT],
+    snapshot: () => demoSnapshot(Date.now()),
+  })
   return demoUpstreams({ barentswatch_id: bw.id, barentswatch_ais: bw.ais })
 }

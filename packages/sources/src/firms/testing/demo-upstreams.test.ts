@@ -18,7 +18,7 @@ describe('the demo upstreams of firms', () => {
     expect(Object.keys(demo.fakes).sort()).toEqual(firms().upstreams.map((upstream) => upstream.id).sort())
   })
 
-  it('answer find_fire_detections with the key demo for Oslo, every product, and the documented points, seen within the days asked', async () => {
+  it('answer find_fire_detections with the key demo for Oslo, every product and the documented points, within the days', async () => {
     const source = firms({ mapKey: DEMO_FIRMS_KEY })
     const gateway = createTestGateway({ sources: source, upstreams: demo.fakes })
     const calls = await demoCalls(gateway, source)

@@ -22,7 +22,8 @@ describe('the demo upstreams of geonorge', () => {
     const gateway = createTestGateway({ sources: source, upstreams: demo.fakes })
     const calls = await demoCalls(gateway, source)
 
-    for (const text of ['Robert Levins gate', 'Robert Levins gate 1', 'Karl Johans gate 22', 'Jernbanetorget 1', 'Oslo', 'Torgallmenningen 1 Bergen']) {
+    const texts = ['Robert Levins gate', 'Robert Levins gate 1', 'Karl Johans gate 22', 'Jernbanetorget 1', 'Oslo', 'Torgallmenningen 1 Bergen']
+    for (const text of texts) {
       await calls.expectRows('search_address', { text })
     }
     // What the public gateway's clients send to place an address: the municipality and one hit.
@@ -33,13 +34,15 @@ describe('the demo upstreams of geonorge', () => {
     const street = await calls.expectRows('search_address', { text: 'Karl Johans gate 5', kommunenummer: '0301' })
     expect(street.data.addresses.every((address: { street: string }) => address.street === 'Karl Johans gate')).toBe(true)
 
-    for (const query of [{ text: 'Heggmo' }, { text: 'Heggmoen' }, { text: 'Oslo' }, { place_id: 28597 }, { text: 'Oslo', kommunenummer: '0301' }]) {
+    const places = [{ text: 'Heggmo' }, { text: 'Heggmoen' }, { text: 'Oslo' }, { place_id: 28597 }, { text: 'Oslo', kommunenummer: '0301' }]
+    for (const query of places) {
       await calls.expectRows('search_place_name', query)
     }
     // The clients list Oslo's districts a letter at a time.
     const districts = []
     for (const letter of 'ABFGNSUVØ') {
-      const answer = await calls.expectRows('search_place_name', { text: `${letter}*`, kommunenummer: '0301', navneobjekttype: 'administrativBydel', limit: 100 })
+      const query = { text: `${letter}*`, kommunenummer: '0301', navneobjekttype: 'administrativBydel', limit: 100 }
+      const answer = await calls.expectRows('search_place_name', query)
       districts.push(...answer.data.places.map((place: { name: string }) => place.name))
     }
     expect(new Set(districts).size).toBe(15)

@@ -25,7 +25,15 @@ describe('the demo upstreams of nobil', () => {
     await calls.expectRows('find_charging_stations', { lat: 59.91, lon: 10.75, radius_km: 2 })
     await calls.expectRows('find_charging_stations', { lat: 59.9111, lon: 10.7528, radius_km: 5 })
     await calls.expectRows('find_charging_stations', { lat: 59.91, lon: 10.75, radius_km: 15, limit: 100 })
-    for (const [city, lat, lon] of [['Bergen', 60.39, 5.32], ['Trondheim', 63.43, 10.4], ['Stavanger', 58.97, 5.73], ['Tromsø', 69.65, 18.96], ['Kristiansand', 58.15, 8.0], ['Bodø', 67.28, 14.4]] as const) {
+    const cities = [
+      ['Bergen', 60.39, 5.32],
+      ['Trondheim', 63.43, 10.4],
+      ['Stavanger', 58.97, 5.73],
+      ['Tromsø', 69.65, 18.96],
+      ['Kristiansand', 58.15, 8.0],
+      ['Bodø', 67.28, 14.4],
+    ] as const
+    for (const [city, lat, lon] of cities) {
       const answer = await calls.expectRows('find_charging_stations', { lat, lon, radius_km: 15 })
       expect(answer.data[0].city.toLowerCase()).toContain(city.toLowerCase().slice(0, 5))
     }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { demoUpstreams, type DemoUpstreams } from '@allmenning/core/testing'
+import { distanceKm } from '../../shared/wgs84-point.js'
 import { FAKE_NOBIL_KEY, nobilSearchFixture, startFakeNobil } from './fake-nobil.js'
 
 /** The API key the demo's NOBIL accepts. */
@@ -24,12 +25,6 @@ const register: SearchAnswer = {
   ],
 }
 
-function metres(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180
-  const h = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2
-  return 2 * 6_371_008.8 * Math.asin(Math.sqrt(h))
-}
-
 /** JSON as PHP's json_encode writes it, as NOBIL sends it: non-ASCII as \u escapes, slashes as "\/". */
 const phpJson = (value: unknown) =>
   JSON.stringify(value)
@@ -52,7 +47,7 @@ export function demoNobilSearch(url: URL): string {
   const near = register.chargerstations
     .map((station) => {
       const at = /^\((-?[\d.]+),\s*(-?[\d.]+)\)$/.exec(String(station.csmd.Position ?? ''))
-      return { station, d: at ? metres(lat, lon, Number(at[1]), Number(at[2])) : 0 }
+      return { station, d: at ? 1000 * distanceKm({ lat, lon }, { lat: Number(at[1]), lon: Number(at[2]) }) : 0 }
     })
     .filter(({ d }) => d <= distance)
     .sort((a, b) => a.d - b.d)
