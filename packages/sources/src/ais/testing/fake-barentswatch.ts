@@ -21,6 +21,14 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(text)
 }
 
+/** What a fake BarentsWatch knows and serves; the tests' client and the recorded snapshot by default. */
+export interface FakeBarentswatchOptions {
+  /** The API clients the identity service issues tokens to. */
+  clients?: { clientId: string; clientSecret: string }[]
+  /** The bytes of the snapshot, asked for at each request (so it may move with the clock). */
+  snapshot?: () => Buffer | string
+}
+
 /** The two BarentsWatch fakes and what they saw. */
 export interface FakeBarentswatch {
   id: FakeUpstream
@@ -45,7 +53,9 @@ export interface FakeBarentswatch {
  * const bw = await startFakeBarentswatch()
  * createGateway({ sources: [ais(FAKE_BARENTSWATCH_CLIENT)], upstreams: { barentswatch_id: { baseUrl: bw.id.baseUrl }, barentswatch_ais: { baseUrl: bw.ais.baseUrl } } })
  */
-export async function startFakeBarentswatch(): Promise<FakeBarentswatch> {
+export async function startFakeBarentswatch(options: FakeBarentswatchOptions = {}): Promise<FakeBarentswatch> {
+  const clients = options.clients ?? [FAKE_BARENTSWATCH_CLIENT]
+  const snapshotBody = options.snapshot ?? (() => latestCombinedFixture)
   const issued: string[] = []
   const valid = new Set<string>()
   const issue: FakeRoute = async (_url, req) => {
@@ -54,7 +64,7 @@ export async function startFakeBarentswatch(): Promise<FakeBarentswatch> {
     }
     const form = await readForm(req)
     if (form.get('grant_type') !== 'client_credentials') return json(400, { error: 'unsupported_grant_type' })
-    if (form.get('client_id') !== FAKE_BARENTSWATCH_CLIENT.clientId || form.get('client_secret') !== FAKE_BARENTSWATCH_CLIENT.clientSecret) {
+    if (!clients.some((client) => form.get('client_id') === client.clientId && form.get('client_secret') === client.clientSecret)) {
       return json(400, { error: 'invalid_client' })
     }
     if (form.get('scope') !== 'ais') return json(400, { error: 'invalid_scope' })
@@ -69,7 +79,7 @@ export async function startFakeBarentswatch(): Promise<FakeBarentswatch> {
     if (!token || !valid.has(token)) {
       return json(401, { type: 'https://tools.ietf.org/html/rfc7235#section-3.1', title: 'Unauthorized', status: 401, traceId: `00-${randomUUID().replace(/-/g, '')}-01` }, 'application/problem+json; charset=utf-8')
     }
-    return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: latestCombinedFixture }
+    return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: snapshotBody() }
   }
   const ais = await startFakeUpstream({ '/v1/latest/combined': real })
   return {

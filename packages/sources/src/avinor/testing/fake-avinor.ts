@@ -27,6 +27,14 @@ export interface FakeAvinorOptions {
   behaviour?: Partial<Record<FakeAvinorPath, FakeAvinorBehaviour>>
   /** XmlFeed documents by airport code, added to or replacing the fixtures (OSL, TOS, BOO). */
   feeds?: Record<string, string>
+  /** The XmlFeed document of an airport with none in `feeds`; an empty flight list when it gives none. */
+  fallbackFeed?: (airport: string) => string | undefined
+  /**
+   * Moves every time in the XmlFeed documents by the whole hours `now()` is past the capture
+   * time of the fixtures, so a fake on the real clock answers flights around the current hour,
+   * as they stood against the capture time (the offline demo).
+   */
+  moveToNow?: boolean
 }
 
 export interface FakeAvinor extends FakeUpstream {
@@ -94,6 +102,16 @@ function answerFeed(document: string, url: URL, now: Date): string {
     })
     .map((block) => (codeshare ? block : block.replace(/[ \t]*<codeshare\w+>[^<]*<\/codeshare\w+>\r?\n?/g, '')))
   return document.slice(0, start) + kept.join('') + document.slice(end)
+}
+
+const FEED_TIME = /(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d+)?Z/g
+
+/** The document with every UTC time in it moved by whole hours, from the capture hour to the hour of `now`. */
+function movedToHourOf(document: string, now: Date): string {
+  const shift = Math.floor(now.getTime() / HOUR) * HOUR - Math.floor(AVINOR_FIXTURE_TIME.getTime() / HOUR) * HOUR
+  return document.replace(FEED_TIME, (_time, seconds: string, fraction: string | undefined) =>
+    `${new Date(Date.parse(`${seconds}Z`) + shift).toISOString().slice(0, 19)}${fraction ?? ''}Z`,
+  )
 }
 
 function emptyFeed(airport: string): string {
@@ -187,8 +205,11 @@ export async function startFakeAvinor(options: FakeAvinorOptions = {}): Promise<
       if (airport === null || !/^[A-Z]{3,4}$/.test(airport)) {
         return fakeReply.status(400, 'Missing or invalid airport parameter', { contentType: 'text/plain' })
       }
-      const document = feeds[airport]
-      return misbehaving('/XmlFeed/v1.0', () => (document ? answerFeed(document, url, now()) : emptyFeed(airport)))
+      const document = feeds[airport] ?? options.fallbackFeed?.(airport)
+      const at = now()
+      return misbehaving('/XmlFeed/v1.0', () =>
+        document ? answerFeed(options.moveToNow ? movedToHourOf(document, at) : document, url, at) : emptyFeed(airport),
+      )
     },
     '/airportNames/v1.0': (url) =>
       misbehaving('/airportNames/v1.0', () =>

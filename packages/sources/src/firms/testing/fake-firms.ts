@@ -39,34 +39,55 @@ export function parseAreaPath(pathname: string): AreaRequest | undefined {
   return { key: decodeURIComponent(match[1]!), source: match[2]!, area: area as AreaRequest['area'], days: Number(match[4]) }
 }
 
-/**
- * How the fake FIRMS answers an area request: `Invalid MAP_KEY.` (HTTP 400, text/plain) to any
- * key but {@link FAKE_FIRMS_KEY}, `Invalid day range` beyond 1..5, and otherwise the fixture of
- * the product, keeping only rows inside the requested box, as FIRMS does.
- */
-export const serveFirmsArea: FakeRoute = (url) => {
-  const request = parseAreaPath(url.pathname.replace(/^\/api/, ''))
-  if (!request) return firmsText(404, 'Not Found')
-  if (request.key !== FAKE_FIRMS_KEY) return firmsText(400, 'Invalid MAP_KEY.')
-  if (request.days < 1 || request.days > 5) return firmsText(400, 'Invalid day range. Expects [1..5].')
-  const csv = request.source === 'MODIS_NRT' ? modisSokndal : request.source.startsWith('VIIRS_') ? viirsSokndal : viirsHeaderOnly
-  const [west, south, east, north] = request.area
-  const [header, ...rows] = csv.trimEnd().split('\n')
-  const inside = rows.filter((row) => {
-    const [lat, lon] = row.split(',').map(Number)
-    // A row FIRMS could not place stays in, so the source's own checks are exercised.
-    return !Number.isFinite(lat) || lat === 0 || (lat! >= south && lat! <= north && lon! >= west && lon! <= east)
-  })
-  return firmsCsv(`${[header, ...inside].join('\n')}\n`)
+/** What a fake FIRMS accepts and answers. */
+export interface FirmsAreaOptions {
+  /** The MAP_KEYs it accepts; {@link FAKE_FIRMS_KEY} by default. */
+  keys?: readonly string[]
+  /** The CSV of a request before it is cut to the box: header and rows. The Sokndal fixtures by default. */
+  csv?: (request: AreaRequest) => string
 }
 
+const recordedCsv = (request: AreaRequest) =>
+  request.source === 'MODIS_NRT' ? modisSokndal : request.source.startsWith('VIIRS_') ? viirsSokndal : viirsHeaderOnly
+
 /**
- * A local FIRMS under `/api`, answering area requests with {@link serveFirmsArea}.
+ * How a fake FIRMS answers an area request: `Invalid MAP_KEY.` (HTTP 400, text/plain) to any
+ * key but those it accepts, `Invalid day range` beyond 1..5, and otherwise the CSV of the
+ * product, keeping only rows inside the requested box, as FIRMS does.
+ *
+ * @example
+ * startFakeUpstream({ '*': firmsAreaRoute({ keys: ['demo'] }) }, '/api')
+ */
+export function firmsAreaRoute(options: FirmsAreaOptions = {}): FakeRoute {
+  const keys = options.keys ?? [FAKE_FIRMS_KEY]
+  const csvOf = options.csv ?? recordedCsv
+  return (url) => {
+    const request = parseAreaPath(url.pathname.replace(/^\/api/, ''))
+    if (!request) return firmsText(404, 'Not Found')
+    if (!keys.includes(request.key)) return firmsText(400, 'Invalid MAP_KEY.')
+    if (request.days < 1 || request.days > 5) return firmsText(400, 'Invalid day range. Expects [1..5].')
+    const [west, south, east, north] = request.area
+    const [header, ...rows] = csvOf(request).trimEnd().split('\n')
+    const inside = rows.filter((row) => {
+      const [lat, lon] = row.split(',').map(Number)
+      // A row FIRMS could not place stays in, so the source's own checks are exercised.
+      return !Number.isFinite(lat) || lat === 0 || (lat! >= south && lat! <= north && lon! >= west && lon! <= east)
+    })
+    return firmsCsv(`${[header, ...inside].join('\n')}\n`)
+  }
+}
+
+/** The tests' FIRMS: {@link firmsAreaRoute} with {@link FAKE_FIRMS_KEY} and the Sokndal fixtures. */
+export const serveFirmsArea: FakeRoute = firmsAreaRoute()
+
+/**
+ * A local FIRMS under `/api`, answering area requests with {@link firmsAreaRoute}: by default
+ * {@link serveFirmsArea}, the tests' key and the Sokndal fixtures.
  *
  * @example
  * const fake = await startFakeFirms()
  * createGateway({ sources: [firms({ mapKey: FAKE_FIRMS_KEY })], upstreams: { firms: { baseUrl: fake.baseUrl } } })
  */
-export async function startFakeFirms(): Promise<FakeUpstream> {
-  return startFakeUpstream({ '*': serveFirmsArea }, '/api')
+export async function startFakeFirms(options?: FirmsAreaOptions): Promise<FakeUpstream> {
+  return startFakeUpstream({ '*': options ? firmsAreaRoute(options) : serveFirmsArea }, '/api')
 }

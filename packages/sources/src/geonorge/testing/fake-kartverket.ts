@@ -3,7 +3,8 @@ import { startFakeUpstream, type FakeReply, type FakeUpstream } from '@allmennin
 
 const fixture = <T>(name: string): T => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as T
 
-interface RecordedAddress {
+/** An address as Kartverket's address API sends it. */
+export interface RecordedAddress {
   adressetekst: string
   postnummer: string
   poststed: string
@@ -13,7 +14,8 @@ interface RecordedAddress {
   [key: string]: unknown
 }
 
-interface RecordedPlace {
+/** A place as Kartverket's place-name API sends it from `/sted`. */
+export interface RecordedPlace {
   stedsnummer: number
   navneobjekttype: string
   stedsnavn: { skrivemåte: string }[]
@@ -86,14 +88,34 @@ function addressAnswer(url: URL, matches: RecordedAddress[], extra?: (a: Recorde
 }
 
 const fold = (text: string) => text.toLowerCase().replace(/\*$/, '')
+// The API is asked for a kind by its code (administrativBydel) and names it in its answers as
+// "Administrativ bydel"; both are read the same here.
+const kindOf = (text: string) => text.toLowerCase().replace(/\s+/g, '')
+
+/** What a fake address API holds and how it searches. */
+export interface FakeAdresserOptions {
+  /** The addresses it knows; the recorded ones by default. */
+  addresses?: RecordedAddress[]
+  /**
+   * When no address has every word of `sok`, try the words without digits (the street and
+   * place): a house number the fake does not hold finds the street's others, as a demo should.
+   */
+  streetFallback?: boolean
+}
 
 /**
  * A local Kartverket address API under `/adresser/v1`: `/sok` matches every word of `sok`
- * against the recorded addresses, `/punktsok` finds those within `radius` metres, nearest
- * first with `meterDistanseTilPunkt`. Both page with `treffPerSide` and 0-based `side`, give
- * points in the `utkoordsys` asked for (4258 by default) and answer Kartverket's metadata.
+ * against its addresses (the recorded ones by default), `/punktsok` finds those within
+ * `radius` metres, nearest first with `meterDistanseTilPunkt`. Both page with `treffPerSide`
+ * and 0-based `side`, give points in the `utkoordsys` asked for (4258 by default) and answer
+ * Kartverket's metadata.
+ *
+ * @example
+ * const adresser = await startFakeKartverketAdresser()
+ * createTestGateway({ sources: geonorge(), upstreams: { kartverket_adresser: adresser } })
  */
-export async function startFakeKartverketAdresser(): Promise<FakeUpstream> {
+export async function startFakeKartverketAdresser(options: FakeAdresserOptions = {}): Promise<FakeUpstream> {
+  const addresses = options.addresses ?? recordedAddresses
   return startFakeUpstream(
     {
       '/sok': (url) => {
@@ -102,22 +124,26 @@ export async function startFakeKartverketAdresser(): Promise<FakeUpstream> {
         const postnummer = url.searchParams.get('postnummer')
         if (!sok && !kommunenummer && !postnummer) return badRequest('At least one search parameter is required')
         const words = (sok ?? '').split(/\s+/).filter(Boolean).map(fold)
-        const matches = recordedAddresses.filter((a) => {
-          const haystack = `${a.adressetekst} ${a.postnummer} ${a.poststed} ${a.kommunenavn}`.toLowerCase()
-          return (
-            words.every((word) => haystack.includes(word)) &&
-            (!kommunenummer || a.kommunenummer === kommunenummer) &&
-            (!postnummer || a.postnummer === postnummer)
-          )
-        })
-        return addressAnswer(url, matches)
+        const having = (wanted: string[]) =>
+          addresses.filter((a) => {
+            const haystack = `${a.adressetekst} ${a.postnummer} ${a.poststed} ${a.kommunenavn}`.toLowerCase()
+            return (
+              wanted.every((word) => haystack.includes(word)) &&
+              (!kommunenummer || a.kommunenummer === kommunenummer) &&
+              (!postnummer || a.postnummer === postnummer)
+            )
+          })
+        const matches = having(words)
+        const streetWords = words.filter((word) => !/\d/.test(word))
+        const fallback = options.streetFallback && matches.length === 0 && streetWords.length > 0 && streetWords.length < words.length
+        return addressAnswer(url, fallback ? having(streetWords) : matches)
       },
       '/punktsok': (url) => {
         const lat = Number(url.searchParams.get('lat'))
         const lon = Number(url.searchParams.get('lon'))
         const radius = int(url.searchParams.get('radius'), 100)
         if (!url.searchParams.get('lat') || !url.searchParams.get('lon')) return badRequest('lat and lon are required')
-        const near = recordedAddresses
+        const near = addresses
           .map((a) => ({ a, d: metres(lat, lon, a.representasjonspunkt.lat, a.representasjonspunkt.lon) }))
           .filter(({ d }) => d <= radius)
           .sort((x, y) => x.d - y.d)
@@ -140,13 +166,18 @@ function placeCrsOk(url: URL, name: string): boolean {
 }
 
 /**
- * A local Kartverket place-name API under `/stedsnavn/v1`: `/sted` finds the recorded places
- * by `sok` (a name that starts with it, any case; `*` allowed), `stedsnummer`, `knr` and
- * `navneobjekttype`; `/punkt` finds those within `radius` metres of `nord`/`ost` (`koordsys`
- * required, as Kartverket requires it) with `meterFraPunkt`, and without municipalities and
- * counties. Both page with `treffPerSide` and 1-based `side` (at most 500).
+ * A local Kartverket place-name API under `/stedsnavn/v1`: `/sted` finds its places (the
+ * recorded ones by default) by `sok` (a name that starts with it, any case; `*` allowed),
+ * `stedsnummer`, `knr` and `navneobjekttype` (its code or its name); `/punkt` finds those
+ * within `radius` metres of `nord`/`ost` (`koordsys` required, as Kartverket requires it) with
+ * `meterFraPunkt`, and without municipalities and counties. Both page with `treffPerSide` and
+ * 1-based `side` (at most 500).
+ *
+ * @example
+ * const stedsnavn = await startFakeKartverketStedsnavn()
+ * createTestGateway({ sources: geonorge(), upstreams: { kartverket_stedsnavn: stedsnavn } })
  */
-export async function startFakeKartverketStedsnavn(): Promise<FakeUpstream> {
+export async function startFakeKartverketStedsnavn(places: RecordedPlace[] = recordedPlaces): Promise<FakeUpstream> {
   return startFakeUpstream(
     {
       '/sted': (url) => {
@@ -155,12 +186,12 @@ export async function startFakeKartverketStedsnavn(): Promise<FakeUpstream> {
         const nummer = url.searchParams.get('stedsnummer')
         const knr = url.searchParams.getAll('knr')
         const type = url.searchParams.get('navneobjekttype')
-        const matches = recordedPlaces.filter(
+        const matches = places.filter(
           (p) =>
             (!sok || p.stedsnavn.some((n) => n.skrivemåte.toLowerCase().startsWith(fold(sok)))) &&
             (!nummer || String(p.stedsnummer) === nummer) &&
             (knr.length === 0 || p.kommuner.some((k) => knr.includes(k.kommunenummer))) &&
-            (!type || p.navneobjekttype.toLowerCase() === type.toLowerCase()),
+            (!type || kindOf(p.navneobjekttype) === kindOf(type)),
         )
         const { size, side, from, hits } = paged(matches, url, 1, 10)
         if (side > 500 || size > 500) return badRequest('side and treffPerSide must be at most 500')
@@ -173,7 +204,7 @@ export async function startFakeKartverketStedsnavn(): Promise<FakeUpstream> {
         if (!placeCrsOk(url, 'koordsys') || !placeCrsOk(url, 'utkoordsys')) return badRequest('unsupported coordinate system')
         const radius = int(url.searchParams.get('radius'), 500)
         if (radius > 5000) return badRequest('radius must be at most 5000')
-        const near = recordedPlaces
+        const near = places
           .map((p) => ({ p, d: metres(Number(nord), Number(ost), p.representasjonspunkt.nord, p.representasjonspunkt.øst) }))
           .filter(({ d }) => d <= radius)
           .sort((x, y) => x.d - y.d)

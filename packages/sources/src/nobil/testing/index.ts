@@ -1,3 +1,4 @@
 // What @allmenning/sources/nobil/testing offers a test: the source's upstream played locally, with
 // its recorded fixtures. Only through this entry do fakes reach users.
 export * from './fake-nobil.js'
+export * from './demo-upstreams.js'

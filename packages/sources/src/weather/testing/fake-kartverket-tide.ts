@@ -1,7 +1,7 @@
 import { fakeReply, startFakeUpstream, type FakeUpstream } from '@allmenning/core/testing'
 
 /** A tidal zone of the fake: its own names and tides, not Kartverket's. */
-interface Zone {
+export interface FakeTideZone {
   name: string
   code: string
   lat: number
@@ -15,7 +15,7 @@ interface Zone {
 }
 
 /** The fake's coast: three zones, each answering points within 40 km. */
-export const fakeTideZones: Zone[] = [
+export const fakeTideZones: FakeTideZone[] = [
   { name: 'Oslo', code: 'OSL', lat: 59.908, lon: 10.735, amplitude: 14.5, chartDatumBelowMsl: 38.0, nn2000AboveMsl: 6.5 },
   { name: 'Bergen', code: 'BGO', lat: 60.398, lon: 5.32, amplitude: 54.0, chartDatumBelowMsl: 91.0, nn2000AboveMsl: 11.0 },
   { name: 'Tromsø', code: 'TOS', lat: 69.647, lon: 18.955, amplitude: 92.0, chartDatumBelowMsl: 146.0, nn2000AboveMsl: 16.0 },
@@ -38,14 +38,14 @@ function distanceKm(aLat: number, aLon: number, bLat: number, bLon: number): num
 }
 
 /** The level of the datum's zero above mean sea level, so a level is `msl level - datumZero`. */
-function datumZero(zone: Zone, refcode: string): number {
+function datumZero(zone: FakeTideZone, refcode: string): number {
   if (refcode === 'cd') return -zone.chartDatumBelowMsl
   if (refcode === 'nn2000') return zone.nn2000AboveMsl
   return 0
 }
 
 const round1 = (n: number) => (Math.round(n * 10) / 10).toFixed(1)
-const tideMsl = (zone: Zone, t: number) => zone.amplitude * Math.cos(((t - HIGH_WATER_AT) / M2_MS) * 2 * Math.PI)
+const tideMsl = (zone: FakeTideZone, t: number) => zone.amplitude * Math.cos(((t - HIGH_WATER_AT) / M2_MS) * 2 * Math.PI)
 const surge = (t: number) => 9 * Math.sin((t / (3 * 86_400_000)) * 2 * Math.PI) + 3
 /** Time as Kartverket writes it in the zone asked for: `tzone=0` gives `+00:00`, anything else (its default) `+01:00`. */
 function kartverketTime(ms: number, tzone: string | null): string {
@@ -71,13 +71,14 @@ const waterlevel = (cm: number, t: number, tzone: string | null, flag: string) =
  * `weathereffect`, `forecast`) with quality attributes; times with an explicit offset (UTC+1
  * unless `tzone=0`); `datatype=tab` gives high and low water flagged `high`/`low`; a point it
  * has no zone for is `<nodata info="…"/>`; a missing parameter an `<error>` (that form is an
- * assumption: no real one was seen).
+ * assumption: no real one was seen). Its coast is `zones` ({@link fakeTideZones} by default),
+ * each answering points within 40 km.
  *
  * @example
  * const fake = await startFakeKartverketTide()
  * createTestGateway({ sources: weather(), upstreams: { kartverket_tide: fake } })
  */
-export async function startFakeKartverketTide(): Promise<FakeUpstream> {
+export async function startFakeKartverketTide(zones: readonly FakeTideZone[] = fakeTideZones): Promise<FakeUpstream> {
   return startFakeUpstream({
     '/tideapi.php': (url) => {
       const q = url.searchParams
@@ -93,7 +94,7 @@ export async function startFakeKartverketTide(): Promise<FakeUpstream> {
       if (!q.get('lat') || !q.get('lon') || Number.isNaN(lat) || Number.isNaN(lon) || Number.isNaN(from) || Number.isNaN(to) || !['cd', 'msl', 'nn2000'].includes(refcode)) {
         return xml(document('<locationdata>\n<error>Missing or invalid parameter</error>\n</locationdata>\n'))
       }
-      const zone = fakeTideZones.find((z) => distanceKm(lat, lon, z.lat, z.lon) <= ZONE_RADIUS_KM)
+      const zone = zones.find((z) => distanceKm(lat, lon, z.lat, z.lon) <= ZONE_RADIUS_KM)
       if (!zone) return xml(document('<locationdata>\n<nodata info="Sorry. We do not have sea level data for this area."/>\n</locationdata>\n'))
       const zero = datumZero(zone, refcode)
       const head =

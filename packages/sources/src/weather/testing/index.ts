@@ -2,3 +2,4 @@
 // its recorded fixtures. Only through this entry do fakes reach users.
 export * from './fake-met-locationforecast.js'
 export * from './fake-kartverket-tide.js'
+export * from './demo-upstreams.js'
