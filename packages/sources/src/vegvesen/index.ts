@@ -5,7 +5,7 @@ import { vegvesenTrafikkdata } from './trafikkdata-upstream.js'
 
 /**
  * The built-in `vegvesen` source: Statens vegvesen's traffic registration points near a point,
- * on a road or by name, and their hourly and daily volumes, from the trafikkdata.no GraphQL
+ * in a county, on a road or by name, and their hourly and daily volumes, from the trafikkdata.no GraphQL
  * API. The list of points is fetched once a day and searched locally.
  *
  * @example
@@ -19,7 +19,7 @@ export function vegvesen(): SourceDefinition {
     id: 'vegvesen',
     name: 'Traffic volumes (Statens vegvesen)',
     description:
-      "Statens vegvesen's traffic registration points on Norway's roads (vehicles and bicycles), near a point, on a road or by name, and the volumes they counted hour by hour or day by day, from trafikkdata.no.",
+      "Statens vegvesen's traffic registration points on Norway's roads (vehicles and bicycles), near a point, in a county, on a road or by name, and the volumes they counted hour by hour or day by day, from trafikkdata.no.",
     documentation: 'https://trafikkdata.atlas.vegvesen.no/',
     topic: 'transport',
     keywords: ['traffic', 'trafikk', 'trafikkdata', 'traffic volume', 'trafikkmengde', 'vegvesen', 'road', 'veg'],
@@ -37,6 +37,7 @@ export function vegvesen(): SourceDefinition {
         'find_registration_points_by_road',
         'search_registration_points',
         'get_traffic_volume',
+        'find_traffic_points',
       ],
       async () => (await import('./operations.js')).vegvesenOperations(),
     ),

@@ -1,4 +1,5 @@
 import { createFindRegistrationPointsByRoad, createFindRegistrationPointsNearby, createSearchRegistrationPoints } from './find-registration-points.js'
+import { createFindTrafficPoints } from './find-traffic-points.js'
 import { createGetTrafficVolume } from './get-traffic-volume.js'
 import { createRegistrationPointList } from './registration-points.js'
 
@@ -13,5 +14,6 @@ export function vegvesenOperations() {
     createFindRegistrationPointsByRoad(list),
     createSearchRegistrationPoints(list),
     createGetTrafficVolume(list),
+    createFindTrafficPoints(list),
   ]
 }
