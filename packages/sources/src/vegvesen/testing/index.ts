@@ -3,3 +3,4 @@
 // upstreams of the whole source. Only through this entry do fakes reach users.
 export * from './fake-trafikkdata.js'
 export * from './fake-datex.js'
+export * from './demo-upstreams.js'
