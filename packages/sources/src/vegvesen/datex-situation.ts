@@ -135,7 +135,7 @@ function isPublic(situation: XmlNode): boolean {
  * exercise, or one restricted to authorities.
  *
  * @example
- * const situation = readSituation(node) // { id: 'NPRA_HBT_24-11-2026.1001', type: 'MaintenanceWorks', subTypes: ['roadworks'], … }
+ * const situation = readSituation(node) // { id: 'NPRA_HBT_20-11-2026.4101', type: 'MaintenanceWorks', subTypes: ['roadworks', 'roadClosed', …], … }
  */
 export function readSituation(situation: XmlNode): TrafficSituation | undefined {
   const id = situation.attributes['id']?.trim()
@@ -191,7 +191,8 @@ function recordState(record: RecordValidity, nowMs: number): SituationState {
  * end), else planned when one is yet to come, else suspended when one is, else ended.
  *
  * @example
- * situationState(situation, Date.now()) // 'active'
+ * const situation = readSituation(node)
+ * if (situation) situationState(situation, Date.now()) // 'active'
  */
 export function situationState(situation: TrafficSituation, nowMs: number): SituationState {
   const states = new Set(situation.records.map((r) => recordState(r, nowMs)))

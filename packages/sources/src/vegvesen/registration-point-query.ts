@@ -20,7 +20,8 @@ export const trafficTypeParameter = v.optional(
  * A filter keeping the points that count `type` (every point when it is undefined).
  *
  * @example
- * points.filter(ofTrafficType('BICYCLE'))
+ * const points = await createRegistrationPointList().get(client)
+ * const bicycleCounters = points.filter(ofTrafficType('BICYCLE'))
  */
 export const ofTrafficType = (type: string | undefined) => (p: RegistrationPoint) => type === undefined || p.traffic_type === type
 
@@ -28,7 +29,7 @@ export const ofTrafficType = (type: string | undefined) => (p: RegistrationPoint
  * The points of an answer as entities, each linked to its volumes.
  *
  * @example
- * registrationPointEntities([point]) // [{ type: 'traffic_registration_point', id: '44656V72812', name: 'Ulven' }]
+ * registrationPointEntities([{ id: '44656V72812', name: 'Ulven' }]) // [{ type: 'traffic_registration_point', id: '44656V72812', name: 'Ulven' }]
  */
 export const registrationPointEntities = (points: { id: string; name: string }[]) =>
   points.map((p) => ({ type: 'traffic_registration_point', id: p.id, name: p.name }))
@@ -37,7 +38,8 @@ export const registrationPointEntities = (points: { id: string; name: string }[]
  * The position of a point, or null when Vegvesen gives none.
  *
  * @example
- * positionOf(point) // { lat: 59.9102, lon: 10.7515 }
+ * const [first] = await createRegistrationPointList().get(client)
+ * positionOf(first!) // { lat: 59.9102, lon: 10.7515 }
  */
 export const positionOf = (p: RegistrationPoint): Wgs84Point | null => (p.lat === null || p.lon === null ? null : { lat: p.lat, lon: p.lon })
 
@@ -45,7 +47,8 @@ export const positionOf = (p: RegistrationPoint): Wgs84Point | null => (p.lat ==
  * The points within `radiusKm` of `center`, nearest first, each with `distance_km`.
  *
  * @example
- * pointsNear({ lat: 59.91, lon: 10.75 }, points, 5)[0] // { ...point, distance_km: 0.08 }
+ * const points = await createRegistrationPointList().get(client)
+ * pointsNear({ lat: 59.91, lon: 10.75 }, points, 5)[0] // { id: '10234B1110003', …, distance_km: 0.08 }
  */
 export function pointsNear(center: Wgs84Point, points: RegistrationPoint[], radiusKm: number): (RegistrationPoint & { distance_km: number })[] {
   return nearest(center, points, radiusKm, positionOf).map(({ item, distanceKm }) => ({ ...item, distance_km: distanceKm }))
