@@ -1,23 +1,12 @@
 import * as v from 'valibot'
 import { defineOperation, rankByName } from '@allmenning/core/source'
-import { nearest } from '../shared/nearest.js'
 import { radiusKmParameter } from '../shared/radius-parameter.js'
 import { pointParameters } from '../shared/wgs84-point.js'
-import { registrationPointSchema, type RegistrationPoint, type RegistrationPointList } from './registration-points.js'
+import { ofTrafficType, pointsNear, POINT_LIST_TTL_SECONDS, registrationPointEntities as entities, trafficTypeParameter as trafficType } from './registration-point-query.js'
+import { registrationPointSchema, type RegistrationPointList } from './registration-points.js'
 import { roadOf } from './road-reference.js'
 import { vegvesenTrafikkdata } from './trafikkdata-upstream.js'
 import { trafficRegistrationPointsPlaceField } from './place-fields.js'
-
-const trafficType = v.optional(
-  v.pipe(v.picklist(['VEHICLE', 'BICYCLE']), v.description('Only points counting this: VEHICLE (motor vehicles) or BICYCLE; both when left out')),
-)
-
-const ofType = (type: string | undefined) => (p: RegistrationPoint) => type === undefined || p.traffic_type === type
-
-const entities = (data: RegistrationPoint[]) => data.map((p) => ({ type: 'traffic_registration_point', id: p.id, name: p.name }))
-
-// The list changes a few times a year; an hour keeps answers close to the day's list.
-const POINT_LIST_TTL_SECONDS = 3600
 
 /**
  * Builds `find_registration_points_nearby`: traffic registration points around a point,
@@ -42,9 +31,8 @@ export function createFindRegistrationPointsNearby(list: RegistrationPointList) 
     cacheTtlSeconds: POINT_LIST_TTL_SECONDS,
 
     async run(params, ctx) {
-      const points = (await list.get(ctx.upstream(vegvesenTrafikkdata))).filter(ofType(params.traffic_type))
-      const found = nearest({ lat: params.lat, lon: params.lon }, points, params.radius_km, (p) => (p.lat === null || p.lon === null ? null : { lat: p.lat, lon: p.lon }))
-      return { data: found.map(({ item, distanceKm }) => ({ ...item, distance_km: distanceKm })) }
+      const points = (await list.get(ctx.upstream(vegvesenTrafikkdata))).filter(ofTrafficType(params.traffic_type))
+      return { data: pointsNear({ lat: params.lat, lon: params.lon }, points, params.radius_km) }
     },
     entities,
   })
@@ -80,7 +68,7 @@ export function createFindRegistrationPointsByRoad(list: RegistrationPointList) 
     async run(params, ctx) {
       const points = (await list.get(ctx.upstream(vegvesenTrafikkdata)))
         .filter((p) => p.road === params.road && (params.county_number === undefined || p.county_number === params.county_number))
-        .filter(ofType(params.traffic_type))
+        .filter(ofTrafficType(params.traffic_type))
       const order = new Intl.Collator('nb', { numeric: true })
       return { data: points.sort((a, b) => order.compare(a.road_reference ?? '', b.road_reference ?? '')) }
     },

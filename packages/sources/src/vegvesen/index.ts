@@ -1,33 +1,71 @@
 import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { vegvesenDatex } from './datex-upstream.js'
 import { vegvesenEntitySearch } from './entity-search.js'
-import { trafficRegistrationPointsPlaceField } from './place-fields.js'
+import { trafficMessagesPlaceField, trafficRegistrationPointsPlaceField } from './place-fields.js'
 import { vegvesenTrafikkdata } from './trafikkdata-upstream.js'
+
+/** Options of the {@link vegvesen} source. */
+export interface VegvesenOptions {
+  /**
+   * The username Statens vegvesen issues for its DATEX II server (register on its DATEX page).
+   * Without it, or without the password, `get_traffic_messages` answers 502 upstream_not_configured;
+   * the traffic-data operations need neither.
+   */
+  datexUsername?: string
+  /** The password that goes with `datexUsername`. Never shown in an answer, a log line or an error. */
+  datexPassword?: string
+}
 
 /**
  * The built-in `vegvesen` source: Statens vegvesen's traffic registration points near a point,
- * on a road or by name, and their hourly and daily volumes, from the trafikkdata.no GraphQL
- * API. The list of points is fetched once a day and searched locally.
+ * in a county, on a road or by name, and their hourly and daily volumes, from the trafikkdata.no
+ * GraphQL API (the list of points is fetched once a day and searched locally); and its traffic
+ * messages near a point, from its DATEX II feed, which needs a username and password.
+ * `builtInSources(env)` passes `ALLMENNING_VEGVESEN_DATEX_USERNAME` and
+ * `ALLMENNING_VEGVESEN_DATEX_PASSWORD` as `datexUsername` and `datexPassword`.
  *
  * @example
  * import { createGateway } from '@allmenning/core'
  * import { vegvesen } from '@allmenning/sources/vegvesen'
- * const gateway = createGateway({ sources: [vegvesen()] })
+ * const gateway = createGateway({
+ *   sources: [vegvesen({ datexUsername: process.env.ALLMENNING_VEGVESEN_DATEX_USERNAME, datexPassword: process.env.ALLMENNING_VEGVESEN_DATEX_PASSWORD })],
+ * })
  * // GET /api/v1/kilder/vegvesen/get_traffic_volume?registration_point_id=44656V72812&resolution=day&from=2026-11-01&to=2026-11-25
+ * // GET /api/v1/kilder/vegvesen/get_traffic_messages?lat=59.91&lon=10.75&radius_km=20
  */
-export function vegvesen(): SourceDefinition {
+export function vegvesen(options: VegvesenOptions = {}): SourceDefinition {
+  const datex = { username: options.datexUsername?.trim() || undefined, password: options.datexPassword || undefined }
   return defineSource({
     id: 'vegvesen',
-    name: 'Traffic volumes (Statens vegvesen)',
+    name: 'Traffic volumes and traffic messages (Statens vegvesen)',
     description:
-      "Statens vegvesen's traffic registration points on Norway's roads (vehicles and bicycles), near a point, on a road or by name, and the volumes they counted hour by hour or day by day, from trafikkdata.no.",
+      "Statens vegvesen's traffic registration points on Norway's roads (vehicles and bicycles), near a point, in a county, on a road or by name, and the volumes they counted hour by hour or day by day, from trafikkdata.no; and its traffic messages (road works, closures, accidents) near a point, from its DATEX II feed (needs a DATEX username and password).",
     documentation: 'https://trafikkdata.atlas.vegvesen.no/',
     topic: 'transport',
-    keywords: ['traffic', 'trafikk', 'trafikkdata', 'traffic volume', 'trafikkmengde', 'vegvesen', 'road', 'veg'],
-    synonyms: ['trafikkteller', 'tellepunkt', 'ådt', 'aadt', 'biler', 'sykkel', 'vei', 'statens vegvesen', 'traffic counter', 'registration point'],
+    keywords: ['traffic', 'trafikk', 'trafikkdata', 'traffic volume', 'trafikkmengde', 'traffic messages', 'trafikkmeldinger', 'vegvesen', 'road', 'veg'],
+    synonyms: [
+      'trafikkteller',
+      'tellepunkt',
+      'ådt',
+      'aadt',
+      'biler',
+      'sykkel',
+      'vei',
+      'statens vegvesen',
+      'traffic counter',
+      'registration point',
+      'vegarbeid',
+      'veiarbeid',
+      'stengt veg',
+      'road works',
+      'road closure',
+      'ulykke',
+      'datex',
+    ],
     contentLanguages: ['no'],
     cacheTtlSeconds: 3600,
     limit: { default: 25, max: 200 },
-    upstreams: [vegvesenTrafikkdata],
+    upstreams: [vegvesenTrafikkdata, vegvesenDatex],
     entityTypes: { traffic_registration_point: { operation: 'get_traffic_volume', parameter: 'registration_point_id' } },
     entitySearch: vegvesenEntitySearch,
     // The operations' code is imported when a request first reads it (see deferOperations).
@@ -37,9 +75,12 @@ export function vegvesen(): SourceDefinition {
         'find_registration_points_by_road',
         'search_registration_points',
         'get_traffic_volume',
+        'find_traffic_points',
+        { name: 'get_traffic_messages', placeField: trafficMessagesPlaceField },
       ],
-      async () => (await import('./operations.js')).vegvesenOperations(),
+      async () => (await import('./operations.js')).vegvesenOperations(datex),
     ),
   })
 }
 export { vegvesenTrafikkdata } from './trafikkdata-upstream.js'
+export { vegvesenDatex, VEGVESEN_DATEX_PASSWORD_VARIABLE, VEGVESEN_DATEX_USERNAME_VARIABLE } from './datex-upstream.js'

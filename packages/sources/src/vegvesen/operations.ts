@@ -1,17 +1,25 @@
 import { createFindRegistrationPointsByRoad, createFindRegistrationPointsNearby, createSearchRegistrationPoints } from './find-registration-points.js'
+import { createFindTrafficPoints } from './find-traffic-points.js'
+import { createGetTrafficMessages } from './get-traffic-messages.js'
 import { createGetTrafficVolume } from './get-traffic-volume.js'
 import { createRegistrationPointList } from './registration-points.js'
+import { createSituationFeed, type DatexCredentials } from './situation-feed.js'
 
 /**
  * The operations of one `vegvesen()` source, in the order of its outline, sharing its memo of
- * the point list: loaded when a request first reads them.
+ * the point list and of the DATEX situation snapshot: loaded when a request first reads them.
+ *
+ * @example
+ * const operations = vegvesenOperations({ username: 'me', password: 'secret' })
  */
-export function vegvesenOperations() {
+export function vegvesenOperations(datex: Partial<DatexCredentials> = {}) {
   const list = createRegistrationPointList()
   return [
     createFindRegistrationPointsNearby(list),
     createFindRegistrationPointsByRoad(list),
     createSearchRegistrationPoints(list),
     createGetTrafficVolume(list),
+    createFindTrafficPoints(list),
+    createGetTrafficMessages(createSituationFeed(datex)),
   ]
 }

@@ -9,3 +9,12 @@ export const trafficRegistrationPointsPlaceField: PlaceFieldDeclaration = {
   order: 101,
   sectionOrder: 100,
 }
+
+/** The place field of `get_traffic_messages`: the traffic messages near the point. */
+export const trafficMessagesPlaceField: PlaceFieldDeclaration = {
+  name: 'traffic_messages',
+  section: 'transport',
+  description: "Statens vegvesen's traffic messages in force near the point (road works, closures, accidents), nearest first.",
+  order: 102,
+  sectionOrder: 100,
+}

@@ -5,6 +5,7 @@ import { entur } from '../entur/index.js'
 import { startFakeEnturGeocoder, startFakeEnturJourneyPlanner } from '../entur/testing/fake-entur.js'
 import { vegvesen } from './index.js'
 import { REGISTRATION_POINTS_QUERY } from './registration-points.js'
+import { FAKE_DATEX_PASSWORD, FAKE_DATEX_USERNAME, startFakeDatex } from './testing/fake-datex.js'
 import { GAPPY_POINT_ID, startFakeTrafikkdata, trafikkdataError, type FakeTrafikkdata } from './testing/fake-trafikkdata.js'
 
 let trafikkdata: FakeTrafikkdata
@@ -194,14 +195,17 @@ describe('entity search and places', () => {
     })
     afterAll(() => Promise.all([journeyPlanner.close(), geocoder.close()]))
 
-    it('holds the stops and the traffic registration points near the point', async () => {
+    it('holds the stops, the traffic registration points and the traffic messages near the point', async () => {
+      const datex = await startFakeDatex()
       const gateway = createTestGateway({
-        sources: [entur(), vegvesen()],
-        upstreams: { vegvesen_trafikkdata: trafikkdata, entur_journey_planner: journeyPlanner, entur_geocoder: geocoder },
+        sources: [entur(), vegvesen({ datexUsername: FAKE_DATEX_USERNAME, datexPassword: FAKE_DATEX_PASSWORD })],
+        upstreams: { vegvesen_trafikkdata: trafikkdata, vegvesen_datex: datex, entur_journey_planner: journeyPlanner, entur_geocoder: geocoder },
       })
       const { status, json } = await gateway.get('/api/v1/steder/59.9071/10.7493', { section: 'transport' })
+      await datex.close()
       expect(status).toBe(200)
-      expect(Object.keys(json.fields)).toEqual(['stops', 'traffic_registration_points'])
+      expect(Object.keys(json.fields)).toEqual(['stops', 'traffic_registration_points', 'traffic_messages'])
+      expect(json.fields.traffic_messages).toMatchObject({ status: 'ok', source: 'vegvesen', operation: 'get_traffic_messages' })
       expect(json.fields.traffic_registration_points).toMatchObject({ status: 'ok', source: 'vegvesen', operation: 'find_registration_points_nearby' })
       expect(ids(json.fields.traffic_registration_points.data)).toEqual(['10234B1110003', '10234V1110002', '10234V1110001', '10240V1120004', '10240V1120005'])
       expect(json.fields.stops).toMatchObject({ status: 'ok', source: 'entur' })

@@ -11,6 +11,12 @@ export const trafikkdataPoints = JSON.parse(readFileSync(new URL('./fixtures/reg
 /** The point whose counter drops out now and then: every tenth hour or day from the third has `volumeNumbers: null`. */
 export const GAPPY_POINT_ID = '10234V1110002'
 
+/** Options of {@link startFakeTrafikkdata}. */
+export interface FakeTrafikkdataOptions {
+  /** The registration points to answer instead of the fixture's (the demo adds some to them). */
+  points?: typeof trafikkdataPoints
+}
+
 /** The trafikkdata fake, with every GraphQL question it was posted, parsed, oldest first. */
 export interface FakeTrafikkdata extends FakeUpstream {
   questions: { query: string; variables: Record<string, unknown> }[]
@@ -78,7 +84,8 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
  * const trafikkdata = await startFakeTrafikkdata()
  * createGateway({ sources: [vegvesen()], upstreams: { vegvesen_trafikkdata: { baseUrl: trafikkdata.baseUrl } } })
  */
-export async function startFakeTrafikkdata(): Promise<FakeTrafikkdata> {
+export async function startFakeTrafikkdata(options: FakeTrafikkdataOptions = {}): Promise<FakeTrafikkdata> {
+  const points = options.points ?? trafikkdataPoints
   const questions: FakeTrafikkdata['questions'] = []
   const fake = await startFakeUpstream({
     '/': async (_url, req) => {
@@ -92,7 +99,7 @@ export async function startFakeTrafikkdata(): Promise<FakeTrafikkdata> {
       if (typeof question.query !== 'string') return fakeReply.json({ errors: [{ message: 'Missing query' }] }, { status: 400 })
       const variables = question.variables ?? {}
       questions.push({ query: question.query, variables })
-      if (/trafficRegistrationPoints\(/.test(question.query)) return fakeReply.json({ data: { trafficRegistrationPoints: trafikkdataPoints } })
+      if (/trafficRegistrationPoints\(/.test(question.query)) return fakeReply.json({ data: { trafficRegistrationPoints: points } })
       const asked = /(byHour|byDay)\(from: \$from, to: \$to, first: (\d+), after: \$after\)/.exec(question.query)
       if (!/trafficData\(trafficRegistrationPointId: \$id\)/.test(question.query) || !asked) {
         return trafikkdataError("Validation error of type FieldUndefined: Field 'unknown' in type 'Query' is undefined")
@@ -103,7 +110,7 @@ export async function startFakeTrafikkdata(): Promise<FakeTrafikkdata> {
       }
       const first = Number(asked[2])
       if (first > 100) return trafikkdataError('Argument first must be at most 100', ['trafficData', 'volume', asked[1]!])
-      if (!trafikkdataPoints.some((p) => p.id === id)) {
+      if (!points.some((p) => p.id === id)) {
         return trafikkdataError(`Traffic registration point ${String(id)} not found`, ['trafficData'])
       }
       const page = volumes(id as string, asked[1] === 'byDay', Date.parse(from as string), Date.parse(to as string), first, typeof after === 'string' ? after : null)
