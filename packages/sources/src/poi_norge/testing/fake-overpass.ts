@@ -55,7 +55,8 @@ function matcher(filter: string): ((tags: Record<string, string>) => boolean) | 
  * as Overpass does.
  *
  * @example
- * startFakeUpstream({ '/interpreter': overpassRoute(elements) }, '/api')
+ * const elements = [{ type: 'node', id: 1, lat: 59.91, lon: 10.75, tags: { amenity: 'cafe', name: 'Kafé' } }]
+ * const fake = await startFakeUpstream({ '/interpreter': overpassRoute(elements) }, '/api')
  */
 export function overpassRoute(recorded: readonly Element[]): FakeRoute {
   return (url) => {
