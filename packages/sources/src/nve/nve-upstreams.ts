@@ -29,3 +29,22 @@ export const nveAvalanche = defineUpstream({
   publisher: 'NVE (Norwegian Water Resources and Energy Directorate): Varsler fra Snøskredvarslingen i Norge og www.varsom.no',
   license: 'NLOD 2.0',
 })
+
+/**
+ * NVE's hydrological API (HydAPI): stations and their observations. Every call needs a key in
+ * the `X-API-Key` header (free, from https://hydapi.nve.no/users); the data is NLOD. The full
+ * station list (`Active=1`, about 4 900 stations with their catchment statistics) is some 14 MB,
+ * so the body limit and time limit are sized to it; it is fetched a few times a day at most.
+ */
+export const nveHydapi = defineUpstream({
+  id: 'nve_hydapi',
+  name: 'NVE HydAPI (hydrological data)',
+  baseUrl: 'https://hydapi.nve.no/api/v1',
+  publisher: 'NVE (Norwegian Water Resources and Energy Directorate), HydAPI',
+  license: 'NLOD 2.0',
+  maxBodyBytes: 24 * 1024 * 1024,
+  timeoutMs: 30_000,
+})
+
+/** The variable `builtInSources` reads the HydAPI key from. */
+export const HYDAPI_KEY_VARIABLE = 'ALLMENNING_NVE_HYDAPI_KEY'

@@ -1,4 +1,15 @@
+import { createFindHydroStations } from './find-hydro-stations.js'
 import { getWarnings } from './get-warnings.js'
+import { createHydroStationList } from './hydro-station-list.js'
+import { createLatestObservations } from './latest-observations.js'
 
-/** NVE's operations, in the order of the source's outline: loaded when a request first reads them. */
-export const nveOperations = [getWarnings]
+/**
+ * The operations of one `nve()` source with its HydAPI key (or none), in the order of its
+ * outline, sharing its station lists and its memo of latest observations: loaded when a request
+ * first reads them.
+ */
+export function nveOperations(hydapiKey: string | undefined) {
+  const stations = hydapiKey ? createHydroStationList(hydapiKey) : undefined
+  const latest = hydapiKey ? createLatestObservations(hydapiKey) : undefined
+  return [getWarnings, createFindHydroStations(hydapiKey, stations, latest)]
+}

@@ -46,6 +46,12 @@ export function levelNumber(value: number | string | null | undefined): number |
 
 const idText = (value: number | string | null | undefined) => (value === null || value === undefined || value === '' ? null : String(value))
 
+// On a green day with no warning issued, Varsom fills Id, EventId and MasterId with "xxx": no forecast to link to.
+const forecastId = (value: number | string | null | undefined) => {
+  const id = idText(value)
+  return id === null || /^x+$/i.test(id.trim()) ? null : id
+}
+
 /** A county (2 digits) or municipality (4 digits) number, which Varsom sends as a string or a number without its leading zero. */
 export function areaNumber(value: number | string | null | undefined, digits: 2 | 4): string | null {
   const text = idText(value)?.trim()
@@ -69,7 +75,7 @@ function areas(list: VarsomArea[] | null | undefined, digits: 2 | 4) {
  */
 export function hydroToWarning(hazard: 'flood' | 'landslide', w: HydroWarning): Warning {
   const level = levelNumber(w.ActivityLevel)
-  const id = idText(w.Id)
+  const id = forecastId(w.Id)
   return {
     hazard,
     level,

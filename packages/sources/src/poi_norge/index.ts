@@ -11,6 +11,7 @@ import { poisPlaceField } from './place-fields.js'
  * import { poiNorge } from '@allmenning/sources/poi_norge'
  * const gateway = createGateway({ sources: [poiNorge()], upstreams: { overpass: { baseUrl: 'https://overpass.example.no/api' } } })
  * // GET /api/v1/kilder/poi_norge/search_poi?lat=59.911&lon=10.745&radius_km=2&category=bicycle_parking
+ * // GET /api/v1/kilder/poi_norge/list_categories
  */
 export function poiNorge(): SourceDefinition {
   return defineSource({
@@ -27,7 +28,7 @@ export function poiNorge(): SourceDefinition {
     upstreams: [overpassApi],
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      [{ name: 'search_poi', placeField: poisPlaceField }],
+      [{ name: 'search_poi', placeField: poisPlaceField }, 'list_categories'],
       async () => (await import('./operations.js')).poiNorgeOperations(),
     ),
   })

@@ -3,7 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
 import type { FakeUpstream } from '@allmenning/core/testing'
 import { poiNorge } from './index.js'
-import { overpassQuery } from './poi-query.js'
+import { listCategories } from './list-categories.js'
+import { POI_CATEGORIES, resolveTag } from './poi-categories.js'
+import { overpassQuery, POI_TYPES } from './poi-query.js'
 import { createSearchPoi } from './search-poi.js'
 import { overpassAnswer, overpassHtmlError, serveOverpass, startFakeOverpass } from './testing/fake-overpass.js'
 
@@ -97,6 +99,70 @@ describe('search_poi', () => {
     expect((await call(gatewayFor(), `${sentrum}&type=building`)).json.error.details[0]).toMatchObject({ parameter: 'type', rule: 'enum' })
     expect((await call(gatewayFor(), `${sentrum}&limit=201`)).json.error.details).toEqual([{ parameter: 'limit', problem: 'must be at most 200', rule: 'max_value' }])
     expect(overpassQuery({ lat: 1, lon: 2, radiusM: 300, type: 'amenity', category: 'cafe' })).toBe('[out:json][timeout:20];nwr(around:300,1,2)["amenity"="cafe"];out center qt 1000;')
+  })
+})
+
+describe('search_poi by category', () => {
+  it('asks Overpass for exactly the tag a category known by name stands for', async () => {
+    const before = fake.requests.length
+    const { status, json } = await call(gatewayFor(), `${sentrum}&radius_km=1&category=fast_food`)
+    expect(status).toBe(200)
+    expect(asked(before)).toEqual(['[out:json][timeout:20];nwr(around:1000,59.911,10.745)["amenity"="fast_food"];out center qt 1000;'])
+    expect(json.parameters).toMatchObject({ category: 'fast_food' })
+  })
+
+  it('keeps a type the client asked for, and searches a value the table does not name under any POI key', async () => {
+    const before = fake.requests.length
+    await call(gatewayFor(), `${sentrum}&radius_km=1&type=amenity&category=bakery`)
+    const bench = await call(gatewayFor(), `${sentrum}&radius_km=1&category=bench`)
+    expect(asked(before)).toEqual([
+      '[out:json][timeout:20];nwr(around:1000,59.911,10.745)["amenity"="bakery"];out center qt 1000;',
+      '[out:json][timeout:20];nwr(around:1000,59.911,10.745)[~"^(amenity|shop|tourism|leisure|historic|office|craft|healthcare|emergency|sport|public_transport)$"~"^bench$"];out center qt 1000;',
+    ])
+    // The unnamed bench is found when asked for by value, as an amenity.
+    expect(bench.json.data.items.map((i: { id: number; type: string; category: string }) => [i.id, i.type, i.category])).toEqual([[1006, 'amenity', 'bench']])
+    expect(resolveTag('bench', undefined)).toEqual({ type: undefined, category: 'bench' })
+    expect(resolveTag('bakery', undefined)).toEqual({ type: 'shop', category: 'bakery' })
+    expect(resolveTag('bakery', 'shop')).toEqual({ type: 'shop', category: 'bakery' })
+    expect(resolveTag(undefined, 'tourism')).toEqual({ type: 'tourism', category: undefined })
+  })
+})
+
+describe('list_categories', () => {
+  const list = async (query = '') => {
+    const res = await gatewayFor().handle({ method: 'GET', path: '/api/v1/kilder/poi_norge/list_categories', query, headers: {} })
+    return { status: res.status, json: JSON.parse(res.body!) }
+  }
+
+  it('lists the categories search_poi knows by name, the clients’ six first, on one page, without asking Overpass', async () => {
+    const before = fake.requests.length
+    const { status, json } = await list()
+    expect(status).toBe(200)
+    expect(fake.requests.length).toBe(before)
+    expect(v.is(listCategories.output, { ...json.data, has_more_results: undefined })).toBe(true)
+    expect(json.data.count).toBe(POI_CATEGORIES.length)
+    expect(json.data.has_more_results).toBe(false)
+    expect(json.data.categories.map((c: { key: string }) => c.key).slice(0, 6)).toEqual(['restaurant', 'cafe', 'fast_food', 'bar', 'pub', 'bicycle_parking'])
+    expect(json.data.categories[2]).toEqual({ key: 'fast_food', name_no: 'Gatekjøkken', name_en: 'Fast food', type: 'amenity', osm_tags: ['amenity=fast_food'] })
+    expect(json.data.categories.find((c: { key: string }) => c.key === 'defibrillator')).toMatchObject({ type: 'emergency', osm_tags: ['emergency=defibrillator'] })
+    expect(json.data.types).toEqual([...POI_TYPES])
+    expect(json._meta.pagination).toMatchObject({ limit: 100, offset: 0, returned: POI_CATEGORIES.length, has_more_results: false })
+  })
+
+  it('pages the list with limit and offset', async () => {
+    const { json } = await list('limit=2&offset=4')
+    expect(json.data.categories.map((c: { key: string }) => c.key)).toEqual(['pub', 'bicycle_parking'])
+    expect(json.data.has_more_results).toBe(true)
+  })
+
+  it('is the very table search_poi searches by: each key once, each tag what search_poi asks Overpass for', () => {
+    const keys = POI_CATEGORIES.map((c) => c.key)
+    expect(new Set(keys).size).toBe(keys.length)
+    for (const c of POI_CATEGORIES) {
+      expect(c.key).toMatch(/^[a-z0-9_]{1,64}$/)
+      expect(POI_TYPES).toContain(c.type)
+      expect(resolveTag(c.key, undefined)).toEqual({ type: c.type, category: c.value })
+    }
   })
 })
 

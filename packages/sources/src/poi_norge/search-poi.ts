@@ -5,6 +5,7 @@ import { radiusKmParameter } from '../shared/radius-parameter.js'
 import { pointParameters } from '../shared/wgs84-point.js'
 import { parseOverpassPois, type OverpassPois } from './overpass-elements.js'
 import { overpassApi } from './overpass-upstream.js'
+import { POI_CATEGORIES, resolveTag } from './poi-categories.js'
 import { MAX_ELEMENTS, overpassQuery, POI_TYPES, type PoiQuery } from './poi-query.js'
 import { poisPlaceField } from './place-fields.js'
 
@@ -21,6 +22,9 @@ const CAP_REASON =
 const CELL_DECIMALS = 3
 
 const nullableText = (description: string) => v.pipe(v.nullable(v.string()), v.description(description))
+
+/** The clients' six categories named in the parameter's description; list_categories gives the rest. */
+const namedInDescription = POI_CATEGORIES.slice(0, 6).map((c) => c.key)
 
 const poiSchema = v.object({
   id: v.pipe(v.number(), v.description('OpenStreetMap id of the element (unique together with osm_type)')),
@@ -54,7 +58,7 @@ export function createSearchPoi() {
   return defineOperation({
     name: 'search_poi',
     description:
-      'Points of interest from OpenStreetMap within radius_km of a point, nearest first: restaurants, shops, museums, bicycle parking and the like, by OpenStreetMap key (type) and value (category). Without a category only named POIs are returned.',
+      'Points of interest from OpenStreetMap within radius_km of a point, nearest first: restaurants, shops, museums, bicycle parking and the like, by OpenStreetMap key (type) and value (category); list_categories lists the categories known by name and the tag each searches. Without a category only named POIs are returned.',
     parameters: {
       ...pointParameters(CELL_DECIMALS),
       radius_km: radiusKmParameter({ fallback: 1, max: 10 }),
@@ -64,7 +68,10 @@ export function createSearchPoi() {
           v.trim(),
           v.toLowerCase(),
           v.regex(/^[a-z0-9_]{1,64}$/, 'must be an OpenStreetMap value such as restaurant or bicycle_parking (letters, digits and _)'),
-          v.description('OpenStreetMap value to match, e.g. restaurant, cafe, bicycle_parking, supermarket, museum'),
+          v.description(
+            `One category per call: ${namedInDescription.join(', ')} or any other key list_categories lists (searched as its ` +
+              'OpenStreetMap tag), or any other OpenStreetMap value of the keys type takes',
+          ),
         ),
       ),
       type: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(POI_TYPES), v.description('OpenStreetMap key the category belongs to; any of them when left out'))),
@@ -92,8 +99,7 @@ export function createSearchPoi() {
         lat: params.lat,
         lon: params.lon,
         radiusM: Math.round(params.radius_km * 1000),
-        type: params.type,
-        category: params.category,
+        ...resolveTag(params.category, params.type),
       }
       const key = JSON.stringify(query)
       const { pois, elements, dataAsOf } = await answers.get(key, () => ask(client, query))

@@ -28,18 +28,59 @@ const dateOk = (value: string | undefined) => value !== undefined && /^\d{4}-\d\
 const langOk = (value: string | undefined) => value === '1' || value === '2'
 
 /**
+ * A quiet day's entry for a county, as Varsom writes the green level where no warning is
+ * issued: `Id`, `EventId` and `MasterId` are "xxx", no danger type, `ValidTo` at 06:59:59 (real,
+ * from a recorded municipality answer). The English main text and the county list are assumed.
+ */
+function quietDay(hazard: 'flood' | 'landslide', county: string, lang: string, date: string): string {
+  return JSON.stringify([
+    {
+      EventId: 'xxx',
+      Id: 'xxx',
+      MasterId: 'xxx',
+      Version: 1,
+      LangKey: Number(lang),
+      ActivityLevel: '1',
+      DangerTypeName: null,
+      MainText: lang === '1' ? 'Grønt nivå' : 'Green level',
+      WarningText: null,
+      AdviceText: null,
+      ConsequenceText: null,
+      ValidFrom: `${date}T07:00:00`,
+      ValidTo: `${shiftDay(date, 1)}T06:59:59`,
+      NextWarningTime: `${date}T15:30:00`,
+      PublishTime: `${date}T10:57:23.1427924`,
+      CountyList: [{ Id: county, Name: null }],
+      MunicipalityList: [],
+      CauseList: [],
+      ImageUrlList: [],
+      WarningType: hazard === 'flood' ? 'Flood' : 'Landslide',
+    },
+  ])
+}
+
+/** Options of {@link startFakeVarsomHydro}. */
+export interface FakeVarsomHydroOptions {
+  /**
+   * Answer a county without a fixture with a quiet day's green entry, as Varsom does, instead of
+   * an empty list: what the offline demo plays, so every county has an answer.
+   */
+  quietDays?: boolean
+}
+
+/**
  * A local Varsom flood or landslide API under `/hydrology/forecast/<hazard>/v1.0.10/api`:
  * `/Warning/County/{county}/{langkey}/{start}/{end}` answers the recorded warnings of counties
- * 46 (Vestland) and 18 (Nordland), moved to the day asked for, and an empty list for any other
- * county; the flood warnings of county 46 in Norwegian with langkey 1 (the others come in
- * English whatever the key). Levels are strings, as Varsom sends them, and times local
- * without an offset.
+ * 46 (Vestland), 18 (Nordland) and 03 (Oslo), moved to the day asked for, and for any other
+ * county an empty list (or, with `quietDays`, a quiet day's green entry); the flood warnings
+ * of county 46 in Norwegian with langkey 1 (the others come in English whatever the key).
+ * Levels are strings, as Varsom sends them, and times local without an offset.
  *
  * @example
  * const flood = await startFakeVarsomHydro('flood')
  * createGateway({ sources: [nve()], upstreams: { nve_flood: { baseUrl: flood.baseUrl } } })
  */
-export async function startFakeVarsomHydro(hazard: 'flood' | 'landslide'): Promise<FakeUpstream> {
+export async function startFakeVarsomHydro(hazard: 'flood' | 'landslide', options: FakeVarsomHydroOptions = {}): Promise<FakeUpstream> {
   return startFakeUpstream(
     {
       '/Warning/County/{county}/{lang}/{start}/{end}': (_url, _req, params) => {
@@ -48,7 +89,8 @@ export async function startFakeVarsomHydro(hazard: 'flood' | 'landslide'): Promi
         const county = params['county']!
         const norwegian = `${hazard}-county-${county}-no.json`
         const name = params['lang'] === '1' && existsSync(fixturePath(norwegian)) ? norwegian : `${hazard}-county-${county}.json`
-        return json(existsSync(fixturePath(name)) ? onDay(fixture(name), params['start']!) : '[]')
+        if (existsSync(fixturePath(name))) return json(onDay(fixture(name), params['start']!))
+        return json(options.quietDays && /^\d{2}$/.test(county) ? quietDay(hazard, county, params['lang']!, params['start']!) : '[]')
       },
     },
     `/hydrology/forecast/${hazard}/v1.0.10/api`,

@@ -5,7 +5,8 @@ import { startFakeUpstream, type FakeReply, type FakeRoute, type FakeUpstream } 
 /** An Overpass answer around Oslo sentrum, in Overpass's own JSON layout (7-decimal coordinates, ways with `center`). */
 export const overpassFixture = readFileSync(new URL('./fixtures/elements-oslo-sentrum.json', import.meta.url), 'utf8')
 
-type Element = { type: string; id: number; lat?: number; lon?: number; center?: { lat: number; lon: number }; tags?: Record<string, string> }
+/** An element as Overpass writes it. */
+export type Element = { type: string; id: number; lat?: number; lon?: number; center?: { lat: number; lon: number }; tags?: Record<string, string> }
 const fixture = JSON.parse(overpassFixture) as { elements: Element[] }
 
 /** Overpass answers errors as an HTML page. */
@@ -48,23 +49,33 @@ function matcher(filter: string): ((tags: Record<string, string>) => boolean) | 
 }
 
 /**
- * How the fake answers `GET /interpreter?data=...`: it understands the queries the source sends
- * (around a point, by key, key and value, or key and value patterns, named or not), applies them
- * to the fixture's elements, and answers a parse error page to anything else, as Overpass does.
+ * How a fake answers `GET /interpreter?data=...` over `recorded` elements: it understands the
+ * queries the source sends (around a point, by key, key and value, or key and value patterns,
+ * named or not), applies them to the elements, and answers a parse error page to anything else,
+ * as Overpass does.
+ *
+ * @example
+ * const elements = [{ type: 'node', id: 1, lat: 59.91, lon: 10.75, tags: { amenity: 'cafe', name: 'Kafé' } }]
+ * const fake = await startFakeUpstream({ '/interpreter': overpassRoute(elements) }, '/api')
  */
-export const serveOverpass: FakeRoute = (url) => {
-  const data = url.searchParams.get('data') ?? ''
-  const query = QUERY.exec(data)
-  const test = query ? matcher(query[5]!) : undefined
-  if (!query || !test) return overpassHtmlError(400, 'line 1: parse error: unexpected input')
-  const [, , radius, lat, lon, , max] = query
-  const center = { lat: Number(lat), lon: Number(lon) }
-  const elements = fixture.elements.filter((e) => {
-    const at = e.center ?? { lat: e.lat!, lon: e.lon! }
-    return distanceKm(center, at) * 1000 <= Number(radius) && test(e.tags ?? {})
-  })
-  return overpassAnswer(elements.slice(0, Number(max)))
+export function overpassRoute(recorded: readonly Element[]): FakeRoute {
+  return (url) => {
+    const data = url.searchParams.get('data') ?? ''
+    const query = QUERY.exec(data)
+    const test = query ? matcher(query[5]!) : undefined
+    if (!query || !test) return overpassHtmlError(400, 'line 1: parse error: unexpected input')
+    const [, , radius, lat, lon, , max] = query
+    const center = { lat: Number(lat), lon: Number(lon) }
+    const elements = recorded.filter((e) => {
+      const at = e.center ?? { lat: e.lat!, lon: e.lon! }
+      return distanceKm(center, at) * 1000 <= Number(radius) && test(e.tags ?? {})
+    })
+    return overpassAnswer(elements.slice(0, Number(max)))
+  }
 }
+
+/** The fake's answers over the Oslo sentrum fixture (see {@link overpassRoute}). */
+export const serveOverpass: FakeRoute = overpassRoute(fixture.elements)
 
 /**
  * A local Overpass API under `/api`.
