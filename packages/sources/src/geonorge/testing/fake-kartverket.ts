@@ -3,7 +3,8 @@ import { startFakeUpstream, type FakeReply, type FakeUpstream } from '@allmennin
 
 const fixture = <T>(name: string): T => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as T
 
-interface RecordedAddress {
+/** An address in the shape of Kartverket's `/sok` answers, as the fake's fixtures hold it. */
+export interface RecordedAddress {
   adressetekst: string
   postnummer: string
   poststed: string
@@ -92,8 +93,13 @@ const fold = (text: string) => text.toLowerCase().replace(/\*$/, '')
  * against the recorded addresses, `/punktsok` finds those within `radius` metres, nearest
  * first with `meterDistanseTilPunkt`. Both page with `treffPerSide` and 0-based `side`, give
  * points in the `utkoordsys` asked for (4258 by default) and answer Kartverket's metadata.
+ * `addresses` replaces the recorded addresses (another source's fixtures added to them, say).
+ *
+ * @example
+ * const kartverket = await startFakeKartverketAdresser({ addresses: [...recordedAddresses, ...myAddresses] })
  */
-export async function startFakeKartverketAdresser(): Promise<FakeUpstream> {
+export async function startFakeKartverketAdresser(options: { addresses?: readonly RecordedAddress[] } = {}): Promise<FakeUpstream> {
+  const addresses = options.addresses ?? recordedAddresses
   return startFakeUpstream(
     {
       '/sok': (url) => {
@@ -102,7 +108,7 @@ export async function startFakeKartverketAdresser(): Promise<FakeUpstream> {
         const postnummer = url.searchParams.get('postnummer')
         if (!sok && !kommunenummer && !postnummer) return badRequest('At least one search parameter is required')
         const words = (sok ?? '').split(/\s+/).filter(Boolean).map(fold)
-        const matches = recordedAddresses.filter((a) => {
+        const matches = addresses.filter((a) => {
           const haystack = `${a.adressetekst} ${a.postnummer} ${a.poststed} ${a.kommunenavn}`.toLowerCase()
           return (
             words.every((word) => haystack.includes(word)) &&
@@ -117,7 +123,7 @@ export async function startFakeKartverketAdresser(): Promise<FakeUpstream> {
         const lon = Number(url.searchParams.get('lon'))
         const radius = int(url.searchParams.get('radius'), 100)
         if (!url.searchParams.get('lat') || !url.searchParams.get('lon')) return badRequest('lat and lon are required')
-        const near = recordedAddresses
+        const near = addresses
           .map((a) => ({ a, d: metres(lat, lon, a.representasjonspunkt.lat, a.representasjonspunkt.lon) }))
           .filter(({ d }) => d <= radius)
           .sort((x, y) => x.d - y.d)
