@@ -94,7 +94,7 @@ function matchOf(street: string, hits: readonly Address[]): Address | undefined 
  * dropped. After the first failure Kartverket is not asked again in the same run.
  *
  * @example
- * const geocoder = createAddressGeocoder({ budget: kartverketAddressBudget })
+ * const geocoder = createAddressGeocoder({ budget: createRequestBudget({ requests: 20, perMs: 1000, maxWaitMs: 1500 }) })
  * const run = await geocoder.placeAll(ctx.upstream(kartverketAdresser), addresses, { maxCalls: 50, concurrency: 4 })
  * run.results.get('kongens gate 30|0153') // { status: 'placed', place: { lat: 59.9095, lon: 10.7445, address: 'Kongens gate 30, 0153 OSLO' }, cached: false }
  */

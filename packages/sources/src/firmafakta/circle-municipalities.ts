@@ -79,7 +79,7 @@ export interface CircleMunicipalityLookup {
  * search.
  *
  * @example
- * const lookup = createCircleMunicipalities(kartverketAddressBudget)
+ * const lookup = createCircleMunicipalities(createRequestBudget({ requests: 20, perMs: 1000, maxWaitMs: 1500 }))
  * const { municipalities } = await lookup.of(ctx, { lat: 59.913, lon: 10.739 }, 1) // [{ number: '0301', name: 'OSLO', samples: 9 }]
  */
 export function createCircleMunicipalities(budget: RequestBudget, now?: () => number): CircleMunicipalityLookup {

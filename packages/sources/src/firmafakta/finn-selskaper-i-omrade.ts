@@ -118,9 +118,10 @@ function byHeadcount(a: Enhetsdetaljer, b: Enhetsdetaljer): number {
  * radius are dropped; everything a bound left out is counted and said in `note`.
  *
  * @example
+ * const budget = createRequestBudget({ requests: 20, perMs: 1000, maxWaitMs: 1500 })
  * const finnSelskaperIOmrade = createFinnSelskaperIOmrade({
- *   municipalities: createCircleMunicipalities(kartverketAddressBudget),
- *   geocoder: createAddressGeocoder({ budget: kartverketAddressBudget }),
+ *   municipalities: createCircleMunicipalities(budget),
+ *   geocoder: createAddressGeocoder({ budget }),
  * })
  * // GET /api/v1/kilder/firmafakta/finn_selskaper_i_omrade?lat=59.913&lon=10.739&radius_km=1&min_employees=50
  */

@@ -36,7 +36,10 @@ export function normalizeStreet(line: string): string {
  * is taken: Brønnøysund puts a c/o or a building name before the street.
  *
  * @example
- * geocodableAddress({ adresse: ['c/o Regnskap AS', 'Kongens gate 30'], postnummer: '0153', landkode: 'NO', ... })
+ * geocodableAddress({
+ *   adresse: ['c/o Regnskap AS', 'Kongens gate 30'], postnummer: '0153', poststed: 'OSLO',
+ *   kommune: 'OSLO', kommunenummer: '0301', land: 'Norge', landkode: 'NO',
+ * })
  * // { street: 'Kongens gate 30', postnummer: '0153', key: 'kongens gate 30|0153' }
  */
 export function geocodableAddress(address: Enhetsdetaljer['forretningsadresse']): GeocodableAddress | undefined {

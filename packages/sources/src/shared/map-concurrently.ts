@@ -5,7 +5,7 @@
  * whole, as `Promise.all` does; a `map` that must not stop the others catches its own errors.
  *
  * @example
- * const pages = await mapConcurrently(urls, 4, (url) => client.getText(url))
+ * const pages = await mapConcurrently(['/2024', '/2025', '/2026'], 2, (path) => client.getText(path))
  */
 export async function mapConcurrently<T, R>(items: readonly T[], limit: number, map: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length)

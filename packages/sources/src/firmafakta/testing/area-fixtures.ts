@@ -29,7 +29,7 @@ export function areaEnheter(): BrregRecord[] {
  * Snarøyveien 30 (Bærum) and Forusbeen 50 (Stavanger). Add them to geonorge's `recordedAddresses`.
  *
  * @example
- * const kartverket = await startFakeKartverketAdresser({ addresses: [...recordedAddresses, ...areaAdresser()] })
+ * areaAdresser().map((address) => address.adressetekst) // ['Kongens gate 30', 'Dronning Eufemias gate 30', …]
  */
 export function areaAdresser(): RecordedAddress[] {
   return readJson<RecordedAddress[]>('adresser.json')

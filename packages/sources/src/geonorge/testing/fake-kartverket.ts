@@ -96,7 +96,7 @@ const fold = (text: string) => text.toLowerCase().replace(/\*$/, '')
  * `addresses` replaces the recorded addresses (another source's fixtures added to them, say).
  *
  * @example
- * const kartverket = await startFakeKartverketAdresser({ addresses: [...recordedAddresses, ...myAddresses] })
+ * const kartverket = await startFakeKartverketAdresser({ addresses: [...recordedAddresses, ...extra] })
  */
 export async function startFakeKartverketAdresser(options: { addresses?: readonly RecordedAddress[] } = {}): Promise<FakeUpstream> {
   const addresses = options.addresses ?? recordedAddresses
