@@ -81,7 +81,8 @@ function matchOf(street: string, hits: readonly Address[]): Address | undefined 
   if (exact) return exact
   const number = houseNumber(wanted)
   return hits.find(
-    (hit) => hit.street !== null && hit.number === number && number !== undefined && wanted.startsWith(`${normalizeStreet(hit.street)} `),
+    (hit) =>
+      hit.street !== null && number !== undefined && hit.number === number && wanted.startsWith(`${normalizeStreet(hit.street)} `),
   )
 }
 
@@ -96,7 +97,8 @@ function matchOf(street: string, hits: readonly Address[]): Address | undefined 
  * @example
  * const geocoder = createAddressGeocoder({ budget: createRequestBudget({ requests: 20, perMs: 1000, maxWaitMs: 1500 }) })
  * const run = await geocoder.placeAll(ctx.upstream(kartverketAdresser), addresses, { maxCalls: 50, concurrency: 4 })
- * run.results.get('kongens gate 30|0153') // { status: 'placed', place: { lat: 59.9095, lon: 10.7445, address: 'Kongens gate 30, 0153 OSLO' }, cached: false }
+ * run.results.get('kongens gate 30|0153')
+ * // { status: 'placed', place: { lat: 59.9095, lon: 10.7445, address: 'Kongens gate 30, 0153 OSLO' }, cached: false }
  */
 export function createAddressGeocoder(options: AddressGeocoderOptions): AddressGeocoder {
   const maxEntries = options.maxEntries ?? 20_000
@@ -105,7 +107,8 @@ export function createAddressGeocoder(options: AddressGeocoderOptions): AddressG
   const missing = createTimedMemo<true>({ ttlMs: options.missTtlMs ?? DAY_MS, maxEntries, ...clock })
 
   async function lookUp(client: UpstreamClient, address: GeocodableAddress): Promise<PlacedAddress | undefined> {
-    const page = await fetchAddressPage(client, ADDRESS_PATHS.search, { sok: address.street, postnummer: address.postnummer }, 0, HITS_PER_ADDRESS)
+    const query = { sok: address.street, postnummer: address.postnummer }
+    const page = await fetchAddressPage(client, ADDRESS_PATHS.search, query, 0, HITS_PER_ADDRESS)
     const hit = matchOf(address.street, page.items)
     if (!hit) return undefined
     const postal = [hit.postal_code, hit.postal_place].filter((part) => part !== null).join(' ')

@@ -104,7 +104,8 @@ export function createCircleMunicipalities(budget: RequestBudget, now?: () => nu
       }
       const centre = found[0]?.number
       // sort() is stable: equal counts keep the order the samples found them in.
-      const municipalities = [...tally.values()].sort((a, b) => Number(b.number === centre) - Number(a.number === centre) || b.samples - a.samples)
+      const first = (m: CircleMunicipality) => Number(m.number === centre)
+      const municipalities = [...tally.values()].sort((a, b) => first(b) - first(a) || b.samples - a.samples)
       return { municipalities, samples: samples.length, calls }
     },
   }

@@ -30,7 +30,10 @@ const count = (description: string) => v.pipe(v.number(), v.description(descript
 const companySchema = v.object({
   organization_id: v.pipe(v.string(), v.description('Organisation number (organisasjonsnummer), 9 digits')),
   navn: v.string(),
-  antallAnsatte: v.pipe(v.nullable(v.number()), v.description('Registered employees; null where Brønnøysund shows none (it hides counts below 5)')),
+  antallAnsatte: v.pipe(
+    v.nullable(v.number()),
+    v.description('Registered employees; null where Brønnøysund shows none (it hides counts below 5)'),
+  ),
   naeringskode1: enhetsdetaljerSchema.entries.naeringskode1,
   organisasjonsform: enhetsdetaljerSchema.entries.organisasjonsform,
   forretningsadresse: v.pipe(v.nullable(adresseSchema), v.description('The business address, as Brønnøysund keeps it')),
@@ -39,7 +42,10 @@ const companySchema = v.object({
     v.description("WGS84 point of the business address, from Kartverket's address register"),
   ),
   distance_km: count('Distance from lat/lon in kilometres'),
-  geocoded_address: v.pipe(v.string(), v.description('The address in Kartverket’s register the point is from: "Kongens gate 30, 0153 OSLO"')),
+  geocoded_address: v.pipe(
+    v.string(),
+    v.description('The address in Kartverket’s register the point is from: "Kongens gate 30, 0153 OSLO"'),
+  ),
 })
 
 /** One company as `finn_selskaper_i_omrade` returns it. */
@@ -86,7 +92,10 @@ export const finnSelskaperIOmradeOutput = v.object({
   }),
   truncated: v.pipe(
     v.boolean(),
-    v.description('True when companies that match may be missing: not every match was examined, or some addresses were not looked up; note says which'),
+    v.description(
+      'True when companies that match may be missing: not every match was examined, or some addresses were not looked up; ' +
+        'note says which',
+    ),
   ),
   note: v.pipe(v.nullable(v.string()), v.description('What was left out and why, when anything was')),
 })
@@ -142,7 +151,10 @@ export function createFinnSelskaperIOmrade(parts: AreaSearchParts) {
           v.integer('must be a whole number'),
           v.minValue(0),
           v.maxValue(1_000_000),
-          v.description('At least this many registered employees; 10 when left out. A higher value examines more of the circle: only the largest are examined'),
+          v.description(
+            'At least this many registered employees; 10 when left out. A higher value examines more of the circle: ' +
+              'only the largest are examined',
+          ),
         ),
         10,
       ),
@@ -291,7 +303,8 @@ export function createFinnSelskaperIOmrade(parts: AreaSearchParts) {
       if (permanent > 0) {
         notes.push(
           `${plural(permanent, 'company has', 'companies have')} no business address Kartverket's register could place ` +
-            `(${reasons.no_address} without a Norwegian street address, ${reasons.address_not_found} not found): counted in unplaced, not placed by guess.`,
+            `(${reasons.no_address} without a Norwegian street address, ${reasons.address_not_found} not found): ` +
+            'counted in unplaced, not placed by guess.',
         )
       }
       const data: Output = {

@@ -10,7 +10,8 @@ export const companiesPlaceField: PlaceFieldDeclaration = {
   name: 'companies',
   section: 'business',
   description:
-    "The largest companies (Enhetsregisteret's main entities, 10 employees or more) with their business address within 1 km, nearest first, placed through Kartverket's address register.",
+    "The largest companies (Enhetsregisteret's main entities, 10 employees or more) with their business address within " +
+    "1 km, nearest first, placed through Kartverket's address register.",
   order: 110,
   sectionOrder: 110,
 }

@@ -61,7 +61,10 @@ function letters(n: number): string {
  * const area = generateAreaCompanies(130)
  * await startFakeBrreg({ enheter: [...brregFixtures().enheter, ...areaEnheter(), ...area.enheter] })
  */
-export function generateAreaCompanies(count: number, options: { near?: { lat: number; lon: number }; firstEmployees?: number } = {}): GeneratedArea {
+export function generateAreaCompanies(
+  count: number,
+  options: { near?: { lat: number; lon: number }; firstEmployees?: number } = {},
+): GeneratedArea {
   const near = options.near ?? { lat: 59.913, lon: 10.746 }
   const enheter: BrregRecord[] = []
   const adresser: RecordedAddress[] = []
@@ -75,13 +78,25 @@ export function generateAreaCompanies(count: number, options: { near?: { lat: nu
     enheter.push({
       organisasjonsnummer: orgnr,
       navn: `${name.toUpperCase()} AS`,
-      organisasjonsform: { kode: 'AS', beskrivelse: 'Aksjeselskap', _links: { self: { href: 'https://data.brreg.no/enhetsregisteret/api/organisasjonsformer/AS' } } },
+      organisasjonsform: {
+        kode: 'AS',
+        beskrivelse: 'Aksjeselskap',
+        _links: { self: { href: 'https://data.brreg.no/enhetsregisteret/api/organisasjonsformer/AS' } },
+      },
       registreringsdatoEnhetsregisteret: '2021-03-01',
       registrertIMvaregisteret: true,
       naeringskode1: { kode: '62.010', beskrivelse: 'Programmeringstjenester' },
       antallAnsatte: (options.firstEmployees ?? 500) - n + 1,
       harRegistrertAntallAnsatte: true,
-      forretningsadresse: { land: 'Norge', landkode: 'NO', postnummer: '0150', poststed: 'OSLO', adresse: [street], kommune: 'OSLO', kommunenummer: '0301' },
+      forretningsadresse: {
+        land: 'Norge',
+        landkode: 'NO',
+        postnummer: '0150',
+        poststed: 'OSLO',
+        adresse: [street],
+        kommune: 'OSLO',
+        kommunenummer: '0301',
+      },
       konkurs: false,
       underAvvikling: false,
       respons_klasse: 'Enhet',
@@ -106,7 +121,11 @@ export function generateAreaCompanies(count: number, options: { near?: { lat: nu
       postnummer: '0150',
       adressetekstutenadressetilleggsnavn: street,
       stedfestingverifisert: true,
-      representasjonspunkt: { epsg: 'EPSG:4258', lat: near.lat + ((n - 1) % 10) * 0.0005, lon: near.lon + Math.floor((n - 1) / 10) * 0.0005 },
+      representasjonspunkt: {
+        epsg: 'EPSG:4258',
+        lat: near.lat + ((n - 1) % 10) * 0.0005,
+        lon: near.lon + Math.floor((n - 1) / 10) * 0.0005,
+      },
       oppdateringsdato: '2021-03-01T10:00:00',
     })
   }

@@ -56,7 +56,8 @@ function demoStatements(template: unknown[], orgnr: string): unknown[] {
  *
  * @example
  * const demo = await startDemoUpstreams()
- * createGateway({ sources: [firmafakta()], upstreams: Object.fromEntries(Object.entries(demo.fakes).map(([id, fake]) => [id, { baseUrl: fake.baseUrl }])) })
+ * const upstreams = Object.fromEntries(Object.entries(demo.fakes).map(([id, fake]) => [id, { baseUrl: fake.baseUrl }]))
+ * createGateway({ sources: [firmafakta()], upstreams })
  * await demo.close()
  */
 export async function startDemoUpstreams(): Promise<DemoUpstreams> {
@@ -72,7 +73,8 @@ export async function startDemoUpstreams(): Promise<DemoUpstreams> {
       ...fixtures,
       enheter: [...fixtures.enheter, ...areaEnheter()],
       // A sub-unit's number stays unknown as a main entity, so selskapsdetaljer still finds the sub-unit.
-      otherNumbers: (orgnr) => (subUnits.has(orgnr) ? undefined : { enhet: demoUnit(template, orgnr), roller: demoRoles(roles, orgnr) }),
+      otherNumbers: (orgnr) =>
+        subUnits.has(orgnr) ? undefined : { enhet: demoUnit(template, orgnr), roller: demoRoles(roles, orgnr) },
     }),
     startFakeRegnskapsregisteret(statements, (orgnr) => demoStatements(statement, orgnr)),
     startFakeKartverketAdresser({ addresses: [...recordedAddresses, ...areaAdresser()] }),
