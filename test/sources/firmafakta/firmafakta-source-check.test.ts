@@ -2,7 +2,9 @@ import { outlineOf } from '@allmenning/core/source'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkSource } from '@allmenning/core/testing'
 import { firmafakta } from '../../../packages/sources/src/firmafakta/index.js'
-import { startFakeBrreg, type FakeBrreg } from '../../../packages/sources/src/firmafakta/testing/fake-brreg.js'
+import { brregFixtures, startFakeBrreg, type FakeBrreg } from '../../../packages/sources/src/firmafakta/testing/fake-brreg.js'
+import { areaAdresser, areaEnheter } from '../../../packages/sources/src/firmafakta/testing/area-fixtures.js'
+import { recordedAddresses, startFakeKartverketAdresser } from '../../../packages/sources/src/geonorge/testing/fake-kartverket.js'
 import { startFakeRegnskapsregisteret } from '../../../packages/sources/src/firmafakta/testing/fake-regnskapsregisteret.js'
 import type { FakeUpstream } from '@allmenning/core/testing'
 import { loadAllDatasets } from '../../support/firmafakta-datasets.js'
@@ -13,20 +15,24 @@ import { loadAllDatasets } from '../../support/firmafakta-datasets.js'
 describe('firmafakta behind the gateway', () => {
   let fake: FakeBrreg
   let regnskap: FakeUpstream
+  let kartverket: FakeUpstream
   beforeAll(async () => {
-    fake = await startFakeBrreg()
+    // The area fixtures give finn_selskaper_i_omrade companies whose addresses the fake Kartverket places.
+    fake = await startFakeBrreg({ enheter: [...brregFixtures().enheter, ...areaEnheter()] })
     regnskap = await startFakeRegnskapsregisteret()
+    kartverket = await startFakeKartverketAdresser({ addresses: [...recordedAddresses, ...areaAdresser()] })
   })
   afterAll(async () => {
     await fake.close()
     await regnskap.close()
+    await kartverket.close()
   })
 
-  it('passes the source check: descriptor, schemas, OpenAPI, envelopes, paging, shared 400s, 502s naming Brønnøysund, entity search', async () => {
+  it('passes the source check: descriptor, schemas, OpenAPI, envelopes, paging, shared 400s, 502s naming Brønnøysund or Kartverket, entity search', async () => {
     const datasets = await loadAllDatasets()
     try {
       const report = await checkSource(firmafakta, {
-        upstreams: { brreg: fake, brreg_regnskap: regnskap },
+        upstreams: { brreg: fake, brreg_regnskap: regnskap, kartverket_adresser: kartverket },
         datasets: datasets.store,
         examples: {
           organisasjonsnummer_for_selskap: { company_name: 'sesam' },
@@ -35,6 +41,7 @@ describe('firmafakta behind the gateway', () => {
           roller_i_enhet: { org_nr: '976030788' },
           underenheter_for_selskap: { org_nr: '912346021' },
           finn_selskaper: { organisasjonsform: 'AS' },
+          finn_selskaper_i_omrade: { lat: 59.913, lon: 10.746, radius_km: 1, min_employees: 10 },
           get_company_last_financial_statement: { org_nr: '976030788' },
           aksjeeiere_for_selskap: { org_nr: '976030788' },
           selskapets_aksjeposter: { org_nr: '912346234' },
@@ -50,6 +57,7 @@ describe('firmafakta behind the gateway', () => {
       expect(report.passed).toContain('underenheter_for_selskap: limit and offset page the list')
       expect(report.passed).toContain('aksjeeiere_for_selskap: limit and offset page the list')
       expect(report.passed).toContain('finn_selskaper: limit and offset page the list')
+      expect(report.passed).toContain('finn_selskaper_i_omrade: limit and offset page the list')
       // The eight dataset operations call no upstream, so upstream failures do not reach them.
       expect([...report.notes].sort()).toEqual(
         [

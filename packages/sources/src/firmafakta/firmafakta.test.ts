@@ -6,7 +6,7 @@ import { createTestGateway, type TestGateway } from '@allmenning/core/testing'
 import { firmafakta } from './index.js'
 
 describe('firmafakta source definition', () => {
-  it('calls the real Enhetsregisteret and Regnskapsregisteret by default, through the upstream ids brreg and brreg_regnskap', () => {
+  it('calls the real Enhetsregisteret, Regnskapsregisteret and Kartverket address API by default, through the upstream ids brreg, brreg_regnskap and kartverket_adresser', () => {
     const source = firmafakta()
     expect(source.id).toBe('firmafakta')
     expect(source.upstreams).toEqual([
@@ -26,6 +26,14 @@ describe('firmafakta source definition', () => {
         license: 'NLOD 2.0',
         maxBodyBytes: 64 * 1024,
       },
+      // Shared with geonorge and the other sources that place points: one override, one breaker.
+      {
+        id: 'kartverket_adresser',
+        name: 'Kartverket address API',
+        baseUrl: 'https://ws.geonorge.no/adresser/v1',
+        publisher: 'Kartverket (Norwegian Mapping Authority)',
+        license: 'CC BY 4.0',
+      },
     ])
   })
 
@@ -34,7 +42,7 @@ describe('firmafakta source definition', () => {
     expect(source.upstreams[0]).toMatchObject({ baseUrl: 'http://127.0.0.1:9/api', timeoutMs: 1500 })
   })
 
-  it('declares the twelve operations of spec 4.4, company search and the last accounts, the datasets eight of them read, and the business-source metadata', () => {
+  it('declares the twelve operations of spec 4.4, company search, the companies near a point and the last accounts, the datasets eight of them read, and the business-source metadata', () => {
     const source = firmafakta()
     expect(outlineOf(source.operations).map((operation) => operation.name)).toEqual([
       'organisasjonsnummer_for_selskap',
@@ -43,6 +51,7 @@ describe('firmafakta source definition', () => {
       'roller_i_enhet',
       'underenheter_for_selskap',
       'finn_selskaper',
+      'finn_selskaper_i_omrade',
       'get_company_last_financial_statement',
       'aksjeeiere_for_selskap',
       'selskapets_aksjeposter',

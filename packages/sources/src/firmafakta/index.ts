@@ -3,24 +3,38 @@ import { brreg } from './brreg-upstream.js'
 import { brregRegnskap } from './regnskapsregisteret-upstream.js'
 import { firmafaktaEntitySearch } from './entity-search.js'
 import { firmafaktaDatasets } from './datasets/firmafakta-datasets.js'
+import { kartverketAdresser } from '../geonorge/kartverket-upstreams.js'
+import type { RequestBudget } from '../shared/request-budget.js'
+import { companiesPlaceField } from './place-fields.js'
+
+/** Options of {@link firmafakta}. */
+export interface FirmafaktaOptions {
+  /**
+   * The request budget the area search's calls to Kartverket's address API wait their turn
+   * in. By default one budget of 20 requests per second, shared in the process.
+   */
+  kartverketBudget?: RequestBudget
+}
 
 /**
  * The built-in business-facts source: companies, their details, roles and sub-units from
- * Brønnøysundregistrene's Enhetsregisteret (open data, NLOD 2.0, no key needed).
+ * Brønnøysundregistrene's Enhetsregisteret (open data, NLOD 2.0, no key needed), and the
+ * companies near a point, placed through Kartverket's address API (CC BY 4.0, no key).
  *
  * @example
  * const gateway = createGateway({ sources: [firmafakta()] })
  * // tests and mirrors point its upstream elsewhere:
  * createGateway({ sources: [firmafakta()], upstreams: { brreg: { baseUrl: 'http://127.0.0.1:8080/enhetsregisteret/api' } } })
  */
-export function firmafakta(): SourceDefinition {
+export function firmafakta(options: FirmafaktaOptions = {}): SourceDefinition {
   return defineSource({
     id: 'firmafakta',
     name: 'Firmafakta (Brønnøysundregistrene)',
     description:
       'Facts about Norwegian companies and other organisations from Enhetsregisteret at Brønnøysundregistrene: ' +
-      'organisation numbers by name, company search by municipality, industry, form and size, company details, roles ' +
-      '(board, chief executive, auditor) and sub-units; and the last annual accounts from Regnskapsregisteret.',
+      'organisation numbers by name, company search by municipality, industry, form and size, the companies near a point ' +
+      "(placed through Kartverket's address register), company details, roles (board, chief executive, auditor) and " +
+      'sub-units; and the last annual accounts from Regnskapsregisteret.',
     documentation: 'https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html',
     topic: 'business',
     keywords: [
@@ -41,6 +55,8 @@ export function firmafakta(): SourceDefinition {
       'årsregnskap',
       'accounts',
       'financial statement',
+      'companies nearby',
+      'bedrifter i nærheten',
     ],
     synonyms: [
       'brreg',
@@ -69,7 +85,7 @@ export function firmafakta(): SourceDefinition {
     // The register is updated through the day; an hour-old answer is fresh enough for lookups.
     cacheTtlSeconds: 3600,
     limit: { default: 25, max: 100 },
-    upstreams: [brreg, brregRegnskap],
+    upstreams: [brreg, brregRegnskap, kartverketAdresser],
     datasets: firmafaktaDatasets,
     entityTypes: {
       organization: { operation: 'selskapsdetaljer', parameter: 'org_nr' },
@@ -88,6 +104,7 @@ export function firmafakta(): SourceDefinition {
         'roller_i_enhet',
         'underenheter_for_selskap',
         'finn_selskaper',
+        { name: 'finn_selskaper_i_omrade', placeField: companiesPlaceField },
         'get_company_last_financial_statement',
         'aksjeeiere_for_selskap',
         'selskapets_aksjeposter',
@@ -97,7 +114,7 @@ export function firmafakta(): SourceDefinition {
         'forskningsradet_tildelinger_for_selskap',
         'skattefunnprosjekter_for_selskap',
       ],
-      async () => (await import('./operations.js')).firmafaktaOperations,
+      async () => (await import('./operations.js')).firmafaktaOperations(options.kartverketBudget),
     ),
   })
 }

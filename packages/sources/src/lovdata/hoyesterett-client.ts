@@ -29,6 +29,7 @@ import { renderText } from './section-text.js'
 import { pdfText, PdfTextError } from './pdf-text.js'
 import { DOMSTOL_ORIGIN, domstolSite } from './case-law-upstream.js'
 import { parseHrNumber } from './hr-number.js'
+import { mapConcurrently } from '../shared/map-concurrently.js'
 
 /** A decision as the sitemap lists it. */
 export interface DecisionEntry {
@@ -254,19 +255,6 @@ export type DecisionText = { text: string } | { unavailable: string }
 const byNumberDescending = (a: DecisionEntry, b: DecisionEntry) => {
   const n = (e: DecisionEntry) => Number(e.hrNumber.split('-')[2])
   return b.year - a.year || n(b) - n(a)
-}
-
-async function mapConcurrently<T, R>(items: T[], limit: number, map: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length)
-  let next = 0
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++
-      results[i] = await map(items[i] as T)
-    }
-  })
-  await Promise.all(workers)
-  return results
 }
 
 /**

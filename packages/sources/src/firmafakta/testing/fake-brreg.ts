@@ -20,7 +20,14 @@ export interface BrregData {
 }
 
 /** Options of {@link startFakeBrreg}: each given list replaces the fixture list. */
-export type FakeBrregOptions = Partial<BrregData>
+export type FakeBrregOptions = Partial<BrregData> & {
+  /**
+   * The unit (and the body of its roles, empty groups when left out) to answer for a number the
+   * data lacks (`/enheter/{orgnr}`, `/enheter/{orgnr}/roller`), as the offline demo answers any
+   * plausible number; undefined keeps the 404. Without it every unknown number is a 404.
+   */
+  otherNumbers?: (orgnr: string) => { enhet: BrregRecord; roller?: unknown } | undefined
+}
 
 /** One request a fake Enhetsregisteret answered. */
 export interface FakeBrregCall {
@@ -367,6 +374,27 @@ export async function startFakeBrreg(options: FakeBrregOptions = {}): Promise<Fa
     routes[`/underenheter/${unit.organisasjonsnummer}`] = serve('underenhet', (_url, contentType) =>
       json(200, unit, contentType),
     )
+  }
+
+  const other = options.otherNumbers
+  if (other) {
+    const emptyRoles = (orgnr: string) => ({
+      rollegrupper: [],
+      _links: {
+        self: { href: `https://data.brreg.no/enhetsregisteret/api/enheter/${orgnr}/roller` },
+        enhet: { href: `https://data.brreg.no/enhetsregisteret/api/enheter/${orgnr}` },
+      },
+    })
+    const orgnrOf = (url: URL) => url.pathname.slice(PREFIX.length).split('/')[2] ?? ''
+    routes['/enheter/{orgnr}'] = serve('enhet', (url, contentType) => {
+      const found = other(orgnrOf(url))
+      return found ? json(200, found.enhet, contentType) : { status: 404, headers: {}, body: '' }
+    })
+    routes['/enheter/{orgnr}/roller'] = serve('rolle', (url, contentType) => {
+      const orgnr = orgnrOf(url)
+      const found = other(orgnr)
+      return found ? json(200, found.roller ?? emptyRoles(orgnr), contentType) : { status: 404, headers: {}, body: '' }
+    })
   }
 
   fake = await startFakeUpstream(routes, { prefix: PREFIX })

@@ -28,19 +28,23 @@ export function regnskapFixtures(): Record<string, unknown[]> {
  * Starts a fake Regnskapsregisteret on 127.0.0.1 answering like the open API (upstreams-3.md
  * §4.1): `GET /regnskap/{orgnr}` is a JSON array of statements, with the register's own
  * misspelt keys (`regnkapsprinsipper`, `sumInnskuttEgenkaptial`) and empty objects for lines a
- * statement lacks; a number it has nothing for is a 404 with an empty body. `failWith` plays
- * an outage.
+ * statement lacks; a number it has nothing for is a 404 with an empty body, unless
+ * `otherNumbers` gives statements for it (the offline demo answers any plausible number).
+ * `failWith` plays an outage.
  *
  * @example
  * const regnskap = await startFakeRegnskapsregisteret()
  * createGateway({ sources: [firmafakta()], upstreams: { brreg_regnskap: { baseUrl: regnskap.baseUrl } } })
  * regnskap.failWith(fakeReply.status(503), { times: 1 })
  */
-export function startFakeRegnskapsregisteret(statements: Record<string, unknown[]> = regnskapFixtures()): Promise<FakeUpstream> {
+export function startFakeRegnskapsregisteret(
+  statements: Record<string, unknown[]> = regnskapFixtures(),
+  otherNumbers?: (orgnr: string) => unknown[] | undefined,
+): Promise<FakeUpstream> {
   return startFakeUpstream(
     {
       '/{orgnr}': (_url, _req, { orgnr }) => {
-        const found = orgnr === undefined ? undefined : statements[orgnr]
+        const found = orgnr === undefined ? undefined : (statements[orgnr] ?? otherNumbers?.(orgnr))
         return found ? fakeReply.json(found) : fakeReply.status(404)
       },
     },

@@ -1,4 +1,6 @@
-// What @allmenning/sources/firmafakta/testing offers a test: the source's upstream played locally, with
-// its recorded fixtures. Only through this entry do fakes reach users.
+// What @allmenning/sources/firmafakta/testing offers a test: the source's upstreams played locally, with
+// its recorded fixtures, and all of them at once for the offline demo. Only through this entry do fakes reach users.
 export * from './fake-brreg.js'
 export * from './fake-regnskapsregisteret.js'
+export * from './area-fixtures.js'
+export * from './demo-upstreams.js'
