@@ -11,19 +11,20 @@ import { kystdatahuset } from './kystdatahuset/index.js'
 import { lovdata } from './lovdata/lovdata-source.js'
 import { luftkvalitet } from './luftkvalitet/index.js'
 import { NOBIL_KEY_VARIABLE, nobil } from './nobil/index.js'
-import { nve } from './nve/index.js'
+import { HYDAPI_KEY_VARIABLE, nve } from './nve/index.js'
 import { poiNorge } from './poi_norge/index.js'
 import { ssb } from './ssb/index.js'
 import { statnett } from './statnett/index.js'
 import { strompris } from './strompris/index.js'
-import { vegvesen } from './vegvesen/index.js'
+import { VEGVESEN_DATEX_PASSWORD_VARIABLE, VEGVESEN_DATEX_USERNAME_VARIABLE, vegvesen } from './vegvesen/index.js'
 import { weather } from './weather/index.js'
 
 /**
  * Every built-in source, with upstream base URLs and time limits taken from
  * `ALLMENNING_UPSTREAM_<ID>` and `ALLMENNING_UPSTREAM_<ID>_TIMEOUT_MS` where set (the real
  * services otherwise), and the keys of the upstreams that need one: `ALLMENNING_NOBIL_API_KEY`,
- * `ALLMENNING_FIRMS_MAP_KEY`, `ALLMENNING_BARENTSWATCH_CLIENT_ID` and `ALLMENNING_BARENTSWATCH_CLIENT_SECRET`.
+ * `ALLMENNING_FIRMS_MAP_KEY`, `ALLMENNING_BARENTSWATCH_CLIENT_ID`, `ALLMENNING_BARENTSWATCH_CLIENT_SECRET`,
+ * `ALLMENNING_VEGVESEN_DATEX_USERNAME`, `ALLMENNING_VEGVESEN_DATEX_PASSWORD` and `ALLMENNING_NVE_HYDAPI_KEY`.
  * A source whose key is missing is still served; its operations answer 502
  * upstream_not_configured naming the variable. What the example servers and the Lambda example use.
  *
@@ -47,9 +48,9 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     poiNorge(),
     strompris(),
     entur(),
-    vegvesen(),
+    vegvesen({ datexUsername: env[VEGVESEN_DATEX_USERNAME_VARIABLE], datexPassword: env[VEGVESEN_DATEX_PASSWORD_VARIABLE] }),
     ssb(),
-    nve(),
+    nve({ hydapiKey: env[HYDAPI_KEY_VARIABLE] }),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

@@ -1,6 +1,6 @@
 import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { kartverketAdresser } from '../geonorge/kartverket-upstreams.js'
-import { nveAvalanche, nveFlood, nveHydapi, nveLandslide } from './nve-upstreams.js'
+import { HYDAPI_KEY_VARIABLE, nveAvalanche, nveFlood, nveHydapi, nveLandslide } from './nve-upstreams.js'
 import { hazardWarningsPlaceField, hydroStationsPlaceField } from './place-fields.js'
 
 /** Options of the {@link nve} source. */
@@ -45,6 +45,7 @@ export function nve(options: NveOptions = {}): SourceDefinition {
     cacheTtlSeconds: 900,
     // Kartverket's address register tells which municipality a point lies in.
     upstreams: [nveFlood, nveLandslide, nveAvalanche, kartverketAdresser, nveHydapi],
+    notConfigured: hydapiKey ? [] : [{ configure: HYDAPI_KEY_VARIABLE, operations: ['find_hydro_stations'] }],
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       [

@@ -1,5 +1,5 @@
 import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { vegvesenDatex } from './datex-upstream.js'
+import { VEGVESEN_DATEX_PASSWORD_VARIABLE, VEGVESEN_DATEX_USERNAME_VARIABLE, vegvesenDatex } from './datex-upstream.js'
 import { vegvesenEntitySearch } from './entity-search.js'
 import { trafficMessagesPlaceField, trafficRegistrationPointsPlaceField } from './place-fields.js'
 import { vegvesenTrafikkdata } from './trafikkdata-upstream.js'
@@ -66,6 +66,10 @@ export function vegvesen(options: VegvesenOptions = {}): SourceDefinition {
     cacheTtlSeconds: 3600,
     limit: { default: 25, max: 200 },
     upstreams: [vegvesenTrafikkdata, vegvesenDatex],
+    notConfigured: [
+      ...(datex.username ? [] : [{ configure: VEGVESEN_DATEX_USERNAME_VARIABLE, operations: ['get_traffic_messages'] }]),
+      ...(datex.password ? [] : [{ configure: VEGVESEN_DATEX_PASSWORD_VARIABLE, operations: ['get_traffic_messages'] }]),
+    ],
     entityTypes: { traffic_registration_point: { operation: 'get_traffic_volume', parameter: 'registration_point_id' } },
     entitySearch: vegvesenEntitySearch,
     // The operations' code is imported when a request first reads it (see deferOperations).
