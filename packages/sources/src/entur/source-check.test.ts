@@ -10,7 +10,7 @@ describe('entur and the source check of @allmenning/core/testing', () => {
       const report = await checkSource(entur, {
         upstreams: { entur_journey_planner: journeyPlanner, entur_geocoder: geocoder },
         examples: {
-          search_stops: { text: 'Kaiparken' },
+          search_stops: { query: 'Kaiparken' },
           get_departures: { stop_place_id: 'NSR:StopPlace:90101', number_of_departures: 5 },
           find_stops_nearby: { lat: 59.9071, lon: 10.7493 },
         },
