@@ -42,3 +42,16 @@ export const enturVehicles = defineUpstream({
   maxBodyBytes: 4 * 1024 * 1024,
 })
 
+/**
+ * Entur's Mobility v2 (GraphQL, `POST /graphql`): shared scooters, bicycles, cars and their
+ * stations, gathered from the operators' GBFS feeds. Same terms as JourneyPlanner
+ * (ET-Client-Name, NLOD); `ALLMENNING_UPSTREAM_ENTUR_MOBILITY` overrides the base URL in the
+ * examples.
+ */
+export const enturMobility = defineUpstream({
+  id: 'entur_mobility',
+  name: 'Entur Mobility v2',
+  baseUrl: 'https://api.entur.io/mobility/v2',
+  publisher: 'Entur AS (national registry of public transport in Norway)',
+  license: 'NLOD 2.0',
+})

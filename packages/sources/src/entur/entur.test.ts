@@ -4,19 +4,28 @@ import { builtInSources } from '../built-in-sources.js'
 import { createRequestBudget } from '../shared/request-budget.js'
 import { entur, type EnturOptions } from './index.js'
 import { enturDepartures, graphqlValidationError, type FakeJourneyPlanner, startFakeEnturGeocoder, startFakeEnturJourneyPlanner } from './testing/fake-entur.js'
+import { startFakeEnturMobility } from './testing/fake-entur-mobility.js'
+import { startFakeEnturVehicles } from './testing/fake-entur-vehicles.js'
 
 let journeyPlanner: FakeJourneyPlanner
 let geocoder: FakeUpstream
+let vehicles: FakeUpstream
+let mobility: FakeUpstream
 
 beforeAll(async () => {
-  ;[journeyPlanner, geocoder] = await Promise.all([startFakeEnturJourneyPlanner(), startFakeEnturGeocoder()])
+  ;[journeyPlanner, geocoder, vehicles, mobility] = await Promise.all([
+    startFakeEnturJourneyPlanner(),
+    startFakeEnturGeocoder(),
+    startFakeEnturVehicles(),
+    startFakeEnturMobility(),
+  ])
 })
-afterAll(() => Promise.all([journeyPlanner.close(), geocoder.close()]))
+afterAll(() => Promise.all([journeyPlanner.close(), geocoder.close(), vehicles.close(), mobility.close()]))
 
 const gatewayFor = (options: EnturOptions = {}, userAgent = 'allmenning/0.1.0 (+ops@example.no)') =>
   createTestGateway({
     sources: entur({ requestBudget: createRequestBudget({ requests: 100, perMs: 1000, maxWaitMs: 1000 }), ...options }),
-    upstreams: { entur_journey_planner: journeyPlanner, entur_geocoder: geocoder },
+    upstreams: { entur_journey_planner: journeyPlanner, entur_geocoder: geocoder, entur_vehicles: vehicles, entur_mobility: mobility },
     upstream: { userAgent, timeoutMs: 1000, breakAfterFailures: 0 },
   })
 
@@ -114,6 +123,7 @@ describe('find_stops_nearby', () => {
     const gateway = gatewayFor()
     const { status, json } = await gateway.get('/api/v1/steder/59.9071/10.7493', { section: 'transport' })
     expect(status).toBe(200)
+    expect(Object.keys(json.fields)).toEqual(['stops', 'shared_mobility'])
     expect(json.fields.stops).toMatchObject({ status: 'ok', source: 'entur', operation: 'find_stops_nearby' })
     expect(json.fields.stops.data[0]).toMatchObject({ id: 'NSR:StopPlace:90101', name: 'Kaiparken' })
     expect(json.fields.stops.attribution).toEqual([expect.objectContaining({ upstream: 'entur_geocoder', license: 'NLOD 2.0' })])
@@ -216,11 +226,20 @@ describe('get_departures', () => {
 })
 
 describe('configuration from the environment', () => {
-  it('reaches Entur where ALLMENNING_UPSTREAM_ENTUR_GEOCODER and ALLMENNING_UPSTREAM_ENTUR_JOURNEY_PLANNER point', async () => {
-    const sources = builtInSources({ ALLMENNING_UPSTREAM_ENTUR_GEOCODER: geocoder.baseUrl, ALLMENNING_UPSTREAM_ENTUR_JOURNEY_PLANNER: journeyPlanner.baseUrl })
+  it('reaches Entur where ALLMENNING_UPSTREAM_ENTUR_GEOCODER, _JOURNEY_PLANNER, _VEHICLES and _MOBILITY point', async () => {
+    const sources = builtInSources({
+      ALLMENNING_UPSTREAM_ENTUR_GEOCODER: geocoder.baseUrl,
+      ALLMENNING_UPSTREAM_ENTUR_JOURNEY_PLANNER: journeyPlanner.baseUrl,
+      ALLMENNING_UPSTREAM_ENTUR_VEHICLES: vehicles.baseUrl,
+      ALLMENNING_UPSTREAM_ENTUR_MOBILITY: mobility.baseUrl,
+    })
     const gateway = createTestGateway({ sources: sources.filter((source) => source.id === 'entur') })
     expect((await gateway.call('entur', 'search_stops', { query: 'Granlia' })).json.data.stops.map((s: { id: string }) => s.id)).toEqual(['NSR:StopPlace:90201'])
     expect((await gateway.call('entur', 'get_departures', { stop_place_id: 'NSR:StopPlace:90104' })).status).toBe(200)
+    const near = await gateway.call('entur', 'find_live_vehicles_nearby', { lat: 60.391, lon: 5.327, radius_km: 1 })
+    expect(near.json.data.vehicles.map((v: { vehicle_id: string }) => v.vehicle_id)).toEqual(['8412', '214', '62-2026-09-23'])
+    const shared = await gateway.call('entur', 'find_shared_mobility_nearby', { lat: 63.431, lon: 10.396 })
+    expect(shared.json.data.stations.map((s: { id: string }) => s.id)).toEqual(['YTB:Station:48'])
   })
 })
 

@@ -1,5 +1,6 @@
 import type { EnturAccess } from './entur-calls.js'
 import { createFindLiveVehiclesNearby } from './find-live-vehicles-nearby.js'
+import { createFindSharedMobilityNearby } from './find-shared-mobility-nearby.js'
 import { createFindStopsNearby } from './find-stops-nearby.js'
 import { createGetDepartures } from './get-departures.js'
 import { createSearchStops } from './search-stops.js'
@@ -11,5 +12,6 @@ export function enturOperations(access: EnturAccess) {
     createGetDepartures(access),
     createFindStopsNearby(access),
     createFindLiveVehiclesNearby(access),
+    createFindSharedMobilityNearby(access),
   ]
 }
