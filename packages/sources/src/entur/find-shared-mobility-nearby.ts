@@ -28,7 +28,11 @@ export function createFindSharedMobilityNearby(access: EnturAccess) {
   return defineOperation({
     name: 'find_shared_mobility_nearby',
     description:
-      "Shared e-scooters, bicycles, cars and mopeds free to rent within radius_m METRES of a point, and the stations (bike docks, car parks) there with how many vehicles each has, nearest first, from Entur's Mobility v2 (every operator's GBFS feed: Voi, Ryde, Bolt, Oslo Bysykkel, Hyre …). data.vehicles is paged by limit and offset (offset + limit at most 400); data.stations is the nearest limit stations on every page, and data.stations_truncated is true when more stand within the radius.",
+      "Shared e-scooters, bicycles, cars and mopeds free to rent within radius_m METRES of a point, and the " +
+      "stations (bike docks, car parks) there with how many vehicles each has, nearest first, from Entur's " +
+      "Mobility v2 (every operator's GBFS feed: Voi, Ryde, Bolt, Oslo Bysykkel, Hyre …). data.vehicles is " +
+      "paged by limit and offset (offset + limit at most 400); data.stations is the nearest limit stations " +
+      "on every page, and data.stations_truncated is true when more stand within the radius.",
     parameters: {
       // A scooter is picked by the street it stands in: a cell of ~11 m.
       ...pointParameters(4),
@@ -68,7 +72,10 @@ export function createFindSharedMobilityNearby(access: EnturAccess) {
     placeField: sharedMobilityPlaceField,
     canonicalFieldAliases: { name: ['stations[].name'] },
     shapeNote:
-      "data holds the two lists the public gateway's clients read, vehicles (id, form_factor, lat, lon, reserved, disabled, operator, system_id, propulsion, range_m) and stations (id, name, lat, lon, system_id, vehicles_available); only vehicles is paged, and stations_truncated says when the stations were cut at limit rather than cutting them silently.",
+      "data holds the two lists the public gateway's clients read, vehicles (id, form_factor, lat, lon, " +
+      "reserved, disabled, operator, system_id, propulsion, range_m) and stations (id, name, lat, lon, " +
+      "system_id, vehicles_available); only vehicles is paged, and stations_truncated says when the " +
+      "stations were cut at limit rather than cutting them silently.",
     // Scooters are picked up and parked by the minute; Entur's feeds refresh about every 30 s.
     cacheTtlSeconds: 15,
 

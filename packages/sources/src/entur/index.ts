@@ -40,7 +40,10 @@ export function entur(options: EnturOptions = {}): SourceDefinition {
     id: 'entur',
     name: 'Public transport stops, departures, live vehicles and shared mobility (Entur)',
     description:
-      "Norway's public transport from Entur's national registry: stop places by name or near a point, the next departures from a stop with real-time estimates and cancellations (bus, tram, metro, train, ferry, air), where the vehicles are now, and the shared e-scooters, city bikes and cars free to rent near a point.",
+      "Norway's public transport from Entur's national registry: stop places by name or near a point, the " +
+      "next departures from a stop with real-time estimates and cancellations (bus, tram, metro, train, " +
+      "ferry, air), where the vehicles are now, and the shared e-scooters, city bikes and cars free to rent " +
+      "near a point.",
     documentation: 'https://developer.entur.org',
     topic: 'transport',
     keywords: ['public transport', 'kollektivtransport', 'departures', 'avganger', 'stop', 'holdeplass', 'entur', 'bus', 'train', 'vehicle positions', 'shared mobility'],

@@ -13,8 +13,14 @@ const translated = `{ translation { language value } }`
  * nearest that many (Entur then answers them in no particular order); the Boolean filters are
  * always sent, since an explicit null would not fall back to their default.
  */
-export const SHARED_MOBILITY_QUERY = `query SharedMobilityNearby($lat: Float!, $lon: Float!, $range: Int!, $vehicleCount: Int!, $stationCount: Int!, $formFactors: [FormFactor], $includeReserved: Boolean!, $includeDisabled: Boolean!) {
-  vehicles(lat: $lat, lon: $lon, range: $range, count: $vehicleCount, formFactors: $formFactors, includeReserved: $includeReserved, includeDisabled: $includeDisabled) {
+export const SHARED_MOBILITY_QUERY = `query SharedMobilityNearby(
+  $lat: Float!, $lon: Float!, $range: Int!, $vehicleCount: Int!, $stationCount: Int!,
+  $formFactors: [FormFactor], $includeReserved: Boolean!, $includeDisabled: Boolean!
+) {
+  vehicles(
+    lat: $lat, lon: $lon, range: $range, count: $vehicleCount,
+    formFactors: $formFactors, includeReserved: $includeReserved, includeDisabled: $includeDisabled
+  ) {
     id
     lat
     lon
