@@ -2,9 +2,9 @@ import { deferOperations, defineSource, type SourceDefinition } from '@allmennin
 import type { RequestBudget } from '../shared/request-budget.js'
 import { checkedClientName } from './client-name.js'
 import { enturRequestBudget } from './entur-calls.js'
-import { enturGeocoder, enturJourneyPlanner } from './entur-upstreams.js'
+import { enturGeocoder, enturJourneyPlanner, enturMobility, enturVehicles } from './entur-upstreams.js'
 import { enturEntitySearch } from './entity-search.js'
-import { stopsPlaceField } from './place-fields.js'
+import { sharedMobilityPlaceField, stopsPlaceField } from './place-fields.js'
 
 /** Options of the {@link entur} source. */
 export interface EnturOptions {
@@ -20,8 +20,10 @@ export interface EnturOptions {
 
 /**
  * The built-in `entur` source: public transport stop places in Norway by name and near a
- * point, and the next departures from a stop place, from Entur's geocoder and JourneyPlanner
- * v3. Every call names the deployment in Entur's `ET-Client-Name` header.
+ * point, the next departures from a stop place, the vehicles near a point now, and the shared
+ * scooters, bicycles and cars free to rent there, from Entur's geocoder, JourneyPlanner v3,
+ * vehicle positions and Mobility v2. Every call names the deployment in Entur's
+ * `ET-Client-Name` header.
  *
  * @example
  * import { createGateway } from '@allmenning/core'
@@ -36,26 +38,38 @@ export function entur(options: EnturOptions = {}): SourceDefinition {
   }
   return defineSource({
     id: 'entur',
-    name: 'Public transport stops and departures (Entur)',
+    name: 'Public transport stops, departures, live vehicles and shared mobility (Entur)',
     description:
-      "Norway's public transport from Entur's national registry: stop places by name or near a point, and the next departures from a stop with real-time estimates and cancellations, for bus, tram, metro, train, ferry and air.",
+      "Norway's public transport from Entur's national registry: stop places by name or near a point, the " +
+      "next departures from a stop with real-time estimates and cancellations (bus, tram, metro, train, " +
+      "ferry, air), where the vehicles are now, and the shared e-scooters, city bikes and cars free to rent " +
+      "near a point.",
     documentation: 'https://developer.entur.org',
     topic: 'transport',
-    keywords: ['public transport', 'kollektivtransport', 'departures', 'avganger', 'stop', 'holdeplass', 'entur', 'bus', 'train'],
-    synonyms: ['buss', 'tog', 'trikk', 't-bane', 'ferje', 'rutetider', 'sanntid', 'stoppested', 'stasjon', 'timetable', 'real-time'],
+    keywords: ['public transport', 'kollektivtransport', 'departures', 'avganger', 'stop', 'holdeplass', 'entur', 'bus', 'train', 'vehicle positions', 'shared mobility'],
+    synonyms: [
+      'buss', 'tog', 'trikk', 't-bane', 'ferje', 'rutetider', 'sanntid', 'stoppested', 'stasjon', 'timetable', 'real-time',
+      'posisjon', 'elsparkesykkel', 'sparkesykkel', 'scooter', 'bysykkel', 'city bike', 'bildeling', 'car sharing', 'delt mobilitet',
+    ],
     contentLanguages: ['no', 'en'],
     cacheTtlSeconds: 30,
     limit: { default: 20, max: 100 },
-    upstreams: [enturJourneyPlanner, enturGeocoder],
+    upstreams: [enturJourneyPlanner, enturGeocoder, enturVehicles, enturMobility],
     entityTypes: { stop_place: { operation: 'get_departures', parameter: 'stop_place_id' } },
     entitySearch: enturEntitySearch,
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      ['search_stops', 'get_departures', { name: 'find_stops_nearby', placeField: stopsPlaceField }],
+      [
+        'search_stops',
+        'get_departures',
+        { name: 'find_stops_nearby', placeField: stopsPlaceField },
+        'find_live_vehicles_nearby',
+        { name: 'find_shared_mobility_nearby', placeField: sharedMobilityPlaceField },
+      ],
       async () => (await import('./operations.js')).enturOperations(access),
     ),
   })
 }
-export { enturJourneyPlanner, enturGeocoder } from './entur-upstreams.js'
+export { enturJourneyPlanner, enturGeocoder, enturVehicles, enturMobility } from './entur-upstreams.js'
 export { enturClientName } from './client-name.js'
 export { enturRequestBudget } from './entur-calls.js'

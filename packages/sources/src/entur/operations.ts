@@ -1,9 +1,17 @@
 import type { EnturAccess } from './entur-calls.js'
+import { createFindLiveVehiclesNearby } from './find-live-vehicles-nearby.js'
+import { createFindSharedMobilityNearby } from './find-shared-mobility-nearby.js'
 import { createFindStopsNearby } from './find-stops-nearby.js'
 import { createGetDepartures } from './get-departures.js'
 import { createSearchStops } from './search-stops.js'
 
 /** The operations of one `entur()` source, in the order of its outline: loaded when a request first reads them. */
 export function enturOperations(access: EnturAccess) {
-  return [createSearchStops(access), createGetDepartures(access), createFindStopsNearby(access)]
+  return [
+    createSearchStops(access),
+    createGetDepartures(access),
+    createFindStopsNearby(access),
+    createFindLiveVehiclesNearby(access),
+    createFindSharedMobilityNearby(access),
+  ]
 }

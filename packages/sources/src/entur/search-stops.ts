@@ -6,7 +6,8 @@ import { readGeocoderStops, stopSchema } from './geocoder-stops.js'
 import { AUTOCOMPLETE_SIZE } from './autocomplete-size.js'
 
 /**
- * Builds `search_stops`: stop places by name, from Entur's geocoder autocomplete.
+ * Builds `search_stops`: stop places by name, from Entur's geocoder autocomplete, as
+ * `{ stops, returned }`, the shape the public gateway's clients read.
  *
  * @example
  * const searchStops = createSearchStops({ budget: enturRequestBudget, clientName: undefined })
@@ -15,14 +16,22 @@ export function createSearchStops(access: EnturAccess) {
   return defineOperation({
     name: 'search_stops',
     description:
-      "Public transport stop places in Norway by name (bus, tram, metro, rail, ferry, airport), best match first, from Entur's geocoder. Each id is what get_departures takes.",
+      "Public transport stop places in Norway by name (bus, tram, metro, rail, ferry, airport), best match " +
+      "first, from Entur's geocoder. Each id is what get_departures takes. Free text only: " +
+      "find_stops_nearby searches around a point.",
     parameters: {
-      text: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.description('Name or part of a name, e.g. Jernbanetorget')),
+      query: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.description('Name or part of a name, e.g. Jernbanetorget')),
     },
-    output: v.array(stopSchema),
+    output: v.object({
+      returned: v.pipe(v.number(), v.description('Stop places on this page')),
+      stops: v.array(stopSchema),
+    }),
+    list: 'stops',
     // The geocoder is asked for its best 50; more could not be paged to.
     limit: { default: 10, max: AUTOCOMPLETE_SIZE },
-    canonicalFieldAliases: { name: ['[].name'] },
+    canonicalFieldAliases: { name: ['stops[].name'] },
+    shapeNote:
+      "data is { stops, returned } with the row fields the public gateway's clients read (id, name, category, lat, lon, label, municipality, county).",
     // The stop register changes with the timetables, a few times a year.
     cacheTtlSeconds: 86_400,
 
@@ -30,12 +39,17 @@ export function createSearchStops(access: EnturAccess) {
       const client = ctx.upstream(enturGeocoder)
       const headers = await enturTurn(access, client)
       const res = await client.getJson('/autocomplete', {
-        query: { text: params.text, lang: 'no', size: AUTOCOMPLETE_SIZE, layers: 'venue' },
+        query: { text: params.query, lang: 'no', size: AUTOCOMPLETE_SIZE, layers: 'venue' },
         headers,
       })
-      return { data: readGeocoderStops(client, res.body) }
+      const stops = readGeocoderStops(client, res.body)
+      const page = stops.slice(params.offset, params.offset + params.limit)
+      return {
+        data: { returned: page.length, stops: page },
+        page: { hasMore: params.offset + page.length < stops.length, total: stops.length },
+      }
     },
 
-    entities: (data) => data.map((stop) => ({ type: 'stop_place', id: stop.id, name: stop.name })),
+    entities: (data) => data.stops.map((stop) => ({ type: 'stop_place', id: stop.id, name: stop.name })),
   })
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, type FakeUpstream } from '@allmenning/core/testing'
 import { builtInSources } from '../built-in-sources.js'
 import { entur } from '../entur/index.js'
-import { startFakeEnturGeocoder, startFakeEnturJourneyPlanner } from '../entur/testing/fake-entur.js'
+import { startFakeEnturGeocoder, startFakeEnturJourneyPlanner, startFakeEnturMobility } from '../entur/testing/index.js'
 import { vegvesen } from './index.js'
 import { REGISTRATION_POINTS_QUERY } from './registration-points.js'
 import { FAKE_DATEX_PASSWORD, FAKE_DATEX_USERNAME, startFakeDatex } from './testing/fake-datex.js'
@@ -190,21 +190,28 @@ describe('entity search and places', () => {
   describe('the transport section of /api/v1/steder, with entur', () => {
     let journeyPlanner: FakeUpstream
     let geocoder: FakeUpstream
+    let mobility: FakeUpstream
     beforeAll(async () => {
-      ;[journeyPlanner, geocoder] = await Promise.all([startFakeEnturJourneyPlanner(), startFakeEnturGeocoder()])
+      ;[journeyPlanner, geocoder, mobility] = await Promise.all([startFakeEnturJourneyPlanner(), startFakeEnturGeocoder(), startFakeEnturMobility()])
     })
-    afterAll(() => Promise.all([journeyPlanner.close(), geocoder.close()]))
+    afterAll(() => Promise.all([journeyPlanner.close(), geocoder.close(), mobility.close()]))
 
     it('holds the stops, the traffic registration points and the traffic messages near the point', async () => {
       const datex = await startFakeDatex()
       const gateway = createTestGateway({
         sources: [entur(), vegvesen({ datexUsername: FAKE_DATEX_USERNAME, datexPassword: FAKE_DATEX_PASSWORD })],
-        upstreams: { vegvesen_trafikkdata: trafikkdata, vegvesen_datex: datex, entur_journey_planner: journeyPlanner, entur_geocoder: geocoder },
+        upstreams: {
+          vegvesen_trafikkdata: trafikkdata,
+          vegvesen_datex: datex,
+          entur_journey_planner: journeyPlanner,
+          entur_geocoder: geocoder,
+          entur_mobility: mobility,
+        },
       })
       const { status, json } = await gateway.get('/api/v1/steder/59.9071/10.7493', { section: 'transport' })
       await datex.close()
       expect(status).toBe(200)
-      expect(Object.keys(json.fields)).toEqual(['stops', 'traffic_registration_points', 'traffic_messages'])
+      expect(Object.keys(json.fields)).toEqual(['stops', 'traffic_registration_points', 'shared_mobility', 'traffic_messages'])
       expect(json.fields.traffic_messages).toMatchObject({ status: 'ok', source: 'vegvesen', operation: 'get_traffic_messages' })
       expect(json.fields.traffic_registration_points).toMatchObject({ status: 'ok', source: 'vegvesen', operation: 'find_registration_points_nearby' })
       expect(ids(json.fields.traffic_registration_points.data)).toEqual(['10234B1110003', '10234V1110002', '10234V1110001', '10240V1120004', '10240V1120005'])

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs'
-import type { IncomingMessage } from 'node:http'
 import { fakeReply, startFakeUpstream, type FakeReply, type FakeUpstream } from '@allmenning/core/testing'
+import { osloDate, osloDateTime } from '../../shared/oslo-time.js'
+import { graphqlRoute, graphqlValidationError, missingVariable, type GraphqlQuestion } from './graphql-fake.js'
+
+export { graphqlValidationError } from './graphql-fake.js'
 
 interface VenueFeature {
   type: 'Feature'
@@ -58,19 +61,22 @@ const sizeOf = (url: URL) => Math.min(100, Math.max(1, Number(url.searchParams.g
  * A local Entur geocoder v1: `/autocomplete?text=…` finds venues whose name holds the text,
  * `/reverse?point.lat=…&point.lon=…&boundary.circle.radius=…` those within the radius (km),
  * nearest first with Pelias' `distance` (km); both honour `layers` and `size`. A request
- * without its required parameters is Pelias' 400 with `geocoding.errors`.
+ * without its required parameters is Pelias' 400 with `geocoding.errors`. With `demo: true` a
+ * text that names no recorded venue finds the Oslo ones, as the real geocoder finds something
+ * for nearly any text.
  *
  * @example
  * const geocoder = await startFakeEnturGeocoder()
  * createGateway({ sources: [entur()], upstreams: { entur_geocoder: { baseUrl: geocoder.baseUrl } } })
  */
-export async function startFakeEnturGeocoder(): Promise<FakeUpstream> {
+export async function startFakeEnturGeocoder(options: { demo?: boolean } = {}): Promise<FakeUpstream> {
   return startFakeUpstream(
     {
       '/autocomplete': (url) => {
         const text = url.searchParams.get('text')
         if (!text) return peliasError('missing param \'text\'')
-        const found = enturVenues.filter((f) => inLayers(url, f) && fold(f.properties.name).includes(fold(text)))
+        const named = enturVenues.filter((f) => inLayers(url, f) && fold(f.properties.name).includes(fold(text)))
+        const found = named.length === 0 && options.demo ? enturVenues.filter((f) => inLayers(url, f) && f.properties['locality'] === 'Oslo') : named
         return featureCollection({ text, size: sizeOf(url), layers: url.searchParams.get('layers')?.split(',') }, found.slice(0, sizeOf(url)))
       },
       '/reverse': (url) => {
@@ -93,58 +99,70 @@ export async function startFakeEnturGeocoder(): Promise<FakeUpstream> {
   )
 }
 
-async function bodyOf(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  return Buffer.concat(chunks).toString('utf8')
-}
-
-/** graphql-java's way of saying a variable is wrong: HTTP 200, `errors`, no `data`. */
-export function graphqlValidationError(message: string): FakeReply {
-  return fakeReply.json({ errors: [{ message, locations: [{ line: 1, column: 28 }], extensions: { classification: 'ValidationError' } }] })
-}
-
 /** The JourneyPlanner fake, with every GraphQL question it was posted, parsed, oldest first. */
 export interface FakeJourneyPlanner extends FakeUpstream {
-  questions: { query: string; variables: Record<string, unknown> }[]
+  questions: GraphqlQuestion[]
+}
+
+const DAY_MS = 86_400_000
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
+
+/**
+ * The departures of a recorded stop place as if asked now: every time moved by the same whole
+ * number of minutes so that the first aimed departure is a minute from now, each written with
+ * Oslo's offset as JourneyPlanner writes it, and each operating day moved by as many days as
+ * the first departure's (a call past midnight keeps the day before as its operating day).
+ */
+function departuresAsOfNow(stop: (typeof enturDepartures)[string], now: number): (typeof enturDepartures)[string] {
+  const calls = stop.estimatedCalls as Record<string, unknown>[]
+  const first = calls.map((c) => c['aimedDepartureTime']).find((t): t is string => typeof t === 'string')
+  if (!first) return stop
+  const delta = Math.ceil((now + 60_000 - Date.parse(first)) / 60_000) * 60_000
+  const days = Math.round((Date.parse(osloDate(Date.parse(first) + delta)) - Date.parse(osloDate(Date.parse(first)))) / DAY_MS)
+  const moved = calls.map((call) => {
+    const out: Record<string, unknown> = { ...call }
+    for (const [key, value] of Object.entries(call)) {
+      if (key.endsWith('Time') && typeof value === 'string') out[key] = osloDateTime(Date.parse(value) + delta)
+    }
+    if (typeof call['date'] === 'string') out['date'] = addDays(call['date'], days)
+    return out
+  })
+  return { ...stop, estimatedCalls: moved }
 }
 
 /**
  * A local Entur JourneyPlanner v3: `POST /graphql` answers a `stopPlace(id:) { … estimatedCalls }`
  * query from the fixtures, the first `numberOfDepartures` calls; an unknown id is
  * `{"data":{"stopPlace":null}}` with HTTP 200, a missing variable a 200 with `errors`, a body
- * that is not JSON a 400 with `errors`, as GraphQL servers answer.
+ * that is not JSON a 400 with `errors`, as GraphQL servers answer. With `demo: true` the
+ * departures are moved to start a minute from now, and any other NSR stop place id is answered
+ * with the first recorded stop's departures under that id (and its name, where the geocoder
+ * fixture knows it), as Entur answers for every real stop.
  *
  * @example
  * const journeyPlanner = await startFakeEnturJourneyPlanner()
  * createGateway({ sources: [entur()], upstreams: { entur_journey_planner: { baseUrl: journeyPlanner.baseUrl } } })
  */
-export async function startFakeEnturJourneyPlanner(): Promise<FakeJourneyPlanner> {
-  const questions: FakeJourneyPlanner['questions'] = []
-  const fake = await startFakeUpstream(
-    {
-      '/graphql': async (_url, req) => {
-        if (req.method !== 'POST') return fakeReply.status(405, 'Method Not Allowed')
-        let question: { query?: unknown; variables?: Record<string, unknown> }
-        try {
-          question = JSON.parse(await bodyOf(req)) as typeof question
-        } catch {
-          return fakeReply.json({ errors: [{ message: 'Invalid JSON payload in POST request.' }] }, { status: 400 })
-        }
-        if (typeof question.query !== 'string' || !/stopPlace\(id: \$id\)[\s\S]*estimatedCalls\(/.test(question.query)) {
-          return graphqlValidationError("Validation error (FieldUndefined@[stopPlace]) : Field 'stopPlace' in type 'QueryType' is undefined")
-        }
-        questions.push({ query: question.query, variables: question.variables ?? {} })
-        const id = question.variables?.id
-        const count = question.variables?.numberOfDepartures
-        if (typeof id !== 'string') return graphqlValidationError("Variable 'id' has an invalid value: Variable 'id' has coerced Null value for NonNull type 'String!'")
-        const stop = enturDepartures[id]
-        if (!stop) return fakeReply.json({ data: { stopPlace: null } })
-        const calls = typeof count === 'number' ? stop.estimatedCalls.slice(0, count) : stop.estimatedCalls
-        return fakeReply.json({ data: { stopPlace: { ...stop, estimatedCalls: calls } } })
-      },
-    },
-    '/journey-planner/v3',
-  )
+export async function startFakeEnturJourneyPlanner(options: { demo?: boolean } = {}): Promise<FakeJourneyPlanner> {
+  const questions: GraphqlQuestion[] = []
+  const recorded = Object.values(enturDepartures)[0]!
+  const route = graphqlRoute(questions, ({ query, variables }) => {
+    if (!/stopPlace\(id: \$id\)[\s\S]*estimatedCalls\(/.test(query)) {
+      return graphqlValidationError("Validation error (FieldUndefined@[stopPlace]) : Field 'stopPlace' in type 'QueryType' is undefined")
+    }
+    const id = variables['id']
+    const count = variables['numberOfDepartures']
+    if (typeof id !== 'string') return missingVariable('id', 'String!')
+    let stop = enturDepartures[id]
+    if (!stop && options.demo && /^NSR:StopPlace:\d+$/.test(id)) {
+      const name = enturVenues.find((f) => f.properties['id'] === id)?.properties.name ?? recorded.name
+      stop = { ...recorded, id, name }
+    }
+    if (!stop) return fakeReply.json({ data: { stopPlace: null } })
+    if (options.demo) stop = departuresAsOfNow(stop, Date.now())
+    const calls = typeof count === 'number' ? stop.estimatedCalls.slice(0, count) : stop.estimatedCalls
+    return fakeReply.json({ data: { stopPlace: { ...stop, estimatedCalls: calls } } })
+  })
+  const fake = await startFakeUpstream({ '/graphql': route }, '/journey-planner/v3')
   return Object.assign(fake, { questions })
 }
