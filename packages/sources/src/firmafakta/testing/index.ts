@@ -2,3 +2,4 @@
 // its recorded fixtures. Only through this entry do fakes reach users.
 export * from './fake-brreg.js'
 export * from './fake-regnskapsregisteret.js'
+export * from './demo-datasets.js'

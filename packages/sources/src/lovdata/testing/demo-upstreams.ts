@@ -3,6 +3,7 @@ import { DOMSTOL_DECISIONS, startFakeDomstol } from './fake-domstol.js'
 import { startFakePublicData } from './fake-public-data.js'
 import { recentDecisions } from './demo-decisions.js'
 import { demoRuleArchive, demoRuleArchives } from './demo-rule-archives.js'
+import { demoRebuildTime } from './demo-datasets.js'
 
 /**
  * Lovdata's upstreams for the offline demo:
@@ -20,7 +21,7 @@ import { demoRuleArchive, demoRuleArchives } from './demo-rule-archives.js'
  * createGateway({ sources: [lovdata()], upstreams: { domstol: { baseUrl: demo.fakes.domstol!.baseUrl } } })
  */
 export async function startDemoUpstreams(): Promise<DemoUpstreams> {
-  const rebuilt = `${new Date().toISOString().slice(0, 10)}T02:14:07Z`
+  const rebuilt = demoRebuildTime()
   const files = Object.fromEntries(demoRuleArchives.map((archive) => [archive.file, { bytes: demoRuleArchive(archive.file), description: archive.description, lastModified: rebuilt }]))
   const [domstol, lovdata] = await Promise.all([
     startFakeDomstol({ decisions: [...recentDecisions(new Date()), ...DOMSTOL_DECISIONS] }),
