@@ -56,4 +56,11 @@ describe('statnett demo upstreams', () => {
       expect(data.power_situation.status).toEqual(expect.any(String))
     }
   })
+
+  it('get_price_area: a town of each other area lies in its area', async () => {
+    const towns = { NO2: [58.146, 7.995], NO3: [63.43, 10.395], NO4: [69.65, 18.956], NO5: [60.3913, 5.3221] }
+    for (const [area, [lat, lon]] of Object.entries(towns)) expect((await call('get_price_area', { lat: lat!, lon: lon! })).area).toBe(area)
+    // At sea no address is near: a 200 that says so.
+    expect(await call('get_price_area', { lat: 66, lon: 2 })).toMatchObject({ area: null, basis: 'none' })
+  })
 })

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { demoUpstreams, type DemoUpstreams } from '@allmenning/core/testing'
-import { startFakeKartverketAdresser } from '../../geonorge/testing/fake-kartverket.js'
+import { startDemoKartverketAdresser } from './demo-kartverket.js'
 import { startFakeStatnett, statnettJson, statnettPaths } from './fake-statnett.js'
 
 /** When the fixtures were recorded (epoch ms): every time in them is this one. */
@@ -32,7 +32,7 @@ export function shiftedToNow(text: string, now: number): string {
  * createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: demo.fakes.statnett!.baseUrl } } })
  */
 export async function startDemoUpstreams(): Promise<DemoUpstreams> {
-  const [statnett, kartverket] = await Promise.all([startFakeStatnett(), startFakeKartverketAdresser()])
+  const [statnett, kartverket] = await Promise.all([startFakeStatnett(), startDemoKartverketAdresser()])
   const flow = fixture('physical-flow.json')
   const overview = fixture('production-consumption.json')
   statnett.route(statnettPaths.flow, () => statnettJson(shiftedToNow(flow, Date.now())))

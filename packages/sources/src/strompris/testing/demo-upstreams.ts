@@ -1,5 +1,5 @@
 import { demoUpstreams, type DemoUpstreams } from '@allmenning/core/testing'
-import { startFakeKartverketAdresser } from '../../geonorge/testing/fake-kartverket.js'
+import { startDemoKartverketAdresser } from '../../statnett/testing/demo-kartverket.js'
 import { startFakeHvakosterstrommen } from './fake-hvakosterstrommen.js'
 
 /**
@@ -14,6 +14,6 @@ import { startFakeHvakosterstrommen } from './fake-hvakosterstrommen.js'
  * createGateway({ sources: [strompris()], upstreams: { hvakosterstrommen: { baseUrl: demo.fakes.hvakosterstrommen!.baseUrl } } })
  */
 export async function startDemoUpstreams(): Promise<DemoUpstreams> {
-  const [prices, kartverket] = await Promise.all([startFakeHvakosterstrommen(), startFakeKartverketAdresser()])
+  const [prices, kartverket] = await Promise.all([startFakeHvakosterstrommen(), startDemoKartverketAdresser()])
   return demoUpstreams({ hvakosterstrommen: prices, kartverket_adresser: kartverket })
 }
