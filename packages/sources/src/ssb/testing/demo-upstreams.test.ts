@@ -34,6 +34,8 @@ describe('ssb demo upstreams', () => {
     expect(await ids('Oslo')).toEqual(['91250', '91251'])
     expect(await ids('folkemengde')).toEqual(expect.arrayContaining(['91250', '91234']))
     expect((await ids('befolkningsframskriving')).length).toBeGreaterThan(2)
+    expect(await ids('konsumprisindeks')).toEqual(['91300'])
+    expect(await ids('arbeidsledige')).toEqual(['91301'])
     const [table] = (await call('search_tables', { query: 'befolkning', lang: 'en' })).tables
     expect(table).toMatchObject({ first_period: expect.any(String), last_period: expect.any(String), time_unit: 'Annual' })
   })
@@ -56,5 +58,9 @@ describe('ssb demo upstreams', () => {
     expect((await call('get_table_data', { table_id: '91234', selection: 'Region:*;ContentsCode:*;Tid:*' })).rows.length).toBeGreaterThan(2)
     const districts = await call('get_table_data', { table_id: '91250', selection: 'Region:*;ContentsCode:Folkemengde;Tid:top(1)' })
     expect(districts.rows).toHaveLength(18)
+    const prices = await call('get_table_data', { table_id: '91300', selection: 'Konsumgrp:TOTAL;ContentsCode:*;Tid:top(12)' })
+    expect(prices.rows).toHaveLength(24)
+    const jobless = await call('get_table_data', { table_id: '91301', selection: 'Region:03;ContentsCode:Arbledige;Tid:top(1)' })
+    expect(jobless.rows).toEqual([expect.objectContaining({ Region: '03', Region_label: 'Oslo', Tid: '2026M10' })])
   })
 })

@@ -6,11 +6,12 @@ const demoDir = new URL('./fixtures/demo/', import.meta.url)
 const readJson = (name: string): unknown => JSON.parse(readFileSync(new URL(name, demoDir), 'utf8'))
 
 /**
- * The tables the demo's SSB serves: the test fixtures and, before them in the search, three
+ * The tables the demo's SSB serves: the test fixtures and, before them in the search, five
  * more in the same formats: 07459, the population table the docs use (its real title and
  * variables, Region with counties and the largest municipalities, 106 ages, 1986–2026, made-up
- * figures), and two of our own about Oslo (91250 by district, 91251 by quarter), so a search
- * for "befolkning", "folkemengde" or "Oslo" finds tables.
+ * figures), two of our own about Oslo (91250 by district, 91251 by quarter), and two on what
+ * else people look up (91300 the consumer price index, 91301 unemployment, monthly), so a
+ * search for "befolkning", "folkemengde", "Oslo", "konsumprisindeks" or "arbeidsledige" finds tables.
  *
  * @example
  * ssbDemoFixtures().metadata['07459']?.id // ['Region', 'Kjonn', 'Alder', 'ContentsCode', 'Tid']
