@@ -22,7 +22,13 @@ const examples: Record<string, Record<string, Array<Record<string, string>>>> = 
     skattefunnprosjekter_for_selskap: [{ org_nr: '976030788' }],
   },
   lovdata: {
-    search_rules: [{ query: 'straffeloven' }, { query: 'aksjeloven' }, { query: 'radon' }, { query: 'forvaltningsloven', source: 'laws' }, { query: 'TEK17', source: 'regulations' }],
+    search_rules: [
+      { query: 'straffeloven' },
+      { query: 'aksjeloven' },
+      { query: 'radon' },
+      { query: 'forvaltningsloven', source: 'laws' },
+      { query: 'TEK17', source: 'regulations' },
+    ],
     get_rule: [{ document_id: 'NL/lov/2005-05-20-28' }, { document_id: 'LOV-2005-05-20-28' }, { document_id: 'lov/2005-05-20-28', full_text: 'yes' }],
     get_section: [{ document_id: 'NL/lov/2005-05-20-28', section: '5a' }, { document_id: 'lov/2005-05-20-28', section: '§ 5a' }],
   },

@@ -54,7 +54,11 @@ describe('the firmafakta demo datasets', () => {
 
   it('dates the daily datasets today and reads every file', () => {
     const loads = firmafaktaDemoDatasetFiles('2026-11-28')
-    expect(Object.fromEntries(loads.map((load) => [load.dataset.id, load.publishedAt]))).toMatchObject({ brreg_roller: '2026-11-28', innovasjon_norge_tildelinger: '2026-11-28', aksjonaerregisteret: '2024-12-31' })
+    expect(Object.fromEntries(loads.map((load) => [load.dataset.id, load.publishedAt]))).toMatchObject({
+      brreg_roller: '2026-11-28',
+      innovasjon_norge_tildelinger: '2026-11-28',
+      aksjonaerregisteret: '2024-12-31',
+    })
     for (const load of loads) for (const file of load.files) expect(file.bytes.length).toBeGreaterThan(0)
   })
 })

@@ -20,7 +20,10 @@ const RECENT_CASES: RecentCase[] = [
     kind: 'sivil',
     title: 'Omsorgsovertakelse etter barnevernsloven',
     appeal: 'anke over Borgarting lagmannsretts dom',
-    summary: ['Saken gjaldt om vilkårene for omsorgsovertakelse etter barnevernsloven § 5-1 var oppfylt.', 'Høyesterett kom til at barnets beste tilsa at omsorgen ble overtatt.'],
+    summary: [
+      'Saken gjaldt om vilkårene for omsorgsovertakelse etter barnevernsloven § 5-1 var oppfylt.',
+      'Høyesterett kom til at barnets beste tilsa at omsorgen ble overtatt.',
+    ],
     area: 'Barnevern, barnevernsloven',
   },
   {
@@ -28,7 +31,10 @@ const RECENT_CASES: RecentCase[] = [
     kind: 'sivil',
     title: 'Oppsigelse på grunn av driftsinnskrenkning var saklig',
     appeal: 'anke over Gulating lagmannsretts dom',
-    summary: ['En arbeidstaker ble sagt opp etter at bedriften la ned avdelingen hun arbeidet i.', 'Høyesterett kom til at oppsigelsen var saklig etter arbeidsmiljøloven § 15-7.'],
+    summary: [
+      'En arbeidstaker ble sagt opp etter at bedriften la ned avdelingen hun arbeidet i.',
+      'Høyesterett kom til at oppsigelsen var saklig etter arbeidsmiljøloven § 15-7.',
+    ],
     area: 'Arbeidsrett, arbeidsmiljøloven',
   },
   {
@@ -36,7 +42,10 @@ const RECENT_CASES: RecentCase[] = [
     kind: 'straff',
     title: 'Straffutmåling for grov narkotikaforbrytelse',
     appeal: 'anke over Agder lagmannsretts dom',
-    summary: ['Saken gjaldt straffutmåling for oppbevaring av narkotika etter straffeloven § 232.', 'Høyesterett satte straffen til fengsel i fire år.'],
+    summary: [
+      'Saken gjaldt straffutmåling for oppbevaring av narkotika etter straffeloven § 232.',
+      'Høyesterett satte straffen til fengsel i fire år.',
+    ],
     area: 'Strafferett, straffeloven',
   },
   {
@@ -52,7 +61,10 @@ const RECENT_CASES: RecentCase[] = [
     kind: 'sivil',
     title: 'Skatteplikt for gevinst ved salg av aksjer',
     appeal: 'anke over Frostating lagmannsretts dom',
-    summary: ['Spørsmålet var om gevinsten ved et salg av aksjer var skattepliktig inntekt etter skatteloven § 10-31.', 'Høyesterett kom til at gevinsten var skattepliktig.'],
+    summary: [
+      'Spørsmålet var om gevinsten ved et salg av aksjer var skattepliktig inntekt etter skatteloven § 10-31.',
+      'Høyesterett kom til at gevinsten var skattepliktig.',
+    ],
     area: 'Skatterett, skatteloven',
   },
   {
@@ -60,7 +72,10 @@ const RECENT_CASES: RecentCase[] = [
     kind: 'sivil',
     title: 'Erstatning for personskade etter trafikkulykke',
     appeal: 'anke over Eidsivating lagmannsretts dom',
-    summary: ['Saken gjaldt utmåling av erstatning for tap i fremtidig inntekt etter en trafikkulykke.', 'Høyesterett la til grunn at skadelidte hadde krav på erstatning etter bilansvarsloven.'],
+    summary: [
+      'Saken gjaldt utmåling av erstatning for tap i fremtidig inntekt etter en trafikkulykke.',
+      'Høyesterett la til grunn at skadelidte hadde krav på erstatning etter bilansvarsloven.',
+    ],
     area: 'Erstatningsrett, bilansvarsloven',
   },
   {
@@ -68,7 +83,9 @@ const RECENT_CASES: RecentCase[] = [
     kind: 'ankeutvalg-sivil',
     title: 'Anke over kjennelse om midlertidig forføyning forkastet',
     appeal: 'anke over Borgarting lagmannsretts kjennelse',
-    summary: ['Høyesteretts ankeutvalg kom til at lagmannsretten hadde tolket tvisteloven riktig.'],
+    summary: [
+      'Høyesteretts ankeutvalg kom til at lagmannsretten hadde tolket tvisteloven riktig.',
+    ],
     area: 'Sivilprosess, tvisteloven',
   },
   {
@@ -76,7 +93,10 @@ const RECENT_CASES: RecentCase[] = [
     kind: 'sivil',
     title: 'Erstatning etter brudd på personopplysningsloven',
     appeal: 'anke over Borgarting lagmannsretts dom',
-    summary: ['En kommune hadde delt helseopplysninger om en ansatt uten rettslig grunnlag.', 'Høyesterett kom til at den ansatte hadde krav på erstatning for ikke-økonomisk tap.'],
+    summary: [
+      'En kommune hadde delt helseopplysninger om en ansatt uten rettslig grunnlag.',
+      'Høyesterett kom til at den ansatte hadde krav på erstatning for ikke-økonomisk tap.',
+    ],
     area: 'Personvern, personopplysningsloven',
   },
   {
@@ -84,7 +104,10 @@ const RECENT_CASES: RecentCase[] = [
     kind: 'straff',
     title: 'Ærekrenkelser i sosiale medier',
     appeal: 'anke over Gulating lagmannsretts dom',
-    summary: ['Saken gjaldt om publisering av videoer i sosiale medier var straffbar krenkelse av privatlivets fred.', 'Høyesterett kom til at domfellelsen ble stående.'],
+    summary: [
+      'Saken gjaldt om publisering av videoer i sosiale medier var straffbar krenkelse av privatlivets fred.',
+      'Høyesterett kom til at domfellelsen ble stående.',
+    ],
     area: 'Strafferett, ytringsfrihet',
   },
 ]
@@ -113,7 +136,8 @@ export function recentDecisions(now: Date): FakeDecision[] {
     taken.add(hrNumber)
     const date = `${day.getUTCDate()}. ${MONTHS[day.getUTCMonth()]} ${year}`
     const civil = recent.kind.endsWith('sivil')
-    const caseNumber = `${String(year - 1).slice(2)}-${String(100_000 + ((dayOfYear * 7919 + index * 104_729) % 900_000)).padStart(6, '0')}${civil ? 'SIV' : 'STR'}-HRET`
+    const serial = 100_000 + ((dayOfYear * 7919 + index * 104_729) % 900_000)
+    const caseNumber = `${String(year - 1).slice(2)}-${serial}${civil ? 'SIV' : 'STR'}-HRET`
     const court = letter === 'U' ? 'Høyesteretts ankeutvalgs beslutning' : 'Høyesteretts dom'
     const pdf = `/globalassets/upload/hret/avgjorelser/${year}/${MONTHS[day.getUTCMonth()]}/${hrNumber.toLowerCase()}.pdf`
     return {

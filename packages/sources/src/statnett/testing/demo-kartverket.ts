@@ -107,7 +107,15 @@ export async function startDemoKartverketAdresser(): Promise<FakeUpstream> {
           .sort((x, y) => x.d - y.d)
         const page = near.slice(side * size, side * size + size)
         return json({
-          metadata: { treffPerSide: size, side, totaltAntallTreff: near.length, viserFra: side * size, viserTil: side * size + size, sokeStreng: url.search.slice(1), asciiKompatibel: true },
+          metadata: {
+            treffPerSide: size,
+            side,
+            totaltAntallTreff: near.length,
+            viserFra: side * size,
+            viserTil: side * size + size,
+            sokeStreng: url.search.slice(1),
+            asciiKompatibel: true,
+          },
           adresser: page.map(({ a, d }) => ({ ...a, meterDistanseTilPunkt: Math.round(d * 10) / 10 })),
         })
       },
