@@ -82,16 +82,35 @@ function metres(lat1: number, lon1: number, lat2: number, lon2: number): number 
 const json = (body: unknown, status = 200): FakeReply => ({ status, headers: { 'content-type': 'application/json;charset=UTF-8' }, body: JSON.stringify(body) })
 
 /**
- * Kartverket's address API under `/adresser/v1` for the offline demo, `/punktsok` only (what
- * `municipalityOfPoint` asks): the addresses of {@link DEMO_ADDRESSES} within `radius` metres
- * (100 by default) of `lat`/`lon`, nearest first with `meterDistanseTilPunkt`, paged by
- * `treffPerSide` and 0-based `side`, with Kartverket's metadata.
+ * Kartverket's address API under `/adresser/v1` for the offline demo, over {@link DEMO_ADDRESSES}:
+ * `/punktsok` (what `municipalityOfPoint` asks) finds those within `radius` metres (100 by
+ * default) of `lat`/`lon`, nearest first with `meterDistanseTilPunkt`; `/sok` those whose text,
+ * postcode, post town or municipality holds every word of `sok`. Both page by `treffPerSide`
+ * and 0-based `side`, with Kartverket's metadata. geonorge's own fake plays the whole API from
+ * its recorded addresses; this one is for sources that only place a point.
  *
  * @example
  * const kartverket = await startDemoKartverketAdresser()
  * // GET {baseUrl}/punktsok?lat=59.91&lon=10.75&radius=5000 → Robert Levins gate 1, OSLO (0301)
  */
 export async function startDemoKartverketAdresser(): Promise<FakeUpstream> {
+  const answer = (url: URL, found: Array<{ a: DemoAddress; d?: number }>) => {
+    const size = Number(url.searchParams.get('treffPerSide') ?? 10)
+    const side = Number(url.searchParams.get('side') ?? 0)
+    const page = found.slice(side * size, side * size + size)
+    return json({
+      metadata: {
+        treffPerSide: size,
+        side,
+        totaltAntallTreff: found.length,
+        viserFra: side * size,
+        viserTil: side * size + size,
+        sokeStreng: url.search.slice(1),
+        asciiKompatibel: true,
+      },
+      adresser: page.map(({ a, d }) => (d === undefined ? a : { ...a, meterDistanseTilPunkt: Math.round(d * 10) / 10 })),
+    })
+  }
   return startFakeUpstream(
     {
       '/punktsok': (url) => {
@@ -100,24 +119,16 @@ export async function startDemoKartverketAdresser(): Promise<FakeUpstream> {
         const lat = Number(query.get('lat'))
         const lon = Number(query.get('lon'))
         const radius = Number(query.get('radius') ?? 100)
-        const size = Number(query.get('treffPerSide') ?? 10)
-        const side = Number(query.get('side') ?? 0)
         const near = DEMO_ADDRESSES.map((a) => ({ a, d: metres(lat, lon, a.representasjonspunkt.lat, a.representasjonspunkt.lon) }))
           .filter(({ d }) => d <= radius)
           .sort((x, y) => x.d - y.d)
-        const page = near.slice(side * size, side * size + size)
-        return json({
-          metadata: {
-            treffPerSide: size,
-            side,
-            totaltAntallTreff: near.length,
-            viserFra: side * size,
-            viserTil: side * size + size,
-            sokeStreng: url.search.slice(1),
-            asciiKompatibel: true,
-          },
-          adresser: page.map(({ a, d }) => ({ ...a, meterDistanseTilPunkt: Math.round(d * 10) / 10 })),
-        })
+        return answer(url, near)
+      },
+      '/sok': (url) => {
+        const words = (url.searchParams.get('sok') ?? '').toLowerCase().split(/\s+/).filter(Boolean).map((word) => word.replace(/\*$/, ''))
+        if (words.length === 0) return json({ message: 'At least one search parameter is required' }, 400)
+        const text = (a: DemoAddress) => `${a.adressetekst} ${a.postnummer} ${a.poststed} ${a.kommunenavn}`.toLowerCase()
+        return answer(url, DEMO_ADDRESSES.filter((a) => words.every((word) => text(a).includes(word))).map((a) => ({ a })))
       },
     },
     '/adresser/v1',

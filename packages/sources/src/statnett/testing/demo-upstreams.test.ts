@@ -63,4 +63,11 @@ describe('statnett demo upstreams', () => {
     // At sea no address is near: a 200 that says so.
     expect(await call('get_price_area', { lat: 66, lon: 2 })).toMatchObject({ area: null, basis: 'none' })
   })
+
+  it("Kartverket's address search finds the demo's addresses by words too", async () => {
+    const res = await fetch(`${demo.fakes.kartverket_adresser!.baseUrl}/sok?sok=markens%20kristiansand`)
+    const body = (await res.json()) as { metadata: { totaltAntallTreff: number }; adresser: Array<{ adressetekst: string; kommunenummer: string }> }
+    expect(body.metadata.totaltAntallTreff).toBe(1)
+    expect(body.adresser[0]).toMatchObject({ adressetekst: 'Markens gate 1', kommunenummer: '4204' })
+  })
 })
