@@ -3,3 +3,4 @@
 // the user's one copy of the store.
 export { createLoadedDatasets, type LoadedDatasets } from './loaded-datasets.js'
 export { startFakePublisher, type FakePublisher } from './fake-publisher.js'
+export { loadDemoDatasets, type DemoDatasets } from './demo-datasets.js'
