@@ -152,8 +152,8 @@ export function createFinnSelskaperIOmrade(parts: AreaSearchParts) {
           v.minValue(0),
           v.maxValue(1_000_000),
           v.description(
-            'At least this many registered employees; 10 when left out. A higher value examines more of the circle: ' +
-              'only the largest are examined',
+            `At least this many registered employees; 10 when left out. Only the ${MAX_CANDIDATES} largest matches are ` +
+              'examined, so a higher value leaves fewer of them out',
           ),
         ),
         10,
@@ -280,7 +280,7 @@ export function createFinnSelskaperIOmrade(parts: AreaSearchParts) {
         notes.push(
           `Brønnøysund counts ${matching} companies with at least ${params.min_employees} employees in ${listed(searched)}; ` +
             `the ${examined} largest were examined (at most ${MAX_CANDIDATES} a request), so smaller companies inside the circle may be missing: ` +
-            'a higher min_employees examines more of them.',
+            'a higher min_employees leaves fewer of them out.',
         )
       }
       if (notSearched.length > 0) {

@@ -156,13 +156,21 @@ export function createFindHydroStations(
       const recentSince = now() - RECENT_DAYS * DAY_MS
       const kind = params.has_recent_data ? 'active' : 'all'
       const { stations: list, skipped } = await stations.load(client, kind)
-      const candidates = params.has_recent_data ? list.filter((s) => s.latestDataAt !== null && Date.parse(s.latestDataAt) >= recentSince) : list
+      const recent = (s: HydroStation) => s.latestDataAt !== null && Date.parse(s.latestDataAt) >= recentSince
+      const candidates = params.has_recent_data ? list.filter(recent) : list
       const found = nearest({ lat: params.lat, lon: params.lon }, candidates, params.radius_km, (s) => s)
       const page = found.slice(params.offset, params.offset + params.limit)
-      // Only the page's stations, and only those that measure the parameter as it happens: at most two calls per 50 stations.
-      const measuring = (parameter: number) => page.filter(({ item }) => item.series.some((s) => s.parameter === parameter && s.instantaneous)).map(({ item }) => item.id)
-      const [levels, flows] = await Promise.all([latest.of(client, WATER_LEVEL, measuring(WATER_LEVEL)), latest.of(client, DISCHARGE, measuring(DISCHARGE))])
-      const rows = page.map(({ item, distanceKm }) => stationRow(item, distanceKm, levels.get(item.id), flows.get(item.id), recentSince))
+      // Only the page's stations, and only those that measure the parameter as it happens:
+      // at most one call per parameter and 50 stations.
+      const measuring = (parameter: number) =>
+        page.filter(({ item }) => item.series.some((s) => s.parameter === parameter && s.instantaneous)).map(({ item }) => item.id)
+      const [levels, flows] = await Promise.all([
+        latest.of(client, WATER_LEVEL, measuring(WATER_LEVEL)),
+        latest.of(client, DISCHARGE, measuring(DISCHARGE)),
+      ])
+      const rows = page.map(({ item, distanceKm }) =>
+        stationRow(item, distanceKm, levels.get(item.id), flows.get(item.id), recentSince),
+      )
       const hasMore = params.offset + rows.length < found.length
       return {
         data: {

@@ -89,11 +89,19 @@ function seriesOf(station: HydapiStation): HydroSeries[] {
     const instantaneous = resolutions.some((r) => r.resTime === 0)
     const known = byParameter.get(s.parameter)
     if (!known) {
-      byParameter.set(s.parameter, { parameter: s.parameter, name: present(s.parameterName), unit: present(s.unit), firstDataAt, latestDataAt, instantaneous })
+      byParameter.set(s.parameter, {
+        parameter: s.parameter,
+        name: present(s.parameterName),
+        unit: present(s.unit),
+        firstDataAt,
+        latestDataAt,
+        instantaneous,
+      })
       continue
     }
     // The version with the newest data names the unit, as HydAPI answers that version's observations.
-    if (latestDataAt !== null && (known.latestDataAt === null || Date.parse(latestDataAt) > Date.parse(known.latestDataAt))) known.unit = present(s.unit) ?? known.unit
+    const newer = latestDataAt !== null && (known.latestDataAt === null || Date.parse(latestDataAt) > Date.parse(known.latestDataAt))
+    if (newer) known.unit = present(s.unit) ?? known.unit
     known.firstDataAt = earlierOf(known.firstDataAt, firstDataAt)
     known.latestDataAt = laterOf(known.latestDataAt, latestDataAt)
     known.instantaneous ||= instantaneous

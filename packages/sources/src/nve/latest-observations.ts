@@ -59,7 +59,9 @@ export function createLatestObservations(apiKey: string): LatestObservations {
         (best, o) => (best === undefined || Date.parse(o.time) > Date.parse(best.time) ? o : best),
         undefined,
       )
-      if (latest && !Number.isNaN(Date.parse(latest.time))) found.set(s.stationId, { value: latest.value ?? null, unit: s.unit ?? null, observedAt: latest.time })
+      if (latest && !Number.isNaN(Date.parse(latest.time))) {
+        found.set(s.stationId, { value: latest.value ?? null, unit: s.unit ?? null, observedAt: latest.time })
+      }
     }
     return found
   }

@@ -28,7 +28,10 @@ export const listCategories = defineOperation({
   parameters: {},
   output: v.object({
     count: v.pipe(v.number(), v.description('Categories known by name, before paging')),
-    types: v.pipe(v.array(v.picklist(POI_TYPES)), v.description('The OpenStreetMap keys search_poi searches (its type parameter), in the order a POI’s type is chosen')),
+    types: v.pipe(
+      v.array(v.picklist(POI_TYPES)),
+      v.description('The OpenStreetMap keys search_poi searches (its type parameter), in the order a POI’s type is chosen'),
+    ),
     categories: v.array(categorySchema),
   }),
   list: 'categories',
@@ -36,7 +39,8 @@ export const listCategories = defineOperation({
   limit: { default: 100, max: 200 },
   canonicalFieldAliases: { name: ['categories[].name_en'] },
   shapeNote:
-    'The public gateway’s clients name list_categories but are not known to read its answer, so the shape is this gateway’s own: the list under categories, with the key search_poi takes.',
+    'The public gateway’s clients name list_categories but are not known to read its answer, so the shape is this ' +
+    'gateway’s own: the list under categories, with the key search_poi takes.',
   // The table changes only with a release of this package.
   cacheTtlSeconds: 86_400,
 

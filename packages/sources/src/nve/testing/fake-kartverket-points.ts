@@ -51,7 +51,15 @@ export async function startFakeKartverketPoints(): Promise<FakeUpstream> {
           .sort((x, y) => x.d - y.d)
         const hits = near.slice(side * size, side * size + size)
         return answer({
-          metadata: { treffPerSide: size, side, totaltAntallTreff: near.length, viserFra: side * size, viserTil: side * size + size, sokeStreng: url.search.slice(1), asciiKompatibel: true },
+          metadata: {
+            treffPerSide: size,
+            side,
+            totaltAntallTreff: near.length,
+            viserFra: side * size,
+            viserTil: side * size + size,
+            sokeStreng: url.search.slice(1),
+            asciiKompatibel: true,
+          },
           adresser: hits.map(({ a, d }) => ({ ...a, meterDistanseTilPunkt: d })),
         })
       },
