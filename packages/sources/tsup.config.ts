@@ -10,6 +10,8 @@ const sources = ['statnett', 'avinor', 'firmafakta', 'lovdata', 'weather', 'luft
 export default {
   ...packageBuild({
     index: 'src/index.ts',
+    // Every built-in upstream played from the fixtures at once, for the offline demo.
+    'testing/index': 'src/testing/index.ts',
     ...Object.fromEntries(sources.map((id) => [`${id}/index`, `src/${id}/index.ts`])),
     ...Object.fromEntries(sources.map((id) => [`${id}/testing/index`, `src/${id}/testing/index.ts`])),
   }),

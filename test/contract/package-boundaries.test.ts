@@ -232,7 +232,7 @@ describe('package boundaries', () => {
     expect(all.flatMap((workspace) => testBoundaryBreaches(workspace, edges))).toEqual([])
   })
 
-  it('no entry but a testing one reaches a testing file, in its own package or through another', () => {
+  it('no entry but a testing one reaches a testing file, in its own package or through another (an example\'s demo/ apart)', () => {
     const reached: string[] = []
     for (const workspace of all) {
       for (const entry of workspace.entries) {
@@ -249,6 +249,9 @@ describe('package boundaries', () => {
             }
             const target = resolveRelative(file, specifier)
             if (!target) continue
+            // The offline demo plays the upstreams with the sources' testing players: an example loads
+            // its demo/ folder only when asked to (ALLMENNING_DEMO), with a dynamic import.
+            if (/(^|\/)demo\//.test(relative(workspace.dir, target)) && workspace.dir.includes('/examples/')) continue
             if (/(^|\/)testing\//.test(relative(workspace.dir, target))) reached.push(`${relative(root, entry)} reaches ${relative(root, target)} (from ${relative(root, file)})`)
             else queue.push(target)
           }

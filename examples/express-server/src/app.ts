@@ -27,7 +27,8 @@ export function createApp(env: Record<string, string | undefined> = process.env,
   const observability = observabilityFromEnv(env)
   const metrics = observability.metricsPath ? prometheusMetrics() : undefined
   const gateway = createGateway({
-    sources: builtInSources(env),
+    // The demo (demo/start-demo.ts) gives its own sources and datasets: neither is then made from the environment.
+    sources: overrides.sources ?? builtInSources(env),
     ...fromEnv.gateway,
     // The API explorer at /api/v1/docs: Swagger UI, served by the gateway itself.
     explorer: swaggerUiExplorer(),
@@ -36,7 +37,7 @@ export function createApp(env: Record<string, string | undefined> = process.env,
     extensions: [mcpServers({ publicGatewayCatalogue: Boolean(env.MOUNT_PATH && env.MOUNT_PATH !== '/') })],
     // Bulk datasets: the snapshot ALLMENNING_DATASETS_SNAPSHOT (s3://bucket/prefix) names, followed as it is
     // republished; else the file `npx allmenning datasets` writes in ALLMENNING_DATA_DIR (./data by default).
-    datasets: datasetStoreFromEnv(env),
+    datasets: overrides.datasets ?? datasetStoreFromEnv(env),
     observers: [openTelemetryTracing(), ...(metrics ? [metrics.observer] : []), ...(observability.requestLog ? [observability.requestLog] : [])],
     ...overrides,
   })

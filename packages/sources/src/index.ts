@@ -25,8 +25,14 @@ export {
 export { poiNorge, overpassApi } from './poi_norge/index.js'
 export { strompris, hvakosterstrommen } from './strompris/index.js'
 export { entur, enturJourneyPlanner, enturGeocoder, enturClientName, enturRequestBudget, type EnturOptions } from './entur/index.js'
-export { vegvesen, vegvesenTrafikkdata } from './vegvesen/index.js'
+export {
+  vegvesen,
+  vegvesenTrafikkdata,
+  vegvesenDatex,
+  VEGVESEN_DATEX_USERNAME_VARIABLE,
+  VEGVESEN_DATEX_PASSWORD_VARIABLE,
+} from './vegvesen/index.js'
 export { ssb, ssbApi } from './ssb/index.js'
-export { nve, nveFlood, nveLandslide, nveAvalanche } from './nve/index.js'
+export { nve, nveFlood, nveLandslide, nveAvalanche, nveHydapi, HYDAPI_KEY_VARIABLE } from './nve/index.js'
 export { builtInSources } from './built-in-sources.js'
 export { builtInDatasets } from './built-in-datasets.js'
