@@ -16,6 +16,10 @@ export default {
     ...Object.fromEntries(sources.map((id) => [`${id}/testing/index`, `src/${id}/testing/index.ts`])),
   }),
   shims: true,
+  // A testing entry that uses another source's players imports that source's testing entry by
+  // name, never its files: a fake that reads ./fixtures/ beside itself must stay in its own
+  // entry's folder, not in a shared chunk or another entry (where ./fixtures/ is not its own).
+  external: [/^@allmenning\/sources\//],
   onSuccess: async () => {
     for (const id of readdirSync('src')) {
       if (existsSync(`src/${id}/testing/fixtures`)) cpSync(`src/${id}/testing/fixtures`, `dist/${id}/testing/fixtures`, { recursive: true })

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { RecordedAddress } from '../../geonorge/testing/fake-kartverket.js'
+import type { RecordedAddress } from '@allmenning/sources/geonorge/testing'
 import { organisationNumberCheckDigit } from '../org-nr.js'
 import type { BrregRecord } from './fake-brreg.js'
 

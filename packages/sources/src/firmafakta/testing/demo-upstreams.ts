@@ -1,5 +1,5 @@
 import { demoUpstreams, type DemoUpstreams } from '@allmenning/core/testing'
-import { recordedAddresses, startFakeKartverketAdresser } from '../../geonorge/testing/fake-kartverket.js'
+import { recordedAddresses, startFakeKartverketAdresser } from '@allmenning/sources/geonorge/testing'
 import { areaAdresser, areaEnheter } from './area-fixtures.js'
 import { brregFixtures, startFakeBrreg, type BrregRecord } from './fake-brreg.js'
 import { regnskapFixtures, startFakeRegnskapsregisteret } from './fake-regnskapsregisteret.js'

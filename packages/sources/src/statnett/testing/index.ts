@@ -2,3 +2,4 @@
 // its recorded fixtures. Only through this entry do fakes reach users.
 export * from './fake-statnett.js'
 export * from './demo-upstreams.js'
+export * from './demo-kartverket.js'

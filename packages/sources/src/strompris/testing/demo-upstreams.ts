@@ -1,5 +1,5 @@
 import { demoUpstreams, type DemoUpstreams } from '@allmenning/core/testing'
-import { startDemoKartverketAdresser } from '../../statnett/testing/demo-kartverket.js'
+import { startDemoKartverketAdresser } from '@allmenning/sources/statnett/testing'
 import { startFakeHvakosterstrommen } from './fake-hvakosterstrommen.js'
 
 /**
