@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { checkUpstreamShape, type UpstreamClient } from '@allmenning/core/source'
 import { isKnownPosition } from '../shared/nearest.js'
 import type { Wgs84Point } from '../shared/wgs84-point.js'
+import { present } from './entur-fields.js'
 
 const text = v.optional(v.nullable(v.string()))
 
@@ -39,7 +40,6 @@ export const stopSchema = v.object({
 /** One stop place read from the geocoder, with its position. */
 export type Stop = v.InferOutput<typeof stopSchema>
 
-const present = (value: string | null | undefined): string | null => (value && value.trim() !== '' ? value.trim() : null)
 
 /**
  * The stop places in a geocoder answer, in its order. Only `NSR:StopPlace:` ids are kept: the

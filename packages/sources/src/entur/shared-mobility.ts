@@ -3,6 +3,7 @@ import { checkUpstreamShape, type UpstreamClient } from '@allmenning/core/source
 import { isKnownPosition } from '../shared/nearest.js'
 import { distanceKm, type Wgs84Point } from '../shared/wgs84-point.js'
 import { pickTranslation, translatedTextSchema } from './translated-text.js'
+import { described, maybeText, present } from './entur-fields.js'
 
 /** The form factors of Entur Mobility v2 (`FormFactor`); SCOOTER is Entur's deprecated name that also finds SCOOTER_STANDING. */
 export const FORM_FACTORS = ['SCOOTER', 'SCOOTER_STANDING', 'SCOOTER_SEATED', 'BICYCLE', 'CARGO_BICYCLE', 'CAR', 'MOPED', 'OTHER'] as const
@@ -91,8 +92,6 @@ const answer = v.looseObject({
   stations: v.nullable(v.array(v.nullable(station))),
 })
 
-const described = <S extends v.GenericSchema>(schema: S, description: string) => v.pipe(schema, v.description(description))
-const maybeText = (description: string) => described(v.nullable(v.string()), description)
 
 /** A shared vehicle as `find_shared_mobility_nearby` answers it. */
 export const sharedVehicleSchema = v.object({
@@ -132,7 +131,6 @@ export const sharedStationSchema = v.object({
 export type SharedVehicle = v.InferOutput<typeof sharedVehicleSchema>
 export type SharedStation = v.InferOutput<typeof sharedStationSchema>
 
-const present = (value: string | null | undefined): string | null => (value && value.trim() !== '' ? value.trim() : null)
 const metres = (center: Wgs84Point, at: Wgs84Point) => Math.round(distanceKm(center, at) * 1000)
 const byDistance = <T extends { distance_m: number; id: string }>(a: T, b: T) => a.distance_m - b.distance_m || a.id.localeCompare(b.id)
 

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { checkUpstreamShape, type UpstreamClient } from '@allmenning/core/source'
 import { isKnownPosition } from '../shared/nearest.js'
 import { distanceKm, type Wgs84Point } from '../shared/wgs84-point.js'
+import { described, maybeText, present } from './entur-fields.js'
 
 /** The modes Entur's vehicle positions know (`VehicleModeEnumeration`). */
 export const VEHICLE_MODES = ['AIR', 'BUS', 'COACH', 'FERRY', 'METRO', 'RAIL', 'TAXI', 'TRAM'] as const
@@ -54,8 +55,6 @@ const vehicleUpdate = v.looseObject({
 
 const answer = v.looseObject({ vehicles: v.nullable(v.array(v.nullable(vehicleUpdate))) })
 
-const described = <S extends v.GenericSchema>(schema: S, description: string) => v.pipe(schema, v.description(description))
-const maybeText = (description: string) => described(v.nullable(v.string()), description)
 
 /** A vehicle as `find_live_vehicles_nearby` answers it. */
 export const liveVehicleSchema = v.object({
@@ -86,8 +85,6 @@ export const liveVehicleSchema = v.object({
 /** One vehicle read from Entur's answer. */
 export type LiveVehicle = v.InferOutput<typeof liveVehicleSchema>
 
-// Entur fills an absent line with lineRef "" and absent names with null.
-const present = (value: string | null | undefined): string | null => (value && value.trim() !== '' ? value.trim() : null)
 
 /**
  * The vehicles of a vehicle-positions answer that stand within `radiusKm` of `center`, nearest
