@@ -21,6 +21,7 @@ const notInDemo = ['REDIS_URL', 'ALLMENNING_DATA_DIR', 'ALLMENNING_DATASETS_SNAP
  * answers say they are demo data and are kept in this process's memory only.
  *
  * @example
+ * import { createApp } from '../app.js'
  * const demo = await startExampleDemo(process.env, console.log)
  * const app = createApp(demo.env, demo.options)
  */

@@ -238,7 +238,7 @@ export const adapterConformanceCases: AdapterConformanceCase[] = [
       expect(Object.keys(body)).toEqual(['source', 'operation', 'parameters', 'data', 'entities', '_meta', '_provenance', '_links'])
       expect(body.parameters).toEqual({ area: 'NO2', limit: 2, offset: 0 })
       expect(body.data).toHaveLength(2)
-      expect(body._meta.pagination).toEqual({ limit: 2, offset: 0, returned: 2, has_more_results: true, total: 4 })
+      expect(body._meta.pagination).toEqual({ limit: 2, offset: 0, returned: 2, has_more_results: true, next_offset: 2, total: 4 })
       expect(body._links.self).toBe(`${ctx.prefix}${op}?area=NO2&limit=2&offset=0`)
       expect(body._links.source).toBe(`${ctx.prefix}${sourcePath}`)
     },
