@@ -89,8 +89,8 @@ export function parseDecimal(value: string | number | null | undefined): number 
 export function collectedDate(value: string | number | null | undefined): string | null {
   const raw = text(value)
   if (raw === null) return null
-  const norwegian = /^(\d{1,2})\.(\d{1,2})\.(\d{4})\b/.exec(raw)
-  const [year, month, day] = norwegian ? [norwegian[3]!, norwegian[2]!.padStart(2, '0'), norwegian[1]!.padStart(2, '0')] : (/^(\d{4})-(\d\d)-(\d\d)\b/.exec(raw)?.slice(1) ?? [])
+  const norwegian = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)/.exec(raw)
+  const [year, month, day] = norwegian ? [norwegian[3]!, norwegian[2]!.padStart(2, '0'), norwegian[1]!.padStart(2, '0')] : (/^(\d{4})-(\d\d)-(\d\d)(?!\d)/.exec(raw)?.slice(1) ?? [])
   if (year === undefined || month === undefined || day === undefined) return null
   const iso = `${year}-${month}-${day}`
   // 31.02.2026 is not a day; Date would quietly make it 3 March.

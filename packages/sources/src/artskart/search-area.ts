@@ -12,7 +12,7 @@ const KM_PER_DEGREE = 111.32
  * Artskart's `gmWktPolygon` filter is written in.
  *
  * @example
- * webMercator({ lat: 59.91, lon: 10.75 }) // [1196675.7, 8378379.4] (about)
+ * webMercator({ lat: 59.91, lon: 10.75 }) // [1196684.5, 8379727.6] (about)
  */
 export function webMercator(point: Wgs84Point): [number, number] {
   const x = (point.lon * HALF_WORLD_M) / 180

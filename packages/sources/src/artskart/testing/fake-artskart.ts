@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { fakeReply, startFakeUpstream, type FakeReply, type FakeUpstream } from '@allmenning/core/testing'
+import { fakeReply, startFakeUpstream, type FakeReply, type FakeRoute, type FakeUpstream } from '@allmenning/core/testing'
 import { addDays, daysBetween } from '../../shared/oslo-time.js'
 import { utm33ToWgs84 } from './utm33.js'
 
@@ -57,9 +57,9 @@ function polygonBox(wkt: string): { south: number; west: number; north: number; 
   return { south: Math.min(...lats), west: Math.min(...lons), north: Math.max(...lats), east: Math.max(...lons) }
 }
 
-/** Where Artskart has a row: its footprint (UTM 33), whatever its text coordinates say. */
+/** Where Artskart has a row: its footprint (UTM 33, negative eastings west of 9° E), whatever its text coordinates say. */
 function footprintOf(row: Row): { lat: number; lon: number } | undefined {
-  const match = typeof row.FootprintWKT === 'string' ? /^POINT \(([\d.]+) ([\d.]+)\)$/.exec(row.FootprintWKT) : null
+  const match = typeof row.FootprintWKT === 'string' ? /^POINT \((-?[\d.]+) (-?[\d.]+)\)$/.exec(row.FootprintWKT) : null
   return match ? utm33ToWgs84(Number(match[1]), Number(match[2])) : undefined
 }
 
@@ -95,29 +95,36 @@ export function observationsFor(query: URLSearchParams, rows: Row[], shiftDates:
 }
 
 /**
- * A local Artskart public API under `/publicapi/api`: `observations/list` pages the recorded
- * rows with `pageIndex` and `pageSize` (20 when left out, as Artskart's default) and answers
+ * The route of `observations/list` as the fake plays it: the recorded rows paged with
+ * `pageIndex` and `pageSize` (20 when left out, as Artskart's default), answered as
  * `{TotalCount, PageIndex, PageSize, TotalPages, Observations}` in compact JSON,
- * `application/json; charset=utf-8` (ASP.NET's; the real header is not seen).
+ * `application/json; charset=utf-8` (ASP.NET's; the real header is not seen). A test that
+ * replaces the route puts this one back.
+ *
+ * @example
+ * fake.route(artskartPaths.list, artskartListRoute())
+ */
+export function artskartListRoute(options: FakeArtskartOptions = {}): FakeRoute {
+  return (url) => {
+    const pageIndex = Number(url.searchParams.get('pageIndex') ?? '0')
+    const pageSize = Number(url.searchParams.get('pageSize') ?? '20')
+    if (!Number.isInteger(pageIndex) || pageIndex < 0) return badRequest('pageIndex')
+    if (!Number.isInteger(pageSize) || pageSize < 1) return badRequest('pageSize')
+    const found = observationsFor(url.searchParams, recordedObservations, options.shiftDates ?? false)
+    if (!Array.isArray(found)) return found
+    const page = found.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize)
+    return fakeReply.json({ TotalCount: found.length, PageIndex: pageIndex, PageSize: pageSize, TotalPages: Math.ceil(found.length / pageSize), Observations: page })
+  }
+}
+
+/**
+ * A local Artskart public API under `/publicapi/api`, answering `observations/list` (see
+ * {@link artskartListRoute}).
  *
  * @example
  * const fake = await startFakeArtskart()
  * createGateway({ sources: [artskart()], upstreams: { artskart: { baseUrl: fake.baseUrl } } })
  */
 export async function startFakeArtskart(options: FakeArtskartOptions = {}): Promise<FakeUpstream> {
-  return startFakeUpstream(
-    {
-      [artskartPaths.list]: (url) => {
-        const pageIndex = Number(url.searchParams.get('pageIndex') ?? '0')
-        const pageSize = Number(url.searchParams.get('pageSize') ?? '20')
-        if (!Number.isInteger(pageIndex) || pageIndex < 0) return badRequest('pageIndex')
-        if (!Number.isInteger(pageSize) || pageSize < 1) return badRequest('pageSize')
-        const found = observationsFor(url.searchParams, recordedObservations, options.shiftDates ?? false)
-        if (!Array.isArray(found)) return found
-        const page = found.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize)
-        return fakeReply.json({ TotalCount: found.length, PageIndex: pageIndex, PageSize: pageSize, TotalPages: Math.ceil(found.length / pageSize), Observations: page })
-      },
-    },
-    '/publicapi/api',
-  )
+  return startFakeUpstream({ [artskartPaths.list]: artskartListRoute(options) }, '/publicapi/api')
 }
