@@ -2,4 +2,4 @@
 // their recorded fixtures, and the offline demo's upstreams. Only through this entry do fakes reach users.
 export * from './fake-artskart.js'
 export * from './demo-upstreams.js'
-export { startFakeKommuneinfo, kommuneinfoFixtures } from '../../shared/testing/fake-kommuneinfo.js'
+export { startFakeKommuneinfo, kommuneinfoFixtures, kommuneinfoRoutes } from '../../shared/testing/fake-kommuneinfo.js'

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { fakeReply, startFakeUpstream, type FakeUpstream } from '@allmenning/core/testing'
+import { fakeReply, startFakeUpstream, type FakeRoute, type FakeUpstream } from '@allmenning/core/testing'
 import { municipalityKey } from '../kommuneinfo.js'
 
 const fixtures = new URL('./fixtures/', import.meta.url)
@@ -18,32 +18,38 @@ export const kommuneinfoFixtures: Record<string, string> = Object.fromEntries(
 )
 
 /**
- * A local Kartverket kommuneinfo under `/kommuneinfo/v1`: `/kommuner/{number}` answers a
- * fixture or 404 (as the real service does for a point outside Norway; for an unknown number
- * not seen), and `/sok?knavn=` every fixture whose name begins with the text, as a search that
- * matches name starts would (the real search's matching rule is not seen).
+ * The routes of the fake kommuneinfo, by path: `/kommuner/{number}` answers a fixture or 404
+ * (as the real service does for a point outside Norway; for an unknown number not seen), and
+ * `/sok?knavn=` every fixture whose name begins with the text, as a search that matches name
+ * starts would (the real search's matching rule is not seen). A test that replaces a route
+ * puts it back from here.
+ *
+ * @example
+ * kommuneinfo.route('/kommuner/{number}', kommuneinfoRoutes['/kommuner/{number}'])
+ */
+export const kommuneinfoRoutes: Record<'/kommuner/{number}' | '/sok', FakeRoute> = {
+  '/kommuner/{number}': (_url, _req, params) => {
+    const body = kommuneinfoFixtures[params.number!]
+    return body === undefined ? fakeReply.json({ message: `Fant ingen kommune med kommunenummer ${params.number}` }, { status: 404 }) : fakeReply.json(body)
+  },
+  '/sok': (url) => {
+    const text = municipalityKey(url.searchParams.get('knavn') ?? '')
+    if (text === '') return fakeReply.json({ message: 'knavn er påkrevd' }, { status: 400 })
+    const kommuner = Object.values(kommuneinfoFixtures)
+      .map((body) => JSON.parse(body) as Record<string, unknown>)
+      .filter((m) => [m.kommunenavn, m.kommunenavnNorsk].some((n) => typeof n === 'string' && municipalityKey(n).startsWith(text)))
+      .map(({ kommunenummer, kommunenavn, kommunenavnNorsk, fylkesnavn, fylkesnummer }) => ({ kommunenummer, kommunenavn, kommunenavnNorsk, fylkesnavn, fylkesnummer }))
+    return fakeReply.json({ kommuner })
+  },
+}
+
+/**
+ * A local Kartverket kommuneinfo under `/kommuneinfo/v1`, answering {@link kommuneinfoRoutes}.
  *
  * @example
  * const kommuneinfo = await startFakeKommuneinfo()
  * createGateway({ sources: [artskart()], upstreams: { kartverket_kommuneinfo: { baseUrl: kommuneinfo.baseUrl } } })
  */
 export async function startFakeKommuneinfo(): Promise<FakeUpstream> {
-  return startFakeUpstream(
-    {
-      '/kommuner/{number}': (_url, _req, params) => {
-        const body = kommuneinfoFixtures[params.number!]
-        return body === undefined ? fakeReply.json({ message: `Fant ingen kommune med kommunenummer ${params.number}` }, { status: 404 }) : fakeReply.json(body)
-      },
-      '/sok': (url) => {
-        const text = municipalityKey(url.searchParams.get('knavn') ?? '')
-        if (text === '') return fakeReply.json({ message: 'knavn er påkrevd' }, { status: 400 })
-        const kommuner = Object.values(kommuneinfoFixtures)
-          .map((body) => JSON.parse(body) as Record<string, unknown>)
-          .filter((m) => [m.kommunenavn, m.kommunenavnNorsk].some((n) => typeof n === 'string' && municipalityKey(n).startsWith(text)))
-          .map(({ kommunenummer, kommunenavn, kommunenavnNorsk, fylkesnavn, fylkesnummer }) => ({ kommunenummer, kommunenavn, kommunenavnNorsk, fylkesnavn, fylkesnummer }))
-        return fakeReply.json({ kommuner })
-      },
-    },
-    { prefix: '/kommuneinfo/v1' },
-  )
+  return startFakeUpstream({ ...kommuneinfoRoutes }, { prefix: '/kommuneinfo/v1' })
 }
