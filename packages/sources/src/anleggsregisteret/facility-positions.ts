@@ -60,7 +60,7 @@ const rounded = (n: number) => Math.round(n * 1_000_000) / 1_000_000
  * with a note that says why, rather than as a point on the map that is not the facility's.
  *
  * @example
- * judgePositions([{ lat: 59.92, lon: 4.75, group: 'oslo|oslo' }, ...osloFacilities])[0]
+ * judgePositions([{ lat: 59.92, lon: 4.75, group: 'oslo|oslo' }, ...rows])[0]
  * // { lat: 59.92, lon: 10.75, quality: 'corrected_utm_zone', note: 'longitude moved by +6° …' }
  */
 export function judgePositions(facilities: RawPosition[]): JudgedPosition[] {

@@ -99,7 +99,7 @@ const clean = (s: string | null | undefined) => (s && s.trim() !== '' ? s.trim()
  * they were read is kept once), positions judged against each municipality's others.
  *
  * @example
- * const register = buildRegister([page0.rows, page1.rows], page0.totalElements, Date.now())
+ * const register = buildRegister([rows], undefined, Date.now())
  */
 export function buildRegister(pages: FacilityRow[][], totalElements: number | undefined, loadedAt: number): FacilityRegister {
   const seen = new Map<number, FacilityRow>()

@@ -72,7 +72,7 @@ export interface FindFacilitiesDeps {
  * Builds `find_facilities` over one source instance's copy of the register.
  *
  * @example
- * const findFacilities = createFindFacilities({ register: createFacilityRegister({ budget }), municipalities: createMunicipalityLookup() })
+ * const findFacilities = createFindFacilities(deps)
  */
 export function createFindFacilities(deps: FindFacilitiesDeps) {
   return defineOperation({

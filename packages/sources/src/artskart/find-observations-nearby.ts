@@ -13,7 +13,7 @@ import { boxAround } from './search-area.js'
  * operation behind the `species_observations` place field.
  *
  * @example
- * const nearby = createFindObservationsNearby({ municipalities: createMunicipalityLookup(), budget: artskartRequestBudget })
+ * const nearby = createFindObservationsNearby(deps)
  */
 export function createFindObservationsNearby(deps: ObservationDeps) {
   return defineOperation({

@@ -15,7 +15,7 @@ export interface ObservationDeps {
  * Builds `find_observations`: the species observations of a municipality.
  *
  * @example
- * const findObservations = createFindObservations({ municipalities: createMunicipalityLookup(), budget: artskartRequestBudget })
+ * const findObservations = createFindObservations(deps)
  */
 export function createFindObservations(deps: ObservationDeps) {
   return defineOperation({

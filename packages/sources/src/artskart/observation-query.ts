@@ -127,7 +127,9 @@ type WindowParameters = OperationParameters<typeof observationWindowParameters>
  * the circle, and those without a usable position, are left out and counted.
  *
  * @example
- * const { data, page, capped } = await readObservations(ctx.upstream(artskartApi), budget, area, params)
+ * const point = { lat: 59.91, lon: 10.75 }
+ * const area: ObservationArea = { kind: 'point', point, radiusKm: 1, box: boxAround(point, 1) }
+ * const { data, page, capped } = await readObservations(ctx.upstream(artskartApi), artskartRequestBudget, area, params)
  */
 export async function readObservations(
   client: UpstreamClient,

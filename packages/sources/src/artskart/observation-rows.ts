@@ -116,7 +116,7 @@ const BOX_MARGIN_DEGREES = 0.01
  * the box altogether is no usable position either, since Artskart found the row inside it.
  *
  * @example
- * placeObservation({ Latitude: '10,75', Longitude: '59,91' }, osloBox) // { position: { lat: 59.91, lon: 10.75 }, note: 'Artskart gave…' }
+ * placeObservation({ Latitude: '10,75', Longitude: '59,91' }, { south: 59.8, west: 10.5, north: 60.1, east: 10.9 }) // { position: { lat: 59.91, lon: 10.75 }, note: 'Artskart gave…' }
  */
 export function placeObservation(row: Pick<UpstreamObservation, 'Latitude' | 'Longitude'>, box: LatLonBox): PlacedPosition {
   const lat = parseDecimal(row.Latitude)

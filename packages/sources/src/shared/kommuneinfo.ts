@@ -171,7 +171,7 @@ export type MunicipalityLookup = ReturnType<typeof createMunicipalityLookup>
  * is a 400 that lists them, so the caller can give the number.
  *
  * @example
- * const oslo = await resolveMunicipality(lookup, ctx.upstream(kartverketKommuneinfo), '301') // { number: '0301', name: 'Oslo', ... }
+ * const oslo = await resolveMunicipality(createMunicipalityLookup(), ctx.upstream(kartverketKommuneinfo), '301') // { number: '0301', name: 'Oslo', ... }
  */
 export async function resolveMunicipality(lookup: MunicipalityLookup, client: UpstreamClient, value: string): Promise<MunicipalityInfo> {
   const number = municipalityNumberOf(value)

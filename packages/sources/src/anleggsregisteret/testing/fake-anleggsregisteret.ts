@@ -57,7 +57,7 @@ const badRequest = (parameter: string): FakeReply =>
  * `application/json` without a charset as Spring Boot writes it (the register's header is not seen).
  *
  * @example
- * fake.route(anleggsregisteretPaths.facilities, facilitiesRoute(manyRows))
+ * fake.route(anleggsregisteretPaths.facilities, facilitiesRoute(manyFacilities(2600)))
  */
 export function facilitiesRoute(rows: Row[] = registerRows): FakeRoute {
   return (url) => {

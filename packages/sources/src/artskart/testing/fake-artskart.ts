@@ -68,7 +68,8 @@ function footprintOf(row: Row): { lat: number; lon: number } | undefined {
  * within the polygon by footprint, within FromDate..ToDate, of the taxon asked for.
  *
  * @example
- * observationsFor(new URLSearchParams('FromDate=2026-05-01&ToDate=2026-05-07'), recordedObservations, false).length // 18
+ * const found = observationsFor(new URLSearchParams('FromDate=2026-05-01&ToDate=2026-05-07'), recordedObservations, false)
+ * Array.isArray(found) && found.length // 19: every row of those days
  */
 export function observationsFor(query: URLSearchParams, rows: Row[], shiftDates: boolean): Row[] | FakeReply {
   const from = query.get('FromDate') ?? undefined

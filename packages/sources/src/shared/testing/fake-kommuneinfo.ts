@@ -25,7 +25,7 @@ export const kommuneinfoFixtures: Record<string, string> = Object.fromEntries(
  * puts it back from here.
  *
  * @example
- * kommuneinfo.route('/kommuner/{number}', kommuneinfoRoutes['/kommuner/{number}'])
+ * fake.route('/kommuner/{number}', kommuneinfoRoutes['/kommuner/{number}'])
  */
 export const kommuneinfoRoutes: Record<'/kommuner/{number}' | '/sok', FakeRoute> = {
   '/kommuner/{number}': (_url, _req, params) => {
