@@ -64,7 +64,10 @@ const rounded = (n: number) => Math.round(n * 1_000_000) / 1_000_000
  * // { lat: 59.92, lon: 10.75, quality: 'corrected_utm_zone', note: 'longitude moved by +6° …' }
  */
 export function judgePositions(facilities: RawPosition[]): JudgedPosition[] {
-  const given = facilities.map((f) => (f.lat === null || f.lon === null || !Number.isFinite(f.lat) || !Number.isFinite(f.lon) || (f.lat === 0 && f.lon === 0) ? null : { lat: f.lat, lon: f.lon }))
+  const given = facilities.map((f) => {
+    const unusable = f.lat === null || f.lon === null || !Number.isFinite(f.lat) || !Number.isFinite(f.lon) || (f.lat === 0 && f.lon === 0)
+    return unusable ? null : { lat: f.lat!, lon: f.lon! }
+  })
   const placeholder = given.map((p) => p !== null && PLACEHOLDERS.some((q) => q.lat === p.lat && q.lon === p.lon))
   const middles = new Map<string, Wgs84Point>()
   const groups = new Map<string, Wgs84Point[]>()
@@ -83,7 +86,8 @@ export function judgePositions(facilities: RawPosition[]): JudgedPosition[] {
     const p = given[i]
     if (!p) return { lat: null, lon: null, quality: 'missing', note: 'The register has no position for this facility' }
     if (placeholder[i]) {
-      return { lat: null, lon: null, quality: 'placeholder', note: `The register gives (${p.lat}, ${p.lon}), a stand-in it uses for Oslo facilities without a position of their own` }
+      const note = `The register gives (${p.lat}, ${p.lon}), a stand-in it uses for Oslo facilities without a position of their own`
+      return { lat: null, lon: null, quality: 'placeholder', note }
     }
     const middle = middles.get(f.group)
     const away = middle ? distanceKm(middle, p) : undefined
@@ -101,11 +105,14 @@ export function judgePositions(facilities: RawPosition[]): JudgedPosition[] {
           lat: best.at.lat,
           lon: best.at.lon,
           quality: 'corrected_utm_zone',
-          note: `Longitude moved by ${degrees}: the register gives (${p.lat}, ${p.lon}), ${Math.round(away!)} km from the municipality's other facilities, as if in another UTM zone`,
+          note:
+            `Longitude moved by ${degrees}: the register gives (${p.lat}, ${p.lon}), ${Math.round(away!)} km from the ` +
+            "municipality's other facilities, as if in another UTM zone",
         }
       }
     }
     const where = away === undefined ? 'outside Norway' : `${Math.round(away)} km from the municipality's other facilities`
-    return { lat: null, lon: null, quality: 'implausible', note: `The register gives (${p.lat}, ${p.lon}), ${where}; left out rather than shown in the wrong place` }
+    const note = `The register gives (${p.lat}, ${p.lon}), ${where}; left out rather than shown in the wrong place`
+    return { lat: null, lon: null, quality: 'implausible', note }
   })
 }

@@ -1,5 +1,12 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, createTimedMemo, listSizeCheck, UpstreamError, type PlausibilityCheck, type UpstreamClient } from '@allmenning/core/source'
+import {
+  checkUpstreamShape,
+  createTimedMemo,
+  listSizeCheck,
+  UpstreamError,
+  type PlausibilityCheck,
+  type UpstreamClient,
+} from '@allmenning/core/source'
 import { municipalityKey } from '../shared/kommuneinfo.js'
 import type { RequestBudget } from '../shared/request-budget.js'
 import { anleggsregisteretApi } from './anleggsregisteret-upstream.js'
@@ -18,7 +25,9 @@ export const PAGE_SIZE = 500
 export const FACILITY_HEADERS = { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' } as const
 
 const text = v.nullish(v.string())
-const decimal = v.nullish(v.union([v.number(), v.pipe(v.string(), v.transform((s) => (s.trim() === '' ? null : Number(s.trim().replace(',', '.')))))]))
+// Numbers in every client's reading; text with a decimal comma is read too, should the back office change its serializer.
+const decimalText = v.pipe(v.string(), v.transform((s) => (s.trim() === '' ? null : Number(s.trim().replace(',', '.')))))
+const decimal = v.nullish(v.union([v.number(), decimalText]))
 const facilityRow = v.looseObject({
   facilityId: v.nullish(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))])),
   name: text,
@@ -181,7 +190,8 @@ function completeRegister(): PlausibilityCheck<FacilityRegister> {
     if (problem) return problem
     const expected = register.totalElements
     if (expected !== undefined && register.facilities.length + register.withoutId < expected * 0.9) {
-      return new UpstreamError(anleggsregisteretApi, 'invalid_response', `sent ${register.facilities.length} facilities where its pages said ${expected}; the register is read again shortly`)
+      const reason = `sent ${register.facilities.length} facilities where its pages said ${expected}; the register is read again shortly`
+      return new UpstreamError(anleggsregisteretApi, 'invalid_response', reason)
     }
     return undefined
   }
@@ -295,7 +305,8 @@ export function createFacilityRegister(options: FacilityRegisterOptions) {
     },
     /** How far an unfinished read has come, for tests and metrics. */
     progress(): { pagesRead: number; totalPages: number | undefined } | undefined {
-      return progress ? { pagesRead: progress.pages.size, totalPages: progress.lastIndex !== undefined ? progress.lastIndex + 1 : progress.totalPages } : undefined
+      if (!progress) return undefined
+      return { pagesRead: progress.pages.size, totalPages: progress.lastIndex !== undefined ? progress.lastIndex + 1 : progress.totalPages }
     },
   }
 }

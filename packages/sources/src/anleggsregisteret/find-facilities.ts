@@ -94,7 +94,13 @@ export function createFindFacilities(deps: FindFacilitiesDeps) {
         v.description('The municipality: its name as the public gateway’s clients send it (Oslo), or its number (0301)'),
       ),
       status: v.optional(
-        v.pipe(v.string(), v.trim(), v.toUpperCase(), v.picklist(FACILITY_STATUSES), v.description('Only facilities with this status: EXISTING, PLANNED, CLOSED_DOWN or UNREALIZED')),
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.toUpperCase(),
+          v.picklist(FACILITY_STATUSES),
+          v.description('Only facilities with this status: EXISTING, PLANNED, CLOSED_DOWN or UNREALIZED'),
+        ),
       ),
     },
     limit: { default: 100, max: 500 },

@@ -42,7 +42,9 @@ export function anleggsregisteret(options: AnleggsregisteretOptions = {}): Sourc
     documentation: 'https://www.anleggsregisteret.no/',
     topic: 'culture',
     keywords: ['sports facilities', 'idrettsanlegg', 'anlegg', 'idrettshall', 'svømmehall', 'fotballbane', 'kulturbygg', 'spillemidler'],
-    synonyms: ['sports hall', 'stadium', 'pitch', 'pool', 'gym', 'ballbinge', 'kunstgress', 'lysløype', 'skianlegg', 'nærmiljøanlegg', 'friluftsliv'],
+    synonyms: [
+      'sports hall', 'stadium', 'pitch', 'pool', 'gym', 'ballbinge', 'kunstgress', 'lysløype', 'skianlegg', 'nærmiljøanlegg', 'friluftsliv',
+    ],
     contentLanguages: ['no'],
     cacheTtlSeconds: 3 * 3600,
     limit: { default: 100, max: 500 },

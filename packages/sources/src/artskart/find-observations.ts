@@ -62,10 +62,13 @@ export function createFindObservations(deps: ObservationDeps) {
     async run(params, ctx) {
       const kommuneinfo = ctx.upstream(kartverketKommuneinfo)
       const municipality = await resolveMunicipality(deps.municipalities, kommuneinfo, params.municipality)
-      if (!municipality.box) throw new UpstreamError(kommuneinfo, 'invalid_response', `gave no bounding box in degrees for municipality ${municipality.number}`)
+      if (!municipality.box) {
+        throw new UpstreamError(kommuneinfo, 'invalid_response', `gave no bounding box in degrees for municipality ${municipality.number}`)
+      }
       const area = { kind: 'municipality' as const, municipality, box: municipality.box }
       const result = await readObservations(ctx.upstream(artskartApi), deps.budget, area, params)
-      return { ...result, data: { ...result.data, municipality: { number: municipality.number, name: municipality.name, county: municipality.county } } }
+      const searched = { number: municipality.number, name: municipality.name, county: municipality.county }
+      return { ...result, data: { ...result.data, municipality: searched } }
     },
   })
 }

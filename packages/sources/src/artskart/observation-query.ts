@@ -5,7 +5,15 @@ import { municipalityKey, type LatLonBox, type MunicipalityInfo } from '../share
 import { addDays, osloDate } from '../shared/oslo-time.js'
 import type { RequestBudget } from '../shared/request-budget.js'
 import { distanceKm, type Wgs84Point } from '../shared/wgs84-point.js'
-import { observationSchema, parseDecimal, parseObservationPage, placeObservation, toObservation, type Observation, type UpstreamObservation } from './observation-rows.js'
+import {
+  observationSchema,
+  parseDecimal,
+  parseObservationPage,
+  placeObservation,
+  toObservation,
+  type Observation,
+  type UpstreamObservation,
+} from './observation-rows.js'
 import { mercatorPolygon } from './search-area.js'
 
 /** The path of Artskart's observation list. */
@@ -33,9 +41,17 @@ const dateParameter = (what: string) =>
 export const observationWindowParameters = {
   from_date: v.optional(dateParameter(`First day of observations, YYYY-MM-DD; ${DEFAULT_DAYS} days before today (Norwegian time) when left out`)),
   to_date: v.optional(dateParameter('Last day of observations, YYYY-MM-DD; today (Norwegian time) when left out')),
-  taxon: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Only this taxon: Artsdatabanken's taxon id (an observation's taxon_id)"))),
+  taxon: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Only this taxon: Artsdatabanken's taxon id (an observation's taxon_id)")),
+  ),
   page_size: v.optional(
-    v.pipe(v.number(), v.integer(), v.minValue(10), v.maxValue(5000), v.description(`Rows per page asked of Artskart, 10..5000; at most ${MAX_PAGES} pages are read per answer`)),
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(10),
+      v.maxValue(5000),
+      v.description(`Rows per page asked of Artskart, 10..5000; at most ${MAX_PAGES} pages are read per answer`),
+    ),
     1000,
   ),
 }
@@ -51,7 +67,9 @@ export const observationListFields = {
     v.object({
       no_usable_position: v.pipe(
         v.number(),
-        v.description('Rows read without coordinates that could be used: missing, unreadable, (0, 0), out of range, or away from where Artskart found them'),
+        v.description(
+          'Rows read without coordinates that could be used: missing, unreadable, (0, 0), out of range, or away from where Artskart found them',
+        ),
       ),
       outside_area: v.pipe(v.number(), v.description('Rows read from the searched box that lie in another municipality, or outside the circle')),
     }),
@@ -60,7 +78,9 @@ export const observationListFields = {
 }
 
 /** The area an answer is about: a municipality, or a circle around a point, and the box Artskart is asked for. */
-export type ObservationArea = { kind: 'municipality'; municipality: MunicipalityInfo; box: LatLonBox } | { kind: 'point'; point: Wgs84Point; radiusKm: number; box: LatLonBox }
+export type ObservationArea =
+  | { kind: 'municipality'; municipality: MunicipalityInfo; box: LatLonBox }
+  | { kind: 'point'; point: Wgs84Point; radiusKm: number; box: LatLonBox }
 
 /** Why rows Artskart sent are not in an answer. */
 interface Skipped {

@@ -90,7 +90,10 @@ export function collectedDate(value: string | number | null | undefined): string
   const raw = text(value)
   if (raw === null) return null
   const norwegian = /^(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)/.exec(raw)
-  const [year, month, day] = norwegian ? [norwegian[3]!, norwegian[2]!.padStart(2, '0'), norwegian[1]!.padStart(2, '0')] : (/^(\d{4})-(\d\d)-(\d\d)(?!\d)/.exec(raw)?.slice(1) ?? [])
+  const isoDate = /^(\d{4})-(\d\d)-(\d\d)(?!\d)/.exec(raw)
+  const [year, month, day] = norwegian
+    ? [norwegian[3]!, norwegian[2]!.padStart(2, '0'), norwegian[1]!.padStart(2, '0')]
+    : [isoDate?.[1], isoDate?.[2], isoDate?.[3]]
   if (year === undefined || month === undefined || day === undefined) return null
   const iso = `${year}-${month}-${day}`
   // 31.02.2026 is not a day; Date would quietly make it 3 March.
@@ -116,7 +119,8 @@ const BOX_MARGIN_DEGREES = 0.01
  * the box altogether is no usable position either, since Artskart found the row inside it.
  *
  * @example
- * placeObservation({ Latitude: '10,75', Longitude: '59,91' }, { south: 59.8, west: 10.5, north: 60.1, east: 10.9 }) // { position: { lat: 59.91, lon: 10.75 }, note: 'Artskart gave…' }
+ * const oslo = { south: 59.8, west: 10.5, north: 60.1, east: 10.9 }
+ * placeObservation({ Latitude: '10,75', Longitude: '59,91' }, oslo) // { position: { lat: 59.91, lon: 10.75 }, note: 'Artskart gave…' }
  */
 export function placeObservation(row: Pick<UpstreamObservation, 'Latitude' | 'Longitude'>, box: LatLonBox): PlacedPosition {
   const lat = parseDecimal(row.Latitude)
@@ -152,7 +156,10 @@ export const observationSchema = v.object({
   county: v.pipe(v.nullable(v.string()), v.description('County, as Artskart names it')),
   latitude: v.pipe(v.number(), v.description('WGS84 latitude')),
   longitude: v.pipe(v.number(), v.description('WGS84 longitude')),
-  precision_m: v.pipe(v.nullable(v.number()), v.description('Uncertainty of the position in metres, as reported; sensitive species are shown coarser')),
+  precision_m: v.pipe(
+    v.nullable(v.number()),
+    v.description('Uncertainty of the position in metres, as reported; sensitive species are shown coarser'),
+  ),
   dataset: v.pipe(v.nullable(v.string()), v.description('The dataset it comes from, to be credited')),
   institution: v.pipe(v.nullable(v.string()), v.description('The institution that publishes the dataset')),
   distance_km: v.pipe(v.nullable(v.number()), v.description('Distance from lat/lon in kilometres, when a point was asked about')),

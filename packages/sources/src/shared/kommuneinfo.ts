@@ -171,7 +171,8 @@ export type MunicipalityLookup = ReturnType<typeof createMunicipalityLookup>
  * is a 400 that lists them, so the caller can give the number.
  *
  * @example
- * const oslo = await resolveMunicipality(createMunicipalityLookup(), ctx.upstream(kartverketKommuneinfo), '301') // { number: '0301', name: 'Oslo', ... }
+ * const lookup = createMunicipalityLookup()
+ * const oslo = await resolveMunicipality(lookup, ctx.upstream(kartverketKommuneinfo), '301') // { number: '0301', name: 'Oslo', ... }
  */
 export async function resolveMunicipality(lookup: MunicipalityLookup, client: UpstreamClient, value: string): Promise<MunicipalityInfo> {
   const number = municipalityNumberOf(value)
@@ -181,11 +182,16 @@ export async function resolveMunicipality(lookup: MunicipalityLookup, client: Up
     return found
   }
   const found = await lookup.byName(client, value)
-  if (found.length === 0) throw new GatewayError(404, 'entity_not_found', `No municipality named "${value}" in Kartverket's register; give its name as Kartverket writes it, or its number`)
+  if (found.length === 0) {
+    const message = `No municipality named "${value}" in Kartverket's register; give its name as Kartverket writes it, or its number`
+    throw new GatewayError(404, 'entity_not_found', message)
+  }
   if (found.length > 1) {
     const listed = found.map((m) => `${m.number} ${m.name}${m.county ? ` (${m.county})` : ''}`).join(', ')
     const problem = `names ${found.length} municipalities (${listed}); give the number of the one meant`
-    throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: municipality ${problem}`, { details: [{ parameter: 'municipality', problem, rule: 'ambiguous' }] })
+    throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: municipality ${problem}`, {
+      details: [{ parameter: 'municipality', problem, rule: 'ambiguous' }],
+    })
   }
   return found[0]!
 }

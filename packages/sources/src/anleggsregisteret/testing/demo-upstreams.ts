@@ -9,7 +9,8 @@ import { startFakeAnleggsregisteret } from './fake-anleggsregisteret.js'
  *
  * @example
  * const demo = await startDemoUpstreams()
- * createGateway({ sources: [anleggsregisteret()], upstreams: { anleggsregisteret: { baseUrl: demo.fakes.anleggsregisteret!.baseUrl }, kartverket_kommuneinfo: { baseUrl: demo.fakes.kartverket_kommuneinfo!.baseUrl } } })
+ * const upstreams = Object.fromEntries(Object.entries(demo.fakes).map(([id, fake]) => [id, { baseUrl: fake.baseUrl }]))
+ * createGateway({ sources: [anleggsregisteret()], upstreams })
  */
 export async function startDemoUpstreams(): Promise<DemoUpstreams> {
   const [register, kommuneinfo] = await Promise.all([startFakeAnleggsregisteret(), startFakeKommuneinfo()])

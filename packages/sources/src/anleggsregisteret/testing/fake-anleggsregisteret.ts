@@ -49,7 +49,10 @@ export function springPage(rows: Row[], page: number, size: number): Row {
 
 /** Spring's answer to a parameter it cannot read (the register's own body not seen). */
 const badRequest = (parameter: string): FakeReply =>
-  fakeReply.json({ timestamp: '2026-05-07T08:00:00.000+00:00', status: 400, error: 'Bad Request', path: `/api/facilities?${parameter}` }, { status: 400, contentType: 'application/json' })
+  fakeReply.json(
+    { timestamp: '2026-05-07T08:00:00.000+00:00', status: 400, error: 'Bad Request', path: `/api/facilities?${parameter}` },
+    { status: 400, contentType: 'application/json' },
+  )
 
 /**
  * The route of `/facilities` as the fake plays it, over `rows` (the fixture by default): Spring

@@ -10,7 +10,8 @@ import { startFakeArtskart } from './fake-artskart.js'
  *
  * @example
  * const demo = await startDemoUpstreams()
- * createGateway({ sources: [artskart()], upstreams: { artskart: { baseUrl: demo.fakes.artskart!.baseUrl }, kartverket_kommuneinfo: { baseUrl: demo.fakes.kartverket_kommuneinfo!.baseUrl } } })
+ * const upstreams = Object.fromEntries(Object.entries(demo.fakes).map(([id, fake]) => [id, { baseUrl: fake.baseUrl }]))
+ * createGateway({ sources: [artskart()], upstreams })
  */
 export async function startDemoUpstreams(): Promise<DemoUpstreams> {
   const [artskart, kommuneinfo] = await Promise.all([startFakeArtskart({ shiftDates: true }), startFakeKommuneinfo()])

@@ -83,7 +83,8 @@ export function observationsFor(query: URLSearchParams, rows: Row[], shiftDates:
     const span = from ? Math.max(daysBetween(from, to), 0) + 1 : 7
     found = found.map((row, index) => {
       const date = typeof row.CollectedDate === 'string' ? row.CollectedDate : ''
-      return { ...row, CollectedDate: norwegianOf(addDays(to, -(index % span)), date.slice(10)), DatetimeIdentified: norwegianOf(addDays(to, -(index % span)), '') }
+      const day = addDays(to, -(index % span))
+      return { ...row, CollectedDate: norwegianOf(day, date.slice(10)), DatetimeIdentified: norwegianOf(day, '') }
     })
   }
   return found.filter((row) => {
@@ -114,7 +115,8 @@ export function artskartListRoute(options: FakeArtskartOptions = {}): FakeRoute 
     const found = observationsFor(url.searchParams, recordedObservations, options.shiftDates ?? false)
     if (!Array.isArray(found)) return found
     const page = found.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize)
-    return fakeReply.json({ TotalCount: found.length, PageIndex: pageIndex, PageSize: pageSize, TotalPages: Math.ceil(found.length / pageSize), Observations: page })
+    const totalPages = Math.ceil(found.length / pageSize)
+    return fakeReply.json({ TotalCount: found.length, PageIndex: pageIndex, PageSize: pageSize, TotalPages: totalPages, Observations: page })
   }
 }
 

@@ -30,7 +30,8 @@ export const kommuneinfoFixtures: Record<string, string> = Object.fromEntries(
 export const kommuneinfoRoutes: Record<'/kommuner/{number}' | '/sok', FakeRoute> = {
   '/kommuner/{number}': (_url, _req, params) => {
     const body = kommuneinfoFixtures[params.number!]
-    return body === undefined ? fakeReply.json({ message: `Fant ingen kommune med kommunenummer ${params.number}` }, { status: 404 }) : fakeReply.json(body)
+    if (body === undefined) return fakeReply.json({ message: `Fant ingen kommune med kommunenummer ${params.number}` }, { status: 404 })
+    return fakeReply.json(body)
   },
   '/sok': (url) => {
     const text = municipalityKey(url.searchParams.get('knavn') ?? '')
@@ -38,7 +39,9 @@ export const kommuneinfoRoutes: Record<'/kommuner/{number}' | '/sok', FakeRoute>
     const kommuner = Object.values(kommuneinfoFixtures)
       .map((body) => JSON.parse(body) as Record<string, unknown>)
       .filter((m) => [m.kommunenavn, m.kommunenavnNorsk].some((n) => typeof n === 'string' && municipalityKey(n).startsWith(text)))
-      .map(({ kommunenummer, kommunenavn, kommunenavnNorsk, fylkesnavn, fylkesnummer }) => ({ kommunenummer, kommunenavn, kommunenavnNorsk, fylkesnavn, fylkesnummer }))
+      .map(({ kommunenummer, kommunenavn, kommunenavnNorsk, fylkesnavn, fylkesnummer }) => {
+        return { kommunenummer, kommunenavn, kommunenavnNorsk, fylkesnavn, fylkesnummer }
+      })
     return fakeReply.json({ kommuner })
   },
 }
