@@ -1,21 +1,15 @@
-import { readdirSync, readFileSync } from 'node:fs'
 import { fakeReply, startFakeUpstream, type FakeRoute, type FakeUpstream } from '@allmenning/core/testing'
 import { municipalityKey } from '../kommuneinfo.js'
-
-const fixtures = new URL('./fixtures/', import.meta.url)
+import { kommuneinfoBodies } from './kommuneinfo-bodies.js'
 
 /**
- * The municipalities the fake knows, by number, as the recorded bodies of
- * `/kommuner/{number}`: Oslo (0301), Bærum (3201), Bergen (4601), the two Herøy (1515 in Møre
- * og Romsdal, 1818 in Nordland) and Deatnu-Tana (5636, whose Norwegian name is Tana). The shape
- * follows clients' models and a published example (`avgrensningsboks` as a GeoJSON polygon in
+ * The municipalities the fake knows, by number, as the bodies of `/kommuner/{number}`: Oslo
+ * (0301), Bærum (3201), Bergen (4601), the two Herøy (1515 in Møre og Romsdal, 1818 in
+ * Nordland) and Deatnu-Tana (5636, whose Norwegian name is Tana). The shape follows clients'
+ * models and a published example (`avgrensningsboks` as a GeoJSON polygon in
  * EPSG:4258, `gyldigeNavn` padded with nulls); the boxes are our own, rounded values.
  */
-export const kommuneinfoFixtures: Record<string, string> = Object.fromEntries(
-  readdirSync(fixtures)
-    .filter((file) => /^kommuneinfo-\d{4}\.json$/.test(file))
-    .map((file) => [file.slice('kommuneinfo-'.length, -'.json'.length), readFileSync(new URL(file, fixtures), 'utf8')]),
-)
+export const kommuneinfoFixtures: Record<string, string> = kommuneinfoBodies
 
 /**
  * The routes of the fake kommuneinfo, by path: `/kommuner/{number}` answers a fixture or 404
