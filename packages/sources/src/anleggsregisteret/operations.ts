@@ -1,0 +1,14 @@
+import { createMunicipalityLookup } from '../shared/kommuneinfo.js'
+import { anleggsregisteretRequestBudget } from './anleggsregisteret-budget.js'
+import { createFacilityRegister, type FacilityRegisterOptions } from './facility-register.js'
+import { createFindFacilities } from './find-facilities.js'
+
+/**
+ * The operations of one `anleggsregisteret()` source, in the order of its outline, over its
+ * own copy of the register (read with the given settings; the process's shared request budget
+ * by default): loaded when a request first reads them.
+ */
+export function anleggsregisteretOperations(register: Partial<FacilityRegisterOptions> = {}) {
+  const options: FacilityRegisterOptions = { ...register, budget: register.budget ?? anleggsregisteretRequestBudget }
+  return [createFindFacilities({ register: createFacilityRegister(options), municipalities: createMunicipalityLookup() })]
+}
