@@ -1,3 +1,3 @@
 import { packageBuild } from '../../tsup.package.js'
 
-export default packageBuild({ index: 'src/index.ts' })
+export default packageBuild()

@@ -1,12 +1,6 @@
 import { packageBuild } from '../../tsup.package.js'
 
-const build = packageBuild({
-  index: 'src/index.ts',
-  source: 'src/source.ts',
-  adapter: 'src/adapter.ts',
-  extension: 'src/extension.ts',
-  'testing/index': 'src/testing/index.ts',
-})
+const build = packageBuild()
 
 // The testing kit imports the core by name (`@allmenning/core`, `@allmenning/core/source`):
 // kept external, it shares the user's one copy of the core (its GatewayError, its

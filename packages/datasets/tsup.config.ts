@@ -8,7 +8,7 @@ import { packageBuild } from '../../tsup.package.js'
 export default [
   // The testing kit imports '@allmenning/datasets' by name: kept external, it shares the user's
   // one copy of the store instead of bundling a second.
-  { ...packageBuild({ index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' }), shims: true, clean: false, external: ['@allmenning/datasets'] },
+  { ...packageBuild(), shims: true, clean: false, external: ['@allmenning/datasets'] },
   defineConfig({
     entry: { allmenning: 'src/cli/allmenning.ts', 'import-worker': 'src/import/import-worker.ts', 'writer-worker': 'src/import/writer-worker.ts' },
     format: ['esm'],

@@ -1,4 +1,4 @@
 import { packageBuild } from '../../tsup.package.js'
 
 // shims: the CommonJS build needs import.meta.url to find swagger-ui-dist's files.
-export default { ...packageBuild({ index: 'src/index.ts' }), shims: true }
+export default { ...packageBuild(), shims: true }

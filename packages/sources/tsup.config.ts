@@ -1,20 +1,13 @@
 import { cpSync, existsSync, readdirSync } from 'node:fs'
 import { packageBuild } from '../../tsup.package.js'
 
-const sources = ['statnett', 'avinor', 'firmafakta', 'lovdata', 'weather', 'luftkvalitet', 'geonorge', 'kystdatahuset', 'akvakultur', 'nobil', 'firms', 'ais', 'poi_norge', 'strompris', 'entur', 'vegvesen', 'ssb', 'nve']
-
-// One entry per source, so a bundle that imports one source holds only that source; beside
-// each, `<id>/testing`, its fake upstream for users' tests, which reads its recorded fixtures
-// from beside itself (so they are copied there). shims: the CommonJS build needs
+// One entry per source (as package.json exports them), so a bundle that imports one source
+// holds only that source; beside each, `<id>/testing`, its fake upstream for users' tests, which
+// reads its recorded fixtures from beside itself (so they are copied there); and `testing`,
+// every built-in upstream played at once for the offline demo. shims: the CommonJS build needs
 // import.meta.url, for those fixtures and for the bzip2 decoder Lovdata loads.
 export default {
-  ...packageBuild({
-    index: 'src/index.ts',
-    // Every built-in upstream played from the fixtures at once, for the offline demo.
-    'testing/index': 'src/testing/index.ts',
-    ...Object.fromEntries(sources.map((id) => [`${id}/index`, `src/${id}/index.ts`])),
-    ...Object.fromEntries(sources.map((id) => [`${id}/testing/index`, `src/${id}/testing/index.ts`])),
-  }),
+  ...packageBuild(),
   shims: true,
   // A testing entry that uses another source's players imports that source's testing entry by
   // name, never its files: a fake that reads ./fixtures/ beside itself must stay in its own
