@@ -86,6 +86,9 @@ const calls: Record<string, string[]> = {
   'ssb/get_table_data': ['table_id=07459&selection=Region:0301;ContentsCode:*;Tid:top(1)'],
   'nve/get_warnings': ['municipality=0301', 'county=03', oslo, `county=03&date=${today}`, 'municipality=4601'],
   'nve/find_hydro_stations': [oslo, `${oslo}&radius_km=20&has_recent_data=true`],
+  'artskart/find_observations': ['municipality=0301', 'municipality=301', 'municipality=Oslo', `municipality=0301&from_date=${today}`],
+  'artskart/find_observations_nearby': [oslo, `${oslo}&radius_km=2&from_date=${yesterday}`],
+  'anleggsregisteret/find_facilities': ['municipality=0301', 'municipality=Oslo', 'municipality=301&status=existing', 'municipality=Bergen&limit=500'],
 }
 
 let demo: ExampleDemo

@@ -2,6 +2,8 @@ import { overrideUpstreams, upstreamOverridesFromEnvironment } from '@allmenning
 import type { SourceDefinition } from '@allmenning/core/source'
 import { ais, BARENTSWATCH_CLIENT_ID_VARIABLE, BARENTSWATCH_CLIENT_SECRET_VARIABLE } from './ais/index.js'
 import { akvakultur } from './akvakultur/index.js'
+import { anleggsregisteret } from './anleggsregisteret/index.js'
+import { artskart } from './artskart/index.js'
 import { avinor } from './avinor/index.js'
 import { entur } from './entur/index.js'
 import { firmafakta } from './firmafakta/index.js'
@@ -51,6 +53,8 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     vegvesen({ datexUsername: env[VEGVESEN_DATEX_USERNAME_VARIABLE], datexPassword: env[VEGVESEN_DATEX_PASSWORD_VARIABLE] }),
     ssb(),
     nve({ hydapiKey: env[HYDAPI_KEY_VARIABLE] }),
+    artskart(),
+    anleggsregisteret(),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

@@ -4,6 +4,8 @@ import type { DemoUpstreams, FakeUpstream } from '@allmenning/core/testing'
 import { builtInSources } from '../built-in-sources.js'
 import { startDemoUpstreams as ais } from '@allmenning/sources/ais/testing'
 import { startDemoUpstreams as akvakultur } from '@allmenning/sources/akvakultur/testing'
+import { startDemoUpstreams as anleggsregisteret } from '@allmenning/sources/anleggsregisteret/testing'
+import { startDemoUpstreams as artskart, startFakeKommuneinfo } from '@allmenning/sources/artskart/testing'
 import { startDemoUpstreams as avinor } from '@allmenning/sources/avinor/testing'
 import { startDemoUpstreams as entur } from '@allmenning/sources/entur/testing'
 import { startDemoUpstreams as firmafakta } from '@allmenning/sources/firmafakta/testing'
@@ -39,6 +41,8 @@ const demoCredential = 'demo'
 const players: Record<string, () => Promise<DemoUpstreams>> = {
   ais,
   akvakultur,
+  anleggsregisteret,
+  artskart,
   avinor,
   entur,
   firmafakta,
@@ -65,6 +69,8 @@ const players: Record<string, () => Promise<DemoUpstreams>> = {
  */
 const sharedPlayers: Record<string, () => Promise<FakeUpstream>> = {
   kartverket_adresser: () => startFakeKartverketAdresser({ addresses: [...recordedAddresses, ...demoAddresses, ...areaAdresser()], streetFallback: true }),
+  // Kartverket's municipality register, which artskart and anleggsregisteret place a municipality with.
+  kartverket_kommuneinfo: () => startFakeKommuneinfo(),
 }
 
 /** The offline demo of the built-in sources, started. */
