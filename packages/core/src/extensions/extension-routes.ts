@@ -112,7 +112,8 @@ export function attachExtensions(ctx: GatewayContext, extensions: readonly Gatew
       const max = ctx.resolved.maxQueryLength
       const call = parts.operations.prepare(target.source, target.operation, params, parts.linksFor(request.basePath), () => refuseLongQuery(queryLengthOf(params, max), max))
       const verdict = parts.limiter?.check(request, false)
-      if (verdict) return verdict.then((v) => (v.refusal ? fail(v.refusal) : parts.operations.answer(call))).catch(fail)
+      if (verdict instanceof Promise) return verdict.then((v) => (v.refusal ? fail(v.refusal) : parts.operations.answer(call))).catch(fail)
+      if (verdict?.refusal) return Promise.resolve(fail(verdict.refusal))
       // A cached answer is already there: no need to wait a turn for it.
       const found = parts.operations.answer(call)
       return found instanceof Promise ? found.catch(fail) : Promise.resolve(found)
@@ -127,7 +128,10 @@ export function attachExtensions(ctx: GatewayContext, extensions: readonly Gatew
     // Every call an extension makes goes through the front door, so whatever guards it guards them too.
     handle: parts.handle,
     invoke,
-    count: (request) => parts.limiter?.check(request, false),
+    count: (request) => {
+      const verdict = parts.limiter?.check(request, false)
+      return verdict === undefined ? undefined : Promise.resolve(verdict)
+    },
     errorResponse,
     onError: (error) => ctx.resolved.onError(error, 'internal'),
   }

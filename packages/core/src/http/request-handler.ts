@@ -62,6 +62,11 @@ function finish(response: GatewayResponse, method: string, request: GatewayReque
   return method === 'HEAD' ? { ...response, body: null } : response
 }
 
+/** The answer with the rate limiter's headers, on a copy: answers are shared between requests (cache hits). */
+function withLimits(response: GatewayResponse, verdict: RateVerdict | undefined): GatewayResponse {
+  return verdict ? { ...response, headers: { ...response.headers, ...verdict.headers } } : response
+}
+
 /**
  * The gateway's front door over a router: the method check, the query validated once per
  * distinct request, the rate limit, static answers made once, conditional requests and HEAD,
@@ -132,23 +137,28 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     return response
   }
 
-  /** Answers a request the rate limiter has counted: a 429 when over a quota, else the answer with its RateLimit headers. */
-  async function answerCounted(
-    verdict: RateVerdict,
+  /**
+   * Answers a request the rate limiter has counted (or that it does not limit): a 429 when over
+   * a quota, else the answer, or the failure, with its RateLimit headers. At once for an answer
+   * already there (a cache hit): no need to wait a turn for it.
+   */
+  function answerCounted(
+    verdict: RateVerdict | undefined,
     planned: RequestPlan,
     method: string,
     request: GatewayRequest,
     observed: ObservedRequest | undefined,
   ): Promise<GatewayResponse> {
-    if (verdict.refusal) return fail(verdict.refusal, method, request)
-    let response: GatewayResponse
+    if (verdict?.refusal) return Promise.resolve(fail(verdict.refusal, method, request))
+    const failed = (error: unknown) => finish(withLimits(errorAnswer(error, request.basePath), verdict), method, request)
+    let response: GatewayResponse | Promise<GatewayResponse>
     try {
-      response = await route(planned, method as Method, request, observed)
+      response = route(planned, method as Method, request, observed)
     } catch (error) {
-      response = fail(error, method, request)
+      return Promise.resolve(failed(error))
     }
-    // Answers are shared between requests (cache hits), so the headers go on a copy.
-    return finish({ ...response, headers: { ...response.headers, ...verdict.headers } }, method, request)
+    if (!(response instanceof Promise)) return Promise.resolve(finish(withLimits(response, verdict), method, request))
+    return response.then((done) => finish(withLimits(done, verdict), method, request), failed)
   }
 
   /** The shared error body of a failure; unexpected ones (not a GatewayError, or a 500) are reported. */
@@ -170,14 +180,8 @@ export function createRequestHandler(parts: RequestHandlerParts) {
       if (planned instanceof Promise) return planned.then(() => answerRequest(request, observed))
       const definition = planned.match.route.definition
       const verdict = definition.countsItself ? undefined : limiter?.check(request, definition.expensive === true)
-      if (verdict) return verdict.then((v) => answerCounted(v, planned, method, request, observed)).catch((error: unknown) => fail(error, method, request))
-      const response = route(planned, method as Method, request, observed)
-      // A cached answer is already there: no need to wait a turn for it.
-      if (!(response instanceof Promise)) return Promise.resolve(finish(response, method, request))
-      return response.then(
-        (done) => finish(done, method, request),
-        (error: unknown) => fail(error, method, request),
-      )
+      if (verdict instanceof Promise) return verdict.then((v) => answerCounted(v, planned, method, request, observed)).catch((error: unknown) => fail(error, method, request))
+      return answerCounted(verdict, planned, method, request, observed)
     } catch (error) {
       return Promise.resolve(fail(error, method, request))
     }

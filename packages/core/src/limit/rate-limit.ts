@@ -1,6 +1,5 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible'
 // The files, not the index: it loads every store the package offers (rate-limiter-flexible-files.d.ts).
-import RateLimiterMemory from 'rate-limiter-flexible/lib/RateLimiterMemory.js'
 import RateLimiterRedis from 'rate-limiter-flexible/lib/RateLimiterRedis.js'
 import RateLimiterRes from 'rate-limiter-flexible/lib/RateLimiterRes.js'
 import { GatewayError } from '../http/gateway-error.js'
@@ -8,6 +7,7 @@ import type { GatewayRequest } from '../http/gateway-request.js'
 import { createRedisOutage, type RedisOutage } from '../cache/redis-outage.js'
 import type { SharedRedisClient } from '../cache/shared-redis-client.js'
 import type { GatewayObservers } from '../observe/gateway-observer.js'
+import { FixedWindowCounter } from './fixed-window-counter.js'
 
 /** A number of requests per window, for one client. */
 export interface RateLimitQuota {
@@ -52,14 +52,24 @@ export interface RateVerdict {
 
 /** Counts requests per client and decides. See {@link createRateLimiter}. */
 export interface RateLimiter {
-  check(request: GatewayRequest, expensive: boolean): Promise<RateVerdict> | undefined
+  /**
+   * The verdict on one request: at once when counted in process, a promise when counted in
+   * Redis; undefined when the request has no client key and is not limited.
+   */
+  check(request: GatewayRequest, expensive: boolean): RateVerdict | Promise<RateVerdict> | undefined
 }
 
 interface Counter {
   name: 'default' | 'expensive'
   quota: RateLimitQuota
-  local: RateLimiterAbstract
+  local: FixedWindowCounter
   shared?: RateLimiterAbstract
+}
+
+/** One request counted against one quota. */
+interface Count {
+  consumed: number
+  msBeforeNext: number
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -71,8 +81,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Creates the gateway's rate limiter (spec section 7: 429). Counting is rate-limiter-flexible's,
- * fixed windows per client and quota; in memory, or in Redis when given a client. While that
+ * Creates the gateway's rate limiter (spec section 7: 429): fixed windows per client and
+ * quota, counted in process (a map lookup per quota, answered at once), or in Redis through
+ * rate-limiter-flexible when given a client, so every instance shares the counts. While that
  * client is not connected nothing is sent to it (see {@link createRedisOutage}); `outage` is the
  * one the gateway shares with its single flight when both use the same client.
  *
@@ -94,61 +105,73 @@ export function createRateLimiter(
     return {
       name,
       quota,
-      local: new RateLimiterMemory(settings),
+      local: new FixedWindowCounter(quota.windowSeconds * 1000),
       ...(options.redis ? { shared: new RateLimiterRedis({ ...settings, storeClient: options.redis, useRedisPackage: true }) } : {}),
     }
   }
   const general = counter('default', options.quota ?? { requests: 300, windowSeconds: 60 })
   const strict = counter('expensive', options.expensive ?? { requests: 30, windowSeconds: 60 })
   const clientKey = options.clientKey ?? ((request: GatewayRequest) => request.clientAddress)
+  const policy = (c: Counter) => `"${c.name}";q=${c.quota.requests};w=${c.quota.windowSeconds}`
+  // The policies never change: written once, not per request.
+  const generalPolicy = policy(general)
+  const bothPolicies = `${generalPolicy}, ${policy(strict)}`
 
-  /** One count: a RateLimiterRes whether within the quota or over it. */
-  async function count(c: Counter, key: string): Promise<RateLimiterRes> {
-    const consume = async (limiter: RateLimiterAbstract) => {
-      try {
-        return await limiter.consume(key)
-      } catch (outcome) {
-        if (outcome instanceof RateLimiterRes) return outcome
-        throw outcome
-      }
-    }
-    // Redis away, down or slow: keep limiting, per instance, and say so.
-    if (!c.shared || !outage?.usable()) return consume(c.local)
+  function countHere(c: Counter, key: string): Count {
+    const now = Date.now()
+    const window = c.local.hit(key, now)
+    return { consumed: window.consumed, msBeforeNext: window.resetsAt - now }
+  }
+
+  /** One count in Redis; in process when Redis is away, down or slow (limits still hold, per instance, and it is said). */
+  async function countShared(c: Counter, shared: RateLimiterAbstract, key: string): Promise<Count> {
     try {
-      return await withTimeout(consume(c.shared), timeoutMs)
+      const res = await withTimeout(
+        shared.consume(key).catch((outcome: unknown) => {
+          if (outcome instanceof RateLimiterRes) return outcome
+          throw outcome
+        }),
+        timeoutMs,
+      )
+      return { consumed: res.consumedPoints, msBeforeNext: res.msBeforeNext }
     } catch (error) {
-      outage.report(error)
-      return consume(c.local)
+      outage!.report(error)
+      return countHere(c, key)
     }
   }
 
-  const policy = (c: Counter) => `"${c.name}";q=${c.quota.requests};w=${c.quota.windowSeconds}`
-  const state = (c: Counter, res: RateLimiterRes) =>
-    `"${c.name}";r=${Math.max(0, res.remainingPoints)};t=${Math.max(0, Math.ceil(res.msBeforeNext / 1000))}`
+  const state = (c: Counter, count: Count) =>
+    `"${c.name}";r=${Math.max(0, c.quota.requests - count.consumed)};t=${Math.max(0, Math.ceil(count.msBeforeNext / 1000))}`
+
+  function decide(request: GatewayRequest, counts: Count, strictCount?: Count): RateVerdict {
+    const headers = strictCount
+      ? { 'ratelimit-policy': bothPolicies, ratelimit: `${state(general, counts)}, ${state(strict, strictCount)}` }
+      : { 'ratelimit-policy': generalPolicy, ratelimit: state(general, counts) }
+    const overGeneral = counts.consumed > general.quota.requests
+    const overStrict = strictCount !== undefined && strictCount.consumed > strict.quota.requests
+    if (!overGeneral && !overStrict) return { headers }
+    const waits = [...(overGeneral ? [counts.msBeforeNext] : []), ...(overStrict ? [strictCount.msBeforeNext] : [])]
+    const wait = Math.max(1, ...waits.map((ms) => Math.ceil(ms / 1000)))
+    const c = overGeneral ? general : strict
+    observer?.rateLimited({ quota: c.name, request })
+    const refusal = new GatewayError(
+      429,
+      'rate_limited',
+      `Too many requests: this client may make ${c.quota.requests} ${c.name === 'expensive' ? 'requests to expensive routes' : 'requests'} per ${c.quota.windowSeconds} s; try again in ${wait} s`,
+      { headers: { ...headers, 'retry-after': String(wait) } },
+    )
+    return { headers, refusal }
+  }
 
   return {
     check(request, expensive) {
       const key = clientKey(request)
       if (key === undefined || key === '') return undefined
-      const counters = expensive ? [general, strict] : [general]
-      return Promise.all(counters.map((c) => count(c, key))).then((results) => {
-        const headers = {
-          'ratelimit-policy': counters.map(policy).join(', '),
-          ratelimit: counters.map((c, i) => state(c, results[i]!)).join(', '),
-        }
-        const over = counters.map((c, i) => ({ c, res: results[i]! })).filter(({ c, res }) => res.consumedPoints > c.quota.requests)
-        if (over.length === 0) return { headers }
-        const wait = Math.max(1, ...over.map(({ res }) => Math.ceil(res.msBeforeNext / 1000)))
-        const { c } = over[0]!
-        observer?.rateLimited({ quota: c.name, request })
-        const refusal = new GatewayError(
-          429,
-          'rate_limited',
-          `Too many requests: this client may make ${c.quota.requests} ${c.name === 'expensive' ? 'requests to expensive routes' : 'requests'} per ${c.quota.windowSeconds} s; try again in ${wait} s`,
-          { headers: { ...headers, 'retry-after': String(wait) } },
-        )
-        return { headers, refusal }
-      })
+      if (!general.shared || !strict.shared || !outage?.usable()) {
+        return decide(request, countHere(general, key), expensive ? countHere(strict, key) : undefined)
+      }
+      const counted = [countShared(general, general.shared, key), ...(expensive ? [countShared(strict, strict.shared, key)] : [])]
+      return Promise.all(counted).then(([counts, strictCount]) => decide(request, counts!, strictCount))
     },
   }
 }

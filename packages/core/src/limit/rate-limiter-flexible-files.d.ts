@@ -1,11 +1,6 @@
 // rate-limiter-flexible's index loads every store it offers (Mongo, Postgres, DynamoDB, etcd, the
-// cluster master and more) and node:cluster with them; the core imports the three files it uses.
+// cluster master and more) and node:cluster with them; the core imports the two files its Redis counting uses.
 // They ship no declarations of their own, so these borrow the package's.
-declare module 'rate-limiter-flexible/lib/RateLimiterMemory.js' {
-  import { RateLimiterMemory } from 'rate-limiter-flexible'
-  export default RateLimiterMemory
-}
-
 declare module 'rate-limiter-flexible/lib/RateLimiterRedis.js' {
   import { RateLimiterRedis } from 'rate-limiter-flexible'
   export default RateLimiterRedis
