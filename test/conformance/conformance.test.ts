@@ -171,7 +171,8 @@ function normalize(reply: Reply, prefix: string) {
     status: reply.status,
     headers: {
       'content-type': header('content-type'),
-      'cache-control': header('cache-control'),
+      // A hit's max-age counts down from the TTL: a target probed a second later says one less.
+      'cache-control': header('cache-control')?.replace(/max-age=(\d+)/, (_, seconds: string) => `max-age≈${Math.ceil(Number(seconds) / 10) * 10}`),
       allow: header('allow'),
       'cache-status': header('cache-status')?.replace(/ttl=\d+/, 'ttl=<n>'),
       'content-security-policy': header('content-security-policy'),

@@ -2,6 +2,10 @@ import { conformanceNames } from './conformance-source.js'
 import { postJson, type ConformanceReply, type ConformanceSend } from './conformance-http.js'
 import type { AdapterConformanceCase, AdapterConformanceContext } from './adapter-conformance-context.js'
 
+// A cached answer's max-age is what is left of the source's 300 s: a second or more may have
+// passed since an earlier case cached it, on a busy machine more.
+const countingDownFrom300 = /^public, max-age=(2[89]\d|300)$/
+
 // The cases every adapter must pass, sent as real HTTP requests. They assume a fresh gateway
 // over the suite's own source (see conformance-source.ts); cases that share a cache key are
 // written so their order does not matter.
@@ -286,7 +290,7 @@ export const adapterConformanceCases: AdapterConformanceCase[] = [
       expect(reply.status).toBe(304)
       expect(reply.body).toBe('')
       expect(reply.headers.etag).toBe(etag)
-      expect(reply.headers['cache-control']).toBe('public, max-age=300')
+      expect(reply.headers['cache-control']).toMatch(countingDownFrom300)
       expect(reply.headers['content-type']).toBeUndefined()
       const listed = await ctx.get(`${op}?area=NO1`, { headers: { 'if-none-match': `W/"other", ${etag}` } })
       expect(listed.status).toBe(304)
@@ -313,7 +317,7 @@ export const adapterConformanceCases: AdapterConformanceCase[] = [
       expect(head.headers['content-type']).toBe(jsonType)
       expect(head.headers['content-length']).toBe(String(Buffer.byteLength(get.body)))
       expect(head.headers.etag).toBe(get.headers.etag)
-      expect(head.headers['cache-control']).toBe('public, max-age=300')
+      expect(head.headers['cache-control']).toMatch(countingDownFrom300)
     },
   },
   {
@@ -391,18 +395,20 @@ export const adapterConformanceCases: AdapterConformanceCase[] = [
   {
     name: 'Cache-Control: the source TTL, shorter for search, no-store for errors and feedback',
     async run(ctx) {
-      const expected: [string, ConformanceSend, string][] = [
-        [`${op}?area=FI`, {}, 'public, max-age=300'],
-        ['/api/v1/', {}, 'public, max-age=300'],
-        [sourcePath, {}, 'public, max-age=300'],
-        [`${op}/schema`, {}, 'public, max-age=300'],
-        ['/api/v1/openapi.json', {}, 'public, max-age=300'],
-        ['/api/v1/sok/alle?q=kraft', {}, 'public, max-age=60'],
+      const expected: [string, ConformanceSend, string | RegExp][] = [
+        [`${op}?area=FI`, {}, countingDownFrom300],
+        ['/api/v1/', {}, countingDownFrom300],
+        [sourcePath, {}, countingDownFrom300],
+        [`${op}/schema`, {}, countingDownFrom300],
+        ['/api/v1/openapi.json', {}, countingDownFrom300],
+        ['/api/v1/sok/alle?q=kraft', {}, /^public, max-age=(5\d|60)$/],
         ['/api/v1/kilder/nope', {}, 'no-store'],
         ['/api/v1/feedback', postJson('{"message":"Cache check"}'), 'no-store'],
       ]
       for (const [path, init, cacheControl] of expected) {
-        ctx.expect((await ctx.get(path, init)).headers['cache-control'], path).toBe(cacheControl)
+        const sent = (await ctx.get(path, init)).headers['cache-control']
+        if (typeof cacheControl === 'string') ctx.expect(sent, path).toBe(cacheControl)
+        else ctx.expect(sent, path).toMatch(cacheControl)
       }
     },
   },
