@@ -62,9 +62,13 @@ function finish(response: GatewayResponse, method: string, request: GatewayReque
   return method === 'HEAD' ? { ...response, body: null } : response
 }
 
-/** The answer with the rate limiter's headers, on a copy: answers are shared between requests (cache hits). */
+/**
+ * The answer with the rate limiter's headers, on a copy: answers are shared between requests
+ * (cache hits). Object.assign, not spread: V8 copies a spread object fast but then gives the
+ * copy a slow shape when more keys follow, ten times the cost of the whole cache hit.
+ */
 function withLimits(response: GatewayResponse, verdict: RateVerdict | undefined): GatewayResponse {
-  return verdict ? { ...response, headers: { ...response.headers, ...verdict.headers } } : response
+  return verdict ? { ...response, headers: Object.assign({}, response.headers, verdict.headers) } : response
 }
 
 /**
@@ -212,7 +216,19 @@ function observedHandle(
   answer: (request: GatewayRequest, observed?: ObservedRequest) => Promise<GatewayResponse>,
 ): (request: GatewayRequest) => Promise<GatewayResponse> {
   return async (request) => {
-    const seen: ObservedRequest = { request, method: request.method.toUpperCase(), startedAt: performance.now() }
+    // Every field the answer fills in is there from the start: one object shape for every request.
+    const seen: ObservedRequest = {
+      request,
+      method: request.method.toUpperCase(),
+      startedAt: performance.now(),
+      route: undefined,
+      source: undefined,
+      operation: undefined,
+      cache: undefined,
+      joined: undefined,
+      status: undefined,
+      durationMs: undefined,
+    }
     observer.requestStarted(seen)
     const response = await answer(request, seen)
     seen.status = response.status

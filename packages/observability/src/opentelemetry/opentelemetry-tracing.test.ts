@@ -1,6 +1,6 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api'
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { get, shopGateway, startShopUpstreams } from '../shop-gateway.js'
 import { openTelemetryTracing } from './opentelemetry-tracing.js'
 
@@ -84,5 +84,25 @@ describe('openTelemetryTracing', () => {
     const gateway = shopGateway(fake, { observers: [openTelemetryTracing()], rateLimit: undefined })
     expect((await get(gateway, operation('depot_items'), 'kind=z')).status).toBe(200)
     expect(exporter.getFinishedSpans()).toHaveLength(0)
+  })
+})
+
+describe('openTelemetryTracing without a tracer given', () => {
+  it('starts no span, not even a no-op one, until an SDK is registered, and records within a second of it', async () => {
+    const { ProxyTracer, trace } = await import('@opentelemetry/api')
+    const started = vi.spyOn(ProxyTracer.prototype, 'startSpan')
+    const gateway = shopGateway(fake, { observers: [openTelemetryTracing()], rateLimit: undefined })
+    try {
+      expect((await get(gateway, operation('stock_items'), 'kind=before')).status).toBe(200)
+      expect(started).not.toHaveBeenCalled()
+      expect(trace.setGlobalTracerProvider(provider)).toBe(true)
+      await new Promise((resolve) => setTimeout(resolve, 1_050))
+      expect((await get(gateway, operation('stock_items'), 'kind=after')).status).toBe(200)
+      expect(byKind(SpanKind.SERVER).map((span) => span.name)).toEqual(['GET /api/v1/kilder/{source}/{operation}'])
+      expect(byKind(SpanKind.CLIENT)).toHaveLength(1)
+    } finally {
+      started.mockRestore()
+      trace.disable()
+    }
   })
 })

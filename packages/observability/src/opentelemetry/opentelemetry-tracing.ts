@@ -1,4 +1,4 @@
-import { context, propagation, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api'
+import { context, propagation, ProxyTracerProvider, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api'
 import type { GatewayObserver, ObservedRequest, ObservedUpstreamCall } from '@allmenning/core/extension'
 import { methodLabel } from '../method-label.js'
 
@@ -19,14 +19,18 @@ function serverOf(url: string): { address: string; port: number } | undefined {
   }
 }
 
+/** What the API's tracer provider delegates to while no SDK is registered: its no-op provider. */
+const withoutSdk = new ProxyTracerProvider().getDelegate()
+
 /**
  * OpenTelemetry spans through `@opentelemetry/api` alone: a server span per request and a
  * client span per upstream call, the call's span a child of the span of the request that made
  * it, attributes after OpenTelemetry's HTTP conventions (`http.route`,
  * `http.response.status_code`, `server.address`, `url.full` with secrets masked) and the
  * gateway's own (`allmenning.source`, `allmenning.operation`, `allmenning.cache`,
- * `allmenning.upstream`). Without an SDK registered the API's tracer does nothing; with one,
- * an incoming `traceparent` continues the caller's trace when a propagator is registered.
+ * `allmenning.upstream`). Without an SDK registered (and no `tracer` given) it does nothing at
+ * all, not even the API's no-op spans; an SDK registered later is used within a second. With one, an incoming `traceparent` continues the caller's trace when a
+ * propagator is registered.
  *
  * @example
  * import { createGateway } from '@allmenning/core'
@@ -38,9 +42,22 @@ function serverOf(url: string): { address: string; port: number } | undefined {
 export function openTelemetryTracing(options: OpenTelemetryTracingOptions = {}): GatewayObserver {
   const tracer = options.tracer ?? trace.getTracer('@allmenning/observability')
   const spans = new WeakMap<ObservedRequest | ObservedUpstreamCall, Span>()
+  // Whether spans are recorded: a tracer was given, or an SDK is registered. Asking the API
+  // checks its global's version on every call, so the answer is kept and asked again once a
+  // second (an SDK registered after the gateway was made is used from then on).
+  let recording = true
+  let askAgainAt = Number.NEGATIVE_INFINITY
+  const recordingAt = (now: number): boolean => {
+    if (options.tracer !== undefined || now < askAgainAt) return recording
+    const provider = trace.getTracerProvider()
+    recording = !(provider instanceof ProxyTracerProvider) || provider.getDelegate() !== withoutSdk
+    askAgainAt = now + 1000
+    return recording
+  }
 
   return {
     requestStarted(r) {
+      if (!recordingAt(r.startedAt)) return
       const method = methodLabel(r.method)
       const parent = propagation.extract(context.active(), r.request.headers)
       const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method, 'url.path': r.request.path } }, parent)
@@ -61,6 +78,7 @@ export function openTelemetryTracing(options: OpenTelemetryTracingOptions = {}):
       span.end()
     },
     upstreamCallStarted(call) {
+      if (!recordingAt(performance.now())) return
       const parentSpan = call.request && spans.get(call.request)
       const parent = parentSpan ? trace.setSpan(context.active(), parentSpan) : context.active()
       const server = serverOf(call.url)

@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client'
-import type { GatewayObserver, ObservedGateway, ObservedRequest } from '@allmenning/core/extension'
+import type { GatewayObserver, ObservedGateway } from '@allmenning/core/extension'
 import { methodLabel } from '../method-label.js'
+import { TalliedCounter, TalliedHistogram } from './tallied-metrics.js'
 
 /** Options of {@link prometheusMetrics}. */
 export interface PrometheusMetricsOptions {
@@ -35,23 +36,6 @@ const defaultUpstreamBuckets = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10
 const breakerValues = { closed: 0, open: 1, 'half-open': 2 } as const
 
 /**
- * One series of a metric, found once per set of label values: prom-client hashes the labels on
- * every `inc({...})`, which costs microseconds on a path that answers a cache hit in less.
- */
-function seriesOf<T>(labelled: (...values: string[]) => T): (...values: string[]) => T {
-  const known = new Map<string, T>()
-  return (...values) => {
-    const key = values.join('\u0000')
-    let series = known.get(key)
-    if (!series) {
-      series = labelled(...values)
-      known.set(key, series)
-    }
-    return series
-  }
-}
-
-/**
  * Prometheus metrics of a gateway, through prom-client: requests by route, method, status and
  * source with their latency; upstream calls, failures (timeouts among them) and latency by
  * upstream, and each upstream's breaker state; cache hits, misses and stale answers; single-flight
@@ -80,19 +64,18 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
   const registers = [registry]
   let gateway: ObservedGateway | undefined
 
-  const requests = new Counter({
-    name: `${prefix}requests_total`,
-    help: 'Requests answered, by route template, method, status and source (empty off the operation routes).',
-    labelNames: ['route', 'method', 'status', 'source'] as const,
-    registers,
-  })
-  const requestSeconds = new Histogram({
-    name: `${prefix}request_duration_seconds`,
-    help: 'Time to answer a request, by route template, method and source.',
-    labelNames: ['route', 'method', 'source'] as const,
-    buckets: options.requestBuckets ?? defaultRequestBuckets,
-    registers,
-  })
+  // What every request records, in plain fields read at a scrape (see tallied-metrics.ts).
+  const requests = new TalliedCounter(
+    `${prefix}requests_total`,
+    'Requests answered, by route template, method, status and source (empty off the operation routes).',
+    registry,
+  )
+  const requestSeconds = new TalliedHistogram(
+    `${prefix}request_duration_seconds`,
+    'Time to answer a request, by route template, method and source.',
+    options.requestBuckets ?? defaultRequestBuckets,
+    registry,
+  )
   const upstreamCalls = new Counter({
     name: `${prefix}upstream_calls_total`,
     help: 'Calls to upstream services, by upstream and outcome (ok, error, timeout).',
@@ -124,12 +107,11 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
     labelNames: ['upstream'] as const,
     registers,
   })
-  const cacheLookups = new Counter({
-    name: `${prefix}cache_lookups_total`,
-    help: 'Lookups of an operation answer, by source and outcome: hit (fresh in a cache), miss (made by an upstream call), stale (an expired copy served because the upstream failed).',
-    labelNames: ['source', 'outcome'] as const,
-    registers,
-  })
+  const cacheLookups = new TalliedCounter(
+    `${prefix}cache_lookups_total`,
+    'Lookups of an operation answer, by source and outcome: hit (fresh in a cache), miss (made by an upstream call), stale (an expired copy served because the upstream failed).',
+    registry,
+  )
   const joins = new Counter({
     name: `${prefix}single_flight_joins_total`,
     help: 'Lookups answered by an identical upstream call already in flight (single flight), by source.',
@@ -202,10 +184,6 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
     return gateway?.datasets() ?? []
   }
 
-  const routeOf = (r: ObservedRequest) => r.route ?? 'unmatched'
-  const requestSeries = seriesOf((route, method, status, source) => requests.labels(route, method, status, source))
-  const latencySeries = seriesOf((route, method, source) => requestSeconds.labels(route, method, source))
-  const lookupSeries = seriesOf((source, outcome) => cacheLookups.labels(source, outcome))
   const observer: GatewayObserver = {
     attached(observed) {
       gateway = observed
@@ -213,9 +191,10 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
     requestFinished(r) {
       const method = methodLabel(r.method)
       const source = r.source ?? ''
-      const route = routeOf(r)
-      requestSeries(route, method, String(r.status), source).inc()
-      latencySeries(route, method, source).observe((r.durationMs ?? 0) / 1000)
+      const route = r.route ?? 'unmatched'
+      const status = r.status ?? 0
+      ;(requestSeconds.find(route, source, method) ?? requestSeconds.add({ route, method, source }, route, source, method)).observe((r.durationMs ?? 0) / 1000)
+      ;(requests.find(route, source, method, status) ?? requests.add({ route, method, status: String(status), source }, route, source, method, status)).value++
     },
     upstreamCallFinished(call) {
       upstreamCalls.inc({ upstream: call.upstream, outcome: call.outcome ?? 'error' })
@@ -223,7 +202,7 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
       upstreamSeconds.observe({ upstream: call.upstream }, (call.durationMs ?? 0) / 1000)
     },
     cacheLookup(lookup) {
-      lookupSeries(lookup.source, lookup.outcome).inc()
+      ;(cacheLookups.find(lookup.source, lookup.outcome) ?? cacheLookups.add({ source: lookup.source, outcome: lookup.outcome }, lookup.source, lookup.outcome)).value++
       if (lookup.joined) joins.inc({ source: lookup.source })
     },
     breakerChanged({ upstream, state }) {

@@ -41,11 +41,22 @@ export interface RequestLogLine {
 export function jsonRequestLog(options: JsonRequestLogOptions = {}): GatewayObserver {
   const write = options.write ?? ((line: string) => void process.stdout.write(`${line}\n`))
   const header = (options.requestIdHeader ?? 'x-request-id').toLowerCase()
+  // Requests answered within one millisecond share its time, written once.
+  let lastMs = 0
+  let lastTime = ''
+  const timeNow = () => {
+    const now = Date.now()
+    if (now !== lastMs) {
+      lastMs = now
+      lastTime = new Date(now).toISOString()
+    }
+    return lastTime
+  }
   return {
     requestFinished(r) {
       const id = r.request.headers[header]
       const line: RequestLogLine = {
-        time: new Date().toISOString(),
+        time: timeNow(),
         method: r.method,
         path: r.request.path,
         route: r.route ?? null,
