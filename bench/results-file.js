@@ -21,6 +21,7 @@ export const noise = {
   ratio: { absolute: 0.03, describe: 'a ratio moving the wrong way by more than 0.03' },
   bytes: { relative: 0.02, describe: 'a size growing by more than 2%' },
   ms: { relative: 0.1, absolute: 5, describe: 'a time growing by more than 10% and more than 5 ms' },
+  us: { relative: 0.2, absolute: 0.5, describe: 'a CPU cost per request growing by more than 20% and more than 0.5 µs' },
 }
 
 /**
@@ -90,7 +91,9 @@ export function compareFigures(previous, current) {
     const slipped =
       figure.unit === 'bytes'
         ? relative > noise.bytes.relative
-        : relative > noise.ms.relative && worse > noise.ms.absolute
+        : figure.unit === 'µs'
+          ? relative > noise.us.relative && worse > noise.us.absolute
+          : relative > noise.ms.relative && worse > noise.ms.absolute
     return { ...figure, previous: old.value, change: `${signed(delta, figure.unit === 'bytes' ? 0 : 1)}${percent}`, slipped }
   })
 }
@@ -104,6 +107,7 @@ function show(value, unit) {
   if (value === undefined) return ''
   if (unit === 'ratio') return value.toFixed(3)
   if (unit === 'bytes') return String(Math.round(value))
+  if (unit === 'µs') return value.toFixed(2)
   return value.toFixed(1)
 }
 
@@ -148,7 +152,7 @@ export function renderBlock({ startedAt, machine, loadStart, loadEnd, settings, 
     '',
     `### Against the previous generated run`,
     '',
-    `Flagged: ${noise.ratio.describe}, ${noise.bytes.describe}, ${noise.ms.describe}.` +
+    `Flagged: ${noise.ratio.describe}, ${noise.bytes.describe}, ${noise.ms.describe}, ${noise.us.describe}.` +
       (previous === undefined ? ' No previous generated run: every figure is new.' : ''),
     '',
     '| figure | previous | now | change | flag |',

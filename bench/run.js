@@ -4,49 +4,22 @@
 // block of bench/RESULTS.md (see results-file.js). Not part of `npm test`.
 import { cpus } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import autocannon from 'autocannon'
-import { median, placement, startServer } from './bench-process.js'
+import { alternate, settings } from './alternating-rounds.js'
+import { placement, startServer } from './bench-process.js'
 import { startFakeStatnett } from './fake-statnett.js'
 import { compositionReport } from './composition.js'
+import { exampleReport } from './example-as-shipped.js'
+import { pieceReport } from './piece-costs.js'
 import { lambdaReport } from './lambda.js'
 import { mcpReport } from './mcp.js'
 import { createFigures, describeMachine, loadAverage, shouldWrite, writeRun } from './results-file.js'
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 6)
-const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
-// Each round gives each target its seconds in this many slices, taking turns (bare, gateway,
-// gateway, bare, ...): this virtual machine's speed drifts within seconds, and a drift then
-// falls on both targets of a round instead of on one of them.
-const slices = Number(process.env.BENCH_SLICES ?? 3)
+const { seconds, rounds, connections, slices } = settings
 const path = '/api/v1/kilder/statnett/get_physical_flow?area=NO2&limit=10'
-
 
 async function start(script, kind, upstream) {
   const { child, message } = await startServer(script, [kind, upstream, path])
   return { child, url: `http://127.0.0.1:${message.port}${path}`, bytes: message.bytes }
-}
-
-async function load(url, duration) {
-  const result = await autocannon({ url, connections, duration, pipelining: 1 })
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
-  return { requests: result.requests.total, seconds: result.duration, p99: result.latency.p99 }
-}
-
-/** One round: each target's share of the round in slices, taking turns; its req/s over all of them, and its worst slice's p99. */
-async function round(targets, first) {
-  const totals = { bare: { requests: 0, seconds: 0, p99: 0 }, gateway: { requests: 0, seconds: 0, p99: 0 } }
-  for (let slice = 0; slice < slices; slice++) {
-    const order = (first + slice) % 2 === 0 ? ['bare', 'gateway'] : ['gateway', 'bare']
-    for (const kind of order) {
-      const measured = await load(targets[kind].url, seconds / slices)
-      totals[kind].requests += measured.requests
-      totals[kind].seconds += measured.seconds
-      totals[kind].p99 = Math.max(totals[kind].p99, measured.p99)
-    }
-  }
-  const sample = (kind) => ({ rps: totals[kind].requests / totals[kind].seconds, p99: totals[kind].p99 })
-  return { bare: sample('bare'), gateway: sample('gateway') }
 }
 
 /**
@@ -57,19 +30,10 @@ async function round(targets, first) {
 export async function compare(label, script) {
   const upstream = await startFakeStatnett()
   const targets = { bare: await start(script, 'bare', upstream.url), gateway: await start(script, 'gateway', upstream.url) }
-  const samples = { bare: [], gateway: [] }
-  // Warm both targets once (JIT, connection pools) before measuring.
-  await Promise.all(Object.values(targets).map((t) => autocannon({ url: t.url, connections, duration: 2 })))
-  for (let r = 0; r < rounds; r++) {
-    const measured = await round(targets, r)
-    samples.bare.push(measured.bare)
-    samples.gateway.push(measured.gateway)
-  }
-  const row = (kind) => ({ rps: median(samples[kind].map((s) => s.rps)), p99: median(samples[kind].map((s) => s.p99)) })
-  const ratios = samples.gateway.map((g, i) => g.rps / samples.bare[i].rps)
+  const measured = await alternate({ bare: targets.bare.url, gateway: targets.gateway.url })
   for (const target of Object.values(targets)) target.child.kill()
   await upstream.close()
-  return { label, bytes: targets.gateway.bytes, bare: row('bare'), gateway: row('gateway'), ratio: median(ratios), roundRatios: ratios.map((r) => r.toFixed(2)) }
+  return { label, bytes: targets.gateway.bytes, ...measured }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -96,6 +60,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     figures.record(`${r.label} hit ratio`, r.ratio, { unit: 'ratio', better: 'higher' })
   }
   print(hits.join('\n'))
+  // The examples as a user runs them, every default on: a cost a default adds shows here, beside the minimal gateway's.
+  print(await exampleReport(figures, `The examples as shipped (\`examples/*/dist/main.js\`: every built-in source, rate limits counting each request, metrics, tracing without an SDK, MCP) against a bare route of the same framework sending the same bytes and headers; ${rounds} rounds × ${seconds} s per target in ${slices} slices taking turns, median of the rounds' ratios; CPU µs per request over all rounds; ${placement}`))
+  print(await pieceReport(figures))
   print(await compositionReport(figures))
   print(await lambdaReport(figures))
   print(await mcpReport(figures))

@@ -1,0 +1,88 @@
+// The example a user runs, as shipped: each framework's example `dist/main.js` with its
+// defaults (every built-in source, rate limits, Prometheus metrics, OpenTelemetry tracing
+// with no SDK, MCP), a cache hit against a bare route of the same framework sending the same
+// bytes and headers, measured taking turns in one run. The only setting changed is the rate
+// limit's quota, raised so the one load generator is never refused: every request is still
+// counted. Its figures sit beside the minimal gateway's, so a cost a default adds shows here.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
+import { alternate } from './alternating-rounds.js'
+import { pinned } from './bench-process.js'
+import { startExample } from './example-process.js'
+import { startFakeStatnett } from './fake-statnett.js'
+
+const path = '/api/v1/kilder/statnett/get_physical_flow?area=NO2&limit=10'
+const route = path.split('?')[0]
+// Headers of one connection, which the bare route's framework writes itself.
+const perConnection = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'])
+
+/** A cache hit of the example's: its headers (those a route sets) and body. */
+async function hitOf(port) {
+  const url = `http://127.0.0.1:${port}${path}`
+  const first = await fetch(url)
+  if (first.status !== 200) throw new Error(`the example answered ${first.status}: ${await first.text()}`)
+  await first.arrayBuffer()
+  const hit = await fetch(url)
+  const body = await hit.text()
+  if (!hit.headers.get('cache-status')?.includes('hit')) throw new Error('the second answer should be a cache hit')
+  const headers = Object.fromEntries([...hit.headers].filter(([name]) => !perConnection.has(name)))
+  return { url, headers, body }
+}
+
+async function startBare(framework, answer) {
+  const file = fileURLToPath(new URL('./bare-replay-server.js', import.meta.url))
+  const command = pinned ? ['taskset', '-c', '0', process.execPath] : [process.execPath]
+  const child = spawn(command[0], [...command.slice(1), file, framework, route], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] })
+  child.send(answer)
+  const [{ port }] = await once(child, 'message')
+  const cpu = async () => {
+    child.send('cpu')
+    const [message] = await once(child, 'message')
+    return message.cpu
+  }
+  return { child, url: `http://127.0.0.1:${port}${path}`, cpu }
+}
+
+/** The example of `framework` against its bare route. */
+export async function compareExample(label, framework) {
+  const upstream = await startFakeStatnett()
+  const example = await startExample(framework, { ALLMENNING_UPSTREAM_STATNETT: upstream.url, ALLMENNING_RATE_LIMIT: '1000000000/60' })
+  try {
+    const answer = await hitOf(example.port)
+    if (!answer.headers.ratelimit) throw new Error('the example should count each request against its rate limit')
+    const bare = await startBare(framework, { headers: answer.headers, body: answer.body })
+    try {
+      const measured = await alternate({ bare: bare.url, gateway: answer.url }, { bare: bare.cpu, gateway: async () => example.cpuMicros() })
+      return { label, bytes: Buffer.byteLength(answer.body), ...measured }
+    } finally {
+      bare.child.kill()
+    }
+  } finally {
+    example.child.kill()
+    await upstream.close()
+  }
+}
+
+/** The section of the results: both examples, and their figures recorded in `figures`. */
+export async function exampleReport(figures, heading) {
+  const results = [await compareExample('Express 5', 'express'), await compareExample('Koa 3', 'koa')]
+  const lines = [
+    `\n${heading}\n`,
+    '| example | body bytes | bare req/s | example hit req/s | example p99 ms | ratio | ratio per round | CPU µs per request, bare | example | target |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ]
+  for (const r of results) {
+    const ok = r.ratio >= 0.95 ? 'met (≥ 0.95)' : 'MISSED (≥ 0.95)'
+    lines.push(
+      `| ${r.label} | ${r.bytes} | ${r.bare.rps.toFixed(0)} | ${r.gateway.rps.toFixed(0)} | ${r.gateway.p99} | ${r.ratio.toFixed(3)} | ${r.roundRatios.join(' ')} | ${r.cpuPerRequest.bare.toFixed(1)} | ${r.cpuPerRequest.gateway.toFixed(1)} | ${ok} |`,
+    )
+    figures.record(`${r.label} example as shipped hit ratio`, r.ratio, { unit: 'ratio', better: 'higher' })
+  }
+  return lines.join('\n')
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { createFigures } = await import('./results-file.js')
+  console.log(await exampleReport(createFigures(), 'The examples as shipped'))
+}
