@@ -89,6 +89,9 @@ const calls: Record<string, string[]> = {
   'artskart/find_observations': ['municipality=0301', 'municipality=301', 'municipality=Oslo', `municipality=0301&from_date=${today}`],
   'artskart/find_observations_nearby': [oslo, `${oslo}&radius_km=2&from_date=${yesterday}`],
   'anleggsregisteret/find_facilities': ['municipality=0301', 'municipality=Oslo', 'municipality=301&status=existing', 'municipality=Bergen&limit=500'],
+  'anleggsregisteret/find_facilities_nearby': [oslo, `${oslo}&radius_km=2&status=existing`],
+  'anleggsregisteret/search_facilities': ['query=stadion', 'query=Jordal'],
+  'anleggsregisteret/get_facility': ['id=1001'],
 }
 
 let demo: ExampleDemo

@@ -2,6 +2,8 @@ import { deferOperations, defineSource, type SourceDefinition } from '@allmennin
 import { kartverketKommuneinfo } from '../shared/kommuneinfo.js'
 import type { RequestBudget } from '../shared/request-budget.js'
 import { anleggsregisteretApi } from './anleggsregisteret-upstream.js'
+import { anleggsregisteretEntitySearch } from './entity-search.js'
+import { sportsFacilitiesPlaceField } from './place-fields.js'
 
 /** Options of {@link anleggsregisteret}. */
 export interface AnleggsregisteretOptions {
@@ -50,7 +52,9 @@ export function anleggsregisteret(options: AnleggsregisteretOptions = {}): Sourc
     limit: { default: 100, max: 500 },
     upstreams: [anleggsregisteretApi, kartverketKommuneinfo],
     // The operations' code is imported when a request first reads it (see deferOperations).
-    operations: deferOperations(['find_facilities'], async () =>
+    entityTypes: { facility: { operation: 'get_facility', parameter: 'id' } },
+    entitySearch: anleggsregisteretEntitySearch,
+    operations: deferOperations(['find_facilities', { name: 'find_facilities_nearby', placeField: sportsFacilitiesPlaceField }, 'search_facilities', 'get_facility'], async () =>
       (await import('./operations.js')).anleggsregisteretOperations({
         ...(options.requestBudget ? { budget: options.requestBudget } : {}),
         ...(options.readSliceMs !== undefined ? { sliceMs: options.readSliceMs } : {}),

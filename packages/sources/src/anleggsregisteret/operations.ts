@@ -2,6 +2,9 @@ import { createMunicipalityLookup } from '../shared/kommuneinfo.js'
 import { anleggsregisteretRequestBudget } from './anleggsregisteret-budget.js'
 import { createFacilityRegister, type FacilityRegisterOptions } from './facility-register.js'
 import { createFindFacilities } from './find-facilities.js'
+import { createFindFacilitiesNearby } from './find-facilities-nearby.js'
+import { createGetFacility } from './get-facility.js'
+import { createSearchFacilities } from './search-facilities.js'
 
 /**
  * The operations of one `anleggsregisteret()` source, in the order of its outline, over its
@@ -10,5 +13,11 @@ import { createFindFacilities } from './find-facilities.js'
  */
 export function anleggsregisteretOperations(register: Partial<FacilityRegisterOptions> = {}) {
   const options: FacilityRegisterOptions = { ...register, budget: register.budget ?? anleggsregisteretRequestBudget }
-  return [createFindFacilities({ register: createFacilityRegister(options), municipalities: createMunicipalityLookup() })]
+  const copy = createFacilityRegister(options)
+  return [
+    createFindFacilities({ register: copy, municipalities: createMunicipalityLookup() }),
+    createFindFacilitiesNearby(copy),
+    createSearchFacilities(copy),
+    createGetFacility(copy),
+  ]
 }
