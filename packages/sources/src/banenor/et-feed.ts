@@ -4,7 +4,7 @@ import { BANENOR_SUBSCRIPTION_KEY_VARIABLE, DEFAULT_REQUESTOR_REF, SIRI_ET_PATH 
 import { readEstimatedTimetable, type EstimatedTimetable } from './siri-et-document.js'
 
 /** How far ahead the one shared answer reaches: the longest `minutes_ahead` a board may ask for. */
-export const PREVIEW_MINUTES = 180
+export const PREVIEW_MINUTES = 120
 
 /** One answer of the whole network, with when it was fetched. */
 export interface EtSnapshot extends EstimatedTimetable {

@@ -73,11 +73,11 @@ export const DEMO_NETWORK: readonly FixtureJourney[] = [
     feature: 'passengerTrain',
     ends: true,
     calls: [
-      { code: 'SKØ', name: 'Skøyen', depart: 1, late: 3, track: '3' },
-      { code: 'NTH', name: 'Nationaltheatret', arrive: 3, depart: 4, late: 3, track: '3' },
-      { code: 'OSL', name: 'Oslo S', arrive: 7, depart: 8, late: 3, track: '13' },
-      { code: 'LLS', name: 'Lillestrøm', arrive: 17, depart: 18, late: 3, track: '4' },
-      { code: 'GAR', name: 'Oslo Lufthavn', arrive: 27, late: 3, track: '2' },
+      { code: 'SKØ', name: 'Skøyen', depart: 1, late: 2, track: '3' },
+      { code: 'NTH', name: 'Nationaltheatret', arrive: 3, depart: 4, late: 2, track: '3' },
+      { code: 'OSL', name: 'Oslo S', arrive: 7, depart: 8, late: 2, track: '13' },
+      { code: 'LLS', name: 'Lillestrøm', arrive: 17, depart: 18, late: 2, track: '4' },
+      { code: 'GAR', name: 'Oslo Lufthavn', arrive: 27, late: 2, track: '2' },
     ],
   },
   {
