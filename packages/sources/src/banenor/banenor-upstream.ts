@@ -27,5 +27,8 @@ export const SIRI_ET_PATH = '/rest'
 /** The variable `builtInSources` reads the subscription key from. */
 export const BANENOR_SUBSCRIPTION_KEY_VARIABLE = 'ALLMENNING_BANENOR_SUBSCRIPTION_KEY'
 
+/** The variable `builtInSources` reads the RequestorRef from (optional). */
+export const BANENOR_REQUESTOR_REF_VARIABLE = 'ALLMENNING_BANENOR_REQUESTOR_REF'
+
 /** The RequestorRef sent when the deployment names none. */
 export const DEFAULT_REQUESTOR_REF = 'allmenning'

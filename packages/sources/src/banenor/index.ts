@@ -12,7 +12,10 @@ export interface BanenorOptions {
    * line or an error.
    */
   subscriptionKey?: string
-  /** The RequestorRef the SIRI requests name the caller by; `allmenning` when left out. */
+  /**
+   * The RequestorRef the SIRI requests name the caller by (free text, as Bane NOR's clients
+   * choose it); `allmenning` when left out. `builtInSources(env)` reads `ALLMENNING_BANENOR_REQUESTOR_REF`.
+   */
   requestorRef?: string
 }
 
@@ -20,7 +23,8 @@ export interface BanenorOptions {
  * The built-in `banenor` source: live station boards (passenger and freight trains) from Bane
  * NOR's real-time train information, SIRI ET, which needs a subscription key; and Bane NOR's
  * station codes with names and positions, by name, code or point, which need none.
- * `builtInSources(env)` passes `ALLMENNING_BANENOR_SUBSCRIPTION_KEY` as `subscriptionKey`.
+ * `builtInSources(env)` passes `ALLMENNING_BANENOR_SUBSCRIPTION_KEY` as `subscriptionKey` and
+ * `ALLMENNING_BANENOR_REQUESTOR_REF` as `requestorRef`.
  *
  * @example
  * import { createGateway } from '@allmenning/core'
@@ -54,4 +58,4 @@ export function banenor(options: BanenorOptions = {}): SourceDefinition {
     ),
   })
 }
-export { banenorSiriEt, BANENOR_SUBSCRIPTION_KEY_VARIABLE } from './banenor-upstream.js'
+export { banenorSiriEt, BANENOR_REQUESTOR_REF_VARIABLE, BANENOR_SUBSCRIPTION_KEY_VARIABLE } from './banenor-upstream.js'
