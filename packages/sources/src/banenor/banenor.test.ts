@@ -96,6 +96,18 @@ describe('get_station_board', () => {
     expect(JSON.stringify(res.json._meta)).toContain('max_trains=2')
   })
 
+  it('says when Bane NOR kept part of the network back (MoreData)', async () => {
+    const own = await startFakeBanenor({ answer: () => siriReply(siriEtAnswer(DEMO_NETWORK, Date.now(), { moreData: true })) })
+    try {
+      const gateway = createTestGateway({ sources: banenor({ subscriptionKey: FAKE_BANENOR_KEY }), upstreams: { banenor_siri_et: own } })
+      const res = await gateway.call('banenor', 'get_station_board', { station_id: 'OSL' })
+      expect(res.status).toBe(200)
+      expect(JSON.stringify(res.json._meta)).toContain('MoreData')
+    } finally {
+      await own.close()
+    }
+  })
+
   it('answers a code the station table lacks by the name Bane NOR gives it, and 404 for one nobody calls at', async () => {
     const extra: FixtureJourney = { train: '5710', line: null, operator: 'GC', feature: 'freightTrain', calls: [{ code: 'XYZ', name: 'Ukjent sidespor', depart: 10 }, { code: 'ALB', name: 'Alnabru', arrive: 40 }] }
     const own = await startFakeBanenor({ answer: () => siriReply(siriEtAnswer([...DEMO_NETWORK, extra], Date.now())) })

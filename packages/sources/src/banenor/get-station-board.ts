@@ -109,10 +109,13 @@ export function createGetStationBoard(feed: EtFeed) {
       })
       const trains = rows.slice(0, params.max_trains)
       const rawValues: Record<string, unknown> = { journeys_in_answer: snapshot.journeys.length, trains_found: rows.length, answer_fetched_at: new Date(snapshot.fetchedAt).toISOString() }
-      if (snapshot.moreData) rawValues['more_data'] = true
       const data = { station, updated_at: snapshot.responseTimestamp, trains }
-      if (rows.length <= params.max_trains) return { data, rawValues }
-      return { data, rawValues, capped: { cap: params.max_trains, reason: `max_trains=${params.max_trains}: ${rows.length} trains call within minutes_ahead` } }
+      const reasons: string[] = []
+      if (rows.length > params.max_trains) reasons.push(`max_trains=${params.max_trains}: ${rows.length} trains call within minutes_ahead`)
+      // SIRI's MoreData: Bane NOR kept part of the network for a further request, so trains may be missing.
+      if (snapshot.moreData) reasons.push(`Bane NOR marked its answer MoreData (${snapshot.journeys.length} journeys sent): trains may be missing`)
+      if (reasons.length === 0) return { data, rawValues }
+      return { data, rawValues, capped: { cap: rows.length > params.max_trains ? params.max_trains : snapshot.journeys.length, reason: reasons.join('; ') } }
     },
   })
 }
