@@ -89,6 +89,9 @@ const calls: Record<string, string[]> = {
   'artskart/find_observations': ['municipality=0301', 'municipality=301', 'municipality=Oslo', `municipality=0301&from_date=${today}`],
   'artskart/find_observations_nearby': [oslo, `${oslo}&radius_km=2&from_date=${yesterday}`],
   'anleggsregisteret/find_facilities': ['municipality=0301', 'municipality=Oslo', 'municipality=301&status=existing', 'municipality=Bergen&limit=500'],
+  'banenor/get_station_board': ['station_id=OSL&minutes_ahead=60&max_trains=20&limit=20', 'station_id=NTH', 'station_id=SKØ', 'station_id=BR', 'station_id=ALB&direction=both', 'station_id=Oslo S&direction=arrivals'],
+  'banenor/list_stations': ['query=Skøyen', 'query=OSL', ''],
+  'banenor/find_stations_nearby': [oslo, `${oslo}&radius_km=5`],
 }
 
 let demo: ExampleDemo
