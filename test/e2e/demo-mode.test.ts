@@ -92,6 +92,9 @@ const calls: Record<string, string[]> = {
   'anleggsregisteret/find_facilities_nearby': [oslo, `${oslo}&radius_km=2&status=existing`],
   'anleggsregisteret/search_facilities': ['query=stadion', 'query=Jordal'],
   'anleggsregisteret/get_facility': ['id=1001'],
+  'banenor/get_station_board': ['station_id=OSL&minutes_ahead=60&max_trains=20&limit=20', 'station_id=NTH', 'station_id=SKØ', 'station_id=BR', 'station_id=ALB&direction=both', 'station_id=Oslo S&direction=arrivals'],
+  'banenor/list_stations': ['query=Skøyen', 'query=OSL', ''],
+  'banenor/find_stations_nearby': [oslo, `${oslo}&radius_km=5`],
 }
 
 let demo: ExampleDemo

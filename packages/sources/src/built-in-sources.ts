@@ -5,6 +5,7 @@ import { akvakultur } from './akvakultur/index.js'
 import { anleggsregisteret } from './anleggsregisteret/index.js'
 import { artskart } from './artskart/index.js'
 import { avinor } from './avinor/index.js'
+import { BANENOR_REQUESTOR_REF_VARIABLE, BANENOR_SUBSCRIPTION_KEY_VARIABLE, banenor } from './banenor/index.js'
 import { entur } from './entur/index.js'
 import { firmafakta } from './firmafakta/index.js'
 import { FIRMS_KEY_VARIABLE, firms } from './firms/index.js'
@@ -27,6 +28,7 @@ import { weather } from './weather/index.js'
  * services otherwise), and the keys of the upstreams that need one: `ALLMENNING_NOBIL_API_KEY`,
  * `ALLMENNING_FIRMS_MAP_KEY`, `ALLMENNING_BARENTSWATCH_CLIENT_ID`, `ALLMENNING_BARENTSWATCH_CLIENT_SECRET`,
  * `ALLMENNING_VEGVESEN_DATEX_USERNAME`, `ALLMENNING_VEGVESEN_DATEX_PASSWORD` and `ALLMENNING_NVE_HYDAPI_KEY`.
+ * `ALLMENNING_BANENOR_SUBSCRIPTION_KEY` (and the optional `ALLMENNING_BANENOR_REQUESTOR_REF`) for `banenor`.
  * A source whose key is missing is still served; its operations answer 502
  * upstream_not_configured naming the variable. What the example servers and the Lambda example use.
  *
@@ -55,6 +57,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     nve({ hydapiKey: env[HYDAPI_KEY_VARIABLE] }),
     artskart(),
     anleggsregisteret(),
+    banenor({ subscriptionKey: env[BANENOR_SUBSCRIPTION_KEY_VARIABLE], requestorRef: env[BANENOR_REQUESTOR_REF_VARIABLE] }),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

@@ -126,6 +126,18 @@ describe.each(transports)('createUpstreamClient through $transport', ({ dispatch
       expect(json.body).toMatchObject({ type: 'application/json', text: '{"a":1}' })
     })
 
+    it('POSTs a text body as it is, with its content type and headers, and decodes the text answer', async () => {
+      fake.route('/siri', async (_url, req) => {
+        let text = ''
+        for await (const chunk of req) text += String(chunk)
+        const reply = `<echo method="${req.method}" type="${req.headers['content-type']}" key="${req.headers['x-key']}">${text}</echo>`
+        return { status: 200, headers: { 'content-type': 'application/xml; charset=iso-8859-1' }, body: Buffer.from(reply, 'latin1') }
+      })
+      const res = await client().postText('/siri', '<Siri><ø/></Siri>', { contentType: 'application/xml', headers: { 'x-key': 'k' } })
+      expect(res.body).toBe('<echo method="POST" type="application/xml" key="k"><Siri><ø/></Siri></echo>')
+      expect(res.contentType).toBe('application/xml; charset=iso-8859-1')
+    })
+
     it('never records a secret of the URL, in any spelling', async () => {
       fake.route('/area/csv/s3cr+t/VIIRS', () => ({ status: 200, headers: { 'content-type': 'text/csv' }, body: 'latitude,longitude\n' }))
       const calls: string[] = []

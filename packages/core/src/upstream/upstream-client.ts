@@ -80,6 +80,14 @@ export interface UpstreamCallScope {
 /** A body sent with {@link UpstreamClient.postJson}: a form, or a value sent as JSON. */
 export type UpstreamBody = URLSearchParams | Record<string, unknown> | unknown[]
 
+/** A text body sent as it is, with its own content type (see {@link UpstreamClient.postText}). */
+class TextBody {
+  constructor(
+    readonly text: string,
+    readonly contentType: string,
+  ) {}
+}
+
 export interface UpstreamResponse<T> {
   status: number
   /** The URL that was called, for `_provenance.data.source_api` (secrets in `redact` shown as `***`). */
@@ -117,6 +125,12 @@ export interface UpstreamClient {
    * upstreams that take their question or their credentials in a body (an OAuth token request).
    */
   postJson<T = unknown>(path: string, body: UpstreamBody, options?: UpstreamCallOptions): Promise<UpstreamResponse<T>>
+  /**
+   * POSTs a text body as it is, with its content type (an XML question, as SIRI services take
+   * theirs), and reads a text answer decoded as {@link getText} decodes it. Such answers are
+   * never shared between calls; a source that shares one keeps it itself.
+   */
+  postText(path: string, body: string, options: UpstreamCallOptions & { contentType: string; encoding?: string }): Promise<UpstreamResponse<string>>
   /** Text decoded with `encoding` (default: the charset the response names, else UTF-8). */
   getText(path: string, options?: UpstreamCallOptions & { encoding?: string }): Promise<UpstreamResponse<string>>
   /** The body's bytes as sent (a PDF, an image), within the upstream's size limit. */
@@ -156,7 +170,8 @@ export function redactUrl(url: string, secrets: readonly string[] = []): string 
   return shown
 }
 
-function encodeBody(body: UpstreamBody): { text: string; contentType: string } {
+function encodeBody(body: UpstreamBody | TextBody): { text: string; contentType: string } {
+  if (body instanceof TextBody) return { text: body.text, contentType: body.contentType }
   if (body instanceof URLSearchParams) return { text: body.toString(), contentType: 'application/x-www-form-urlencoded' }
   return { text: JSON.stringify(body), contentType: 'application/json' }
 }
@@ -253,7 +268,7 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     return { ms: settings.timeoutMs, reason: `within ${settings.timeoutMs} ms` }
   }
 
-  async function fetchBytes(path: string, options: UpstreamCallOptions, accept: string, body?: UpstreamBody) {
+  async function fetchBytes(path: string, options: UpstreamCallOptions, accept: string, body?: UpstreamBody | TextBody) {
     const called = buildUpstreamUrl(settings.baseUrl, path, options.query)
     // What is recorded and shown: the URL with any secret in it masked.
     const url = redactUrl(called, options.redact)
@@ -339,7 +354,7 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     accept: string,
     signal: AbortSignal,
     limit: { ms: number; reason: string },
-    body?: UpstreamBody,
+    body?: UpstreamBody | TextBody,
   ) {
     let response: TransportAnswer
     const encoded = body === undefined ? undefined : encodeBody(body)
@@ -408,6 +423,21 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     }
   }
 
+  async function decodeText(
+    res: { status: number; url: string; contentType: string; headers: Record<string, string>; bytes: Buffer },
+    encodingAsked: string | undefined,
+  ): Promise<UpstreamResponse<string>> {
+    const encoding = encodingAsked ?? charsetOf(res.contentType) ?? 'utf-8'
+    let decoder: Decoder
+    try {
+      decoder = new TextDecoder(encoding)
+    } catch {
+      throw new UpstreamError(upstream, 'invalid_response', `answered in an unknown encoding (${encoding})`)
+    }
+    const text = await decodeInSlices(decoder, res.bytes)
+    return { status: res.status, url: res.url, contentType: res.contentType, headers: res.headers, body: text }
+  }
+
   return {
     id: settings.id,
     name: settings.name,
@@ -422,17 +452,14 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
       return fetchBytes(path, options, 'application/json', body).then((res) => parseJson<T>(res))
     },
 
+    async postText(path: string, body: string, options: UpstreamCallOptions & { contentType: string; encoding?: string }) {
+      const res = await fetchBytes(path, options, '*/*', new TextBody(body, options.contentType))
+      return decodeText(res, options.encoding)
+    },
+
     async getText(path: string, options: UpstreamCallOptions & { encoding?: string } = {}) {
       const res = await fetchOrReuse(path, options, '*/*')
-      const encoding = options.encoding ?? charsetOf(res.contentType) ?? 'utf-8'
-      let decoder: Decoder
-      try {
-        decoder = new TextDecoder(encoding)
-      } catch {
-        throw new UpstreamError(upstream, 'invalid_response', `answered in an unknown encoding (${encoding})`)
-      }
-      const text = await decodeInSlices(decoder, res.bytes)
-      return { status: res.status, url: res.url, contentType: res.contentType, headers: res.headers, body: text }
+      return decodeText(res, options.encoding)
     },
 
     async getBytes(path: string, options: UpstreamCallOptions = {}) {
