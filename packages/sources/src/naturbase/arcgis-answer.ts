@@ -83,12 +83,23 @@ export function readVernAnswer(client: Pick<UpstreamClient, 'id' | 'name'>, body
   }
 }
 
-/** A text for an ArcGIS `where` clause: single quotes doubled, as SQL wants. */
+/**
+ * A text for an ArcGIS `where` clause: quoted, single quotes doubled, as SQL wants.
+ *
+ * @example
+ * sqlText("Kari's holme") // "'Kari''s holme'"
+ */
 export function sqlText(value: string): string {
   return `'${value.replace(/'/g, "''")}'`
 }
 
-/** What every query of this source asks the layer: every field, geometry in WGS84 with six decimals (about 10 cm), as JSON. */
+/**
+ * What every query of this source asks the layer: every field, geometry in WGS84 with six
+ * decimals (about 10 cm), as Esri JSON; `extra` adds the spatial filter or generalisation.
+ *
+ * @example
+ * vernQuery("naturvernId = 'VV00000972'", {}) // { where: …, outFields: '*', returnGeometry: 'true', outSR: 4326, geometryPrecision: 6, f: 'json' }
+ */
 export function vernQuery(where: string, extra: Record<string, string | number>): Record<string, string | number> {
   return {
     where,

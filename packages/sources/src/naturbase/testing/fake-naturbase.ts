@@ -20,6 +20,9 @@ export interface FakeNaturbaseOptions {
 /**
  * ArcGIS Server answers a request it cannot carry out with HTTP 200 and this body (the shape
  * seen from other ArcGIS servers; not captured from Miljødirektoratet's).
+ *
+ * @example
+ * fake.failWith(arcgisError(400, 'Unable to complete operation.', ['Unable to perform query operation.']))
  */
 export const arcgisError = (code: number, message: string, details: string[]): FakeReply => reply({ error: { code, message, details } })
 
