@@ -58,6 +58,7 @@ export interface VernAnswer {
  * another spatial reference than the WGS84 asked for, too.
  *
  * @example
+ * const query = vernQuery("naturvernId = 'VV00000972'", {})
  * const answer = readVernAnswer(client, (await client.getJson('/0/query', { query })).body)
  */
 export function readVernAnswer(client: Pick<UpstreamClient, 'id' | 'name'>, body: unknown): VernAnswer {

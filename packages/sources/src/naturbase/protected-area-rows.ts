@@ -89,6 +89,8 @@ const round = (n: number, decimals: number) => Math.round(n * 10 ** decimals) / 
  * it, its area, and its outline as GeoJSON when `withGeometry`.
  *
  * @example
+ * const square = [[10, 60], [10, 60.01], [10.01, 60.01], [10.01, 60], [10, 60]] as [number, number][]
+ * const feature = { attributes: { naturvernId: 'VV00000972', verneform: 'Naturreservat' }, polygons: [[square]] }
  * const area = protectedArea(feature, { withGeometry: true, toleranceM: 20 })
  * area.lat // a latitude inside the area
  */

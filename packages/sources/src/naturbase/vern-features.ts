@@ -6,8 +6,10 @@ import type { VernFeature } from './arcgis-answer.js'
  * polygons together, in the order the areas first came.
  *
  * @example
- * featuresById([{ attributes: { naturvernId: 'VV1' }, polygons: [a] }, { attributes: { naturvernId: 'VV1' }, polygons: [b] }])
- * // one feature VV1 with polygons [a, b]
+ * const a = [[[10, 60], [10, 60.1], [10.1, 60.1], [10, 60]]] as [number, number][][]
+ * const b = [[[11, 60], [11, 60.1], [11.1, 60.1], [11, 60]]] as [number, number][][]
+ * featuresById([{ attributes: { naturvernId: 'VV00000970' }, polygons: [a] }, { attributes: { naturvernId: 'VV00000970' }, polygons: [b] }])
+ * // one feature VV00000970 with polygons [a, b]
  */
 export function featuresById(features: VernFeature[]): VernFeature[] {
   const byId = new Map<string, VernFeature>()
