@@ -9,6 +9,27 @@ export type PolygonRings = Ring[]
 export type AreaGeometry = { type: 'Polygon'; coordinates: PolygonRings } | { type: 'MultiPolygon'; coordinates: PolygonRings[] }
 
 /**
+ * The box of positions as `[minX, minY, maxX, maxY]`, in a loop: an outline of a few hundred
+ * thousand corners can be too long for `Math.min(...xs)`, which passes each as an argument.
+ *
+ * @example
+ * boundsOf([[10, 60], [11, 61]]) // [10, 60, 11, 61]
+ */
+export function boundsOf(points: readonly Position[]): [number, number, number, number] {
+  let minX = Infinity
+  let minY = Infinity
+  let maxX = -Infinity
+  let maxY = -Infinity
+  for (const [x, y] of points) {
+    if (x < minX) minX = x
+    if (x > maxX) maxX = x
+    if (y < minY) minY = y
+    if (y > maxY) maxY = y
+  }
+  return [minX, minY, maxX, maxY]
+}
+
+/**
  * Twice the signed area of a ring in its own units: positive when it runs counter-clockwise
  * (x east, y north).
  *
@@ -83,9 +104,11 @@ function cleanRing(raw: readonly (readonly number[])[]): Ring | undefined {
 export function esriRingsToPolygons(rings: readonly (readonly (readonly number[])[])[]): PolygonRings[] {
   const cleaned = rings.map(cleanRing).filter((r): r is Ring => r !== undefined && signedArea2(r) !== 0)
   const sizes = cleaned.map((r) => Math.abs(signedArea2(r)))
-  // Which rings hold each ring: tested at a corner, and only by rings larger than it.
+  const boxes = cleaned.map(boundsOf)
+  const inBox = (p: Position, j: number) => p[0] >= boxes[j]![0] && p[0] <= boxes[j]![2] && p[1] >= boxes[j]![1] && p[1] <= boxes[j]![3]
+  // Which rings hold each ring: tested at a corner, and only by larger rings whose box has the corner.
   const holders = cleaned.map((ring, i) =>
-    cleaned.map((_, j) => j).filter((j) => j !== i && sizes[j]! > sizes[i]! && inRing(ring[0]!, cleaned[j]!)),
+    cleaned.map((_, j) => j).filter((j) => j !== i && sizes[j]! > sizes[i]! && inBox(ring[0]!, j) && inRing(ring[0]!, cleaned[j]!)),
   )
   const polygons = new Map<number, PolygonRings>()
   const orient = (ring: Ring, counterClockwise: boolean): Ring => (signedArea2(ring) > 0 === counterClockwise ? ring : [...ring].reverse())

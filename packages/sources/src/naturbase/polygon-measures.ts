@@ -1,4 +1,4 @@
-import { inPolygon, signedArea2, type PolygonRings, type Position } from './area-geometry.js'
+import { boundsOf, inPolygon, signedArea2, type PolygonRings, type Position } from './area-geometry.js'
 
 /** Kilometres per degree of latitude (and of longitude at the equator), for the local flat projection. */
 const KM_PER_DEGREE = 111.195
@@ -53,8 +53,8 @@ export function areaKm2(polygons: PolygonRings[]): number {
   for (const polygon of polygons) {
     const outer = polygon[0]
     if (!outer) continue
-    const lats = outer.map((p) => p[1])
-    const project = projector((Math.min(...lats) + Math.max(...lats)) / 2)
+    const [, south, , north] = boundsOf(outer)
+    const project = projector((south + north) / 2)
     const [first, ...holes] = polygon.map((ring) => Math.abs(signedArea2(ring.map(project))) / 2)
     total += (first ?? 0) - holes.reduce((sum, hole) => sum + hole, 0)
   }

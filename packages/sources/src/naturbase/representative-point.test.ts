@@ -105,3 +105,25 @@ describe('distance and area', () => {
     expect(areaKm2(polygons)).toBeLessThan(full)
   })
 })
+
+describe('a large outline', () => {
+  it('is placed inside an outline of 300 000 corners with a deep bite out of it, measured on every n-th corner', () => {
+    // A ring of 300 000 corners around 61° N, 8° E, too many for Math.min(...xs) on a small stack, with a bite from the east past its middle.
+    const ring: number[][] = []
+    const n = 300_000
+    for (let i = 0; i < n; i++) {
+      const a = -(2 * Math.PI * i) / n // clockwise, as Esri writes an outer ring
+      const bite = Math.abs(a + 2 * Math.PI) < 0.3 || Math.abs(a) < 0.3 ? 0.15 : 1
+      ring.push([8 + 0.5 * bite * Math.cos(a), 61 + 0.25 * bite * Math.sin(a)])
+    }
+    ring.push(ring[0]!)
+    const polygons = esriRingsToPolygons([ring])
+    const point = representativePoint(polygons)!
+    expect(point.method).toBe('pole_of_inaccessibility')
+    expect(inPolygon([point.lon, point.lat], polygons[0]!)).toBe(true)
+    // Not in the bite: west of the middle, where the outline is widest.
+    expect(point.lon).toBeLessThan(8)
+    expect(areaKm2(polygons)).toBeGreaterThan(0)
+    expect(distanceToAreaKm({ lat: 61, lon: 8.4 }, polygons)).toBeGreaterThan(0)
+  }, 30_000)
+})

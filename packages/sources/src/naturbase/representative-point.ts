@@ -1,4 +1,4 @@
-import { inPolygon, type PolygonRings, type Position } from './area-geometry.js'
+import { boundsOf, inPolygon, type PolygonRings, type Position } from './area-geometry.js'
 
 /** A point inside an area and how it was found. */
 export interface RepresentativePoint {
@@ -8,8 +8,29 @@ export interface RepresentativePoint {
   method: 'pole_of_inaccessibility' | 'scanline'
 }
 
-/** The most cells one search looks at: enough for a metre's precision on a park's outline, bounded for a pathological one. */
-const MAX_CELLS = 20_000
+/** The most cells one search looks at: enough for a fine precision on a park's outline, bounded for a pathological one. */
+const MAX_CELLS = 5_000
+
+/**
+ * The most corners of one polygon the pole search measures against: a national park's whole
+ * outline has hundreds of thousands, and every cell measures every edge. The search runs on
+ * every n-th corner and its answer is then checked against the whole outline.
+ */
+const MAX_SEARCH_CORNERS = 2_000
+
+/** A polygon with at most about {@link MAX_SEARCH_CORNERS} corners, every n-th kept, rings closed. */
+function thinned(polygon: PolygonRings): PolygonRings {
+  const corners = polygon.reduce((sum, ring) => sum + ring.length, 0)
+  const step = Math.ceil(corners / MAX_SEARCH_CORNERS)
+  if (step <= 1) return polygon
+  return polygon
+    .map((ring) => {
+      const kept = ring.filter((_, i) => i % step === 0)
+      kept.push(kept[0]!)
+      return kept
+    })
+    .filter((ring) => ring.length >= 4)
+}
 
 interface Cell {
   x: number
@@ -106,12 +127,9 @@ class CellQueue {
 function poleOf(polygon: PolygonRings, precision: number): Cell | undefined {
   const outer = polygon[0]
   if (!outer || outer.length < 4) return undefined
-  const xs = outer.map((p) => p[0])
-  const ys = outer.map((p) => p[1])
-  const minX = Math.min(...xs)
-  const minY = Math.min(...ys)
-  const width = Math.max(...xs) - minX
-  const height = Math.max(...ys) - minY
+  const [minX, minY, maxX, maxY] = boundsOf(outer)
+  const width = maxX - minX
+  const height = maxY - minY
   const size = Math.min(width, height)
   if (size === 0) return undefined
   const queue = new CellQueue()
@@ -157,8 +175,8 @@ function poleOf(polygon: PolygonRings, precision: number): Cell | undefined {
 function scanlinePoint(polygon: PolygonRings): Position | undefined {
   const outer = polygon[0]
   if (!outer) return undefined
-  const ys = outer.map((p) => p[1])
-  const y = (Math.min(...ys) + Math.max(...ys)) / 2
+  const [, south, , north] = boundsOf(outer)
+  const y = (south + north) / 2
   const crossings: number[] = []
   for (const ring of polygon) {
     for (let i = 1; i < ring.length; i++) {
@@ -192,23 +210,31 @@ function scanlinePoint(polygon: PolygonRings): Position | undefined {
  * // { lon: ≈10.05, lat: ≈60.15, method: 'pole_of_inaccessibility' }: in the back of the C, not in its mouth
  */
 export function representativePoint(polygons: PolygonRings[]): RepresentativePoint | undefined {
-  const lats = polygons.flatMap((polygon) => (polygon[0] ?? []).map((p) => p[1]))
-  if (lats.length === 0) return undefined
-  const scale = Math.cos((((Math.min(...lats) + Math.max(...lats)) / 2) * Math.PI) / 180)
+  const outers = polygons.map((polygon) => polygon[0]).filter((ring): ring is Position[] => ring !== undefined && ring.length > 0)
+  if (outers.length === 0) return undefined
+  const south = Math.min(...outers.map((ring) => boundsOf(ring)[1]))
+  const north = Math.max(...outers.map((ring) => boundsOf(ring)[3]))
+  const scale = Math.cos((((south + north) / 2) * Math.PI) / 180)
   const flat = polygons.map((polygon) => polygon.map((ring) => ring.map(([lon, lat]): Position => [lon * scale, lat])))
   const extent = Math.max(
     ...flat.map((polygon) => {
-      const xs = (polygon[0] ?? []).map((p) => p[0])
-      const ys = (polygon[0] ?? []).map((p) => p[1])
-      return Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys))
+      const [minX, minY, maxX, maxY] = boundsOf(polygon[0] ?? [])
+      return Math.max(maxX - minX, maxY - minY)
     }),
   )
   let best: Cell | undefined
+  let bestPolygon: PolygonRings | undefined
   for (const polygon of flat) {
-    const pole = poleOf(polygon, extent / 1000)
-    if (pole && (!best || pole.d > best.d)) best = pole
+    const pole = poleOf(thinned(polygon), extent / 1000)
+    if (pole && (!best || pole.d > best.d)) {
+      best = pole
+      bestPolygon = polygon
+    }
   }
-  if (best && best.d > 0) return { lon: best.x / scale, lat: best.y, method: 'pole_of_inaccessibility' }
+  // Found on a thinned outline, the pole is kept only when the whole outline has it inside too.
+  if (best && best.d > 0 && bestPolygon && inPolygon([best.x, best.y], bestPolygon)) {
+    return { lon: best.x / scale, lat: best.y, method: 'pole_of_inaccessibility' }
+  }
   for (const polygon of flat) {
     const point = scanlinePoint(polygon)
     if (point) return { lon: point[0] / scale, lat: point[1], method: 'scanline' }

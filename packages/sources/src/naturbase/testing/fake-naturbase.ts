@@ -1,4 +1,5 @@
 import { fakeReply, startFakeUpstream, type FakeReply, type FakeUpstream } from '@allmenning/core/testing'
+import { boundsOf } from '../area-geometry.js'
 import { vernFields, vernFixtures, type VernFixture } from './vern-fixtures.js'
 
 /** The path of the `vern` layer's query the fake serves, below the MapServer's base URL. */
@@ -53,10 +54,7 @@ function parseWhere(where: string): Where | undefined {
 }
 
 function boxOf(rings: number[][][]): [number, number, number, number] {
-  const points = rings.flat()
-  const xs = points.map((p) => p[0]!)
-  const ys = points.map((p) => p[1]!)
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]
+  return boundsOf(rings.flat().map((p) => [p[0]!, p[1]!] as [number, number]))
 }
 
 /**
@@ -66,7 +64,7 @@ function boxOf(rings: number[][][]): [number, number, number, number] {
  * played), `f=json` only, and the page size with `exceededTransferLimit`. `maxAllowableOffset`
  * is accepted and not applied: the fixtures' outlines are coarse already.
  */
-export function vernQuery(query: URLSearchParams, options: FakeNaturbaseOptions = {}): FakeReply {
+export function answerVernQuery(query: URLSearchParams, options: FakeNaturbaseOptions = {}): FakeReply {
   const features = options.features ?? vernFixtures
   if (query.get('f') !== 'json') return arcgisError(400, 'Unable to complete operation.', ['The fake plays f=json only.'])
   if (query.get('outSR') !== '4326') return arcgisError(400, 'Unable to complete operation.', ['The fake answers only outSR=4326.'])
@@ -113,5 +111,5 @@ export function vernQuery(query: URLSearchParams, options: FakeNaturbaseOptions 
  * createGateway({ sources: [naturbase()], upstreams: { naturbase_vern: { baseUrl: fake.baseUrl } } })
  */
 export function startFakeNaturbase(options: FakeNaturbaseOptions = {}): Promise<FakeUpstream> {
-  return startFakeUpstream({ [vernQueryPath]: (url) => vernQuery(url.searchParams, options) }, { prefix: '/arcgis/rest/services/vern/MapServer' })
+  return startFakeUpstream({ [vernQueryPath]: (url) => answerVernQuery(url.searchParams, options) }, { prefix: '/arcgis/rest/services/vern/MapServer' })
 }
