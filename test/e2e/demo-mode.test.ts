@@ -89,6 +89,9 @@ const calls: Record<string, string[]> = {
   'artskart/find_observations': ['municipality=0301', 'municipality=301', 'municipality=Oslo', `municipality=0301&from_date=${today}`],
   'artskart/find_observations_nearby': [oslo, `${oslo}&radius_km=2&from_date=${yesterday}`],
   'anleggsregisteret/find_facilities': ['municipality=0301', 'municipality=Oslo', 'municipality=301&status=existing', 'municipality=Bergen&limit=500'],
+  'naturbase/find_protected_areas': [oslo, 'lat=59.8859&lon=10.8247&radius_km=3&verneform=naturreservat', `${oslo}&include_geometry=false`],
+  'naturbase/get_protected_area': ['id=VV00000972', 'id=VV00002750'],
+  'naturbase/search_protected_areas': ['query=Østensjøvannet'],
 }
 
 let demo: ExampleDemo
