@@ -95,6 +95,9 @@ const calls: Record<string, string[]> = {
   'banenor/get_station_board': ['station_id=OSL&minutes_ahead=60&max_trains=20&limit=20', 'station_id=NTH', 'station_id=SKØ', 'station_id=BR', 'station_id=ALB&direction=both', 'station_id=Oslo S&direction=arrivals'],
   'banenor/list_stations': ['query=Skøyen', 'query=OSL', ''],
   'banenor/find_stations_nearby': [oslo, `${oslo}&radius_km=5`],
+  'naturbase/find_protected_areas': [oslo, 'lat=59.8859&lon=10.8247&radius_km=3&verneform=naturreservat', `${oslo}&include_geometry=false`],
+  'naturbase/get_protected_area': ['id=VV00000972', 'id=VV00002750'],
+  'naturbase/search_protected_areas': ['query=Østensjøvannet'],
 }
 
 let demo: ExampleDemo

@@ -13,6 +13,7 @@ import { geonorge } from './geonorge/index.js'
 import { kystdatahuset } from './kystdatahuset/index.js'
 import { lovdata } from './lovdata/lovdata-source.js'
 import { luftkvalitet } from './luftkvalitet/index.js'
+import { naturbase } from './naturbase/index.js'
 import { NOBIL_KEY_VARIABLE, nobil } from './nobil/index.js'
 import { HYDAPI_KEY_VARIABLE, nve } from './nve/index.js'
 import { poiNorge } from './poi_norge/index.js'
@@ -58,6 +59,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     artskart(),
     anleggsregisteret(),
     banenor({ subscriptionKey: env[BANENOR_SUBSCRIPTION_KEY_VARIABLE], requestorRef: env[BANENOR_REQUESTOR_REF_VARIABLE] }),
+    naturbase(),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

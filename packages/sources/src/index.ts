@@ -35,6 +35,7 @@ export {
 export { ssb, ssbApi } from './ssb/index.js'
 export { nve, nveFlood, nveLandslide, nveAvalanche, nveHydapi, HYDAPI_KEY_VARIABLE } from './nve/index.js'
 export { banenor, banenorSiriEt, BANENOR_REQUESTOR_REF_VARIABLE, BANENOR_SUBSCRIPTION_KEY_VARIABLE, type BanenorOptions } from './banenor/index.js'
+export { naturbase, naturbaseVern } from './naturbase/index.js'
 export { builtInSources } from './built-in-sources.js'
 export { builtInDatasets } from './built-in-datasets.js'
 export { artskart, artskartApi, artskartRequestBudget, type ArtskartOptions } from './artskart/index.js'
