@@ -26,8 +26,11 @@ function elementsNamed(node: unknown, name: string, found: Record<string, unknow
     for (const item of node) elementsNamed(item, name, found)
   } else if (node && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
-      if (key === name) for (const item of Array.isArray(value) ? value : [value]) if (item && typeof item === 'object') found.push(item as Record<string, unknown>)
-      else elementsNamed(value, name, found)
+      if (key !== name) {
+        elementsNamed(value, name, found)
+        continue
+      }
+      for (const item of Array.isArray(value) ? value : [value]) if (item && typeof item === 'object') found.push(item as Record<string, unknown>)
     }
   }
   return found
