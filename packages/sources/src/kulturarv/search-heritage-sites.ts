@@ -234,9 +234,9 @@ export function createSearchHeritageSites(deps: SearchHeritageSitesDeps) {
         const boxHeldMore = page.hasNext || (page.matched !== null && page.matched > page.features.length)
         const data = { sites: rows, count: rows.length, municipality }
         const rawValues = { sites_in_box: page.matched ?? page.features.length, bbox_searched: bbox }
-        if (!boxHeldMore) return { data, rawValues }
+        if (!boxHeldMore) return { data, rawValues, sourceApi: response.url }
         const reason = `Riksantikvaren gives at most ${UPSTREAM_PAGE_MAX} sites a page and the box around the circle held more; a smaller radius_km or a filter (art, kind) finds the rest`
-        return { data, rawValues, capped: { cap: UPSTREAM_PAGE_MAX, reason } }
+        return { data, rawValues, sourceApi: response.url, capped: { cap: UPSTREAM_PAGE_MAX, reason } }
       }
 
       // Without a point the upstream pages: exactly the page asked for is read.
@@ -248,6 +248,7 @@ export function createSearchHeritageSites(deps: SearchHeritageSitesDeps) {
       const hasMore = page.matched !== null ? params.offset + page.features.length < page.matched : page.hasNext
       return {
         data: { sites: rows, count: page.matched, municipality },
+        sourceApi: response.url,
         page: { hasMore, ...(page.matched !== null ? { total: page.matched } : {}) },
       }
     },

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { GatewayError } from '@allmenning/core'
 import { defineOperation, upstreamNotConfigured } from '@allmenning/core/source'
 import { DIMU_KEY_VARIABLE, DIMU_PATHS, dimuApi } from './kulturarv-upstreams.js'
 import { datingOf, parseMuseumObjects } from './museum-objects.js'
@@ -73,7 +74,7 @@ export function createSearchMuseumObjects(deps: MuseumDeps) {
       'maker, dating, an image URL and a digitaltmuseum.no link. owner restricts the search to museums by their DigitaltMuseum ' +
       'code (list_museums gives them), several at once separated by commas (owner=NF,NMK-B): one call for many museums. ' +
       'Without owner, a query that names a museum (Norsk Folkemuseum) searches that museum’s objects; any other query ' +
-      'searches every museum. Needs a DigitaltMuseum API key (ALLMENNING_DIMU_API_KEY); without one the answer is a 502 ' +
+      'searches every museum; query=* needs an owner. Needs a DigitaltMuseum API key (ALLMENNING_DIMU_API_KEY); without one the answer is a 502 ' +
       'upstream_not_configured. DigitaltMuseum gives at most 100 objects a page (the demo key 10; _meta.capped says so).',
     parameters: {
       query: v.optional(
@@ -128,6 +129,12 @@ export function createSearchMuseumObjects(deps: MuseumDeps) {
       let codes: string[] = []
       let scope: 'given' | 'named_in_query' | 'all' = 'all'
       let q = params.query
+      if (!params.owner && params.query === '*') {
+        const problem = 'is required when query is * (DigitaltMuseum asks that a search for everything be restricted to museums); list_museums gives the codes'
+        throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: owner ${problem}`, {
+          details: [{ parameter: 'owner', problem, rule: 'required_with' }],
+        })
+      }
       if (params.owner) {
         codes = params.owner.split(',')
         scope = 'given'
@@ -170,13 +177,14 @@ export function createSearchMuseumObjects(deps: MuseumDeps) {
         lat: o.lat,
         lon: o.lon,
       }))
+      const answer = { sourceApi: response.url }
       const data = { objects, count: page.matched, owners: codes.map((code) => ({ code, name: names.get(code) ?? null })), owner_scope: scope }
       const expected = Math.min(params.limit, Math.max(page.matched - params.offset, 0))
       const pageInfo = { hasMore: params.offset + objects.length < page.matched, total: page.matched }
-      if (objects.length >= expected) return { data, page: pageInfo }
+      if (objects.length >= expected) return { ...answer, data, page: pageInfo }
       // The demo key answers at most 10 rows whatever is asked.
       const reason = `DigitaltMuseum gave ${objects.length} of the ${expected} objects asked for (the demo key gives at most 10); page on with offset`
-      return { data, page: pageInfo, capped: { cap: objects.length, reason } }
+      return { ...answer, data, page: pageInfo, capped: { cap: objects.length, reason } }
     },
   })
 }
