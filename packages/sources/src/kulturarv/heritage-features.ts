@@ -104,7 +104,7 @@ export function siteNumberOf(id: string | null): number | null {
  *
  * @example
  * const page = parseHeritagePage(response.body, client)
- * page.features[0].siteId // 100201
+ * page.features[0]?.siteId // 100201
  */
 export function parseHeritagePage(body: unknown, upstream: { id: string; name: string }): HeritagePage {
   const page = checkUpstreamShape(upstream, collectionSchema, body, 'the heritage sites')

@@ -7,7 +7,12 @@ export interface HeritageFilter {
   query?: string
 }
 
-/** A CQL2 text literal: single quotes doubled, as CQL2 escapes them. */
+/**
+ * A CQL2 text literal: single quotes doubled, as CQL2 escapes them.
+ *
+ * @example
+ * cqlString("Kongens' gate") // "'Kongens'' gate'"
+ */
 export const cqlString = (value: string) => `'${value.replaceAll("'", "''")}'`
 
 /** A LIKE pattern for text anywhere in a field; `%` and `_` in the text are matched as themselves. */

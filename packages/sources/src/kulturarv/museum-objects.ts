@@ -81,7 +81,7 @@ export interface MuseumObjectPage {
  *
  * @example
  * const page = parseMuseumObjects(response.body, client)
- * page.objects[0].title // 'Stereoskopi. Interiør i ...'
+ * page.objects[0]?.title // 'Stereoskopi. Interiør i ...'
  */
 export function parseMuseumObjects(body: unknown, upstream: { id: string; name: string }): MuseumObjectPage {
   const answer = checkUpstreamShape(upstream, searchSchema, body, 'the museum objects')

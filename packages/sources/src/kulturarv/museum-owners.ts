@@ -63,7 +63,12 @@ export function parseOwners(xml: string, upstream: { id: string; name: string })
   return owners
 }
 
-/** A name folded for matching: lower case, Norwegian letters folded, spaces and punctuation dropped. */
+/**
+ * A name folded for matching: lower case, Norwegian letters folded, spaces and punctuation dropped.
+ *
+ * @example
+ * ownerKey('Nasjonalmuseet - Kunst') // 'nasjonalmuseetkunst'
+ */
 export const ownerKey = (text: string) => foldNorwegian(text.toLowerCase()).replace(/[^a-z0-9]/g, '')
 
 const DAY_MS = 86_400_000

@@ -105,7 +105,7 @@ export interface SearchHeritageSitesDeps {
  * Builds `search_heritage_sites` over one source instance's municipality lookup.
  *
  * @example
- * const searchHeritageSites = createSearchHeritageSites({ municipalities: createMunicipalityLookup() })
+ * const searchHeritageSites = createSearchHeritageSites(deps)
  * // GET /api/v1/kilder/kulturarv/search_heritage_sites?kommune=Oslo&art=Museum-galleri&limit=100
  */
 export function createSearchHeritageSites(deps: SearchHeritageSitesDeps) {

@@ -33,14 +33,24 @@ const objectSchema = v.object({
   lon: v.pipe(v.nullable(v.number()), v.description('WGS84 longitude, when the museum placed the object')),
 })
 
-/** A Solr query from the caller's text: `*` as it is, anything else with Solr's special characters escaped. */
+/**
+ * A Solr query from the caller's text: `*` as it is, anything else with Solr's special characters escaped.
+ *
+ * @example
+ * solrQuery('Munch: Skrik') // 'Munch\\: Skrik'
+ */
 export function solrQuery(text: string): string {
   const trimmed = text.trim()
   if (trimmed === '' || trimmed === '*') return '*'
   return trimmed.replace(/[+\-&|!(){}[\]^"~*?:\\/]/g, (c) => `\\${c}`)
 }
 
-/** The owners whose name contains the text or is contained in it (at least four letters), or whose code it is. */
+/**
+ * The owners whose name contains the text or is contained in it (at least four letters), or whose code it is.
+ *
+ * @example
+ * ownersNamed([{ code: 'NF', name: 'Norsk Folkemuseum', parent: null }], 'Norsk Folkemuseum, Hovedbygning') // [NF]
+ */
 export function ownersNamed(owners: MuseumOwner[], text: string): MuseumOwner[] {
   const key = ownerKey(text)
   if (key.length === 0) return []
