@@ -33,7 +33,11 @@ const siteSchema = v.object({
   protection: text('Protection status (vernestatus), e.g. Vedtaksfredet, Automatisk fredet, Listeført'),
   description: text('Askeladden’s description (informasjon)'),
   link: text('The site on kulturminnesok.no'),
-  lon_lat: v.pipe(v.nullable(v.tuple([v.number(), v.number()])), v.description('[lon, lat] in WGS84, as the public gateway’s clients read it')),
+  // A list of two rather than a tuple: OpenAPI linters want `items` on every array.
+  lon_lat: v.pipe(
+    v.nullable(v.pipe(v.array(v.number()), v.length(2))),
+    v.description('[lon, lat] in WGS84, two numbers, as the public gateway’s clients read it'),
+  ),
   lat: v.pipe(v.nullable(v.number()), v.description('WGS84 latitude (a polygon’s is the mean of its outline)')),
   lon: v.pipe(v.nullable(v.number()), v.description('WGS84 longitude (a polygon’s is the mean of its outline)')),
   distance_km: v.pipe(v.nullable(v.number()), v.description('Distance from lat/lon in kilometres, when a point was given')),
