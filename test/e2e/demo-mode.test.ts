@@ -89,6 +89,9 @@ const calls: Record<string, string[]> = {
   'artskart/find_observations': ['municipality=0301', 'municipality=301', 'municipality=Oslo', `municipality=0301&from_date=${today}`],
   'artskart/find_observations_nearby': [oslo, `${oslo}&radius_km=2&from_date=${yesterday}`],
   'anleggsregisteret/find_facilities': ['municipality=0301', 'municipality=Oslo', 'municipality=301&status=existing', 'municipality=Bergen&limit=500'],
+  'kulturarv/search_heritage_sites': ['kommune=Oslo&art=Museum-galleri&limit=100', 'kommune=0301', 'kommune=301', oslo, `${oslo}&radius_km=2`, 'query=kirke&kind=E-KRK'],
+  'kulturarv/search_museum_objects': ['query=*&owner=NF', 'query=Norsk Folkemuseum&limit=1', 'query=*&owner=NF,NMK-B'],
+  'kulturarv/list_museums': ['', 'query=nasjonalmuseet'],
 }
 
 let demo: ExampleDemo
