@@ -98,6 +98,9 @@ const calls: Record<string, string[]> = {
   'naturbase/find_protected_areas': [oslo, 'lat=59.8859&lon=10.8247&radius_km=3&verneform=naturreservat', `${oslo}&include_geometry=false`],
   'naturbase/get_protected_area': ['id=VV00000972', 'id=VV00002750'],
   'naturbase/search_protected_areas': ['query=Østensjøvannet'],
+  'kulturarv/search_heritage_sites': ['kommune=Oslo&art=Museum-galleri&limit=100', 'kommune=0301', 'kommune=301', oslo, `${oslo}&radius_km=2`, 'query=kirke&kind=E-KRK'],
+  'kulturarv/search_museum_objects': ['query=*&owner=NF', 'query=Norsk Folkemuseum&limit=1', 'query=*&owner=NF,NMK-B'],
+  'kulturarv/list_museums': ['', 'query=nasjonalmuseet'],
 }
 
 let demo: ExampleDemo

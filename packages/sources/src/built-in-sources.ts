@@ -10,6 +10,7 @@ import { entur } from './entur/index.js'
 import { firmafakta } from './firmafakta/index.js'
 import { FIRMS_KEY_VARIABLE, firms } from './firms/index.js'
 import { geonorge } from './geonorge/index.js'
+import { DIMU_KEY_VARIABLE, kulturarv } from './kulturarv/index.js'
 import { kystdatahuset } from './kystdatahuset/index.js'
 import { lovdata } from './lovdata/lovdata-source.js'
 import { luftkvalitet } from './luftkvalitet/index.js'
@@ -30,6 +31,7 @@ import { weather } from './weather/index.js'
  * `ALLMENNING_FIRMS_MAP_KEY`, `ALLMENNING_BARENTSWATCH_CLIENT_ID`, `ALLMENNING_BARENTSWATCH_CLIENT_SECRET`,
  * `ALLMENNING_VEGVESEN_DATEX_USERNAME`, `ALLMENNING_VEGVESEN_DATEX_PASSWORD` and `ALLMENNING_NVE_HYDAPI_KEY`.
  * `ALLMENNING_BANENOR_SUBSCRIPTION_KEY` (and the optional `ALLMENNING_BANENOR_REQUESTOR_REF`) for `banenor`.
+ * `ALLMENNING_DIMU_API_KEY` is DigitaltMuseum's key, for `kulturarv`'s museum operations.
  * A source whose key is missing is still served; its operations answer 502
  * upstream_not_configured naming the variable. What the example servers and the Lambda example use.
  *
@@ -60,6 +62,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     anleggsregisteret(),
     banenor({ subscriptionKey: env[BANENOR_SUBSCRIPTION_KEY_VARIABLE], requestorRef: env[BANENOR_REQUESTOR_REF_VARIABLE] }),
     naturbase(),
+    kulturarv({ dimuApiKey: env[DIMU_KEY_VARIABLE] }),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

@@ -18,6 +18,7 @@ import {
   startFakeKartverketAdresser,
 } from '@allmenning/sources/geonorge/testing'
 import { areaAdresser } from '@allmenning/sources/firmafakta/testing'
+import { startDemoUpstreams as kulturarv } from '@allmenning/sources/kulturarv/testing'
 import { startDemoUpstreams as kystdatahuset } from '@allmenning/sources/kystdatahuset/testing'
 import { startDemoUpstreams as lovdata } from '@allmenning/sources/lovdata/testing'
 import { startDemoUpstreams as luftkvalitet } from '@allmenning/sources/luftkvalitet/testing'
@@ -51,6 +52,7 @@ const players: Record<string, () => Promise<DemoUpstreams>> = {
   firmafakta,
   firms,
   geonorge,
+  kulturarv,
   kystdatahuset,
   lovdata,
   luftkvalitet,
