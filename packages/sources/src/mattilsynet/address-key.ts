@@ -10,7 +10,7 @@
  */
 export function addressKey(street: string, postnr: string): string | null {
   const line = street
-    .toLocaleLowerCase('nb')
+    .toLowerCase()
     .replace(/\s+/g, ' ')
     .replace(/(\d)\s+([a-zæøå])$/u, '$1$2')
     .trim()
@@ -26,5 +26,5 @@ export function addressKey(street: string, postnr: string): string | null {
  * placeKey(' OSLO ') // 'oslo'
  */
 export function placeKey(name: string): string {
-  return name.normalize('NFC').toLocaleLowerCase('nb').replace(/\s+/g, ' ').trim()
+  return name.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim()
 }

@@ -11,8 +11,18 @@ export const SMILEFJES_COLUMNS = [
 type Column = (typeof SMILEFJES_COLUMNS)[number]
 const REQUIRED: Column[] = ['tilsynsobjektid', 'navn', 'adrlinje1', 'postnr', 'poststed', 'tilsynid', 'dato', 'total_karakter']
 
-/** `DDMMYYYY` (a leading zero sometimes lost, as a number would) as `YYYY-MM-DD`. */
+// Some four thousand distinct days in the whole file: each is checked once.
+const seenDates = new Map<string, string>()
+
+/**
+ * `DDMMYYYY` (a leading zero sometimes lost, as a number would) as `YYYY-MM-DD`.
+ *
+ * @example
+ * smilefjesDate('1062022') // '2022-06-01'
+ */
 export function smilefjesDate(cell: string): string {
+  const known = seenDates.get(cell)
+  if (known !== undefined) return known
   const text = cell.trim().padStart(8, '0')
   const match = /^(\d{2})(\d{2})(\d{4})$/.exec(text)
   if (!match) throw new DatasetRowError(`dato "${cell}" is not DDMMYYYY`)
@@ -21,7 +31,9 @@ export function smilefjesDate(cell: string): string {
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
     throw new DatasetRowError(`dato "${cell}" is not a date`)
   }
-  return date.toISOString().slice(0, 10)
+  const iso = date.toISOString().slice(0, 10)
+  if (seenDates.size < 100_000) seenDates.set(cell, iso)
+  return iso
 }
 
 /** A grade: 0–3 for the total; a theme's grade may also be 4 (not assessed) or 5 (not relevant). Empty is null. */

@@ -78,7 +78,7 @@ function knownAddresses(file: string): Map<string, { status: string; checkedAt: 
   return known
 }
 
-const streetOnly = (text: string) => text.toLocaleLowerCase('nb').replace(/\s+/g, ' ').replace(/(\d)\s+([a-zæøå])$/u, '$1$2').trim()
+const streetOnly = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').replace(/(\d)\s+([a-zæøå])$/u, '$1$2').trim()
 
 /**
  * The hit that is the address asked for: the same text, or the same street and number with
