@@ -11,7 +11,9 @@ export const ESTABLISHMENT_ENTITY = 'food_establishment'
  * A deployment without the file loaded finds nothing here rather than failing the search.
  *
  * @example
- * await mattilsynetEntitySearch.search('pizza', ctx) // { hits: [{ type: 'food_establishment', id: 'Z1601…', name: 'Pizza…', lat: 59.91, lon: 10.75 }], matched: 12 }
+ * import { mattilsynet } from '@allmenning/sources/mattilsynet'
+ * const hits = mattilsynet().entitySearch === mattilsynetEntitySearch // true: the source declares it
+ * // GET /api/v1/sok/alle?q=pizza: { type: 'food_establishment', id: 'Z1601…', name: 'Pizza…', lat: 59.91, lon: 10.75 }
  */
 export const mattilsynetEntitySearch: EntitySearch = {
   async search(query, ctx) {

@@ -97,7 +97,9 @@ export async function selectIn<R>(reader: DatasetReader, table: string, column: 
  * lookup for the page) and its address's point (one more), never a call per row.
  *
  * @example
- * const rows = await establishmentRows(ctx.dataset(smilefjes), points, page)
+ * import { adressepunkter } from '@allmenning/sources/mattilsynet'
+ * const page = await reader.select<EstablishmentRecord>('tilsynsobjekter', { where: { postnr: '0153' }, limit: 100 })
+ * const rows = await establishmentRows(reader, ctx.dataset(adressepunkter), page)
  */
 export async function establishmentRows(smilefjes: DatasetReader, points: DatasetReader | undefined, page: EstablishmentRecord[], known?: Map<string, AddressPoint>): Promise<EstablishmentRow[]> {
   if (page.length === 0) return []

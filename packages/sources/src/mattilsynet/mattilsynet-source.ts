@@ -24,6 +24,8 @@ export interface MattilsynetOptions {
  * @example
  * import { createGateway } from '@allmenning/core'
  * import { mattilsynet } from '@allmenning/sources/mattilsynet'
+ * import { createSqliteDatasetStore } from '@allmenning/datasets'
+ * const datasets = createSqliteDatasetStore({ path: 'data/allmenning.sqlite', readonly: true })
  * const gateway = createGateway({ sources: [mattilsynet()], datasets })
  * // GET /api/v1/kilder/mattilsynet/search_establishments?poststed=Oslo&min_karakter=0&limit=100
  */

@@ -9,7 +9,7 @@ import { startFakeMattilsynet } from './fake-mattilsynet.js'
  *
  * @example
  * const demo = await startDemoUpstreams()
- * createGateway({ sources: [mattilsynet()], datasets, upstreams: { mattilsynet_data: { baseUrl: demo.fakes.mattilsynet_data!.baseUrl } } })
+ * createGateway({ sources: [mattilsynet()], datasets: store, upstreams: { mattilsynet_data: { baseUrl: demo.fakes.mattilsynet_data!.baseUrl } } })
  */
 export async function startDemoUpstreams(): Promise<DemoUpstreams> {
   return demoUpstreams({ mattilsynet_data: await startFakeMattilsynet() })

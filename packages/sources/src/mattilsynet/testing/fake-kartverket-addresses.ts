@@ -10,7 +10,7 @@ import { FIXTURE_ADDRESS_POINTS } from './smilefjes-fixtures.js'
  *
  * @example
  * const kartverket = await startFakeKartverketAddresses()
- * await geocodeEstablishmentAddresses({ reader, file, baseUrl: kartverket.baseUrl })
+ * await geocodeEstablishmentAddresses({ reader, file: 'data/mattilsynet-adressepunkter.csv', baseUrl: kartverket.baseUrl })
  */
 export async function startFakeKartverketAddresses(addresses = FIXTURE_ADDRESS_POINTS): Promise<FakeUpstream> {
   const fake = await startFakeUpstream()
