@@ -147,7 +147,10 @@ describe('the geocoding step', () => {
       const reader = store.store.reader(smilefjes)!
       const file = join(store.dir, ADDRESS_POINTS_FILE)
       const progress: number[] = []
-      const first = await geocodeEstablishmentAddresses({ reader, file, baseUrl: kartverket.baseUrl, maxRequests: 4, concurrency: 1, now, onProgress: (p) => progress.push(p.done) })
+      const started = performance.now()
+      const first = await geocodeEstablishmentAddresses({ reader, file, baseUrl: kartverket.baseUrl, maxRequests: 4, concurrency: 1, requestsPerSecond: 20, now, onProgress: (p) => progress.push(p.done) })
+      // Four requests at 20 a second: the last starts no sooner than 150 ms after the first.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(145)
       // Six distinct addresses (the one without a street is not asked): four now, two left.
       expect(first).toMatchObject({ addresses: 6, known: 0, total: 4, done: 4, failed: 0, remaining: 2 })
       expect(progress).toEqual([1, 2, 3, 4])

@@ -40,6 +40,11 @@ export interface GeocodeOptions {
   concurrency?: number
   /** An address Kartverket did not know is asked again after this many days; 30 by default. */
   retryNotFoundDays?: number
+  /**
+   * Most requests started per second; 10 by default, half the pace the gateway's own bulk
+   * lookups keep (Kartverket publishes no limit for ws.geonorge.no; this is a courtesy).
+   */
+  requestsPerSecond?: number
   /** Stop the run after this many failures in a row (Kartverket down); 5 by default. */
   maxFailuresInARow?: number
   userAgent?: string
@@ -157,9 +162,19 @@ export async function geocodeEstablishmentAddresses(options: GeocodeOptions): Pr
     }
   }
 
+  // Requests are started at most this often, across the workers.
+  const interval = 1000 / Math.max(0.01, options.requestsPerSecond ?? 10)
+  let nextStart = 0
+  const pace = async () => {
+    const wait = nextStart - performance.now()
+    nextStart = Math.max(nextStart, performance.now()) + interval
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+  }
+
   async function worker(): Promise<void> {
     while (next < todo.length && failuresInARow < maxFailures && !options.signal?.aborted) {
       const [key, { street, postnr }] = todo[next++]!
+      await pace()
       try {
         await lookUp(key, street, postnr)
         failuresInARow = 0
