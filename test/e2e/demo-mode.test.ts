@@ -89,6 +89,8 @@ const calls: Record<string, string[]> = {
   'artskart/find_observations': ['municipality=0301', 'municipality=301', 'municipality=Oslo', `municipality=0301&from_date=${today}`],
   'artskart/find_observations_nearby': [oslo, `${oslo}&radius_km=2&from_date=${yesterday}`],
   'anleggsregisteret/find_facilities': ['municipality=0301', 'municipality=Oslo', 'municipality=301&status=existing', 'municipality=Bergen&limit=500'],
+  'mattilsynet/search_establishments': ['poststed=Oslo&min_karakter=0&limit=100', 'kommune=0301', 'kommune=301', 'kommune=Oslo', 'query=pizza', 'postnr=0153&since=2024-01-01'],
+  'mattilsynet/find_establishments_nearby': [oslo, `${oslo}&radius_km=3&max_karakter=1`],
 }
 
 let demo: ExampleDemo

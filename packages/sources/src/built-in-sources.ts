@@ -12,6 +12,7 @@ import { geonorge } from './geonorge/index.js'
 import { kystdatahuset } from './kystdatahuset/index.js'
 import { lovdata } from './lovdata/lovdata-source.js'
 import { luftkvalitet } from './luftkvalitet/index.js'
+import { mattilsynet } from './mattilsynet/mattilsynet-source.js'
 import { NOBIL_KEY_VARIABLE, nobil } from './nobil/index.js'
 import { HYDAPI_KEY_VARIABLE, nve } from './nve/index.js'
 import { poiNorge } from './poi_norge/index.js'
@@ -55,6 +56,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     nve({ hydapiKey: env[HYDAPI_KEY_VARIABLE] }),
     artskart(),
     anleggsregisteret(),
+    mattilsynet(),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

@@ -20,6 +20,7 @@ import { areaAdresser } from '@allmenning/sources/firmafakta/testing'
 import { startDemoUpstreams as kystdatahuset } from '@allmenning/sources/kystdatahuset/testing'
 import { startDemoUpstreams as lovdata } from '@allmenning/sources/lovdata/testing'
 import { startDemoUpstreams as luftkvalitet } from '@allmenning/sources/luftkvalitet/testing'
+import { startDemoUpstreams as mattilsynet } from '@allmenning/sources/mattilsynet/testing'
 import { startDemoUpstreams as nobil } from '@allmenning/sources/nobil/testing'
 import { startDemoUpstreams as nve } from '@allmenning/sources/nve/testing'
 import { startDemoUpstreams as poiNorge } from '@allmenning/sources/poi_norge/testing'
@@ -51,6 +52,7 @@ const players: Record<string, () => Promise<DemoUpstreams>> = {
   kystdatahuset,
   lovdata,
   luftkvalitet,
+  mattilsynet,
   nobil,
   nve,
   poi_norge: poiNorge,
