@@ -101,6 +101,8 @@ const calls: Record<string, string[]> = {
   'kulturarv/search_heritage_sites': ['kommune=Oslo&art=Museum-galleri&limit=100', 'kommune=0301', 'kommune=301', oslo, `${oslo}&radius_km=2`, 'query=kirke&kind=E-KRK'],
   'kulturarv/search_museum_objects': ['query=*&owner=NF', 'query=Norsk Folkemuseum&limit=1', 'query=*&owner=NF,NMK-B'],
   'kulturarv/list_museums': ['', 'query=nasjonalmuseet'],
+  'mattilsynet/search_establishments': ['poststed=Oslo&min_karakter=0&limit=100', 'kommune=0301', 'kommune=301', 'kommune=Oslo', 'query=pizza', 'postnr=0153&since=2024-01-01'],
+  'mattilsynet/find_establishments_nearby': [oslo, `${oslo}&radius_km=3&max_karakter=1`],
 }
 
 let demo: ExampleDemo

@@ -1,6 +1,7 @@
 import type { DatasetDefinition } from '@allmenning/core/source'
 import { firmafaktaDatasets } from './firmafakta/datasets/firmafakta-datasets.js'
 import { lovdataLaws, lovdataRegulations } from './lovdata/rule-datasets.js'
+import { mattilsynetDatasets } from './mattilsynet/mattilsynet-datasets.js'
 
 /**
  * Every bulk dataset the built-in sources read: what `allmenning datasets` lists, syncs and
@@ -9,4 +10,4 @@ import { lovdataLaws, lovdataRegulations } from './lovdata/rule-datasets.js'
  * @example
  * builtInDatasets.map((dataset) => dataset.id) // ['aksjonaerregisteret', ...]
  */
-export const builtInDatasets: DatasetDefinition[] = [...firmafaktaDatasets, lovdataLaws, lovdataRegulations]
+export const builtInDatasets: DatasetDefinition[] = [...firmafaktaDatasets, lovdataLaws, lovdataRegulations, ...mattilsynetDatasets]

@@ -15,6 +15,7 @@ import { kystdatahuset } from './kystdatahuset/index.js'
 import { lovdata } from './lovdata/lovdata-source.js'
 import { luftkvalitet } from './luftkvalitet/index.js'
 import { naturbase } from './naturbase/index.js'
+import { mattilsynet } from './mattilsynet/mattilsynet-source.js'
 import { NOBIL_KEY_VARIABLE, nobil } from './nobil/index.js'
 import { HYDAPI_KEY_VARIABLE, nve } from './nve/index.js'
 import { poiNorge } from './poi_norge/index.js'
@@ -63,6 +64,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     banenor({ subscriptionKey: env[BANENOR_SUBSCRIPTION_KEY_VARIABLE], requestorRef: env[BANENOR_REQUESTOR_REF_VARIABLE] }),
     naturbase(),
     kulturarv({ dimuApiKey: env[DIMU_KEY_VARIABLE] }),
+    mattilsynet(),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

@@ -37,6 +37,7 @@ export { nve, nveFlood, nveLandslide, nveAvalanche, nveHydapi, HYDAPI_KEY_VARIAB
 export { banenor, banenorSiriEt, BANENOR_REQUESTOR_REF_VARIABLE, BANENOR_SUBSCRIPTION_KEY_VARIABLE, type BanenorOptions } from './banenor/index.js'
 export { naturbase, naturbaseVern } from './naturbase/index.js'
 export { kulturarv, riksantikvarenApi, dimuApi, DIMU_KEY_VARIABLE, type KulturarvOptions } from './kulturarv/index.js'
+export { mattilsynet, mattilsynetData, mattilsynetDatasets, geocodeEstablishmentAddresses, type MattilsynetOptions } from './mattilsynet/index.js'
 export { builtInSources } from './built-in-sources.js'
 export { builtInDatasets } from './built-in-datasets.js'
 export { artskart, artskartApi, artskartRequestBudget, type ArtskartOptions } from './artskart/index.js'

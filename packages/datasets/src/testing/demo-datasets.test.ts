@@ -32,6 +32,10 @@ const examples: Record<string, Record<string, Array<Record<string, string>>>> = 
     get_rule: [{ document_id: 'NL/lov/2005-05-20-28' }, { document_id: 'LOV-2005-05-20-28' }, { document_id: 'lov/2005-05-20-28', full_text: 'yes' }],
     get_section: [{ document_id: 'NL/lov/2005-05-20-28', section: '5a' }, { document_id: 'lov/2005-05-20-28', section: '§ 5a' }],
   },
+  mattilsynet: {
+    search_establishments: [{ poststed: 'Oslo', min_karakter: '0', limit: '100' }, { kommune: '0301' }, { kommune: '301' }, { kommune: 'Oslo' }, { query: 'pizza' }],
+    find_establishments_nearby: [{ lat: '59.91', lon: '10.75' }],
+  },
 }
 
 let demo: DemoDatasets

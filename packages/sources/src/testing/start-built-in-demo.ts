@@ -23,6 +23,7 @@ import { startDemoUpstreams as kystdatahuset } from '@allmenning/sources/kystdat
 import { startDemoUpstreams as lovdata } from '@allmenning/sources/lovdata/testing'
 import { startDemoUpstreams as luftkvalitet } from '@allmenning/sources/luftkvalitet/testing'
 import { startDemoUpstreams as naturbase } from '@allmenning/sources/naturbase/testing'
+import { startDemoUpstreams as mattilsynet } from '@allmenning/sources/mattilsynet/testing'
 import { startDemoUpstreams as nobil } from '@allmenning/sources/nobil/testing'
 import { startDemoUpstreams as nve } from '@allmenning/sources/nve/testing'
 import { startDemoUpstreams as poiNorge } from '@allmenning/sources/poi_norge/testing'
@@ -57,6 +58,7 @@ const players: Record<string, () => Promise<DemoUpstreams>> = {
   lovdata,
   luftkvalitet,
   naturbase,
+  mattilsynet,
   nobil,
   nve,
   poi_norge: poiNorge,
