@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestGateway, fakeReply, type FakeUpstream, type TestGateway } from '@allmenning/core/testing'
 import { kommuneinfoFixtures } from '../shared/testing/fake-kommuneinfo.js'
 import { startFakeKommuneinfo } from '../shared/testing/fake-kommuneinfo.js'
+import { osloDate, osloMidnight } from '../shared/oslo-time.js'
 import { nyheter } from './index.js'
 import { LOOKUPS_PER_REQUEST } from './placement.js'
 import { MAX_PAGES, PAGE_SIZE } from './police-log.js'
@@ -195,6 +196,22 @@ describe('search_news and NRK', () => {
     const { status, json } = await search({ source: 'nrk' })
     expect(status).toBe(502)
     expect(json.error.message).toMatch(/NRK regional news feeds.*RSS/)
+  })
+})
+
+describe('search_news reads since', () => {
+  it('as UTC without an offset, with an offset as given, and a day alone as its midnight in Oslo', async () => {
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString().slice(0, 19)
+    expect((await search({ since: hourAgo })).json.data.since).toBe(`${hourAgo}.000Z`)
+    const withOffset = new Date(Date.now() - 3_600_000 + 3_600_000).toISOString().slice(0, 19) + '+01:00'
+    expect((await search({ since: withOffset })).json.data.since).toBe(`${hourAgo}.000Z`)
+    const today = osloDate()
+    expect((await search({ since: today })).json.data.since).toBe(new Date(osloMidnight(today)).toISOString())
+  })
+
+  it('defaults to the last 24 hours', async () => {
+    const { json } = await search({})
+    expect(Math.abs(Date.parse(json.data.since) - (Date.now() - 24 * 3_600_000))).toBeLessThan(60_000)
   })
 })
 

@@ -4,7 +4,7 @@ import { defineOperation, foldNorwegian, UpstreamError } from '@allmenning/core/
 import { kartverketStedsnavn } from '../geonorge/kartverket-upstreams.js'
 import { kartverketKommuneinfo, resolveMunicipality, type MunicipalityLookup } from '../shared/kommuneinfo.js'
 import { mapConcurrently } from '../shared/map-concurrently.js'
-import { osloDate } from '../shared/oslo-time.js'
+import { osloDate, osloMidnight } from '../shared/oslo-time.js'
 import { radiusKmParameter } from '../shared/radius-parameter.js'
 import { distanceKm, pointParameters, type Wgs84Point } from '../shared/wgs84-point.js'
 import { newsPlaceField } from './place-fields.js'
@@ -72,22 +72,15 @@ const fold = (s: string) => foldNorwegian(s.trim().toLowerCase())
 const invalid = (parameter: string, problem: string, rule: string) =>
   new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, { details: [{ parameter, problem, rule }] })
 
-/** The instant a `since` names: an ISO time, or a day alone meaning its midnight in Oslo. */
+/** The instant a `since` names: an ISO time (UTC when it has no offset), or a day alone meaning its midnight in Oslo. */
 function sinceInstant(since: string | undefined, now: number): number {
   if (since === undefined) return now - 24 * HOUR_MS
-  const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(since)
-  const ms = dayOnly ? Date.parse(`${since}T00:00:00${osloOffsetAt(since)}`) : Date.parse(since)
+  const iso = since.replace(' ', 'T')
+  // Date.parse reads a time without an offset in the server's zone: say UTC, as documented.
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? osloMidnight(iso) : Date.parse(/(?:Z|[+-]\d{2}:?\d{2})$/.test(iso) ? iso : `${iso}Z`)
   if (!Number.isFinite(ms)) throw invalid('since', 'must be an ISO 8601 time (2026-11-28T08:00:00Z) or a day (2026-11-28)', 'format')
   if (ms < now - MAX_LOOKBACK_DAYS * 24 * HOUR_MS) throw invalid('since', `must be at most ${MAX_LOOKBACK_DAYS} days ago`, 'min_value')
   return ms
-}
-
-// Oslo's offset at noon of the day, good for its midnight but on the two days a year the clocks change.
-function osloOffsetAt(day: string): string {
-  const noon = Date.parse(`${day}T12:00:00Z`)
-  const oslo = new Date(noon).toLocaleString('sv-SE', { timeZone: 'Europe/Oslo', hour12: false })
-  const hours = Number(oslo.slice(11, 13)) - 12
-  return `+${String(hours).padStart(2, '0')}:00`
 }
 
 function headline(m: PoliceMessage): string {
