@@ -7,9 +7,17 @@ import { fakeReply, startFakeUpstream, type FakeUpstream } from '@allmenning/cor
  * Sandvika and Fornebu in Bærum; Danmarksplass in Bergen) and a Storgata in Ålesund, which a
  * search limited to Oslo must not take.
  */
-export const recordedAreaPlaces = JSON.parse(readFileSync(new URL('./fixtures/stedsnavn-places.json', import.meta.url), 'utf8')) as Array<
-  Record<string, unknown> & { stedsnavn: Array<{ skrivemåte: string }>; kommuner: Array<{ kommunenummer: string }> }
->
+export const recordedAreaPlaces = JSON.parse(readFileSync(new URL('./fixtures/stedsnavn-places.json', import.meta.url), 'utf8')) as AreaPlace[]
+
+/** A `/sted` row, as much of it as the fakes read (the shape geonorge's fake holds too). */
+export interface AreaPlace {
+  stedsnummer: number
+  navneobjekttype: string
+  stedsnavn: { skrivemåte: string }[]
+  kommuner: { kommunenummer: string }[]
+  representasjonspunkt: { koordsys: number | string; nord: number; øst: number }
+  [key: string]: unknown
+}
 
 /**
  * A local place-name API under `/stedsnavn/v1` answering `/sted` by `sok` (the whole name, any
