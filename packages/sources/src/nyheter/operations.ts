@@ -8,6 +8,9 @@ import { createSearchNews } from './search-news.js'
 /**
  * The operations of one `nyheter()` source, in the order of its outline, each instance with its
  * own caches of the log, the feeds and the placements: loaded when a request first reads them.
+ *
+ * @example
+ * const [searchNews] = nyheterOperations()
  */
 export function nyheterOperations() {
   const municipalities = createMunicipalityLookup()

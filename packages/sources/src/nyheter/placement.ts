@@ -65,8 +65,9 @@ export interface PlacerClients {
  * before, and at most its {@link LookupBudget}: the rest stay unplaced in that answer.
  *
  * @example
- * const placer = createPlacer(createMunicipalityLookup())
- * const where = await placer.municipality(clients, 'Bærum', lookupBudget())
+ * const placer = createPlacer(deps.municipalities)
+ * const clients = { kommuneinfo: ctx.upstream(kartverketKommuneinfo), stedsnavn: ctx.upstream(kartverketStedsnavn) }
+ * const baerum = await placer.municipality(clients, 'Bærum', lookupBudget())
  */
 export function createPlacer(lookup: MunicipalityLookup) {
   const municipalities = createTimedMemo<{ info: MunicipalityInfo | null }>({

@@ -101,7 +101,7 @@ function toMessage(m: v.InferOutput<typeof upstreamMessage>): PoliceMessage | nu
  * Reads one page of `/messages`, newest first.
  *
  * @example
- * const page = await readMessagePage(client, { dateFrom: '2026-11-27', since }, 0)
+ * const page = await readMessagePage(client, { dateFrom: '2026-11-27', since: Date.parse('2026-11-28T08:00:00Z') }, 0)
  */
 export async function readMessagePage(client: UpstreamClient, query: PoliceLogQuery, skip: number) {
   const response = await client.getJson(MESSAGES_PATH, {
@@ -157,7 +157,7 @@ const SINCE_STEP_MS = 600_000
  *
  * @example
  * const log = createPoliceLogCache()
- * const read = await log.read(client, query)
+ * const read = await log.read(client, { dateFrom: '2026-11-27', since: Date.now() - 86_400_000 })
  */
 export function createPoliceLogCache(ttlMs = 60_000) {
   const memo = createTimedMemo<PoliceLogRead>({ ttlMs, errorTtlMs: 10_000, maxEntries: 200 })

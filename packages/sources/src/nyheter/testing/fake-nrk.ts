@@ -32,7 +32,7 @@ function shifted(xml: string): string {
  *
  * @example
  * const nrk = await startFakeNrk()
- * createTestGateway({ sources: nyheter(), upstreams: { nrk_rss: nrk, ... } })
+ * const gateway = createTestGateway({ sources: nyheter(), upstreams: { nrk_rss: nrk } })
  */
 export async function startFakeNrk(options: FakeNrkOptions = {}): Promise<FakeUpstream> {
   const feeds = options.feeds ?? { 'stor-oslo': nrkFeedFixture }

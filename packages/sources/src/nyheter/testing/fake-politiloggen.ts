@@ -56,7 +56,7 @@ const lowerSet = (values: string[]) => new Set(values.map((v) => v.toLowerCase()
  *
  * @example
  * const politi = await startFakePolitiloggen()
- * createTestGateway({ sources: nyheter(), upstreams: { politiloggen: politi, ... } })
+ * const gateway = createTestGateway({ sources: nyheter(), upstreams: { politiloggen: politi } })
  */
 export async function startFakePolitiloggen(options: FakePolitiloggenOptions = {}): Promise<FakeUpstream> {
   const recorded = options.messages ?? recordedPoliceMessages
