@@ -89,6 +89,14 @@ const calls: Record<string, string[]> = {
   'artskart/find_observations': ['municipality=0301', 'municipality=301', 'municipality=Oslo', `municipality=0301&from_date=${today}`],
   'artskart/find_observations_nearby': [oslo, `${oslo}&radius_km=2&from_date=${yesterday}`],
   'anleggsregisteret/find_facilities': ['municipality=0301', 'municipality=Oslo', 'municipality=301&status=existing', 'municipality=Bergen&limit=500'],
+  'nyheter/search_news': [
+    oslo,
+    `${oslo}&radius_km=20&limit=100&since=${new Date(Date.now() - 6 * 3_600_000).toISOString().slice(0, 19)}Z`,
+    `${oslo}&municipality=0301`,
+    `${oslo}&municipality=301`,
+    `${oslo}&municipality=Oslo&category=Trafikk`,
+    `${oslo}&since=${today}&source=nrk`,
+  ],
 }
 
 let demo: ExampleDemo

@@ -14,6 +14,7 @@ import { lovdata } from './lovdata/lovdata-source.js'
 import { luftkvalitet } from './luftkvalitet/index.js'
 import { NOBIL_KEY_VARIABLE, nobil } from './nobil/index.js'
 import { HYDAPI_KEY_VARIABLE, nve } from './nve/index.js'
+import { nyheter } from './nyheter/index.js'
 import { poiNorge } from './poi_norge/index.js'
 import { ssb } from './ssb/index.js'
 import { statnett } from './statnett/index.js'
@@ -55,6 +56,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     nve({ hydapiKey: env[HYDAPI_KEY_VARIABLE] }),
     artskart(),
     anleggsregisteret(),
+    nyheter(),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )
