@@ -103,6 +103,14 @@ const calls: Record<string, string[]> = {
   'kulturarv/list_museums': ['', 'query=nasjonalmuseet'],
   'mattilsynet/search_establishments': ['poststed=Oslo&min_karakter=0&limit=100', 'kommune=0301', 'kommune=301', 'kommune=Oslo', 'query=pizza', 'postnr=0153&since=2024-01-01'],
   'mattilsynet/find_establishments_nearby': [oslo, `${oslo}&radius_km=3&max_karakter=1`],
+  'nyheter/search_news': [
+    oslo,
+    `${oslo}&radius_km=20&limit=100&since=${new Date(Date.now() - 6 * 3_600_000).toISOString().slice(0, 19)}Z`,
+    `${oslo}&municipality=0301`,
+    `${oslo}&municipality=301`,
+    `${oslo}&municipality=Oslo&category=Trafikk`,
+    `${oslo}&since=${today}&source=nrk`,
+  ],
 }
 
 let demo: ExampleDemo

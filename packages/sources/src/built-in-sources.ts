@@ -18,6 +18,7 @@ import { naturbase } from './naturbase/index.js'
 import { mattilsynet } from './mattilsynet/mattilsynet-source.js'
 import { NOBIL_KEY_VARIABLE, nobil } from './nobil/index.js'
 import { HYDAPI_KEY_VARIABLE, nve } from './nve/index.js'
+import { nyheter } from './nyheter/index.js'
 import { poiNorge } from './poi_norge/index.js'
 import { ssb } from './ssb/index.js'
 import { statnett } from './statnett/index.js'
@@ -65,6 +66,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     naturbase(),
     kulturarv({ dimuApiKey: env[DIMU_KEY_VARIABLE] }),
     mattilsynet(),
+    nyheter(),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

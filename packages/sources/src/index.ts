@@ -38,6 +38,7 @@ export { banenor, banenorSiriEt, BANENOR_REQUESTOR_REF_VARIABLE, BANENOR_SUBSCRI
 export { naturbase, naturbaseVern } from './naturbase/index.js'
 export { kulturarv, riksantikvarenApi, dimuApi, DIMU_KEY_VARIABLE, type KulturarvOptions } from './kulturarv/index.js'
 export { mattilsynet, mattilsynetData, mattilsynetDatasets, geocodeEstablishmentAddresses, type MattilsynetOptions } from './mattilsynet/index.js'
+export { nyheter, politiloggen, nrkFeeds } from './nyheter/index.js'
 export { builtInSources } from './built-in-sources.js'
 export { builtInDatasets } from './built-in-datasets.js'
 export { artskart, artskartApi, artskartRequestBudget, type ArtskartOptions } from './artskart/index.js'

@@ -37,6 +37,7 @@ describe('parseMunicipality', () => {
       county: 'Finnmark',
       countyNumber: '56',
       box: { south: 69.713206, west: 27.356021, north: 70.706919, east: 29.101734 },
+      point: { lat: 70.19783, lon: 28.165072 },
     })
   })
 

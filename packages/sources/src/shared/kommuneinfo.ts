@@ -39,6 +39,11 @@ export interface MunicipalityInfo {
   countyNumber: string | null
   /** Its bounding box (`avgrensningsboks`), when Kartverket gave one in ETRS89/WGS84 degrees. */
   box: LatLonBox | null
+  /**
+   * A point inside it (`punktIOmrade`, Kartverket's representative point, which lies within the
+   * municipality, unlike a box's centre), in degrees; null when Kartverket gave none in degrees.
+   */
+  point: { lat: number; lon: number } | null
 }
 
 const text = v.nullish(v.string())
@@ -54,6 +59,12 @@ const municipalityPayload = v.looseObject({
     v.looseObject({
       type: v.optional(v.string()),
       coordinates: v.array(ring),
+      crs: v.nullish(v.looseObject({ properties: v.nullish(v.looseObject({ name: text })) })),
+    }),
+  ),
+  punktIOmrade: v.nullish(
+    v.looseObject({
+      coordinates: v.array(v.number()),
       crs: v.nullish(v.looseObject({ properties: v.nullish(v.looseObject({ name: text })) })),
     }),
   ),
@@ -79,6 +90,14 @@ function boxOf(bounds: v.InferOutput<typeof municipalityPayload>['avgrensningsbo
   return plausible ? box : null
 }
 
+function pointOf(point: v.InferOutput<typeof municipalityPayload>['punktIOmrade']): { lat: number; lon: number } | null {
+  if (!point || point.coordinates.length < 2) return null
+  const crs = point.crs?.properties?.name
+  if (crs && !DEGREE_CRS.test(crs)) return null
+  const [lon, lat] = point.coordinates as [number, number]
+  return lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180 ? { lat, lon } : null
+}
+
 /**
  * Reads kommuneinfo's answer for one municipality.
  *
@@ -98,6 +117,7 @@ export function parseMunicipality(body: unknown, upstream: { id: string; name: s
     county: m.fylkesnavn?.trim() || null,
     countyNumber: m.fylkesnummer?.trim() || null,
     box: boxOf(m.avgrensningsboks),
+    point: pointOf(m.punktIOmrade),
   }
 }
 

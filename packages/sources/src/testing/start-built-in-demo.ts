@@ -17,6 +17,7 @@ import {
   recordedAddresses,
   startFakeKartverketAdresser,
 } from '@allmenning/sources/geonorge/testing'
+import { demoPlaces, recordedPlaces, startFakeKartverketStedsnavn } from '@allmenning/sources/geonorge/testing'
 import { areaAdresser } from '@allmenning/sources/firmafakta/testing'
 import { startDemoUpstreams as kulturarv } from '@allmenning/sources/kulturarv/testing'
 import { startDemoUpstreams as kystdatahuset } from '@allmenning/sources/kystdatahuset/testing'
@@ -26,6 +27,7 @@ import { startDemoUpstreams as naturbase } from '@allmenning/sources/naturbase/t
 import { startDemoUpstreams as mattilsynet } from '@allmenning/sources/mattilsynet/testing'
 import { startDemoUpstreams as nobil } from '@allmenning/sources/nobil/testing'
 import { startDemoUpstreams as nve } from '@allmenning/sources/nve/testing'
+import { startDemoUpstreams as nyheter, recordedAreaPlaces } from '@allmenning/sources/nyheter/testing'
 import { startDemoUpstreams as poiNorge } from '@allmenning/sources/poi_norge/testing'
 import { startDemoUpstreams as ssb } from '@allmenning/sources/ssb/testing'
 import { startDemoUpstreams as statnett } from '@allmenning/sources/statnett/testing'
@@ -61,6 +63,7 @@ const players: Record<string, () => Promise<DemoUpstreams>> = {
   mattilsynet,
   nobil,
   nve,
+  nyheter,
   poi_norge: poiNorge,
   ssb,
   statnett,
@@ -79,6 +82,8 @@ const sharedPlayers: Record<string, () => Promise<FakeUpstream>> = {
   kartverket_adresser: () => startFakeKartverketAdresser({ addresses: [...recordedAddresses, ...demoAddresses, ...areaAdresser()], streetFallback: true }),
   // Kartverket's municipality register, which artskart and anleggsregisteret place a municipality with.
   kartverket_kommuneinfo: () => startFakeKommuneinfo(),
+  // Kartverket's place names, which geonorge searches and nyheter places the police log's areas with.
+  kartverket_stedsnavn: () => startFakeKartverketStedsnavn([...recordedPlaces, ...demoPlaces, ...recordedAreaPlaces]),
 }
 
 /** The offline demo of the built-in sources, started. */

@@ -1,0 +1,26 @@
+import { createMunicipalityLookup } from '../shared/kommuneinfo.js'
+import { createNrkFeedCache } from './nrk-feed.js'
+import { createPlacer } from './placement.js'
+import { createCountyLookup } from './point-county.js'
+import { createPoliceLogCache } from './police-log.js'
+import { createSearchNews } from './search-news.js'
+
+/**
+ * The operations of one `nyheter()` source, in the order of its outline, each instance with its
+ * own caches of the log, the feeds and the placements: loaded when a request first reads them.
+ *
+ * @example
+ * const [searchNews] = nyheterOperations()
+ */
+export function nyheterOperations() {
+  const municipalities = createMunicipalityLookup()
+  return [
+    createSearchNews({
+      policeLog: createPoliceLogCache(),
+      nrk: createNrkFeedCache(),
+      placer: createPlacer(municipalities),
+      counties: createCountyLookup(),
+      municipalities,
+    }),
+  ]
+}
