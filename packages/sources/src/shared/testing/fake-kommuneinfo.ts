@@ -16,12 +16,14 @@ export const kommuneinfoFixtures: Record<string, string> = kommuneinfoBodies
  * (as the real service does for a point outside Norway; for an unknown number not seen), and
  * `/sok?knavn=` every fixture whose name begins with the text, as a search that matches name
  * starts would (the real search's matching rule is not seen). A test that replaces a route
- * puts it back from here.
+ * puts it back from here. `/punkt?nord=&ost=` names the fixture whose box holds the point, as
+ * kommuneinfo's point lookup answers (`kommunenummer`, `kommunenavn`, `fylkesnummer`,
+ * `fylkesnavn`), and 404 elsewhere (the real answer at sea not seen).
  *
  * @example
  * fake.route('/kommuner/{number}', kommuneinfoRoutes['/kommuner/{number}'])
  */
-export const kommuneinfoRoutes: Record<'/kommuner/{number}' | '/sok', FakeRoute> = {
+export const kommuneinfoRoutes: Record<'/kommuner/{number}' | '/sok' | '/punkt', FakeRoute> = {
   '/kommuner/{number}': (_url, _req, params) => {
     const body = kommuneinfoFixtures[params.number!]
     if (body === undefined) return fakeReply.json({ message: `Fant ingen kommune med kommunenummer ${params.number}` }, { status: 404 })
@@ -37,6 +39,22 @@ export const kommuneinfoRoutes: Record<'/kommuner/{number}' | '/sok', FakeRoute>
         return { kommunenummer, kommunenavn, kommunenavnNorsk, fylkesnavn, fylkesnummer }
       })
     return fakeReply.json({ kommuner })
+  },
+  '/punkt': (url) => {
+    const lat = Number(url.searchParams.get('nord'))
+    const lon = Number(url.searchParams.get('ost'))
+    if (!Number.isFinite(lat) || !Number.isFinite(lon)) return fakeReply.json({ message: 'nord og ost er påkrevd' }, { status: 400 })
+    for (const body of Object.values(kommuneinfoFixtures)) {
+      const m = JSON.parse(body) as { avgrensningsboks: { coordinates: number[][][] } } & Record<string, unknown>
+      const ring = m.avgrensningsboks.coordinates[0]!
+      const lons = ring.map((p) => p[0]!)
+      const lats = ring.map((p) => p[1]!)
+      if (lat >= Math.min(...lats) && lat <= Math.max(...lats) && lon >= Math.min(...lons) && lon <= Math.max(...lons)) {
+        const { fylkesnavn, fylkesnummer, kommunenavn, kommunenummer } = m
+        return fakeReply.json({ fylkesnavn, fylkesnummer, kommunenavn, kommunenummer })
+      }
+    }
+    return fakeReply.json({ message: 'Fant ingen kommune i punktet' }, { status: 404 })
   },
 }
 
