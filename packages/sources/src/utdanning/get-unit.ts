@@ -59,7 +59,7 @@ function toUnit(detail: UnitDetail, register: UdirRegister) {
  * Builds `get_unit` over one source instance's register.
  *
  * @example
- * const getUnit = createGetUnit({ register })
+ * const getUnit = createGetUnit(deps)
  */
 export function createGetUnit(deps: GetUnitDeps) {
   return defineOperation({

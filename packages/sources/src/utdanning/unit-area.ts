@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { GatewayError } from '@allmenning/core'
 import type { OperationContext } from '@allmenning/core/source'
-import { kartverketKommuneinfo, municipalityNumberOf, resolveMunicipality, type MunicipalityLookup } from '../shared/kommuneinfo.js'
+import { createMunicipalityLookup, kartverketKommuneinfo, municipalityNumberOf, resolveMunicipality, type MunicipalityLookup } from '../shared/kommuneinfo.js'
 import type { UnitArea } from './unit-register.js'
 
 /** `kommunenr`: a municipality by number (0301, 301) or name (Oslo). */
@@ -41,7 +41,7 @@ export interface ResolvedArea {
  * Kartverket's register), else the county; a 400 naming both parameters when neither is.
  *
  * @example
- * await resolveArea({ kommunenr: 'Oslo' }, ctx, lookup) // { area: { kind: 'kommune', number: '0301' }, ... }
+ * await resolveArea({ kommunenr: 'Oslo' }, ctx, createMunicipalityLookup()) // { area: { kind: 'kommune', number: '0301' }, ... }
  */
 export async function resolveArea(
   params: { kommunenr?: string | undefined; fylkenr?: string | undefined },

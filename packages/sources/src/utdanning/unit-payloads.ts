@@ -96,7 +96,7 @@ function flagsOf(row: Record<string, unknown>): UnitFlags {
  * register when it is neither a v4 page nor a bare list.
  *
  * @example
- * parseUnitList(response.body, client, 'nsr').units[0].orgnr // '974590328'
+ * parseUnitList(response.body, client, 'nsr').units[0]?.orgnr // '974590328'
  */
 export function parseUnitList(body: unknown, upstream: { id: string; name: string }, register: UdirRegister): UnitListPage {
   const payload = checkUpstreamShape(upstream, listPayload, body, 'the list of units')

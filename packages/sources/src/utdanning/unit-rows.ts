@@ -102,7 +102,7 @@ const f = (flags: Record<string, boolean>, key: string) => flags[key] ?? null
  * A listed school as a row, with its position as far as it is known.
  *
  * @example
- * toSchoolRow(unit, register).ErGrunnskole // true
+ * toSchoolRow(unit, store).ErGrunnskole // true
  */
 export function toSchoolRow(unit: ListedUnit, register: UnitRegister): SchoolRow {
   const flags = withFlagAliases(unit.flags)
@@ -124,7 +124,7 @@ export function toSchoolRow(unit: ListedUnit, register: UnitRegister): SchoolRow
  * A listed kindergarten as a row, with its position as far as it is known.
  *
  * @example
- * toKindergartenRow(unit, register).ErPrivatBarnehage // false
+ * toKindergartenRow(unit, store).ErPrivatBarnehage // false
  */
 export function toKindergartenRow(unit: ListedUnit, register: UnitRegister): KindergartenRow {
   return {

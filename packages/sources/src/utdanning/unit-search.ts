@@ -10,7 +10,7 @@ type Unit = { organization_id: string; kind: 'school' | 'kindergarten'; Navn: st
  * reading it all), and by organisation number through `get_unit` (one call, then cached).
  *
  * @example
- * const entitySearch = unitEntitySearch(() => register)
+ * const entitySearch = unitEntitySearch(() => store)
  */
 export function unitEntitySearch(register: () => UnitRegister | undefined): EntitySearch {
   return {

@@ -45,7 +45,7 @@ const LIST_FIELDS = [
  * A unit as an area's list gives it.
  *
  * @example
- * listItem(nsrUnits[0]).Kommunenummer // '0301'
+ * listItem(nsrUnits[0]!).Kommunenummer // '0301'
  */
 export function listItem(unit: Unit): Unit {
   const kommune = unit.Kommune as { Kommunenummer: string; Fylkesnummer: string }
