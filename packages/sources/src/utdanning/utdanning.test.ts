@@ -259,6 +259,10 @@ describe('the entity search', () => {
     expect(byName.status).toBe(200)
     const hit = JSON.stringify(byName.json)
     expect(hit).toContain('971200006')
+    // Placed, so /api/v1/steder/sok lists it, with its position.
+    const places = await gateway.get('/api/v1/steder/sok', { q: 'Bislett skole' })
+    expect(places.status).toBe(200)
+    expect(JSON.stringify(places.json)).toContain('59.9255')
     const byNumber = await gateway.get('/api/v1/sok/alle', { q: '988300012', mode: 'entities' })
     expect(JSON.stringify(byNumber.json)).toContain('Sofienberg barnehage')
   })
