@@ -89,6 +89,10 @@ const calls: Record<string, string[]> = {
   'artskart/find_observations': ['municipality=0301', 'municipality=301', 'municipality=Oslo', `municipality=0301&from_date=${today}`],
   'artskart/find_observations_nearby': [oslo, `${oslo}&radius_km=2&from_date=${yesterday}`],
   'anleggsregisteret/find_facilities': ['municipality=0301', 'municipality=Oslo', 'municipality=301&status=existing', 'municipality=Bergen&limit=500'],
+  'utdanning/search_schools': ['kommunenr=0301', 'kommunenr=301', 'kommunenr=Oslo', 'fylkenr=03', 'fylkenr=3', 'kommunenr=0301&limit=100&offset=0'],
+  'utdanning/search_kindergartens': ['kommunenr=0301', 'kommunenr=301', 'kommunenr=Oslo', 'fylkenr=03', 'kommunenr=0301&privat=true'],
+  'utdanning/get_unit': ['organization_id=971200006', 'organization_id=988300012', 'organization_id=974590328'],
+  'utdanning/find_schools_nearby': [oslo, `${oslo}&radius_km=5`],
 }
 
 let demo: ExampleDemo

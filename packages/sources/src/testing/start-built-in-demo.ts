@@ -26,6 +26,7 @@ import { startDemoUpstreams as poiNorge } from '@allmenning/sources/poi_norge/te
 import { startDemoUpstreams as ssb } from '@allmenning/sources/ssb/testing'
 import { startDemoUpstreams as statnett } from '@allmenning/sources/statnett/testing'
 import { startDemoUpstreams as strompris } from '@allmenning/sources/strompris/testing'
+import { startDemoUpstreams as utdanning } from '@allmenning/sources/utdanning/testing'
 import { startDemoUpstreams as vegvesen } from '@allmenning/sources/vegvesen/testing'
 import { startDemoUpstreams as weather } from '@allmenning/sources/weather/testing'
 
@@ -57,6 +58,7 @@ const players: Record<string, () => Promise<DemoUpstreams>> = {
   ssb,
   statnett,
   strompris,
+  utdanning,
   vegvesen,
   weather,
 }
