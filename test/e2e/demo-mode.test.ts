@@ -111,6 +111,10 @@ const calls: Record<string, string[]> = {
     `${oslo}&municipality=Oslo&category=Trafikk`,
     `${oslo}&since=${today}&source=nrk`,
   ],
+  'utdanning/search_schools': ['kommunenr=0301', 'kommunenr=301', 'kommunenr=Oslo', 'fylkenr=03', 'fylkenr=3', 'kommunenr=0301&limit=100&offset=0'],
+  'utdanning/search_kindergartens': ['kommunenr=0301', 'kommunenr=301', 'kommunenr=Oslo', 'fylkenr=03', 'kommunenr=0301&privat=true'],
+  'utdanning/get_unit': ['organization_id=971200006', 'organization_id=988300012', 'organization_id=974590328'],
+  'utdanning/find_schools_nearby': [oslo, `${oslo}&radius_km=5`],
 }
 
 let demo: ExampleDemo

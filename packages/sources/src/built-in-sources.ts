@@ -23,6 +23,7 @@ import { poiNorge } from './poi_norge/index.js'
 import { ssb } from './ssb/index.js'
 import { statnett } from './statnett/index.js'
 import { strompris } from './strompris/index.js'
+import { utdanning } from './utdanning/index.js'
 import { VEGVESEN_DATEX_PASSWORD_VARIABLE, VEGVESEN_DATEX_USERNAME_VARIABLE, vegvesen } from './vegvesen/index.js'
 import { weather } from './weather/index.js'
 
@@ -67,6 +68,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     kulturarv({ dimuApiKey: env[DIMU_KEY_VARIABLE] }),
     mattilsynet(),
     nyheter(),
+    utdanning(),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

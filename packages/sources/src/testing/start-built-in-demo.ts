@@ -32,6 +32,7 @@ import { startDemoUpstreams as poiNorge } from '@allmenning/sources/poi_norge/te
 import { startDemoUpstreams as ssb } from '@allmenning/sources/ssb/testing'
 import { startDemoUpstreams as statnett } from '@allmenning/sources/statnett/testing'
 import { startDemoUpstreams as strompris } from '@allmenning/sources/strompris/testing'
+import { startDemoUpstreams as utdanning } from '@allmenning/sources/utdanning/testing'
 import { startDemoUpstreams as vegvesen } from '@allmenning/sources/vegvesen/testing'
 import { startDemoUpstreams as weather } from '@allmenning/sources/weather/testing'
 
@@ -68,6 +69,7 @@ const players: Record<string, () => Promise<DemoUpstreams>> = {
   ssb,
   statnett,
   strompris,
+  utdanning,
   vegvesen,
   weather,
 }
