@@ -22,10 +22,11 @@ export const FROST_CLIENT_ID_VARIABLE = 'ALLMENNING_FROST_CLIENT_ID'
 
 /**
  * The budget every `frost()` source in one process shares by default: Frost's terms count more
- * than one request a second on average as heavy use, so at most 10 in any 10 seconds, and a call
- * that would wait more than 3 s for its turn is refused (a 502 naming Frost) instead of queued.
+ * than one request a second on average as heavy use, so at most 60 in any minute (a burst is
+ * allowed, the average kept), and a call that would wait more than 5 s for its turn is refused (a
+ * 502 naming Frost, so a stale cached answer can stand in) instead of queued.
  */
-export const frostRequestBudget: RequestBudget = createRequestBudget({ requests: 10, perMs: 10_000, maxWaitMs: 3000 })
+export const frostRequestBudget: RequestBudget = createRequestBudget({ requests: 60, perMs: 60_000, maxWaitMs: 5000 })
 
 /**
  * The `Authorization` header Frost asks for: HTTP Basic, the client id as user, no password.

@@ -10,8 +10,8 @@ export interface FrostOptions {
   /** The Frost client id (free, at frost.met.no). Without it the operations answer 502 upstream_not_configured. */
   clientId?: string
   /**
-   * The request budget Frost calls take their turn in. By default one budget of 10 requests in
-   * 10 seconds is shared by every `frost()` source in the process.
+   * The request budget Frost calls take their turn in. By default one budget of 60 requests a
+   * minute is shared by every `frost()` source in the process.
    */
   requestBudget?: RequestBudget
 }

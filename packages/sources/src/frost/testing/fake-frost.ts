@@ -118,7 +118,7 @@ export interface FakeFrostOptions {
 export async function startFakeFrost(options: FakeFrostOptions = {}): Promise<FakeUpstream> {
   const accepted = new Set(options.clientIds ?? [FAKE_FROST_CLIENT_ID, 'demo'])
   const register = JSON.parse(frostSourcesFixture) as Envelope
-  const latest = JSON.parse(frostLatestFixture) as Envelope & { data: ObservationItem[] }
+  const latest = JSON.parse(frostLatestFixture) as { data: ObservationItem[] }
   const refused = (url: URL) => frostError(401, 'Unauthorized', 'Missing or invalid credentials: see https://frost.met.no/auth/requestCredentials.html', link(url))
 
   return startFakeUpstream({
