@@ -27,7 +27,7 @@ const hitOf = (s: StationRow): EntityHit => ({
  * search once (never the whole register). A Frost id is recognisably a station.
  *
  * @example
- * defineSource({ ..., entitySearch: frostEntitySearch(stationList) })
+ * const entitySearch = frostEntitySearch(createStationList(clientId, frostRequestBudget))
  */
 export function frostEntitySearch(stations: StationList | undefined): EntitySearch {
   return {

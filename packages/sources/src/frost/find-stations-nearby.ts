@@ -24,7 +24,7 @@ function airTemperatureOf(rows: LatestObservation[], stationId: string) {
  * field `weather_stations`.
  *
  * @example
- * const nearby = createFindStationsNearby(clientId, stationList, frostRequestBudget)
+ * const nearby = createFindStationsNearby(clientId, createStationList(clientId, frostRequestBudget), frostRequestBudget)
  * // GET /api/v1/kilder/frost/find_stations_nearby?lat=59.91&lon=10.75&radius_km=10
  */
 export function createFindStationsNearby(clientId: string | undefined, stations: StationList | undefined, budget: RequestBudget) {

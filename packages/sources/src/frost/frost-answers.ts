@@ -124,7 +124,7 @@ export function readSensorSystems(body: unknown, upstream: { id: string; name: s
  * nonsensical one.
  *
  * @example
- * stationPosition({ id: 'SN18700', geometry: { coordinates: [10.72, 59.9423] } }) // { lat: 59.9423, lon: 10.72 }
+ * stationPosition({ geometry: { coordinates: [10.72, 59.9423] } }) // { lat: 59.9423, lon: 10.72 }
  */
 export function stationPosition(station: Pick<SensorSystem, 'geometry'>): { lat: number; lon: number } | null {
   const [lon, lat] = station.geometry?.coordinates ?? []

@@ -20,7 +20,7 @@ const { distance_km: _distance, ...stationEntries } = stationRowEntries
  * Builds `get_latest_observations` with the deployment's Frost client id (or none).
  *
  * @example
- * const getLatest = createGetLatestObservations(clientId, stationList, frostRequestBudget)
+ * const getLatest = createGetLatestObservations(clientId, createStationList(clientId, frostRequestBudget), frostRequestBudget)
  * // GET /api/v1/kilder/frost/get_latest_observations?station_id=SN18700&elements=air_temperature,wind_speed
  */
 export function createGetLatestObservations(clientId: string | undefined, stations: StationList | undefined, budget: RequestBudget) {
