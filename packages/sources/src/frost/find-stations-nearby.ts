@@ -64,7 +64,7 @@ export function createFindStationsNearby(clientId: string | undefined, stations:
     async run(params, ctx) {
       const client = ctx.upstream(frostApi)
       if (!clientId || !stations) throw upstreamNotConfigured(client, FROST_CLIENT_ID_VARIABLE, `needs a client id: set ${FROST_CLIENT_ID_VARIABLE}`)
-      const register = stations.peek() ?? (await stations.load(client))
+      const register = await stations.load(client)
       const found = nearest({ lat: params.lat, lon: params.lon }, register.stations, params.radius_km, (s) =>
         s.lat !== null && s.lon !== null ? { lat: s.lat, lon: s.lon } : null,
       )

@@ -92,7 +92,8 @@ export function createFindStations(clientId: string | undefined, stations: Stati
         license = read.license
         sourceApi = url
       } else {
-        const register = held ?? (await stations.load(client))
+        // load() answers from memory while the register is fresh, and refreshes it in the background once it is not.
+        const register = await stations.load(client)
         list = register.stations
         license = register.license
         sourceApi = client.url(SOURCES_PATH, STATION_LIST_QUERY)
