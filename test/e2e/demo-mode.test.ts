@@ -89,6 +89,9 @@ const calls: Record<string, string[]> = {
   'artskart/find_observations': ['municipality=0301', 'municipality=301', 'municipality=Oslo', `municipality=0301&from_date=${today}`],
   'artskart/find_observations_nearby': [oslo, `${oslo}&radius_km=2&from_date=${yesterday}`],
   'anleggsregisteret/find_facilities': ['municipality=0301', 'municipality=Oslo', 'municipality=301&status=existing', 'municipality=Bergen&limit=500'],
+  'frost/find_stations': ['municipality=Oslo&limit=100', 'municipality=0301', 'municipality=301', 'county=03', 'county=3', `${oslo}&radius_km=10`, 'name=Blindern'],
+  'frost/get_latest_observations': ['station_id=SN18700', 'station_id=SN18700&elements=air_temperature,wind_speed'],
+  'frost/find_stations_nearby': [oslo, `${oslo}&radius_km=10`],
 }
 
 let demo: ExampleDemo

@@ -8,6 +8,7 @@ import { avinor } from './avinor/index.js'
 import { entur } from './entur/index.js'
 import { firmafakta } from './firmafakta/index.js'
 import { FIRMS_KEY_VARIABLE, firms } from './firms/index.js'
+import { FROST_CLIENT_ID_VARIABLE, frost } from './frost/index.js'
 import { geonorge } from './geonorge/index.js'
 import { kystdatahuset } from './kystdatahuset/index.js'
 import { lovdata } from './lovdata/lovdata-source.js'
@@ -27,6 +28,7 @@ import { weather } from './weather/index.js'
  * services otherwise), and the keys of the upstreams that need one: `ALLMENNING_NOBIL_API_KEY`,
  * `ALLMENNING_FIRMS_MAP_KEY`, `ALLMENNING_BARENTSWATCH_CLIENT_ID`, `ALLMENNING_BARENTSWATCH_CLIENT_SECRET`,
  * `ALLMENNING_VEGVESEN_DATEX_USERNAME`, `ALLMENNING_VEGVESEN_DATEX_PASSWORD` and `ALLMENNING_NVE_HYDAPI_KEY`.
+ * Also `ALLMENNING_FROST_CLIENT_ID` (MET Norway's Frost).
  * A source whose key is missing is still served; its operations answer 502
  * upstream_not_configured naming the variable. What the example servers and the Lambda example use.
  *
@@ -55,6 +57,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     nve({ hydapiKey: env[HYDAPI_KEY_VARIABLE] }),
     artskart(),
     anleggsregisteret(),
+    frost({ clientId: env[FROST_CLIENT_ID_VARIABLE] }),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

@@ -10,6 +10,7 @@ import { startDemoUpstreams as avinor } from '@allmenning/sources/avinor/testing
 import { startDemoUpstreams as entur } from '@allmenning/sources/entur/testing'
 import { startDemoUpstreams as firmafakta } from '@allmenning/sources/firmafakta/testing'
 import { startDemoUpstreams as firms } from '@allmenning/sources/firms/testing'
+import { startDemoUpstreams as frost } from '@allmenning/sources/frost/testing'
 import {
   demoAddresses,
   startDemoUpstreams as geonorge,
@@ -47,6 +48,7 @@ const players: Record<string, () => Promise<DemoUpstreams>> = {
   entur,
   firmafakta,
   firms,
+  frost,
   geonorge,
   kystdatahuset,
   lovdata,
