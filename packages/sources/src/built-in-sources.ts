@@ -5,6 +5,7 @@ import { akvakultur } from './akvakultur/index.js'
 import { anleggsregisteret } from './anleggsregisteret/index.js'
 import { artskart } from './artskart/index.js'
 import { avinor } from './avinor/index.js'
+import { badetemp, YR_BADETEMP_KEY_VARIABLE } from './badetemp/index.js'
 import { entur } from './entur/index.js'
 import { firmafakta } from './firmafakta/index.js'
 import { FIRMS_KEY_VARIABLE, firms } from './firms/index.js'
@@ -29,6 +30,7 @@ import { weather } from './weather/index.js'
  * `ALLMENNING_FIRMS_MAP_KEY`, `ALLMENNING_BARENTSWATCH_CLIENT_ID`, `ALLMENNING_BARENTSWATCH_CLIENT_SECRET`,
  * `ALLMENNING_VEGVESEN_DATEX_USERNAME`, `ALLMENNING_VEGVESEN_DATEX_PASSWORD` and `ALLMENNING_NVE_HYDAPI_KEY`.
  * Also `ALLMENNING_FROST_CLIENT_ID` (MET Norway's Frost).
+ * Also `ALLMENNING_YR_BADETEMP_API_KEY` (Yr's bathing temperatures).
  * A source whose key is missing is still served; its operations answer 502
  * upstream_not_configured naming the variable. What the example servers and the Lambda example use.
  *
@@ -58,6 +60,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     artskart(),
     anleggsregisteret(),
     frost({ clientId: env[FROST_CLIENT_ID_VARIABLE] }),
+    badetemp({ apiKey: env[YR_BADETEMP_KEY_VARIABLE] }),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

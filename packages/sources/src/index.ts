@@ -35,6 +35,7 @@ export {
 export { ssb, ssbApi } from './ssb/index.js'
 export { nve, nveFlood, nveLandslide, nveAvalanche, nveHydapi, HYDAPI_KEY_VARIABLE } from './nve/index.js'
 export { frost, frostApi, frostRequestBudget, FROST_CLIENT_ID_VARIABLE, type FrostOptions } from './frost/index.js'
+export { badetemp, yrBadetemperaturer, YR_ATTRIBUTION, YR_BADETEMP_KEY_VARIABLE, type BadetempOptions } from './badetemp/index.js'
 export { builtInSources } from './built-in-sources.js'
 export { builtInDatasets } from './built-in-datasets.js'
 export { artskart, artskartApi, artskartRequestBudget, type ArtskartOptions } from './artskart/index.js'

@@ -7,6 +7,7 @@ import { startDemoUpstreams as akvakultur } from '@allmenning/sources/akvakultur
 import { startDemoUpstreams as anleggsregisteret } from '@allmenning/sources/anleggsregisteret/testing'
 import { startDemoUpstreams as artskart, startFakeKommuneinfo } from '@allmenning/sources/artskart/testing'
 import { startDemoUpstreams as avinor } from '@allmenning/sources/avinor/testing'
+import { startDemoUpstreams as badetemp } from '@allmenning/sources/badetemp/testing'
 import { startDemoUpstreams as entur } from '@allmenning/sources/entur/testing'
 import { startDemoUpstreams as firmafakta } from '@allmenning/sources/firmafakta/testing'
 import { startDemoUpstreams as firms } from '@allmenning/sources/firms/testing'
@@ -45,6 +46,7 @@ const players: Record<string, () => Promise<DemoUpstreams>> = {
   anleggsregisteret,
   artskart,
   avinor,
+  badetemp,
   entur,
   firmafakta,
   firms,
