@@ -115,6 +115,11 @@ const calls: Record<string, string[]> = {
   'utdanning/search_kindergartens': ['kommunenr=0301', 'kommunenr=301', 'kommunenr=Oslo', 'fylkenr=03', 'kommunenr=0301&privat=true'],
   'utdanning/get_unit': ['organization_id=971200006', 'organization_id=988300012', 'organization_id=974590328'],
   'utdanning/find_schools_nearby': [oslo, `${oslo}&radius_km=5`],
+  'frost/find_stations': ['municipality=Oslo&limit=100', 'municipality=0301', 'municipality=301', 'county=03', 'county=3', `${oslo}&radius_km=10`, 'name=Blindern'],
+  'frost/get_latest_observations': ['station_id=SN18700', 'station_id=SN18700&elements=air_temperature,wind_speed'],
+  'frost/find_stations_nearby': [oslo, `${oslo}&radius_km=10`],
+  'badetemp/get_nearest_water_temperatures': [oslo, `${oslo}&limit=50`],
+  'badetemp/get_water_temperatures': ['location_id=0-10027', 'location_id=10-1088746'],
 }
 
 let demo: ExampleDemo

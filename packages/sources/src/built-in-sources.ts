@@ -6,9 +6,11 @@ import { anleggsregisteret } from './anleggsregisteret/index.js'
 import { artskart } from './artskart/index.js'
 import { avinor } from './avinor/index.js'
 import { BANENOR_REQUESTOR_REF_VARIABLE, BANENOR_SUBSCRIPTION_KEY_VARIABLE, banenor } from './banenor/index.js'
+import { badetemp, YR_BADETEMP_KEY_VARIABLE } from './badetemp/index.js'
 import { entur } from './entur/index.js'
 import { firmafakta } from './firmafakta/index.js'
 import { FIRMS_KEY_VARIABLE, firms } from './firms/index.js'
+import { FROST_CLIENT_ID_VARIABLE, frost } from './frost/index.js'
 import { geonorge } from './geonorge/index.js'
 import { DIMU_KEY_VARIABLE, kulturarv } from './kulturarv/index.js'
 import { kystdatahuset } from './kystdatahuset/index.js'
@@ -35,6 +37,8 @@ import { weather } from './weather/index.js'
  * `ALLMENNING_VEGVESEN_DATEX_USERNAME`, `ALLMENNING_VEGVESEN_DATEX_PASSWORD` and `ALLMENNING_NVE_HYDAPI_KEY`.
  * `ALLMENNING_BANENOR_SUBSCRIPTION_KEY` (and the optional `ALLMENNING_BANENOR_REQUESTOR_REF`) for `banenor`.
  * `ALLMENNING_DIMU_API_KEY` is DigitaltMuseum's key, for `kulturarv`'s museum operations.
+ * Also `ALLMENNING_FROST_CLIENT_ID` (MET Norway's Frost).
+ * Also `ALLMENNING_YR_BADETEMP_API_KEY` (Yr's bathing temperatures).
  * A source whose key is missing is still served; its operations answer 502
  * upstream_not_configured naming the variable. What the example servers and the Lambda example use.
  *
@@ -69,6 +73,8 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     mattilsynet(),
     nyheter(),
     utdanning(),
+    frost({ clientId: env[FROST_CLIENT_ID_VARIABLE] }),
+    badetemp({ apiKey: env[YR_BADETEMP_KEY_VARIABLE] }),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

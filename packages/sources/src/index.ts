@@ -40,6 +40,8 @@ export { kulturarv, riksantikvarenApi, dimuApi, DIMU_KEY_VARIABLE, type Kulturar
 export { mattilsynet, mattilsynetData, mattilsynetDatasets, geocodeEstablishmentAddresses, type MattilsynetOptions } from './mattilsynet/index.js'
 export { nyheter, politiloggen, nrkFeeds } from './nyheter/index.js'
 export { utdanning, udirNsr, udirNbr, udirRequestBudget, type UtdanningOptions } from './utdanning/index.js'
+export { frost, frostApi, frostRequestBudget, FROST_CLIENT_ID_VARIABLE, type FrostOptions } from './frost/index.js'
+export { badetemp, yrBadetemperaturer, YR_ATTRIBUTION, YR_BADETEMP_KEY_VARIABLE, type BadetempOptions } from './badetemp/index.js'
 export { builtInSources } from './built-in-sources.js'
 export { builtInDatasets } from './built-in-datasets.js'
 export { artskart, artskartApi, artskartRequestBudget, type ArtskartOptions } from './artskart/index.js'

@@ -8,9 +8,11 @@ import { startDemoUpstreams as anleggsregisteret } from '@allmenning/sources/anl
 import { startDemoUpstreams as artskart, startFakeKommuneinfo } from '@allmenning/sources/artskart/testing'
 import { startDemoUpstreams as avinor } from '@allmenning/sources/avinor/testing'
 import { startDemoUpstreams as banenor } from '@allmenning/sources/banenor/testing'
+import { startDemoUpstreams as badetemp } from '@allmenning/sources/badetemp/testing'
 import { startDemoUpstreams as entur } from '@allmenning/sources/entur/testing'
 import { startDemoUpstreams as firmafakta } from '@allmenning/sources/firmafakta/testing'
 import { startDemoUpstreams as firms } from '@allmenning/sources/firms/testing'
+import { startDemoUpstreams as frost } from '@allmenning/sources/frost/testing'
 import {
   demoAddresses,
   startDemoUpstreams as geonorge,
@@ -52,9 +54,11 @@ const players: Record<string, () => Promise<DemoUpstreams>> = {
   artskart,
   avinor,
   banenor,
+  badetemp,
   entur,
   firmafakta,
   firms,
+  frost,
   geonorge,
   kulturarv,
   kystdatahuset,
