@@ -55,6 +55,13 @@ describe('get_nearest_water_temperatures', () => {
     expect(json._meta.capped).toBeUndefined()
   })
 
+  it('names each measuring point as an entity linked to its own readings', async () => {
+    const { json } = await call(gatewayFor(FAKE_YR_BADETEMP_KEY), 'get_nearest_water_temperatures', oslo)
+    expect(json.entities[0]).toMatchObject({ type: 'bathing_spot', id: '0-10031', name: 'Sørenga sjøbad', source: 'badetemp' })
+    expect(json.entities[0]._links.self).toContain('/api/v1/kilder/badetemp/get_water_temperatures?location_id=0-10031')
+    expect(json.entities).toHaveLength(json.data.temperatures.length)
+  })
+
   it('leaves out a reading older than five days, as Yr’s terms ask', async () => {
     const { json } = await call(gatewayFor(FAKE_YR_BADETEMP_KEY), 'get_nearest_water_temperatures', 'lat=59.965&lon=10.638')
     // Bogstadvannet, the nearest, was last read eight days before.

@@ -66,6 +66,8 @@ export function createGetNearestWaterTemperatures(apiKey: string | undefined, no
       'point’s county, municipality, source and distance beside them, and the attribution Yr asks for.',
     // Most points report a few times a day; some by hand.
     cacheTtlSeconds: 900,
+    // Each measuring point, linked to its own readings.
+    entities: (data) => data.temperatures.map((t) => ({ type: 'bathing_spot', id: t.location_id, ...(t.name ? { name: t.name } : {}) })),
 
     async run(params, ctx) {
       const client = ctx.upstream(yrBadetemperaturer)

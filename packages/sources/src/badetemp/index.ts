@@ -35,6 +35,7 @@ export function badetemp(options: BadetempOptions = {}): SourceDefinition {
     cacheTtlSeconds: 900,
     upstreams: [yrBadetemperaturer],
     notConfigured: apiKey ? [] : [{ configure: YR_BADETEMP_KEY_VARIABLE }],
+    entityTypes: { bathing_spot: { operation: 'get_water_temperatures', parameter: 'location_id' } },
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       [{ name: 'get_nearest_water_temperatures', placeField: waterTemperaturesPlaceField }, 'get_water_temperatures'],
