@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestGateway, type FakeUpstream } from '@allmenning/core/testing'
 import { createRequestBudget, type RequestBudget } from '../shared/request-budget.js'
+import { budgetFor, censusRequestBudget } from './census-budget.js'
 import { arkivverket } from './index.js'
 import { apartmentIdOf, startFakeDigitalarkivet } from './testing/fake-digitalarkivet.js'
 
@@ -196,6 +197,25 @@ describe('the crawl delay', () => {
     ])
     expect([a.status, b.status]).toEqual([200, 200])
     expect(Date.now() - started).toBeGreaterThanOrEqual(550)
+  })
+})
+
+describe('which budget a call takes', () => {
+  const at = (base: string) => ({ url: (path: string) => `${base}${path}` })
+
+  it("keeps Digitalarkivet's crawl delay for the real host and any other remote one, not for a stand-in on this machine", () => {
+    expect(budgetFor(at('https://api.digitalarkivet.no/v1/census/1910'), undefined)).toBe(censusRequestBudget)
+    expect(budgetFor(at('https://census-mirror.example.org/v1'), undefined)).toBe(censusRequestBudget)
+    expect(budgetFor(at('http://127.0.0.1:4000'), undefined)).toBeUndefined()
+    const given = generous()
+    expect(budgetFor(at('http://127.0.0.1:4000'), given)).toBe(given)
+  })
+
+  it('lets the offline demo (a local stand-in, no budget given) answer a burst in full', async () => {
+    const g = createTestGateway({ sources: arkivverket(), upstreams: { digitalarkivet: fake } })
+    const answers = await Promise.all(['Nilsen', 'Larsen', 'Pedersen', 'Andersen'].map((query) => g.call('arkivverket', 'search_census_properties', { query })))
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200])
+    expect(censusRequestBudget.inWindow).toBe(0)
   })
 })
 

@@ -10,6 +10,23 @@ import { createRequestBudget, type RequestBudget } from '../shared/request-budge
  */
 export const censusRequestBudget: RequestBudget = createRequestBudget({ requests: 2, perMs: 10_000, maxWaitMs: 4_000 })
 
+/** Hosts that are this machine: a local stand-in (the offline demo, a test's fake), not Digitalarkivet. */
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1'])
+
+/**
+ * The budget a call through `client` takes its turn in: the one the source was given, else the
+ * process-wide {@link censusRequestBudget}, except for an upstream played on this machine (the
+ * offline demo), which is not Digitalarkivet and has no crawl delay to keep. A mirror or proxy on
+ * another host keeps the budget.
+ *
+ * @example
+ * const budget = budgetFor(client, options.requestBudget) // undefined: no turn to take
+ */
+export function budgetFor(client: { url(path: string): string }, given: RequestBudget | undefined): RequestBudget | undefined {
+  if (given) return given
+  return LOOPBACK.has(new URL(client.url('/')).hostname) ? undefined : censusRequestBudget
+}
+
 /**
  * Waits for a turn in `budget` before a call to Digitalarkivet, or refuses at once with a 502
  * `upstream_busy` that names the upstream and carries Retry-After (a stale cached answer still
@@ -18,7 +35,8 @@ export const censusRequestBudget: RequestBudget = createRequestBudget({ requests
  * @example
  * await takeCensusTurn(censusRequestBudget, client) // then call the census API
  */
-export async function takeCensusTurn(budget: RequestBudget, upstream: { id: string; name: string }): Promise<void> {
+export async function takeCensusTurn(budget: RequestBudget | undefined, upstream: { id: string; name: string }): Promise<void> {
+  if (!budget) return
   try {
     await budget.take(upstream)
   } catch (error) {

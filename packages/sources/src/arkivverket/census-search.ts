@@ -1,7 +1,7 @@
 import { GatewayError } from '@allmenning/core'
 import { checkUpstreamShape, type UpstreamClient } from '@allmenning/core/source'
 import type { RequestBudget } from '../shared/request-budget.js'
-import { takeCensusTurn } from './census-budget.js'
+import { budgetFor, takeCensusTurn } from './census-budget.js'
 import { upstreamPageFor } from './census-page-window.js'
 import { censusSearchPayload } from './census-payload.js'
 import { numberOf, toCensusProperty, type CensusProperty } from './census-rows.js'
@@ -52,13 +52,13 @@ export function checkCensusQuery(q: CensusQuery): void {
 
 /**
  * Reads one window of a census search in one call of Digitalarkivet's `search_property_geo`,
- * after taking a turn in the budget. The point's radius is always sent as the API's `precision`
+ * after taking a turn in the budget (the given one, else the process's; see budgetFor). The point's radius is always sent as the API's `precision`
  * (metres): left out, the API finds nothing around a point.
  *
  * @example
  * await searchCensus(client, budget, { query: 'Kristiania', radiusM: 500, includeResidents: false, limit: 50, offset: 0 })
  */
-export async function searchCensus(client: UpstreamClient, budget: RequestBudget, q: CensusQuery): Promise<CensusSearchResult> {
+export async function searchCensus(client: UpstreamClient, budget: RequestBudget | undefined, q: CensusQuery): Promise<CensusSearchResult> {
   checkCensusQuery(q)
   const window = upstreamPageFor(q.offset, q.limit)
   const query = {
@@ -70,7 +70,7 @@ export async function searchCensus(client: UpstreamClient, budget: RequestBudget
     page: window.page,
     include_persons: q.includeResidents ? 1 : undefined,
   }
-  await takeCensusTurn(budget, client)
+  await takeCensusTurn(budgetFor(client, budget), client)
   const response = await client.getJson(SEARCH_PATH, { query })
   const payload = checkUpstreamShape(client, censusSearchPayload, response.body, 'the census search')
   const hits = payload.results.slice(window.skip, window.skip + q.limit)

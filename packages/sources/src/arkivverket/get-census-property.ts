@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { GatewayError } from '@allmenning/core'
 import { checkUpstreamShape, defineOperation } from '@allmenning/core/source'
 import type { RequestBudget } from '../shared/request-budget.js'
-import { takeCensusTurn } from './census-budget.js'
+import { budgetFor, takeCensusTurn } from './census-budget.js'
 import { censusPropertyAnswerPayload } from './census-payload.js'
 import { censusPropertySchema, residentsOf, textOf, toCensusProperty } from './census-rows.js'
 import { digitalarkivetCensus } from './digitalarkivet-upstream.js'
@@ -29,7 +29,7 @@ const apartmentPayload = v.looseObject({
  * @example
  * const operation = createGetCensusProperty(censusRequestBudget)
  */
-export function createGetCensusProperty(budget: RequestBudget) {
+export function createGetCensusProperty(budget: RequestBudget | undefined) {
   return defineOperation({
     name: 'get_census_property',
     description:
@@ -56,7 +56,7 @@ export function createGetCensusProperty(budget: RequestBudget) {
 
     async run(params, ctx) {
       const client = ctx.upstream(digitalarkivetCensus)
-      await takeCensusTurn(budget, client)
+      await takeCensusTurn(budgetFor(client, budget), client)
       const response = await client.getJson(`/property/${encodeURIComponent(params.property_id)}`, { acceptStatus: [404] })
       if (response.status === 404) {
         throw new GatewayError(404, 'entity_not_found', `Digitalarkivet has no 1910 census record ${params.property_id}`)

@@ -10,7 +10,8 @@ export interface ArkivverketOptions {
   /**
    * The request budget calls to Digitalarkivet take their turn in. By default one budget of 2
    * requests in 10 s (Digitalarkivet's crawl delay of 5 s) is shared by every `arkivverket()`
-   * source in the process.
+   * source in the process; an upstream played on this machine (the offline demo) is called
+   * without one, as it is not Digitalarkivet.
    */
   requestBudget?: RequestBudget
 }
@@ -28,7 +29,8 @@ export interface ArkivverketOptions {
  * // GET /api/v1/kilder/arkivverket/search_census_properties?query=Kristiania&limit=50
  */
 export function arkivverket(options: ArkivverketOptions = {}): SourceDefinition {
-  const budget = options.requestBudget ?? censusRequestBudget
+  // Left undefined, each call takes the process-wide budget (see budgetFor); the search's guard reads that one.
+  const budget = options.requestBudget
   return defineSource({
     id: 'arkivverket',
     name: 'National Archives of Norway: the 1910 census (Digitalarkivet)',
@@ -48,7 +50,7 @@ export function arkivverket(options: ArkivverketOptions = {}): SourceDefinition 
     limit: { default: 50, max: 100 },
     upstreams: [digitalarkivetCensus],
     entityTypes: { census_property: { operation: 'get_census_property', parameter: 'property_id' } },
-    entitySearch: createCensusEntitySearch(budget),
+    entitySearch: createCensusEntitySearch(budget ?? censusRequestBudget),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       [{ name: 'search_census_properties', placeField: censusPropertiesPlaceField }, 'get_census_property'],

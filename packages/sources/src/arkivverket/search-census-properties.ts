@@ -21,7 +21,7 @@ const point = pointParameters(4)
  * @example
  * const operation = createSearchCensusProperties(censusRequestBudget)
  */
-export function createSearchCensusProperties(budget: RequestBudget) {
+export function createSearchCensusProperties(budget: RequestBudget | undefined) {
   return defineOperation({
     name: 'search_census_properties',
     description:
