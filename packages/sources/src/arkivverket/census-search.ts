@@ -56,7 +56,8 @@ export function checkCensusQuery(q: CensusQuery): void {
  * (metres): left out, the API finds nothing around a point.
  *
  * @example
- * await searchCensus(client, budget, { query: 'Kristiania', radiusM: 500, includeResidents: false, limit: 50, offset: 0 })
+ * // undefined: the process-wide budget (none for a stand-in on this machine)
+ * await searchCensus(client, undefined, { query: 'Kristiania', radiusM: 500, includeResidents: false, limit: 50, offset: 0 })
  */
 export async function searchCensus(client: UpstreamClient, budget: RequestBudget | undefined, q: CensusQuery): Promise<CensusSearchResult> {
   checkCensusQuery(q)
