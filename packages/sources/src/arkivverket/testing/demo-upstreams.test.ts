@@ -44,6 +44,13 @@ describe('the arkivverket demo upstreams', () => {
     }
   })
 
+  it("fill the place field census_properties in the section culture of Oslo's place bundle", async () => {
+    const { status, json } = await gateway.get('/api/v1/steder/59.91/10.75', { section: 'culture' })
+    expect(status).toBe(200)
+    expect(JSON.stringify(json)).toContain('census_properties')
+    expect(JSON.stringify(json)).toContain('Dronningens gate 14')
+  })
+
   it('leave nothing unexpected in the gateway', () => {
     expect(gateway.errors).toEqual([])
   })
