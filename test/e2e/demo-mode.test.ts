@@ -89,6 +89,8 @@ const calls: Record<string, string[]> = {
   'artskart/find_observations': ['municipality=0301', 'municipality=301', 'municipality=Oslo', `municipality=0301&from_date=${today}`],
   'artskart/find_observations_nearby': [oslo, `${oslo}&radius_km=2&from_date=${yesterday}`],
   'anleggsregisteret/find_facilities': ['municipality=0301', 'municipality=Oslo', 'municipality=301&status=existing', 'municipality=Bergen&limit=500'],
+  'arkivverket/search_census_properties': [oslo, 'query=Kristiania&limit=50', 'query=Oslo', 'query=Berg*', `${oslo}&radius_m=1500&include_residents=false`],
+  'arkivverket/get_census_property': ['property_id=bf01036372000241', 'property_id=gf01036392000103'],
 }
 
 let demo: ExampleDemo

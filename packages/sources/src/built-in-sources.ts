@@ -3,6 +3,7 @@ import type { SourceDefinition } from '@allmenning/core/source'
 import { ais, BARENTSWATCH_CLIENT_ID_VARIABLE, BARENTSWATCH_CLIENT_SECRET_VARIABLE } from './ais/index.js'
 import { akvakultur } from './akvakultur/index.js'
 import { anleggsregisteret } from './anleggsregisteret/index.js'
+import { arkivverket } from './arkivverket/index.js'
 import { artskart } from './artskart/index.js'
 import { avinor } from './avinor/index.js'
 import { entur } from './entur/index.js'
@@ -55,6 +56,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     nve({ hydapiKey: env[HYDAPI_KEY_VARIABLE] }),
     artskart(),
     anleggsregisteret(),
+    arkivverket(),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

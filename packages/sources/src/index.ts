@@ -34,6 +34,7 @@ export {
 } from './vegvesen/index.js'
 export { ssb, ssbApi } from './ssb/index.js'
 export { nve, nveFlood, nveLandslide, nveAvalanche, nveHydapi, HYDAPI_KEY_VARIABLE } from './nve/index.js'
+export { arkivverket, censusRequestBudget, digitalarkivetCensus, type ArkivverketOptions } from './arkivverket/index.js'
 export { builtInSources } from './built-in-sources.js'
 export { builtInDatasets } from './built-in-datasets.js'
 export { artskart, artskartApi, artskartRequestBudget, type ArtskartOptions } from './artskart/index.js'
