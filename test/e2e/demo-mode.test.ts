@@ -120,6 +120,8 @@ const calls: Record<string, string[]> = {
   'frost/find_stations_nearby': [oslo, `${oslo}&radius_km=10`],
   'badetemp/get_nearest_water_temperatures': [oslo, `${oslo}&limit=50`],
   'badetemp/get_water_temperatures': ['location_id=0-10027', 'location_id=10-1088746'],
+  'arkivverket/search_census_properties': [oslo, 'query=Kristiania&limit=50', 'query=Oslo', 'query=Berg*', `${oslo}&radius_m=1500&include_residents=false`],
+  'arkivverket/get_census_property': ['property_id=bf01036372000241', 'property_id=gf01036392000103'],
 }
 
 let demo: ExampleDemo

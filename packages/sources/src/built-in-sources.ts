@@ -3,6 +3,7 @@ import type { SourceDefinition } from '@allmenning/core/source'
 import { ais, BARENTSWATCH_CLIENT_ID_VARIABLE, BARENTSWATCH_CLIENT_SECRET_VARIABLE } from './ais/index.js'
 import { akvakultur } from './akvakultur/index.js'
 import { anleggsregisteret } from './anleggsregisteret/index.js'
+import { arkivverket } from './arkivverket/index.js'
 import { artskart } from './artskart/index.js'
 import { avinor } from './avinor/index.js'
 import { BANENOR_REQUESTOR_REF_VARIABLE, BANENOR_SUBSCRIPTION_KEY_VARIABLE, banenor } from './banenor/index.js'
@@ -75,6 +76,7 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     utdanning(),
     frost({ clientId: env[FROST_CLIENT_ID_VARIABLE] }),
     badetemp({ apiKey: env[YR_BADETEMP_KEY_VARIABLE] }),
+    arkivverket(),
   ].map((source) =>
     overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
   )

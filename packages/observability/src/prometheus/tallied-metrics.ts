@@ -1,4 +1,4 @@
-import type { Metric, Registry } from 'prom-client'
+import { Registry, type Metric } from 'prom-client'
 
 type Labels = Record<string, string>
 

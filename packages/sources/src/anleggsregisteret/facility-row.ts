@@ -42,7 +42,7 @@ export const facilitySchema = v.object({
  * A facility of the register as a row of an answer.
  *
  * @example
- * const rows = facilities.map(toRow)
+ * const answered = rows.map(toRow)
  */
 export function toRow(f: Facility): v.InferOutput<typeof facilitySchema> {
   return {

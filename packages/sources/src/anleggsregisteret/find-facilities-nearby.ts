@@ -13,7 +13,7 @@ import { sportsFacilitiesPlaceField } from './place-fields.js'
  * `sports_facilities` place field.
  *
  * @example
- * const nearby = createFindFacilitiesNearby(register)
+ * const nearby = createFindFacilitiesNearby(deps.register)
  */
 export function createFindFacilitiesNearby(register: FacilityRegisterCache) {
   return defineOperation({

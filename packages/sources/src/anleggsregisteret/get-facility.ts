@@ -10,7 +10,7 @@ import { facilitySchema, toRow } from './facility-row.js'
  * links to.
  *
  * @example
- * const getFacility = createGetFacility(register)
+ * const getFacility = createGetFacility(deps.register)
  */
 export function createGetFacility(register: FacilityRegisterCache) {
   return defineOperation({

@@ -9,7 +9,7 @@ import { facilitySchema, statusParameter, toRow } from './facility-row.js'
  * source instance's copy of the register; what the source's entity search asks.
  *
  * @example
- * const search = createSearchFacilities(register)
+ * const search = createSearchFacilities(deps.register)
  */
 export function createSearchFacilities(register: FacilityRegisterCache) {
   return defineOperation({

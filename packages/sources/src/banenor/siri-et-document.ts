@@ -116,7 +116,7 @@ function readCall(call: Node, recorded: boolean): SiriCall {
  * (no VehicleRef, DatedVehicleJourneyRef or FramedVehicleJourneyRef) or has no calls.
  *
  * @example
- * readJourney({ VehicleRef: '1617', RecordedCalls: { RecordedCall: [...] } })
+ * readJourney({ VehicleRef: '1617', RecordedCalls: { RecordedCall: [{ StopPointRef: 'OSL' }] } })
  */
 export function readJourney(node: Node): SiriJourney | null {
   const framed = isNode(node['FramedVehicleJourneyRef']) ? node['FramedVehicleJourneyRef'] : undefined
@@ -223,7 +223,7 @@ function findText(node: Node, name: string): string | null {
  *
  * @example
  * const { journeys } = await readEstimatedTimetable(body)
- * journeys[0].calls[0].stopPointRef // 'OSL'
+ * journeys[0]?.calls[0]?.stopPointRef // 'OSL'
  */
 export async function readEstimatedTimetable(body: string): Promise<EstimatedTimetable> {
   const whole = screenXmlBody(body, FEED_NAME)

@@ -116,7 +116,7 @@ function minutesLate(aimed: string | null, expected: string | null): number | nu
  * first and last stop.
  *
  * @example
- * buildStationBoard(journeys, { code: 'OSL', name: 'Oslo S' }, { now: Date.now(), minutesAhead: 60, direction: 'departures', service: 'all' })
+ * buildStationBoard(data.journeys, { code: 'OSL', name: 'Oslo S' }, { now: Date.now(), minutesAhead: 60, direction: 'departures', service: 'all' })
  */
 export function buildStationBoard(
   journeys: readonly SiriJourney[],

@@ -58,10 +58,14 @@ export function createRequestBudget(options: RequestBudgetOptions): RequestBudge
       const at = starts.length < requests ? t : Math.max(t, starts[starts.length - requests]! + perMs)
       const wait = at - t
       if (wait > maxWaitMs) {
+        // The earliest a call made again would be let through, sent as Retry-After.
+        const retryAfterSeconds = Math.max(1, Math.ceil((wait - maxWaitMs) / 1000))
         throw new UpstreamError(
           upstream,
           'unavailable',
-          `was not called: the gateway keeps to ${requests} requests per ${perMs / 1000} s there, as its terms ask, and that budget is spent; try again shortly`,
+          `was not called: the gateway keeps to ${requests} requests per ${perMs / 1000} s there, as its terms ask, and that budget is spent; try again in ${retryAfterSeconds} s`,
+          undefined,
+          { retryAfterSeconds },
         )
       }
       let index = starts.length

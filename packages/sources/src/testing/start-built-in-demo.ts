@@ -5,6 +5,7 @@ import { builtInSources } from '../built-in-sources.js'
 import { startDemoUpstreams as ais } from '@allmenning/sources/ais/testing'
 import { startDemoUpstreams as akvakultur } from '@allmenning/sources/akvakultur/testing'
 import { startDemoUpstreams as anleggsregisteret } from '@allmenning/sources/anleggsregisteret/testing'
+import { startDemoUpstreams as arkivverket } from '@allmenning/sources/arkivverket/testing'
 import { startDemoUpstreams as artskart, startFakeKommuneinfo } from '@allmenning/sources/artskart/testing'
 import { startDemoUpstreams as avinor } from '@allmenning/sources/avinor/testing'
 import { startDemoUpstreams as banenor } from '@allmenning/sources/banenor/testing'
@@ -51,6 +52,7 @@ const players: Record<string, () => Promise<DemoUpstreams>> = {
   ais,
   akvakultur,
   anleggsregisteret,
+  arkivverket,
   artskart,
   avinor,
   banenor,
