@@ -1,7 +1,7 @@
 import { createMunicipalityLookup } from '../shared/kommuneinfo.js'
 import { createNrkFeedCache } from './nrk-feed.js'
 import { createPlacer } from './placement.js'
-import { createCountyLookup } from './point-county.js'
+import { createMunicipalityAtPoint } from '../shared/municipality-at-point.js'
 import { createPoliceLogCache } from './police-log.js'
 import { createSearchNews } from './search-news.js'
 
@@ -19,7 +19,7 @@ export function nyheterOperations() {
       policeLog: createPoliceLogCache(),
       nrk: createNrkFeedCache(),
       placer: createPlacer(municipalities),
-      counties: createCountyLookup(),
+      municipalityAt: createMunicipalityAtPoint(),
       municipalities,
     }),
   ]

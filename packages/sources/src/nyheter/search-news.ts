@@ -11,7 +11,7 @@ import { newsPlaceField } from './place-fields.js'
 import { nrkFeeds, politiloggen } from './nyheter-upstreams.js'
 import { regionOfCounty, type NrkFeedCache } from './nrk-feed.js'
 import { inBox, lookupBudget, LOOKUPS_PER_REQUEST, type Placer, type Unplaced } from './placement.js'
-import type { CountyLookup } from './point-county.js'
+import type { MunicipalityAtPointLookup } from '../shared/municipality-at-point.js'
 import { MAX_PAGES, PAGE_SIZE, type PoliceLogCache, type PoliceMessage } from './police-log.js'
 
 const HOUR_MS = 3_600_000
@@ -63,7 +63,7 @@ export interface SearchNewsDeps {
   policeLog: PoliceLogCache
   nrk: NrkFeedCache
   placer: Placer
-  counties: CountyLookup
+  municipalityAt: MunicipalityAtPointLookup
   municipalities: MunicipalityLookup
 }
 
@@ -261,8 +261,8 @@ export function createSearchNews(deps: SearchNewsDeps) {
       let nrkError: string | null = null
       if (params.source !== 'politiloggen' && !params.district && !params.municipality) {
         try {
-          const county = await deps.counties.at(kommuneinfo, point)
-          const region = county ? regionOfCounty(county.county) : undefined
+          const county = (await deps.municipalityAt.get(kommuneinfo, point))?.county
+          const region = county ? regionOfCounty(county) : undefined
           if (region) {
             nrkRegion = region.name
             const client = ctx.upstream(nrkFeeds)

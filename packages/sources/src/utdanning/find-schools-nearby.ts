@@ -4,7 +4,7 @@ import { kartverketKommuneinfo } from '../shared/kommuneinfo.js'
 import { nearest } from '../shared/nearest.js'
 import { radiusKmParameter } from '../shared/radius-parameter.js'
 import { pointParameters } from '../shared/wgs84-point.js'
-import type { MunicipalityAtPointLookup } from './municipality-at-point.js'
+import type { MunicipalityAtPointLookup } from '../shared/municipality-at-point.js'
 import { schoolsPlaceField } from './place-fields.js'
 import { udirNsr } from './udir-upstreams.js'
 import { withFlagAliases, type ListedUnit } from './unit-payloads.js'
@@ -57,7 +57,7 @@ export function createFindSchoolsNearby(deps: FindSchoolsNearbyDeps) {
     cacheTtlSeconds: 300,
 
     async run(params, ctx) {
-      const at = await deps.municipalityAt.get(ctx.upstream(kartverketKommuneinfo), params.lat, params.lon)
+      const at = await deps.municipalityAt.get(ctx.upstream(kartverketKommuneinfo), { lat: params.lat, lon: params.lon })
       const empty = { units: [], total: 0, returned: 0, radius_km: params.radius_km, coordinates_pending: 0, area_name: null }
       if (!at) return { data: { ...empty, kommunenr: null } }
       const client = ctx.upstream(udirNsr)

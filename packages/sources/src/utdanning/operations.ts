@@ -1,7 +1,7 @@
 import { createMunicipalityLookup } from '../shared/kommuneinfo.js'
 import { createFindSchoolsNearby } from './find-schools-nearby.js'
 import { createGetUnit } from './get-unit.js'
-import { createMunicipalityAtPoint } from './municipality-at-point.js'
+import { createMunicipalityAtPoint } from '../shared/municipality-at-point.js'
 import { createSearchKindergartens, createSearchSchools } from './search-units.js'
 import type { UnitRegister } from './unit-register.js'
 
