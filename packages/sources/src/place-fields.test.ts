@@ -95,9 +95,9 @@ describe('the place fields of every built-in source', () => {
   }
 
   it('offer spec 4.2 sections and fields in its order, then the fields the other sources add', async () => {
-    expect(await problem('section=everything')).toBe('must be one of: summary, geography, weather, air, poi, energy, maritime, transport, business, community, culture, nature, hazards, all')
+    expect(await problem('section=everything')).toBe('must be one of: summary, geography, weather, air, poi, energy, maritime, transport, business, culture, community, nature, hazards, all')
     expect(await problem('fields=rainbows')).toBe(
-      'must be a comma-separated list of: addresses, place_names, current_weather, forecast, air_stations, air_forecast, pois, vessels, aquaculture, ports, charging_stations, fire_detections, price_area, electricity_price, tides, stops, traffic_registration_points, traffic_messages, shared_mobility, train_stations, companies, water_temperatures, weather_stations, schools, news, food_inspections, heritage_sites, protected_areas, census_properties, sports_facilities, species_observations, hazard_warnings, hydro_stations',
+      'must be a comma-separated list of: addresses, place_names, current_weather, forecast, air_stations, air_forecast, pois, vessels, aquaculture, ports, charging_stations, fire_detections, price_area, electricity_price, tides, stops, traffic_registration_points, traffic_messages, shared_mobility, train_stations, companies, census_properties, water_temperatures, weather_stations, schools, news, food_inspections, heritage_sites, protected_areas, sports_facilities, species_observations, hazard_warnings, hydro_stations',
     )
   })
 
@@ -106,7 +106,7 @@ describe('the place fields of every built-in source', () => {
     const parameters = JSON.parse(res.body!).paths['/api/v1/steder/{lat}/{lon}'].get.parameters as { name: string; description: string }[]
     expect(parameters.find((p) => p.name === 'section')!.description).toContain(
       'summary (addresses, place_names, current_weather); geography (addresses, place_names); weather (current_weather, forecast, water_temperatures, weather_stations); ' +
-        'air (air_stations, air_forecast, fire_detections); poi (pois); energy (charging_stations, price_area, electricity_price); maritime (vessels, aquaculture, ports, tides); transport (stops, traffic_registration_points, traffic_messages, shared_mobility, train_stations); business (companies); community (schools, news, food_inspections); culture (heritage_sites, census_properties, sports_facilities); nature (protected_areas, species_observations); hazards (hazard_warnings, hydro_stations); all (every field)',
+        'air (air_stations, air_forecast, fire_detections); poi (pois); energy (charging_stations, price_area, electricity_price); maritime (vessels, aquaculture, ports, tides); transport (stops, traffic_registration_points, traffic_messages, shared_mobility, train_stations); business (companies); culture (census_properties, heritage_sites, sports_facilities); community (schools, news, food_inspections); nature (protected_areas, species_observations); hazards (hazard_warnings, hydro_stations); all (every field)',
     )
   })
 })

@@ -7,7 +7,7 @@ import { iucnCategory, protectionFormText } from './protection-forms.js'
 import { representativePoint } from './representative-point.js'
 
 const nullableText = (what: string) => v.pipe(v.nullable(v.string()), v.description(what))
-const position = v.tuple([v.number(), v.number()])
+const position = v.pipe(v.array(v.number()), v.length(2, 'a position is [lon, lat]'), v.description('[lon, lat], WGS84'))
 
 /** A GeoJSON Polygon or MultiPolygon in WGS84, longitude first. */
 export const areaGeometrySchema = v.variant('type', [

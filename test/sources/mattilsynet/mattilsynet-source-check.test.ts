@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { checkSource } from '@allmenning/core/testing'
 import { createLoadedDatasets } from '@allmenning/datasets/testing'
-import { mattilsynet } from './index.js'
-import { mattilsynetDemoDatasetFiles, startFakeMattilsynet } from './testing/index.js'
+import { mattilsynet } from '@allmenning/sources/mattilsynet'
+import { mattilsynetDemoDatasetFiles, startFakeMattilsynet } from '@allmenning/sources/mattilsynet/testing'
 
 describe('mattilsynet and the source check of @allmenning/core/testing', () => {
   it('passes: descriptor, schemas, OpenAPI, envelopes, paging, shared 400s, the place field', async () => {

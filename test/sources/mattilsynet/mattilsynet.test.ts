@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, type TestGateway } from '@allmenning/core/testing'
 import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
-import { ADDRESS_POINTS_FILE, adressepunkter, geocodeEstablishmentAddresses, mattilsynet, smilefjes } from './index.js'
-import { addressPointsCsv, FIXTURE_LINES, inspection, smilefjesCsv, startFakeKartverketAddresses } from './testing/index.js'
+import { ADDRESS_POINTS_FILE, adressepunkter, geocodeEstablishmentAddresses, mattilsynet, smilefjes } from '@allmenning/sources/mattilsynet'
+import { addressPointsCsv, FIXTURE_LINES, inspection, smilefjesCsv, startFakeKartverketAddresses } from '@allmenning/sources/mattilsynet/testing'
 
 const now = () => new Date('2026-11-28T10:00:00Z')
 // One line of the fixture file that no reader should take: its date is not a date.

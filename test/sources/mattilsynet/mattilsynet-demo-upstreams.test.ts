@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, type DemoUpstreams, type TestGateway } from '@allmenning/core/testing'
 import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
-import { demoCalls } from '../../shared/demo-calls.js'
-import { mattilsynet } from '../index.js'
-import { mattilsynetDemoDatasetFiles, startDemoUpstreams } from './index.js'
+import { demoCalls } from '../../../packages/sources/src/shared/demo-calls.js'
+import { mattilsynet } from '@allmenning/sources/mattilsynet'
+import { mattilsynetDemoDatasetFiles, startDemoUpstreams } from '@allmenning/sources/mattilsynet/testing'
 
 let demo: DemoUpstreams
 let datasets: LoadedDatasets
