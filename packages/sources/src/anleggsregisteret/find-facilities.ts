@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { GatewayError } from '@allmenning/core'
 import { defineOperation, rankByName } from '@allmenning/core/source'
-import { kartverketKommuneinfo, municipalityKey, municipalityNumberOf, type MunicipalityLookup } from '../shared/kommuneinfo.js'
+import { kartverketKommuneinfo, municipalityKey, municipalityNumberOf, municipalityParameter, type MunicipalityLookup } from '../shared/kommuneinfo.js'
 import { anleggsregisteretApi } from './anleggsregisteret-upstream.js'
 import { FACILITIES_PATH, PAGE_SIZE, type Facility, type FacilityRegister, type FacilityRegisterCache } from './facility-register.js'
 import { facilitySchema, statusParameter, toRow } from './facility-row.js'
@@ -44,15 +44,7 @@ export function createFindFacilities(deps: FindFacilitiesDeps) {
       'the first read is complete, calls answer 502 upstream_busy with how far it has come. Positions the register gives in the ' +
       "wrong UTM zone are moved back and marked; positions that cannot be believed are given as null, with the reason.",
     parameters: {
-      municipality: v.pipe(
-        v.string(),
-        v.trim(),
-        v.minLength(1, 'must not be empty'),
-        v.maxLength(60, 'must be at most 60 characters'),
-        v.check((s) => !/^\d+$/.test(s) || /^\d{3,4}$/.test(s), 'must be a municipality name, or a number of 3 or 4 digits (301 or 0301)'),
-        v.transform((s) => municipalityNumberOf(s) ?? s),
-        v.description('The municipality: its name as the public gateway’s clients send it (Oslo), or its number (0301)'),
-      ),
+      municipality: municipalityParameter('The municipality: its name as the public gateway’s clients send it (Oslo), or its number (0301)'),
       status: statusParameter,
     },
     limit: { default: 100, max: 500 },

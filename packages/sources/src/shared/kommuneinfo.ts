@@ -135,6 +135,26 @@ export function municipalityKey(name: string): string {
 }
 
 /**
+ * The parameter of every source that takes a municipality as the public gateway's clients
+ * send it: a name (`Oslo`) or a number of 3 or 4 digits (`301`, `0301`), given on as the
+ * four-digit number, or the trimmed name.
+ *
+ * @example
+ * const parameters = { municipality: municipalityParameter('The municipality: its number (0301) or its name (Oslo)') }
+ */
+export function municipalityParameter(description: string) {
+  return v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1, 'must not be empty'),
+    v.maxLength(60, 'must be at most 60 characters'),
+    v.check((s) => !/^\d+$/.test(s) || /^\d{3,4}$/.test(s), 'must be a municipality name, or a number of 3 or 4 digits (301 or 0301)'),
+    v.transform((s) => municipalityNumberOf(s) ?? s),
+    v.description(description),
+  )
+}
+
+/**
  * A municipality number as given (`301`, `0301`) written with four digits, or undefined for a name.
  *
  * @example

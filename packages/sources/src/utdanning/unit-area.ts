@@ -1,20 +1,12 @@
 import * as v from 'valibot'
 import { GatewayError } from '@allmenning/core'
 import type { OperationContext } from '@allmenning/core/source'
-import { createMunicipalityLookup, kartverketKommuneinfo, municipalityNumberOf, resolveMunicipality, type MunicipalityLookup } from '../shared/kommuneinfo.js'
+import { createMunicipalityLookup, kartverketKommuneinfo, municipalityNumberOf, municipalityParameter, resolveMunicipality, type MunicipalityLookup } from '../shared/kommuneinfo.js'
 import type { UnitArea } from './unit-register.js'
 
 /** `kommunenr`: a municipality by number (0301, 301) or name (Oslo). */
 export const kommunenrParameter = v.optional(
-  v.pipe(
-    v.string(),
-    v.trim(),
-    v.minLength(1, 'must not be empty'),
-    v.maxLength(60, 'must be at most 60 characters'),
-    v.check((s) => !/^\d+$/.test(s) || /^\d{3,4}$/.test(s), 'must be a municipality name, or a number of 3 or 4 digits (301 or 0301)'),
-    v.transform((s) => municipalityNumberOf(s) ?? s),
-    v.description('The municipality: its number (0301, or 301 as some clients send it) or its name (Oslo)'),
-  ),
+  municipalityParameter('The municipality: its number (0301, or 301 as some clients send it) or its name (Oslo)'),
 )
 
 /** `fylkenr`: a county by number (03, 3). */
