@@ -6,11 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Gateway } from '@allmenning/core'
 import { mcpServers } from '@allmenning/mcp'
 import { mcpConformanceCases, mcpPublicGatewayCases } from '@allmenning/mcp/testing'
-import { postJson, postRpc, rpc, runAdapterConformance, sendRequest as send, type ConformanceReply as Reply, type ConformanceSend as Send, type FakeUpstream } from '@allmenning/core/testing'
+import { conformanceNames, postJson, postRpc, rpc, runAdapterConformance, type AdapterConformanceCase, sendRequest as send, type ConformanceReply as Reply, type ConformanceSend as Send, type FakeUpstream } from '@allmenning/core/testing'
 import { startFakeStatnett, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import { conformanceGateway, explorer, targets, type ConformanceTarget, type StartedTarget } from './targets.js'
 
 const runner = { describe, it, expect, beforeAll, afterAll }
+
+/** MCP's answers are the gateway's too: they leave through its one exit, the suite's hook included. */
+const mcpThroughTheExit: AdapterConformanceCase = {
+  name: "onResponse: MCP's answers pass the host's hook",
+  async run(ctx) {
+    const reply = await ctx.get(`/${conformanceNames.source}/mcp`, postRpc(rpc(2, 'tools/list'), { 'mcp-protocol-version': '2025-06-18' }))
+    ctx.expect(reply.status).toBe(200)
+    ctx.expect(reply.headers['x-conformance-exit']).toBe('200')
+  },
+}
 
 for (const target of targets) {
   const start = async (gateway: Gateway) => {
@@ -22,7 +32,7 @@ for (const target of targets) {
     ...target.conformance,
     explorer,
     extensions: [mcpServers({ publicGatewayCatalogue: true })],
-    cases: [...mcpConformanceCases, ...mcpPublicGatewayCases],
+    cases: [...mcpConformanceCases, ...mcpPublicGatewayCases, mcpThroughTheExit],
   })
 }
 

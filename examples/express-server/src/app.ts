@@ -64,7 +64,7 @@ export function createApp(env: Record<string, string | undefined> = process.env,
   // Every other path, and every error (a malformed JSON body, an unknown charset), answered in
   // the gateway's JSON error body: never Express's HTML page with its stack trace. Given the
   // gateway, express.json's refusals of a POST to /mcp are JSON-RPC errors, as MCP clients expect.
-  app.use(createExpressNotFoundHandler())
+  app.use(createExpressNotFoundHandler({ gateway }))
   app.use(createExpressErrorHandler({ gateway, onError: (error) => console.error('[example] host error:', error) }))
   return app
 }

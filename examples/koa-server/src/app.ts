@@ -77,6 +77,6 @@ export function createApp(
   // Last: a path nobody served. (No router.allowedMethods(): it answers a method it has never
   // heard of, PROPFIND or TRACE, with a 501, a server error for a client's mistake; here any
   // method without a route is the same JSON 404 as in the Express example.)
-  app.use(createKoaNotFoundHandler({ basePath }))
+  app.use(createKoaNotFoundHandler({ basePath, gateway }))
   return app
 }

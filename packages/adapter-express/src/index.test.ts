@@ -3,7 +3,8 @@ import type { Server } from 'node:http'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
 import { JSON_BODY, JSON_LENGTH, recordingGateway } from '../../../test/support/recording-gateway.js'
-import { createExpressErrorHandler, createExpressMiddleware } from './index.js'
+import type { HostRequest } from '@allmenning/core'
+import { createExpressErrorHandler, createExpressMiddleware, createExpressNotFoundHandler } from './index.js'
 
 let server: Server | undefined
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())))
@@ -109,9 +110,47 @@ describe('createExpressErrorHandler', () => {
     const mcp = await fetch(`${base}/data/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":' })
     expect(mcp.status).toBe(400)
     expect(((await mcp.json()) as { error: unknown }).error).toEqual({ code: -32700, message: 'Parse error' })
-    expect(asked).toEqual([{ path: '/mcp', basePath: '/data' }])
+    expect(asked).toMatchObject([{ method: 'POST', path: '/mcp', basePath: '/data', headers: { 'content-type': 'application/json' } }])
     // Without the gateway: the shared error body, as before.
     const other = await fetch(`${base}/health`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":' })
     expect(((await other.json()) as { error: unknown }).error).toMatchObject({ status: 400, code: 'invalid_body' })
+  })
+})
+
+describe('createExpressNotFoundHandler', () => {
+  it("answers through the gateway's one exit when given the gateway, so the host's onResponse sees the 404", async () => {
+    // The gateway's door for it, as the core has it: its answer is what the hook made of the 404.
+    const { gateway } = recordingGateway()
+    const asked: HostRequest[] = []
+    gateway.answerNotFound = (request) => {
+      asked.push(request)
+      const body = '{"error":{"status":404,"code":"route_not_found"}}'
+      return { status: 404, headers: { 'content-type': 'application/json; charset=utf-8', 'x-exit': `${request.method} ${request.path}` }, body: request.method === 'HEAD' ? null : body }
+    }
+    const app = express()
+    app.use(createExpressMiddleware(gateway))
+    app.use(createExpressNotFoundHandler({ gateway }))
+    const base = await listen(app)
+    const through = await fetch(`${base}/favicon.ico`)
+    expect(through.status).toBe(404)
+    expect(through.headers.get('x-exit')).toBe('GET /favicon.ico')
+    expect(((await through.json()) as { error: unknown }).error).toMatchObject({ code: 'route_not_found' })
+    const head = await fetch(`${base}/favicon.ico`, { method: 'HEAD' })
+    expect(head.headers.get('x-exit')).toBe('HEAD /favicon.ico')
+    expect(await head.text()).toBe('')
+    expect(asked.map((request) => [request.method, request.path])).toEqual([
+      ['GET', '/favicon.ico'],
+      ['HEAD', '/favicon.ico'],
+    ])
+  })
+
+  it('answers the shared 404 without a gateway, no hook to pass', async () => {
+    const app = express()
+    app.use(createExpressNotFoundHandler())
+    const base = await listen(app)
+    const reply = await fetch(`${base}/favicon.ico`)
+    expect(reply.status).toBe(404)
+    expect(reply.headers.get('x-exit')).toBeNull()
+    expect(((await reply.json()) as { error: unknown }).error).toMatchObject({ code: 'route_not_found' })
   })
 })

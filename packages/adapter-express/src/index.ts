@@ -48,12 +48,20 @@ export function createExpressMiddleware(gateway: Gateway): RequestHandler {
   }
 }
 
+/**
+ * Writes the gateway's answer, headers in one writeHead: Express's `res.set` goes header by
+ * header and looks the Content-Type up in its MIME table, where the core already chose every
+ * value. Headers the host's middleware set before stay, unless the gateway sets the same one.
+ * end() rather than send(): send() would add an ETag of its own and answer 304s itself.
+ */
 function write(res: Response, response: GatewayResponse): void {
-  // end() rather than send(): send() would add an ETag of its own and answer 304s itself.
-  res.status(response.status).set(response.headers)
+  res.writeHead(response.status, response.headers)
   if (response.body === null) res.end()
   else res.end(response.body)
 }
+
+/** What the gateway's other doors are told of an Express request. */
+const hostRequest = (req: Request) => ({ method: req.method, path: req.path, basePath: req.baseUrl, headers: req.headers })
 
 /**
  * Options of {@link createExpressErrorHandler}.
@@ -89,19 +97,33 @@ export function createExpressErrorHandler(options: ExpressErrorHandlerOptions = 
   const { gateway } = options
   return (error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error)
-    const response = gateway?.answerHostError ? gateway.answerHostError(error, { path: req.path, basePath: req.baseUrl }) : hostErrorResponse(error, req.baseUrl)
+    const response = gateway?.answerHostError ? gateway.answerHostError(error, hostRequest(req)) : hostErrorResponse(error, req.baseUrl)
     if (response.status >= 500) options.onError?.(error)
     write(res, response)
   }
 }
 
 /**
- * A last Express handler that answers a path nobody served with the shared 404 body, not an
- * HTML page. Add it after your own routes and the gateway.
+ * Options of {@link createExpressNotFoundHandler}.
  *
  * @example
- * app.use(createExpressNotFoundHandler())
+ * const options: ExpressNotFoundHandlerOptions = { gateway }
  */
-export function createExpressNotFoundHandler(): RequestHandler {
-  return (req: Request, res: Response) => write(res, notFoundResponse(req.path, req.baseUrl))
+export interface ExpressNotFoundHandlerOptions {
+  /** The gateway, so that its 404 leaves through the gateway's one exit, `onResponse` included. */
+  gateway?: Gateway
+}
+
+/**
+ * A last Express handler that answers a path nobody served with the shared 404 body, not an
+ * HTML page. Add it after your own routes and the gateway. Given the gateway, the answer passes
+ * its `onResponse` hook like every other answer of the gateway.
+ *
+ * @example
+ * app.use(createExpressNotFoundHandler({ gateway }))
+ */
+export function createExpressNotFoundHandler(options: ExpressNotFoundHandlerOptions = {}): RequestHandler {
+  const { gateway } = options
+  return (req: Request, res: Response) =>
+    write(res, gateway?.answerNotFound ? gateway.answerNotFound(hostRequest(req)) : notFoundResponse(req.path, req.baseUrl))
 }

@@ -2,6 +2,8 @@ import { request as httpRequest, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import Koa from 'koa'
 import { afterEach, describe, expect, it } from 'vitest'
+import type { HostRequest } from '@allmenning/core'
+import { hostErrorResponse } from '@allmenning/core/adapter'
 import { recordingGateway } from '../../../test/support/recording-gateway.js'
 import { createKoaErrorHandler } from './create-koa-error-handler.js'
 import { createKoaMiddleware } from './create-koa-middleware.js'
@@ -78,12 +80,13 @@ describe('createKoaErrorHandler and createKoaNotFoundHandler', () => {
     expect(((await other.json()) as { error: unknown }).error).toMatchObject({ code: 'route_not_found' })
   })
 
-  it("hands an error on a gateway path to the gateway's answerHostError, mount-relative, and answers others itself", async () => {
-    const asked: { path: string; basePath?: string }[] = []
+  it("hands a host error to the gateway's answerHostError, mount-relative, unless outside the mount on a path it owns", async () => {
+    const asked: HostRequest[] = []
     const { gateway } = recordingGateway()
     gateway.owns = (path) => path === '/mcp'
-    gateway.answerHostError = (_error, request) => {
+    gateway.answerHostError = (error, request) => {
       asked.push(request)
+      if (request.path !== '/mcp') return hostErrorResponse(error, request.basePath)
       return { status: 400, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}' }
     }
     const app = new Koa()
@@ -93,9 +96,41 @@ describe('createKoaErrorHandler and createKoaNotFoundHandler', () => {
     const mcp = await fetch(`${base}/data/mcp`, { method: 'POST' })
     expect(mcp.status).toBe(400)
     expect(((await mcp.json()) as { error: unknown }).error).toEqual({ code: -32700, message: 'Parse error' })
-    expect(asked).toEqual([{ path: '/mcp', basePath: '/data' }])
+    // A host route outside the mount: still the gateway's exit, the shared error body.
     const outside = await fetch(`${base}/health`, { method: 'POST' })
     expect(((await outside.json()) as { error: unknown }).error).toMatchObject({ status: 400, code: 'invalid_body' })
-    expect(asked).toHaveLength(1)
+    expect(asked).toMatchObject([
+      { method: 'POST', path: '/mcp', basePath: '/data' },
+      { method: 'POST', path: '/health', basePath: '/data' },
+    ])
+    // /mcp outside the mount is not the gateway's endpoint: never its JSON-RPC refusal.
+    const notTheEndpoint = await fetch(`${base}/mcp`, { method: 'POST' })
+    expect(((await notTheEndpoint.json()) as { error: unknown }).error).toMatchObject({ status: 400, code: 'invalid_body' })
+    expect(asked).toHaveLength(2)
+  })
+
+  it("answers a path nobody served through the gateway's one exit when given the gateway, onResponse included", async () => {
+    // The gateway's door for it, as the core has it: its answer is what the hook made of the 404.
+    const { gateway } = recordingGateway()
+    const asked: HostRequest[] = []
+    gateway.answerNotFound = (request) => {
+      asked.push(request)
+      const body = '{"error":{"status":404,"code":"route_not_found"}}'
+      return { status: 404, headers: { 'content-type': 'application/json; charset=utf-8', 'x-exit': `${request.method} ${request.path}` }, body: request.method === 'HEAD' ? null : body }
+    }
+    const app = new Koa()
+    app.use(createKoaMiddleware(gateway, { basePath: '/data' }))
+    app.use(createKoaNotFoundHandler({ basePath: '/data', gateway }))
+    const base = await listen(app)
+    const reply = await fetch(`${base}/favicon.ico`)
+    expect(reply.status).toBe(404)
+    expect(reply.headers.get('x-exit')).toBe('GET /favicon.ico')
+    expect(((await reply.json()) as { error: unknown }).error).toMatchObject({ code: 'route_not_found' })
+    const headReply = await head(`${base}/favicon.ico`)
+    expect(headReply.headers['x-exit']).toBe('HEAD /favicon.ico')
+    expect(asked).toMatchObject([
+      { method: 'GET', path: '/favicon.ico', basePath: '/data' },
+      { method: 'HEAD', path: '/favicon.ico', basePath: '/data' },
+    ])
   })
 })

@@ -45,8 +45,15 @@ export function createKoaErrorHandler(options: KoaErrorHandlerOptions = {}): Mid
     } catch (error) {
       // Once the head is out there is nothing left to answer with; Koa ends the response.
       if (ctx.headerSent) throw error
-      const path = stripMountPath(ctx.path, basePath)
-      const response = gateway?.answerHostError && path !== undefined ? gateway.answerHostError(error, { path, basePath }) : hostErrorResponse(error, basePath)
+      // Through the gateway's one exit (its onResponse hook) wherever it can answer: a path under
+      // its mount, or one outside that it would not take for its own (an endpoint's refusal
+      // shape, MCP's, belongs only to that endpoint).
+      const below = stripMountPath(ctx.path, basePath)
+      const path = below ?? (gateway?.owns(ctx.path) ? undefined : ctx.path)
+      const response =
+        gateway?.answerHostError && path !== undefined
+          ? gateway.answerHostError(error, { method: ctx.method, path, basePath, headers: ctx.headers })
+          : hostErrorResponse(error, basePath)
       if (response.status >= 500) options.onError?.(error)
       // What the failed handler set belongs to an answer that is not given (Koa's own error
       // page drops it too).

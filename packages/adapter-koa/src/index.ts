@@ -1,3 +1,3 @@
 export { createKoaMiddleware, type KoaMiddlewareOptions } from './create-koa-middleware.js'
 export { createKoaErrorHandler, type KoaErrorHandlerOptions } from './create-koa-error-handler.js'
-export { createKoaNotFoundHandler } from './create-koa-not-found-handler.js'
+export { createKoaNotFoundHandler, type KoaNotFoundHandlerOptions } from './create-koa-not-found-handler.js'

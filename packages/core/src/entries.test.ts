@@ -28,6 +28,9 @@ const hostNames = [
   'Gateway',
   'GatewayRequest',
   'GatewayResponse',
+  // The host's hook on every answer, and what the gateway's doors other than routes are told.
+  'ResponseHook',
+  'HostRequest',
   // What createGateway returns, and what its invoke gives: a host calls operations in process.
   'LocalGateway',
   'OperationEnvelope',

@@ -13,6 +13,7 @@ import type { GatewayExtension } from './http/gateway-extension.js'
 import type { RateLimitOptions } from './limit/rate-limit.js'
 import type { createMemoryCacheStore } from './cache/memory-cache-store.js'
 import type { GatewayObserver } from './observe/gateway-observer.js'
+import type { ResponseHook } from './http/gateway-request.js'
 
 /** Where a reported error came from; `shared-state` is Redis failing the rate limiter or the shared single flight. */
 export type ErrorKind = 'internal' | 'cache' | 'feedback' | 'shared-state'
@@ -177,6 +178,30 @@ export interface GatewayOptions {
    * feedback handlers (`feedback`); `console.error` by default.
    */
   onError?: (error: unknown, kind: ErrorKind) => void
+  /**
+   * The host's last word on every answer a client gets, in one function: routed answers and
+   * cache hits, errors and 429s, the explorer's files, MCP's answers, and the host errors and
+   * 404s the adapters' handlers answer through the gateway (`answerHostError`,
+   * `answerNotFound`). It is given a copy of the answer and the request: change the copy (add a
+   * header, rewrite the status or the body) or return another answer; return nothing to keep
+   * it. It runs before conditional requests and HEAD are applied, so a header it adds reaches
+   * a 304 and a HEAD as well; a body it changes should go with its ETag removed or made anew.
+   * Keep it quick and synchronous: it runs on every answer. An error it throws is reported to
+   * `onError` (`internal`) and the answer becomes the shared 500. Calls an extension makes
+   * inside the gateway (MCP's tools reading a route) are not answers and do not pass it.
+   *
+   * @example
+   * createGateway({
+   *   sources,
+   *   onResponse(response, request) {
+   *     response.headers['access-control-allow-origin'] = '*'
+   *     if (request.headers['x-api-key'] === undefined && request.path.startsWith('/api/v1/kilder/')) {
+   *       return { status: 401, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"error":{"status":401}}' }
+   *     }
+   *   },
+   * })
+   */
+  onResponse?: ResponseHook
   /**
    * Protocols served beside the JSON API by packages of their own, each at `/{name}` and
    * `/{source}/{name}` under the mount point. None by default, so the core carries none of

@@ -103,6 +103,7 @@ export function createGateway(options: GatewayOptions): LocalGateway {
     maxQueryLength: resolved.maxQueryLength,
     onError: (error) => resolved.onError(error, 'internal'),
     observer,
+    onResponse: options.onResponse,
   })
   extensions.attach(context, {
     version: packageVersion,
@@ -111,7 +112,7 @@ export function createGateway(options: GatewayOptions): LocalGateway {
     // Paths every link is asked for below the mount point, whatever the public links look like.
     internalLinks: linkFactory(undefined, ''),
     linksFor,
-    handle: handler.handle,
+    handle: handler.handleInside,
     errorAnswer: handler.errorAnswer,
     operations,
   })
@@ -128,6 +129,7 @@ export function createGateway(options: GatewayOptions): LocalGateway {
     handle: handler.handle,
     owns: handler.owns,
     answerHostError: handler.answerHostError,
+    answerNotFound: handler.answerNotFound,
     invoke: (source, operation, params = {}, { basePath } = {}) => operations.invoke(source, operation, params, linksFor(basePath)),
   }
 }

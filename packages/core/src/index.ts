@@ -18,7 +18,7 @@
  *
  * @module
  */
-export type { Gateway, GatewayRequest, GatewayResponse } from './http/gateway-request.js'
+export type { Gateway, GatewayRequest, GatewayResponse, HostRequest, ResponseHook } from './http/gateway-request.js'
 export { GatewayError, type ErrorCode, type ProblemDetail } from './http/gateway-error.js'
 export { upstreamEnvironmentVariable, upstreamOverridesFromEnvironment, type UpstreamOverride } from './plugin/define-upstream.js'
 export { overrideUpstreams } from './plugin/override-upstreams.js'

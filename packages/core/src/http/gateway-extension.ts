@@ -106,7 +106,7 @@ export interface ExtensionHost {
   sources: ExtensionSource[]
   /** The JSON API's routes, by name (`search`, `source`, `operation`, ...). */
   routes(): ExtensionRoute[]
-  /** The gateway's own `handle`: whatever guards a GET (validation, cache, rate limits) guards a call through it too. */
+  /** The gateway's own `handle`: whatever guards a GET (validation, cache, rate limits) guards a call through it too; the host's `onResponse` does not see it (its answer is not a client's). */
   handle(request: GatewayRequest): Promise<GatewayResponse>
   /**
    * Calls an operation in process for the client that sent `request`, as the GET of

@@ -49,6 +49,28 @@ export interface GatewayResponse {
 }
 
 /**
+ * What a gateway's doors other than its routes know of a request: an error the host app raised
+ * before the gateway saw it, or a path nobody served. Adapters give what they have; a method
+ * not given is taken as GET, a query as empty, headers as none.
+ *
+ * @example
+ * const request: HostRequest = { method: 'POST', path: '/api/v1/feedback', basePath: '/data', headers: { 'content-type': 'application/json' } }
+ */
+export type HostRequest = Pick<GatewayRequest, 'path'> & Partial<Pick<GatewayRequest, 'method' | 'headers' | 'basePath' | 'query'>>
+
+/**
+ * The host's last word on every answer a client gets (`GatewayOptions.onResponse`): given a
+ * copy of the answer and the request, it changes the copy or returns another answer; returning
+ * nothing keeps the copy as it is.
+ *
+ * @example
+ * const cors: ResponseHook = (response) => {
+ *   response.headers['access-control-allow-origin'] = '*'
+ * }
+ */
+export type ResponseHook = (response: GatewayResponse, request: GatewayRequest) => GatewayResponse | void
+
+/**
  * What an adapter needs from a gateway. `createGateway` returns one.
  *
  * @example
@@ -68,7 +90,14 @@ export interface Gateway {
    * Answers an error the host app raised before the gateway saw a request (a body parser's
    * malformed JSON, a body over its limit): for a path under an extension's endpoint (MCP) in
    * that protocol's shape, else in the shared error body, as `hostErrorResponse` does.
-   * Adapters' error handlers call it when given the gateway.
+   * Adapters' error handlers call it when given the gateway. The answer has passed the host's
+   * `onResponse` hook, as every answer of the gateway does.
    */
-  answerHostError?(error: unknown, request: { path: string; basePath?: string }): GatewayResponse
+  answerHostError?(error: unknown, request: HostRequest): GatewayResponse
+  /**
+   * Answers a path the host app has no route for, outside the gateway or not, with the shared
+   * 404 body pointing at the API index, through the host's `onResponse` hook. Adapters' last
+   * handlers call it when given the gateway (`notFoundResponse` without one).
+   */
+  answerNotFound?(request: HostRequest): GatewayResponse
 }

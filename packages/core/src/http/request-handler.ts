@@ -4,8 +4,8 @@ import type { Method, RouteDefinition } from './define-route.js'
 import { errorResponse } from './error-response.js'
 import { ifNoneMatchHits } from './etag.js'
 import { GatewayError } from './gateway-error.js'
-import type { Gateway, GatewayRequest, GatewayResponse } from './gateway-request.js'
-import { hostErrorResponse, hostRefusal } from './host-error.js'
+import type { Gateway, GatewayRequest, GatewayResponse, HostRequest, ResponseHook } from './gateway-request.js'
+import { hostErrorResponse, hostRefusal, notFoundResponse } from './host-error.js'
 import { staticResponse } from './json-response.js'
 import { cacheKey } from '../cache/cache-key.js'
 import type { Links } from './links.js'
@@ -32,7 +32,13 @@ export interface RequestHandlerParts {
   onError(error: unknown): void
   /** Hears each request start and end; none when the gateway has no observers. */
   observer?: GatewayObservers | undefined
+  /** The host's last word on every answer a client gets (`GatewayOptions.onResponse`). */
+  onResponse?: ResponseHook | undefined
 }
+
+/** How an answer leaves: through the host's hook and then conditional requests and HEAD. */
+type Exit = (response: GatewayResponse, method: string, request: GatewayRequest) => GatewayResponse
+
 
 /** A request's plan, with what it was planned for, in the table of recent plans. */
 interface RecentPlan {
@@ -53,6 +59,7 @@ function recentSlot(path: string, query: string): number {
 /** A route's template below the mount point, as observers name it (`/api/v1/kilder/{source}`). */
 const routeTemplate = (route: RouteDefinition) => (route.root === 'mount' ? route.path : `${apiPath}${route.path}`)
 
+/** Conditional requests and HEAD, the last step of every answer. */
 function finish(response: GatewayResponse, method: string, request: GatewayRequest): GatewayResponse {
   const etag = response.headers.etag
   if (response.status === 200 && etag && ifNoneMatchHits(request.headers['if-none-match'], etag)) {
@@ -152,17 +159,18 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     method: string,
     request: GatewayRequest,
     observed: ObservedRequest | undefined,
+    exit: Exit,
   ): Promise<GatewayResponse> {
-    if (verdict?.refusal) return Promise.resolve(fail(verdict.refusal, method, request))
-    const failed = (error: unknown) => finish(withLimits(errorAnswer(error, request.basePath), verdict), method, request)
+    if (verdict?.refusal) return Promise.resolve(fail(verdict.refusal, method, request, exit))
+    const failed = (error: unknown) => exit(withLimits(errorAnswer(error, request.basePath), verdict), method, request)
     let response: GatewayResponse | Promise<GatewayResponse>
     try {
       response = route(planned, method as Method, request, observed)
     } catch (error) {
       return Promise.resolve(failed(error))
     }
-    if (!(response instanceof Promise)) return Promise.resolve(finish(withLimits(response, verdict), method, request))
-    return response.then((done) => finish(withLimits(done, verdict), method, request), failed)
+    if (!(response instanceof Promise)) return Promise.resolve(exit(withLimits(response, verdict), method, request))
+    return response.then((done) => exit(withLimits(done, verdict), method, request), failed)
   }
 
   /** The shared error body of a failure; unexpected ones (not a GatewayError, or a 500) are reported. */
@@ -171,43 +179,85 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     return errorResponse(error, parts.linksFor(basePath))
   }
 
-  function fail(error: unknown, method: string, request: GatewayRequest): GatewayResponse {
-    return finish(errorAnswer(error, request.basePath), method, request)
+  function fail(error: unknown, method: string, request: GatewayRequest, exit: Exit): GatewayResponse {
+    return exit(errorAnswer(error, request.basePath), method, request)
   }
 
+  /**
+   * The one exit of every answer a client gets, routed or not: the host's hook on a copy (answers
+   * are shared between requests), then conditional requests and HEAD, so that a header the hook
+   * adds reaches a 304 too. A hook that throws is reported and answered with the shared 500.
+   */
+  const onResponse = parts.onResponse
+  const leave: Exit = onResponse
+    ? (response, method, request) => {
+        let changed: GatewayResponse
+        try {
+          const copy = { status: response.status, headers: Object.assign({}, response.headers), body: response.body }
+          changed = onResponse(copy, request) ?? copy
+        } catch (error) {
+          changed = errorAnswer(error, request.basePath)
+        }
+        return finish(changed, method, request)
+      }
+    : finish
+
   /** Plans, counts and answers a request; when its route must load first, again once it has. */
-  function answerRequest(request: GatewayRequest, observed?: ObservedRequest): Promise<GatewayResponse> {
+  function answerRequest(request: GatewayRequest, observed: ObservedRequest | undefined, exit: Exit): Promise<GatewayResponse> {
     const method = request.method.toUpperCase()
     try {
       const planned = plan(request, method, observed)
       // Loaded, or failed to (then reading the source throws its error): the plan is made again.
-      if (planned instanceof Promise) return planned.then(() => answerRequest(request, observed))
+      if (planned instanceof Promise) return planned.then(() => answerRequest(request, observed, exit))
       const definition = planned.match.route.definition
       const verdict = definition.countsItself ? undefined : limiter?.check(request, definition.expensive === true)
-      if (verdict instanceof Promise) return verdict.then((v) => answerCounted(v, planned, method, request, observed)).catch((error: unknown) => fail(error, method, request))
-      return answerCounted(verdict, planned, method, request, observed)
+      if (verdict instanceof Promise) {
+        return verdict.then((v) => answerCounted(v, planned, method, request, observed, exit)).catch((error: unknown) => fail(error, method, request, exit))
+      }
+      return answerCounted(verdict, planned, method, request, observed, exit)
     } catch (error) {
-      return Promise.resolve(fail(error, method, request))
+      return Promise.resolve(fail(error, method, request, exit))
     }
   }
 
-  const gateway: Required<Pick<Gateway, 'handle' | 'owns' | 'answerHostError'>> = {
+  /** A host door's request as the hook sees it: what the adapter did not say is an empty query and no headers. */
+  const asRequest = (request: HostRequest): GatewayRequest => ({
+    method: request.method ?? 'GET',
+    path: request.path,
+    query: request.query ?? '',
+    headers: request.headers ?? {},
+    basePath: request.basePath,
+  })
+
+  const gateway: Required<Pick<Gateway, 'handle' | 'owns' | 'answerHostError' | 'answerNotFound'>> = {
     owns: (path) => router.owns(path),
-    answerHostError(error, request) {
+    answerHostError(error, hostRequest) {
+      const request = asRequest(hostRequest)
       let refuse: RouteDefinition['refuseHostError']
       try {
         refuse = router.owns(request.path) ? router.match(request.path).route.definition.refuseHostError : undefined
       } catch {
         // No route there (an unknown path under /api): the shared error body.
       }
-      return refuse ? refuse(hostRefusal(error)) : hostErrorResponse(error, request.basePath)
+      const response = refuse ? refuse(hostRefusal(error)) : hostErrorResponse(error, request.basePath)
+      return leave(response, request.method.toUpperCase(), request)
     },
-    handle: answerRequest,
+    answerNotFound(hostRequest) {
+      const request = asRequest(hostRequest)
+      return leave(notFoundResponse(request.path, request.basePath), request.method.toUpperCase(), request)
+    },
+    handle: (request) => answerRequest(request, undefined, leave),
   }
+  // Calls an extension makes inside the gateway (MCP's tools reading a route) are not answers
+  // to a client: the host's hook does not see them.
+  let handleInside = (request: GatewayRequest) => answerRequest(request, undefined, finish)
   // Only with observers is each request wrapped: without, `handle` is the answer itself.
-  if (parts.observer) gateway.handle = observedHandle(parts.observer, gateway.handle)
+  if (parts.observer) {
+    gateway.handle = observedHandle(parts.observer, (request, observed) => answerRequest(request, observed, leave))
+    handleInside = observedHandle(parts.observer, (request, observed) => answerRequest(request, observed, finish))
+  }
 
-  return { ...gateway, errorAnswer }
+  return { ...gateway, handleInside, errorAnswer }
 }
 
 /** `handle` when the gateway has observers: each request told to them as it starts and ends, filled in by `answer` on the way. */

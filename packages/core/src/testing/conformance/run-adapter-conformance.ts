@@ -5,6 +5,7 @@ import type { ConformanceRunner } from './conformance-runner.js'
 import { sendRequest, type ConformanceReply } from './conformance-http.js'
 import { conformanceExplorer, conformanceSource, startConformanceUpstream } from './conformance-source.js'
 import { adapterConformanceCases } from './adapter-conformance-cases.js'
+import { conformanceExit, oneExitCases } from './one-exit-cases.js'
 import type { AdapterConformanceCase, AdapterConformanceContext, AdapterQuirk } from './adapter-conformance-context.js'
 
 /** A server the adapter under test started around the gateway it was given. */
@@ -95,6 +96,7 @@ export function runAdapterConformance(runner: ConformanceRunner, start: StartAda
         ...(options.extensions ? { extensions: options.extensions } : {}),
         onError: () => {},
         onFeedback: () => {},
+        onResponse: conformanceExit,
       })
       server = await start(gateway)
       Object.assign(ctx, createContext(runner, server.url, quirks, explorer, options.hostApp?.notFoundType), { gateway })
@@ -108,7 +110,7 @@ export function runAdapterConformance(runner: ConformanceRunner, start: StartAda
       expect(ctx.prefix).toMatch(/^(\/[^/?#]+)*$/)
       if (options.publicPrefix !== undefined) expect(ctx.prefix).toBe(options.publicPrefix)
     })
-    for (const c of [...adapterConformanceCases, ...(options.cases ?? [])]) {
+    for (const c of [...adapterConformanceCases, ...oneExitCases, ...(options.cases ?? [])]) {
       const reason = c.exception ? quirks[c.exception.quirk] : undefined
       if (c.exception && reason !== undefined) {
         const exception = c.exception
