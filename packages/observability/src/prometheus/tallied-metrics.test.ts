@@ -24,6 +24,20 @@ describe('tallied metrics', () => {
     expect(await ours.metrics()).toBe(await theirs.metrics())
   })
 
+  it('find each series by its own label values, whichever was found last, and none after a reset', () => {
+    const counter = new TalliedCounter('y_total', 'Things.', new Registry())
+    const ok = counter.add({ route: '/a', status: '200' }, '/a', 200)
+    const missing = counter.add({ route: '/a', status: '404' }, '/a', 404)
+    const other = counter.add({ route: '/b', status: '200' }, '/b', 200)
+    const order = [[200, ok], [200, ok], [404, missing], [200, ok]] as const
+    for (const [status, series] of order) expect(counter.find('/a', status)).toBe(series)
+    expect(counter.find('/b', 200)).toBe(other)
+    expect(counter.find('/b', 404)).toBeUndefined()
+    expect(counter.find('/a', 200)).toBe(ok)
+    counter.reset()
+    expect(counter.find('/a', 200)).toBeUndefined()
+  })
+
   it('refuse bucket bounds that do not increase', () => {
     expect(() => new TalliedHistogram('x_seconds', 'Latency.', [0.1, 0.1], new Registry())).toThrow('bucket bounds must increase')
   })

@@ -35,4 +35,15 @@ describe('jsonRequestLog', () => {
       await fake.close()
     }
   })
+
+  it("keeps a client's odd path and request id inside one well-formed line", () => {
+    const lines: string[] = []
+    const log = jsonRequestLog({ write: (line) => lines.push(line) })
+    const path = '/api/v1/"quoted"\\back\nnew\u2028line'
+    const request = { method: 'GET', path, query: '', headers: { 'x-request-id': ['a"b\nc', 'second'] } }
+    log.requestFinished!({ request, method: 'GET', startedAt: 0, route: undefined, source: undefined, operation: undefined, cache: undefined, joined: undefined, status: 404, durationMs: 1.23456 })
+    expect(lines).toHaveLength(1)
+    expect(lines[0]!.split('\n')).toHaveLength(1)
+    expect(JSON.parse(lines[0]!)).toMatchObject({ path, route: null, status: 404, duration_ms: 1.235, request_id: 'a"b\nc' })
+  })
 })
