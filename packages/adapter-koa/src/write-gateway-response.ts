@@ -5,8 +5,9 @@ import type { Context } from 'koa'
 const EMPTY_STATUSES = new Set([204, 205, 304])
 
 /**
- * Writes a `GatewayResponse` through Koa's own setters (never `ctx.res`), so the rest of the
- * app's middleware still sees and may decorate the response.
+ * Writes a `GatewayResponse` through Koa's own status and body setters (its headers on the
+ * Node response, as Koa's own `ctx.set` does), so the rest of the app's middleware still sees
+ * and may decorate the response: Koa sends it once they have all run.
  *
  * @example
  * writeGatewayResponse(ctx, await gateway.handle(request))
@@ -14,11 +15,16 @@ const EMPTY_STATUSES = new Set([204, 205, 304])
 export function writeGatewayResponse(ctx: Context, response: GatewayResponse): void {
   // Status first: Koa's body setter picks 200 or 204 by itself unless the status is explicit.
   ctx.status = response.status
-  // ctx.set writes the header verbatim; `ctx.type = …` would append a charset the core did
-  // not choose. With Content-Type already present, Koa's body setter leaves it alone. One
-  // call with the whole object: Koa 3 builds arrays on every call, so a call per header costs
-  // several times what one call for all of them does.
-  ctx.set(response.headers)
+  // Each header set on the Node response itself, which is all `ctx.set` ends in: Koa 3's set
+  // first copies the object into two arrays of pairs and normalizes every value, where the
+  // core's are strings already. The rest of the app still reads and changes them through
+  // ctx.response as usual. (`ctx.type = …` would append a charset the core did not choose;
+  // with Content-Type present, Koa's body setter leaves it alone.)
+  if (!ctx.headerSent) {
+    const res = ctx.res
+    const headers = response.headers
+    for (const name in headers) res.setHeader(name, headers[name]!)
+  }
 
   if (response.body !== null) {
     ctx.body = response.body
