@@ -34,7 +34,9 @@ function summarise(file) {
   }
   const time = new Map()
   // timeDeltas[i] is the time before sample i; the sample stands for the time until the next.
-  profile.samples.forEach((id, i) => time.set(id, (time.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0)))
+  profile.samples.forEach((id, i) => {
+    time.set(id, (time.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0))
+  })
   const self = new Map()
   const inclusive = new Map()
   let busy = 0

@@ -119,7 +119,7 @@ export async function generateAksjonaerregisteret(rows, file, owners = Math.roun
       companyOwners.add(owner)
       line = `${companyNr};${companyName};${klass};${surname(owner % surnameCount).toUpperCase()} INVEST AS;${orgNr(owner)};${place(owner)};NO;${shares};${total}`
     }
-    await write(line + '\r\n')
+    await write(`${line}\r\n`)
     previous = line
     written++
   }

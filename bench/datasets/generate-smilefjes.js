@@ -72,7 +72,7 @@ export async function generateSmilefjes(rows, file, pointsFile) {
     let dato = `${String(date.getUTCDate()).padStart(2, '0')}${String(date.getUTCMonth() + 1).padStart(2, '0')}${date.getUTCFullYear()}`
     if (random() < 0.02) dato = dato.replace(/^0/, '')
     const themes = THEMES.map(([no, nn]) => `${no};${nn};${random() < 0.03 ? pick([4, 5]) : grade()}`)
-    const line = [e.id, e.orgnr, cell(e.name), e.street, e.line2, e.postnr, e.town.name, `Z${2300000000000000000n + BigInt(r)}T`, String(2300000 + r), '0', dato, grade(), random() < 0.1 ? 1 : 0, ...themes].join(';') + '\n'
+    const line = `${[e.id, e.orgnr, cell(e.name), e.street, e.line2, e.postnr, e.town.name, `Z${2300000000000000000n + BigInt(r)}T`, String(2300000 + r), '0', dato, grade(), random() < 0.1 ? 1 : 0, ...themes].join(';')}\n`
     bytes += Buffer.byteLength(line)
     if (!out.write(line)) await once(out, 'drain')
   }

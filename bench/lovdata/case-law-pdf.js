@@ -14,7 +14,7 @@ const words = ('høyesterett lagmannsretten tingretten saken gjelder erstatning 
   '§ 35 første ledd bokstav c skjønnet vedtaket ugyldig «særlige grunner» etter min mening').split(' ')
 let seed = 1
 const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647
-const paragraph = (n) => `(${n}) ` + Array.from({ length: 60 + Math.floor(random() * 80) }, () => words[Math.floor(random() * words.length)]).join(' ')
+const paragraph = (n) => `(${n}) ${Array.from({ length: 60 + Math.floor(random() * 80) }, () => words[Math.floor(random() * words.length)]).join(' ')}`
 
 /** Runs `work` while a 1 ms timer notes the longest gap between turns of the event loop. */
 async function longestPause(work) {

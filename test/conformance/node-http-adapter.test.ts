@@ -15,7 +15,8 @@ function nodeHttpAdapter(gateway: Gateway, mount: string) {
     const mark = url.indexOf('?')
     const path = stripMountPath(mark === -1 ? url : url.slice(0, mark), basePath)
     if (path === undefined || !gateway.owns(path)) {
-      if (url === '/health') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}')
+      if (url === '/health')
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}')
       return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found')
     }
     const method = req.method ?? 'GET'

@@ -40,7 +40,7 @@ function prose(text: string): string[] {
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
-export function headingAnchor(heading: string): string {
+function headingAnchor(heading: string): string {
   return heading
     .trim()
     .toLowerCase()

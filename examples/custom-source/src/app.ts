@@ -14,7 +14,10 @@ export function createApp(env: Record<string, string | undefined> = process.env,
   const gateway = createGateway({
     sources: [...builtInSources(env), custom],
     // The built-ins read their ALLMENNING_UPSTREAM_<ID> themselves; a plugin's upstreams are named here.
-    upstreams: upstreamOverridesFromEnvironment(env, custom.upstreams.map((u) => u.id)),
+    upstreams: upstreamOverridesFromEnvironment(
+      env,
+      custom.upstreams.map((u) => u.id),
+    ),
     // Rate limits, a bounded in-memory cache, and the contact MET's terms ask for in the
     // User-Agent (ALLMENNING_CONTACT): read as every example reads them.
     ...gatewayOptionsFromEnv(env).gateway,

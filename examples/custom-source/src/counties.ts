@@ -30,7 +30,12 @@ const list = Object.entries(counties).map(([code, name]) => ({ code, name }))
 export const countySearch: EntitySearch = {
   async search(text, ctx) {
     const ranked = rankByName(text, list, (county) => ({ codes: [county.code], names: [county.name] }))
-    const hits = ranked.map(({ item }) => ({ type: 'county', id: item.code, name: item.name, description: 'County (fylke): weather warnings in force' }))
+    const hits = ranked.map(({ item }) => ({
+      type: 'county',
+      id: item.code,
+      name: item.name,
+      description: 'County (fylke): weather warnings in force',
+    }))
     return { hits: hits.slice(0, ctx.limit), matched: hits.length }
   },
 }

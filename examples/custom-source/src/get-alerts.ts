@@ -82,5 +82,7 @@ export const getAlerts = defineOperation({
   },
   // Each county a warning covers is an entity, linked by the core to get_alerts?county=<number>.
   entities: (data) =>
-    data.alerts.flatMap((a) => a.counties.filter((code) => code in counties).map((code) => ({ type: 'county', id: code, name: counties[code] }))),
+    data.alerts.flatMap((a) =>
+      a.counties.filter((code) => code in counties).map((code) => ({ type: 'county', id: code, name: counties[code] })),
+    ),
 })

@@ -35,12 +35,19 @@ const hour = v.object({
 
 // MET's terms: at most four decimals, or the request is refused.
 const coordinate = (min: number, max: number, what: string) =>
-  v.pipe(v.number(), v.minValue(min), v.maxValue(max), v.transform((n) => Math.round(n * 10_000) / 10_000), v.description(what))
+  v.pipe(
+    v.number(),
+    v.minValue(min),
+    v.maxValue(max),
+    v.transform((n) => Math.round(n * 10_000) / 10_000),
+    v.description(what),
+  )
 
 /** `get_forecast`: MET Norway's forecast for a point, hour by hour; `data` is the list of hours. */
 export const getForecast = defineOperation({
   name: 'get_forecast',
-  description: "MET Norway's weather forecast for a WGS84 point: temperature, wind, humidity, cloud and the next hour's precipitation, hour by hour and then in 6-hour steps.",
+  description:
+    "MET Norway's weather forecast for a WGS84 point: temperature, wind, humidity, cloud and the next hour's precipitation, hour by hour and then in 6-hour steps.",
   parameters: {
     lat: coordinate(-90, 90, 'WGS84 latitude; rounded to 4 decimals as MET requires'),
     lon: coordinate(-180, 180, 'WGS84 longitude; rounded to 4 decimals as MET requires'),
@@ -48,7 +55,11 @@ export const getForecast = defineOperation({
   output: v.array(hour),
   canonicalFieldAliases: { timestamp: ['[].time'] },
   // /api/v1/steder/{lat}/{lon} may call it for its forecast field (the first source listed that fills it wins).
-  placeField: { name: 'forecast', section: 'weather', description: "MET Norway's forecast for the point, hour by hour." },
+  placeField: {
+    name: 'forecast',
+    section: 'weather',
+    description: "MET Norway's forecast for the point, hour by hour.",
+  },
   async run(params, ctx) {
     const client = ctx.upstream(met)
     const response = await client.getJson('/compact', { query: { lat: params.lat, lon: params.lon } })

@@ -19,11 +19,22 @@ export function weather(): SourceDefinition {
   return defineSource({
     id: 'met_varsel',
     name: 'Forecast and weather warnings (MET Norway)',
-    description: "MET Norway's locationforecast for any point, hour by hour, and MET's weather warnings in force in Norway, by county.",
+    description:
+      "MET Norway's locationforecast for any point, hour by hour, and MET's weather warnings in force in Norway, by county.",
     documentation: 'https://api.met.no/weatherapi/documentation',
     topic: 'weather',
     keywords: ['weather', 'forecast', 'warnings', 'vær', 'værvarsel', 'farevarsel', 'temperature', 'wind'],
-    synonyms: ['yr', 'met', 'meteorologisk institutt', 'metalerts', 'temperatur', 'vind', 'nedbør', 'uvær', 'ekstremvær'],
+    synonyms: [
+      'yr',
+      'met',
+      'meteorologisk institutt',
+      'metalerts',
+      'temperatur',
+      'vind',
+      'nedbør',
+      'uvær',
+      'ekstremvær',
+    ],
     contentLanguages: ['en'],
     // MET updates the forecast hourly and its answers expire after about half an hour.
     cacheTtlSeconds: 1800,

@@ -53,7 +53,7 @@ describe('createKoaErrorHandler and createKoaNotFoundHandler', () => {
   it('keeps the status of a 4xx thrown with one, with a message of its own', async () => {
     const app = new Koa()
     app.use(createKoaErrorHandler())
-    app.use((ctx) => ctx.throw(413, 'body of 9 GB: ' + 'x'.repeat(50)))
+    app.use((ctx) => ctx.throw(413, `body of 9 GB: ${'x'.repeat(50)}`))
     const base = await listen(app)
     const res = await fetch(`${base}/upload`)
     expect(res.status).toBe(413)

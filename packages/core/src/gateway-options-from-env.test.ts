@@ -72,7 +72,9 @@ describe('gatewayOptionsFromEnv', () => {
     expect(fake.made.connected).toBe(1)
     // A refused connect() is not an unhandled rejection, and errors are logged, not thrown.
     await new Promise((resolve) => setTimeout(resolve, 0))
-    fake.made.listeners.forEach((listener) => listener(new Error('Socket closed unexpectedly')))
+    fake.made.listeners.forEach((listener) => {
+      listener(new Error('Socket closed unexpectedly'))
+    })
     expect(logged).toEqual(['Redis: Socket closed unexpectedly'])
   })
 })

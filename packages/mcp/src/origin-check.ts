@@ -68,7 +68,7 @@ export function createOriginCheck(rules: OriginRules): (request: OriginCheckRequ
       .filter((origin) => origin !== '*')
       .map((origin) => {
         const url = originOf(origin)
-        if (!url || url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '') {
+        if (url?.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '') {
           throw new TypeError(`allowedOrigins takes origins such as https://app.example.no (scheme, host and port only), or '*' (got ${JSON.stringify(origin)})`)
         }
         return url.origin

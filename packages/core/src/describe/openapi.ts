@@ -210,7 +210,7 @@ function openApiPathKey(definition: RouteDefinition): string {
   return definition.path === '/' ? apiPath : `${apiPath}${definition.path}`
 }
 
-function routePaths(route: CompiledRoute, catalog: Catalog, links: Links): Record<string, unknown> {
+function routePaths(route: CompiledRoute, _catalog: Catalog, links: Links): Record<string, unknown> {
   const definition = route.definition
   if (definition.openApiPaths) return definition.openApiPaths(links)
   const pathParameters = Object.entries(definition.pathParameters ?? {}).map(([name, p]) => ({

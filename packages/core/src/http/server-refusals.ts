@@ -27,7 +27,10 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   }
   const answer = () => refuseOnSocket(socket, parseRefusals[error.code ?? ''] ?? malformed)
   const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
-  if (!inFlight || inFlight.writableFinished) return answer()
+  if (!inFlight || inFlight.writableFinished) {
+    answer()
+    return
+  }
   if (inFlight.req.complete) {
     // An earlier, complete request of this connection is still being answered (pipelining):
     // its answer goes out first, then ours, so that no bytes land in the middle of it.

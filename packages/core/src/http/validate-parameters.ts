@@ -73,7 +73,7 @@ function validate(read: (parameter: CompiledParameter) => Coerced | undefined, p
   const problems: ProblemDetail[] = []
   for (const parameter of [...parameters, ...ignored]) {
     const given = read(parameter)
-    let input: unknown = undefined
+    let input: unknown
     if (given !== undefined) {
       if (!given.ok) {
         problems.push(given.problem)

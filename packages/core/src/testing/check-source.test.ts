@@ -146,7 +146,7 @@ describe('checkSource', () => {
     const failures = await failuresOf('parses-json-itself')
     expect(failures).toEqual([
       expect.stringMatching(/^list_sightings: when its upstream answers an HTML maintenance page with status 200, a 502 naming it: status 500, expected 502/),
-      'nothing failed unexpectedly inside the gateway when the upstream answers an HTML maintenance page with status 200: SyntaxError: ' + failures[1]!.split('SyntaxError: ')[1],
+      `nothing failed unexpectedly inside the gateway when the upstream answers an HTML maintenance page with status 200: SyntaxError: ${failures[1]!.split('SyntaxError: ')[1]}`,
     ])
   })
 

@@ -239,7 +239,7 @@ async function checkPaging(gateway: TestGateway, source: SourceDefinition, subje
     }
     const page = listOf(res.json as Json, subject.paging)
     const pagination = isObject(res.json._meta) ? (res.json._meta as Json).pagination : undefined
-    if (!page || page.length !== 1) problems.push(`${label} answers ${page?.length ?? 'no'} items, not 1`)
+    if (page?.length !== 1) problems.push(`${label} answers ${page?.length ?? 'no'} items, not 1`)
     else if (JSON.stringify(page[0]) !== JSON.stringify(expectedItem)) problems.push(`${label} answers ${JSON.stringify(page[0]).slice(0, 80)}, not the item at that offset in the first answer`)
     if (!isObject(pagination) || pagination.has_more_results !== (label === 'limit=1' || list.length > 2)) problems.push(`${label}: has_more_results is ${JSON.stringify(isObject(pagination) ? pagination.has_more_results : undefined)}`)
   }

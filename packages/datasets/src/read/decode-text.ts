@@ -25,7 +25,7 @@ export function pickEncoding(sample: Buffer, encodings: TextEncoding[]): { encod
       new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true })
       return { encoding, bom: false }
     } catch {
-      continue
+      // Not UTF-8: the next encoding is tried.
     }
   }
   return { encoding: encodings[encodings.length - 1] ?? 'utf-8', bom: false }

@@ -20,9 +20,18 @@ for (const writerThread of [false, true]) {
         store,
         async load(dataset, rows, version) {
           const file = join(dir, `rows-${++loads}.json`)
-          writeFileSync(file, JSON.stringify(Object.entries(rows).flatMap(([table, list]) => list.map((row) => ({ table, row })))))
+          writeFileSync(
+            file,
+            JSON.stringify(Object.entries(rows).flatMap(([table, list]) => list.map((row) => ({ table, row })))),
+          )
           const url = version.files[0]?.url ?? null
-          await importDataset({ path, dataset, inputs: [{ file: dataset.files[0]!.name, path: file, url }], publishedAt: version.publishedAt, writerThread })
+          await importDataset({
+            path,
+            dataset,
+            inputs: [{ file: dataset.files[0]!.name, path: file, url }],
+            publishedAt: version.publishedAt,
+            writerThread,
+          })
         },
         openAnother() {
           const another = createSqliteDatasetStore({ path, readonly: true })

@@ -1,6 +1,6 @@
 import { dirname } from 'node:path'
 import { createLruMap, type DatasetStore } from '@allmenning/core/extension'
-import { type DatasetDefinition, type DatasetReader, type DatasetTable, type DatasetVersion } from '@allmenning/core/source'
+import type { DatasetDefinition, DatasetReader, DatasetTable, DatasetVersion } from '@allmenning/core/source'
 import { ensureCatalog, readCatalog, type CatalogEntry } from './catalog.js'
 import { countSql, searchSql, selectSql, type QuerySql } from './query-sql.js'
 import { fullTextTable, generationTable, tablesFingerprint } from './table-names.js'

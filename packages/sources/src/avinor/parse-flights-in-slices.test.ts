@@ -63,7 +63,7 @@ describe('parseFlightsInSlices', () => {
   it('still refuses a large feed that is malformed in the middle, or has no flights at all', async () => {
     const body = biggerFeed(200_000)
     const middle = body.indexOf('<gate>', body.length / 2)
-    await expect(parseFlightsInSlices(body.slice(0, middle) + '<gate>' + body.slice(middle + 6).replace('</gate>', ''))).rejects.toMatchObject({
+    await expect(parseFlightsInSlices(`${body.slice(0, middle)}<gate>${body.slice(middle + 6).replace('</gate>', '')}`)).rejects.toMatchObject({
       reason: expect.stringContaining('malformed XML'),
     })
     await expect(parseFlightsInSlices(`<html>${'x'.repeat(100_000)}</html>`)).rejects.toMatchObject({ name: 'InvalidFeedError' })

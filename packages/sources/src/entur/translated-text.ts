@@ -16,7 +16,7 @@ const preference = ['nb', 'no', 'nob', 'nn', 'en']
  * pickTranslation({ translation: [{ language: 'en', value: 'Voi' }, { language: 'nb', value: 'Voi Oslo' }] }) // 'Voi Oslo'
  */
 export function pickTranslation(text: v.InferOutput<typeof translatedTextSchema> | null | undefined): string | null {
-  const entries = (text?.translation ?? []).flatMap((t) => (t && t.value && t.value.trim() !== '' ? [{ language: (t.language ?? '').toLowerCase(), value: t.value.trim() }] : []))
+  const entries = (text?.translation ?? []).flatMap((t) => (t?.value && t.value.trim() !== '' ? [{ language: (t.language ?? '').toLowerCase(), value: t.value.trim() }] : []))
   for (const language of preference) {
     const found = entries.find((t) => t.language === language)
     if (found) return found.value

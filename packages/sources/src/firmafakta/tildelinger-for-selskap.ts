@@ -63,7 +63,10 @@ export const tildelingerForSelskap = defineOperation({
     // A company has at most some hundreds of awards: read them all for the sum, and let the core page.
     const rows = await report.select<TildelingRow>('tildelinger', {
       where: { organisasjonsnummer: params.org_nr },
-      orderBy: [{ column: 'dato', direction: 'desc' }, { column: 'belop', direction: 'desc' }],
+      orderBy: [
+        { column: 'dato', direction: 'desc' },
+        { column: 'belop', direction: 'desc' },
+      ],
     })
     const sum = Math.round(rows.reduce((total, row) => total + (row.belop ?? 0), 0) * 100) / 100
     const note = `${versionNote('Innovasjon Norge\'s allocation report', report.version)} ${rows.length === 0 ? `No awards to ${params.org_nr} since 2013.` : 'Newest first; amounts in NOK.'}`

@@ -113,7 +113,7 @@ export function normalizeSection(input: string): string | undefined {
     .replace(/\s+/g, '')
   // A section number starts with a digit or a word such as "artikkel" or "kapittel" and holds
   // letters, digits, hyphens and dots (§ 1-1 a, § 12 b, Art. 3, § 3.4).
-  if (!/^[\p{L}\p{N}][\p{L}\p{N}.\-]*$/u.test(text) || text.length > 40) return undefined
+  if (!/^[\p{L}\p{N}][\p{L}\p{N}.-]*$/u.test(text) || text.length > 40) return undefined
   return text
 }
 

@@ -63,7 +63,7 @@ export function attributeOf(node: MarkupNode, name: string): string | undefined 
  */
 export function hasClass(node: MarkupNode, name: string): boolean {
   const classes = attributeOf(node, 'class')
-  return classes !== undefined && classes.split(/\s+/).includes(name)
+  return classes?.split(/\s+/).includes(name) ?? false
 }
 
 /**

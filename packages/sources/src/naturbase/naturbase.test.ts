@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, fakeReply, type FakeUpstream, type TestGateway } from '@allmenning/core/testing'
 import { inPolygon, type AreaGeometry, type PolygonRings, type Position } from './area-geometry.js'
 import { naturbase } from './index.js'
-import { arcgisError, startFakeNaturbase, vernQueryPath } from './testing/fake-naturbase.js'
+import { arcgisError, startFakeNaturbase } from './testing/fake-naturbase.js'
 
 let fake: FakeUpstream
 let gateway: TestGateway

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { checkUpstreamShape, UpstreamError } from '@allmenning/core/source'
-import { type Wgs84Point } from '../shared/wgs84-point.js'
+import type { Wgs84Point } from '../shared/wgs84-point.js'
 
 // NOBIL's numbers come as numbers or as text ("Number_charging_points":"2"), so both are read.
 const looseNumber = v.optional(v.nullable(v.union([v.number(), v.string()])))

@@ -203,7 +203,7 @@ describe('search_news reads since', () => {
   it('as UTC without an offset, with an offset as given, and a day alone as its midnight in Oslo', async () => {
     const hourAgo = new Date(Date.now() - 3_600_000).toISOString().slice(0, 19)
     expect((await search({ since: hourAgo })).json.data.since).toBe(`${hourAgo}.000Z`)
-    const withOffset = new Date(Date.now() - 3_600_000 + 3_600_000).toISOString().slice(0, 19) + '+01:00'
+    const withOffset = `${new Date(Date.now() - 3_600_000 + 3_600_000).toISOString().slice(0, 19)}+01:00`
     expect((await search({ since: withOffset })).json.data.since).toBe(`${hourAgo}.000Z`)
     const today = osloDate()
     expect((await search({ since: today })).json.data.since).toBe(new Date(osloMidnight(today)).toISOString())

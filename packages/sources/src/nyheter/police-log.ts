@@ -76,7 +76,7 @@ export interface PoliceLogQuery {
   category?: string | undefined
 }
 
-const clean = (s: string | null | undefined) => (s && s.trim() ? s.trim() : null)
+const clean = (s: string | null | undefined) => (s?.trim() ? s.trim() : null)
 const idText = (id: string | number | null | undefined) => (id === null || id === undefined ? null : String(id))
 
 function toMessage(m: v.InferOutput<typeof upstreamMessage>): PoliceMessage | null {

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { checkUpstreamShape, UpstreamError } from '@allmenning/core/source'
 import { isKnownPosition } from '../shared/nearest.js'
-import { type Wgs84Point } from '../shared/wgs84-point.js'
+import type { Wgs84Point } from '../shared/wgs84-point.js'
 import { POI_TYPES, type PoiType } from './poi-query.js'
 
 const coordinate = v.optional(v.number())

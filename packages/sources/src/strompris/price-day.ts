@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import { GatewayError } from '@allmenning/core'
 import { checkUpstreamShape, createTimedMemo, UpstreamError, type UpstreamClient } from '@allmenning/core/source'
-import { hvakosterstrommen } from './hvakosterstrommen-upstream.js'
 import { osloDate } from '../shared/oslo-time.js'
 import type { PriceArea } from './price-areas.js'
 

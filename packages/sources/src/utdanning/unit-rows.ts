@@ -79,7 +79,7 @@ function common(unit: ListedUnit, register: UnitRegister) {
   const status: PositionState = register.state(unit)
   const position = status === 'pending' ? undefined : register.position(unit.orgnr)?.position
   const where = position?.address ?? null
-  const line = where && where.Adresse ? [where.Adresse, [where.Postnr, where.Poststed].filter(Boolean).join(' ')].filter(Boolean).join(', ') : null
+  const line = where?.Adresse ? [where.Adresse, [where.Postnr, where.Poststed].filter(Boolean).join(' ')].filter(Boolean).join(', ') : null
   return {
     organization_id: unit.orgnr,
     Navn: unit.name,

@@ -54,7 +54,7 @@ describe('get_tide_forecast', () => {
   it('keeps values Kartverket writes off the hour (a zone delayed from its gauge)', async () => {
     const fresh = createTestGateway({ sources: weather(), upstreams: { kartverket_tide: tide } })
     const hour = Math.floor(Date.now() / HOUR) * HOUR
-    const at = (ms: number) => new Date(ms).toISOString().slice(0, 19) + '+00:00'
+    const at = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}+00:00`
     tide.failWith(
       fakeReply.xml(
         `<tide><locationdata><location name="Oslo" code="OSL" delay="17" factor="0.94"/><reflevelcode>CD</reflevelcode>` +

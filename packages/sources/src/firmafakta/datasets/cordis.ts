@@ -38,7 +38,7 @@ const organisationColumns = {
  * orgNrFromVat('DE123456789') // null
  */
 export function orgNrFromVat(vat: string): string | null {
-  const match = /^NO(\d{9})(MVA)?$/.exec(vat.toUpperCase().replace(/[\s.\-]/g, ''))
+  const match = /^NO(\d{9})(MVA)?$/.exec(vat.toUpperCase().replace(/[\s.-]/g, ''))
   return match ? match[1]! : null
 }
 

@@ -64,7 +64,7 @@ export function frostError(code: number, message: string, reason: string, link: 
     '@type': 'ErrorResponse',
     apiVersion: 'v0',
     license: 'https://creativecommons.org/licenses/by/3.0/no/',
-    createdAt: new Date().toISOString().slice(0, 19) + 'Z',
+    createdAt: `${new Date().toISOString().slice(0, 19)}Z`,
     queryTime: 0.004,
     currentLink: link,
     error: { code, message, reason, help: '' },
@@ -85,7 +85,7 @@ const link = (url: URL) => `https://frost.met.no${url.pathname}${url.search}`
 function envelope(text: string, url: URL, data: unknown[]): string {
   const parsed = JSON.parse(text) as Envelope
   return JSON.stringify(
-    { ...parsed, createdAt: new Date().toISOString().slice(0, 19) + 'Z', currentItemCount: data.length, itemsPerPage: data.length, totalItemCount: data.length, currentLink: link(url), data },
+    { ...parsed, createdAt: `${new Date().toISOString().slice(0, 19)}Z`, currentItemCount: data.length, itemsPerPage: data.length, totalItemCount: data.length, currentLink: link(url), data },
     null,
     2,
   )

@@ -123,7 +123,7 @@ function section(random: Random, number: string, id: string): SectionSpec {
   for (let i = 0; i < count; i++) {
     let text = ledd(random)
     if (random.next() < 0.2) {
-      const listItems = Array.from({ length: random.int(2, 6) }, () => sentence(random, random.int(4, 14)).slice(0, -1).toLowerCase() + ',')
+      const listItems = Array.from({ length: random.int(2, 6) }, () => `${sentence(random, random.int(4, 14)).slice(0, -1).toLowerCase()},`)
       text = `${text.slice(0, -1)}:\n${listXml(random.next() < 0.7 ? 'a' : '1', listItems, `${id}-ledd-${i + 1}`)}`
     }
     items.push(text)

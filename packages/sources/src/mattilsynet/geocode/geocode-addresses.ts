@@ -178,7 +178,7 @@ export async function geocodeEstablishmentAddresses(options: GeocodeOptions): Pr
       try {
         await lookUp(key, street, postnr)
         failuresInARow = 0
-      } catch (error) {
+      } catch {
         if (options.signal?.aborted) break
         progress.failed++
         failuresInARow++
