@@ -3,16 +3,20 @@ import { defineConfig, type Options } from 'tsup'
 
 /**
  * A package's entry points, read from its `package.json` exports: the one place they are
- * declared. Each export's ESM file `./dist/<name>.js` is built from `src/<name>.ts`, so adding
- * an entry is one block in `exports`, which the build, the type checker (paths) and the tests
- * (aliases) follow.
+ * declared. Each export names its TypeScript source under the `@allmenning/source` condition
+ * and its ESM file `./dist/<name>.js` under `import`; the build makes the one from the other.
+ * The type checker (tsconfig.json's customConditions) and the tests (vitest.config.ts's
+ * conditions) resolve the same condition, so adding an entry is one block in `exports`.
  */
 export function entriesFromExports(packageJsonPath = 'package.json'): Record<string, string> {
-  const { exports } = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { exports: Record<string, { import: { default: string } }> }
+  type Entry = { '@allmenning/source': string; import: { default: string } }
+  const { exports } = JSON.parse(readFileSync(packageJsonPath, 'utf8')) as { exports: Record<string, Entry> }
   return Object.fromEntries(
-    Object.values(exports).map(({ import: { default: file } }) => {
-      const name = file.replace(/^\.\/dist\//, '').replace(/\.js$/, '')
-      return [name, `src/${name}.ts`]
+    Object.entries(exports).map(([key, entry]) => {
+      const source = entry['@allmenning/source'].replace(/^\.\//, '')
+      const name = entry.import.default.replace(/^\.\/dist\//, '').replace(/\.js$/, '')
+      if (source !== `src/${name}.ts`) throw new Error(`${packageJsonPath} exports ${key}: ${entry.import.default} is not built from ${source}`)
+      return [name, source]
     }),
   )
 }

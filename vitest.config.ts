@@ -1,34 +1,42 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
-const src = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+const root = fileURLToPath(new URL('./', import.meta.url))
+
+/**
+ * Each workspace entry (`@allmenning/core/testing`) to the TypeScript source its package.json
+ * exports name under the "@allmenning/source" condition: the one place entries are declared,
+ * which tsconfig.json's customConditions and the build (tsup.package.ts) read as well. Aliases
+ * rather than Vite's resolve conditions, which would also change how Node is told to load
+ * third-party packages.
+ */
+function workspaceAliases() {
+  const aliases: { find: RegExp; replacement: string }[] = []
+  for (const folder of readdirSync(`${root}packages`)) {
+    const manifestPath = `${root}packages/${folder}/package.json`
+    if (!existsSync(manifestPath)) continue
+    const { name, exports } = JSON.parse(readFileSync(manifestPath, 'utf8')) as { name: string; exports: Record<string, { '@allmenning/source'?: string }> }
+    for (const [key, entry] of Object.entries(exports)) {
+      const source = entry['@allmenning/source']
+      if (!source) continue
+      const specifier = key === '.' ? name : `${name}/${key.slice(2)}`
+      aliases.push({ find: new RegExp(`^${specifier.replace(/[/.-]/g, '\\$&')}$`), replacement: `${root}packages/${folder}/${source.slice(2)}` })
+    }
+  }
+  return aliases
+}
 
 // Tests run against the TypeScript sources, so `npm test` needs no build first.
 export default defineConfig({
-  resolve: {
-    alias: [
-      { find: /^@allmenning\/core\/testing$/, replacement: src('./packages/core/src/testing/index.ts') },
-      { find: /^@allmenning\/core\/(source|adapter|extension)$/, replacement: src('./packages/core/src/$1.ts') },
-      { find: /^@allmenning\/sources$/, replacement: src('./packages/sources/src/index.ts') },
-      { find: /^@allmenning\/sources\/([a-z_]+)$/, replacement: src('./packages/sources/src/$1/index.ts') },
-      { find: /^@allmenning\/sources\/([a-z_]+)\/testing$/, replacement: src('./packages/sources/src/$1/testing/index.ts') },
-      { find: /^@allmenning\/datasets$/, replacement: src('./packages/datasets/src/index.ts') },
-      { find: /^@allmenning\/datasets\/testing$/, replacement: src('./packages/datasets/src/testing/index.ts') },
-      { find: /^@allmenning\/core$/, replacement: src('./packages/core/src/index.ts') },
-      { find: /^@allmenning\/adapter-express$/, replacement: src('./packages/adapter-express/src/index.ts') },
-      { find: /^@allmenning\/adapter-koa$/, replacement: src('./packages/adapter-koa/src/index.ts') },
-      { find: /^@allmenning\/adapter-lambda$/, replacement: src('./packages/adapter-lambda/src/index.ts') },
-      { find: /^@allmenning\/explorer$/, replacement: src('./packages/explorer/src/index.ts') },
-      { find: /^@allmenning\/mcp\/testing$/, replacement: src('./packages/mcp/src/testing/index.ts') },
-      { find: /^@allmenning\/mcp$/, replacement: src('./packages/mcp/src/index.ts') },
-      { find: /^@allmenning\/observability\/(prometheus|opentelemetry)$/, replacement: src('./packages/observability/src/$1/index.ts') },
-      { find: /^@allmenning\/observability$/, replacement: src('./packages/observability/src/index.ts') },
-    ],
-  },
+  resolve: { alias: workspaceAliases() },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'examples/*/src/**/*.test.ts', 'test/**/*.test.ts'],
     reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
     testTimeout: 15_000,
     setupFiles: ['./test/support/no-internet.ts'],
+    // For what runs outside Vite in a test's process: worker threads the dataset import starts
+    // from the sources (through tsx), which inherit it.
+    execArgv: ['--conditions=@allmenning/source'],
   },
 })

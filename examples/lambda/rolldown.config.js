@@ -18,6 +18,10 @@ export default defineConfig({
   // Everything is bundled, workspace packages included; node: built-ins stay external, and so
   // does the AWS SDK (the snapshot's S3 client): Lambda's Node runtime provides it.
   external: [/^@aws-sdk\//],
+  // In this repository the workspace packages are bundled from their TypeScript sources, which
+  // their exports name under this condition (no build of theirs needed first). Installed from
+  // npm, they carry only dist/: leave the condition out there.
+  resolve: { conditionNames: ['@allmenning/source', 'node', 'import', 'default'] },
   output: {
     dir: 'dist',
     format: 'esm',

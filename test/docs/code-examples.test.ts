@@ -16,7 +16,7 @@ import { compileExamples, type CodeExample, type CompileResult, type ExampleFail
  * How an example reads: it may use without importing them what its surroundings give it.
  * - A JSDoc example: what its file imports, what its file and the other files of its folder
  *   export, and what the `index.ts` files above it export.
- * - Every example: what the workspace packages export (tsconfig.json's `paths`), and the
+ * - Every example: what the workspace packages export (their package.json exports), and the
  *   typed placeholders of test/docs/example-context/ (`gateway`, `sources`, `ctx`, `client`,
  *   `app`, `event`, `v` for valibot, ...), chosen by the package (`ctx` is Koa's in Koa's adapter).
  * - The names of test/docs/example-context/reader-data.ts (`row`, `body`, `db`), only as data.

@@ -19,7 +19,7 @@ function importYear(file: string, published: string): Promise<{ code: number; st
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', cli, 'datasets', 'import', 'aksjonaerregisteret', join(dir, file), '--published', published],
+      ['--conditions=@allmenning/source', '--import', 'tsx', cli, 'datasets', 'import', 'aksjonaerregisteret', join(dir, file), '--published', published],
       { env: { ...process.env, ALLMENNING_DATA_DIR: join(dir, 'data') }, timeout: 60_000 },
       (error, _stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stderr }),
     )

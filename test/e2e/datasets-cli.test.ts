@@ -26,7 +26,7 @@ function run(...args: string[]): Promise<{ code: number; stdout: string; stderr:
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', cli, ...args],
+      ['--conditions=@allmenning/source', '--import', 'tsx', cli, ...args],
       { env: { ...process.env, ALLMENNING_DATA_DIR: join(dir, 'data'), ALLMENNING_TEST_PUBLISHER: publisher.url }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     )
@@ -146,7 +146,7 @@ describe('allmenning datasets, run as a user runs it', () => {
     await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve))
     try {
       const mirror = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/Tildelinger.csv`
-      const child = execFile(process.execPath, ['--import', 'tsx', cli, 'datasets', 'sync', 'innovasjon_norge_tildelinger', '--catalog', catalog], {
+      const child = execFile(process.execPath, ['--conditions=@allmenning/source', '--import', 'tsx', cli, 'datasets', 'sync', 'innovasjon_norge_tildelinger', '--catalog', catalog], {
         env: { ...process.env, ALLMENNING_DATA_DIR: join(dir, 'data'), ALLMENNING_TEST_PUBLISHER: publisher.url, ALLMENNING_DATASET_INNOVASJON_NORGE_TILDELINGER_URL: mirror },
         timeout: 60_000,
       })

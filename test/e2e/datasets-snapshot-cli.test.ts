@@ -32,7 +32,7 @@ function run(args: string[], env: Record<string, string | undefined> = {}): Prom
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', cli, 'datasets', ...args],
+      ['--conditions=@allmenning/source', '--import', 'tsx', cli, 'datasets', ...args],
       {
         env: {
           ...cleanEnv(),

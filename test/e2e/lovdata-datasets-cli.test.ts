@@ -22,7 +22,7 @@ function datasets(...args: string[]): Promise<{ code: number; stdout: string; st
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', cli, 'datasets', ...args, '--catalog', catalog],
+      ['--conditions=@allmenning/source', '--import', 'tsx', cli, 'datasets', ...args, '--catalog', catalog],
       { env: { ...process.env, ALLMENNING_DATA_DIR: join(dir, 'data'), ALLMENNING_TEST_LOVDATA: fake.baseUrl }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     )

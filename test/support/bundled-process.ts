@@ -27,6 +27,8 @@ export async function bundleEntry(entry: string): Promise<string> {
     format: 'esm',
     target: 'node20',
     tsconfig: `${root}tsconfig.json`,
+    // The workspace packages bundled from their TypeScript sources, as their exports name them.
+    conditions: ['@allmenning/source'],
     logLevel: 'error',
     plugins: [
       {

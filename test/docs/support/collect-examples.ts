@@ -51,7 +51,7 @@ function codeFilesIn(root: string, folder: string): string[] {
  * Every code example to check, with the modules each may use unimported: a JSDoc example sees
  * its file's imports, what its file and the other files of its folder export and what the
  * `index.ts` files above it export; every example then sees the workspace packages
- * (tsconfig.json's `paths`) and the placeholder modules `placeholders` names for it.
+ * (their package.json exports) and the placeholder modules `placeholders` names for it.
  *
  * @example
  * const { compile } = collectExamples(root, { markdown: ['test/docs/example-context/everywhere.ts'], code: () => [] })
@@ -109,11 +109,25 @@ export function collectExamples(
   return inventory
 }
 
-/** The workspace's import names, as tsconfig.json maps them to sources (wildcards left out). */
+/**
+ * The workspace's import names, from each package's exports (where every entry is declared
+ * once), but for the sources' subpaths (one source each, its testing kit): the root of
+ * @allmenning/sources exports the sources again.
+ */
 export function workspaceEntries(root: string): string[] {
-  const { config } = ts.parseConfigFileTextToJson('tsconfig.json', readFileSync(join(root, 'tsconfig.json'), 'utf8'))
-  const paths = (config as { compilerOptions: { paths: Record<string, string[]> } }).compilerOptions.paths
-  return Object.keys(paths).filter((name) => !name.includes('*'))
+  const entries: string[] = []
+  for (const folder of readdirSync(join(root, 'packages'))) {
+    const manifestPath = join(root, 'packages', folder, 'package.json')
+    if (!existsSync(manifestPath)) continue
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { name: string; exports?: Record<string, unknown> }
+    for (const key of Object.keys(manifest.exports ?? {})) {
+      if (key === './package.json') continue
+      const entry = key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`
+      if (manifest.name === '@allmenning/sources' && key !== '.') continue
+      entries.push(entry)
+    }
+  }
+  return entries
 }
 
 /** The other modules of a file's folder, as relative specifiers: an example may use what its neighbours export. */

@@ -50,8 +50,8 @@ const UNDECLARED = new Set([2304, 2552, 18004])
 
 /**
  * Type-checks code examples as modules of their own, in one program under the repository's
- * tsconfig.json (its `paths` resolve the workspace packages to their TypeScript sources, so
- * nothing needs building). A name an example uses without declaring or importing it is
+ * tsconfig.json (its `customConditions` resolve the workspace packages to their TypeScript
+ * sources through their exports, so nothing needs building). A name an example uses without declaring or importing it is
  * imported from the first module of its `scope` that exports it. One that no module exports
  * is an error, so a renamed or removed API fails the check, unless it is a global or one of
  * `dataNames` (the reader's own data: a row, a body, a database) used as data, never called,

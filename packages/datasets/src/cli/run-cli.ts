@@ -109,7 +109,10 @@ function builtInSourcesUrl(): string {
 function catalogRef(option: string | undefined, cwd: string): DatasetCatalogRef {
   if (!option) return { module: builtInSourcesUrl(), export: 'builtInDatasets' }
   const [module, name] = option.split('#')
-  const specifier = module!.startsWith('.') || module!.startsWith('/') ? pathToFileURL(resolve(cwd, module!)).href : module!
+  // A file of the user's (`./catalog.ts`, `src/catalog.js`, an absolute path) by its path;
+  // anything else is a package to import (`@my/sources#datasets`).
+  const isFile = module!.startsWith('.') || module!.startsWith('/') || existsSync(resolve(cwd, module!))
+  const specifier = isFile ? pathToFileURL(resolve(cwd, module!)).href : module!
   return { module: specifier, ...(name ? { export: name } : {}) }
 }
 

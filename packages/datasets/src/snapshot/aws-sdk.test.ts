@@ -15,7 +15,7 @@ function sdkLoaded(code: string): Promise<string> {
     ${code}
     console.log(JSON.stringify({ before, after: loaded() }))`
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 30_000 }, (error, stdout) => (error ? reject(error) : resolve(stdout.trim())))
+    execFile(process.execPath, ['--conditions=@allmenning/source', '--import', 'tsx', '--input-type=module', '-e', script], { timeout: 30_000 }, (error, stdout) => (error ? reject(error) : resolve(stdout.trim())))
   })
 }
 
