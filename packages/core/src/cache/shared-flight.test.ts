@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { cacheEntry } from './cached-answer.js'
+import { cacheEntry } from '../pipeline/cached-answer.js'
 import type { CachedResponse } from './best-effort-cache.js'
 import { createSharedFlight } from './shared-flight.js'
 import type { SharedRedisClient } from './shared-redis-client.js'

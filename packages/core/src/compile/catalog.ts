@@ -2,10 +2,10 @@ import type { CompiledOperation, CompiledSource, CompileSources } from './compil
 import { compileSource } from './compile-source.js'
 import type { SourceDefinition } from '../plugin/define-source.js'
 import type { DatasetDefinition } from '../plugin/define-dataset.js'
-import type { DatasetStore } from '../dataset/dataset-store.js'
+import type { DatasetStore } from '../plugin/dataset-store.js'
 import type { UpstreamDefinition, UpstreamOverride } from '../plugin/define-upstream.js'
 import { GatewayError } from '../http/gateway-error.js'
-import { createPlaceProviders, type PlaceProviders } from '../places/place-providers.js'
+import { createPlaceProviders, type PlaceProviders } from './place-providers.js'
 
 /**
  * The source catalog: the sources a gateway serves, compiled once, looked up by id. Every
