@@ -21,4 +21,4 @@ export { SnapshotError, type SnapshotErrorCode } from './snapshot/snapshot-error
 export { readSnapshotManifest, sameDatasetVersions, snapshotFormat, type SnapshotManifest, type SnapshotDataset } from './snapshot/snapshot-manifest.js'
 export { publishSnapshot, type PublishSnapshotOptions, type PublishResult, type PublishProgress } from './snapshot/publish-snapshot.js'
 export { downloadSnapshot, type DownloadSnapshotOptions, type DownloadedSnapshot } from './snapshot/download-snapshot.js'
-export { datasetLoadCommand } from './cli/load-command.js'
+export { datasetLoadCommand } from './store/load-command.js'

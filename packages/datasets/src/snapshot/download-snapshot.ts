@@ -35,6 +35,6 @@ export interface DownloadedSnapshot {
  * await downloadSnapshot(location, manifest, '/tmp/allmenning.sqlite', { client })
  */
 export async function downloadSnapshot(location: SnapshotLocation, manifest: SnapshotManifest, toPath: string, options: DownloadSnapshotOptions): Promise<DownloadedSnapshot> {
-  const { downloadAndCheckSnapshot } = await import('./snapshot-download.js')
+  const { downloadAndCheckSnapshot } = await import('./download-snapshot-work.js')
   return downloadAndCheckSnapshot(location, manifest, toPath, options)
 }

@@ -5,7 +5,7 @@ import { ensureCatalog, readCatalog, type CatalogEntry } from './catalog.js'
 import { countSql, searchSql, selectSql, type QuerySql } from './query-sql.js'
 import { fullTextTable, generationTable, tablesFingerprint } from './table-names.js'
 import { openSqlite, type SqliteConnection, type SqliteStatement } from './sqlite-connection.js'
-import { datasetLoadCommand } from '../cli/load-command.js'
+import { datasetLoadCommand } from './load-command.js'
 import { followSnapshot } from '../follow/follow-snapshot.js'
 import type { FollowingDatasetStore, FollowSnapshotOptions } from '../follow/following-store.js'
 
