@@ -1,7 +1,7 @@
 import type { ExtensionRoute, JsonSchema } from '@allmenning/core/extension'
 import { catalogueRoutes, getDataTool, routeFinder, routeTool } from './catalogue-tools.js'
 import { objectSchema, type McpTool } from './mcp-tool.js'
-import type { ToolAnswer } from './tool-server.js'
+import type { ToolAnswer } from './mcp-tool.js'
 
 /*
  * The catalogue under the public gateway's tool names, for agents configured for its MCP
