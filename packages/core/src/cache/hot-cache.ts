@@ -1,4 +1,4 @@
-import type { CachedResponse } from './best-effort-cache.js'
+import type { CachedResponse } from './cached-response.js'
 import { isFresh } from './freshness.js'
 import { createLruMap } from '../util/lru-map.js'
 

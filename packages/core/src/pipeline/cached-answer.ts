@@ -1,4 +1,5 @@
-import type { BestEffortCache, CachedResponse } from '../cache/best-effort-cache.js'
+import type { BestEffortCache } from '../cache/best-effort-cache.js'
+import type { CachedResponse } from '../cache/cached-response.js'
 import { freshUntil, isFresh } from '../cache/freshness.js'
 import type { HotCache } from '../cache/hot-cache.js'
 import type { SingleFlight } from '../cache/single-flight.js'

@@ -1,5 +1,6 @@
 import Keyv from 'keyv'
-import { createBestEffortCache, type CachedResponse } from '../cache/best-effort-cache.js'
+import { createBestEffortCache } from '../cache/best-effort-cache.js'
+import type { CachedResponse } from '../cache/cached-response.js'
 import { createHotCache } from '../cache/hot-cache.js'
 import { createMemoryCacheStore } from '../cache/memory-cache-store.js'
 import type { RedisOutage } from '../cache/redis-outage.js'

@@ -1,4 +1,4 @@
-import type { CachedResponse } from '../cache/best-effort-cache.js'
+import type { CachedResponse } from '../cache/cached-response.js'
 import { cacheEntry, findCachedAnswer, outcomeResponse, type CachedAnswerDeps, type CachedOutcome } from './cached-answer.js'
 import { cacheKey } from '../cache/cache-key.js'
 import type { CompiledOperation, CompiledSource } from '../compile/compile-source.js'
