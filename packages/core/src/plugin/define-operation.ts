@@ -1,5 +1,5 @@
 import type * as v from 'valibot'
-import type { UpstreamClient } from '../upstream/upstream-client.js'
+import type { UpstreamClient } from './upstream-calls.js'
 import type { UpstreamDefinition } from './define-upstream.js'
 import type { DatasetReader } from './dataset-store.js'
 import type { DatasetDefinition } from './define-dataset.js'
