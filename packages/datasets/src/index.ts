@@ -1,4 +1,5 @@
-export { createSqliteDatasetStore, type SqliteDatasetStore, type SqliteDatasetStoreOptions, type FollowingSqliteStoreOptions } from './store/sqlite-store.js'
+export { createSqliteDatasetStore, type FollowingSqliteStoreOptions } from './follow/create-sqlite-dataset-store.js'
+export type { SqliteDatasetStore, SqliteDatasetStoreOptions } from './store/sqlite-store.js'
 export type { FollowingDatasetStore, FollowSnapshotOptions } from './follow/following-store.js'
 export type { SnapshotSource, FollowedManifest, FollowedDataset } from './follow/snapshot-source.js'
 export { s3SnapshotSource } from './follow/s3-snapshot-source.js'

@@ -6,8 +6,6 @@ import { countSql, searchSql, selectSql, type QuerySql } from './query-sql.js'
 import { fullTextTable, generationTable, tablesFingerprint } from './table-names.js'
 import { openSqlite, type SqliteConnection, type SqliteStatement } from './sqlite-connection.js'
 import { datasetLoadCommand } from './load-command.js'
-import { followSnapshot } from '../follow/follow-snapshot.js'
-import type { FollowingDatasetStore, FollowSnapshotOptions } from '../follow/following-store.js'
 
 // Taken from process.getBuiltinModule, not imported: an ESM import of node:fs reads every export,
 // and its stream getters load Node's stream modules, a few ms of every cold start.
@@ -23,14 +21,6 @@ export interface SqliteDatasetStoreOptions {
    * error: every dataset reads as not loaded until the file appears.
    */
   readonly?: boolean
-}
-
-/**
- * Options of {@link createSqliteDatasetStore} for a store that serves a published snapshot
- * (`npx allmenning datasets publish`) from a local copy, kept current: see {@link FollowSnapshotOptions}.
- */
-export interface FollowingSqliteStoreOptions {
-  follow: FollowSnapshotOptions
 }
 
 /** A dataset store on one SQLite file, with what the command line needs beside reading. */
@@ -50,25 +40,13 @@ function isMissingTable(error: unknown): boolean {
 }
 
 /**
- * The built-in dataset store: one SQLite file (node:sqlite, or better-sqlite3 on Node 20), opened once and read
- * synchronously, so a lookup costs microseconds. Each dataset's loaded generation is found
- * through a small catalog table; when another connection (the command line, an import
- * worker) commits a new generation, SQLite's `data_version` changes and the catalog is read
- * again, so the next lookup answers from the new generation without a restart.
+ * The plain store on one SQLite file, without a follower: what `createSqliteDatasetStore` (in
+ * follow/create-sqlite-dataset-store.ts, the public factory) opens, and the command line with it.
  *
  * @example
- * import { createSqliteDatasetStore } from '@allmenning/datasets'
- * const datasets = createSqliteDatasetStore({ path: './data/allmenning.sqlite', readonly: true })
- * const gateway = createGateway({ sources: builtInSources(process.env), datasets })
- *
- * // Or serve a published snapshot, downloaded to local disk and switched to each new one:
- * const following = createSqliteDatasetStore({ follow: { url: 's3://my-bucket/allmenning', directory: '/tmp/allmenning' } })
+ * const store = openSqliteDatasetStore({ path: './data/allmenning.sqlite', readonly: true })
  */
-export function createSqliteDatasetStore(options: FollowingSqliteStoreOptions): FollowingDatasetStore
-export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): SqliteDatasetStore
-export function createSqliteDatasetStore(given: SqliteDatasetStoreOptions | FollowingSqliteStoreOptions): SqliteDatasetStore {
-  if ('follow' in given) return followSnapshot(given.follow, (path) => createSqliteDatasetStore({ path, readonly: true }))
-  const options = given
+export function openSqliteDatasetStore(options: SqliteDatasetStoreOptions): SqliteDatasetStore {
   let db: SqliteConnection | undefined
   let triedAt = 0
   let dataVersion: SqliteStatement | undefined
