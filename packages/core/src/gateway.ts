@@ -1,7 +1,7 @@
 // Only `version` is imported, so bundlers leave the rest of package.json out.
 import { version as packageVersion } from '../package.json'
 import { createCatalog } from './compile/catalog.js'
-import { createRedisOutages } from './cache/redis-outages.js'
+import { createRedisOutages } from './cache/outage-per-redis-client.js'
 import { documentationLink } from './describe/describe-routes.js'
 import { createAttachedExtensions } from './extensions/extension-routes.js'
 import type { Gateway } from './http/gateway-request.js'

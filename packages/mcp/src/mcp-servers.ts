@@ -1,5 +1,5 @@
 import { createLruMap, type ExtensionHost, type GatewayExtension, type Links } from '@allmenning/core/extension'
-import { catalogueTools } from './catalogue-tools.js'
+import { catalogueTools } from './all-sources-tools.js'
 import { createMcpEndpoint, refuseHostError, type McpOptions } from './mcp-endpoint.js'
 import { publicGatewayTools } from './public-gateway-tools.js'
 import { sourceTools } from './source-tools.js'

@@ -1,5 +1,5 @@
 import type { ExtensionRoute, JsonSchema } from '@allmenning/core/extension'
-import { catalogueRoutes, getDataTool, routeFinder, routeTool } from './catalogue-tools.js'
+import { catalogueRoutes, getDataTool, routeFinder, routeTool } from './all-sources-tools.js'
 import { objectSchema, type McpTool } from './mcp-tool.js'
 import type { ToolAnswer } from './mcp-tool.js'
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { readCatalog } from '../store/catalog.js'
+import { readCatalog } from '../store/loaded-datasets-table.js'
 import { openSqlite } from '../store/sqlite-connection.js'
 import { createSnapshotClient } from '../snapshot/snapshot-client.js'
 import { downloadSnapshot } from '../snapshot/download-snapshot.js'

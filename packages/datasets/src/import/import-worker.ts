@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { importDataset, type ImportOptions } from './import-dataset.js'
-import { loadDatasetCatalog, type DatasetCatalogRef } from './dataset-catalog.js'
+import { loadDatasetCatalog, type DatasetCatalogRef } from './dataset-definitions-module.js'
 import type { ImportInput } from './import-types.js'
 
 /** What the serving thread sends the import worker. */

@@ -1,6 +1,6 @@
 import { startWorker } from './start-worker.js'
 import type { DatasetDefinition, DatasetRow } from '@allmenning/core/source'
-import type { CatalogEntry } from '../store/catalog.js'
+import type { CatalogEntry } from '../store/loaded-datasets-table.js'
 import type { GenerationWriter } from '../store/generation-writer.js'
 import { createRowBatch } from './row-batch.js'
 import { createRowCheck } from '../store/row-check.js'

@@ -16,7 +16,7 @@ import {
   SnapshotError,
   type SnapshotManifest,
 } from '@allmenning/datasets'
-import { readCatalog } from '../store/catalog.js'
+import { readCatalog } from '../store/loaded-datasets-table.js'
 import { openSqlite } from '../store/sqlite-connection.js'
 import { holdings } from '../testing/test-datasets.js'
 import { startS3Server, type TestS3Server } from '../testing/s3-server.js'

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs'
-import { readCatalog, type CatalogEntry } from '../store/catalog.js'
+import { readCatalog, type CatalogEntry } from '../store/loaded-datasets-table.js'
 import { openSqlite } from '../store/sqlite-connection.js'
 
 /** A consistent copy of the store, and the datasets it holds. */

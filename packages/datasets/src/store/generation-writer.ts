@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import type { SqliteConnection, SqliteStatement } from './sqlite-connection.js'
 import type { DatasetDefinition, DatasetRow, DatasetTable, DatasetValue } from '@allmenning/core/source'
-import { ensureCatalog, readCatalog, writeCatalogEntry, type CatalogEntry } from './catalog.js'
+import { ensureCatalog, readCatalog, writeCatalogEntry, type CatalogEntry } from './loaded-datasets-table.js'
 import { datasetTablePrefix, fullTextTable, generationTable, quote, tableGeneration } from './table-names.js'
 import { trackDuplicateKeys, type DuplicateKeys } from './duplicate-keys.js'
 import { createRowCheck } from './row-check.js'

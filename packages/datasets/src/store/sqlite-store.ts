@@ -1,7 +1,7 @@
 import { dirname } from 'node:path'
 import { createLruMap, type DatasetStore } from '@allmenning/core/extension'
 import { type DatasetDefinition, type DatasetReader, type DatasetTable, type DatasetVersion } from '@allmenning/core/source'
-import { ensureCatalog, readCatalog, type CatalogEntry } from './catalog.js'
+import { ensureCatalog, readCatalog, type CatalogEntry } from './loaded-datasets-table.js'
 import { countSql, searchSql, selectSql, type QuerySql } from './query-sql.js'
 import { fullTextTable, generationTable, tablesFingerprint } from './table-names.js'
 import { openSqlite, type SqliteConnection, type SqliteStatement } from './sqlite-connection.js'
