@@ -10,9 +10,9 @@ import { createPlaceProviders, type PlaceProviders } from './place-providers.js'
 /**
  * The source catalog: the sources a gateway serves, compiled once, looked up by id. Every
  * route, descriptor and search reads it; `source_discovery` searches it (the spec's "catalog").
- * Not to be confused with MCP's catalogue server (`/mcp`, tools over every source), a dataset
- * store's catalog (the versions it has loaded) or the datasets command line's `--catalog`
- * (the module that defines the datasets).
+ * The only thing the code calls a catalog (besides the datasets command line's `--catalog`
+ * flag, kept for its users): MCP's server over every source is the all-sources server, and
+ * what a dataset store has loaded is its loaded datasets.
  *
  * @example
  * const catalog = createCatalog([statnett()])

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { Writable } from 'node:stream'
 import type { DatasetDefinition } from '@allmenning/core/source'
-import { loadDatasetCatalog, type DatasetCatalogRef } from '../import/dataset-definitions-module.js'
+import { loadDatasetDefinitions, type DatasetDefinitionsRef } from '../import/dataset-definitions-module.js'
 import { importInWorker, workerHeapLimitMb } from '../import/import-in-worker.js'
 import type { ImportInput, ImportResult } from '../import/import-types.js'
 import { createSqliteDatasetStore } from '../follow/create-sqlite-dataset-store.js'
@@ -106,7 +106,7 @@ function builtInSourcesUrl(): string {
   return pathToFileURL(createRequire(import.meta.url).resolve('@allmenning/sources')).href
 }
 
-function catalogRef(option: string | undefined, cwd: string): DatasetCatalogRef {
+function catalogRef(option: string | undefined, cwd: string): DatasetDefinitionsRef {
   if (!option) return { module: builtInSourcesUrl(), export: 'builtInDatasets' }
   const [module, name] = option.split('#')
   const specifier = module!.startsWith('.') || module!.startsWith('/') ? pathToFileURL(resolve(cwd, module!)).href : module!
@@ -193,7 +193,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (publishTo !== undefined) parseSnapshotUrl(publishTo)
     const limits = limitsFrom(parsed.values)
     const catalog = catalogRef(parsed.values.catalog, io.cwd)
-    const datasets = await loadDatasetCatalog(catalog)
+    const datasets = await loadDatasetDefinitions(catalog)
     const byId = (id: string) => {
       const found = datasets.find((d) => d.id === id)
       if (!found) throw new UsageError(`no dataset "${id}"; the datasets are ${datasets.map((d) => d.id).join(', ')}`)

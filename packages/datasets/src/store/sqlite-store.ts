@@ -1,7 +1,7 @@
 import { dirname } from 'node:path'
 import { createLruMap, type DatasetStore } from '@allmenning/core/extension'
 import { type DatasetDefinition, type DatasetReader, type DatasetTable, type DatasetVersion } from '@allmenning/core/source'
-import { ensureCatalog, readCatalog, type CatalogEntry } from './loaded-datasets-table.js'
+import { ensureLoadedDatasetsTable, readLoadedDatasets, type LoadedDatasetEntry } from './loaded-datasets-table.js'
 import { countSql, searchSql, selectSql, type QuerySql } from './query-sql.js'
 import { fullTextTable, generationTable, tablesFingerprint } from './table-names.js'
 import { openSqlite, type SqliteConnection, type SqliteStatement } from './sqlite-connection.js'
@@ -27,7 +27,7 @@ export interface SqliteDatasetStoreOptions {
 export interface SqliteDatasetStore extends DatasetStore {
   readonly path: string
   /** Every loaded dataset's catalog entry, by id. */
-  catalog(): Map<string, CatalogEntry>
+  catalog(): Map<string, LoadedDatasetEntry>
   close(): void
 }
 
@@ -53,7 +53,7 @@ export function openSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sqli
   let seenVersion = -1
   // The millisecond (Date.now()) data_version was last read in; see refresh().
   let checkedAt = Number.NaN
-  let entries = new Map<string, CatalogEntry>()
+  let entries = new Map<string, LoadedDatasetEntry>()
   const readers = new Map<string, { generation: number; reader: DatasetReader }>()
   const fingerprints = new WeakMap<DatasetDefinition, string>()
 
@@ -72,7 +72,7 @@ export function openSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sqli
       db = openSqlite(options.path, { busyTimeoutMs })
       // WAL lets this connection read while an import writes the next generation.
       db.exec('PRAGMA journal_mode = WAL')
-      ensureCatalog(db)
+      ensureLoadedDatasetsTable(db)
     }
     dataVersion = db.prepare('PRAGMA data_version')
     return db
@@ -93,7 +93,7 @@ export function openSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sqli
     const version = Number(dataVersion!.value())
     if (version === seenVersion) return
     seenVersion = version
-    entries = readCatalog(database)
+    entries = readLoadedDatasets(database)
   }
 
   function fingerprint(dataset: DatasetDefinition): string {
@@ -105,7 +105,7 @@ export function openSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sqli
     return known
   }
 
-  function loaded(dataset: DatasetDefinition): CatalogEntry | undefined {
+  function loaded(dataset: DatasetDefinition): LoadedDatasetEntry | undefined {
     const database = connection()
     if (!database) return undefined
     refresh(database)
@@ -113,7 +113,7 @@ export function openSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sqli
     return entry && entry.fingerprint === fingerprint(dataset) ? entry : undefined
   }
 
-  function makeReader(database: SqliteConnection, dataset: DatasetDefinition, entry: CatalogEntry): DatasetReader {
+  function makeReader(database: SqliteConnection, dataset: DatasetDefinition, entry: LoadedDatasetEntry): DatasetReader {
     const statements = new Map<string, SqliteStatement>()
     const counts = createLruMap<string, number>(countsKept)
     const tables = new Map<string, DatasetTable>(dataset.tables.map((t) => [t.name, t]))
