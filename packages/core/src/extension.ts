@@ -33,12 +33,12 @@ export type {
   ExtensionRoute,
   ExtensionSource,
   InvokedAnswer,
-} from './http/gateway-extension.js'
+} from './extensions/gateway-extension.js'
 export type { Links } from './http/links.js'
 export type { JsonSchema } from './compile/json-schema.js'
 export type { Explorer, ExplorerAsset, ExplorerPageContext } from './describe/explorer.js'
-export type { DatasetStore } from './dataset/dataset-store.js'
-export { createLruMap, type LruMap } from './cache/lru-map.js'
+export type { DatasetStore } from './plugin/dataset-store.js'
+export { createLruMap, type LruMap } from './util/lru-map.js'
 export type {
   CacheOutcome,
   GatewayObserver,

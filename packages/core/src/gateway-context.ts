@@ -1,10 +1,10 @@
 import type { Catalog } from './compile/catalog.js'
-import type { RouteDefinition } from './http/define-route.js'
+import type { RouteDefinition } from './routing/define-route.js'
 import type { Links } from './http/links.js'
 import type { GatewayOptions, ResolvedOptions } from './gateway-options.js'
 import type { InvokeOperation } from './operations/invoke-operation.js'
 import type { OperationCallDeps } from './pipeline/operation-call.js'
-import type { SourceHealthRecorder } from './health/source-health.js'
+import type { SourceHealthRecorder } from './observe/source-health.js'
 
 /**
  * What a feature's routes are made from, built once by `createGateway`: each feature (its

@@ -1,5 +1,5 @@
-import type { ExtensionAnswer, GatewayExtension } from './http/gateway-extension.js'
-import type { RouteDefinition } from './http/define-route.js'
+import type { ExtensionAnswer, GatewayExtension } from './extensions/gateway-extension.js'
+import type { RouteDefinition } from './routing/define-route.js'
 import type { GatewayContext } from './gateway-context.js'
 import { describeRoutes } from './describe/describe-routes.js'
 import { extensionRoutes } from './extensions/extension-routes.js'

@@ -14,7 +14,7 @@
  *
  * @module
  */
-export { UpstreamError, upstreamNotConfigured, type UpstreamFailure, type UpstreamFailureDetail } from './upstream/upstream-error.js'
+export { UpstreamError, upstreamNotConfigured, type UpstreamFailure, type UpstreamFailureDetail } from './http/upstream-error.js'
 export {
   createUpstreamClient,
   buildUpstreamUrl,
@@ -71,5 +71,5 @@ export {
   type DatasetValue,
   type DatasetColumnType,
 } from './plugin/define-dataset.js'
-export type { DatasetReader, DatasetSearch, DatasetQuery, DatasetCondition, DatasetVersion } from './dataset/dataset-store.js'
+export type { DatasetReader, DatasetSearch, DatasetQuery, DatasetCondition, DatasetVersion } from './plugin/dataset-store.js'
 export { datasetNotLoaded, isDatasetNotLoaded } from './dataset/dataset-not-loaded.js'

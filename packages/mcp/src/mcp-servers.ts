@@ -1,5 +1,5 @@
 import { createLruMap, type ExtensionHost, type GatewayExtension, type Links } from '@allmenning/core/extension'
-import { catalogueTools } from './catalogue-tools.js'
+import { allSourcesTools } from './all-sources-tools.js'
 import { createMcpEndpoint, refuseHostError, type McpOptions } from './mcp-endpoint.js'
 import { publicGatewayTools } from './public-gateway-tools.js'
 import { sourceTools } from './source-tools.js'
@@ -33,7 +33,7 @@ function createServers(host: ExtensionHost, sdk: Sdk) {
     return createToolServer(
       { name: 'allmenning', title: 'Allmenning: Norwegian public data', version: host.version },
       `Norwegian public data from ${host.sources.length} sources (${ids}). Find a source with search_sources or list_sources, read its operations with describe_source and an operation's parameters with describe_operation, then call it with get_data. Each source also has an MCP server of its own at ${links.extension('mcp', '{source}')}, with one tool per operation. Every result is the JSON envelope that GET ${links.operation('{source}', '{operation}')} answers with; outside MCP, call that URL.`,
-      catalogueTools(host.routes()),
+      allSourcesTools(host.routes()),
       links,
       parts,
     )

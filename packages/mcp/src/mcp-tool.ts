@@ -1,5 +1,11 @@
 import type { JsonSchema } from '@allmenning/core/extension'
-import type { ToolAnswer } from './tool-server.js'
+
+/** The gateway's answer to the GET a tool call stands for: its status and JSON, and the JSON as a value when the gateway has it. */
+export interface ToolAnswer {
+  status: number
+  body: string | null
+  value?: unknown
+}
 
 /** A tool as `tools/list` shows it. */
 export interface ToolDefinition {

@@ -1,7 +1,7 @@
 import type { ExtensionRoute, JsonSchema } from '@allmenning/core/extension'
-import { catalogueRoutes, getDataTool, routeFinder, routeTool } from './catalogue-tools.js'
+import { allSourcesRoutes, getDataTool, routeFinder, routeTool } from './all-sources-tools.js'
 import { objectSchema, type McpTool } from './mcp-tool.js'
-import type { ToolAnswer } from './tool-server.js'
+import type { ToolAnswer } from './mcp-tool.js'
 
 /*
  * The catalogue under the public gateway's tool names, for agents configured for its MCP
@@ -68,7 +68,7 @@ function searchWikiTool(route: ExtensionRoute): McpTool {
 export function publicGatewayTools(routes: ExtensionRoute[]): McpTool[] {
   const route = routeFinder(routes)
   const described = (name: 'describe_source' | 'describe_operation'): McpTool => {
-    const tool = routeTool(name, catalogueRoutes[name].description.replace('get_url_template', 'json_get_url_template'), route(catalogueRoutes[name].route))
+    const tool = routeTool(name, allSourcesRoutes[name].description.replace('get_url_template', 'json_get_url_template'), route(allSourcesRoutes[name].route))
     return { ...tool, reshape: withJsonTemplates }
   }
   return [searchWikiTool(route('search')), described('describe_source'), described('describe_operation'), getDataTool(route('operation'))]

@@ -1,4 +1,4 @@
-import type { ToolAnswer } from './tool-server.js'
+import type { ToolAnswer } from './mcp-tool.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 
 /** A `tools/call` result, with the JSON it was written as, so it is not serialized again. */

@@ -1,6 +1,6 @@
 import { GatewayError, type GatewayResponse } from '@allmenning/core'
 import type { Links } from '@allmenning/core/extension'
-import type { McpTool, ToolTarget } from './mcp-tool.js'
+import type { McpTool, ToolAnswer, ToolTarget } from './mcp-tool.js'
 import { RequestTransport } from './request-transport.js'
 import type { Sdk } from './sdk.js'
 import { toolResult } from './tool-result.js'
@@ -10,13 +10,6 @@ export interface ToolServerInfo {
   name: string
   title: string
   version: string
-}
-
-/** The gateway's answer to the GET a tool call stands for: its status and JSON, and the JSON as a value when the gateway has it. */
-export interface ToolAnswer {
-  status: number
-  body: string | null
-  value?: unknown
 }
 
 /** What a request's tool call needs from the POST it came in. */

@@ -1,6 +1,6 @@
 import Keyv from 'keyv'
 import { describe, expect, it } from 'vitest'
-import { cacheEntry } from './cached-answer.js'
+import { cacheEntry } from '../pipeline/cached-answer.js'
 import { createBestEffortCache } from './best-effort-cache.js'
 
 /** A Keyv store shaped like @keyv/redis's: a Map, and the node-redis client it talks through. */

@@ -1,20 +1,7 @@
 import type Keyv from 'keyv'
 import { cachedEntryProblem } from './cached-entry-check.js'
+import type { CachedResponse } from './cached-response.js'
 import { createRedisOutage, type RedisConnectionFlags, type RedisErrorEvents } from './redis-outage.js'
-
-/** A cached, already serialized response. */
-export interface CachedResponse {
-  /** 404 for a remembered "no such entity"; a 200 answer otherwise (absent in entries stored before). */
-  status?: 200 | 404
-  body: string
-  /** Byte length of `body`, measured once when it was stored. */
-  bytes: number
-  etag: string
-  /** Epoch milliseconds when the upstream answered. */
-  storedAt: number
-  /** Seconds the entry counts as fresh. */
-  ttlSeconds: number
-}
 
 /**
  * The gateway's view of the Keyv store: every read and write is bounded by a timeout and

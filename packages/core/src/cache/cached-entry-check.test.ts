@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cacheEntry } from './cached-answer.js'
+import { cacheEntry } from '../pipeline/cached-answer.js'
 import { cachedEntryProblem } from './cached-entry-check.js'
 
 const now = Date.now()

@@ -1,5 +1,5 @@
 import { weakEtag } from '../http/etag.js'
-import type { CachedResponse } from './best-effort-cache.js'
+import type { CachedResponse } from './cached-response.js'
 
 /** How far a stored time may lie ahead of this instance's clock: the skew between instances' clocks. */
 const clockSkewMs = 2000

@@ -1,4 +1,4 @@
-import type { CachedResponse } from './best-effort-cache.js'
+import type { CachedResponse } from './cached-response.js'
 
 /** When a cached answer stops being fresh, in epoch milliseconds. */
 export function freshUntil(entry: Pick<CachedResponse, 'storedAt' | 'ttlSeconds'>): number {

@@ -1,6 +1,6 @@
-import type { CachedResponse } from './best-effort-cache.js'
+import type { CachedResponse } from './cached-response.js'
 import { isFresh } from './freshness.js'
-import { createLruMap } from './lru-map.js'
+import { createLruMap } from '../util/lru-map.js'
 
 /**
  * The most recently used fresh answers, kept in process in front of the Keyv store. A hit

@@ -1,4 +1,4 @@
-import { createLruMap, type LruMap } from './lru-map.js'
+import { createLruMap, type LruMap } from '../util/lru-map.js'
 
 /** Limits of a {@link createMemoryCacheStore}: whichever is reached first evicts. */
 export interface MemoryCacheStoreOptions {

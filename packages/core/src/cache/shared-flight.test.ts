@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { cacheEntry } from './cached-answer.js'
-import type { CachedResponse } from './best-effort-cache.js'
+import { cacheEntry } from '../pipeline/cached-answer.js'
+import type { CachedResponse } from './cached-response.js'
 import { createSharedFlight } from './shared-flight.js'
 import type { SharedRedisClient } from './shared-redis-client.js'
 

@@ -1,4 +1,4 @@
-import type { CachedResponse } from './best-effort-cache.js'
+import type { CachedResponse } from './cached-response.js'
 import { createRedisOutage, type RedisOutage } from './redis-outage.js'
 import type { SharedRedisClient } from './shared-redis-client.js'
 

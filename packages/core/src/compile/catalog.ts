@@ -2,17 +2,17 @@ import type { CompiledOperation, CompiledSource, CompileSources } from './compil
 import { compileSource } from './compile-source.js'
 import type { SourceDefinition } from '../plugin/define-source.js'
 import type { DatasetDefinition } from '../plugin/define-dataset.js'
-import type { DatasetStore } from '../dataset/dataset-store.js'
+import type { DatasetStore } from '../plugin/dataset-store.js'
 import type { UpstreamDefinition, UpstreamOverride } from '../plugin/define-upstream.js'
 import { GatewayError } from '../http/gateway-error.js'
-import { createPlaceProviders, type PlaceProviders } from '../places/place-providers.js'
+import { createPlaceProviders, type PlaceProviders } from './place-providers.js'
 
 /**
  * The source catalog: the sources a gateway serves, compiled once, looked up by id. Every
  * route, descriptor and search reads it; `source_discovery` searches it (the spec's "catalog").
- * Not to be confused with MCP's catalogue server (`/mcp`, tools over every source), a dataset
- * store's catalog (the versions it has loaded) or the datasets command line's `--catalog`
- * (the module that defines the datasets).
+ * The only thing the code calls a catalog (besides the datasets command line's `--catalog`
+ * flag, kept for its users): MCP's server over every source is the all-sources server, and
+ * what a dataset store has loaded is its loaded datasets.
  *
  * @example
  * const catalog = createCatalog([statnett()])

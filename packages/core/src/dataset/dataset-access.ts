@@ -1,6 +1,6 @@
 import type { DatasetDefinition } from '../plugin/define-dataset.js'
 import { datasetNotLoaded } from './dataset-not-loaded.js'
-import type { DatasetReader, DatasetStore, DatasetVersion } from './dataset-store.js'
+import type { DatasetReader, DatasetStore, DatasetVersion } from '../plugin/dataset-store.js'
 
 /** A dataset one answer was made from, and the version that answered. */
 export interface DatasetUse {

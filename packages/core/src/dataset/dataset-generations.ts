@@ -1,5 +1,5 @@
 import type { DatasetDefinition } from '../plugin/define-dataset.js'
-import type { DatasetStore } from './dataset-store.js'
+import type { DatasetStore } from '../plugin/dataset-store.js'
 
 /**
  * What is appended to the cache key of an answer that may read `datasets`: the `loadedAt` of

@@ -1,6 +1,6 @@
 import { GatewayError } from '../http/gateway-error.js'
 import type { DatasetDefinition } from '../plugin/define-dataset.js'
-import type { DatasetStore } from './dataset-store.js'
+import type { DatasetStore } from '../plugin/dataset-store.js'
 
 /**
  * The 502 for an operation whose dataset is not loaded in this deployment. Like an upstream

@@ -1,6 +1,6 @@
 import type { Catalog } from '../compile/catalog.js'
 import type { Links } from '../http/links.js'
-import { compileRoute, routeUrlTemplate, type RouteDefinition } from '../http/define-route.js'
+import { compileRoute, routeUrlTemplate, type RouteDefinition } from '../routing/define-route.js'
 import { buildMeta } from '../pipeline/meta.js'
 import { placeSections } from '../places/place-sections.js'
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { defineRoute, type RouteDefinition } from '../http/define-route.js'
+import { defineRoute, type RouteDefinition } from '../routing/define-route.js'
 import { openApiPath } from '../http/links.js'
 import type { GatewayContext } from '../gateway-context.js'
 import { apiIndex } from './api-index.js'

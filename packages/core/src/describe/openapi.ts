@@ -3,10 +3,10 @@ import type { Catalog } from '../compile/catalog.js'
 import type { CompiledParameter } from '../compile/compile-parameters.js'
 import type { JsonSchema } from '../compile/json-schema.js'
 import type { Links } from '../http/links.js'
-import { compileRoute, type CompiledRoute, type RouteDefinition } from '../http/define-route.js'
+import { compileRoute, type CompiledRoute, type RouteDefinition } from '../routing/define-route.js'
 import { apiPath } from '../http/links.js'
 import { operationDescription } from './descriptors.js'
-import { gatewayTags } from './openapi-tags.js'
+import { gatewayTags } from '../routing/openapi-tags.js'
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` })
 const errorRef = (name: string) => ({ $ref: `#/components/responses/${name}` })

@@ -1,5 +1,5 @@
 import type { Catalog } from '../compile/catalog.js'
-import { defineRoute, type RouteDefinition } from '../http/define-route.js'
+import { defineRoute, type RouteDefinition } from '../routing/define-route.js'
 import { errorResponse } from '../http/error-response.js'
 import {
   extensionCall,
@@ -9,11 +9,11 @@ import {
   type ExtensionHost,
   type GatewayExtension,
   type InvokedAnswer,
-} from '../http/gateway-extension.js'
+} from './gateway-extension.js'
 import type { GatewayRequest, GatewayResponse } from '../http/gateway-request.js'
 import type { Links } from '../http/links.js'
 import { queryLengthOf, refuseLongQuery } from '../http/query-string.js'
-import type { Router } from '../http/router.js'
+import type { Router } from '../routing/router.js'
 import type { RateLimiter } from '../limit/rate-limit.js'
 import type { GatewayContext } from '../gateway-context.js'
 import type { OperationAnswer } from '../operations/invoke-operation.js'

@@ -1,5 +1,5 @@
 import { descriptorMaxAge } from '../describe/descriptors.js'
-import { defineRoute, type RouteCall, type RouteDefinition } from '../http/define-route.js'
+import { defineRoute, type RouteCall, type RouteDefinition } from '../routing/define-route.js'
 import { GatewayError } from '../http/gateway-error.js'
 import type { GatewayResponse } from '../http/gateway-request.js'
 import { jsonResponse } from '../http/json-response.js'

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { defineRoute, type RouteDefinition } from '../http/define-route.js'
+import { defineRoute, type RouteDefinition } from '../routing/define-route.js'
 import { jsonResponse } from '../http/json-response.js'
 import type { GatewayContext } from '../gateway-context.js'
-import type { SourceHealth, SourceState } from './source-health.js'
+import type { SourceHealth, SourceState } from '../observe/source-health.js'
 
 const states: readonly SourceState[] = ['ok', 'degraded', 'failing', 'not_configured']
 

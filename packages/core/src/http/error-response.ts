@@ -2,7 +2,7 @@ import { GatewayError } from './gateway-error.js'
 import type { GatewayResponse } from './gateway-request.js'
 import { jsonResponse } from './json-response.js'
 import { openApiPath, type Links } from './links.js'
-import { UpstreamError } from '../upstream/upstream-error.js'
+import { UpstreamError } from './upstream-error.js'
 
 /**
  * The one error body every status shares:

@@ -1,4 +1,4 @@
-import { createLruMap } from '../cache/lru-map.js'
+import { createLruMap } from '../util/lru-map.js'
 
 /** Where the JSON API hangs below the mount point; written here only. */
 export const apiPath = '/api/v1'

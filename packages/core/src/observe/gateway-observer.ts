@@ -1,7 +1,7 @@
-import type { DatasetVersion } from '../dataset/dataset-store.js'
+import type { DatasetVersion } from '../plugin/dataset-store.js'
 import type { GatewayRequest } from '../http/gateway-request.js'
-import type { UpstreamFailure } from '../upstream/upstream-error.js'
-import type { SourceHealth } from '../health/source-health.js'
+import type { UpstreamFailure } from '../http/upstream-error.js'
+import type { SourceHealth } from './source-health.js'
 
 /**
  * How an operation's answer was found: fresh in a cache (`hit`), made by an upstream call

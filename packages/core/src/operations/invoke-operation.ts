@@ -1,9 +1,9 @@
-import { createLruMap } from '../cache/lru-map.js'
+import { createLruMap } from '../util/lru-map.js'
 import type { Catalog } from '../compile/catalog.js'
-import { outcomeValue } from '../cache/cached-answer.js'
+import { outcomeValue } from '../pipeline/cached-answer.js'
 import { GatewayError, type ErrorCode, type ProblemDetail } from '../http/gateway-error.js'
 import type { Links } from '../http/links.js'
-import { validateValues } from '../http/validate-parameters.js'
+import { validateValues } from '../routing/validate-parameters.js'
 import type { OperationEnvelope } from '../pipeline/envelope.js'
 import { findOperationAnswer, operationCacheKey, type OperationCall, type OperationCallDeps } from '../pipeline/operation-call.js'
 

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import type { Catalog } from '../compile/catalog.js'
 import { descriptorMaxAge, operationSchema, sourceDescriptor } from '../describe/descriptors.js'
 import { operationOpenApiPaths } from '../describe/openapi.js'
-import { defineRoute, type RouteDefinition } from '../http/define-route.js'
+import { defineRoute, type RouteDefinition } from '../routing/define-route.js'
 import { callOperation, operationCacheKey } from '../pipeline/operation-call.js'
 import type { GatewayContext } from '../gateway-context.js'
 

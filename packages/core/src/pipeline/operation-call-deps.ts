@@ -1,12 +1,14 @@
 import Keyv from 'keyv'
-import { createBestEffortCache, type CachedResponse } from '../cache/best-effort-cache.js'
+import { createBestEffortCache } from '../cache/best-effort-cache.js'
+import type { CachedResponse } from '../cache/cached-response.js'
 import { createHotCache } from '../cache/hot-cache.js'
 import { createMemoryCacheStore } from '../cache/memory-cache-store.js'
 import type { RedisOutage } from '../cache/redis-outage.js'
 import { createSharedFlight } from '../cache/shared-flight.js'
 import type { SharedRedisClient } from '../cache/shared-redis-client.js'
 import { createSingleFlight } from '../cache/single-flight.js'
-import type { GatewayOptions } from '../gateway-options.js'
+import type { SharedFlightOptions } from '../cache/shared-flight.js'
+import type { DatasetStore } from '../plugin/dataset-store.js'
 import type { UpstreamSettings } from '../upstream/upstream-client.js'
 import type { UpstreamDefinition } from '../plugin/define-upstream.js'
 import type { OperationCallDeps } from './operation-call.js'
@@ -14,11 +16,30 @@ import { createUpstreamAnswerMemo } from '../upstream/upstream-answer-memo.js'
 import type { GatewayObservers } from '../observe/gateway-observer.js'
 
 /**
+ * The slice of `GatewayOptions` the pipeline reads (see each there): declared here so the
+ * pipeline knows nothing of the gateway above it; `createGateway` hands it the whole options,
+ * and the type checker holds that they fit.
+ */
+export interface OperationCallOptions {
+  cache?: Keyv
+  cacheTimeoutMs?: number
+  cacheEntryMaxBytes?: number
+  hotCacheEntries?: number
+  hotCacheBytes?: number
+  sharedFlight?: SharedFlightOptions
+  staleSeconds?: number
+  deadlineMs?: number
+  notFoundCacheSeconds?: number
+  datasets?: DatasetStore
+  upstreamAnswerBytes?: number
+}
+
+/**
  * The cached-answer pipeline of a gateway, from its options: the store behind its timeouts,
  * the hot cache, the single flights, and the times answers are kept and waited for.
  */
 export function createOperationCallDeps(
-  options: GatewayOptions,
+  options: OperationCallOptions,
   parts: {
     onError(error: unknown, kind: 'cache' | 'shared-state'): void
     outageOf(redis: SharedRedisClient): RedisOutage

@@ -1,5 +1,5 @@
-import type { CachedResponse } from '../cache/best-effort-cache.js'
-import { cacheEntry, findCachedAnswer, outcomeResponse, type CachedAnswerDeps, type CachedOutcome } from '../cache/cached-answer.js'
+import type { CachedResponse } from '../cache/cached-response.js'
+import { cacheEntry, findCachedAnswer, outcomeResponse, type CachedAnswerDeps, type CachedOutcome } from './cached-answer.js'
 import { cacheKey } from '../cache/cache-key.js'
 import type { CompiledOperation, CompiledSource } from '../compile/compile-source.js'
 import type { OperationContext, OperationParameters } from '../plugin/define-operation.js'
@@ -12,13 +12,13 @@ import type { Links } from '../http/links.js'
 import { paginate } from './pagination.js'
 import { createUpstreamClient, type UpstreamSettings } from '../upstream/upstream-client.js'
 import type { Deadline } from '../upstream/deadline.js'
-import { UpstreamError } from '../upstream/upstream-error.js'
+import { UpstreamError } from '../http/upstream-error.js'
 import type { UpstreamDefinition } from '../plugin/define-upstream.js'
 import type { UpstreamUse } from './provenance.js'
 import { createDatasetAccess } from '../dataset/dataset-access.js'
 import type { RawUpstreamAnswer, UpstreamAnswerMemo } from '../upstream/upstream-answer-memo.js'
 import type { CacheOutcome, GatewayObservers, ObservedRequest } from '../observe/gateway-observer.js'
-import type { SourceHealthRecorder } from '../health/source-health.js'
+import type { SourceHealthRecorder } from '../observe/source-health.js'
 
 /** What the operation pipeline needs from the gateway: the cached-answer path, and how to reach upstreams. */
 export interface OperationCallDeps extends CachedAnswerDeps {

@@ -3,7 +3,7 @@ import { GatewayError } from '../http/gateway-error.js'
 import type { Links } from '../http/links.js'
 import { buildMeta } from '../pipeline/meta.js'
 import type { UpstreamProvenance } from '../pipeline/provenance.js'
-import type { PlaceProviders } from './place-providers.js'
+import type { PlaceProviders } from '../compile/place-providers.js'
 import { placeSections, sectionFields } from './place-sections.js'
 
 /** What an operation call from inside the gateway resolves to: the parts of its envelope a bundle keeps. */

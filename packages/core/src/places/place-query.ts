@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { compileParameters } from '../compile/compile-parameters.js'
-import { validateParameters } from '../http/validate-parameters.js'
-import type { PathParameter } from '../http/define-route.js'
+import { validateParameters } from '../routing/validate-parameters.js'
+import type { PathParameter } from '../routing/define-route.js'
 import { allSection, summarySection } from '../plugin/place-fields.js'
-import type { PlaceProviders } from './place-providers.js'
+import type { PlaceProviders } from '../compile/place-providers.js'
 import { placeSections, sectionFields } from './place-sections.js'
 
 /** Query parameters of `/api/v1/steder/sok`. */

@@ -1,7 +1,7 @@
 import type * as v from 'valibot'
-import type { UpstreamClient } from '../upstream/upstream-client.js'
+import type { UpstreamClient } from './upstream-calls.js'
 import type { UpstreamDefinition } from './define-upstream.js'
-import type { DatasetReader } from '../dataset/dataset-store.js'
+import type { DatasetReader } from './dataset-store.js'
 import type { DatasetDefinition } from './define-dataset.js'
 import type { PlaceFieldDeclaration } from './place-fields.js'
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { RouteParameters } from '../http/define-route.js'
+import type { RouteParameters } from '../routing/define-route.js'
 
 /** Query parameters of `/api/v1/sok/alle` (spec 4.1). */
 export const searchQuery = {

@@ -1,4 +1,4 @@
-import { createLruMap } from '../cache/lru-map.js'
+import { createLruMap } from '../util/lru-map.js'
 import { foldNorwegian } from './fold-norwegian.js'
 
 /** What a thing can be found by: codes (an id, an IATA code), names (its name, keywords), and free text. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { listSizeCheck } from './plausibility-check.js'
-import { UpstreamError } from './upstream-error.js'
+import { UpstreamError } from '../http/upstream-error.js'
 
 describe('listSizeCheck', () => {
   const upstream = { id: 'reg', name: 'Register' }

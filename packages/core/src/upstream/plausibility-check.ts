@@ -1,4 +1,4 @@
-import { UpstreamError } from './upstream-error.js'
+import { UpstreamError } from '../http/upstream-error.js'
 
 /**
  * Judges a value an upstream sent before it is remembered as truth: returns the error to

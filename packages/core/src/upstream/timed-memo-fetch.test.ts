@@ -3,7 +3,7 @@ import { startFakeUpstream, type FakeUpstream } from '../testing/fake-upstream.j
 import { listSizeCheck } from './plausibility-check.js'
 import { createTimedMemo } from './timed-memo.js'
 import { createUpstreamClient } from './upstream-client.js'
-import { UpstreamError } from './upstream-error.js'
+import { UpstreamError } from '../http/upstream-error.js'
 
 const httpDate = (ms: number) => new Date(ms).toUTCString()
 const LAST_MODIFIED = 'Tue, 10 Feb 2026 08:00:00 GMT'

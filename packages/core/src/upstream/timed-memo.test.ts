@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createTimedMemo } from './timed-memo.js'
 import { listSizeCheck } from './plausibility-check.js'
-import { UpstreamError } from './upstream-error.js'
+import { UpstreamError } from '../http/upstream-error.js'
 
 /** A hand-driven clock, so TTL tests do not sleep. */
 function clock(start = 1_000_000) {

@@ -1,7 +1,7 @@
-import { createLruMap } from '../cache/lru-map.js'
+import { createLruMap } from '../util/lru-map.js'
 import type { PlausibilityCheck } from './plausibility-check.js'
 import type { QueryValues, UpstreamClient } from './upstream-client.js'
-import { UpstreamError } from './upstream-error.js'
+import { UpstreamError } from '../http/upstream-error.js'
 
 /** Settings of a {@link createTimedMemo} memo. */
 export interface TimedMemoOptions<V = unknown> {

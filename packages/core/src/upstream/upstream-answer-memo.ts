@@ -1,4 +1,4 @@
-import { createLruMap } from '../cache/lru-map.js'
+import { createLruMap } from '../util/lru-map.js'
 
 /** One upstream answer as it came off the wire: what every read of the client is made from. */
 export interface RawUpstreamAnswer {

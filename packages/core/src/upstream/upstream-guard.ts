@@ -1,5 +1,5 @@
 import type { IPolicy } from 'cockatiel'
-import { UpstreamError } from './upstream-error.js'
+import { UpstreamError } from '../http/upstream-error.js'
 
 /** How one upstream is protected; the gateway's `upstream` options fill it. */
 export interface UpstreamGuardOptions {

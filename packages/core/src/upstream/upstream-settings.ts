@@ -1,8 +1,26 @@
 import type { UpstreamDefinition } from '../plugin/define-upstream.js'
-import type { GatewayOptions } from '../gateway-options.js'
+import type { Dispatcher } from 'undici'
 import type { UpstreamSettings } from './upstream-client.js'
 import { createUpstreamGuard, type UpstreamGuard } from './upstream-guard.js'
 import type { GatewayObservers } from '../observe/gateway-observer.js'
+
+/**
+ * The gateway's defaults for every upstream: the slice of `GatewayOptions` this module reads
+ * (`createGateway` hands it `options.upstream`, and the type checker holds that it fits). Declared
+ * here, not read from the whole options type, so the upstream client knows nothing above it.
+ */
+export interface UpstreamDefaults {
+  timeoutMs?: number
+  userAgent?: string
+  dispatcher?: Dispatcher
+  maxConcurrent?: number
+  maxQueued?: number
+  breakAfterFailures?: number
+  restSeconds?: number
+  retryConnect?: boolean
+  maxRetryAfterSeconds?: number
+  maxBodyBytes?: number
+}
 
 /**
  * The settings of each upstream, the gateway's `upstream` defaults merged in, made once per
@@ -14,7 +32,7 @@ import type { GatewayObservers } from '../observe/gateway-observer.js'
  * settingsOf(upstream).timeoutMs // 10000 unless set
  */
 export function createUpstreamSettings(
-  defaults: GatewayOptions['upstream'],
+  defaults: UpstreamDefaults | undefined,
   defaultUserAgent: string,
   observer?: GatewayObservers,
   onBreakerChange?: (upstream: string, state: 'open' | 'half-open' | 'closed') => void,

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { UpstreamError } from './upstream-error.js'
+import { UpstreamError } from '../http/upstream-error.js'
 
 /**
  * Checks an upstream payload against the shape a source expects. A mismatch is the

@@ -5,17 +5,17 @@ import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { Writable } from 'node:stream'
 import type { DatasetDefinition } from '@allmenning/core/source'
-import { loadDatasetCatalog, type DatasetCatalogRef } from '../import/dataset-catalog.js'
+import { loadDatasetDefinitions, type DatasetDefinitionsRef } from '../import/dataset-definitions-module.js'
 import { importInWorker, workerHeapLimitMb } from '../import/import-in-worker.js'
 import type { ImportInput, ImportResult } from '../import/import-types.js'
-import { createSqliteDatasetStore } from '../store/sqlite-store.js'
+import { createSqliteDatasetStore } from '../follow/create-sqlite-dataset-store.js'
 import { breakImportLock } from '../store/import-lock.js'
 import { openSqlite } from '../store/sqlite-connection.js'
 import { tablesFingerprint } from '../store/table-names.js'
 import { syncDataset } from '../sync/sync-dataset.js'
 import { datasetMirrorFromEnv, datasetMirrorVariable } from '../sync/dataset-mirror.js'
 import { datasetStorePath, defaultDataDir } from '../store/store-path.js'
-import { datasetLoadCommand } from './load-command.js'
+import { datasetLoadCommand } from '../store/load-command.js'
 import { createProgressReporter } from './progress-reporter.js'
 import { publishCommand, pullCommand } from './snapshot-commands.js'
 import { parseSnapshotUrl, SnapshotUrlError } from '../snapshot/snapshot-location.js'
@@ -106,7 +106,7 @@ function builtInSourcesUrl(): string {
   return pathToFileURL(createRequire(import.meta.url).resolve('@allmenning/sources')).href
 }
 
-function catalogRef(option: string | undefined, cwd: string): DatasetCatalogRef {
+function catalogRef(option: string | undefined, cwd: string): DatasetDefinitionsRef {
   if (!option) return { module: builtInSourcesUrl(), export: 'builtInDatasets' }
   const [module, name] = option.split('#')
   // A file of the user's (`./catalog.ts`, `src/catalog.js`, an absolute path) by its path;
@@ -196,7 +196,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     if (publishTo !== undefined) parseSnapshotUrl(publishTo)
     const limits = limitsFrom(parsed.values)
     const catalog = catalogRef(parsed.values.catalog, io.cwd)
-    const datasets = await loadDatasetCatalog(catalog)
+    const datasets = await loadDatasetDefinitions(catalog)
     const byId = (id: string) => {
       const found = datasets.find((d) => d.id === id)
       if (!found) throw new UsageError(`no dataset "${id}"; the datasets are ${datasets.map((d) => d.id).join(', ')}`)

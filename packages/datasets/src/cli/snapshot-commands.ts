@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { readCatalog } from '../store/catalog.js'
+import { readLoadedDatasets } from '../store/loaded-datasets-table.js'
 import { openSqlite } from '../store/sqlite-connection.js'
 import { createSnapshotClient } from '../snapshot/snapshot-client.js'
 import { downloadSnapshot } from '../snapshot/download-snapshot.js'
@@ -62,7 +62,7 @@ export async function publishCommand(url: string, storePath: string, io: Snapsho
 function versionsIn(path: string) {
   const db = openSqlite(path, { readonly: true })
   try {
-    return datasetsOf(readCatalog(db))
+    return datasetsOf(readLoadedDatasets(db))
   } finally {
     db.close()
   }

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
-import { createSqliteDatasetStore, type SqliteDatasetStore } from '../store/sqlite-store.js'
+import type { SqliteDatasetStore } from '../store/sqlite-store.js'
+import { createSqliteDatasetStore } from './create-sqlite-dataset-store.js'
 import { datasetStorePath, defaultDataDir } from '../store/store-path.js'
 import { createSnapshotClient } from '../snapshot/snapshot-client.js'
 import type { FollowingDatasetStore, FollowSnapshotOptions } from './following-store.js'

@@ -1,9 +1,9 @@
 import { join } from 'node:path'
 import { datasetNotLoaded, type DatasetDefinition, type DatasetReader } from '@allmenning/core/source'
-import { datasetLoadCommand } from '../cli/load-command.js'
+import { datasetLoadCommand } from '../store/load-command.js'
 import type { S3Client } from '@aws-sdk/client-s3'
 import type { SqliteDatasetStore } from '../store/sqlite-store.js'
-import { writeFollowMarker } from './follow-marker.js'
+import { writeFollowMarker } from '../store/follow-marker.js'
 import type { FollowedManifest, SnapshotSource } from './snapshot-source.js'
 
 // Taken from process.getBuiltinModule, not imported: an ESM import of node:fs reads every export,

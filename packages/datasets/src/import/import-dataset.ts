@@ -5,7 +5,7 @@ import { fileParts, type ByteCounter, type FilePart } from '../read/file-parts.j
 import { readLimits, type ReadLimits } from '../read/read-limits.js'
 import { createGenerationWriter, type GenerationWriter } from '../store/generation-writer.js'
 import { acquireImportLock, ImportLockedError } from '../store/import-lock.js'
-import { refuseImportIntoFollower } from '../follow/follow-marker.js'
+import { refuseImportIntoFollower } from '../store/follow-marker.js'
 import { openSqlite } from '../store/sqlite-connection.js'
 import { tablesFingerprint } from '../store/table-names.js'
 import { rowBatchTables } from './row-batch.js'

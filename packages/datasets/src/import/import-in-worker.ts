@@ -1,6 +1,6 @@
 import { startWorker } from './start-worker.js'
 import type { DatasetDefinition } from '@allmenning/core/source'
-import type { DatasetCatalogRef } from './dataset-catalog.js'
+import type { DatasetDefinitionsRef } from './dataset-definitions-module.js'
 import type { ImportOptions } from './import-dataset.js'
 import type { ImportWorkerData } from './import-worker.js'
 import { ImportError, type ImportInput, type ImportProgress, type ImportResult } from './import-types.js'
@@ -10,7 +10,7 @@ export interface ImportInWorkerOptions {
   /** The SQLite file. */
   path: string
   /** The module that defines the dataset (the worker imports it). */
-  catalog: DatasetCatalogRef
+  catalog: DatasetDefinitionsRef
   datasetId: string
   inputs: ImportInput[]
   publishedAt: string | null

@@ -1,11 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { importDataset, type ImportOptions } from './import-dataset.js'
-import { loadDatasetCatalog, type DatasetCatalogRef } from './dataset-catalog.js'
+import { loadDatasetDefinitions, type DatasetDefinitionsRef } from './dataset-definitions-module.js'
 import type { ImportInput } from './import-types.js'
 
 /** What the serving thread sends the import worker. */
 export interface ImportWorkerData {
-  catalog: DatasetCatalogRef
+  catalog: DatasetDefinitionsRef
   datasetId: string
   path: string
   inputs: ImportInput[]
@@ -24,7 +24,7 @@ port.on('message', (message: { type: string }) => {
 })
 
 try {
-  const datasets = await loadDatasetCatalog(data.catalog)
+  const datasets = await loadDatasetDefinitions(data.catalog)
   const dataset = datasets.find((d) => d.id === data.datasetId)
   if (!dataset) throw new Error(`${data.catalog.module} defines no dataset "${data.datasetId}"`)
   const result = await importDataset({

@@ -1,6 +1,6 @@
 import { startWorker } from './start-worker.js'
 import type { DatasetDefinition, DatasetRow } from '@allmenning/core/source'
-import type { CatalogEntry } from '../store/catalog.js'
+import type { LoadedDatasetEntry } from '../store/loaded-datasets-table.js'
 import type { GenerationWriter } from '../store/generation-writer.js'
 import { createRowBatch } from './row-batch.js'
 import { createRowCheck } from '../store/row-check.js'
@@ -25,7 +25,7 @@ export interface WriterThread {
   sent(): Promise<void>
   /** Writes what is left and builds the indexes. */
   finish(): Promise<void>
-  switchTo(entry: Parameters<GenerationWriter['switchTo']>[0]): Promise<CatalogEntry>
+  switchTo(entry: Parameters<GenerationWriter['switchTo']>[0]): Promise<LoadedDatasetEntry>
   /** Drops everything the writer wrote, and stops it. */
   abandon(): Promise<void>
   /** Rows handed to the writer so far. */
@@ -38,7 +38,7 @@ const bufferBytes = 1 << 20
 /** A buffer is handed over once this share of it is used, so the next batch of records fits. */
 const sendAt = 0.4
 
-type Reply = { type: 'free'; buffer: ArrayBuffer } | { type: 'finished' } | { type: 'switched'; entry: CatalogEntry } | { type: 'abandoned' } | { type: 'error'; name: string; message: string }
+type Reply = { type: 'free'; buffer: ArrayBuffer } | { type: 'finished' } | { type: 'switched'; entry: LoadedDatasetEntry } | { type: 'abandoned' } | { type: 'error'; name: string; message: string }
 
 /** An error the writer thread reported, as an Error of the same name. */
 function writerError(name: string, message: string): Error {
@@ -132,7 +132,7 @@ export function createWriterThread(path: string, dataset: DatasetDefinition, loc
     },
     async switchTo(entry) {
       const reply = await ask({ type: 'switch', entry })
-      return (reply as { entry: CatalogEntry }).entry
+      return (reply as { entry: LoadedDatasetEntry }).entry
     },
     async abandon() {
       if (stopped) return

@@ -16,7 +16,7 @@ import {
   SnapshotError,
   type SnapshotManifest,
 } from '@allmenning/datasets'
-import { readCatalog } from '../store/catalog.js'
+import { readLoadedDatasets } from '../store/loaded-datasets-table.js'
 import { openSqlite } from '../store/sqlite-connection.js'
 import { holdings } from '../testing/test-datasets.js'
 import { startS3Server, type TestS3Server } from '../testing/s3-server.js'
@@ -49,7 +49,7 @@ async function publishHoldings(prefix: string, csv = 'Org;Owner;Shares\n111;Ann;
 /** What a store file holds, read as the gateway reads it: each dataset's catalog entry and rows. */
 async function contentOf(path: string) {
   const db = openSqlite(path, { readonly: true })
-  const catalog = [...readCatalog(db).values()]
+  const catalog = [...readLoadedDatasets(db).values()]
   db.close()
   const store = createSqliteDatasetStore({ path, readonly: true })
   const rows = await store.reader(holdings)!.select('holdings', { orderBy: [{ column: 'org' }, { column: 'owner' }] })

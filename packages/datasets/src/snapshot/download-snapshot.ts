@@ -1,23 +1,9 @@
-import type { S3Client } from '@aws-sdk/client-s3'
 import type { SnapshotLocation } from './snapshot-location.js'
 import type { SnapshotManifest } from './snapshot-manifest.js'
+// Types only: erased from the build, so the work file is still loaded on the first download alone.
+import type { DownloadedSnapshot, DownloadSnapshotOptions } from './download-snapshot-work.js'
 
-/** Options of {@link downloadSnapshot}. */
-export interface DownloadSnapshotOptions {
-  client: S3Client
-  signal?: AbortSignal
-  /** Compressed bytes received so far, of `total` (the manifest's `bytes`). */
-  onProgress?: (received: number, total: number) => void
-}
-
-/** A downloaded, checked snapshot. */
-export interface DownloadedSnapshot {
-  /** The SQLite file: `toPath`. */
-  path: string
-  manifest: SnapshotManifest
-  /** Compressed bytes downloaded. */
-  bytes: number
-}
+export type { DownloadedSnapshot, DownloadSnapshotOptions }
 
 /**
  * Downloads the snapshot `manifest` names to `toPath`, checking it on the way: the compressed
@@ -35,6 +21,6 @@ export interface DownloadedSnapshot {
  * await downloadSnapshot(location, manifest, '/tmp/allmenning.sqlite', { client })
  */
 export async function downloadSnapshot(location: SnapshotLocation, manifest: SnapshotManifest, toPath: string, options: DownloadSnapshotOptions): Promise<DownloadedSnapshot> {
-  const { downloadAndCheckSnapshot } = await import('./snapshot-download.js')
+  const { downloadAndCheckSnapshot } = await import('./download-snapshot-work.js')
   return downloadAndCheckSnapshot(location, manifest, toPath, options)
 }

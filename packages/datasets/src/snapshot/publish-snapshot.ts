@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
 import type { S3Client } from '@aws-sdk/client-s3'
 import { s3Sdk, storageSdk } from './aws-sdk.js'
-import { readCatalog, type CatalogEntry } from '../store/catalog.js'
+import { readLoadedDatasets, type LoadedDatasetEntry } from '../store/loaded-datasets-table.js'
 import { openSqlite } from '../store/sqlite-connection.js'
 import { SnapshotError, snapshotErrorFrom } from './snapshot-errors.js'
 import { manifestKey, snapshotKey, snapshotsFolder, type SnapshotLocation } from './snapshot-location.js'
@@ -60,7 +60,7 @@ function snapshotId(now: Date): string {
 }
 
 /** The manifest's list of datasets from a store's catalog. */
-export function datasetsOf(catalog: Map<string, CatalogEntry>): SnapshotDataset[] {
+export function datasetsOf(catalog: Map<string, LoadedDatasetEntry>): SnapshotDataset[] {
   return [...catalog.values()]
     .sort((a, b) => a.id.localeCompare(b.id))
     .map((entry) => ({ id: entry.id, version: entry.publishedAt, loadedAt: entry.loadedAt, rows: entry.rows }))
@@ -70,7 +70,7 @@ function storeDatasets(storePath: string): SnapshotDataset[] {
   if (!existsSync(storePath)) throw new Error(`there is no store at ${storePath} to publish; load datasets first ("allmenning datasets sync" or "import")`)
   const db = openSqlite(storePath, { readonly: true })
   try {
-    return datasetsOf(readCatalog(db))
+    return datasetsOf(readLoadedDatasets(db))
   } finally {
     db.close()
   }

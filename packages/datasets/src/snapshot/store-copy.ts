@@ -1,12 +1,12 @@
 import { statSync } from 'node:fs'
-import { readCatalog, type CatalogEntry } from '../store/catalog.js'
+import { readLoadedDatasets, type LoadedDatasetEntry } from '../store/loaded-datasets-table.js'
 import { openSqlite } from '../store/sqlite-connection.js'
 
 /** A consistent copy of the store, and the datasets it holds. */
 export interface StoreCopy {
   path: string
   bytes: number
-  catalog: Map<string, CatalogEntry>
+  catalog: Map<string, LoadedDatasetEntry>
 }
 
 /**
@@ -32,10 +32,10 @@ export function copyStore(storePath: string, toPath: string): StoreCopy {
     source.close()
   }
   const copy = openSqlite(toPath)
-  let catalog: Map<string, CatalogEntry>
+  let catalog: Map<string, LoadedDatasetEntry>
   try {
     copy.exec('PRAGMA journal_mode = DELETE')
-    catalog = readCatalog(copy)
+    catalog = readLoadedDatasets(copy)
   } finally {
     copy.close()
   }

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os'
 import type { SqliteConnection, SqliteStatement } from './sqlite-connection.js'
 import type { DatasetDefinition, DatasetRow, DatasetTable, DatasetValue } from '@allmenning/core/source'
-import { ensureCatalog, readCatalog, writeCatalogEntry, type CatalogEntry } from './catalog.js'
+import { ensureLoadedDatasetsTable, readLoadedDatasets, writeLoadedDatasetEntry, type LoadedDatasetEntry } from './loaded-datasets-table.js'
 import { datasetTablePrefix, fullTextTable, generationTable, quote, tableGeneration } from './table-names.js'
 import { trackDuplicateKeys, type DuplicateKeys } from './duplicate-keys.js'
 import { createRowCheck } from './row-check.js'
@@ -62,7 +62,7 @@ export interface GenerationWriter {
   /** Writes what is buffered and builds the indexes. */
   finish(): void
   /** Makes this generation the loaded one and drops the one before, in one transaction. */
-  switchTo(entry: Omit<CatalogEntry, 'id' | 'generation' | 'fingerprint' | 'rows' | 'loadedAt'> & { fingerprint: string }): CatalogEntry
+  switchTo(entry: Omit<LoadedDatasetEntry, 'id' | 'generation' | 'fingerprint' | 'rows' | 'loadedAt'> & { fingerprint: string }): LoadedDatasetEntry
   /** Drops everything this generation wrote. */
   abandon(): void
   readonly rows: number
@@ -76,8 +76,8 @@ export interface GenerationWriterOptions {
 
 export function createGenerationWriter(db: SqliteConnection, dataset: Pick<DatasetDefinition, 'id' | 'tables'>, options: GenerationWriterOptions = {}): GenerationWriter {
   if (options.cacheKiB !== undefined) db.exec(`PRAGMA cache_size = -${Math.trunc(options.cacheKiB)}`)
-  ensureCatalog(db)
-  const current = readCatalog(db).get(dataset.id)?.generation
+  ensureLoadedDatasetsTable(db)
+  const current = readLoadedDatasets(db).get(dataset.id)?.generation
   // Milliseconds since the epoch: unique per import and ordered, even across processes.
   const generation = Math.max(Date.now(), (current ?? 0) + 1)
   dropLeftovers(db, dataset.id, current)
@@ -201,9 +201,9 @@ export function createGenerationWriter(db: SqliteConnection, dataset: Pick<Datas
         (sum, writer) => sum + Number(db.prepare(`SELECT count(*) FROM ${writer.name}`).value()),
         0,
       )
-      const done: CatalogEntry = { ...entry, id: dataset.id, generation, rows: counted, loadedAt: new Date().toISOString() }
+      const done: LoadedDatasetEntry = { ...entry, id: dataset.id, generation, rows: counted, loadedAt: new Date().toISOString() }
       db.transaction(() => {
-        writeCatalogEntry(db, done)
+        writeLoadedDatasetEntry(db, done)
         dropLeftovers(db, dataset.id, generation)
       }, true)
       return done

@@ -1,13 +1,11 @@
 import { dirname } from 'node:path'
 import { createLruMap, type DatasetStore } from '@allmenning/core/extension'
 import type { DatasetDefinition, DatasetReader, DatasetTable, DatasetVersion } from '@allmenning/core/source'
-import { ensureCatalog, readCatalog, type CatalogEntry } from './catalog.js'
+import { ensureLoadedDatasetsTable, readLoadedDatasets, type LoadedDatasetEntry } from './loaded-datasets-table.js'
 import { countSql, searchSql, selectSql, type QuerySql } from './query-sql.js'
 import { fullTextTable, generationTable, tablesFingerprint } from './table-names.js'
 import { openSqlite, type SqliteConnection, type SqliteStatement } from './sqlite-connection.js'
-import { datasetLoadCommand } from '../cli/load-command.js'
-import { followSnapshot } from '../follow/follow-snapshot.js'
-import type { FollowingDatasetStore, FollowSnapshotOptions } from '../follow/following-store.js'
+import { datasetLoadCommand } from './load-command.js'
 
 // Taken from process.getBuiltinModule, not imported: an ESM import of node:fs reads every export,
 // and its stream getters load Node's stream modules, a few ms of every cold start.
@@ -25,19 +23,11 @@ export interface SqliteDatasetStoreOptions {
   readonly?: boolean
 }
 
-/**
- * Options of {@link createSqliteDatasetStore} for a store that serves a published snapshot
- * (`npx allmenning datasets publish`) from a local copy, kept current: see {@link FollowSnapshotOptions}.
- */
-export interface FollowingSqliteStoreOptions {
-  follow: FollowSnapshotOptions
-}
-
 /** A dataset store on one SQLite file, with what the command line needs beside reading. */
 export interface SqliteDatasetStore extends DatasetStore {
   readonly path: string
   /** Every loaded dataset's catalog entry, by id. */
-  catalog(): Map<string, CatalogEntry>
+  catalog(): Map<string, LoadedDatasetEntry>
   close(): void
 }
 
@@ -50,32 +40,20 @@ function isMissingTable(error: unknown): boolean {
 }
 
 /**
- * The built-in dataset store: one SQLite file (node:sqlite, or better-sqlite3 on Node 20), opened once and read
- * synchronously, so a lookup costs microseconds. Each dataset's loaded generation is found
- * through a small catalog table; when another connection (the command line, an import
- * worker) commits a new generation, SQLite's `data_version` changes and the catalog is read
- * again, so the next lookup answers from the new generation without a restart.
+ * The plain store on one SQLite file, without a follower: what `createSqliteDatasetStore` (in
+ * follow/create-sqlite-dataset-store.ts, the public factory) opens, and the command line with it.
  *
  * @example
- * import { createSqliteDatasetStore } from '@allmenning/datasets'
- * const datasets = createSqliteDatasetStore({ path: './data/allmenning.sqlite', readonly: true })
- * const gateway = createGateway({ sources: builtInSources(process.env), datasets })
- *
- * // Or serve a published snapshot, downloaded to local disk and switched to each new one:
- * const following = createSqliteDatasetStore({ follow: { url: 's3://my-bucket/allmenning', directory: '/tmp/allmenning' } })
+ * const store = openSqliteDatasetStore({ path: './data/allmenning.sqlite', readonly: true })
  */
-export function createSqliteDatasetStore(options: FollowingSqliteStoreOptions): FollowingDatasetStore
-export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): SqliteDatasetStore
-export function createSqliteDatasetStore(given: SqliteDatasetStoreOptions | FollowingSqliteStoreOptions): SqliteDatasetStore {
-  if ('follow' in given) return followSnapshot(given.follow, (path) => createSqliteDatasetStore({ path, readonly: true }))
-  const options = given
+export function openSqliteDatasetStore(options: SqliteDatasetStoreOptions): SqliteDatasetStore {
   let db: SqliteConnection | undefined
   let triedAt = 0
   let dataVersion: SqliteStatement | undefined
   let seenVersion = -1
   // The millisecond (Date.now()) data_version was last read in; see refresh().
   let checkedAt = Number.NaN
-  let entries = new Map<string, CatalogEntry>()
+  let entries = new Map<string, LoadedDatasetEntry>()
   const readers = new Map<string, { generation: number; reader: DatasetReader }>()
   const fingerprints = new WeakMap<DatasetDefinition, string>()
 
@@ -94,7 +72,7 @@ export function createSqliteDatasetStore(given: SqliteDatasetStoreOptions | Foll
       db = openSqlite(options.path, { busyTimeoutMs })
       // WAL lets this connection read while an import writes the next generation.
       db.exec('PRAGMA journal_mode = WAL')
-      ensureCatalog(db)
+      ensureLoadedDatasetsTable(db)
     }
     dataVersion = db.prepare('PRAGMA data_version')
     return db
@@ -115,7 +93,7 @@ export function createSqliteDatasetStore(given: SqliteDatasetStoreOptions | Foll
     const version = Number(dataVersion!.value())
     if (version === seenVersion) return
     seenVersion = version
-    entries = readCatalog(database)
+    entries = readLoadedDatasets(database)
   }
 
   function fingerprint(dataset: DatasetDefinition): string {
@@ -127,7 +105,7 @@ export function createSqliteDatasetStore(given: SqliteDatasetStoreOptions | Foll
     return known
   }
 
-  function loaded(dataset: DatasetDefinition): CatalogEntry | undefined {
+  function loaded(dataset: DatasetDefinition): LoadedDatasetEntry | undefined {
     const database = connection()
     if (!database) return undefined
     refresh(database)
@@ -135,7 +113,7 @@ export function createSqliteDatasetStore(given: SqliteDatasetStoreOptions | Foll
     return entry && entry.fingerprint === fingerprint(dataset) ? entry : undefined
   }
 
-  function makeReader(database: SqliteConnection, dataset: DatasetDefinition, entry: CatalogEntry): DatasetReader {
+  function makeReader(database: SqliteConnection, dataset: DatasetDefinition, entry: LoadedDatasetEntry): DatasetReader {
     const statements = new Map<string, SqliteStatement>()
     const counts = createLruMap<string, number>(countsKept)
     const tables = new Map<string, DatasetTable>(dataset.tables.map((t) => [t.name, t]))

@@ -1,9 +1,9 @@
 import { existsSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import type { DatasetDefinition, DatasetFile } from '@allmenning/core/source'
-import type { CatalogEntry } from '../store/catalog.js'
+import type { LoadedDatasetEntry } from '../store/loaded-datasets-table.js'
 import { tablesFingerprint } from '../store/table-names.js'
-import type { DatasetCatalogRef } from '../import/dataset-catalog.js'
+import type { DatasetDefinitionsRef } from '../import/dataset-definitions-module.js'
 import { importInWorker, workerHeapLimitMb } from '../import/import-in-worker.js'
 import type { ImportOptions } from '../import/import-dataset.js'
 import { ImportError, type ImportInput, type ImportProgress, type ImportResult } from '../import/import-types.js'
@@ -27,9 +27,9 @@ export interface SyncOptions {
   downloads: string
   dataset: DatasetDefinition
   /** The module the import worker loads the dataset's definition from. */
-  catalog: DatasetCatalogRef
+  catalog: DatasetDefinitionsRef
   /** The loaded generation's entry in the store's catalog, whose validators make the requests conditional. */
-  loaded: CatalogEntry | undefined
+  loaded: LoadedDatasetEntry | undefined
   /** Download and import even when the publisher says nothing changed. */
   force?: boolean
   userAgent: string

@@ -1,7 +1,7 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api'
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { get, shopGateway, startShopUpstreams } from '../shop-gateway.js'
+import { get, shopGateway, startShopUpstreams } from '../testing/shop-fixture.js'
 import { openTelemetryTracing } from './opentelemetry-tracing.js'
 
 let fake: Awaited<ReturnType<typeof startShopUpstreams>>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { get, loadedPriceList, shopGateway, startShopUpstreams } from '../shop-gateway.js'
+import { get, loadedPriceList, shopGateway, startShopUpstreams } from '../testing/shop-fixture.js'
 import { prometheusMetrics } from './prometheus-metrics.js'
 
 let fake: Awaited<ReturnType<typeof startShopUpstreams>>

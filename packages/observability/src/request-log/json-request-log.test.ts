@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { get, shopGateway, startShopUpstreams } from '../shop-gateway.js'
+import { get, shopGateway, startShopUpstreams } from '../testing/shop-fixture.js'
 import { jsonRequestLog, type RequestLogLine } from './json-request-log.js'
 
 describe('jsonRequestLog', () => {

@@ -1,10 +1,10 @@
 import type { Catalog } from '../compile/catalog.js'
 import type { JsonSchema } from '../compile/json-schema.js'
 import { getUrlTemplate, operationDescription } from '../describe/descriptors.js'
-import type { CompiledRoute, RouteCall } from './define-route.js'
-import type { GatewayError } from './gateway-error.js'
-import type { GatewayRequest, GatewayResponse } from './gateway-request.js'
-import { apiPath, type Links } from './links.js'
+import type { CompiledRoute, RouteCall } from '../routing/define-route.js'
+import type { GatewayError } from '../http/gateway-error.js'
+import type { GatewayRequest, GatewayResponse } from '../http/gateway-request.js'
+import { apiPath, type Links } from '../http/links.js'
 
 /**
  * A protocol served beside the JSON API by a package of its own (MCP, in `@allmenning/mcp`),

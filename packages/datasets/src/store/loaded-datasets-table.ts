@@ -1,7 +1,7 @@
 import type { SqliteConnection } from './sqlite-connection.js'
 
 /** One file a loaded generation was made from, with what `sync` needs to ask for it conditionally. */
-export interface CatalogFile {
+export interface LoadedDatasetFile {
   name: string
   /** The URL it was downloaded from, or `null` for a local file that was imported. */
   url: string | null
@@ -13,11 +13,10 @@ export interface CatalogFile {
 }
 
 /**
- * One loaded dataset in a store's catalog: the table (`allmenning_datasets`) that records which
- * generation of each dataset serves, from which files. Not a gateway's source catalog, nor the
- * `--catalog` module that defines the datasets.
+ * One loaded dataset: a row of the table (`allmenning_datasets`) that records which generation of
+ * each dataset serves, from which files (what `store.catalog()` returns, by id).
  */
-export interface CatalogEntry {
+export interface LoadedDatasetEntry {
   id: string
   generation: number
   fingerprint: string
@@ -25,7 +24,7 @@ export interface CatalogEntry {
   loadedAt: string
   rows: number
   malformed: number
-  files: CatalogFile[]
+  files: LoadedDatasetFile[]
 }
 
 interface CatalogRow {
@@ -40,7 +39,7 @@ interface CatalogRow {
 }
 
 /** Creates the store's catalog table (the loaded versions) when the file is new. */
-export function ensureCatalog(db: SqliteConnection): void {
+export function ensureLoadedDatasetsTable(db: SqliteConnection): void {
   db.exec(`CREATE TABLE IF NOT EXISTS allmenning_datasets (
     id TEXT PRIMARY KEY,
     generation INTEGER NOT NULL,
@@ -54,7 +53,7 @@ export function ensureCatalog(db: SqliteConnection): void {
 }
 
 /** Whether the file has a catalog yet (a read-only store cannot create one). */
-export function hasCatalog(db: SqliteConnection): boolean {
+export function hasLoadedDatasetsTable(db: SqliteConnection): boolean {
   return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'allmenning_datasets'").get() !== undefined
 }
 
@@ -62,11 +61,11 @@ export function hasCatalog(db: SqliteConnection): boolean {
  * Every loaded dataset, by id.
  *
  * @example
- * readCatalog(db).get('aksjonaerregisteret')?.rows
+ * readLoadedDatasets(db).get('aksjonaerregisteret')?.rows
  */
-export function readCatalog(db: SqliteConnection): Map<string, CatalogEntry> {
-  const entries = new Map<string, CatalogEntry>()
-  if (!hasCatalog(db)) return entries
+export function readLoadedDatasets(db: SqliteConnection): Map<string, LoadedDatasetEntry> {
+  const entries = new Map<string, LoadedDatasetEntry>()
+  if (!hasLoadedDatasetsTable(db)) return entries
   for (const row of db.prepare('SELECT * FROM allmenning_datasets').all() as unknown as CatalogRow[]) {
     entries.set(row.id, {
       id: row.id,
@@ -76,14 +75,14 @@ export function readCatalog(db: SqliteConnection): Map<string, CatalogEntry> {
       loadedAt: row.loaded_at,
       rows: row.rows,
       malformed: row.malformed,
-      files: JSON.parse(row.files) as CatalogFile[],
+      files: JSON.parse(row.files) as LoadedDatasetFile[],
     })
   }
   return entries
 }
 
 /** Records a generation as the loaded one; runs inside the switching transaction. */
-export function writeCatalogEntry(db: SqliteConnection, entry: CatalogEntry): void {
+export function writeLoadedDatasetEntry(db: SqliteConnection, entry: LoadedDatasetEntry): void {
   db.prepare(
     `INSERT INTO allmenning_datasets (id, generation, fingerprint, published_at, loaded_at, rows, malformed, files)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -92,3 +91,9 @@ export function writeCatalogEntry(db: SqliteConnection, entry: CatalogEntry): vo
        malformed = excluded.malformed, files = excluded.files`,
   ).run([entry.id, entry.generation, entry.fingerprint, entry.publishedAt, entry.loadedAt, entry.rows, entry.malformed, JSON.stringify(entry.files)])
 }
+
+/** @deprecated Renamed {@link LoadedDatasetEntry} ("catalog" named four different things). */
+export type CatalogEntry = LoadedDatasetEntry
+
+/** @deprecated Renamed {@link LoadedDatasetFile} ("catalog" named four different things). */
+export type CatalogFile = LoadedDatasetFile

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { compileParameters } from '../compile/compile-parameters.js'
-import { parseQueryString } from './query-string.js'
+import { parseQueryString } from '../http/query-string.js'
 import { validateParameters } from './validate-parameters.js'
 
 const coordinates = compileParameters({

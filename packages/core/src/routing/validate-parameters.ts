@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { CompiledParameter } from '../compile/compile-parameters.js'
-import { GatewayError, type ProblemDetail } from './gateway-error.js'
-import type { QueryParameters } from './query-string.js'
+import { GatewayError, type ProblemDetail } from '../http/gateway-error.js'
+import type { QueryParameters } from '../http/query-string.js'
 
 const booleanWords: Record<string, boolean> = { yes: true, true: true, '1': true, no: false, false: false, '0': false }
 

@@ -2,7 +2,7 @@ import type { CompiledSource } from '../compile/compile-source.js'
 import { GatewayError } from '../http/gateway-error.js'
 import type { DatasetDefinition } from '../plugin/define-dataset.js'
 import { missingSettings } from '../plugin/missing-settings.js'
-import { UpstreamError } from '../upstream/upstream-error.js'
+import { UpstreamError } from '../http/upstream-error.js'
 
 /** A source's state as `/api/v1/health` reports it. */
 export type SourceState = 'ok' | 'degraded' | 'failing' | 'not_configured'

@@ -5,7 +5,7 @@ import type { DatasetDefinition, SourceDefinition } from '@allmenning/core/sourc
  * functions, so it imports the module that defines them. The export (default `datasets`) is
  * an array of datasets or of sources, or a function returning one.
  */
-export interface DatasetCatalogRef {
+export interface DatasetDefinitionsRef {
   /** A module specifier or file URL, resolvable from this package. */
   module: string
   export?: string
@@ -18,12 +18,12 @@ function isSource(value: unknown): value is SourceDefinition {
 
 /**
  * The datasets a module defines: what the command line's `--catalog` names (the built-in
- * sources by default). What a store has loaded is its catalog table, read by `store.catalog()`.
+ * sources by default). What a store has loaded is another thing: see `LoadedDatasetEntry`.
  *
  * @example
- * const datasets = await loadDatasetCatalog({ module: '@allmenning/sources', export: 'builtInDatasets' })
+ * const datasets = await loadDatasetDefinitions({ module: '@allmenning/sources', export: 'builtInDatasets' })
  */
-export async function loadDatasetCatalog(ref: DatasetCatalogRef): Promise<DatasetDefinition[]> {
+export async function loadDatasetDefinitions(ref: DatasetDefinitionsRef): Promise<DatasetDefinition[]> {
   const module = (await import(ref.module)) as Record<string, unknown>
   const name = ref.export ?? 'datasets'
   let value = module[name] ?? (ref.export ? undefined : module.default)
@@ -31,3 +31,14 @@ export async function loadDatasetCatalog(ref: DatasetCatalogRef): Promise<Datase
   if (!Array.isArray(value)) throw new TypeError(`${ref.module} has no export "${name}" holding an array of datasets or sources`)
   return value.flatMap((item: unknown) => (isSource(item) ? (item.datasets ?? []) : [item as DatasetDefinition]))
 }
+
+/** @deprecated Renamed {@link DatasetDefinitionsRef} ("catalog" named four different things). */
+export type DatasetCatalogRef = DatasetDefinitionsRef
+
+/**
+ * @deprecated Renamed {@link loadDatasetDefinitions} ("catalog" named four different things).
+ *
+ * @example
+ * const datasets = await loadDatasetCatalog({ module: '@allmenning/sources', export: 'builtInDatasets' })
+ */
+export const loadDatasetCatalog = loadDatasetDefinitions

@@ -3,8 +3,8 @@ import type { ExtensionRoute, JsonSchema } from '@allmenning/core/extension'
 import { objectSchema, readOnly, type McpTool, type ToolTarget } from './mcp-tool.js'
 import { toParameters, toQueryString } from './tool-arguments.js'
 
-/** The catalogue server's tools, each the route of the JSON API it calls. */
-export const catalogueRoutes = {
+/** The all-sources server's tools (MCP at /mcp, which docs/mcp.md calls the catalogue), each the route of the JSON API it calls. */
+export const allSourcesRoutes = {
   search_sources: {
     route: 'search',
     description:
@@ -110,18 +110,18 @@ export function routeFinder(routes: ExtensionRoute[]): (name: string) => Extensi
 }
 
 /**
- * The catalogue server's tools, made from the routes they call, so their input schemas are
+ * The all-sources server's tools, made from the routes they call, so their input schemas are
  * those routes' own query and path parameters: search_sources, list_sources, describe_source,
  * describe_operation and get_data.
  *
  * @example
- * catalogueTools(host.routes()).map((t) => t.definition.name)
+ * allSourcesTools(host.routes()).map((t) => t.definition.name)
  * // ['search_sources', 'list_sources', 'describe_source', 'describe_operation', 'get_data']
  */
-export function catalogueTools(routes: ExtensionRoute[]): McpTool[] {
+export function allSourcesTools(routes: ExtensionRoute[]): McpTool[] {
   const route = routeFinder(routes)
   return [
-    ...Object.entries(catalogueRoutes).map(([name, tool]) => routeTool(name, tool.description, route(tool.route))),
+    ...Object.entries(allSourcesRoutes).map(([name, tool]) => routeTool(name, tool.description, route(tool.route))),
     getDataTool(route('operation')),
   ]
 }

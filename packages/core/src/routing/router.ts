@@ -1,6 +1,6 @@
 import { compileRoute, matchSegments, type CompiledRoute, type RouteQuery, type RouteDefinition } from './define-route.js'
-import { GatewayError } from './gateway-error.js'
-import { apiPath } from './links.js'
+import { GatewayError } from '../http/gateway-error.js'
+import { apiPath } from '../http/links.js'
 
 
 /** A request path matched to a route, with its path parameters and the query parameters it takes. */

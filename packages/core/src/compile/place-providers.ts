@@ -1,4 +1,4 @@
-import type { CompiledOperation, CompiledSource } from '../compile/compile-source.js'
+import type { CompiledOperation, CompiledSource } from './compile-source.js'
 import type { PlaceFieldDeclaration } from '../plugin/place-fields.js'
 
 /** The operation that fills one place field, and how it declared the field. */

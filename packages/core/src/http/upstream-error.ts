@@ -1,4 +1,4 @@
-import { GatewayError, type ErrorCode } from '../http/gateway-error.js'
+import { GatewayError, type ErrorCode } from './gateway-error.js'
 
 /**
  * Why an upstream call failed; `not_configured` when it needs a key or setting the deployment

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createSqliteDatasetStore } from '../store/sqlite-store.js'
+import { createSqliteDatasetStore } from '../follow/create-sqlite-dataset-store.js'
 
 const harbours = defineDataset({
   id: 'harbour_dues',

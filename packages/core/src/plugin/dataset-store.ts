@@ -1,4 +1,4 @@
-import type { DatasetDefinition, DatasetValue } from '../plugin/define-dataset.js'
+import type { DatasetDefinition, DatasetValue } from './define-dataset.js'
 
 /** Which version of a dataset answered: what `_meta.datasets` reports. */
 export interface DatasetVersion {

@@ -5,11 +5,11 @@ import { basename, dirname, join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip } from 'node:zlib'
+import type { S3Client } from '@aws-sdk/client-s3'
 import { s3Sdk } from './aws-sdk.js'
 import { isNoSuchKey, SnapshotError, snapshotErrorFrom } from './snapshot-errors.js'
 import { snapshotKey, type SnapshotLocation } from './snapshot-location.js'
 import type { SnapshotManifest } from './snapshot-manifest.js'
-import type { DownloadedSnapshot, DownloadSnapshotOptions } from './download-snapshot.js'
 import { createMeter } from './snapshot-stream.js'
 
 const sqliteHeader = Buffer.from('SQLite format 3\0', 'latin1')
@@ -34,6 +34,23 @@ function isZlibError(error: unknown): boolean {
 // function imports, on its first call: gunzip, hashing and the file streams are then neither
 // loaded nor evaluated by a process that never downloads a snapshot (a cold start following a
 // snapshot it already has, or none).
+
+/** Options of {@link downloadSnapshot}. */
+export interface DownloadSnapshotOptions {
+  client: S3Client
+  signal?: AbortSignal
+  /** Compressed bytes received so far, of `total` (the manifest's `bytes`). */
+  onProgress?: (received: number, total: number) => void
+}
+
+/** A downloaded, checked snapshot. */
+export interface DownloadedSnapshot {
+  /** The SQLite file: `toPath`. */
+  path: string
+  manifest: SnapshotManifest
+  /** Compressed bytes downloaded. */
+  bytes: number
+}
 
 /** {@link downloadSnapshot}'s work; see it for what is checked and when. */
 export async function downloadAndCheckSnapshot(location: SnapshotLocation, manifest: SnapshotManifest, toPath: string, options: DownloadSnapshotOptions): Promise<DownloadedSnapshot> {

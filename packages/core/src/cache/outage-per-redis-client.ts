@@ -1,6 +1,14 @@
-import type { GatewayOptions } from '../gateway-options.js'
 import { createRedisOutage, type RedisOutage } from './redis-outage.js'
 import type { SharedRedisClient } from './shared-redis-client.js'
+
+/**
+ * The options that may share a Redis client, as `GatewayOptions` gives them: the only slice of
+ * the options this module reads, so the cache knows nothing of the gateway above it.
+ */
+export interface RedisUsers {
+  rateLimit?: { redis?: SharedRedisClient }
+  sharedFlight?: { redis?: SharedRedisClient }
+}
 
 /**
  * One outage watch per Redis client: the rate limiter and the shared single flight usually
@@ -12,7 +20,7 @@ import type { SharedRedisClient } from './shared-redis-client.js'
  * const outageOf = createRedisOutages(options, report)
  * if (options.sharedFlight) createSharedFlight(options.sharedFlight, report, outageOf(options.sharedFlight.redis))
  */
-export function createRedisOutages(options: Pick<GatewayOptions, 'rateLimit' | 'sharedFlight'>, report: (error: unknown) => void): (redis: SharedRedisClient) => RedisOutage {
+export function createRedisOutages(options: RedisUsers, report: (error: unknown) => void): (redis: SharedRedisClient) => RedisOutage {
   const outages = new Map<SharedRedisClient, RedisOutage>()
   return (redis) => {
     let outage = outages.get(redis)
