@@ -1,5 +1,5 @@
 import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { kartverketKommuneinfo } from '../shared/kommuneinfo.js'
+import { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'
 import type { RequestBudget } from '../shared/request-budget.js'
 import { anleggsregisteretApi } from './anleggsregisteret-upstream.js'
 import { anleggsregisteretEntitySearch } from './entity-search.js'
@@ -65,4 +65,4 @@ export function anleggsregisteret(options: AnleggsregisteretOptions = {}): Sourc
 }
 export { anleggsregisteretApi } from './anleggsregisteret-upstream.js'
 export { anleggsregisteretRequestBudget } from './anleggsregisteret-budget.js'
-export { kartverketKommuneinfo } from '../shared/kommuneinfo.js'
+export { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'

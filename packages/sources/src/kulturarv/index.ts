@@ -1,5 +1,5 @@
 import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { kartverketKommuneinfo } from '../shared/kommuneinfo.js'
+import { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'
 import { kulturarvEntitySearch } from './entity-search.js'
 import { DIMU_KEY_VARIABLE, dimuApi, riksantikvarenApi } from './kulturarv-upstreams.js'
 import { heritageSitesPlaceField } from './place-fields.js'
@@ -60,4 +60,4 @@ export function kulturarv(options: KulturarvOptions = {}): SourceDefinition {
   })
 }
 export { DIMU_KEY_VARIABLE, dimuApi, riksantikvarenApi } from './kulturarv-upstreams.js'
-export { kartverketKommuneinfo } from '../shared/kommuneinfo.js'
+export { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'

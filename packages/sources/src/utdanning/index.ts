@@ -1,5 +1,5 @@
 import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { kartverketKommuneinfo } from '../shared/kommuneinfo.js'
+import { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'
 import type { RequestBudget } from '../shared/request-budget.js'
 import { schoolsPlaceField } from './place-fields.js'
 import { udirNbr, udirNsr } from './udir-upstreams.js'
@@ -80,4 +80,4 @@ export function utdanning(options: UtdanningOptions = {}): SourceDefinition {
 }
 export { udirNsr, udirNbr } from './udir-upstreams.js'
 export { udirRequestBudget } from './udir-budget.js'
-export { kartverketKommuneinfo } from '../shared/kommuneinfo.js'
+export { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'
