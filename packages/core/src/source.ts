@@ -39,6 +39,7 @@ export {
 } from './plugin/define-operation.js'
 export { defineSource, type SourceDefinition, type RelatedSource, type EntityType, type MissingSetting } from './plugin/define-source.js'
 export { deferOperations, loadOperations, outlineOf, type DeferredOperations, type OperationOutline } from './plugin/defer-operations.js'
+export { deferEntitySearch, type DeferredEntitySearchOptions } from './plugin/defer-entity-search.js'
 export { defineUpstream, type UpstreamDefinition } from './plugin/define-upstream.js'
 export type { PlaceFieldDeclaration } from './plugin/place-fields.js'
 export type { EntitySearch, EntitySearchContext, EntitySearchResult, EntityHit } from './plugin/entity-search.js'

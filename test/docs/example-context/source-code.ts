@@ -4,7 +4,7 @@
  * `everywhere.ts`: `ctx` is the operation's context, `client` an upstream's client, `res`
  * its answer, `links`, `host` and `dataset` what their types say.
  */
-import type { DatasetDefinition, OperationContext, OperationDefinition, UpstreamClient, UpstreamResponse } from '@allmenning/core/source'
+import type { DatasetDefinition, EntitySearch, OperationContext, OperationDefinition, UpstreamClient, UpstreamResponse } from '@allmenning/core/source'
 import type { ExtensionHost, Links } from '@allmenning/core/extension'
 
 export declare const ctx: OperationContext
@@ -21,3 +21,6 @@ export declare function toHours(body: unknown): { time: string; air_temperature:
 
 /** A source's module of operations, which the source itself imports with `import('./operations.js')` (see deferOperations). */
 export declare function importOperations(): Promise<{ harbourOperations: OperationDefinition[] }>
+
+/** A source's entity-search module, which the source itself imports with `import('./entity-search.js')` (see deferEntitySearch). */
+export declare function importStationSearch(): Promise<{ stationSearch: EntitySearch }>

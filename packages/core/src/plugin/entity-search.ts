@@ -55,8 +55,9 @@ export interface EntitySearch {
   /**
    * Names what the text recognisably is when it belongs to this source (nine digits passing
    * the organisation-number check, an airport code, a case number): `auto` then searches
-   * this source first. Undefined when it is not.
+   * this source first. Undefined when it is not. A promise when the answer needs code not yet
+   * loaded (see `deferEntitySearch`).
    */
-  recognize?(query: string): string | undefined
+  recognize?(query: string): string | undefined | Promise<string | undefined>
   search(query: string, ctx: EntitySearchContext): Promise<EntitySearchResult>
 }

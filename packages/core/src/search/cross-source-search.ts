@@ -50,9 +50,10 @@ function candidatesOf(catalog: Catalog, sources: string | undefined): CompiledSo
 }
 
 /** A text that is recognisably one source's (an organisation number, an airport code), and whose. */
-function recognise(query: string, searchable: readonly CompiledSource[]): { source: CompiledSource; kind: string } | undefined {
+async function recognise(query: string, searchable: readonly CompiledSource[]): Promise<{ source: CompiledSource; kind: string } | undefined> {
   for (const source of searchable) {
-    const kind = source.definition.entitySearch?.recognize?.(query)
+    // In order, so the first source that recognizes the text owns it; a deferred search answers once loaded.
+    const kind = await source.definition.entitySearch?.recognize?.(query)
     if (kind !== undefined) return { source, kind }
   }
   return undefined
@@ -93,7 +94,7 @@ export async function crossSourceSearch(parts: CrossSourceSearchParts, params: S
   } else {
     const maxSources = parts.options.maxSources ?? 12
     let targets = searchable
-    const owner = params.mode === 'auto' ? recognise(params.q, searchable) : undefined
+    const owner = params.mode === 'auto' ? await recognise(params.q, searchable) : undefined
     if (owner) targets = [owner.source, ...searchable.filter((s) => s !== owner.source)]
     skipped.push(...targets.slice(maxSources).map((s) => ({ source: s.id, reason: 'over_budget' as const })))
     targets = targets.slice(0, maxSources)

@@ -1,8 +1,7 @@
-import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { kartverketKommuneinfo } from '../shared/kommuneinfo.js'
+import { deferEntitySearch, deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'
 import type { RequestBudget } from '../shared/request-budget.js'
 import { anleggsregisteretApi } from './anleggsregisteret-upstream.js'
-import { anleggsregisteretEntitySearch } from './entity-search.js'
 import { sportsFacilitiesPlaceField } from './place-fields.js'
 
 /** Options of {@link anleggsregisteret}. */
@@ -53,7 +52,8 @@ export function anleggsregisteret(options: AnleggsregisteretOptions = {}): Sourc
     upstreams: [anleggsregisteretApi, kartverketKommuneinfo],
     // The operations' code is imported when a request first reads it (see deferOperations).
     entityTypes: { facility: { operation: 'get_facility', parameter: 'id' } },
-    entitySearch: anleggsregisteretEntitySearch,
+    // Imported when a search first needs it, as the operations it calls are.
+    entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).anleggsregisteretEntitySearch),
     operations: deferOperations(['find_facilities', { name: 'find_facilities_nearby', placeField: sportsFacilitiesPlaceField }, 'search_facilities', 'get_facility'], async () =>
       (await import('./operations.js')).anleggsregisteretOperations({
         ...(options.requestBudget ? { budget: options.requestBudget } : {}),
@@ -65,4 +65,4 @@ export function anleggsregisteret(options: AnleggsregisteretOptions = {}): Sourc
 }
 export { anleggsregisteretApi } from './anleggsregisteret-upstream.js'
 export { anleggsregisteretRequestBudget } from './anleggsregisteret-budget.js'
-export { kartverketKommuneinfo } from '../shared/kommuneinfo.js'
+export { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'

@@ -1,7 +1,6 @@
-import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferEntitySearch, deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import type { RequestBudget } from '../shared/request-budget.js'
 import { censusRequestBudget } from './census-budget.js'
-import { createCensusEntitySearch } from './census-entity-search.js'
 import { digitalarkivetCensus } from './digitalarkivet-upstream.js'
 import { censusPropertiesPlaceField } from './place-fields.js'
 
@@ -50,7 +49,10 @@ export function arkivverket(options: ArkivverketOptions = {}): SourceDefinition 
     limit: { default: 50, max: 100 },
     upstreams: [digitalarkivetCensus],
     entityTypes: { census_property: { operation: 'get_census_property', parameter: 'property_id' } },
-    entitySearch: createCensusEntitySearch(budget ?? censusRequestBudget),
+    // Imported when a search first needs it, as the operations it calls are.
+    entitySearch: deferEntitySearch(async () =>
+      (await import('./census-entity-search.js')).createCensusEntitySearch(budget ?? censusRequestBudget),
+    ),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       [{ name: 'search_census_properties', placeField: censusPropertiesPlaceField }, 'get_census_property'],

@@ -1,5 +1,5 @@
 import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { kartverketKommuneinfo } from '../shared/kommuneinfo.js'
+import { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'
 import type { RequestBudget } from '../shared/request-budget.js'
 import { artskartApi } from './artskart-upstream.js'
 import { speciesObservationsPlaceField } from './place-fields.js'
@@ -50,4 +50,4 @@ export function artskart(options: ArtskartOptions = {}): SourceDefinition {
 }
 export { artskartApi } from './artskart-upstream.js'
 export { artskartRequestBudget } from './artskart-budget.js'
-export { kartverketKommuneinfo } from '../shared/kommuneinfo.js'
+export { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'

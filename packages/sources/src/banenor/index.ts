@@ -1,6 +1,5 @@
-import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferEntitySearch, deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { BANENOR_SUBSCRIPTION_KEY_VARIABLE, banenorSiriEt } from './banenor-upstream.js'
-import { banenorEntitySearch } from './entity-search.js'
 import { trainStationsPlaceField } from './place-fields.js'
 
 /** Options of the {@link banenor} source. */
@@ -50,7 +49,11 @@ export function banenor(options: BanenorOptions = {}): SourceDefinition {
     upstreams: [banenorSiriEt],
     notConfigured: credentials.subscriptionKey ? [] : [{ configure: BANENOR_SUBSCRIPTION_KEY_VARIABLE, operations: ['get_station_board'] }],
     entityTypes: { train_station: { operation: 'get_station_board', parameter: 'station_id' } },
-    entitySearch: banenorEntitySearch,
+    // The station table (369 stations) is imported when a search first needs it, as the
+    // operations are; only a text shaped like a code (two to four letters) loads it to be recognized.
+    entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).banenorEntitySearch, {
+      mayRecognize: (text) => /^\p{L}{2,4}$/u.test(text.trim()),
+    }),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       ['get_station_board', 'list_stations', { name: 'find_stations_nearby', placeField: trainStationsPlaceField }],

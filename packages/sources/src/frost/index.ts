@@ -1,9 +1,8 @@
-import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferEntitySearch, deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import type { RequestBudget } from '../shared/request-budget.js'
-import { frostEntitySearch } from './entity-search.js'
 import { FROST_CLIENT_ID_VARIABLE, frostApi, frostRequestBudget } from './frost-upstream.js'
 import { weatherStationsPlaceField } from './place-fields.js'
-import { createStationList } from './station-list.js'
+import type { StationList } from './station-list.js'
 
 /** Options of the {@link frost} source. */
 export interface FrostOptions {
@@ -29,8 +28,11 @@ export interface FrostOptions {
 export function frost(options: FrostOptions = {}): SourceDefinition {
   const clientId = options.clientId?.trim() || undefined
   const budget = options.requestBudget ?? frostRequestBudget
-  // One register per source, shared by its operations and its entity search.
-  const stations = clientId ? createStationList(clientId, budget) : undefined
+  // One register per source, shared by its operations and its entity search, made (its code
+  // imported) when either is first loaded: a cold start evaluates none of it.
+  let stations: Promise<StationList | undefined> | undefined
+  const stationList = () =>
+    (stations ??= clientId ? import('./station-list.js').then(({ createStationList }) => createStationList(clientId, budget)) : Promise.resolve(undefined))
   return defineSource({
     id: 'frost',
     name: 'MET Norway Frost: weather stations and observations',
@@ -48,11 +50,16 @@ export function frost(options: FrostOptions = {}): SourceDefinition {
     upstreams: [frostApi],
     notConfigured: clientId ? [] : [{ configure: FROST_CLIENT_ID_VARIABLE }],
     entityTypes: { weather_station: { operation: 'get_latest_observations', parameter: 'station_id' } },
-    entitySearch: frostEntitySearch(stations),
+    entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).frostEntitySearch(await stationList()), {
+      mayRecognize: (text) => /^SN\d{2,8}$/i.test(text.trim()),
+    }),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       ['find_stations', 'get_latest_observations', { name: 'find_stations_nearby', placeField: weatherStationsPlaceField }],
-      async () => (await import('./operations.js')).frostOperations(clientId, stations, budget),
+      async () => {
+        const [{ frostOperations }, list] = await Promise.all([import('./operations.js'), stationList()])
+        return frostOperations(clientId, list, budget)
+      },
     ),
   })
 }

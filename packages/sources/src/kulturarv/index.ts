@@ -1,6 +1,5 @@
-import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { kartverketKommuneinfo } from '../shared/kommuneinfo.js'
-import { kulturarvEntitySearch } from './entity-search.js'
+import { deferEntitySearch, deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'
 import { DIMU_KEY_VARIABLE, dimuApi, riksantikvarenApi } from './kulturarv-upstreams.js'
 import { heritageSitesPlaceField } from './place-fields.js'
 
@@ -50,7 +49,8 @@ export function kulturarv(options: KulturarvOptions = {}): SourceDefinition {
       heritage_site: { operation: 'search_heritage_sites', parameter: 'query' },
       museum: { operation: 'search_museum_objects', parameter: 'owner' },
     },
-    entitySearch: kulturarvEntitySearch,
+    // Imported when a search first needs it, as the operations it calls are.
+    entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).kulturarvEntitySearch),
     notConfigured: dimuApiKey ? [] : [{ configure: DIMU_KEY_VARIABLE, operations: ['search_museum_objects', 'list_museums'] }],
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
@@ -60,4 +60,4 @@ export function kulturarv(options: KulturarvOptions = {}): SourceDefinition {
   })
 }
 export { DIMU_KEY_VARIABLE, dimuApi, riksantikvarenApi } from './kulturarv-upstreams.js'
-export { kartverketKommuneinfo } from '../shared/kommuneinfo.js'
+export { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'

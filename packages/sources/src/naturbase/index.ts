@@ -1,5 +1,4 @@
-import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { naturbaseEntitySearch } from './entity-search.js'
+import { deferEntitySearch, deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { naturbaseVern } from './naturbase-upstream.js'
 import { protectedAreasPlaceField } from './place-fields.js'
 
@@ -32,7 +31,8 @@ export function naturbase(): SourceDefinition {
     limit: { default: 50, max: 500 },
     upstreams: [naturbaseVern],
     entityTypes: { protected_area: { operation: 'get_protected_area', parameter: 'id' } },
-    entitySearch: naturbaseEntitySearch,
+    // Imported when a search first needs it, as the operations it calls are.
+    entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).naturbaseEntitySearch),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       [{ name: 'find_protected_areas', placeField: protectedAreasPlaceField }, 'get_protected_area', 'search_protected_areas'],

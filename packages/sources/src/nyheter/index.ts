@@ -1,6 +1,6 @@
 import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { kartverketStedsnavn } from '../geonorge/kartverket-upstreams.js'
-import { kartverketKommuneinfo } from '../shared/kommuneinfo.js'
+import { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'
 import { nrkFeeds, politiloggen } from './nyheter-upstreams.js'
 import { newsPlaceField } from './place-fields.js'
 
@@ -38,5 +38,5 @@ export function nyheter(): SourceDefinition {
   })
 }
 export { politiloggen, nrkFeeds } from './nyheter-upstreams.js'
-export { kartverketKommuneinfo } from '../shared/kommuneinfo.js'
+export { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'
 export { kartverketStedsnavn } from '../geonorge/kartverket-upstreams.js'

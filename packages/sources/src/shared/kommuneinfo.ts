@@ -1,20 +1,8 @@
 import * as v from 'valibot'
 import { GatewayError } from '@allmenning/core'
-import { checkUpstreamShape, createTimedMemo, defineUpstream, foldNorwegian, type UpstreamClient } from '@allmenning/core/source'
+import { checkUpstreamShape, createTimedMemo, foldNorwegian, type UpstreamClient } from '@allmenning/core/source'
 
-/**
- * Kartverket's kommuneinfo API: one municipality by number (its names, county and bounding
- * box), or the municipalities whose name matches a text. Keyless; the sources that take a
- * municipality by number or name (`artskart`, `anleggsregisteret`) share this declaration, so a
- * gateway serving both has one upstream `kartverket_kommuneinfo`.
- */
-export const kartverketKommuneinfo = defineUpstream({
-  id: 'kartverket_kommuneinfo',
-  name: 'Kartverket kommuneinfo',
-  baseUrl: 'https://ws.geonorge.no/kommuneinfo/v1',
-  publisher: 'Kartverket (Norwegian Mapping Authority)',
-  license: 'CC BY 4.0',
-})
+export { kartverketKommuneinfo } from './kommuneinfo-upstream.js'
 
 /** The paths of kommuneinfo this module calls. */
 export const KOMMUNEINFO_PATHS = { municipality: '/kommuner/{number}', search: '/sok' } as const

@@ -1,10 +1,9 @@
-import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { kartverketKommuneinfo } from '../shared/kommuneinfo.js'
+import { deferEntitySearch, deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'
 import type { RequestBudget } from '../shared/request-budget.js'
 import { schoolsPlaceField } from './place-fields.js'
 import { udirNbr, udirNsr } from './udir-upstreams.js'
 import type { UnitRegister } from './unit-register.js'
-import { unitEntitySearch } from './unit-search.js'
 
 /** Options of {@link utdanning}. */
 export interface UtdanningOptions {
@@ -58,7 +57,10 @@ export function utdanning(options: UtdanningOptions = {}): SourceDefinition {
       school: { operation: 'get_unit', parameter: 'organization_id' },
       kindergarten: { operation: 'get_unit', parameter: 'organization_id' },
     },
-    entitySearch: unitEntitySearch(() => register),
+    // Imported when a search first needs it; only nine digits load it to be recognized (as an organisation number).
+    entitySearch: deferEntitySearch(async () => (await import('./unit-search.js')).unitEntitySearch(() => register), {
+      mayRecognize: (text) => /^\d{9}$/.test(text.trim().replace(/[\s.]/g, '')),
+    }),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       ['search_schools', 'search_kindergartens', 'get_unit', { name: 'find_schools_nearby', placeField: schoolsPlaceField }],
@@ -80,4 +82,4 @@ export function utdanning(options: UtdanningOptions = {}): SourceDefinition {
 }
 export { udirNsr, udirNbr } from './udir-upstreams.js'
 export { udirRequestBudget } from './udir-budget.js'
-export { kartverketKommuneinfo } from '../shared/kommuneinfo.js'
+export { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'
