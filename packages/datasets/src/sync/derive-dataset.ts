@@ -1,0 +1,158 @@
+import { existsSync, statSync } from 'node:fs'
+import { upstreamEnvironmentVariable } from '@allmenning/core'
+import type { DatasetDefinition, DatasetDerivedOrigin, DatasetDeriveProgress, DatasetDeriveResult } from '@allmenning/core/source'
+import type { CatalogEntry } from '../store/catalog.js'
+import { createSqliteDatasetStore } from '../store/sqlite-store.js'
+import { tablesFingerprint } from '../store/table-names.js'
+import type { DatasetCatalogRef } from '../import/dataset-catalog.js'
+import { importInWorker, workerHeapLimitMb } from '../import/import-in-worker.js'
+import type { ImportOptions } from '../import/import-dataset.js'
+import { ImportError, type ImportProgress, type ImportResult } from '../import/import-types.js'
+import { datasetLoadCommand } from '../cli/load-command.js'
+
+/** Options of {@link deriveDataset}. */
+export interface DeriveOptions {
+  /** The SQLite file: the datasets it is made from are read there, and it is loaded there. */
+  path: string
+  /** The data directory, where the derivation keeps its files across runs. */
+  dataDir: string
+  /** A dataset whose origin is `derived`. */
+  dataset: DatasetDefinition
+  /** Every dataset of the catalog, to find those it is made from. */
+  datasets: DatasetDefinition[]
+  /** The module the import worker loads the dataset's definition from. */
+  catalog: DatasetCatalogRef
+  /** The loaded generation's entry in the store's catalog: when the run added nothing to its files, nothing is loaded. */
+  loaded: CatalogEntry | undefined
+  /** Most upstream requests of this run; the derivation's own `budget` by default. */
+  budget?: number
+  /** Load the files even when the run added nothing to them. */
+  force?: boolean
+  /** Where `ALLMENNING_UPSTREAM_<ID>` overrides an upstream's base URL. */
+  env: Record<string, string | undefined>
+  userAgent: string
+  signal?: AbortSignal
+  onProgress?: (progress: DatasetDeriveProgress) => void
+  onImport?: (progress: ImportProgress) => void
+  /** See `ImportOptions.limits`. */
+  limits?: ImportOptions['limits']
+}
+
+/** What a derivation's run and load did. */
+export type DeriveOutcome =
+  | { status: 'unchanged'; dataset: string; run: DatasetDeriveResult }
+  | { status: 'loaded'; dataset: string; run: DatasetDeriveResult; result: ImportResult }
+
+/** The origin of a derived dataset, or an error saying it is not one. */
+export function derivedOrigin(dataset: DatasetDefinition): DatasetDerivedOrigin {
+  if (dataset.origin.kind !== 'derived') throw new ImportError(`Dataset ${dataset.id} is not derived from other datasets`)
+  return dataset.origin
+}
+
+/**
+ * Brings one derived dataset forward: runs its derivation (bounded by the budget, resumable:
+ * it reads the datasets it is made from as loaded in the store, and keeps what it asked in its
+ * files in the data directory), then loads those files as a new generation when the run added
+ * anything (or `force`). An interrupted run (the signal) loads nothing: what it wrote is kept,
+ * and the next run loads it. A run an upstream failed midway is loaded all the same, its
+ * `failure` naming the upstream.
+ *
+ * @example
+ * const outcome = await deriveDataset({ path, dataDir: 'data', dataset: adressepunkter, datasets, catalog, loaded, env: process.env, userAgent })
+ * outcome.run.summary // 'asked Kartverket address API for 4 addresses: 3 placed, 1 not found; 2 left for a later run'
+ */
+export async function deriveDataset(options: DeriveOptions): Promise<DeriveOutcome> {
+  const { dataset } = options
+  const origin = derivedOrigin(dataset)
+  const sources = origin.from.map((id) => {
+    const found = options.datasets.find((d) => d.id === id)
+    if (!found) throw new ImportError(`${dataset.id} is made from ${id}, which the catalog does not define`)
+    return found
+  })
+  const store = createSqliteDatasetStore({ path: options.path, readonly: true })
+  let run: DatasetDeriveResult
+  try {
+    const readers = new Map(
+      sources.map((source) => {
+        const reader = existsSync(options.path) ? store.reader(source) : undefined
+        if (!reader) throw new ImportError(`${dataset.id} is made from ${source.id}, which is not loaded: load it first with ${datasetLoadCommand(source)}`)
+        return [source.id, reader] as const
+      }),
+    )
+    const budget = options.budget ?? origin.budget
+    run = await origin.derive({
+      reader: (id) => {
+        const reader = readers.get(id)
+        if (!reader) throw new TypeError(`${dataset.id}'s derivation reads ${id}, which its origin's \`from\` does not name`)
+        return reader
+      },
+      directory: options.dataDir,
+      budget,
+      baseUrl: (upstream) => options.env[upstreamEnvironmentVariable(upstream.id)]?.trim() || upstream.baseUrl,
+      userAgent: options.userAgent,
+      ...(options.signal ? { signal: options.signal } : {}),
+      onProgress: (progress) => options.onProgress?.(progress),
+    })
+  } finally {
+    store.close()
+  }
+  if (options.signal?.aborted) {
+    const reason = options.signal.reason instanceof Error ? options.signal.reason.message : 'interrupted'
+    throw new ImportError(`stopped (${reason}): what this run asked is kept in ${run.files.map((f) => f.path).join(', ')}, and the next sync loads it and goes on from there`)
+  }
+  // Added nothing: the files are the ones the loaded version was made from.
+  const current = options.loaded?.fingerprint === tablesFingerprint(dataset) ? options.loaded : undefined
+  const same = run.files.every((file) => {
+    const known = current?.files.find((f) => f.name === file.name)
+    return known !== undefined && known.path === file.path && existsSync(file.path) && statSync(file.path).size === known.bytes
+  })
+  if (same && !options.force) return { status: 'unchanged', dataset: dataset.id, run }
+  const result = await importInWorker({
+    path: options.path,
+    catalog: options.catalog,
+    datasetId: dataset.id,
+    inputs: run.files.map((file) => ({ file: file.name, path: file.path, url: null })),
+    publishedAt: new Date().toISOString(),
+    heapLimitMb: workerHeapLimitMb(dataset),
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.onImport ? { onProgress: options.onImport } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  })
+  return { status: 'loaded', dataset: dataset.id, run, result }
+}
+
+/**
+ * The datasets `sync` brings forward, in the order it must: each derived dataset after those it
+ * is made from. Without ids, every downloadable and every derived dataset; with ids, those and
+ * the datasets derived from them (syncing the smilefjes file places its new addresses too).
+ *
+ * @example
+ * syncOrder(datasets, ['mattilsynet_smilefjes']).map((d) => d.id) // ['mattilsynet_smilefjes', 'mattilsynet_adressepunkter']
+ */
+export function syncOrder(datasets: DatasetDefinition[], ids?: string[]): DatasetDefinition[] {
+  const byId = new Map(datasets.map((d) => [d.id, d]))
+  const chosen = new Set(ids && ids.length > 0 ? ids : datasets.filter((d) => d.origin.kind !== 'order').map((d) => d.id))
+  // The derived datasets of a chosen one join it, however deep.
+  for (let grew = true; grew; ) {
+    grew = false
+    for (const d of datasets) {
+      if (d.origin.kind === 'derived' && !chosen.has(d.id) && d.origin.from.some((id) => chosen.has(id))) {
+        chosen.add(d.id)
+        grew = true
+      }
+    }
+  }
+  const ordered: DatasetDefinition[] = []
+  const placed = new Set<string>()
+  const visit = (id: string, path: string[]) => {
+    if (placed.has(id) || !chosen.has(id)) return
+    if (path.includes(id)) throw new ImportError(`datasets derived in a circle: ${[...path, id].join(' → ')}`)
+    const dataset = byId.get(id)
+    if (!dataset) return
+    if (dataset.origin.kind === 'derived') for (const from of dataset.origin.from) visit(from, [...path, id])
+    placed.add(id)
+    ordered.push(dataset)
+  }
+  for (const id of chosen) visit(id, [])
+  return ordered
+}
