@@ -292,9 +292,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
                     announced = true
                     const later = p.due > p.total ? `; ${count(p.due - p.total)} left for later runs` : ''
                     progress.line(
-                      `${dataset.id}: ${action}: ${count(p.due)} due, ${count(p.total)} in this run (at most ${count(requestsPerSecond)} a second: ` +
-                        `about ${duration(p.total / requestsPerSecond)})${later}`,
+                      p.due === 0
+                        ? `${dataset.id}: ${action}: nothing due`
+                        : `${dataset.id}: ${action}: ${count(p.due)} due, ${count(p.total)} in this run (at most ${count(requestsPerSecond)} a second: ` +
+                            `about ${duration(p.total / requestsPerSecond)})${later}`,
                     )
+                    if (p.due === 0) return
                   }
                   progress.derive(dataset.id, action, p, Date.now() - started)
                 },

@@ -50,7 +50,7 @@ export function derivedOrigin(dataset: DatasetDefinition): DatasetDerivedOrigin 
 }
 
 /**
- * Brings one derived dataset forward: runs its derivation (bounded by the budget, resumable:
+ * Brings one derived dataset forward (what `allmenning datasets sync` does for one): runs its derivation (bounded by the budget, resumable:
  * it reads the datasets it is made from as loaded in the store, and keeps what it asked in its
  * files in the data directory), then loads those files as a new generation when the run added
  * anything (or `force`). An interrupted run (the signal) loads nothing: what it wrote is kept,
@@ -58,8 +58,14 @@ export function derivedOrigin(dataset: DatasetDefinition): DatasetDerivedOrigin 
  * `failure` naming the upstream.
  *
  * @example
- * const outcome = await deriveDataset({ path, dataDir: 'data', dataset: adressepunkter, datasets, catalog, loaded, env: process.env, userAgent })
- * outcome.run.summary // 'asked Kartverket address API for 4 addresses: 3 placed, 1 not found; 2 left for a later run'
+ * const catalog = { module: '@allmenning/sources', export: 'builtInDatasets' }
+ * const datasets = await loadDatasetCatalog(catalog)
+ * const store = createSqliteDatasetStore({ path: 'data/allmenning.sqlite' })
+ * const outcome = await deriveDataset({
+ *   path: store.path, dataDir: 'data', dataset: datasets.find((d) => d.id === 'mattilsynet_adressepunkter')!, datasets, catalog,
+ *   loaded: store.catalog().get('mattilsynet_adressepunkter'), env: process.env, userAgent: 'my-sync/1.0',
+ * })
+ * outcome.run.summary // '6 distinct addresses, 0 known from earlier runs; asked Kartverket address API for 6: 5 placed, 1 not found; …'
  */
 export async function deriveDataset(options: DeriveOptions): Promise<DeriveOutcome> {
   const { dataset } = options
@@ -127,6 +133,7 @@ export async function deriveDataset(options: DeriveOptions): Promise<DeriveOutco
  * the datasets derived from them (syncing the smilefjes file places its new addresses too).
  *
  * @example
+ * const datasets = await loadDatasetCatalog({ module: '@allmenning/sources', export: 'builtInDatasets' })
  * syncOrder(datasets, ['mattilsynet_smilefjes']).map((d) => d.id) // ['mattilsynet_smilefjes', 'mattilsynet_adressepunkter']
  */
 export function syncOrder(datasets: DatasetDefinition[], ids?: string[]): DatasetDefinition[] {
