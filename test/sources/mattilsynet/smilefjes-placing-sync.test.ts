@@ -90,6 +90,7 @@ describe('npx allmenning datasets sync: the smilefjes file, then its addresses p
       expect(third.code, third.stderr).toBe(0)
       expect(third.stdout).toContain('asked Kartverket address API for 0: 0 placed, 0 not found; 0 left for a later run')
       expect(third.stdout).toContain('mattilsynet_adressepunkter: nothing new; the loaded version stands')
+      expect(third.stderr).toContain('mattilsynet_adressepunkter: placing addresses: nothing due\n')
       expect(kartverket.hits('/sok')).toBe(6)
       expect(new Set(answered(kartverket)).size).toBe(6)
 

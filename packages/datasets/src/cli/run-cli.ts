@@ -4,7 +4,6 @@ import { createRequire } from 'node:module'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import type { Writable } from 'node:stream'
-import { upstreamEnvironmentVariable } from '@allmenning/core'
 import type { DatasetDefinition } from '@allmenning/core/source'
 import { loadDatasetCatalog, type DatasetCatalogRef } from '../import/dataset-catalog.js'
 import { importInWorker, workerHeapLimitMb } from '../import/import-in-worker.js'
@@ -14,7 +13,7 @@ import { breakImportLock } from '../store/import-lock.js'
 import { openSqlite } from '../store/sqlite-connection.js'
 import { tablesFingerprint } from '../store/table-names.js'
 import { syncDataset } from '../sync/sync-dataset.js'
-import { deriveDataset, syncOrder } from '../sync/derive-dataset.js'
+import { deriveDataset, syncOrder, upstreamVariable } from '../sync/derive-dataset.js'
 import { datasetMirrorFromEnv, datasetMirrorVariable } from '../sync/dataset-mirror.js'
 import { datasetStorePath, defaultDataDir } from '../store/store-path.js'
 import { datasetLoadCommand } from './load-command.js'
@@ -129,7 +128,7 @@ function catalogRef(option: string | undefined, cwd: string): DatasetCatalogRef 
 function origin(dataset: DatasetDefinition, env: Record<string, string | undefined>): string {
   if (dataset.origin.kind === 'order') return `ordered from the publisher: ${datasetLoadCommand(dataset)}`
   if (dataset.origin.kind === 'derived') {
-    const asks = dataset.origin.upstreams.map((u) => env[upstreamEnvironmentVariable(u.id)]?.trim() || u.baseUrl).join(', ')
+    const asks = dataset.origin.upstreams.map((u) => env[upstreamVariable(u.id)]?.trim() || u.baseUrl).join(', ')
     return `made from ${dataset.origin.from.join(', ')} by asking ${asks}: ${datasetLoadCommand(dataset)}`
   }
   const mirror = datasetMirrorFromEnv(env, dataset.id)

@@ -1,8 +1,9 @@
+import { upstreamEnvironmentVariable } from '@allmenning/core'
 import { defineDataset, type DatasetDefinition } from '@allmenning/core/source'
 import { describe, expect, it } from 'vitest'
 import { duration } from '../cli/progress-reporter.js'
 import { datasetLoadCommand } from '../cli/load-command.js'
-import { syncOrder } from './derive-dataset.js'
+import { syncOrder, upstreamVariable } from './derive-dataset.js'
 
 const table = [{ name: 'rows', columns: { a: 'text' as const } }]
 const file = (name: string) => ({ name, url: `https://example.no/${name}`, content: { format: { type: 'delimited' as const, delimiter: ';', quoting: 'none' as const }, rows: () => () => null } })
@@ -35,6 +36,10 @@ describe('what sync brings forward, and in which order', () => {
 
   it('refuses datasets derived from each other in a circle', () => {
     expect(() => syncOrder([derived('a', ['b']), derived('b', ['a'])])).toThrow(/derived in a circle: a → b → a/)
+  })
+
+  it('points a run at ALLMENNING_UPSTREAM_<ID>, the variable that points the gateway at another base URL', () => {
+    expect(upstreamVariable('kartverket_adresser')).toBe(upstreamEnvironmentVariable('kartverket_adresser'))
   })
 
   it('names sync as the command that loads a derived dataset', () => {
