@@ -73,4 +73,5 @@ export {
   type DatasetColumnType,
 } from './plugin/define-dataset.js'
 export type { DatasetReader, DatasetSearch, DatasetQuery, DatasetCondition, DatasetVersion } from './plugin/dataset-store.js'
+export type { DatasetDerivedOrigin, DatasetDeriveContext, DatasetDeriveProgress, DatasetDeriveResult } from './plugin/dataset-derivation.js'
 export { datasetNotLoaded, isDatasetNotLoaded } from './dataset/dataset-not-loaded.js'

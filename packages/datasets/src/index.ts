@@ -11,6 +11,7 @@ export { importInWorker, workerHeapLimitMb, type ImportInWorkerOptions } from '.
 export { loadDatasetDefinitions, type DatasetDefinitionsRef, loadDatasetCatalog, type DatasetCatalogRef } from './import/dataset-definitions-module.js'
 export { ImportError, type ImportInput, type ImportProgress, type ImportResult, type MalformedSample } from './import/import-types.js'
 export { syncDataset, type SyncOptions, type SyncResult, type SyncEvent } from './sync/sync-dataset.js'
+export { deriveDataset, derivedOrigin, syncOrder, type DeriveOptions, type DeriveOutcome } from './sync/derive-dataset.js'
 export { downloadFile, DownloadError, type DownloadOptions, type DownloadResult } from './sync/download-file.js'
 export { discoverFiles } from './sync/discover-files.js'
 export { datasetMirrorFromEnv, datasetMirrorVariable, mirroredUrl } from './sync/dataset-mirror.js'

@@ -153,7 +153,8 @@ describe('the geocoding step', () => {
       expect(performance.now() - started).toBeGreaterThanOrEqual(145)
       // Six distinct addresses (the one without a street is not asked): four now, two left.
       expect(first).toMatchObject({ addresses: 6, known: 0, total: 4, done: 4, failed: 0, remaining: 2 })
-      expect(progress).toEqual([1, 2, 3, 4])
+      // Once before the first request (what the run is about to do), then once per address.
+      expect(progress).toEqual([0, 1, 2, 3, 4])
       expect(kartverket.hits('/sok')).toBe(4)
       const second = await geocodeEstablishmentAddresses({ reader, file, baseUrl: kartverket.baseUrl, now })
       expect(second).toMatchObject({ known: 4, total: 2, remaining: 0 })

@@ -181,6 +181,20 @@ describe('defineDataset', () => {
     expect(() => defineDataset({ ...grants, ...change } as DatasetDefinition)).toThrow(message)
   })
 
+  it('takes a dataset derived from others, and rejects a derivation that cannot run', () => {
+    const upstream = { id: 'addresses', name: 'Address API', baseUrl: 'https://example.no/adresser', publisher: 'Example' }
+    const derived = {
+      kind: 'derived' as const, page: 'https://example.no/adresser', from: ['grants'], action: 'placing addresses',
+      budget: 100, requestsPerSecond: 10, upstreams: [upstream], derive: async () => ({ files: [], summary: '', remaining: 0 }),
+    }
+    expect(defineDataset({ ...grants, id: 'grant_points', origin: derived }).origin).toBe(derived)
+    expect(() => defineDataset({ ...grants, id: 'grant_points', origin: { ...derived, from: [] } })).toThrow(/derived from no dataset/)
+    expect(() => defineDataset({ ...grants, id: 'grant_points', origin: { ...derived, from: ['grant_points'] } })).toThrow(/from itself/)
+    expect(() => defineDataset({ ...grants, id: 'grant_points', origin: { ...derived, budget: 0 } })).toThrow(/budget must be a positive number/)
+    expect(() => defineDataset({ ...grants, id: 'grant_points', origin: { ...derived, budget: 1.5 } })).toThrow(/whole number/)
+    expect(() => defineDataset({ ...grants, id: 'grant_points', origin: { ...derived, requestsPerSecond: Number.NaN } })).toThrow(/requestsPerSecond/)
+  })
+
   it('rejects a downloadable file without an address', () => {
     const files = [{ ...grants.files[0]!, url: undefined }]
     expect(() => defineDataset({ ...grants, files })).toThrow(/neither url nor discover/)

@@ -123,7 +123,12 @@ function datasetSummary(dataset: DatasetDefinition, loadCommand: string | undefi
     publisher: dataset.publisher,
     license: dataset.license,
     changes: dataset.changes,
-    origin: dataset.origin.kind === 'order' ? 'ordered from the publisher; imported from a local file' : 'downloaded',
+    origin:
+      dataset.origin.kind === 'order'
+        ? 'ordered from the publisher; imported from a local file'
+        : dataset.origin.kind === 'derived'
+          ? `made from ${dataset.origin.from.join(', ')} by asking ${dataset.origin.upstreams.map((u) => u.name).join(', ')}`
+          : 'downloaded',
     page: dataset.origin.page,
     ...(loadCommand === undefined ? {} : { load_command: loadCommand }),
   }

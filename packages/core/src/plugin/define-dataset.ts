@@ -1,5 +1,7 @@
-/** A value a dataset table holds. */
-export type DatasetValue = string | number | null
+import type { DatasetDerivedOrigin } from './dataset-derivation.js'
+import type { DatasetValue } from './dataset-value.js'
+
+export type { DatasetValue } from './dataset-value.js'
 
 /** One row of a dataset table, by column name. */
 export type DatasetRow = Record<string, DatasetValue>
@@ -143,6 +145,8 @@ export type DatasetOrigin =
   | { kind: 'download'; page: string }
   /** Ordered from the publisher and delivered by e-mail: `import` loads a local file. */
   | { kind: 'order'; page: string; instructions: string }
+  /** Made here from other loaded datasets by asking an upstream, a bounded run at a time: `sync` runs it. */
+  | DatasetDerivedOrigin
 
 /** How often the publisher changes the data; tells a reader how old an answer may be. */
 export type DatasetSchedule = 'daily' | 'weekly' | 'monthly' | 'yearly' | 'irregular'
@@ -265,6 +269,15 @@ export function defineDataset(definition: DatasetDefinition): DatasetDefinition 
     if (definition.origin.kind === 'download' && !file.url && !file.discover) {
       throw new TypeError(`Dataset ${definition.id}: file ${file.name} has neither url nor discover, so it cannot be downloaded`)
     }
+  }
+  const { origin } = definition
+  if (origin.kind === 'derived') {
+    if (origin.from.length === 0) throw new TypeError(`Dataset ${definition.id} is derived from no dataset`)
+    if (origin.from.includes(definition.id)) throw new TypeError(`Dataset ${definition.id} cannot be derived from itself`)
+    for (const [field, value] of [['budget', origin.budget], ['requestsPerSecond', origin.requestsPerSecond]] as const) {
+      if (!(value > 0 && Number.isFinite(value))) throw new TypeError(`Dataset ${definition.id}: ${field} must be a positive number (got ${value})`)
+    }
+    if (!Number.isInteger(origin.budget)) throw new TypeError(`Dataset ${definition.id}: budget must be a whole number of requests (got ${origin.budget})`)
   }
   const share = definition.maxMalformedShare
   if (share !== undefined && !(share >= 0 && share <= 1)) throw new TypeError(`Dataset ${definition.id}: maxMalformedShare must be within 0..1`)

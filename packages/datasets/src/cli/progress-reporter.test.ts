@@ -36,6 +36,17 @@ describe('the progress reporter', () => {
     expect(text()).toBe('lovdata_lover: 2.0 MB of 2.0 MB (100%), 8,409 rows, 1,682 rows/s\n')
   })
 
+  it('shows a derived dataset\'s run by items done of this run\'s, rate, time left and outcomes', () => {
+    const { out, text } = capture()
+    const progress = createProgressReporter(out, true)
+    const p = { done: 1200, total: 5000, due: 43_100, counts: { placed: 1180, 'not found': 20, failed: 0 } }
+    progress.derive('mattilsynet_adressepunkter', 'placing addresses', p, 120_000)
+    progress.done()
+    expect(text()).toBe(
+      '\r\x1b[Kmattilsynet_adressepunkter: placing addresses [######------------------] 1,200 of 5,000 (24%), 10.0/s, about 6 min 20 s left; 1,180 placed, 20 not found\n',
+    )
+  })
+
   it('writes plain lines, no more often than asked, anywhere else', () => {
     const { out, text } = capture()
     const progress = createProgressReporter(out, false, 60_000)

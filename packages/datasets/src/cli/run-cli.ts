@@ -13,10 +13,11 @@ import { breakImportLock } from '../store/import-lock.js'
 import { openSqlite } from '../store/sqlite-connection.js'
 import { tablesFingerprint } from '../store/table-names.js'
 import { syncDataset } from '../sync/sync-dataset.js'
+import { deriveDataset, syncOrder, upstreamVariable } from '../sync/derive-dataset.js'
 import { datasetMirrorFromEnv, datasetMirrorVariable } from '../sync/dataset-mirror.js'
 import { datasetStorePath, defaultDataDir } from '../store/store-path.js'
 import { datasetLoadCommand } from '../store/load-command.js'
-import { createProgressReporter } from './progress-reporter.js'
+import { createProgressReporter, duration } from './progress-reporter.js'
 import { publishCommand, pullCommand } from './snapshot-commands.js'
 import { parseSnapshotUrl, SnapshotUrlError } from '../snapshot/snapshot-location.js'
 // Only `version` is imported, so bundlers leave the rest of package.json out.
@@ -40,7 +41,13 @@ Commands:
   list                          every dataset: loaded or not, rows, version date, origin
   status                        the store file and each loaded version in detail
   sync [id...]                  download changed files from the publishers and load them
-                                (all downloadable datasets when no id is given)
+                                (all downloadable datasets when no id is given); then bring
+                                forward the datasets derived from them: a bounded, resumable
+                                run of upstream requests (mattilsynet_adressepunkter: the
+                                smilefjes addresses placed by Kartverket's address search),
+                                loaded when it found anything. Ctrl-C keeps what a run found;
+                                the next sync goes on from there. Name a derived dataset to
+                                run it alone: sync mattilsynet_adressepunkter
   import <id> <file...>         load local files (datasets ordered by e-mail)
   unlock <id>                   remove the import lock an import that no longer runs left behind
   publish <s3-url>              publish the store as a snapshot: s3://<bucket>/<prefix> gets
@@ -54,6 +61,9 @@ Options:
   --published <YYYY-MM-DD>      import: the publisher's date of the file (default: its mtime)
   --force                       sync: download and load even when nothing changed; publish,
                                 pull: upload or download even when the versions are the same
+  --budget <n>                  sync: most upstream requests of each derived dataset's run
+                                (default: the dataset's own; mattilsynet_adressepunkter 5000,
+                                at 10 a second about 8 min 20 s)
   --publish <s3-url>            sync: publish the store afterwards (one job keeps every instance current)
   --to <file>                   pull: where to put the store (default: the store in --data-dir)
   --max-record-length <n>       import, sync: longest line or JSON element, in characters
@@ -67,6 +77,8 @@ Options:
 
 Environment:
   ALLMENNING_DATA_DIR           the default for --data-dir
+  ALLMENNING_UPSTREAM_<ID>      sync: the base URL of an upstream a derived dataset asks
+                                (ALLMENNING_UPSTREAM_KARTVERKET_ADRESSER: Kartverket's addresses)
   ALLMENNING_DATASET_<ID>_URL   sync: download dataset <ID> from a mirror instead of its publisher:
                                 a folder URL ending in / holding the files under their names,
                                 or the URL of a dataset's only file
@@ -118,6 +130,10 @@ function catalogRef(option: string | undefined, cwd: string): DatasetDefinitions
 
 function origin(dataset: DatasetDefinition, env: Record<string, string | undefined>): string {
   if (dataset.origin.kind === 'order') return `ordered from the publisher: ${datasetLoadCommand(dataset)}`
+  if (dataset.origin.kind === 'derived') {
+    const asks = dataset.origin.upstreams.map((u) => env[upstreamVariable(u.id)]?.trim() || u.baseUrl).join(', ')
+    return `made from ${dataset.origin.from.join(', ')} by asking ${asks}: ${datasetLoadCommand(dataset)}`
+  }
   const mirror = datasetMirrorFromEnv(env, dataset.id)
   if (mirror) return `mirror ${mirror} (${datasetMirrorVariable(dataset.id)})`
   const urls = dataset.files.map((file) => file.url ?? (file.discover ? `${file.discover.page} (linked files)` : ''))
@@ -156,6 +172,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         published: { type: 'string' },
         force: { type: 'boolean' },
         publish: { type: 'string' },
+        budget: { type: 'string' },
         to: { type: 'string' },
         ...Object.fromEntries(Object.values(limitOptions).map((option) => [option.slice(2), { type: 'string' as const }])),
         help: { type: 'boolean', short: 'h' },
@@ -179,6 +196,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       throw new UsageError(`--publish is an option of sync; to publish the store alone: allmenning datasets publish <s3-url>`)
     }
     if (parsed.values.to !== undefined && command !== 'pull') throw new UsageError('--to is an option of pull')
+    if (parsed.values.budget !== undefined && command !== 'sync') throw new UsageError('--budget is an option of sync')
+    const budget = parsed.values.budget === undefined ? undefined : Number(parsed.values.budget)
+    if (budget !== undefined && !(Number.isInteger(budget) && budget > 0)) throw new UsageError(`--budget must be a positive whole number of requests (got "${parsed.values.budget}")`)
     // Before the catalog is loaded: an init step that pulls needs no source definitions.
     if (command === 'publish' || command === 'pull') {
       const [url, ...extra] = rest
@@ -249,7 +269,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         return 0
       }
       case 'sync': {
-        const chosen = rest.length > 0 ? rest.map(byId) : datasets.filter((d) => d.origin.kind === 'download')
+        rest.forEach(byId)
+        const chosen = syncOrder(datasets, rest)
         const store = createSqliteDatasetStore({ path })
         const loaded = store.catalog()
         store.close()
@@ -257,6 +278,47 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         const mirror = (dataset: DatasetDefinition) => datasetMirrorFromEnv(io.env, dataset.id)
         let failed = 0
         for (const dataset of chosen) {
+          if (io.signal?.aborted) break
+          if (dataset.origin.kind === 'derived') {
+            const { action, requestsPerSecond } = dataset.origin
+            const started = Date.now()
+            let announced = false
+            try {
+              const outcome = await deriveDataset({
+                path, dataDir, dataset, datasets, catalog, loaded: loaded.get(dataset.id),
+                ...(budget !== undefined ? { budget } : {}),
+                force: parsed.values.force === true, env: io.env, userAgent, limits,
+                ...(io.signal ? { signal: io.signal } : {}),
+                onProgress(p) {
+                  if (!announced) {
+                    announced = true
+                    const later = p.due > p.total ? `; ${count(p.due - p.total)} left for later runs` : ''
+                    progress.line(
+                      p.due === 0
+                        ? `${dataset.id}: ${action}: nothing due`
+                        : `${dataset.id}: ${action}: ${count(p.due)} due, ${count(p.total)} in this run (at most ${count(requestsPerSecond)} a second: ` +
+                            `about ${duration(p.total / requestsPerSecond)})${later}`,
+                    )
+                    if (p.due === 0) return
+                  }
+                  progress.derive(dataset.id, action, p, Date.now() - started)
+                },
+                onImport: (p) => progress.import(dataset.id, p),
+              })
+              progress.done()
+              say(`${dataset.id}: ${outcome.run.summary}`)
+              say(outcome.status === 'unchanged' ? `${dataset.id}: nothing new; the loaded version stands` : `${dataset.id}: ${summary(outcome.result)}`)
+              if (outcome.run.failure) {
+                fail(`${dataset.id}: ${outcome.run.failure}`)
+                failed++
+              }
+            } catch (error) {
+              progress.done()
+              fail(`${dataset.id}: ${(error as Error).message}`)
+              failed++
+            }
+            continue
+          }
           if (dataset.origin.kind !== 'download') {
             fail(`${dataset.id} is not published for download. ${dataset.origin.instructions}`)
             failed++

@@ -2,7 +2,7 @@ import type { DatasetDefinition } from '@allmenning/core/source'
 
 /**
  * The command of this package's command line that loads a dataset: `sync` for one the
- * command line downloads, `import` with the file for one ordered from its publisher. The
+ * command line downloads or derives from others, `import` with the file for one ordered from its publisher. The
  * SQLite store gives it to the gateway, which names it in `dataset_not_loaded` and in source
  * descriptors.
  *

@@ -118,7 +118,8 @@ function newestDate(dates: Array<string | null>): string | null {
 export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
   const { dataset } = options
   if (dataset.origin.kind !== 'download') {
-    throw new ImportError(`Dataset ${dataset.id} is not published for download (${dataset.origin.instructions})`)
+    const how = dataset.origin.kind === 'order' ? dataset.origin.instructions : `it is made from ${dataset.origin.from.join(', ')}: deriveDataset makes it`
+    throw new ImportError(`Dataset ${dataset.id} is not published for download (${how})`)
   }
   const planned = await plan(options)
   // A version loaded under an older definition of the dataset is not served (the store treats it

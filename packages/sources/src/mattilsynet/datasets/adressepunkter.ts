@@ -1,12 +1,12 @@
 import { DatasetFileError, DatasetRowError, defineDataset } from '@allmenning/core/source'
+import { kartverketAdresser } from '../../geonorge/kartverket-upstreams.js'
 import { placeKey } from '../address-key.js'
+import { deriveAddressPoints } from '../geocode/derive-address-points.js'
 import { gridCell } from '../grid-cell.js'
+import { ADDRESS_POINT_COLUMNS, ADDRESS_POINTS_FILE } from './address-points-file.js'
+import { smilefjes } from './smilefjes.js'
 
-/** The columns of the placed-addresses file, in order. */
-export const ADDRESS_POINT_COLUMNS = ['adresse_key', 'status', 'lat', 'lon', 'kommunenummer', 'kommunenavn', 'adressetekst', 'checked_at'] as const
-
-/** The file the geocoding step keeps, in the data directory, across imports of the smilefjes file. */
-export const ADDRESS_POINTS_FILE = 'mattilsynet-adressepunkter.csv'
+export { ADDRESS_POINT_COLUMNS, ADDRESS_POINTS_FILE }
 
 function coordinate(cell: string | undefined, column: string, min: number, max: number): number {
   const value = Number((cell ?? '').trim())
@@ -18,8 +18,9 @@ function coordinate(cell: string | undefined, column: string, min: number, max: 
  * The smilefjes establishments' addresses placed on the map: each distinct address (street line
  * and postal code) looked up once in Kartverket's address register by
  * `geocodeEstablishmentAddresses`, which appends one line per address to
- * {@link ADDRESS_POINTS_FILE} and is loaded with `npx allmenning datasets import
- * mattilsynet_adressepunkter <file>`. `placed` lines carry Kartverket's representation point
+ * {@link ADDRESS_POINTS_FILE}. Derived from `mattilsynet_smilefjes`: `npx allmenning datasets
+ * sync` runs a run of at most 5,000 requests after syncing it, and loads the file (`sync
+ * mattilsynet_adressepunkter` runs it alone, `--budget <n>` sets its size). `placed` lines carry Kartverket's representation point
  * (WGS84) and municipality; `not_found` lines say Kartverket has no such address (retried
  * after 30 days). A later line for an address replaces an earlier one.
  */
@@ -33,11 +34,15 @@ export const adressepunkter = defineDataset({
   license: 'CC BY 4.0',
   attribution: 'Positions from Kartverket\'s address register (Matrikkelen), © Kartverket, CC BY 4.0.',
   origin: {
-    kind: 'order',
+    kind: 'derived',
     page: 'https://ws.geonorge.no/adresser/v1/',
-    instructions:
-      'Made here, not downloaded: run geocodeEstablishmentAddresses() from @allmenning/sources/mattilsynet after loading ' +
-      `mattilsynet_smilefjes (it appends to ${ADDRESS_POINTS_FILE} in the data directory), then import that file.`,
+    from: [smilefjes.id],
+    action: 'placing addresses',
+    // 5,000 requests at 10 a second: a run of about 8 min 20 s, a tenth of Norway's ~48,000 establishments.
+    budget: 5000,
+    requestsPerSecond: 10,
+    upstreams: [kartverketAdresser],
+    derive: deriveAddressPoints,
   },
   changes: 'daily',
   tables: [

@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs'
 import type { DatasetReader } from '@allmenning/core/source'
 import { addressKey } from '../address-key.js'
-import { ADDRESS_POINT_COLUMNS } from '../datasets/adressepunkter.js'
+import { ADDRESS_POINT_COLUMNS } from '../datasets/address-points-file.js'
 
 /** Kartverket's address API, the default of {@link GeocodeOptions.baseUrl}. */
 export const KARTVERKET_ADDRESS_API = 'https://ws.geonorge.no/adresser/v1'
@@ -10,6 +10,8 @@ export const KARTVERKET_ADDRESS_API = 'https://ws.geonorge.no/adresser/v1'
 export interface GeocodeProgress {
   /** Addresses to look up in this run (after the budget). */
   total: number
+  /** Addresses due in all (not in the file, or not found long enough ago), before the budget. */
+  due: number
   done: number
   placed: number
   notFound: number
@@ -24,6 +26,10 @@ export interface GeocodeSummary extends GeocodeProgress {
   known: number
   /** Left for a later run: beyond this run's request budget, or failed. */
   remaining: number
+  /** What the last failed request got, naming Kartverket's API (`…answered 503 for /sok`), when one failed. */
+  lastError?: string
+  /** Whether the run stopped after `maxFailuresInARow` failures in a row, leaving addresses it had budget for. */
+  stoppedByFailures: boolean
 }
 
 /** Settings of {@link geocodeEstablishmentAddresses}. */
@@ -103,8 +109,8 @@ function matchOf(street: string, hits: KartverketAddress[]): KartverketAddress |
  * up to `maxRequests`, and appends one line per answer to `file` as it comes: a run cut short
  * (Ctrl-C, the budget, Kartverket down) keeps what it found, and the next run goes on from
  * there. The file is kept in the data directory across imports, so after the first runs a
- * daily sync adds only the new addresses. Load the file with
- * `npx allmenning datasets import mattilsynet_adressepunkter <file>`.
+ * daily sync adds only the new addresses. `npx allmenning datasets sync` runs it after the
+ * smilefjes file is synced (see `deriveAddressPoints`) and loads the file.
  *
  * @example
  * const store = createSqliteDatasetStore({ path: 'data/allmenning.sqlite', readonly: true })
@@ -133,7 +139,10 @@ export async function geocodeEstablishmentAddresses(options: GeocodeOptions): Pr
   })
   const todo = due.slice(0, options.maxRequests ?? 5000)
   if (!existsSync(options.file)) appendFileSync(options.file, `${ADDRESS_POINT_COLUMNS.join(';')}\n`)
-  const progress: GeocodeProgress = { total: todo.length, done: 0, placed: 0, notFound: 0, failed: 0 }
+  const progress: GeocodeProgress = { total: todo.length, due: due.length, done: 0, placed: 0, notFound: 0, failed: 0 }
+  let lastError: string | undefined
+  // Once before the first request, so a caller can say what the run is about to do.
+  options.onProgress?.({ ...progress })
   let failuresInARow = 0
   let next = 0
   const maxFailures = options.maxFailuresInARow ?? 5
@@ -141,13 +150,19 @@ export async function geocodeEstablishmentAddresses(options: GeocodeOptions): Pr
   async function lookUp(key: string, street: string, postnr: string): Promise<void> {
     const url = new URL(`${base}/sok`)
     url.search = new URLSearchParams({ sok: street, postnummer: postnr, treffPerSide: '5', utkoordsys: '4258' }).toString()
-    const response = await fetcher(url, {
-      headers: { accept: 'application/json', 'user-agent': options.userAgent ?? 'Allmenning (mattilsynet geocoding step)' },
-      ...(options.signal ? { signal: options.signal } : {}),
-    })
-    if (!response.ok) throw new Error(`Kartverket's address API answered ${response.status} for ${url.pathname}`)
-    const body = (await response.json()) as { adresser?: unknown }
-    if (!body || !Array.isArray(body.adresser)) throw new Error("Kartverket's address API answered without an adresser list")
+    let response: Response
+    try {
+      response = await fetcher(url, {
+        headers: { accept: 'application/json', 'user-agent': options.userAgent ?? 'Allmenning (mattilsynet geocoding step)' },
+        ...(options.signal ? { signal: options.signal } : {}),
+      })
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause
+      throw new Error(`Kartverket's address API (${base}) could not be reached: ${cause?.code ?? cause?.message ?? (error as Error).message}`)
+    }
+    if (!response.ok) throw new Error(`Kartverket's address API (${base}) answered ${response.status} for ${url.pathname}`)
+    const body = (await response.json().catch(() => null)) as { adresser?: unknown } | null
+    if (!body || !Array.isArray(body.adresser)) throw new Error(`Kartverket's address API (${base}) answered without an adresser list`)
     const hit = matchOf(street, body.adresser as KartverketAddress[])
     const lat = Number(hit?.representasjonspunkt?.lat)
     const lon = Number(hit?.representasjonspunkt?.lon)
@@ -178,8 +193,9 @@ export async function geocodeEstablishmentAddresses(options: GeocodeOptions): Pr
       try {
         await lookUp(key, street, postnr)
         failuresInARow = 0
-      } catch {
+      } catch (error) {
         if (options.signal?.aborted) break
+        lastError = (error as Error).message
         progress.failed++
         failuresInARow++
       }
@@ -188,5 +204,12 @@ export async function geocodeEstablishmentAddresses(options: GeocodeOptions): Pr
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 2) }, worker))
-  return { ...progress, addresses: addresses.size, known: addresses.size - due.length, remaining: due.length - progress.placed - progress.notFound }
+  return {
+    ...progress,
+    addresses: addresses.size,
+    known: addresses.size - due.length,
+    remaining: due.length - progress.placed - progress.notFound,
+    ...(lastError ? { lastError } : {}),
+    stoppedByFailures: failuresInARow >= maxFailures,
+  }
 }

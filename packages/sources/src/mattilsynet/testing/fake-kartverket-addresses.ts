@@ -7,14 +7,19 @@ import { FIXTURE_ADDRESS_POINTS } from './smilefjes-fixtures.js'
  * kommunenummer, kommunenavn, representasjonspunkt: {epsg, lat, lon}}]}` with Kartverket's
  * `application/json;charset=UTF-8`, the shape of geonorge's recorded answers. It knows the
  * addresses given (the fixture's by default); any other is an empty list, as Kartverket answers.
+ * With `failAfter: n` it answers the first `n` searches and then 503 Service Unavailable (an
+ * overloaded service midway through a run) until `failWith(undefined)` is called.
  *
  * @example
  * const kartverket = await startFakeKartverketAddresses()
  * await geocodeEstablishmentAddresses({ reader, file: 'data/mattilsynet-adressepunkter.csv', baseUrl: kartverket.baseUrl })
  */
-export async function startFakeKartverketAddresses(addresses = FIXTURE_ADDRESS_POINTS): Promise<FakeUpstream> {
+export async function startFakeKartverketAddresses(addresses = FIXTURE_ADDRESS_POINTS, options: { failAfter?: number } = {}): Promise<FakeUpstream> {
   const fake = await startFakeUpstream()
+  let answered = 0
   fake.route('/sok', (url) => {
+    // Later requests get the failure failWith sets; failWith(undefined) ends it.
+    if (options.failAfter !== undefined && ++answered === options.failAfter) fake.failWith(fakeReply.status(503, 'Service Unavailable'))
     const norm = (line: string) => line.toLowerCase().replace(/\s+/g, ' ').replace(/(\d) ([a-zæøå])$/u, '$1$2').trim()
     const text = norm(url.searchParams.get('sok') ?? '')
     const postnr = url.searchParams.get('postnummer')

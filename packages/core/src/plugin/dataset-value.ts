@@ -1,0 +1,2 @@
+/** A value a dataset table holds. */
+export type DatasetValue = string | number | null
