@@ -46,6 +46,8 @@ export interface CrawlOptions {
   refreshAfterMs?: number
   /** Units that failed in a row (after retries) before the crawl stops (8). */
   maxFailuresInARow?: number
+  /** Longest one call may take (30 s). */
+  timeoutMs?: number
   /** Waits before the two retries of a failed call, in ms ([500, 1500]). */
   retryDelaysMs?: number[]
   onProgress?: (progress: CrawlProgress) => void
@@ -126,7 +128,8 @@ function createPacer(perSecond: number, now: () => number) {
  * and 5,500 kindergarten records (about 20 minutes at 10 a second).
  *
  * Each unit is yielded once, in list order, with its record or null (closed, an owner, gone
- * (404), or failed after two retries: it is read again by the next sync). After
+ * (404), or failed after two retries with no earlier record in the journal: it is read again
+ * by the next sync). After
  * `maxFailuresInARow` failed units the crawl stops with a {@link DatasetFileError}: the import
  * keeps the loaded version, and the journal keeps what was read.
  *
@@ -149,7 +152,11 @@ export async function* crawlRegister(register: UdirRegister, firstPage: unknown,
       if (attempt > 0) await sleep(delays[attempt - 1]!)
       await pace()
       try {
-        const response = await http(`${options.baseUrl}${path}`, { headers: { accept: 'application/json', 'user-agent': options.userAgent } })
+        const response = await http(`${options.baseUrl}${path}`, {
+          headers: { accept: 'application/json', 'user-agent': options.userAgent },
+          // A register that hangs must not hold the sync: the call counts as failed.
+          signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+        })
         if (response.status === 404) return { status: 404, body: null }
         if (response.ok) return { status: response.status, body: await response.json() }
         last = `HTTP ${response.status}`
@@ -219,12 +226,15 @@ export async function* crawlRegister(register: UdirRegister, firstPage: unknown,
             `records read are kept in ${options.journalPath}, and the next sync goes on from there`,
         )
       }
-      return null
+      // The record read by an earlier sync, though the unit changed since, is better than none.
+      return kept?.record ?? null
     }
   }
 
-  // A window of units at a time: their records are read `concurrency` at once, then yielded in order.
-  const window = concurrency * 10
+  // A small window of units at a time: their records are read `concurrency` at once, then yielded
+  // in order. The import checks for an abort (Ctrl-C) between the units it is given, so a window
+  // is about a second of calls at most.
+  const window = concurrency * 2
   for (let start = 0; start < units.length; start += window) {
     const slice = units.slice(start, start + window)
     const records: (Record<string, unknown> | null)[] = new Array(slice.length).fill(null)

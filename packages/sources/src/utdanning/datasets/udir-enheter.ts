@@ -72,6 +72,7 @@ function registerContent(register: UdirRegister): StreamContent {
       }
       const { crawlRegister } = await import('./crawl-register.js')
       let lastLine = 0
+      let finished = false
       yield* crawlRegister(register, body, {
         baseUrl: udirBaseUrl(register),
         pageSize: UDIR_PAGE_SIZE,
@@ -79,7 +80,9 @@ function registerContent(register: UdirRegister): StreamContent {
         userAgent: 'Allmenning (udir_enheter dataset sync; https://github.com/allmenning)',
         onProgress(p) {
           // The import's own progress counts rows; this says how far the records are.
-          if (Date.now() - lastLine < 10_000 && p.done < p.wanted) return
+          const done = p.pagesRead === p.pages && p.done === p.wanted
+          if (finished || (Date.now() - lastLine < 10_000 && !done)) return
+          finished = done
           lastLine = Date.now()
           process.stderr.write(
             `\nudir_enheter ${register}: list ${p.pagesRead}/${p.pages} pages, records ${p.done}/${p.wanted} ` +
