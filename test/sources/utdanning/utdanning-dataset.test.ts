@@ -72,9 +72,10 @@ describe('utdanning over the udir_enheter dataset', () => {
 
   it('find_schools_nearby reads the grid cells around the point: nearest first, within the radius, no call to Udir', async () => {
     const before = udirCalls()
+    const kartverket = kommuneinfo.requests.length
     const { status, json } = await gateway.call('utdanning', 'find_schools_nearby', { lat: 59.91, lon: 10.75 })
     expect(status).toBe(200)
-    expect(json.data).toMatchObject({ positions_from: 'dataset', kommunenr: '0301' })
+    expect(json.data).toMatchObject({ positions_from: 'dataset', kommunenr: null })
     const rows: Row[] = json.data.units
     expect(rows.length).toBeGreaterThan(2)
     expect(rows.every((r) => r.distance_km! <= 2 && r.coordinates_status === 'known')).toBe(true)
@@ -84,6 +85,8 @@ describe('utdanning over the udir_enheter dataset', () => {
     const wide = await gateway.call('utdanning', 'find_schools_nearby', { lat: 59.91, lon: 10.75, radius_km: 20 })
     expect(wide.json.data.units.map((r: Row) => r.Navn)).toContain('Sandvika videregående skole')
     expect(udirCalls()).toBe(before)
+    // Nor Kartverket's: the dataset places the schools by themselves.
+    expect(kommuneinfo.requests.length).toBe(kartverket)
   })
 
   it('get_unit answers a unit in operation from the dataset, and asks Udir only for one it has no record of', async () => {

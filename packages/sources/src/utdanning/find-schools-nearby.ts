@@ -61,8 +61,11 @@ export function createFindSchoolsNearby(deps: FindSchoolsNearbyDeps) {
             "Udir; requests: it is not loaded, so the schools of the point's municipality, placed by records read at request time",
         ),
       ),
-      kommunenr: v.pipe(v.nullable(v.string()), v.description("The point's municipality; null at sea or outside Norway")),
-      area_name: v.pipe(v.nullable(v.string()), v.description("The municipality's name")),
+      kommunenr: v.pipe(
+        v.nullable(v.string()),
+        v.description("The point's municipality, whose schools were searched (positions_from requests); null at sea, or with the dataset"),
+      ),
+      area_name: v.pipe(v.nullable(v.string()), v.description("The municipality's name (positions_from requests)")),
     }),
     list: 'units',
     placeField: schoolsPlaceField,
@@ -71,14 +74,14 @@ export function createFindSchoolsNearby(deps: FindSchoolsNearbyDeps) {
     datasets: [udirEnheter],
 
     async run(params, ctx) {
-      const at = await deps.municipalityAt.get(ctx.upstream(kartverketKommuneinfo), { lat: params.lat, lon: params.lon })
       const inOperation = (unit: ListedUnit) => unit.active && isSchool(unit.flags) && schoolTypeOf(unit.flags) !== 'annen'
       const center = { lat: params.lat, lon: params.lon }
       const placed = (positions: PositionSource) => (unit: ListedUnit) => {
         const p = positions.state(unit) === 'known' ? positions.position(unit.orgnr)?.position : undefined
         return p && p.lat !== null && p.lon !== null ? { lat: p.lat, lon: p.lon } : null
       }
-      const answer = (found: { item: ListedUnit; distanceKm: number }[], positions: PositionSource, pending: number, from: 'dataset' | 'requests') => {
+      type Municipality = { number: string; name: string | null } | null
+      const answer = (found: { item: ListedUnit; distanceKm: number }[], positions: PositionSource, pending: number, from: 'dataset' | 'requests', at: Municipality) => {
         const page = found.slice(params.offset, params.offset + params.limit)
         const rows = page.map(({ item, distanceKm }) => ({ ...toSchoolRow(item, positions), distance_km: distanceKm }))
         return {
@@ -99,16 +102,18 @@ export function createFindSchoolsNearby(deps: FindSchoolsNearbyDeps) {
       if (reader) {
         // The cells the circle's box touches: one indexed lookup, across municipal borders too.
         const { units, positions } = await unitsInCells(reader, 'nsr', cellsAround(params.lat, params.lon, params.radius_km))
-        return answer(nearest(center, units.filter(inOperation), params.radius_km, placed(positions)), positions, 0, 'dataset')
+        // No municipality is asked for: the dataset places the schools by themselves, and the answer needs no other upstream.
+        return answer(nearest(center, units.filter(inOperation), params.radius_km, placed(positions)), positions, 0, 'dataset', null)
       }
-      if (!at) return answer([], deps.register, 0, 'requests')
+      const at = await deps.municipalityAt.get(ctx.upstream(kartverketKommuneinfo), { lat: params.lat, lon: params.lon })
+      if (!at) return answer([], deps.register, 0, 'requests', null)
       const client = ctx.upstream(udirNsr)
       const list = await deps.register.list(client, 'nsr', { kind: 'kommune', number: at.number })
       const schools = list.units.filter(inOperation)
       await deps.register.fill(client, schools)
       const found = nearest(center, schools, params.radius_km, placed(deps.register))
       const pending = schools.filter((u) => deps.register.state(u) === 'pending').length
-      return { ...answer(found, deps.register, pending, 'requests'), sourceApi: client.url(`/enheter/kommune/${at.number}`) }
+      return { ...answer(found, deps.register, pending, 'requests', at), sourceApi: client.url(`/enheter/kommune/${at.number}`) }
     },
     entities: (data) => data.units.map((u) => ({ type: 'school', id: u.organization_id, name: u.Navn })),
   })
