@@ -134,7 +134,9 @@ function createPacer(perSecond: number, now: () => number) {
  * keeps the loaded version, and the journal keeps what was read.
  *
  * @example
- * for await (const unit of crawlRegister('nsr', firstPage, { baseUrl, pageSize: 1000, journalPath, userAgent })) rows.push(unit)
+ * const firstPage: unknown = await (await fetch('https://data-nsr.udir.no/v4/enheter?sidenummer=1&antallperside=1000')).json()
+ * const options = { baseUrl: 'https://data-nsr.udir.no/v4', pageSize: 1000, journalPath: 'data/nsr.jsonl', userAgent: 'my-app' }
+ * for await (const unit of crawlRegister('nsr', firstPage, options)) console.log(unit.item.Navn, unit.record !== null)
  */
 export async function* crawlRegister(register: UdirRegister, firstPage: unknown, options: CrawlOptions): AsyncGenerator<CrawledUnit> {
   const http = options.fetch ?? fetch

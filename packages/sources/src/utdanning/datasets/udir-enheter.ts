@@ -99,7 +99,8 @@ function registerContent(register: UdirRegister): StreamContent {
  * One crawled unit as its row: the list's fields, and the position and address of its record.
  *
  * @example
- * unitRow({ register: 'nsr', item, record }) // { table: 'enheter', row: { orgnr: '971200006', posisjon: 'known', lat: 59.9255, ... } }
+ * unitRow({ register: 'nsr', item: { Organisasjonsnummer: '971200006', Navn: 'Bislett skole', ErAktiv: false }, record: null })
+ * // { table: 'enheter', row: { orgnr: '971200006', aktiv: 0, posisjon: 'not_read', lat: null, ... } }
  */
 export function unitRow(unit: CrawledUnit): DatasetRowsOut {
   const upstream = upstreamOf(unit.register)

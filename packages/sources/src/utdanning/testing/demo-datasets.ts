@@ -19,6 +19,7 @@ export function recordsFile(units: Record<string, unknown>[]): Buffer {
  * each with its record (the fake registers' own), published today as Udir's data changes daily.
  *
  * @example
+ * const datasets = createLoadedDatasets()
  * for (const load of utdanningDemoDatasetFiles()) await datasets.load(load.dataset, load.files, load.publishedAt)
  */
 export function utdanningDemoDatasetFiles(today = new Date().toISOString().slice(0, 10)): DemoDatasetLoad[] {
