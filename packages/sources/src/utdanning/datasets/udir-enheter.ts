@@ -1,4 +1,3 @@
-import { join } from 'node:path'
 import { DatasetFileError, DatasetRowError, defineDataset, type DatasetRowsOut, type StreamContent } from '@allmenning/core/source'
 import { unitCell } from '../unit-cell.js'
 import { parseUnitDetail, parseUnitList } from '../unit-payloads.js'
@@ -20,7 +19,7 @@ const upstreamOf = (register: UdirRegister) => (register === 'nsr' ? udirNsr : u
  * @example
  * udirBaseUrl('nsr') // 'https://data-nsr.udir.no/v4'
  */
-export function udirBaseUrl(register: UdirRegister, env: Record<string, string | undefined> = process.env): string {
+export function udirBaseUrl(register: UdirRegister, env: Record<string, string | undefined> = globalThis.process?.env ?? {}): string {
   const set = register === 'nsr' ? env.ALLMENNING_UPSTREAM_UDIR_NSR : env.ALLMENNING_UPSTREAM_UDIR_NBR
   return (set && set.trim() !== '' ? set.trim() : upstreamOf(register).baseUrl).replace(/\/+$/, '')
 }
@@ -32,8 +31,10 @@ export function udirBaseUrl(register: UdirRegister, env: Record<string, string |
  * @example
  * udirJournalPath('nsr') // 'data/downloads/udir_enheter/nsr-records.jsonl'
  */
-export function udirJournalPath(register: UdirRegister, env: Record<string, string | undefined> = process.env): string {
-  return join(env.ALLMENNING_DATA_DIR || 'data', 'downloads', 'udir_enheter', `${register}-records.jsonl`)
+export function udirJournalPath(register: UdirRegister, env: Record<string, string | undefined> = globalThis.process?.env ?? {}): string {
+  // No node:path here: the definition is loaded with the source, in every runtime the gateway runs in.
+  const dir = (env.ALLMENNING_DATA_DIR || 'data').replace(/[\\/]+$/, '')
+  return `${dir}/downloads/udir_enheter/${register}-records.jsonl`
 }
 
 async function wholeJson(input: AsyncIterable<Uint8Array>, file: string): Promise<unknown> {
