@@ -2,6 +2,7 @@ import type { DatasetDefinition } from '@allmenning/core/source'
 import { firmafaktaDatasets } from './firmafakta/datasets/firmafakta-datasets.js'
 import { lovdataLaws, lovdataRegulations } from './lovdata/rule-datasets.js'
 import { mattilsynetDatasets } from './mattilsynet/mattilsynet-datasets.js'
+import { udirEnheter } from './utdanning/datasets/udir-enheter.js'
 
 /**
  * Every bulk dataset the built-in sources read: what `allmenning datasets` lists, syncs and
@@ -10,4 +11,4 @@ import { mattilsynetDatasets } from './mattilsynet/mattilsynet-datasets.js'
  * @example
  * builtInDatasets.map((dataset) => dataset.id) // ['aksjonaerregisteret', ...]
  */
-export const builtInDatasets: DatasetDefinition[] = [...firmafaktaDatasets, lovdataLaws, lovdataRegulations, ...mattilsynetDatasets]
+export const builtInDatasets: DatasetDefinition[] = [...firmafaktaDatasets, lovdataLaws, lovdataRegulations, ...mattilsynetDatasets, udirEnheter]

@@ -36,6 +36,13 @@ const examples: Record<string, Record<string, Array<Record<string, string>>>> = 
     search_establishments: [{ poststed: 'Oslo', min_karakter: '0', limit: '100' }, { kommune: '0301' }, { kommune: '301' }, { kommune: 'Oslo' }, { query: 'pizza' }],
     find_establishments_nearby: [{ lat: '59.91', lon: '10.75' }],
   },
+  // With udir_enheter loaded these call no upstream (a municipality given by name would ask Kartverket).
+  utdanning: {
+    search_schools: [{ kommunenr: '0301' }, { kommunenr: '301' }, { fylkenr: '03' }, { kommunenr: '0301', limit: '100', offset: '0' }],
+    search_kindergartens: [{ kommunenr: '0301' }, { fylkenr: '3' }, { kommunenr: '0301', privat: 'true' }],
+    get_unit: [{ organization_id: '971200006' }, { organization_id: '988300012' }],
+    find_schools_nearby: [{ lat: '59.91', lon: '10.75' }, { lat: '59.91', lon: '10.75', radius_km: '5' }],
+  },
 }
 
 let demo: DemoDatasets

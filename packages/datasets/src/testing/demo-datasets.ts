@@ -36,13 +36,19 @@ export interface DemoDatasets {
 export async function loadDemoDatasets(dir?: string): Promise<DemoDatasets> {
   const started = performance.now()
   // Imported when called: @allmenning/sources is an optional peer, and this kit loads without it.
-  const [{ builtInDatasets }, firmafakta, lovdata, mattilsynet] = await Promise.all([
+  const [{ builtInDatasets }, firmafakta, lovdata, mattilsynet, utdanning] = await Promise.all([
     import('@allmenning/sources'),
     import('@allmenning/sources/firmafakta/testing'),
     import('@allmenning/sources/lovdata/testing'),
     import('@allmenning/sources/mattilsynet/testing'),
+    import('@allmenning/sources/utdanning/testing'),
   ])
-  const loads = [...firmafakta.firmafaktaDemoDatasetFiles(), ...lovdata.lovdataDemoDatasetFiles(), ...mattilsynet.mattilsynetDemoDatasetFiles()]
+  const loads = [
+    ...firmafakta.firmafaktaDemoDatasetFiles(),
+    ...lovdata.lovdataDemoDatasetFiles(),
+    ...mattilsynet.mattilsynetDemoDatasetFiles(),
+    ...utdanning.utdanningDemoDatasetFiles(),
+  ]
   const missing = builtInDatasets.filter((dataset) => !loads.some((load) => load.dataset.id === dataset.id)).map((dataset) => dataset.id)
   if (missing.length > 0) throw new Error(`The demo has no files for the built-in dataset(s) ${missing.join(', ')}: its source's testing entry must give them`)
 

@@ -3,6 +3,7 @@ import { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'
 import type { RequestBudget } from '../shared/request-budget.js'
 import { schoolsPlaceField } from './place-fields.js'
 import { udirNbr, udirNsr } from './udir-upstreams.js'
+import { udirEnheter } from './datasets/udir-enheter.js'
 import type { UnitRegister } from './unit-register.js'
 
 /** Options of {@link utdanning}. */
@@ -53,6 +54,8 @@ export function utdanning(options: UtdanningOptions = {}): SourceDefinition {
     cacheTtlSeconds: 300,
     limit: { default: 100, max: 1000 },
     upstreams: [udirNsr, udirNbr, kartverketKommuneinfo],
+    // Positions from `npx allmenning datasets sync udir_enheter` when loaded; read at request time when not.
+    datasets: [udirEnheter],
     entityTypes: {
       school: { operation: 'get_unit', parameter: 'organization_id' },
       kindergarten: { operation: 'get_unit', parameter: 'organization_id' },
@@ -82,4 +85,5 @@ export function utdanning(options: UtdanningOptions = {}): SourceDefinition {
 }
 export { udirNsr, udirNbr } from './udir-upstreams.js'
 export { udirRequestBudget } from './udir-budget.js'
+export { udirEnheter, udirBaseUrl, udirJournalPath, UDIR_ENHETER_FILES, UDIR_PAGE_SIZE } from './datasets/udir-enheter.js'
 export { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'

@@ -1,6 +1,15 @@
 import * as v from 'valibot'
 import { withFlagAliases, type ListedUnit } from './unit-payloads.js'
-import type { PositionState, UnitRegister } from './unit-register.js'
+import type { KnownPosition, PositionState } from './unit-register.js'
+
+/** How far a row's position is known: `not_synced` when the dataset is loaded but its sync reads no record of the unit. */
+export type CoordinatesStatus = PositionState | 'not_synced'
+
+/** Where rows find their units' positions: the register's memory (read at request time) or the `udir_enheter` dataset. */
+export interface PositionSource {
+  state(unit: ListedUnit): CoordinatesStatus
+  position(orgnr: string): KnownPosition | undefined
+}
 
 const flag = (what: string) => v.pipe(v.nullable(v.boolean()), v.description(what))
 
@@ -22,10 +31,11 @@ const commonFields = {
   lat: v.pipe(v.nullable(v.number()), v.description('WGS84 latitude from the unit\'s record; null when not known (see coordinates_status)')),
   lon: v.pipe(v.nullable(v.number()), v.description('WGS84 longitude from the unit\'s record; null when not known (see coordinates_status)')),
   coordinates_status: v.pipe(
-    v.picklist(['known', 'none', 'pending']),
+    v.picklist(['known', 'none', 'pending', 'not_synced']),
     v.description(
       "known: lat/lon from the unit's record; none: the record has no position; pending: the record is not read yet " +
-        '(positions are only in each unit\'s own record; the gateway reads them in the background, ask again shortly)',
+        '(without the udir_enheter dataset, positions are read from each unit\'s own record in the background: ask again ' +
+        'shortly); not_synced: the dataset is loaded, and its sync reads no record of this unit (closed units, owners)',
     ),
   ),
   DatoEndret: v.pipe(v.nullable(v.string()), v.description('When the register last changed the unit (ISO 8601)')),
@@ -75,9 +85,9 @@ export function schoolTypeOf(flags: Record<string, boolean>): SchoolRow['school_
   return gs && vgs ? 'grunnskole_og_videregaende' : gs ? 'grunnskole' : vgs ? 'videregaende' : 'annen'
 }
 
-function common(unit: ListedUnit, register: UnitRegister) {
-  const status: PositionState = register.state(unit)
-  const position = status === 'pending' ? undefined : register.position(unit.orgnr)?.position
+function common(unit: ListedUnit, register: PositionSource) {
+  const status = register.state(unit)
+  const position = status === 'known' || status === 'none' ? register.position(unit.orgnr)?.position : undefined
   const where = position?.address ?? null
   const line = where?.Adresse ? [where.Adresse, [where.Postnr, where.Poststed].filter(Boolean).join(' ')].filter(Boolean).join(', ') : null
   return {
@@ -104,7 +114,7 @@ const f = (flags: Record<string, boolean>, key: string) => flags[key] ?? null
  * @example
  * toSchoolRow(unit, store).ErGrunnskole // true
  */
-export function toSchoolRow(unit: ListedUnit, register: UnitRegister): SchoolRow {
+export function toSchoolRow(unit: ListedUnit, register: PositionSource): SchoolRow {
   const flags = withFlagAliases(unit.flags)
   return {
     ...common(unit, register),
@@ -126,7 +136,7 @@ export function toSchoolRow(unit: ListedUnit, register: UnitRegister): SchoolRow
  * @example
  * toKindergartenRow(unit, store).ErPrivatBarnehage // false
  */
-export function toKindergartenRow(unit: ListedUnit, register: UnitRegister): KindergartenRow {
+export function toKindergartenRow(unit: ListedUnit, register: PositionSource): KindergartenRow {
   return {
     ...common(unit, register),
     ErBarnehage: f(unit.flags, 'ErBarnehage'),

@@ -66,10 +66,13 @@ export interface FakeUdirOptions {
    * unknown municipality with Oslo's units moved there. Off in tests, where unknown is 404 or empty.
    */
   demo?: boolean
+  /** Most units one page of `/enheter` holds, whatever `antallperside` asks (1000, as v4 caps it). */
+  pageSize?: number
 }
 
 /**
- * The routes of one fake register over `units`: `/enheter/kommune/{nr}`, `/enheter/fylke/{nr}`
+ * The routes of one fake register over `units`: `/enheter` (the whole register, paged),
+ * `/enheter/kommune/{nr}`, `/enheter/fylke/{nr}`
  * (a v4 page each, `application/json; charset=utf-8` as ASP.NET writes it; Udir's own header
  * not seen) and `/enhet/{orgnr}` (the record, or 404 for an unknown number: the real status not seen).
  *
@@ -89,6 +92,21 @@ export function udirRoutes(units: Unit[], options: FakeUdirOptions = {}): Record
       return json(page(items))
     },
     '/enheter/fylke/{nr}': (_url, _req, params) => json(page(inArea('Fylkesnummer', params.nr!))),
+    // The whole register, paged as v4 pages it (`sidenummer` from 1, `antallperside` up to 1000; other
+    // values' handling not seen): what the udir_enheter dataset's sync reads.
+    '/enheter': (url) => {
+      const size = Math.min(Math.max(Number(url.searchParams.get('antallperside') ?? 100) || 100, 1), options.pageSize ?? 1000)
+      const number = Math.max(Number(url.searchParams.get('sidenummer') ?? 1) || 1, 1)
+      const items = units.map(listItem)
+      const pageItems = items.slice((number - 1) * size, number * size)
+      return json({
+        Sidenummer: number,
+        AntallPerSide: size,
+        AntallSider: Math.max(Math.ceil(items.length / size), 1),
+        TotaltAntallEnheter: items.length,
+        EnhetListe: pageItems,
+      })
+    },
     '/enhet/{orgnr}': (_url, _req, params) => {
       const unit = units.find((u) => u.Organisasjonsnummer === params.orgnr)
       if (unit) return json(unit)

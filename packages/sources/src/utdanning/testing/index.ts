@@ -3,3 +3,4 @@
 export * from './fake-udir.js'
 export * from './demo-upstreams.js'
 export { startFakeKommuneinfo, kommuneinfoFixtures, kommuneinfoRoutes } from '../../shared/testing/fake-kommuneinfo.js'
+export * from './demo-datasets.js'
