@@ -50,3 +50,10 @@ export {
   type DatasetLoadVersion,
 } from './conformance/dataset-store-contract.js'
 export { demoUpstreams, type DemoUpstreams } from './demo-upstreams.js'
+export {
+  createMemoryDatasetStore,
+  type MemoryDatasetStore,
+  type MemoryDatasetStoreOptions,
+  type MemoryLoadVersion,
+  type MemoryLoadResult,
+} from './memory-store/memory-dataset-store.js'
