@@ -76,7 +76,7 @@ export function createFullTextIndex(rows: readonly DatasetRow[], columns: readon
       const matched = new Map<number, Map<PhraseNode, number[]>>()
       for (let row = 0; row < rows.length; row++) {
         const hits = new Map<PhraseNode, number[]>()
-        if (matches(query.root, row, hits)) matched.set(row, hits)
+        if (query.root && matches(query.root, row, hits)) matched.set(row, hits)
       }
       // IDF: how many rows of the whole table hold each phrase (in its columns).
       const idf = query.phrases.map((phrase) => {

@@ -28,6 +28,7 @@ export interface PhraseNode {
   index: number
 }
 
+/** A node of the expression; `null` for what only empty phrases made (FTS5 drops a phrase without tokens). */
 export type QueryNode =
   | PhraseNode
   | { kind: 'and' | 'or'; children: QueryNode[] }
@@ -35,7 +36,8 @@ export type QueryNode =
 
 /** A parsed MATCH expression and its phrases in order. */
 export interface FullTextQuery {
-  root: QueryNode
+  /** `null` when the query held only phrases without tokens: it matches nothing. */
+  root: QueryNode | null
   phrases: PhraseNode[]
 }
 
@@ -145,12 +147,14 @@ export function parseFullTextQuery(match: string, tableColumns: readonly string[
     return exclude ? tableColumns.filter((column) => !names.includes(column)) : names
   }
 
-  function phrase(columns: string[] | undefined): PhraseNode {
+  function phrase(columns: string[] | undefined): PhraseNode | null {
     const words: string[] = []
     let prefix = false
     for (;;) {
       const token = peek()
-      if (!token || (token.type !== 'string' && token.type !== 'word')) throw new SyntaxError(`fts5: syntax error in "${match}": expected a phrase`)
+      // AND, OR and NOT are operators wherever they stand: a phrase spells them in quotes.
+      const keyword = token?.type === 'word' && (token.text === 'AND' || token.text === 'OR' || token.text === 'NOT')
+      if (!token || keyword || (token.type !== 'string' && token.type !== 'word')) throw new SyntaxError(`fts5: syntax error in "${match}": expected a phrase`)
       at++
       words.push(...fullTextTokens(token.text))
       if (isOp('*')) {
@@ -161,12 +165,14 @@ export function parseFullTextQuery(match: string, tableColumns: readonly string[
       if (prefix) throw new SyntaxError(`fts5: syntax error in "${match}": "*" inside a phrase`)
       at++
     }
+    // A phrase of no tokens ("§") is left out of the expression, as FTS5 leaves it out.
+    if (words.length === 0) return null
     const node: PhraseNode = { kind: 'phrase', tokens: words, prefix, columns, index: phrases.length }
     phrases.push(node)
     return node
   }
 
-  function primary(outer: string[] | undefined): QueryNode {
+  function primary(outer: string[] | undefined): QueryNode | null {
     if (isOp('^')) throw new SyntaxError(`The in-memory dataset store does not support FTS5's "^" in "${match}"`)
     if (isKeyword('NEAR') && tokens[at + 1]?.type === 'op' && tokens[at + 1]!.text === '(') {
       throw new SyntaxError(`The in-memory dataset store does not support FTS5's NEAR in "${match}"`)
@@ -182,16 +188,22 @@ export function parseFullTextQuery(match: string, tableColumns: readonly string[
     return phrase(columns)
   }
 
-  function not(columns: string[] | undefined): QueryNode {
+  function not(columns: string[] | undefined): QueryNode | null {
     let left = primary(columns)
     while (isKeyword('NOT')) {
       at++
-      left = { kind: 'not', left, right: primary(columns) }
+      const right = primary(columns)
+      if (left && right) left = { kind: 'not', left, right }
     }
     return left
   }
 
-  function and(columns: string[] | undefined): QueryNode {
+  function joined(kind: 'and' | 'or', nodes: Array<QueryNode | null>): QueryNode | null {
+    const children = nodes.filter((node): node is QueryNode => node !== null)
+    return children.length === 0 ? null : children.length === 1 ? children[0]! : { kind, children }
+  }
+
+  function and(columns: string[] | undefined): QueryNode | null {
     const children = [not(columns)]
     for (;;) {
       if (isKeyword('AND')) {
@@ -201,16 +213,16 @@ export function parseFullTextQuery(match: string, tableColumns: readonly string[
       }
       children.push(not(columns))
     }
-    return children.length === 1 ? children[0]! : { kind: 'and', children }
+    return joined('and', children)
   }
 
-  function or(columns: string[] | undefined): QueryNode {
+  function or(columns: string[] | undefined): QueryNode | null {
     const children = [and(columns)]
     while (isKeyword('OR')) {
       at++
       children.push(and(columns))
     }
-    return children.length === 1 ? children[0]! : { kind: 'or', children }
+    return joined('or', children)
   }
 
   if (tokens.length === 0) throw new SyntaxError(`fts5: syntax error in "${match}": an empty query`)

@@ -8,18 +8,50 @@ import type { DatasetColumnType, DatasetValue } from '@allmenning/core/source'
 const NUMERIC_TEXT = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?\s*$/
 
 /**
+ * A number as SQLite writes it into a text column. Both SQLite bindings bind a JavaScript
+ * number as a REAL, so `10` becomes `'10.0'`: a whole number in the 64-bit range with `.0`,
+ * others with 15 significant digits or, where those do not give the number back, 17
+ * (SQLite's own digits may differ in the 17th), in exponent form beyond `%g`'s range.
+ *
+ * @example
+ * realAsText(10)   // '10.0'
+ * realAsText(0.5)  // '0.5'
+ * realAsText(1e20) // '1.0e+20'
+ */
+export function realAsText(value: number): string {
+  if (!Number.isFinite(value)) return value > 0 ? 'Inf' : value < 0 ? '-Inf' : ''
+  if (Number.isInteger(value) && Math.abs(value) < 2 ** 63) return `${BigInt(value)}.0`
+  let precision = 15
+  if (Number(value.toPrecision(15)) !== value) precision = 17
+  const [mantissa, exponentText] = value.toExponential(precision - 1).split('e') as [string, string]
+  const exponent = Number(exponentText)
+  const negative = mantissa.startsWith('-')
+  const digits = mantissa.replace(/[-.]/g, '')
+  const trim = (text: string) => (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '.0') : `${text}.0`)
+  let text: string
+  if (exponent < -4 || exponent >= precision) {
+    text = `${trim(`${digits[0]}.${digits.slice(1)}`)}e${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`
+  } else if (exponent < 0) {
+    text = trim(`0.${'0'.repeat(-exponent - 1)}${digits}`)
+  } else {
+    text = trim(`${digits.slice(0, exponent + 1)}.${digits.slice(exponent + 1)}`)
+  }
+  return negative ? `-${text}` : text
+}
+
+/**
  * A value as a column of `type` holds it: a text column keeps numbers as text, an integer or
  * real column keeps text that reads as a number as that number (SQLite's column affinity).
  * The same conversion applies to a value a column is compared with.
  *
  * @example
  * withAffinity('integer', '42') // 42
- * withAffinity('text', 1975)    // '1975'
+ * withAffinity('text', 1975)    // '1975.0', as SQLite stores a bound number
  * withAffinity('integer', 'x')  // 'x'
  */
 export function withAffinity(type: DatasetColumnType, value: DatasetValue): DatasetValue {
   if (value === null) return null
-  if (type === 'text') return typeof value === 'number' ? String(value) : value
+  if (type === 'text') return typeof value === 'number' ? realAsText(value) : value
   if (typeof value === 'string' && NUMERIC_TEXT.test(value)) return Number(value)
   return value
 }
