@@ -8,6 +8,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@allmenning\/core\/testing$/, replacement: src('./packages/core/src/testing/index.ts') },
+      { find: /^@allmenning\/core\/conformance$/, replacement: src('./packages/core/src/testing/conformance/index.ts') },
       { find: /^@allmenning\/core\/(source|adapter|extension)$/, replacement: src('./packages/core/src/$1.ts') },
       { find: /^@allmenning\/sources$/, replacement: src('./packages/sources/src/index.ts') },
       { find: /^@allmenning\/sources\/([a-z_]+)$/, replacement: src('./packages/sources/src/$1/index.ts') },
