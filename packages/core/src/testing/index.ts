@@ -39,4 +39,6 @@ export {
   type MemoryDatasetStoreOptions,
   type MemoryLoadVersion,
   type MemoryLoadResult,
+  type MemoryFileLoadResult,
 } from './memory-store/memory-dataset-store.js'
+export { readDatasetFiles, type DatasetFileInput, type DatasetFileRows, type DatasetFileSample } from './memory-store/dataset-file-rows.js'

@@ -3,6 +3,7 @@ import type { DatasetStore } from '@allmenning/core/extension'
 import { createFullTextIndex, type FullTextIndex } from './full-text-index.js'
 import { parseFullTextQuery } from './full-text-query.js'
 import { compareValues, withAffinity } from './sqlite-values.js'
+import { readDatasetFiles, type DatasetFileInput, type DatasetFileSample } from './dataset-file-rows.js'
 
 /** What a load records of where its rows came from; both optional. */
 export interface MemoryLoadVersion {
@@ -20,6 +21,13 @@ export interface MemoryLoadResult {
   version: DatasetVersion
 }
 
+/** What {@link MemoryDatasetStore.loadFiles} did: records read and refused besides what the load did. */
+export interface MemoryFileLoadResult extends MemoryLoadResult {
+  records: number
+  malformed: number
+  samples: DatasetFileSample[]
+}
+
 /** Options of {@link createMemoryDatasetStore}. */
 export interface MemoryDatasetStoreOptions {
   /** How an operator would load a dataset, named by the `dataset_not_loaded` error; none by default. */
@@ -35,6 +43,12 @@ export interface MemoryDatasetStore extends DatasetStore {
    * answer from the generation before until the promise resolves.
    */
   load(dataset: DatasetDefinition, rows: Record<string, readonly DatasetRow[]>, version?: MemoryLoadVersion): Promise<MemoryLoadResult>
+  /**
+   * Loads files of `dataset` (see {@link DatasetFileInput}) as the next generation: their
+   * records through the dataset's own mapping, as `allmenning datasets import` maps them, then
+   * as {@link MemoryDatasetStore.load}. The version lists the files.
+   */
+  loadFiles(dataset: DatasetDefinition, inputs: readonly DatasetFileInput[], version?: { publishedAt?: string | null }): Promise<MemoryFileLoadResult>
   /** Forgets every loaded generation. */
   clear(): void
 }
@@ -212,7 +226,7 @@ export function createMemoryDatasetStore(options: MemoryDatasetStoreOptions = {}
     }
   }
 
-  return {
+  const store: MemoryDatasetStore = {
     reader(dataset) {
       const generation = generations.get(dataset.id)
       if (!generation || generation.shape !== tablesShape(dataset)) return undefined
@@ -261,8 +275,15 @@ export function createMemoryDatasetStore(options: MemoryDatasetStoreOptions = {}
       generations.set(dataset.id, { shape: tablesShape(dataset), version: loaded, tables })
       return { dataset: dataset.id, rows: total, merged, version: loaded }
     },
+    async loadFiles(dataset, inputs, version = {}) {
+      const read = await readDatasetFiles(dataset, inputs)
+      const files = inputs.map((input) => ({ name: input.name ?? input.file, url: input.url ?? null }))
+      const loaded = await store.load(dataset, read.rows, { publishedAt: version.publishedAt ?? null, files })
+      return { ...loaded, records: read.records, malformed: read.malformed, samples: read.samples }
+    },
     clear() {
       generations.clear()
     },
   }
+  return store
 }
