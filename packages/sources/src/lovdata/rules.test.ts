@@ -5,12 +5,12 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createGateway, type Gateway } from '@allmenning/core'
 import { createSqliteDatasetStore, datasetLoadCommand, importInWorker } from '@allmenning/datasets'
-import { buildLovdataArchive } from '../../../packages/sources/src/lovdata/testing/archive-builder.js'
-import { regulationFixtures } from '../../../packages/sources/src/lovdata/testing/fixtures.js'
-import { lovdata } from '../../../packages/sources/src/lovdata/index.js'
-import { listedDate, lovdataLaws, lovdataRegulations } from '../../../packages/sources/src/lovdata/rule-datasets.js'
-import { startFakeLovdata } from '../../../packages/sources/src/lovdata/testing/fake-lovdata.js'
-import { loadRuleDatasets, type LoadedRules } from '../../support/lovdata-rule-datasets.js'
+import { buildLovdataArchive } from './testing/archive-builder.js'
+import { regulationFixtures } from './testing/fixtures.js'
+import { lovdata } from './index.js'
+import { listedDate, lovdataLaws, lovdataRegulations } from './rule-datasets.js'
+import { startFakeLovdata } from './testing/fake-lovdata.js'
+import { loadRuleDatasets, type LoadedRules } from './testing/loaded-rule-datasets.js'
 
 let rules: LoadedRules
 let gateway: Gateway
@@ -259,7 +259,7 @@ describe('the command line’s import', () => {
       const path = join(dir, 'allmenning.sqlite')
       const result = await importInWorker({
         path,
-        catalog: { module: fileURLToPath(new URL('../../../packages/sources/src/built-in-datasets.ts', import.meta.url)), export: 'builtInDatasets' },
+        catalog: { module: fileURLToPath(new URL('../built-in-datasets.ts', import.meta.url)), export: 'builtInDatasets' },
         datasetId: 'lovdata_forskrifter',
         inputs: [{ file: 'gjeldende-sentrale-forskrifter.tar.bz2', path: archive, url: null }],
         publishedAt: '2026-09-03T02:31:44Z',

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { DatasetDefinition } from '@allmenning/core/source'
 import { createSqliteDatasetStore, importDataset, type ImportResult, type SqliteDatasetStore } from '@allmenning/datasets'
-import type { ArchiveFile } from '../../packages/sources/src/lovdata/archive-reader.js'
-import { lovdataLaws, lovdataRegulations } from '../../packages/sources/src/lovdata/rule-datasets.js'
-import { buildLovdataArchive } from '../../packages/sources/src/lovdata/testing/archive-builder.js'
-import { amendmentLaw, lawFixtures, radonRegulations, regulationFixtures } from '../../packages/sources/src/lovdata/testing/fixtures.js'
+import type { ArchiveFile } from '../archive-reader.js'
+import { lovdataLaws, lovdataRegulations } from '../rule-datasets.js'
+import { buildLovdataArchive } from './archive-builder.js'
+import { amendmentLaw, lawFixtures, radonRegulations, regulationFixtures } from './fixtures.js'
 
 // Lovdata's rule archives imported into a dataset store: needs both the source and the store,
 // so it lives here, above both packages, rather than in either one's testing files.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway } from '@allmenning/core'
-import { brregRoller } from '../../../packages/sources/src/firmafakta/datasets/brreg-roller.js'
-import { firmafakta } from '../../../packages/sources/src/firmafakta/index.js'
-import { rollerTotalbestand } from '../../../packages/sources/src/firmafakta/testing/brreg-roller-fixtures.js'
-import { startFakeBrreg, type FakeBrreg } from '../../../packages/sources/src/firmafakta/testing/fake-brreg.js'
+import { brregRoller } from './datasets/brreg-roller.js'
+import { firmafakta } from './index.js'
+import { rollerTotalbestand } from './testing/brreg-roller-fixtures.js'
+import { startFakeBrreg, type FakeBrreg } from './testing/fake-brreg.js'
 import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 let brreg: FakeBrreg

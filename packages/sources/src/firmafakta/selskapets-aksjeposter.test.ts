@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testOperationContext } from '@allmenning/core/testing'
-import { selskapetsAksjeposter as operation } from '../../../packages/sources/src/firmafakta/selskapets-aksjeposter.js'
-import { aksjonaerregisteret } from '../../../packages/sources/src/firmafakta/datasets/aksjonaerregisteret.js'
-import { aksjonaerregisteret2024, fixtureOwnerCompany } from '../../../packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.js'
+import { selskapetsAksjeposter as operation } from './selskapets-aksjeposter.js'
+import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
+import { aksjonaerregisteret2024, fixtureOwnerCompany } from './testing/aksjonaerregisteret-fixtures.js'
 import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 let datasets: LoadedDatasets
