@@ -1,51 +1,51 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import type { DatasetStore } from '@allmenning/core/extension'
 import type { DatasetDefinition } from '@allmenning/core/source'
-import { createSqliteDatasetStore, importDataset, type ImportResult, type SqliteDatasetStore } from '@allmenning/datasets'
+import { createMemoryDatasetStore, type MemoryDatasetStore, type MemoryFileLoadResult } from '@allmenning/core/testing'
 import type { ArchiveFile } from '../archive-reader.js'
 import { lovdataLaws, lovdataRegulations } from '../rule-datasets.js'
 import { buildLovdataArchive } from './archive-builder.js'
 import { amendmentLaw, lawFixtures, radonRegulations, regulationFixtures } from './fixtures.js'
 
-// Lovdata's rule archives imported into a dataset store: needs both the source and the store,
-// so it lives here, above both packages, rather than in either one's testing files.
+// Lovdata's rule archives loaded into the in-memory dataset store of @allmenning/core/testing,
+// through the datasets' own archive reader and mapping, so the source's tests need no SQLite
+// store (which lives in @allmenning/datasets, a package that depends on this one).
 
 /** A dataset store with both rule archives loaded, as `allmenning datasets import` loads them. */
 export interface LoadedRules {
-  store: SqliteDatasetStore
-  laws: ImportResult
-  regulations: ImportResult
+  store: MemoryDatasetStore
+  laws: MemoryFileLoadResult
+  regulations: MemoryFileLoadResult
   close(): void
 }
 
 /**
+ * The command a store names for loading a rule dataset, as the SQLite store of
+ * `@allmenning/datasets` names it: both are downloaded, so `sync`.
+ *
+ * @example
+ * ruleLoadCommand(lovdataLaws) // 'npx allmenning datasets sync lovdata_lover'
+ */
+export function ruleLoadCommand(dataset: DatasetDefinition): string {
+  return `npx allmenning datasets sync ${dataset.id}`
+}
+
+/** A store with nothing loaded that names the load command, as the SQLite store does. */
+export const nothingLoaded: DatasetStore = { reader: () => undefined, loadCommand: ruleLoadCommand }
+
+/**
  * Builds `gjeldende-lover.tar.bz2` (the law fixtures and {@link amendmentLaw}) and
- * `gjeldende-sentrale-forskrifter.tar.bz2` (with {@link radonRegulations}) in the real layout and imports them into a store
- * in a temporary directory.
+ * `gjeldende-sentrale-forskrifter.tar.bz2` (with {@link radonRegulations}) in the real layout and loads them into a store
+ * in memory.
  *
  * @example
  * const rules = await loadRuleDatasets()
  * createGateway({ sources: [lovdata()], datasets: rules.store })
  */
 export async function loadRuleDatasets(): Promise<LoadedRules> {
-  const dir = mkdtempSync(join(tmpdir(), 'allmenning-lovdata-'))
-  const path = join(dir, 'allmenning.sqlite')
-  const load = async (dataset: DatasetDefinition, file: string, files: ArchiveFile[]) => {
-    const local = join(dir, file)
-    writeFileSync(local, await buildLovdataArchive(files))
-    return importDataset({ path, dataset, inputs: [{ file, path: local, url: null }], publishedAt: '2026-11-20T04:00:00Z' })
-  }
+  const store = createMemoryDatasetStore({ loadCommand: ruleLoadCommand })
+  const load = async (dataset: DatasetDefinition, file: string, files: ArchiveFile[]) =>
+    store.loadFiles(dataset, [{ file, bytes: await buildLovdataArchive(files) }], { publishedAt: '2026-11-20T04:00:00Z' })
   const laws = await load(lovdataLaws, 'gjeldende-lover.tar.bz2', [...lawFixtures(), amendmentLaw()])
   const regulations = await load(lovdataRegulations, 'gjeldende-sentrale-forskrifter.tar.bz2', [...regulationFixtures(), ...radonRegulations()])
-  const store = createSqliteDatasetStore({ path })
-  return {
-    store,
-    laws,
-    regulations,
-    close() {
-      store.close()
-      rmSync(dir, { recursive: true, force: true })
-    },
-  }
+  return { store, laws, regulations, close: () => store.clear() }
 }
