@@ -72,6 +72,9 @@ async function recordsOf(content: DatasetContent, bytes: Uint8Array, file: strin
  * `maxMalformedShare` (half by default) of malformed records refused.
  *
  * @example
+ * import type { DatasetDefinition } from '@allmenning/core/source'
+ * declare const lovdataLaws: DatasetDefinition // its file is a tar.bz2 of XML, `stream` content
+ * declare const archive: Uint8Array
  * const { rows, malformed } = await readDatasetFiles(lovdataLaws, [{ file: 'gjeldende-lover.tar.bz2', bytes: archive }])
  */
 export async function readDatasetFiles(dataset: DatasetDefinition, inputs: readonly DatasetFileInput[]): Promise<DatasetFileRows> {

@@ -92,7 +92,7 @@ function lex(match: string): Token[] {
  * SQLite store's promise rejects) and for the parts of the language it does not support.
  *
  * @example
- * parseFullTextQuery('{title} : ("aksjelov"* AND "asl")').phrases.map((p) => p.tokens) // [['aksjelov'], ['asl']]
+ * parseFullTextQuery('{title} : ("aksjelov"* AND "asl")', ['title', 'body']).phrases.map((p) => p.tokens) // [['aksjelov'], ['asl']]
  */
 export function parseFullTextQuery(match: string, tableColumns: readonly string[]): FullTextQuery {
   const tokens = lex(match)

@@ -164,9 +164,13 @@ function mergeKeys(table: DatasetTable, rows: DatasetRow[]): { rows: DatasetRow[
  * `reader`.
  *
  * @example
+ * import { createGateway } from '@allmenning/core'
+ * import type { DatasetDefinition, SourceDefinition } from '@allmenning/core/source'
+ * declare const holdings: DatasetDefinition // one table, holdings: org, owner, shares
+ * declare const source: SourceDefinition // reads holdings
  * const datasets = createMemoryDatasetStore()
- * await datasets.load(aksjonaerregisteret, { aksjeposter: [{ org_nr: '976030788', antall_aksjer: 600, ... }] }, { publishedAt: '2024-12-31' })
- * const gateway = createGateway({ sources: [firmafakta()], datasets })
+ * await datasets.load(holdings, { holdings: [{ org: '976030788', owner: 'NORDMANN OLA', shares: 150 }] }, { publishedAt: '2024-12-31' })
+ * const gateway = createGateway({ sources: [source], datasets })
  */
 export function createMemoryDatasetStore(options: MemoryDatasetStoreOptions = {}): MemoryDatasetStore {
   const generations = new Map<string, Generation>()
