@@ -1,12 +1,13 @@
 // The published adapter conformance suite (`runAdapterConformance` from
-// @allmenning/core/testing) through Express, Koa and every Lambda front end (see targets.ts),
+// @allmenning/core/conformance) through Express, Koa and every Lambda front end (see targets.ts),
 // with the MCP endpoints' cases added; then one probe run comparing the answers of every
 // target with each other. node-http-adapter.test.ts runs the suite through an adapter of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Gateway } from '@allmenning/core'
 import { mcpServers } from '@allmenning/mcp'
 import { mcpConformanceCases, mcpPublicGatewayCases } from '@allmenning/mcp/testing'
-import { conformanceNames, postJson, postRpc, rpc, runAdapterConformance, type AdapterConformanceCase, sendRequest as send, type ConformanceReply as Reply, type ConformanceSend as Send, type FakeUpstream } from '@allmenning/core/testing'
+import { conformanceNames, postJson, postRpc, rpc, runAdapterConformance, type AdapterConformanceCase, sendRequest as send, type ConformanceReply as Reply, type ConformanceSend as Send } from '@allmenning/core/conformance'
+import type { FakeUpstream } from '@allmenning/core/testing'
 import { startFakeStatnett, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import { conformanceGateway, explorer, targets, type ConformanceTarget, type StartedTarget } from './targets.js'
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Gateway } from '@allmenning/core'
 import { hasBody, normalizeMountPath, readRequestBody, stripMountPath } from '@allmenning/core/adapter'
-import { runAdapterConformance } from '@allmenning/core/testing'
+import { runAdapterConformance } from '@allmenning/core/conformance'
 
 /** Serves the gateway under `mount`; the host's own /health, and a plain 404 for the rest. */
 function nodeHttpAdapter(gateway: Gateway, mount: string) {

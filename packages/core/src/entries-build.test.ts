@@ -43,7 +43,7 @@ describe("the core's build", () => {
   const subpaths = Object.keys(manifest.exports)
 
   it('declares an entry for every audience', () => {
-    expect(subpaths).toEqual(['.', './source', './adapter', './extension', './testing'])
+    expect(subpaths).toEqual(['.', './source', './adapter', './extension', './testing', './conformance'])
   })
 
   it.each(subpaths)('writes %s as ESM and CommonJS with their declarations', (subpath) => {

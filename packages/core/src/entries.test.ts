@@ -10,6 +10,7 @@ const entries = {
   '@allmenning/core/adapter': 'adapter.ts',
   '@allmenning/core/extension': 'extension.ts',
   '@allmenning/core/testing': 'testing/index.ts',
+  '@allmenning/core/conformance': 'testing/conformance/index.ts',
 } as const
 type Entry = keyof typeof entries
 
@@ -65,7 +66,7 @@ const hostNames = [
 ]
 
 /** Utilities of the other audiences that would make the root noisy again if they came back to it. */
-const notForHosts: Record<Exclude<Entry, '@allmenning/core' | '@allmenning/core/testing'>, string[]> = {
+const notForHosts: Record<Exclude<Entry, '@allmenning/core' | '@allmenning/core/testing' | '@allmenning/core/conformance'>, string[]> = {
   '@allmenning/core/source': ['defineSource', 'defineOperation', 'defineUpstream', 'defineDataset', 'rankByName', 'createTimedMemo', 'listSizeCheck', 'foldNorwegian', 'checkUpstreamShape', 'UpstreamClient', 'UpstreamError'],
   '@allmenning/core/adapter': ['normalizeMountPath', 'stripMountPath', 'hostErrorResponse', 'notFoundResponse', 'readRequestBody', 'bodyText', 'checkParsedBodySize', 'maxRequestBodyBytes', 'jsonContentType', 'answerServerRefusals', 'closeGracefully'],
   '@allmenning/core/extension': ['GatewayExtension', 'ExtensionHost', 'Explorer', 'DatasetStore', 'Links', 'JsonSchema', 'GatewayObserver', 'ObservedRequest'],
@@ -109,6 +110,16 @@ describe("the core's entries by audience", () => {
 
   it('keep the root to what a host app needs', () => {
     expect([...names['@allmenning/core']].sort()).toEqual([...hostNames].sort())
+  })
+
+  it("keeps the suites adapters and dataset stores must pass in /conformance, apart from source authors' /testing", () => {
+    for (const name of ['runAdapterConformance', 'runDatasetStoreContract', 'conformanceNames', 'sendRequest', 'ConformanceRunner']) {
+      expect(names['@allmenning/core/conformance'], name).toContain(name)
+      expect(names['@allmenning/core/testing'], name).not.toContain(name)
+    }
+    for (const name of ['startFakeUpstream', 'checkSource', 'createTestGateway', 'demoUpstreams', 'createMemoryDatasetStore']) {
+      expect(names['@allmenning/core/testing'], name).toContain(name)
+    }
   })
 
   it.each(Object.entries(notForHosts))('leave the utilities of %s off the root, in their own entry', (entry, utilities) => {

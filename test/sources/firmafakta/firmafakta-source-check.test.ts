@@ -9,8 +9,10 @@ import { startFakeRegnskapsregisteret } from '../../../packages/sources/src/firm
 import type { FakeUpstream } from '@allmenning/core/testing'
 import { loadAllDatasets } from '../../support/firmafakta-datasets.js'
 
-// The source check calls every operation, the eight that read datasets too, so it needs the
-// dataset store and lives here rather than beside the source (which does not depend on it).
+// The source check calls every operation, the eight that read datasets too: it loads every
+// firmafakta dataset from its real-format files (CSV, zips of CSV, workbooks), which only the
+// import of @allmenning/datasets reads, so it lives here, above both packages. The dataset
+// operations' own tests read the in-memory store beside the source.
 
 describe('firmafakta behind the gateway', () => {
   let fake: FakeBrreg

@@ -60,7 +60,7 @@ export interface DatasetSearch {
  * generation or from the newer one, but does not fail for that. A table or a column the
  * dataset does not declare, or a search in a table without `fullText`, is refused: the
  * promise rejects with an error naming it, and the reader goes on answering.
- * `runDatasetStoreContract` from `@allmenning/core/testing` checks all of this.
+ * `runDatasetStoreContract` from `@allmenning/core/conformance` checks all of this.
  */
 export interface DatasetReader {
   readonly version: DatasetVersion

@@ -1,7 +1,8 @@
 /**
- * `@allmenning/core/testing`: for source authors' tests. Fake upstreams, a test gateway, and
- * one check of a whole source; it runs under any test runner (it throws plain errors) and
- * reaches no real service.
+ * `@allmenning/core/testing`: for source authors' tests. Fake upstreams, a test gateway, one
+ * check of a whole source, and a dataset store in memory for sources that read datasets; it
+ * runs under any test runner (it throws plain errors) and reaches no real service. The suites
+ * adapters and dataset stores must pass are in `@allmenning/core/conformance`.
  *
  * @example
  * import { checkSource, startFakeUpstream, fakeReply } from '@allmenning/core/testing'
@@ -31,22 +32,13 @@ export { checkSource, type CheckSourceOptions, type ExampleCall } from './check-
 export { SourceCheckError, type SourceCheckReport } from './check-recorder.js'
 export { upstreamFailurePlays, type UpstreamFailureMode, type UpstreamFailurePlay } from './upstream-failures.js'
 export { validateOpenApi, type OpenApiValidation } from './openapi-validation.js'
-export {
-  runAdapterConformance,
-  type AdapterConformanceOptions,
-  type StartAdapterServer,
-  type StartedAdapterServer,
-} from './conformance/run-adapter-conformance.js'
-export type { AdapterConformanceCase, AdapterConformanceContext, AdapterQuirk } from './conformance/adapter-conformance-context.js'
-export { conformanceNames, conformanceAreas } from './conformance/conformance-source.js'
-export { sendRequest, postJson, postRpc, rpc, type ConformanceReply, type ConformanceSend } from './conformance/conformance-http.js'
-export type { ConformanceRunner, ConformanceExpect, ConformanceMatchers, ConformanceAsyncMatchers } from './conformance/conformance-runner.js'
-export {
-  runDatasetStoreContract,
-  datasetStoreContractDatasets,
-  type DatasetStoreHarness,
-  type DatasetStoreContractOptions,
-  type DatasetRowsByTable,
-  type DatasetLoadVersion,
-} from './conformance/dataset-store-contract.js'
 export { demoUpstreams, type DemoUpstreams } from './demo-upstreams.js'
+export {
+  createMemoryDatasetStore,
+  type MemoryDatasetStore,
+  type MemoryDatasetStoreOptions,
+  type MemoryLoadVersion,
+  type MemoryLoadResult,
+  type MemoryFileLoadResult,
+} from './memory-store/memory-dataset-store.js'
+export { readDatasetFiles, type DatasetFileInput, type DatasetFileRows, type DatasetFileSample } from './memory-store/dataset-file-rows.js'

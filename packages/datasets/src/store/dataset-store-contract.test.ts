@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runDatasetStoreContract, type DatasetStoreHarness } from '@allmenning/core/testing'
+import { runDatasetStoreContract, type DatasetStoreHarness } from '@allmenning/core/conformance'
 import { createSqliteDatasetStore, importDataset, type SqliteDatasetStore } from '@allmenning/datasets'
 
 // The SQLite store keeps the contract every DatasetStore keeps, loading through its own import:

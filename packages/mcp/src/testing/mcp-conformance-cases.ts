@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js'
-import { conformanceNames, postRpc, rpc, type AdapterConformanceCase, type AdapterConformanceContext } from '@allmenning/core/testing'
+import { conformanceNames, postRpc, rpc, type AdapterConformanceCase, type AdapterConformanceContext } from '@allmenning/core/conformance'
 
 const { source, operation, failingOperation, upstream } = conformanceNames
 const op = `/api/v1/kilder/${source}/${operation}`
@@ -20,7 +20,7 @@ async function connect(ctx: AdapterConformanceContext, path: string): Promise<Cl
  * conformance suite with the extension.
  *
  * @example
- * import { runAdapterConformance } from '@allmenning/core/testing'
+ * import { runAdapterConformance } from '@allmenning/core/conformance'
  * import { mcpServers } from '@allmenning/mcp'
  * import { mcpConformanceCases } from '@allmenning/mcp/testing'
  * import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -188,7 +188,7 @@ export const mcpConformanceCases: AdapterConformanceCase[] = [
  * four tools there.
  *
  * @example
- * import { runAdapterConformance } from '@allmenning/core/testing'
+ * import { runAdapterConformance } from '@allmenning/core/conformance'
  * import { mcpServers } from '@allmenning/mcp'
  * import { mcpConformanceCases, mcpPublicGatewayCases } from '@allmenning/mcp/testing'
  * import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -94,7 +94,7 @@ const byOrgOwner = (a: DatasetRow, b: DatasetRow) => `${a.org} ${a.owner}`.local
  *
  * @example
  * import { afterAll, beforeAll, describe, expect, it } from 'vitest'
- * import { runDatasetStoreContract, type DatasetLoadVersion } from '@allmenning/core/testing'
+ * import { runDatasetStoreContract, type DatasetLoadVersion } from '@allmenning/core/conformance'
  * import type { DatasetDefinition, DatasetRow } from '@allmenning/core/source'
  * import type { DatasetStore } from '@allmenning/core/extension'
  *

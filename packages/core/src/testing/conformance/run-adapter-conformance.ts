@@ -64,7 +64,7 @@ const jsonType = 'application/json; charset=utf-8'
  * import { afterAll, beforeAll, describe, expect, it } from 'vitest'
  * import type { IncomingMessage, ServerResponse } from 'node:http'
  * import type { Gateway } from '@allmenning/core'
- * import { runAdapterConformance } from '@allmenning/core/testing'
+ * import { runAdapterConformance } from '@allmenning/core/conformance'
  *
  * declare function myAdapter(gateway: Gateway): (req: IncomingMessage, res: ServerResponse) => void
  *

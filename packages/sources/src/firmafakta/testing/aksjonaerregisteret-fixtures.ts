@@ -38,14 +38,29 @@ export function aksjonaerregisteret2024(): Buffer {
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${lines2024.join('\r\n')}\r\n`, 'utf8')])
 }
 
+const lines2021 = [
+  'Organisasjonsnummer;Navn selskap;Aksjeklasse;Aksjonær;Fødselsår/orgnr;Postnr/sted;Antall aksjer;Antall aksjer selskap',
+  '976030788;SESAM AS;Ordinære aksjer;ØDEGÅRD ÅSE;1962;9008 TROMSØ;80;800',
+  '976030788;SESAM AS;Ordinære aksjer;NORDMANN OLA;1975;0150 OSLO;720;800',
+]
+
 /** An older extract in windows-1252 with the header worded differently and no Landkode column. */
 export function aksjonaerregisteret2021Cp1252(): Buffer {
-  const lines = [
-    'Organisasjonsnummer;Navn selskap;Aksjeklasse;Aksjonær;Fødselsår/orgnr;Postnr/sted;Antall aksjer;Antall aksjer selskap',
-    '976030788;SESAM AS;Ordinære aksjer;ØDEGÅRD ÅSE;1962;9008 TROMSØ;80;800',
-    '976030788;SESAM AS;Ordinære aksjer;NORDMANN OLA;1975;0150 OSLO;720;800',
-  ]
-  return iconv.encode(`${lines.join('\r\n')}\r\n`, 'win1252')
+  return iconv.encode(`${lines2021.join('\r\n')}\r\n`, 'win1252')
+}
+
+/**
+ * The records of {@link aksjonaerregisteret2024} as the import's reader yields them from the
+ * bytes (the file is unquoted: each line split at every `;`), header first, for the
+ * in-memory dataset store.
+ */
+export function aksjonaerregisteret2024Records(): string[][] {
+  return lines2024.map((line) => line.split(';'))
+}
+
+/** The records of {@link aksjonaerregisteret2021Cp1252}, decoded, header first. */
+export function aksjonaerregisteret2021Records(): string[][] {
+  return lines2021.map((line) => line.split(';'))
 }
 
 /** A file that is not an extract at all: what an expired download link answers. */

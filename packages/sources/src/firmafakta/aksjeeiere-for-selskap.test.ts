@@ -2,16 +2,16 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, GatewayError } from '@allmenning/core'
 import { testOperationContext } from '@allmenning/core/testing'
-import { firmafakta } from '../../../packages/sources/src/firmafakta/index.js'
-import { aksjeeiereForSelskap as operation } from '../../../packages/sources/src/firmafakta/aksjeeiere-for-selskap.js'
-import { aksjonaerregisteret } from '../../../packages/sources/src/firmafakta/datasets/aksjonaerregisteret.js'
-import { aksjonaerregisteret2024, fixtureCompany } from '../../../packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.js'
-import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
+import { firmafakta } from './index.js'
+import { aksjeeiereForSelskap as operation } from './aksjeeiere-for-selskap.js'
+import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
+import { aksjonaerregisteret2024Records, fixtureCompany } from './testing/aksjonaerregisteret-fixtures.js'
+import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
 
-let datasets: LoadedDatasets
+let datasets: MemoryDatasets
 beforeAll(async () => {
-  datasets = createLoadedDatasets()
-  await datasets.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', bytes: aksjonaerregisteret2024() }])
+  datasets = createMemoryDatasets()
+  await datasets.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', records: aksjonaerregisteret2024Records() }])
 })
 afterAll(() => datasets.close())
 
@@ -66,7 +66,7 @@ describe('aksjeeiere_for_selskap', () => {
   })
 
   it('is a 502 naming the import command when the register is not loaded', async () => {
-    const empty = createLoadedDatasets()
+    const empty = createMemoryDatasets()
     try {
       const error = await operation.run({ org_nr: fixtureCompany, limit: 100, offset: 0 }, context(empty.store)).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(GatewayError)

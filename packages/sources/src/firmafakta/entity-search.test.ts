@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway } from '@allmenning/core'
-import { brregRoller } from '../../../packages/sources/src/firmafakta/datasets/brreg-roller.js'
-import { firmafakta } from '../../../packages/sources/src/firmafakta/index.js'
-import { rollerTotalbestand } from '../../../packages/sources/src/firmafakta/testing/brreg-roller-fixtures.js'
-import { startFakeBrreg, type FakeBrreg } from '../../../packages/sources/src/firmafakta/testing/fake-brreg.js'
-import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
+import { brregRoller } from './datasets/brreg-roller.js'
+import { firmafakta } from './index.js'
+import { rollerTotalbestand } from './testing/brreg-roller-fixtures.js'
+import { startFakeBrreg, type FakeBrreg } from './testing/fake-brreg.js'
+import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
 
 let brreg: FakeBrreg
-let roles: LoadedDatasets
+let roles: MemoryDatasets
 beforeAll(async () => {
   brreg = await startFakeBrreg()
-  roles = createLoadedDatasets()
+  roles = createMemoryDatasets()
   await roles.load(brregRoller, [{ file: 'roller-totalbestand.json.gz', bytes: rollerTotalbestand() }], '2026-11-22')
 })
 afterAll(async () => {
@@ -19,7 +19,7 @@ afterAll(async () => {
 })
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function search(datasets: LoadedDatasets | undefined, q: string): Promise<any> {
+async function search(datasets: MemoryDatasets | undefined, q: string): Promise<any> {
   const gateway = createGateway({ sources: [firmafakta()], upstreams: { brreg: { baseUrl: brreg.baseUrl } }, ...(datasets ? { datasets: datasets.store } : {}), onError: () => {} })
   const res = await gateway.handle({ method: 'GET', path: '/api/v1/sok/alle', query: `q=${encodeURIComponent(q)}&mode=entities&limit=10`, headers: {} })
   return JSON.parse(res.body!)

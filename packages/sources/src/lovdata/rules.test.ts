@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { createGateway, type Gateway } from '@allmenning/core'
-import { createSqliteDatasetStore, datasetLoadCommand, importInWorker } from '@allmenning/datasets'
-import { buildLovdataArchive } from '../../../packages/sources/src/lovdata/testing/archive-builder.js'
-import { regulationFixtures } from '../../../packages/sources/src/lovdata/testing/fixtures.js'
-import { lovdata } from '../../../packages/sources/src/lovdata/index.js'
-import { listedDate, lovdataLaws, lovdataRegulations } from '../../../packages/sources/src/lovdata/rule-datasets.js'
-import { startFakeLovdata } from '../../../packages/sources/src/lovdata/testing/fake-lovdata.js'
-import { loadRuleDatasets, type LoadedRules } from '../../support/lovdata-rule-datasets.js'
+import { lovdata } from './index.js'
+import { listedDate, lovdataLaws, lovdataRegulations } from './rule-datasets.js'
+import { startFakeLovdata } from './testing/fake-lovdata.js'
+import { loadRuleDatasets, nothingLoaded, ruleLoadCommand, type LoadedRules } from './testing/loaded-rule-datasets.js'
 
 let rules: LoadedRules
 let gateway: Gateway
@@ -250,35 +243,7 @@ describe('the two datasets', () => {
   })
 })
 
-describe('the command line’s import', () => {
-  it('loads a rules archive on a worker thread from the built-in catalog, as `allmenning datasets import` does', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'allmenning-lovdata-worker-'))
-    try {
-      const archive = join(dir, 'gjeldende-sentrale-forskrifter.tar.bz2')
-      writeFileSync(archive, await buildLovdataArchive(regulationFixtures()))
-      const path = join(dir, 'allmenning.sqlite')
-      const result = await importInWorker({
-        path,
-        catalog: { module: fileURLToPath(new URL('../../../packages/sources/src/built-in-datasets.ts', import.meta.url)), export: 'builtInDatasets' },
-        datasetId: 'lovdata_forskrifter',
-        inputs: [{ file: 'gjeldende-sentrale-forskrifter.tar.bz2', path: archive, url: null }],
-        publishedAt: '2026-09-03T02:31:44Z',
-      })
-      expect(result).toMatchObject({ dataset: 'lovdata_forskrifter', records: 1, malformed: 0 })
-      const store = createSqliteDatasetStore({ path })
-      const reader = store.reader(lovdataRegulations)!
-      expect((await reader.search('documents', { match: '"tek17"' })).rows).toMatchObject([{ document_id: 'SF/forskrift/2017-06-19-840' }])
-      store.close()
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
-  })
-})
-
 describe('before the rules are loaded', () => {
-  // A store with nothing loaded that names the command line's commands, as the SQLite store does.
-  const nothingLoaded = { reader: () => undefined, loadCommand: datasetLoadCommand }
-
   it('answers 502 dataset_not_loaded naming the command', async () => {
     const empty = createGateway({ sources: [lovdata()], datasets: nothingLoaded, onError: () => {} })
     const { status, json } = await get('get_rule', 'document_id=lov/2005-05-20-28', empty)
@@ -291,7 +256,7 @@ describe('before the rules are loaded', () => {
     try {
       const lawsOnly = createGateway({
         sources: [lovdata()],
-        datasets: { reader: (dataset) => (dataset.id === 'lovdata_lover' ? rules.store.reader(dataset) : undefined), loadCommand: datasetLoadCommand },
+        datasets: { reader: (dataset) => (dataset.id === 'lovdata_lover' ? rules.store.reader(dataset) : undefined), loadCommand: ruleLoadCommand },
         onError: () => {},
       })
       const both = await get('search_rules', 'query=straffeloven', lawsOnly)

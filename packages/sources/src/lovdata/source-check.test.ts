@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkSource } from '@allmenning/core/testing'
-import { lovdata } from '../../../packages/sources/src/lovdata/index.js'
-import { startFakeDomstol, type FakeDomstol } from '../../../packages/sources/src/lovdata/testing/fake-domstol.js'
-import { startFakeLovdata } from '../../../packages/sources/src/lovdata/testing/fake-lovdata.js'
-import { loadRuleDatasets } from '../../support/lovdata-rule-datasets.js'
+import { lovdata } from './index.js'
+import { startFakeDomstol, type FakeDomstol } from './testing/fake-domstol.js'
+import { startFakeLovdata } from './testing/fake-lovdata.js'
+import { loadRuleDatasets } from './testing/loaded-rule-datasets.js'
 
-// The source check calls every operation, the three that read the rule datasets too, so it
-// needs the dataset store and lives here rather than beside the source (which does not depend on it).
+// The source check calls every operation, the three that read the rule datasets too: those
+// answer from the rule archives loaded into the in-memory dataset store.
 
 let fake: FakeDomstol
 const now = () => new Date('2026-09-25T12:00:00Z')

@@ -2,16 +2,16 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway } from '@allmenning/core'
 import { testOperationContext } from '@allmenning/core/testing'
-import { firmafakta } from '../../../packages/sources/src/firmafakta/index.js'
-import { aksjeposterForPerson as operation } from '../../../packages/sources/src/firmafakta/aksjeposter-for-person.js'
-import { aksjonaerregisteret } from '../../../packages/sources/src/firmafakta/datasets/aksjonaerregisteret.js'
-import { aksjonaerregisteret2021Cp1252, aksjonaerregisteret2024 } from '../../../packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.js'
-import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
+import { firmafakta } from './index.js'
+import { aksjeposterForPerson as operation } from './aksjeposter-for-person.js'
+import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
+import { aksjonaerregisteret2021Records, aksjonaerregisteret2024Records } from './testing/aksjonaerregisteret-fixtures.js'
+import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
 
-let datasets: LoadedDatasets
+let datasets: MemoryDatasets
 beforeAll(async () => {
-  datasets = createLoadedDatasets()
-  await datasets.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', bytes: aksjonaerregisteret2024() }])
+  datasets = createMemoryDatasets()
+  await datasets.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', records: aksjonaerregisteret2024Records() }])
 })
 afterAll(() => datasets.close())
 
@@ -43,10 +43,10 @@ describe('aksjeposter_for_person', () => {
     expect(none.data.note).toContain('no shares owned by a person named Ola Nordmann born 1999')
   })
 
-  it('reads an older windows-1252 extract with other header wording', async () => {
-    const older = createLoadedDatasets()
+  it('reads an older extract with other header wording (its windows-1252 bytes: test/sources/firmafakta/datasets)', async () => {
+    const older = createMemoryDatasets()
     try {
-      const result = await older.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', bytes: aksjonaerregisteret2021Cp1252() }], '2021-12-31')
+      const result = await older.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', records: aksjonaerregisteret2021Records() }], '2021-12-31')
       expect(result).toMatchObject({ rows: 2, malformed: 0 })
       const { data } = await run('Åse Ødegård', '1962', older.store)
       expect(data.navn).toBe('ØDEGÅRD ÅSE')

@@ -2,21 +2,21 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GatewayError } from '@allmenning/core'
 import { testOperationContext } from '@allmenning/core/testing'
-import { personinformasjon as operation } from '../../../packages/sources/src/firmafakta/personinformasjon.js'
-import { aksjonaerregisteret } from '../../../packages/sources/src/firmafakta/datasets/aksjonaerregisteret.js'
-import { brregRoller } from '../../../packages/sources/src/firmafakta/datasets/brreg-roller.js'
-import { aksjonaerregisteret2024 } from '../../../packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.js'
-import { rollerTotalbestand } from '../../../packages/sources/src/firmafakta/testing/brreg-roller-fixtures.js'
-import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
+import { personinformasjon as operation } from './personinformasjon.js'
+import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
+import { brregRoller } from './datasets/brreg-roller.js'
+import { aksjonaerregisteret2024Records } from './testing/aksjonaerregisteret-fixtures.js'
+import { rollerTotalbestand } from './testing/brreg-roller-fixtures.js'
+import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
 
-let both: LoadedDatasets
-let rolesOnly: LoadedDatasets
+let both: MemoryDatasets
+let rolesOnly: MemoryDatasets
 beforeAll(async () => {
-  both = createLoadedDatasets()
-  rolesOnly = createLoadedDatasets()
+  both = createMemoryDatasets()
+  rolesOnly = createMemoryDatasets()
   const roles = await both.load(brregRoller, [{ file: 'roller-totalbestand.json.gz', bytes: rollerTotalbestand() }], '2026-11-22')
   expect(roles).toMatchObject({ records: 3, rows: 4, malformed: 1 })
-  await both.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', bytes: aksjonaerregisteret2024() }])
+  await both.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', records: aksjonaerregisteret2024Records() }])
   await rolesOnly.load(brregRoller, [{ file: 'roller-totalbestand.json.gz', bytes: rollerTotalbestand() }], '2026-11-22')
 })
 afterAll(() => {
@@ -85,12 +85,12 @@ describe('personinformasjon', () => {
 
   it('always finds the whole name, however many people share the surname, and ranks it first', async () => {
     // 1,500 HANSENs whose keys sort before "hansen ola": more than the partial matches read.
-    const lines = ['\ufeffOrgnr;Selskap;Aksjeklasse;Navn aksjonær;Fødselsår/orgnr;Postnr/sted;Landkode;Antall aksjer;Antall aksjer selskap']
+    const lines = ['Orgnr;Selskap;Aksjeklasse;Navn aksjonær;Fødselsår/orgnr;Postnr/sted;Landkode;Antall aksjer;Antall aksjer selskap']
     for (let i = 0; i < 1500; i++) lines.push(`976030788;SESAM AS;Ordinære aksjer;HANSEN AASE${i} OLA;1970;0150 OSLO;NO;${i + 1};100000`)
     lines.push('912346234;SESAM HOLDING AS;Ordinære aksjer;HANSEN OLA;1981;7010 TRONDHEIM;NO;5;100')
-    const many = createLoadedDatasets()
+    const many = createMemoryDatasets()
     try {
-      await many.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', bytes: Buffer.from(lines.join('\r\n')) }])
+      await many.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', records: lines.map((line) => line.split(';')) }])
       const { data } = await run('Ola Hansen', many)
       expect(data[0]).toMatchObject({ navn: 'HANSEN OLA', organisasjonsnummer: '912346234', fodselsaar: 1981 })
       // Then the partial matches read, up to the bound.
@@ -103,7 +103,7 @@ describe('personinformasjon', () => {
 
   it('answers from the roles alone when the shareholder register is not loaded, and 502s when neither is', async () => {
     expect((await run('Ola Nordmann', rolesOnly)).data.map((p) => p.kilde)).toEqual(['enhetsregisteret', 'enhetsregisteret', 'enhetsregisteret'])
-    const empty = createLoadedDatasets()
+    const empty = createMemoryDatasets()
     try {
       const error = await run('Ola Nordmann', empty).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(GatewayError)

@@ -1,15 +1,15 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testOperationContext } from '@allmenning/core/testing'
-import { selskapetsAksjeposter as operation } from '../../../packages/sources/src/firmafakta/selskapets-aksjeposter.js'
-import { aksjonaerregisteret } from '../../../packages/sources/src/firmafakta/datasets/aksjonaerregisteret.js'
-import { aksjonaerregisteret2024, fixtureOwnerCompany } from '../../../packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.js'
-import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
+import { selskapetsAksjeposter as operation } from './selskapets-aksjeposter.js'
+import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
+import { aksjonaerregisteret2024Records, fixtureOwnerCompany } from './testing/aksjonaerregisteret-fixtures.js'
+import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
 
-let datasets: LoadedDatasets
+let datasets: MemoryDatasets
 beforeAll(async () => {
-  datasets = createLoadedDatasets()
-  await datasets.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', bytes: aksjonaerregisteret2024() }])
+  datasets = createMemoryDatasets()
+  await datasets.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', records: aksjonaerregisteret2024Records() }])
 })
 afterAll(() => datasets.close())
 
