@@ -18,6 +18,7 @@ export default defineConfig({
       { find: /^@allmenning\/adapter-express$/, replacement: src('./packages/adapter-express/src/index.ts') },
       { find: /^@allmenning\/adapter-koa$/, replacement: src('./packages/adapter-koa/src/index.ts') },
       { find: /^@allmenning\/adapter-lambda$/, replacement: src('./packages/adapter-lambda/src/index.ts') },
+      { find: /^@allmenning\/adapter-fetch$/, replacement: src('./packages/adapter-fetch/src/index.ts') },
       { find: /^@allmenning\/explorer$/, replacement: src('./packages/explorer/src/index.ts') },
       { find: /^@allmenning\/mcp\/testing$/, replacement: src('./packages/mcp/src/testing/index.ts') },
       { find: /^@allmenning\/mcp$/, replacement: src('./packages/mcp/src/index.ts') },
