@@ -180,10 +180,16 @@ function fetchTarget(name: string, prefix: string): ConformanceTarget {
     hostParsesJson: false,
     conformance: {
       publicPrefix: prefix,
-      quirks: { noHostApp: 'a fetch handler is the whole server (Bun.serve, Deno.serve, a catch-all route): the gateway answers every path with its own JSON 404' },
+      quirks: {
+        noHostApp:
+          'a fetch handler is the whole server (Bun.serve, Deno.serve, a catch-all route): the gateway answers every path with its own JSON 404',
+      },
     },
     async start(gateway) {
-      const handler = createFetchHandler(gateway, { basePath: prefix, clientAddress: (_request, info: { remoteAddress: string | undefined }) => info.remoteAddress })
+      const handler = createFetchHandler(gateway, {
+        basePath: prefix,
+        clientAddress: (_request, info: { remoteAddress: string | undefined }) => info.remoteAddress,
+      })
       const server = await startFetchServer(handler)
       return { base: server.origin + prefix, origin: server.origin, close: server.close }
     },

@@ -20,7 +20,7 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   let open = true
   return new ReadableStream({
     start(controller) {
-      req.on('data', (chunk: Buffer) => open && controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)))
+      req.on('data', (chunk: Buffer) => open && controller.enqueue(new Uint8Array(chunk)))
       req.on('end', () => open && ((open = false), controller.close()))
       req.on('error', (error) => open && ((open = false), controller.error(error)))
     },

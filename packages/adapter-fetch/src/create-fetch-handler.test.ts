@@ -5,6 +5,8 @@ import { JSON_BODY, JSON_LENGTH, recordingGateway } from '../../../test/support/
 import { createFetchHandler } from './index.js'
 
 const origin = 'http://127.0.0.1:8080'
+/** A Web Request to the server's origin. */
+const at = (path: string, init?: RequestInit) => new Request(`${origin}${path}`, init)
 /** A source with nothing to call: the gateway's own routes (feedback, 404s) are what is tested. */
 const empty = defineSource({
   id: 'empty',
@@ -15,7 +17,9 @@ const empty = defineSource({
   keywords: [],
   contentLanguages: ['no'],
   cacheTtlSeconds: 60,
-  upstreams: [defineUpstream({ id: 'nothing', name: 'Nothing', baseUrl: 'https://nothing.example.no', publisher: 'Nobody' })],
+  upstreams: [
+    defineUpstream({ id: 'nothing', name: 'Nothing', baseUrl: 'https://nothing.example.no', publisher: 'Nobody' }),
+  ],
   operations: [],
 })
 const jsonType = 'application/json; charset=utf-8'
@@ -31,7 +35,7 @@ describe('createFetchHandler: the request the core sees', () => {
   it('the path below basePath, the raw query as sent, and the base path for links', async () => {
     const { gateway, last } = recordingGateway()
     const query = 'area=NO1&area=NO2&q=a%26b%3Dc&navn=%C3%A6%C3%B8%C3%A5&plus=a+b'
-    const answer = await createFetchHandler(gateway, { basePath: 'data/' })(new Request(`${origin}/data/api/v1/kilder?${query}`))
+    const answer = await createFetchHandler(gateway, { basePath: 'data/' })(at(`/data/api/v1/kilder?${query}`))
     expect(answer.status).toBe(200)
     expect(last().request).toMatchObject({ method: 'GET', path: '/api/v1/kilder', query, basePath: '/data' })
   })
@@ -43,7 +47,7 @@ describe('createFetchHandler: the request the core sees', () => {
       ['if-none-match', 'W/"abc"'],
       ['X-Tag', 'one'],
     ])
-    const answer = await createFetchHandler(gateway)(new Request(`${origin}/api/v1/`, { headers }))
+    const answer = await createFetchHandler(gateway)(at('/api/v1/', { headers }))
     expect(last().request.headers).toMatchObject({ 'if-none-match': 'W/"x", W/"abc"', 'x-tag': 'one' })
     expect(Object.keys(last().request.headers).every((name) => name === name.toLowerCase())).toBe(true)
     expect(answer.status).toBe(200)
@@ -51,23 +55,25 @@ describe('createFetchHandler: the request the core sees', () => {
 
   it('the client address from the option, which hears the runtime’s own arguments', async () => {
     const { gateway, last } = recordingGateway()
-    const clientAddress = vi.fn((_request: Request, info: { remoteAddr: { hostname: string } }) => info.remoteAddr.hostname)
+    type DenoInfo = { remoteAddr: { hostname: string } }
+    const clientAddress = vi.fn((_request: Request, info: DenoInfo) => info.remoteAddr.hostname)
     const handler = createFetchHandler(gateway, { clientAddress })
-    const request = new Request(`${origin}/api/v1/`)
+    const request = at('/api/v1/')
     await handler(request, { remoteAddr: { hostname: '203.0.113.7' } })
     expect(clientAddress).toHaveBeenCalledWith(request, { remoteAddr: { hostname: '203.0.113.7' } })
     expect(last().request.clientAddress).toBe('203.0.113.7')
-    await createFetchHandler(gateway)(new Request(`${origin}/api/v1/`))
+    await createFetchHandler(gateway)(at('/api/v1/'))
     expect('clientAddress' in last().request).toBe(false)
   })
 
   it('a body reader only for methods that carry one; the bytes as sent, whatever their charset', async () => {
     const { gateway, last } = recordingGateway()
     const handler = createFetchHandler(gateway)
-    await handler(new Request(`${origin}/api/v1/`, { method: 'HEAD' }))
+    await handler(at('/api/v1/', { method: 'HEAD' }))
     expect(last().request.readBody).toBeUndefined()
     const latin1 = new Uint8Array([0x7b, 0x22, 0x6d, 0x22, 0x3a, 0x22, 0xe6, 0x22, 0x7d]) // {"m":"æ"} in ISO-8859-1
-    await handler(new Request(`${origin}/api/v1/feedback`, { method: 'POST', body: latin1, headers: { 'content-type': 'application/json; charset=latin1' } }))
+    const headers = { 'content-type': 'application/json; charset=latin1' }
+    await handler(at('/api/v1/feedback', { method: 'POST', body: latin1, headers }))
     expect(last().body).toEqual(latin1)
   })
 })
@@ -75,7 +81,7 @@ describe('createFetchHandler: the request the core sees', () => {
 describe('createFetchHandler: the Response', () => {
   it('status, exactly the headers the core chose (no charset added) and the body bytes', async () => {
     const { gateway } = recordingGateway()
-    const answer = await createFetchHandler(gateway)(new Request(`${origin}/api/v1/`))
+    const answer = await createFetchHandler(gateway)(at('/api/v1/'))
     expect(Object.fromEntries(answer.headers)).toEqual({
       'content-type': jsonType,
       'content-length': JSON_LENGTH,
@@ -87,7 +93,7 @@ describe('createFetchHandler: the Response', () => {
 
   it('an answer without a Content-Type gets none from the Response either', async () => {
     const { gateway } = recordingGateway(() => ({ status: 202, headers: { 'cache-control': 'no-store' }, body: '' }))
-    const answer = await createFetchHandler(gateway)(new Request(`${origin}/mcp`, { method: 'POST', body: '{}' }))
+    const answer = await createFetchHandler(gateway)(at('/mcp', { method: 'POST', body: '{}' }))
     expect(answer.status).toBe(202)
     expect(answer.headers.get('content-type')).toBeNull()
     expect(await answer.text()).toBe('')
@@ -95,21 +101,21 @@ describe('createFetchHandler: the Response', () => {
 
   it("HEAD: the GET's status and Content-Length, no body", async () => {
     const { gateway } = recordingGateway()
-    const answer = await createFetchHandler(gateway)(new Request(`${origin}/api/v1/`, { method: 'HEAD' }))
+    const answer = await createFetchHandler(gateway)(at('/api/v1/', { method: 'HEAD' }))
     expect(answer.status).toBe(200)
     expect(answer.headers.get('content-length')).toBe(JSON_LENGTH)
     expect(answer.body).toBeNull()
   })
 
   it('HEAD has no body even when a gateway hands one back', async () => {
-    const { gateway } = recordingGateway(() => ({ status: 200, headers: { 'content-type': jsonType }, body: JSON_BODY }))
-    const answer = await createFetchHandler(gateway)(new Request(`${origin}/api/v1/`, { method: 'HEAD' }))
+    const { gateway } = recordingGateway(() => ({ status: 200, headers: {}, body: JSON_BODY }))
+    const answer = await createFetchHandler(gateway)(at('/api/v1/', { method: 'HEAD' }))
     expect(answer.body).toBeNull()
   })
 
   it('304: no body, ETag and Cache-Control kept', async () => {
     const { gateway } = recordingGateway()
-    const answer = await createFetchHandler(gateway)(new Request(`${origin}/api/v1/`, { headers: { 'if-none-match': 'W/"abc"' } }))
+    const answer = await createFetchHandler(gateway)(at('/api/v1/', { headers: { 'if-none-match': 'W/"abc"' } }))
     expect(answer.status).toBe(304)
     expect(answer.body).toBeNull()
     expect(answer.headers.get('etag')).toBe('W/"abc"')
@@ -118,11 +124,11 @@ describe('createFetchHandler: the Response', () => {
 })
 
 describe('createFetchHandler: paths that are not the gateway’s', () => {
-  it('outside basePath: the shared JSON 404, linking the index under basePath, without asking the gateway', async () => {
+  it('outside basePath: the shared JSON 404, linking the index under basePath, the gateway not asked', async () => {
     const { gateway, seen } = recordingGateway()
     const handler = createFetchHandler(gateway, { basePath: '/data' })
     for (const path of ['/database/api/v1/', '/api/v1/', '/']) {
-      const answer = await handler(new Request(`${origin}${path}`))
+      const answer = await handler(at(path))
       expect(answer.status, path).toBe(404)
       expect(answer.headers.get('content-type')).toBe(jsonType)
       const body = await errorOf(answer)
@@ -134,14 +140,15 @@ describe('createFetchHandler: paths that are not the gateway’s', () => {
 
   it('below basePath but not owned: the gateway’s own 404', async () => {
     const gateway = createGateway({ sources: [empty], onError: () => {} })
-    const answer = await createFetchHandler(gateway, { basePath: '/data' })(new Request(`${origin}/data/health`))
+    const answer = await createFetchHandler(gateway, { basePath: '/data' })(at('/data/health'))
     expect(answer.status).toBe(404)
-    expect((await errorOf(answer)).error).toMatchObject({ code: 'route_not_found', message: expect.stringContaining('/health') })
+    const { error } = await errorOf(answer)
+    expect(error).toMatchObject({ code: 'route_not_found', message: expect.stringContaining('/health') })
   })
 
   it('HEAD of a path outside basePath: the 404 without a body', async () => {
     const { gateway } = recordingGateway()
-    const answer = await createFetchHandler(gateway, { basePath: '/data' })(new Request(`${origin}/elsewhere`, { method: 'HEAD' }))
+    const answer = await createFetchHandler(gateway, { basePath: '/data' })(at('/elsewhere', { method: 'HEAD' }))
     expect(answer.status).toBe(404)
     expect(answer.body).toBeNull()
   })
@@ -153,13 +160,29 @@ describe('createFetchHandler: errors', () => {
   it('a thrown error is the shared 500 whose cause is not shown, and onError hears it', async () => {
     const onError = vi.fn()
     const cause = Object.assign(new Error('secret detail at /srv/app.js:1'), { status: 400 })
-    const answer = await createFetchHandler(failing(cause), { basePath: '/data', onError })(new Request(`${origin}/data/api/v1/`))
+    const answer = await createFetchHandler(failing(cause), { basePath: '/data', onError })(at('/data/api/v1/'))
     expect(answer.status).toBe(500)
     expect(answer.headers.get('cache-control')).toBe('no-store')
     const text = await answer.text()
     expect(text).not.toContain('secret')
-    expect(JSON.parse(text)).toMatchObject({ error: { status: 500, code: 'internal_error' }, _links: { api_index: '/data/api/v1/' } })
+    expect(JSON.parse(text)).toMatchObject({
+      error: { status: 500, code: 'internal_error' },
+      _links: { api_index: '/data/api/v1/' },
+    })
     expect(onError).toHaveBeenCalledWith(cause)
+  })
+
+  it('a gateway that throws instead of rejecting: the same 500', async () => {
+    const onError = vi.fn()
+    const throwing: Gateway = {
+      owns: () => true,
+      handle: () => {
+        throw new RangeError('sync')
+      },
+    }
+    const answer = await createFetchHandler(throwing, { onError })(at('/api/v1/'))
+    expect(answer.status).toBe(500)
+    expect(onError).toHaveBeenCalledWith(expect.any(RangeError))
   })
 
   it('a clientAddress that throws, or an onError that throws, still ends in the 500', async () => {
@@ -172,16 +195,21 @@ describe('createFetchHandler: errors', () => {
         throw new Error('listener broke')
       },
     })
-    const answer = await handler(new Request(`${origin}/api/v1/`))
+    const answer = await handler(at('/api/v1/'))
     expect(answer.status).toBe(500)
     expect((await errorOf(answer)).error.code).toBe('internal_error')
   })
 })
 
 describe('createFetchHandler: request bodies, through the core’s feedback route', () => {
-  const feedback = `${origin}/api/v1/feedback`
   const post = (body: RequestInit['body'], contentType = 'application/json') =>
-    new Request(feedback, { method: 'POST', body, headers: { 'content-type': contentType }, duplex: 'half' } as RequestInit)
+    // duplex: what Node asks of a stream body; the DOM types do not know it yet.
+    at('/api/v1/feedback', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': contentType },
+      duplex: 'half',
+    } as RequestInit)
   const setup = () => {
     const received: unknown[] = []
     const onError = vi.fn()
@@ -218,10 +246,11 @@ describe('createFetchHandler: request bodies, through the core’s feedback rout
     expect((await handler(post(exactly(16 * 1024)))).status).toBe(202)
     const over = await handler(post(exactly(16 * 1024 + 1)))
     expect(over.status).toBe(413)
-    expect((await errorOf(over)).error).toMatchObject({ code: 'body_too_large', details: [{ parameter: 'body', rule: 'max_size' }] })
+    const { error } = await errorOf(over)
+    expect(error).toMatchObject({ code: 'body_too_large', details: [{ parameter: 'body', rule: 'max_size' }] })
   })
 
-  it('413 even for a body sent as text/plain: the limit is held before the content type, as readRequestBody holds it', async () => {
+  it('413 for too much text/plain: the limit comes before the type, as in readRequestBody', async () => {
     const answer = await setup().handler(post('x'.repeat(17 * 1024), 'text/plain'))
     expect(answer.status).toBe(413)
   })

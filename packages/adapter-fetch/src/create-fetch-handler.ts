@@ -1,5 +1,11 @@
 import type { Gateway, GatewayRequest, GatewayResponse } from '@allmenning/core'
-import { hasBody, hostErrorResponse, normalizeMountPath, notFoundResponse, stripMountPath } from '@allmenning/core/adapter'
+import {
+  hasBody,
+  hostErrorResponse,
+  normalizeMountPath,
+  notFoundResponse,
+  stripMountPath,
+} from '@allmenning/core/adapter'
 import { requestHeaders } from './request-headers.js'
 import { splitRequestUrl } from './split-request-url.js'
 import { toWebResponse } from './to-web-response.js'
@@ -83,7 +89,13 @@ export function createFetchHandler<Context extends unknown[] = []>(
 }
 
 /** The shared 500 (a JSON-RPC error under an MCP endpoint), whose cause is never shown. */
-function internalError(gateway: Gateway, error: unknown, onError: ((error: unknown) => void) | undefined, path: string, basePath: string): GatewayResponse {
+function internalError(
+  gateway: Gateway,
+  error: unknown,
+  onError: ((error: unknown) => void) | undefined,
+  path: string,
+  basePath: string,
+): GatewayResponse {
   try {
     onError?.(error)
   } catch {
@@ -91,5 +103,6 @@ function internalError(gateway: Gateway, error: unknown, onError: ((error: unkno
   }
   // A neutral error: a status the thrown value happens to carry is not the client's fault.
   const fault = new Error('fetch handler failed')
-  return gateway.answerHostError ? gateway.answerHostError(fault, { path, basePath }) : hostErrorResponse(fault, basePath)
+  if (gateway.answerHostError) return gateway.answerHostError(fault, { path, basePath })
+  return hostErrorResponse(fault, basePath)
 }

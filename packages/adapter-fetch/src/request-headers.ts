@@ -7,7 +7,8 @@ import type { GatewayRequest } from '@allmenning/core'
  * cannot split back safely, so they stay joined).
  *
  * @example
- * requestHeaders(new Headers([['If-None-Match', 'W/"a"'], ['if-none-match', 'W/"b"']])) // { 'if-none-match': 'W/"a", W/"b"' }
+ * requestHeaders(new Headers([['If-None-Match', 'W/"a"'], ['if-none-match', 'W/"b"']]))
+ * // { 'if-none-match': 'W/"a", W/"b"' }
  */
 export function requestHeaders(headers: Headers): GatewayRequest['headers'] {
   const record: GatewayRequest['headers'] = {}

@@ -9,7 +9,8 @@ const AUTHORITY_END = /[/?]/g
  * dropped.
  *
  * @example
- * splitRequestUrl('https://data.example.no/data/api/v1/kilder?a=1&a=%32') // { path: '/data/api/v1/kilder', query: 'a=1&a=%32' }
+ * splitRequestUrl('https://data.example.no/data/api/v1/kilder?a=1&a=%32')
+ * // { path: '/data/api/v1/kilder', query: 'a=1&a=%32' }
  */
 export function splitRequestUrl(url: string): { path: string; query: string } {
   const hash = url.indexOf('#')

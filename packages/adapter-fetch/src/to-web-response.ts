@@ -17,5 +17,6 @@ const encoder = new TextEncoder()
  */
 export function toWebResponse(answer: GatewayResponse, method: string): Response {
   const empty = answer.body === null || method === 'HEAD' || NULL_BODY_STATUSES.has(answer.status)
-  return new Response(empty ? null : encoder.encode(answer.body ?? ''), { status: answer.status, headers: answer.headers })
+  const body = empty ? null : encoder.encode(answer.body ?? '')
+  return new Response(body, { status: answer.status, headers: answer.headers })
 }

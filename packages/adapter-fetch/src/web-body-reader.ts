@@ -10,10 +10,14 @@ import { bodyText, maxRequestBodyBytes } from '@allmenning/core/adapter'
  * body parser drained is.
  *
  * @example
- * const readBody = webBodyReader(new Request('https://data.example.no/api/v1/feedback', { method: 'POST', body: '{}' }))
+ * const post = new Request('https://data.example.no/api/v1/feedback', { method: 'POST', body: '{}' })
+ * const readBody = webBodyReader(post)
  * await readBody() // Uint8Array [123, 125]
  */
-export function webBodyReader(request: Request, limitBytes = maxRequestBodyBytes): () => Promise<Uint8Array | undefined> {
+export function webBodyReader(
+  request: Request,
+  limitBytes = maxRequestBodyBytes,
+): () => Promise<Uint8Array | undefined> {
   return async () => {
     const stream = request.body
     if (stream === null || request.bodyUsed || stream.locked) return undefined
