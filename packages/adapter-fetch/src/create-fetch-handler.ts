@@ -24,7 +24,8 @@ export interface FetchHandlerOptions<Context extends unknown[] = []> {
   /**
    * The client's address, which a Web `Request` does not carry: rate limits count against
    * it. Deno passes it as `info.remoteAddr`, Bun as `server.requestIP(request)`; behind a
-   * proxy you trust, read `X-Forwarded-For`. Without it, every client counts as one.
+   * proxy you trust, read `X-Forwarded-For`. Without an address (and without the gateway's
+   * `rateLimit.clientKey`), a request is not rate limited.
    */
   clientAddress?: (request: Request, ...context: Context) => string | undefined
   /** Hears an error thrown on the way (never the gateway's own answers), answered as the shared 500. */
