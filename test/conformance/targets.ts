@@ -5,6 +5,7 @@ import { Router } from '@koa/router'
 import { createExpressMiddleware } from '@allmenning/adapter-express'
 import { createKoaMiddleware } from '@allmenning/adapter-koa'
 import { createLambdaHandler } from '@allmenning/adapter-lambda'
+import { createFetchHandler } from '@allmenning/adapter-fetch'
 import { createGateway, type Gateway } from '@allmenning/core'
 import type { AdapterConformanceOptions, AdapterQuirk } from '@allmenning/core/conformance'
 import { mcpServers } from '@allmenning/mcp'
@@ -13,10 +14,11 @@ import { statnett } from '@allmenning/sources'
 import express from 'express'
 import Keyv from 'keyv'
 import Koa from 'koa'
+import { startFetchServer } from '../support/fetch-server.js'
 import { startLambdaEventServer, type LambdaEventServerOptions } from '../support/lambda-event-server.js'
 
 /** Which kind of host the gateway runs in; decides what happens to paths it does not own. */
-export type Platform = 'express' | 'koa' | 'lambda'
+export type Platform = 'express' | 'koa' | 'lambda' | 'fetch'
 
 /** A running target. */
 export interface StartedTarget {
@@ -168,6 +170,33 @@ function lambdaTarget(name: string, options: LambdaEventServerOptions): Conforma
 }
 
 /**
+ * The gateway as a Web fetch handler (what Bun.serve, Deno.serve, Hono and a Next.js route
+ * call) under `/data`, behind a Node server that makes Web Requests as those runtimes do.
+ */
+function fetchTarget(name: string, prefix: string): ConformanceTarget {
+  return {
+    name,
+    platform: 'fetch',
+    hostParsesJson: false,
+    conformance: {
+      publicPrefix: prefix,
+      quirks: {
+        noHostApp:
+          'a fetch handler is the whole server (Bun.serve, Deno.serve, a catch-all route): the gateway answers every path with its own JSON 404',
+      },
+    },
+    async start(gateway) {
+      const handler = createFetchHandler(gateway, {
+        basePath: prefix,
+        clientAddress: (_request, info: { remoteAddress: string | undefined }) => info.remoteAddress,
+      })
+      const server = await startFetchServer(handler)
+      return { base: server.origin + prefix, origin: server.origin, close: server.close }
+    },
+  }
+}
+
+/**
  * Every target the conformance suite runs through. Names are stable: the documented
  * exceptions in `conformance.test.ts` refer to them.
  */
@@ -183,4 +212,5 @@ export const targets: ConformanceTarget[] = [
   lambdaTarget('lambda HTTP API v2, custom domain /data', { flavour: 'v2', stage: 'prod', basePath: '/data' }),
   lambdaTarget('lambda ALB', { flavour: 'alb' }),
   lambdaTarget('lambda ALB multi-value', { flavour: 'alb-multi' }),
+  fetchTarget('fetch /data', '/data'),
 ]

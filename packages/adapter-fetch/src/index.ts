@@ -1,0 +1,1 @@
+export { createFetchHandler, type FetchHandler, type FetchHandlerOptions } from './create-fetch-handler.js'

@@ -1,0 +1,3 @@
+import { packageBuild } from '../../tsup.package.js'
+
+export default packageBuild()
