@@ -15,7 +15,8 @@ export function entriesFromExports(packageJsonPath = 'package.json'): Record<str
     Object.entries(exports).map(([key, entry]) => {
       const source = entry['@allmenning/source'].replace(/^\.\//, '')
       const name = entry.import.default.replace(/^\.\/dist\//, '').replace(/\.js$/, '')
-      if (source !== `src/${name}.ts`) throw new Error(`${packageJsonPath} exports ${key}: ${entry.import.default} is not built from ${source}`)
+      if (source !== `src/${name}.ts`)
+        throw new Error(`${packageJsonPath} exports ${key}: ${entry.import.default} is not built from ${source}`)
       return [name, source]
     }),
   )

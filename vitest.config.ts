@@ -16,12 +16,18 @@ function workspaceAliases() {
   for (const folder of readdirSync(`${root}packages`)) {
     const manifestPath = `${root}packages/${folder}/package.json`
     if (!existsSync(manifestPath)) continue
-    const { name, exports } = JSON.parse(readFileSync(manifestPath, 'utf8')) as { name: string; exports: Record<string, { '@allmenning/source'?: string }> }
+    const { name, exports } = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+      name: string
+      exports: Record<string, { '@allmenning/source'?: string }>
+    }
     for (const [key, entry] of Object.entries(exports)) {
       const source = entry['@allmenning/source']
       if (!source) continue
       const specifier = key === '.' ? name : `${name}/${key.slice(2)}`
-      aliases.push({ find: new RegExp(`^${specifier.replace(/[/.-]/g, '\\$&')}$`), replacement: `${root}packages/${folder}/${source.slice(2)}` })
+      aliases.push({
+        find: new RegExp(`^${specifier.replace(/[/.-]/g, '\\$&')}$`),
+        replacement: `${root}packages/${folder}/${source.slice(2)}`,
+      })
     }
   }
   return aliases

@@ -14,7 +14,8 @@ export const settings = {
 
 async function load(url, duration) {
   const result = await autocannon({ url, connections: settings.connections, duration, pipelining: 1 })
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
   return { requests: result.requests.total, seconds: result.duration, p99: result.latency.p99 }
 }
 
@@ -30,7 +31,11 @@ async function round(urls, first) {
       totals[kind].p99 = Math.max(totals[kind].p99, measured.p99)
     }
   }
-  const sample = (kind) => ({ rps: totals[kind].requests / totals[kind].seconds, p99: totals[kind].p99, requests: totals[kind].requests })
+  const sample = (kind) => ({
+    rps: totals[kind].requests / totals[kind].seconds,
+    p99: totals[kind].p99,
+    requests: totals[kind].requests,
+  })
   return { bare: sample('bare'), gateway: sample('gateway') }
 }
 
@@ -39,7 +44,9 @@ async function round(urls, first) {
  * both; `cpu` (optional) reads each target's CPU µs so far, for the CPU each request cost.
  */
 export async function alternate(urls, cpu) {
-  await Promise.all(Object.values(urls).map((url) => autocannon({ url, connections: settings.connections, duration: 2 })))
+  await Promise.all(
+    Object.values(urls).map((url) => autocannon({ url, connections: settings.connections, duration: 2 })),
+  )
   const cpuBefore = cpu && { bare: await cpu.bare(), gateway: await cpu.gateway() }
   const samples = { bare: [], gateway: [] }
   for (let r = 0; r < settings.rounds; r++) {
@@ -54,5 +61,11 @@ export async function alternate(urls, cpu) {
   }
   const row = (kind) => ({ rps: median(samples[kind].map((s) => s.rps)), p99: median(samples[kind].map((s) => s.p99)) })
   const ratios = samples.gateway.map((g, i) => g.rps / samples.bare[i].rps)
-  return { bare: row('bare'), gateway: row('gateway'), ratio: median(ratios), roundRatios: ratios.map((r) => r.toFixed(2)), cpuPerRequest }
+  return {
+    bare: row('bare'),
+    gateway: row('gateway'),
+    ratio: median(ratios),
+    roundRatios: ratios.map((r) => r.toFixed(2)),
+    cpuPerRequest,
+  }
 }

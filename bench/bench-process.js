@@ -27,7 +27,9 @@ export const placement = pinned ? 'server pinned to core 0, load generator to co
 export async function startServer(script, args) {
   const file = fileURLToPath(new URL(script, import.meta.url))
   const command = pinned ? ['taskset', '-c', '0', process.execPath] : [process.execPath]
-  const child = spawn(command[0], [...command.slice(1), file, ...args], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] })
+  const child = spawn(command[0], [...command.slice(1), file, ...args], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  })
   const [message] = await once(child, 'message')
   return { child, message }
 }

@@ -23,5 +23,7 @@ if (!warm.headers['cache-status']?.includes('hit')) throw new Error(`${path}: th
 const app = express()
 app.disable('x-powered-by')
 app.use(createExpressMiddleware(gateway))
-const server = app.listen(0, '127.0.0.1', () => process.send({ port: server.address().port, bytes: Buffer.byteLength(warm.body) }))
+const server = app.listen(0, '127.0.0.1', () =>
+  process.send({ port: server.address().port, bytes: Buffer.byteLength(warm.body) }),
+)
 process.on('SIGINT', () => process.exit(0))

@@ -23,7 +23,8 @@ async function start(path, upstream) {
 
 async function load(url) {
   const result = await autocannon({ url, connections, duration: seconds, pipelining: 1 })
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
   return result.requests.average
 }
 
@@ -63,22 +64,46 @@ export async function coldWithHangingSource() {
       onError: () => {},
     })
     let started = performance.now()
-    const s = await search.handle({ method: 'GET', path: '/api/v1/sok/alle', query: `q=run${i}&mode=entities`, headers: {} })
+    const s = await search.handle({
+      method: 'GET',
+      path: '/api/v1/sok/alle',
+      query: `q=run${i}&mode=entities`,
+      headers: {},
+    })
     searchTimes.push(performance.now() - started)
-    if (s.status !== 200 || JSON.parse(s.body).coverage.slow.status !== 'timeout') throw new Error('the hanging source should time out')
-    const places = createGateway({ sources: [placeSource({ hanging: 'vessels' })], places: { deadlineMs: 1000 }, onError: () => {} })
+    if (s.status !== 200 || JSON.parse(s.body).coverage.slow.status !== 'timeout')
+      throw new Error('the hanging source should time out')
+    const places = createGateway({
+      sources: [placeSource({ hanging: 'vessels' })],
+      places: { deadlineMs: 1000 },
+      onError: () => {},
+    })
     started = performance.now()
-    const b = await places.handle({ method: 'GET', path: `/api/v1/steder/59.9${i}/10.75`, query: 'section=all', headers: {} })
+    const b = await places.handle({
+      method: 'GET',
+      path: `/api/v1/steder/59.9${i}/10.75`,
+      query: 'section=all',
+      headers: {},
+    })
     bundleTimes.push(performance.now() - started)
-    if (b.status !== 200 || JSON.parse(b.body).fields.vessels.status !== 'timeout') throw new Error('the hanging field should time out')
+    if (b.status !== 200 || JSON.parse(b.body).fields.vessels.status !== 'timeout')
+      throw new Error('the hanging field should time out')
   }
-  return { runs, searchMs: median(searchTimes), searchMax: Math.max(...searchTimes), bundleMs: median(bundleTimes), bundleMax: Math.max(...bundleTimes) }
+  return {
+    runs,
+    searchMs: median(searchTimes),
+    searchMax: Math.max(...searchTimes),
+    bundleMs: median(bundleTimes),
+    bundleMax: Math.max(...bundleTimes),
+  }
 }
 
 /** Measures and returns the composition section as Markdown; records its ratios in `figures` when given. */
 export async function compositionReport(figures) {
   const warm = await warmComposition()
-  for (const r of warm) if (r.name !== 'operation') figures?.record(`composition ${r.name} ÷ operation req/s`, r.ratio, { unit: 'ratio', better: 'higher' })
+  for (const r of warm)
+    if (r.name !== 'operation')
+      figures?.record(`composition ${r.name} ÷ operation req/s`, r.ratio, { unit: 'ratio', better: 'higher' })
   const cold = await coldWithHangingSource()
   const lines = [
     '',
@@ -86,7 +111,10 @@ export async function compositionReport(figures) {
     '',
     '| route | body bytes | req/s | ratio to the operation | ratio per round | target |',
     '|---|---|---|---|---|---|',
-    ...warm.map((r) => `| ${r.name} \`${paths[r.name]}\` | ${r.bytes} | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(3)} | ${r.perRound} | ${r.name === 'operation' ? '' : r.ratio >= 0.9 ? 'met (≥ 0.90)' : 'MISSED (≥ 0.90)'} |`),
+    ...warm.map(
+      (r) =>
+        `| ${r.name} \`${paths[r.name]}\` | ${r.bytes} | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(3)} | ${r.perRound} | ${r.name === 'operation' ? '' : r.ratio >= 0.9 ? 'met (≥ 0.90)' : 'MISSED (≥ 0.90)'} |`,
+    ),
     '',
     `Cold, with one source that never answers (deadline 1000 ms), ${cold.runs} runs: search median ${cold.searchMs.toFixed(0)} ms (max ${cold.searchMax.toFixed(0)}); section=all bundle of 13 fields median ${cold.bundleMs.toFixed(0)} ms (max ${cold.bundleMax.toFixed(0)}).`,
   ]

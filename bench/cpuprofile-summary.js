@@ -17,7 +17,9 @@ const under = option('--under', undefined)
 const idle = new Set(['(idle)', '(program)', '(garbage collector)'])
 
 const label = (frame) => {
-  const where = frame.url ? `${frame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(packages|bench)\//, '$1/')}:${frame.lineNumber + 1}` : ''
+  const where = frame.url
+    ? `${frame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(packages|bench)\//, '$1/')}:${frame.lineNumber + 1}`
+    : ''
   return `${frame.functionName || '(anonymous)'} ${where}`.trim()
 }
 
@@ -55,7 +57,11 @@ const unit = per ? 'µs per request' : 'µs'
 const show = (value) => (per ? value.toFixed(3) : value.toFixed(0)).padStart(10)
 const print = (title, map) => {
   console.log(`\n${title}`)
-  for (const [name, value] of [...map].filter(([n]) => !idle.has(n)).sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${show(value)}  ${name}`)
+  for (const [name, value] of [...map]
+    .filter(([n]) => !idle.has(n))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top))
+    console.log(`${show(value)}  ${name}`)
 }
 
 const [first, second] = args.map(summarise)
@@ -65,7 +71,8 @@ if (!second) {
   print(`including callees, ${unit}`, first.inclusive)
 } else {
   console.log(`busy: ${show(first.busy).trim()} → ${show(second.busy).trim()} ${unit}`)
-  const diff = (a, b) => new Map([...new Set([...a.keys(), ...b.keys()])].map((n) => [n, (b.get(n) ?? 0) - (a.get(n) ?? 0)]))
+  const diff = (a, b) =>
+    new Map([...new Set([...a.keys(), ...b.keys()])].map((n) => [n, (b.get(n) ?? 0) - (a.get(n) ?? 0)]))
   print(`self time, second minus first, ${unit}`, diff(first.self, second.self))
   print(`including callees, second minus first, ${unit}`, diff(first.inclusive, second.inclusive))
 }

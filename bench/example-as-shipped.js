@@ -33,7 +33,9 @@ async function hitOf(port) {
 async function startBare(framework, answer) {
   const file = fileURLToPath(new URL('./bare-replay-server.js', import.meta.url))
   const command = pinned ? ['taskset', '-c', '0', process.execPath] : [process.execPath]
-  const child = spawn(command[0], [...command.slice(1), file, framework, route], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] })
+  const child = spawn(command[0], [...command.slice(1), file, framework, route], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  })
   child.send(answer)
   const [{ port }] = await once(child, 'message')
   const cpu = async () => {
@@ -47,13 +49,19 @@ async function startBare(framework, answer) {
 /** The example of `framework` against its bare route. */
 export async function compareExample(label, framework) {
   const upstream = await startFakeStatnett()
-  const example = await startExample(framework, { ALLMENNING_UPSTREAM_STATNETT: upstream.url, ALLMENNING_RATE_LIMIT: '1000000000/60' })
+  const example = await startExample(framework, {
+    ALLMENNING_UPSTREAM_STATNETT: upstream.url,
+    ALLMENNING_RATE_LIMIT: '1000000000/60',
+  })
   try {
     const answer = await hitOf(example.port)
     if (!answer.headers.ratelimit) throw new Error('the example should count each request against its rate limit')
     const bare = await startBare(framework, { headers: answer.headers, body: answer.body })
     try {
-      const measured = await alternate({ bare: bare.url, gateway: answer.url }, { bare: bare.cpu, gateway: async () => example.cpuMicros() })
+      const measured = await alternate(
+        { bare: bare.url, gateway: answer.url },
+        { bare: bare.cpu, gateway: async () => example.cpuMicros() },
+      )
       return { label, bytes: Buffer.byteLength(answer.body), ...measured }
     } finally {
       bare.child.kill()

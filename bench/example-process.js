@@ -30,7 +30,9 @@ export async function startExample(framework, env) {
       const match = /on http:\/\/localhost:(\d+)\//.exec(seen)
       if (match) resolve(Number(match[1]))
     })
-    child.once('exit', (code) => reject(new Error(`the ${framework} example exited (${code}) before listening: ${seen}`)))
+    child.once('exit', (code) =>
+      reject(new Error(`the ${framework} example exited (${code}) before listening: ${seen}`)),
+    )
   })
   // Its later lines are not the bench's business, but the pipe must not fill.
   child.stdout.resume()

@@ -8,7 +8,11 @@ import { statnett } from '@allmenning/sources'
 import { createExpressMiddleware } from '@allmenning/adapter-express'
 
 const [kind, upstream, path] = process.argv.slice(2)
-const gateway = createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: upstream } }, cache: new Keyv() })
+const gateway = createGateway({
+  sources: [statnett()],
+  upstreams: { statnett: { baseUrl: upstream } },
+  cache: new Keyv(),
+})
 // Warm the cache, then take a hit: the bare route replays exactly the bytes and headers of a hit.
 const request = { method: 'GET', path: path.split('?')[0], query: path.split('?')[1] ?? '', headers: {} }
 const first = await gateway.handle(request)

@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 
-const body = readFileSync(new URL('../packages/sources/src/statnett/testing/fixtures/physical-flow.json', import.meta.url))
+const body = readFileSync(
+  new URL('../packages/sources/src/statnett/testing/fixtures/physical-flow.json', import.meta.url),
+)
 
 export async function startFakeStatnett() {
   const server = createServer((_req, res) => {

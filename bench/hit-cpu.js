@@ -25,9 +25,18 @@ const frameworks = args.filter((a) => a in scripts)
 
 async function start(framework, kind, upstream) {
   const file = fileURLToPath(new URL(scripts[framework], import.meta.url))
-  const flags = profileDir ? ['--cpu-prof', '--cpu-prof-interval=250', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${framework}-${kind}.cpuprofile`] : []
+  const flags = profileDir
+    ? [
+        '--cpu-prof',
+        '--cpu-prof-interval=250',
+        `--cpu-prof-dir=${profileDir}`,
+        `--cpu-prof-name=${framework}-${kind}.cpuprofile`,
+      ]
+    : []
   const command = pinned ? ['taskset', '-c', '0', process.execPath] : [process.execPath]
-  const child = spawn(command[0], [...command.slice(1), ...flags, file, kind, upstream, path], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'] })
+  const child = spawn(command[0], [...command.slice(1), ...flags, file, kind, upstream, path], {
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  })
   const [message] = await once(child, 'message')
   return { child, url: `http://127.0.0.1:${message.port}${path}`, busy: [] }
 }
@@ -44,20 +53,29 @@ async function round(target) {
   const result = await autocannon({ url: target.url, connections, amount: requests, pipelining: 1 })
   const wall = Number(process.hrtime.bigint() - started) / 1000
   const used = (await cpu(target.child)) - before
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${target.url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${target.url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
   // Below 1, the server waited on the load generator: its req/s then says little about its own cost.
   target.busy.push(used / wall)
   return used / result.requests.total
 }
 
 const upstream = await startFakeStatnett()
-console.log(`load average at start: ${loadavg().map((n) => n.toFixed(2)).join(' ')}; ${rounds} rounds × ${requests} requests, ${connections} connections`)
+console.log(
+  `load average at start: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}; ${rounds} rounds × ${requests} requests, ${connections} connections`,
+)
 for (const framework of frameworks.length ? frameworks : Object.keys(scripts)) {
-  const targets = { bare: await start(framework, 'bare', upstream.url), gateway: await start(framework, 'gateway', upstream.url) }
+  const targets = {
+    bare: await start(framework, 'bare', upstream.url),
+    gateway: await start(framework, 'gateway', upstream.url),
+  }
   await Promise.all(Object.values(targets).map((t) => autocannon({ url: t.url, connections, amount: requests / 2 })))
   const samples = { bare: [], gateway: [] }
   for (let r = 0; r < rounds; r++) {
-    for (const kind of r % 2 === 0 ? ['bare', 'gateway'] : ['gateway', 'bare']) samples[kind].push(await round(targets[kind]))
+    for (const kind of r % 2 === 0 ? ['bare', 'gateway'] : ['gateway', 'bare'])
+      samples[kind].push(await round(targets[kind]))
   }
   for (const t of Object.values(targets)) {
     t.child.kill('SIGINT')
@@ -66,7 +84,13 @@ for (const framework of frameworks.length ? frameworks : Object.keys(scripts)) {
   const bare = median(samples.bare)
   const gateway = median(samples.gateway)
   const show = (list) => list.map((v) => v.toFixed(1)).join(' ')
-  console.log(`${framework}: CPU µs per request, median of rounds: bare ${bare.toFixed(1)} (${show(samples.bare)}), gateway ${gateway.toFixed(1)} (${show(samples.gateway)}); bare ÷ gateway ${(bare / gateway).toFixed(3)}; server CPU ÷ wall time, median: bare ${median(targets.bare.busy).toFixed(2)}, gateway ${median(targets.gateway.busy).toFixed(2)}`)
+  console.log(
+    `${framework}: CPU µs per request, median of rounds: bare ${bare.toFixed(1)} (${show(samples.bare)}), gateway ${gateway.toFixed(1)} (${show(samples.gateway)}); bare ÷ gateway ${(bare / gateway).toFixed(3)}; server CPU ÷ wall time, median: bare ${median(targets.bare.busy).toFixed(2)}, gateway ${median(targets.gateway.busy).toFixed(2)}`,
+  )
 }
-console.log(`load average at end: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`)
+console.log(
+  `load average at end: ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
+)
 await upstream.close()

@@ -16,31 +16,77 @@ import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import * as v from 'valibot'
 
-const corePath = process.env.BENCH_CORE ? pathToFileURL(resolve(process.env.BENCH_CORE)).href : new URL('../packages/core/src/index.ts', import.meta.url).href
+const corePath = process.env.BENCH_CORE
+  ? pathToFileURL(resolve(process.env.BENCH_CORE)).href
+  : new URL('../packages/core/src/index.ts', import.meta.url).href
 const { createGateway } = await import(corePath)
 // The plugin API is in the core's `/source` entry; a core from before the entries by audience has it on its root.
 const sourceEntry = new URL('source.ts', corePath)
-const { defineOperation, defineSource, defineUpstream } = await import(existsSync(sourceEntry) ? sourceEntry.href : corePath)
+const { defineOperation, defineSource, defineUpstream } = await import(
+  existsSync(sourceEntry) ? sourceEntry.href : corePath
+)
 
 const calls = Number(process.env.BENCH_CALLS ?? 400)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
 
-const upstream = defineUpstream({ id: 'stand_in', name: 'Stand-in upstream', baseUrl: 'http://127.0.0.1:9', publisher: 'Bench', license: 'CC0' })
-const point = { lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)), lon: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)) }
+const upstream = defineUpstream({
+  id: 'stand_in',
+  name: 'Stand-in upstream',
+  baseUrl: 'http://127.0.0.1:9',
+  publisher: 'Bench',
+  license: 'CC0',
+})
+const point = {
+  lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
+  lon: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
+}
 const placeFieldNames = [
-  'addresses', 'place_names', 'current_weather', 'forecast', 'air_stations', 'air_forecast', 'pois',
-  'vessels', 'aquaculture', 'ports', 'charging_stations', 'fire_detections', 'price_area',
+  'addresses',
+  'place_names',
+  'current_weather',
+  'forecast',
+  'air_stations',
+  'air_forecast',
+  'pois',
+  'vessels',
+  'aquaculture',
+  'ports',
+  'charging_stations',
+  'fire_detections',
+  'price_area',
 ]
 const sectionOf = {
-  addresses: 'geography', place_names: 'geography', current_weather: 'weather', forecast: 'weather',
-  air_stations: 'air', air_forecast: 'air', fire_detections: 'air', pois: 'poi', charging_stations: 'energy',
-  price_area: 'energy', vessels: 'maritime', aquaculture: 'maritime', ports: 'maritime',
+  addresses: 'geography',
+  place_names: 'geography',
+  current_weather: 'weather',
+  forecast: 'weather',
+  air_stations: 'air',
+  air_forecast: 'air',
+  fire_detections: 'air',
+  pois: 'poi',
+  charging_stations: 'energy',
+  price_area: 'energy',
+  vessels: 'maritime',
+  aquaculture: 'maritime',
+  ports: 'maritime',
 }
 // A core with place fields open to plugins takes a declaration; an earlier one, the bare name.
 const declaresSections = existsSync(sourceEntry)
 const placeFieldOf = (field) =>
-  declaresSections ? { name: field, section: sectionOf[field], description: `Stand-in for ${field}.`, summary: ['addresses', 'place_names', 'current_weather'].includes(field) } : field
-const common = { documentation: 'https://example.no/bench', contentLanguages: ['en'], cacheTtlSeconds: 600, upstreams: [upstream] }
+  declaresSections
+    ? {
+        name: field,
+        section: sectionOf[field],
+        description: `Stand-in for ${field}.`,
+        summary: ['addresses', 'place_names', 'current_weather'].includes(field),
+      }
+    : field
+const common = {
+  documentation: 'https://example.no/bench',
+  contentLanguages: ['en'],
+  cacheTtlSeconds: 600,
+  upstreams: [upstream],
+}
 
 /** Every place field, each answered at once with twenty items. */
 const places = defineSource({
@@ -59,7 +105,14 @@ const places = defineSource({
       placeField: placeFieldOf(field),
       async run(params, ctx) {
         ctx.upstream(upstream)
-        return { data: Array.from({ length: 20 }, (_, i) => ({ name: `${field} ${i}`, lat: params.lat + i / 1000, lon: params.lon, detail: 'x'.repeat(60) })) }
+        return {
+          data: Array.from({ length: 20 }, (_, i) => ({
+            name: `${field} ${i}`,
+            lat: params.lat + i / 1000,
+            lon: params.lon,
+            detail: 'x'.repeat(60),
+          })),
+        }
       },
     }),
   ),
@@ -90,7 +143,13 @@ function searchSource(id) {
         output: v.array(v.object({ id: v.string(), name: v.string(), description: v.string() })),
         async run(params, ctx) {
           ctx.upstream(upstream)
-          return { data: Array.from({ length: 20 }, (_, i) => ({ id: `${id}-${i}`, name: `${params.name} ${i}`, description: 'y'.repeat(80) })) }
+          return {
+            data: Array.from({ length: 20 }, (_, i) => ({
+              id: `${id}-${i}`,
+              name: `${params.name} ${i}`,
+              description: 'y'.repeat(80),
+            })),
+          }
         },
       }),
     ],
@@ -124,8 +183,12 @@ async function timeEach(request) {
 
 /** A run measures nothing unless every field and every source answered. */
 function check(answer) {
-  if (answer.summary && answer.summary.ok !== placeFieldNames.length) throw new Error(`a bundle field failed: ${JSON.stringify(answer.summary)}`)
-  if (answer.coverage && (Object.values(answer.coverage).some((c) => c.status !== 'ok' || c.returned === 0) || answer.returned === 0)) {
+  if (answer.summary && answer.summary.ok !== placeFieldNames.length)
+    throw new Error(`a bundle field failed: ${JSON.stringify(answer.summary)}`)
+  if (
+    answer.coverage &&
+    (Object.values(answer.coverage).some((c) => c.status !== 'ok' || c.returned === 0) || answer.returned === 0)
+  ) {
     throw new Error(`a source's search failed: ${JSON.stringify(answer.coverage)}`)
   }
 }
@@ -161,12 +224,18 @@ const cases = {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const samples = { operation: [], bundle: [], search: [], cachedFields: [] }
 for (let round = 0; round < rounds; round++) {
-  for (const name of round % 2 === 0 ? ['operation', 'bundle', 'search', 'cachedFields'] : ['cachedFields', 'search', 'bundle', 'operation']) {
+  for (const name of round % 2 === 0
+    ? ['operation', 'bundle', 'search', 'cachedFields']
+    : ['cachedFields', 'search', 'bundle', 'operation']) {
     samples[name].push(name === 'cachedFields' ? await timeCachedFields() : await timeEach(cases[name]))
   }
 }
-const load = loadavg().map((l) => l.toFixed(2)).join(' ')
-console.log(`\nCold answers in process, one at a time, CPU time of the process: ${calls} distinct requests per round, ${rounds} rounds, median; Node ${process.version}; load average ${load}${process.env.BENCH_CORE ? `; core ${process.env.BENCH_CORE}` : ''}\n`)
+const load = loadavg()
+  .map((l) => l.toFixed(2))
+  .join(' ')
+console.log(
+  `\nCold answers in process, one at a time, CPU time of the process: ${calls} distinct requests per round, ${rounds} rounds, median; Node ${process.version}; load average ${load}${process.env.BENCH_CORE ? `; core ${process.env.BENCH_CORE}` : ''}\n`,
+)
 console.log('| answer | CPU µs per answer | ratio to one operation | ratio per round |')
 console.log('|---|---|---|---|')
 for (const name of ['operation', 'bundle', 'search', 'cachedFields']) {
@@ -177,7 +246,9 @@ for (const name of ['operation', 'bundle', 'search', 'cachedFields']) {
     search: 'search, mode=all (6 sources, one operation each)',
     cachedFields: 'place bundle of 12 fields whose operations are cached',
   }[name]
-  console.log(`| ${label} | ${median(samples[name]).toFixed(0)} | ${(median(samples[name]) / median(samples.operation)).toFixed(1)} | ${perRound} |`)
+  console.log(
+    `| ${label} | ${median(samples[name]).toFixed(0)} | ${(median(samples[name]) / median(samples.operation)).toFixed(1)} | ${perRound} |`,
+  )
 }
 
 // A warm call of one operation: a GET through `handle`, and the same call in process as an
@@ -187,7 +258,13 @@ let host
 const warm = createGateway({
   sources: [places],
   onError: (error) => console.error(error),
-  extensions: [{ name: 'probe', summary: { gateway: 'probe', source: 'probe' }, attach: (lent) => ((host = lent), async () => ({ status: 204, headers: {}, body: null })) }],
+  extensions: [
+    {
+      name: 'probe',
+      summary: { gateway: 'probe', source: 'probe' },
+      attach: (lent) => ((host = lent), async () => ({ status: 204, headers: {}, body: null })),
+    },
+  ],
 })
 const warmRequest = get('/api/v1/kilder/places_bench/near_addresses', 'lat=59.9&lon=10.75')
 async function cpuPerCall(call) {
@@ -200,10 +277,16 @@ async function cpuPerCall(call) {
 const warmSamples = { get: [], invoke: [] }
 for (let round = 0; round < rounds; round++) {
   warmSamples.get.push(await cpuPerCall(() => warm.handle(warmRequest)))
-  if (host?.invoke) warmSamples.invoke.push(await cpuPerCall(() => host.invoke(warmRequest, { source: 'places_bench', operation: 'near_addresses' }, { lat: 59.9, lon: 10.75 })))
+  if (host?.invoke)
+    warmSamples.invoke.push(
+      await cpuPerCall(() =>
+        host.invoke(warmRequest, { source: 'places_bench', operation: 'near_addresses' }, { lat: 59.9, lon: 10.75 }),
+      ),
+    )
 }
 console.log(`\nWarm calls of one operation, ${warmCalls} per round, ${rounds} rounds, median CPU µs per call\n`)
 console.log('| call | CPU µs per call |')
 console.log('|---|---|')
 console.log(`| GET through handle | ${median(warmSamples.get).toFixed(2)} |`)
-if (warmSamples.invoke.length > 0) console.log(`| in process through the extension host (an MCP tool call) | ${median(warmSamples.invoke).toFixed(2)} |`)
+if (warmSamples.invoke.length > 0)
+  console.log(`| in process through the extension host (an MCP tool call) | ${median(warmSamples.invoke).toFixed(2)} |`)

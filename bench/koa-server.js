@@ -9,7 +9,11 @@ import { createKoaMiddleware } from '@allmenning/adapter-koa'
 
 const [kind, upstream, path] = process.argv.slice(2)
 const route = path.split('?')[0]
-const gateway = createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: upstream } }, cache: new Keyv() })
+const gateway = createGateway({
+  sources: [statnett()],
+  upstreams: { statnett: { baseUrl: upstream } },
+  cache: new Keyv(),
+})
 // Warm the cache, then take a hit: the bare route replays exactly the bytes and headers of a hit.
 const request = { method: 'GET', path: route, query: path.split('?')[1] ?? '', headers: {} }
 const first = await gateway.handle(request)

@@ -31,7 +31,9 @@ const upstreamQuery = 'area=NO2&limit=10'
  */
 function staticImports(file) {
   const text = readFileSync(join(dist, file), 'utf8')
-  return [...text.matchAll(/\b(?:import|export)\s*(?:[\w$*{},\s]*?\s*from\s*)?["']\.\/([^"']+\.mjs)["']/g)].map((m) => m[1])
+  return [...text.matchAll(/\b(?:import|export)\s*(?:[\w$*{},\s]*?\s*from\s*)?["']\.\/([^"']+\.mjs)["']/g)].map(
+    (m) => m[1],
+  )
 }
 
 /** handler.mjs and every chunk it reaches through static imports: what a cold start loads. */
@@ -93,7 +95,10 @@ function coldStart(withBundle, upstream) {
     const child = spawn(process.execPath, ['--input-type=module', '-e', childProgram(withBundle, event)], {
       stdio: ['ignore', 'pipe', 'inherit'],
       // Only what the process needs: no base path, and an upstream override only for the Statnett event.
-      env: { PATH: process.env.PATH ?? '', ...(upstream ? { ALLMENNING_UPSTREAM_STATNETT: upstream, ALLMENNING_RATE_LIMIT: 'off' } : {}) },
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...(upstream ? { ALLMENNING_UPSTREAM_STATNETT: upstream, ALLMENNING_RATE_LIMIT: 'off' } : {}),
+      },
     })
     let output = ''
     let answer
@@ -130,7 +135,11 @@ export async function lambdaReport(figures) {
       const bytes = readFileSync(join(dist, file))
       return { file, bytes: bytes.length, gzipped: gzipSync(bytes).length, cold: loaded.has(file) }
     })
-    .sort((a, b) => Number(b.cold) - Number(a.cold) || (a.file === 'handler.mjs' ? -1 : b.file === 'handler.mjs' ? 1 : b.bytes - a.bytes))
+    .sort(
+      (a, b) =>
+        Number(b.cold) - Number(a.cold) ||
+        (a.file === 'handler.mjs' ? -1 : b.file === 'handler.mjs' ? 1 : b.bytes - a.bytes),
+    )
   const sum = (list, key) => list.reduce((total, f) => total + f[key], 0)
   const cold = files.filter((f) => f.cold)
 
@@ -144,7 +153,9 @@ export async function lambdaReport(figures) {
     for (let i = 0; i < runs; i++) {
       const kinds = ['bare', 'bundle', 'bareUpstream', 'bundleUpstream']
       for (const kind of i % 2 === 0 ? kinds : kinds.reverse()) {
-        samples[kind].push(await coldStart(kind.startsWith('bundle'), kind.endsWith('Upstream') ? statnett.url : undefined))
+        samples[kind].push(
+          await coldStart(kind.startsWith('bundle'), kind.endsWith('Upstream') ? statnett.url : undefined),
+        )
       }
     }
   } finally {
@@ -155,13 +166,24 @@ export async function lambdaReport(figures) {
     const handle = list.map((s) => s.answered - s.imported)
     return `| ${label} | ${ms(percentile(pick('wall'), 50))} | ${ms(percentile(pick('wall'), 90))} | ${ms(percentile(pick('imported'), 50))} | ${ms(percentile(handle, 50))} |`
   }
-  const median = (kind, key) => percentile(samples[kind].map((s) => s[key]), 50)
+  const median = (kind, key) =>
+    percentile(
+      samples[kind].map((s) => s[key]),
+      50,
+    )
   const extra = (kind, base, key) => median(kind, key) - median(base, key)
   figures?.record('Lambda cold-start code bytes', sum(cold, 'bytes'), { unit: 'bytes', better: 'lower' })
   figures?.record('Lambda cold-start code gzipped bytes', sum(cold, 'gzipped'), { unit: 'bytes', better: 'lower' })
   figures?.record('Lambda deployed code bytes', sum(files, 'bytes'), { unit: 'bytes', better: 'lower' })
-  figures?.record('Lambda cold start over bare, wall ms', extra('bundle', 'bare', 'wall'), { unit: 'ms', better: 'lower' })
-  figures?.record('Lambda cold start with an upstream call over bare, wall ms', extra('bundleUpstream', 'bareUpstream', 'wall'), { unit: 'ms', better: 'lower' })
+  figures?.record('Lambda cold start over bare, wall ms', extra('bundle', 'bare', 'wall'), {
+    unit: 'ms',
+    better: 'lower',
+  })
+  figures?.record(
+    'Lambda cold start with an upstream call over bare, wall ms',
+    extra('bundleUpstream', 'bareUpstream', 'wall'),
+    { unit: 'ms', better: 'lower' },
+  )
 
   return [
     '',
@@ -169,7 +191,10 @@ export async function lambdaReport(figures) {
     '',
     '| file | loaded | bytes | gzipped bytes |',
     '|---|---|---|---|',
-    ...files.map((f) => `| ${f.file.replace(/-[A-Za-z0-9_-]{8}\.mjs$/, '-….mjs')} | ${f.cold ? 'cold start' : 'on first use'} | ${f.bytes} | ${f.gzipped} |`),
+    ...files.map(
+      (f) =>
+        `| ${f.file.replace(/-[A-Za-z0-9_-]{8}\.mjs$/, '-….mjs')} | ${f.cold ? 'cold start' : 'on first use'} | ${f.bytes} | ${f.gzipped} |`,
+    ),
     `| **cold-start code** | | **${sum(cold, 'bytes')}** | **${sum(cold, 'gzipped')}** |`,
     `| deployed code (every file) | | ${sum(files, 'bytes')} | ${sum(files, 'gzipped')} |`,
     '',

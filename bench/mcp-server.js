@@ -21,8 +21,18 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 
 const [framework, upstream, path, mcpBody] = process.argv.slice(2)
-const gateway = createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: upstream } }, cache: new Keyv(), extensions: [mcpServers()] })
-const first = await gateway.handle({ method: 'GET', path: path.split('?')[0], query: path.split('?')[1] ?? '', headers: {} })
+const gateway = createGateway({
+  sources: [statnett()],
+  upstreams: { statnett: { baseUrl: upstream } },
+  cache: new Keyv(),
+  extensions: [mcpServers()],
+})
+const first = await gateway.handle({
+  method: 'GET',
+  path: path.split('?')[0],
+  query: path.split('?')[1] ?? '',
+  headers: {},
+})
 if (first.status !== 200) throw new Error(`warm-up answered ${first.status}: ${first.body}`)
 // The tool call must hit the entry the GET stored, or the comparison measures an upstream call.
 const call = await gateway.handle({
@@ -34,11 +44,20 @@ const call = await gateway.handle({
 })
 const result = JSON.parse(call.body).result
 if (call.status !== 200 || result.isError) throw new Error(`the warm tool call failed: ${call.body.slice(0, 200)}`)
-if (JSON.stringify(result.structuredContent) !== first.body) throw new Error('the tool call should carry the very envelope the GET stored')
+if (JSON.stringify(result.structuredContent) !== first.body)
+  throw new Error('the tool call should carry the very envelope the GET stored')
 
 // The bare SDK server's constant: the very envelope the gateway's tool call carries, as text and as structured content.
-const constant = { content: [{ type: 'text', text: first.body }], structuredContent: JSON.parse(first.body), isError: false }
-const tool = { name: 'get_physical_flow', description: 'A constant', inputSchema: { type: 'object', properties: { area: { type: 'string' }, limit: { type: 'integer' } } } }
+const constant = {
+  content: [{ type: 'text', text: first.body }],
+  structuredContent: JSON.parse(first.body),
+  isError: false,
+}
+const tool = {
+  name: 'get_physical_flow',
+  description: 'A constant',
+  inputSchema: { type: 'object', properties: { area: { type: 'string' }, limit: { type: 'integer' } } },
+}
 
 /** Answers one POST with a bare SDK server and transport, as the SDK's stateless examples do. */
 async function bareSdk(req, res) {
@@ -54,7 +73,12 @@ async function bareSdk(req, res) {
   await transport.handleRequest(req, res)
 }
 
-const warmGet = await gateway.handle({ method: 'GET', path: path.split('?')[0], query: path.split('?')[1] ?? '', headers: {} })
+const warmGet = await gateway.handle({
+  method: 'GET',
+  path: path.split('?')[0],
+  query: path.split('?')[1] ?? '',
+  headers: {},
+})
 
 let server
 if (framework === 'express') {
@@ -91,16 +115,26 @@ if (framework === 'express') {
 async function checkBareSdk(port) {
   const res = await fetch(`http://127.0.0.1:${port}/sdk/mcp`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': '2025-11-25',
+    },
     body: mcpBody,
   })
   const answer = await res.json()
-  if (res.status !== 200 || JSON.stringify(answer.result?.structuredContent) !== first.body) throw new Error(`the bare SDK server answered ${res.status}: ${JSON.stringify(answer).slice(0, 200)}`)
+  if (res.status !== 200 || JSON.stringify(answer.result?.structuredContent) !== first.body)
+    throw new Error(`the bare SDK server answered ${res.status}: ${JSON.stringify(answer).slice(0, 200)}`)
   return Buffer.byteLength(JSON.stringify(answer))
 }
 async function ready() {
   const sdkBytes = await checkBareSdk(server.address().port)
-  process.send({ sdkBytes, port: server.address().port, restBytes: Buffer.byteLength(first.body), mcpBytes: Buffer.byteLength(call.body) })
+  process.send({
+    sdkBytes,
+    port: server.address().port,
+    restBytes: Buffer.byteLength(first.body),
+    mcpBytes: Buffer.byteLength(call.body),
+  })
 }
 process.on('SIGINT', () => process.exit(0))
 // CPU time (user + system, µs) this process has used: what a request costs the server, whatever else the machine runs.

@@ -23,9 +23,17 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 6)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32)
 const path = '/api/v1/kilder/statnett/get_physical_flow?area=NO2&limit=10'
-const mcpBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_physical_flow', arguments: { area: 'NO2', limit: 10 } } })
-const mcpHeaders = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' }
-
+const mcpBody = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'tools/call',
+  params: { name: 'get_physical_flow', arguments: { area: 'NO2', limit: 10 } },
+})
+const mcpHeaders = {
+  'content-type': 'application/json',
+  accept: 'application/json, text/event-stream',
+  'mcp-protocol-version': '2025-11-25',
+}
 
 async function cpu(child) {
   child.send('cpu')
@@ -38,8 +46,14 @@ async function load(child, options) {
   const before = await cpu(child)
   const result = await autocannon({ connections, duration: seconds, pipelining: 1, ...options })
   const used = (await cpu(child)) - before
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpu: used / result.requests.total }
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpu: used / result.requests.total,
+  }
 }
 
 async function compare(framework, upstream) {
@@ -57,7 +71,8 @@ async function compare(framework, upstream) {
   const kinds = Object.keys(targets)
   for (let round = 0; round < rounds; round++) {
     // A different order each round, so no kind always runs first or last.
-    for (const kind of kinds.map((_, i) => kinds[(i + round) % kinds.length])) samples[kind].push(await load(child, targets[kind]))
+    for (const kind of kinds.map((_, i) => kinds[(i + round) % kinds.length]))
+      samples[kind].push(await load(child, targets[kind]))
   }
   child.kill()
   const row = (kind) => {
@@ -91,9 +106,20 @@ async function compare(framework, upstream) {
 
 /** Microseconds per gateway.handle() for the warm GET and the warm tool call, in process. */
 async function inProcess(upstream) {
-  const gateway = createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: upstream.url } }, cache: new Keyv(), extensions: [mcpServers()] })
+  const gateway = createGateway({
+    sources: [statnett()],
+    upstreams: { statnett: { baseUrl: upstream.url } },
+    cache: new Keyv(),
+    extensions: [mcpServers()],
+  })
   const get = { method: 'GET', path: path.split('?')[0], query: path.split('?')[1], headers: {} }
-  const post = { method: 'POST', path: '/statnett/mcp', query: '', headers: mcpHeaders, readBody: () => Promise.resolve(mcpBody) }
+  const post = {
+    method: 'POST',
+    path: '/statnett/mcp',
+    query: '',
+    headers: mcpHeaders,
+    readBody: () => Promise.resolve(mcpBody),
+  }
   await gateway.handle(get)
   const time = async (request) => {
     const n = 20_000
@@ -117,15 +143,30 @@ async function inProcess(upstream) {
  */
 async function sdkFloor() {
   const server = new Server({ name: 'floor', version: '1' }, { capabilities: { tools: {} } })
-  server.setRequestHandler(CallToolRequestSchema, async () => ({ content: [{ type: 'text', text: 'ok' }], structuredContent: { ok: true } }))
+  server.setRequestHandler(CallToolRequestSchema, async () => ({
+    content: [{ type: 'text', text: 'ok' }],
+    structuredContent: { ok: true },
+  }))
   const waiting = new Map()
-  const transport = { async start() {}, async close() {}, async send(message) { waiting.get(message.id)?.(message); waiting.delete(message.id) } }
+  const transport = {
+    async start() {},
+    async close() {},
+    async send(message) {
+      waiting.get(message.id)?.(message)
+      waiting.delete(message.id)
+    },
+  }
   await server.connect(transport)
   let id = 0
   const call = () =>
     new Promise((resolve) => {
       waiting.set(++id, resolve)
-      transport.onmessage({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_physical_flow', arguments: { area: 'NO2', limit: 10 } } })
+      transport.onmessage({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'get_physical_flow', arguments: { area: 'NO2', limit: 10 } },
+      })
     })
   const samples = []
   for (let round = 0; round < 6; round++) {
@@ -143,9 +184,18 @@ export async function mcpReport(figures) {
   const results = [await compare('express', upstream), await compare('koa', upstream)]
   for (const r of results) {
     figures?.record(`MCP ${r.framework} tools/call ÷ GET req/s`, r.ratio, { unit: 'ratio', better: 'higher' })
-    figures?.record(`MCP ${r.framework} tools/call ÷ GET CPU per request`, r.cpuRatio, { unit: 'ratio', better: 'lower' })
-    figures?.record(`MCP ${r.framework} gateway ÷ bare SDK server CPU per call`, r.sdkCpuRatio, { unit: 'ratio', better: 'lower' })
-    figures?.record(`MCP ${r.framework} gateway ÷ bare SDK server req/s`, r.sdkRpsRatio, { unit: 'ratio', better: 'higher' })
+    figures?.record(`MCP ${r.framework} tools/call ÷ GET CPU per request`, r.cpuRatio, {
+      unit: 'ratio',
+      better: 'lower',
+    })
+    figures?.record(`MCP ${r.framework} gateway ÷ bare SDK server CPU per call`, r.sdkCpuRatio, {
+      unit: 'ratio',
+      better: 'lower',
+    })
+    figures?.record(`MCP ${r.framework} gateway ÷ bare SDK server req/s`, r.sdkRpsRatio, {
+      unit: 'ratio',
+      better: 'higher',
+    })
   }
   const local = await inProcess(upstream)
   const floor = await sdkFloor()

@@ -37,7 +37,13 @@ const source = defineSource({
   ],
 })
 
-const request = { method: 'GET', path: '/api/v1/kilder/bench/rows', query: 'area=NO2', headers: {}, clientAddress: '192.0.2.7' }
+const request = {
+  method: 'GET',
+  path: '/api/v1/kilder/bench/rows',
+  query: 'area=NO2',
+  headers: {},
+  clientAddress: '192.0.2.7',
+}
 // A quota no run reaches: every request is counted and allowed, as the example counts them.
 const counted = { quota: { requests: 1e12, windowSeconds: 60 }, expensive: { requests: 1e12, windowSeconds: 60 } }
 const everything = () => ({
@@ -54,9 +60,17 @@ const pieces = [
   { name: 'an observer that hears nothing', options: () => ({ observers: [{}] }), target: 0.5 },
   { name: 'Prometheus metrics', options: () => ({ observers: [prometheusMetrics().observer] }), target: 1 },
   { name: 'OpenTelemetry tracing, no SDK', options: () => ({ observers: [openTelemetryTracing()] }), target: 0.5 },
-  { name: 'JSON request log (written nowhere)', options: () => ({ observers: [jsonRequestLog({ write: () => {} })] }), target: 2 },
+  {
+    name: 'JSON request log (written nowhere)',
+    options: () => ({ observers: [jsonRequestLog({ write: () => {} })] }),
+    target: 2,
+  },
   { name: 'MCP extension present', options: () => ({ extensions: [mcpServers()] }), target: 0.2 },
-  { name: 'every built-in source configured besides', options: () => ({ sources: [source, ...builtInSources({})] }), target: 0.2 },
+  {
+    name: 'every built-in source configured besides',
+    options: () => ({ sources: [source, ...builtInSources({})] }),
+    target: 0.2,
+  },
   { name: 'as the example ships: all of the above but the log', options: everything, target: 2 },
 ]
 
@@ -73,13 +87,20 @@ export async function pieceCosts() {
   const gateways = pieces.map((piece) => createGateway({ sources: [source], ...piece.options() }))
   for (const [i, gateway] of gateways.entries()) {
     const answer = await gateway.handle(request)
-    if (answer.status !== 200) throw new Error(`${pieces[i].name}: the bench request answered ${answer.status}: ${answer.body}`)
+    if (answer.status !== 200)
+      throw new Error(`${pieces[i].name}: the bench request answered ${answer.status}: ${answer.body}`)
     await cpuPerHit(gateway)
   }
   const times = gateways.map(() => [])
-  for (let r = 0; r < rounds; r++) for (const [i, gateway] of gateways.entries()) times[i].push(await cpuPerHit(gateway))
+  for (let r = 0; r < rounds; r++)
+    for (const [i, gateway] of gateways.entries()) times[i].push(await cpuPerHit(gateway))
   const medians = times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)])
-  return pieces.map((piece, i) => ({ name: piece.name, us: medians[i], cost: medians[i] - medians[0], target: piece.target }))
+  return pieces.map((piece, i) => ({
+    name: piece.name,
+    us: medians[i],
+    cost: medians[i] - medians[0],
+    target: piece.target,
+  }))
 }
 
 /** The section of the results, its figures recorded in `figures`. */
@@ -92,7 +113,9 @@ export async function pieceReport(figures) {
   ]
   for (const row of rows) {
     const target = row.target === undefined ? '' : `${row.cost <= row.target ? 'met' : 'MISSED'} (≤ ${row.target})`
-    lines.push(`| ${row.name} | ${row.us.toFixed(2)} | ${row.target === undefined ? '' : row.cost.toFixed(2)} | ${target} |`)
+    lines.push(
+      `| ${row.name} | ${row.us.toFixed(2)} | ${row.target === undefined ? '' : row.cost.toFixed(2)} | ${target} |`,
+    )
     figures.record(`piece: ${row.name}, CPU µs per hit`, row.us, { unit: 'µs', better: 'lower' })
   }
   return lines.join('\n')

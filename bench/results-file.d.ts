@@ -49,6 +49,10 @@ export function compareFigures(previous: Figure[] | undefined, current: Figure[]
 export function previousFigures(text: string): Figure[] | undefined
 export function renderBlock(run: Run & { previous: Figure[] | undefined }): string
 export function replaceBlock(text: string, block: string): string
-export function writeAtomically(file: string, text: string, options?: { write?: (file: string, text: string) => void }): void
+export function writeAtomically(
+  file: string,
+  text: string,
+  options?: { write?: (file: string, text: string) => void },
+): void
 export function writeRun(file: string, run: Run, options?: { write?: (file: string, text: string) => void }): string
 export function shouldWrite(argv?: string[], env?: Record<string, string | undefined>): boolean

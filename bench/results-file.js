@@ -21,7 +21,11 @@ export const noise = {
   ratio: { absolute: 0.03, describe: 'a ratio moving the wrong way by more than 0.03' },
   bytes: { relative: 0.02, describe: 'a size growing by more than 2%' },
   ms: { relative: 0.1, absolute: 5, describe: 'a time growing by more than 10% and more than 5 ms' },
-  us: { relative: 0.2, absolute: 0.5, describe: 'a CPU cost per request growing by more than 20% and more than 0.5 µs' },
+  us: {
+    relative: 0.2,
+    absolute: 0.5,
+    describe: 'a CPU cost per request growing by more than 20% and more than 0.5 µs',
+  },
 }
 
 /**
@@ -65,7 +69,10 @@ export function describeMachine({ cwd = process.cwd() } = {}) {
 }
 
 /** The 1, 5 and 15 minute load averages, as `cat /proc/loadavg` shows them. */
-export const loadAverage = () => loadavg().map((value) => value.toFixed(2)).join(' ')
+export const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ')
 
 /**
  * Compares this run's figures with the previous block's, by name.
@@ -94,7 +101,12 @@ export function compareFigures(previous, current) {
         : figure.unit === 'µs'
           ? relative > noise.us.relative && worse > noise.us.absolute
           : relative > noise.ms.relative && worse > noise.ms.absolute
-    return { ...figure, previous: old.value, change: `${signed(delta, figure.unit === 'bytes' ? 0 : 1)}${percent}`, slipped }
+    return {
+      ...figure,
+      previous: old.value,
+      change: `${signed(delta, figure.unit === 'bytes' ? 0 : 1)}${percent}`,
+      slipped,
+    }
   })
 }
 
@@ -146,7 +158,9 @@ export function renderBlock({ startedAt, machine, loadStart, loadEnd, settings, 
     `- load average (1/5/15 min): ${loadStart} at start, ${loadEnd} at end`,
     `- Node ${machine.node}; commit ${machine.commit}${dirty}`,
     ...(busy(machine.cores, loadStart, loadEnd)
-      ? [`- **busy machine**: the 1-minute load average passed the ${machine.cores} cores, so these figures and any flag below are noise-prone; re-run on a quiet machine before reading a slip into them`]
+      ? [
+          `- **busy machine**: the 1-minute load average passed the ${machine.cores} cores, so these figures and any flag below are noise-prone; re-run on a quiet machine before reading a slip into them`,
+        ]
       : []),
     `- settings: ${settings.rounds} rounds × ${settings.seconds} s${settings.slices ? ` in ${settings.slices} slices` : ''}, ${settings.connections} connections${settings.placement ? `; ${settings.placement}` : ''}`,
     '',
@@ -158,10 +172,13 @@ export function renderBlock({ startedAt, machine, loadStart, loadEnd, settings, 
     '| figure | previous | now | change | flag |',
     '|---|---|---|---|---|',
     ...compared.map(
-      (row) => `| ${row.name} | ${show(row.previous, row.unit)} | ${show(row.value, row.unit)} | ${row.change} | ${row.slipped ? '**SLIPPED**' : ''} |`,
+      (row) =>
+        `| ${row.name} | ${show(row.previous, row.unit)} | ${show(row.value, row.unit)} | ${row.change} | ${row.slipped ? '**SLIPPED**' : ''} |`,
     ),
     '',
-    slipped.length === 0 ? 'No figure moved past the noise.' : `**${slipped.length} figure(s) slipped past the noise:** ${slipped.map((row) => row.name).join(', ')}.`,
+    slipped.length === 0
+      ? 'No figure moved past the noise.'
+      : `**${slipped.length} figure(s) slipped past the noise:** ${slipped.map((row) => row.name).join(', ')}.`,
     '',
     '### Tables',
     ...tables.map((table) => table.replace(/\s+$/, '')),
@@ -182,7 +199,8 @@ function findBlock(text) {
   const start = text.indexOf(beginMarker)
   if (start < 0) return undefined
   const endAt = text.indexOf(endMarker, start)
-  if (endAt < 0) throw new Error(`${beginMarker} without ${endMarker}: fix bench/RESULTS.md by hand before the bench writes to it`)
+  if (endAt < 0)
+    throw new Error(`${beginMarker} without ${endMarker}: fix bench/RESULTS.md by hand before the bench writes to it`)
   return { start, end: endAt + endMarker.length }
 }
 
@@ -228,4 +246,5 @@ export function writeRun(file, run, options) {
 }
 
 /** Whether this run should write RESULTS.md: yes unless `BENCH_WRITE=0` or `--no-write`. */
-export const shouldWrite = (argv = process.argv, env = process.env) => env.BENCH_WRITE !== '0' && !argv.includes('--no-write')
+export const shouldWrite = (argv = process.argv, env = process.env) =>
+  env.BENCH_WRITE !== '0' && !argv.includes('--no-write')

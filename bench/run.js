@@ -29,7 +29,10 @@ async function start(script, kind, upstream) {
  */
 export async function compare(label, script) {
   const upstream = await startFakeStatnett()
-  const targets = { bare: await start(script, 'bare', upstream.url), gateway: await start(script, 'gateway', upstream.url) }
+  const targets = {
+    bare: await start(script, 'bare', upstream.url),
+    gateway: await start(script, 'gateway', upstream.url),
+  }
   const measured = await alternate({ bare: targets.bare.url, gateway: targets.gateway.url })
   for (const target of Object.values(targets)) target.child.kill()
   await upstream.close()
@@ -56,12 +59,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   ]
   for (const r of results) {
     const ok = r.ratio >= 0.95 ? 'met (≥ 0.95)' : 'MISSED (≥ 0.95)'
-    hits.push(`| ${r.label} | ${r.bytes} | ${r.bare.rps.toFixed(0)} | ${r.bare.p99} | ${r.gateway.rps.toFixed(0)} | ${r.gateway.p99} | ${r.ratio.toFixed(3)} | ${r.roundRatios.join(' ')} | ${ok} |`)
+    hits.push(
+      `| ${r.label} | ${r.bytes} | ${r.bare.rps.toFixed(0)} | ${r.bare.p99} | ${r.gateway.rps.toFixed(0)} | ${r.gateway.p99} | ${r.ratio.toFixed(3)} | ${r.roundRatios.join(' ')} | ${ok} |`,
+    )
     figures.record(`${r.label} hit ratio`, r.ratio, { unit: 'ratio', better: 'higher' })
   }
   print(hits.join('\n'))
   // The examples as a user runs them, every default on: a cost a default adds shows here, beside the minimal gateway's.
-  print(await exampleReport(figures, `The examples as shipped (\`examples/*/dist/main.js\`: every built-in source, rate limits counting each request, metrics, tracing without an SDK, MCP) against a bare route of the same framework sending the same bytes and headers; ${rounds} rounds × ${seconds} s per target in ${slices} slices taking turns, median of the rounds' ratios; CPU µs per request over all rounds; ${placement}`))
+  print(
+    await exampleReport(
+      figures,
+      `The examples as shipped (\`examples/*/dist/main.js\`: every built-in source, rate limits counting each request, metrics, tracing without an SDK, MCP) against a bare route of the same framework sending the same bytes and headers; ${rounds} rounds × ${seconds} s per target in ${slices} slices taking turns, median of the rounds' ratios; CPU µs per request over all rounds; ${placement}`,
+    ),
+  )
   print(await pieceReport(figures))
   print(await compositionReport(figures))
   print(await lambdaReport(figures))

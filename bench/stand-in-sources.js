@@ -4,8 +4,17 @@
 import * as v from 'valibot'
 import { defineOperation, defineSource, defineUpstream } from '@allmenning/core/source'
 
-const point = { lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)), lon: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)) }
-const upstream = defineUpstream({ id: 'stand_in', name: 'Stand-in upstream', baseUrl: 'http://127.0.0.1:9', publisher: 'Bench', license: 'CC0' })
+const point = {
+  lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
+  lon: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
+}
+const upstream = defineUpstream({
+  id: 'stand_in',
+  name: 'Stand-in upstream',
+  baseUrl: 'http://127.0.0.1:9',
+  publisher: 'Bench',
+  license: 'CC0',
+})
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 // The built-in sources' thirteen place fields and their sections, so a bundle is as large as theirs.
@@ -43,12 +52,23 @@ export function placeSource({ delayMs = 5, hanging } = {}) {
         description: `Stand-in for ${field}.`,
         parameters: point,
         output: v.array(v.object({ name: v.string(), lat: v.number(), lon: v.number() })),
-        placeField: { name: field, section, description: `Stand-in for ${field}.`, ...(['addresses', 'place_names', 'current_weather'].includes(field) ? { summary: true } : {}) },
+        placeField: {
+          name: field,
+          section,
+          description: `Stand-in for ${field}.`,
+          ...(['addresses', 'place_names', 'current_weather'].includes(field) ? { summary: true } : {}),
+        },
         async run(params, ctx) {
           ctx.upstream(upstream)
           if (field === hanging) await new Promise(() => {})
           await wait(delayMs)
-          return { data: Array.from({ length: 10 }, (_, i) => ({ name: `${field} ${i}`, lat: params.lat + i / 1000, lon: params.lon })) }
+          return {
+            data: Array.from({ length: 10 }, (_, i) => ({
+              name: `${field} ${i}`,
+              lat: params.lat + i / 1000,
+              lon: params.lon,
+            })),
+          }
         },
       }),
     ),
@@ -75,6 +95,14 @@ export function searchSource(id, { delayMs = 5, hang = false } = {}) {
         return { hits: Array.from({ length: 5 }, (_, i) => ({ type: 'thing', id: `${id}-${i}`, name: `${q} ${i}` })) }
       },
     },
-    operations: [defineOperation({ name: 'get_thing', description: 'One thing.', parameters: { id: v.string() }, output: v.string(), run: async (p) => ({ data: p.id }) })],
+    operations: [
+      defineOperation({
+        name: 'get_thing',
+        description: 'One thing.',
+        parameters: { id: v.string() },
+        output: v.string(),
+        run: async (p) => ({ data: p.id }),
+      }),
+    ],
   })
 }

@@ -33,7 +33,12 @@ function gatewayWith(upstreamAnswerBytes) {
 async function pageThrough(gateway, path, query, limit) {
   let calls = 0
   for (let offset = 0; ; offset += limit) {
-    const res = await gateway.handle({ method: 'GET', path, query: `${query}&limit=${limit}&offset=${offset}`, headers: {} })
+    const res = await gateway.handle({
+      method: 'GET',
+      path,
+      query: `${query}&limit=${limit}&offset=${offset}`,
+      headers: {},
+    })
     calls++
     if (res.status !== 200) throw new Error(`${path}?${query}: ${res.status} ${res.body}`)
     if (!JSON.parse(res.body)._meta.pagination.has_more_results) return calls
@@ -45,20 +50,25 @@ const patterns = [
     name: 'Statnett physical flow, every area, 2 rows a page',
     run: async (gateway) => {
       let calls = 0
-      for (const area of ['NO1', 'NO2', 'NO3', 'NO4', 'NO5', 'SE3', 'DK1']) calls += await pageThrough(gateway, '/api/v1/kilder/statnett/get_physical_flow', `area=${area}`, 2)
+      for (const area of ['NO1', 'NO2', 'NO3', 'NO4', 'NO5', 'SE3', 'DK1'])
+        calls += await pageThrough(gateway, '/api/v1/kilder/statnett/get_physical_flow', `area=${area}`, 2)
       return calls
     },
   },
   ...[100, 50, 20].map((limit) => ({
     name: `Brønnøysund branches of one company (480), ${limit} a page`,
-    run: (gateway) => pageThrough(gateway, '/api/v1/kilder/firmafakta/underenheter_for_selskap', `org_nr=${PARENT}`, limit),
+    run: (gateway) =>
+      pageThrough(gateway, '/api/v1/kilder/firmafakta/underenheter_for_selskap', `org_nr=${PARENT}`, limit),
   })),
 ]
 
 const rows = []
 for (const pattern of patterns) {
   const figures = {}
-  for (const [label, bytes] of [['shared', undefined], ['off', 0]]) {
+  for (const [label, bytes] of [
+    ['shared', undefined],
+    ['off', 0],
+  ]) {
     const gateway = gatewayWith(bytes)
     const before = upstreamCalls()
     const gatewayCalls = await pattern.run(gateway)

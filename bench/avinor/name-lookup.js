@@ -6,7 +6,18 @@
 import { loadavg } from 'node:os'
 import { matchNames } from '../../packages/sources/src/avinor/match-names.ts'
 
-const places = ['Bergen', 'Tromsø', 'Ålesund', 'Kristiansund', 'Bodø', 'Hammerfest', 'Værnes', 'Lakselv', 'Røros', 'Sørkjosen']
+const places = [
+  'Bergen',
+  'Tromsø',
+  'Ålesund',
+  'Kristiansund',
+  'Bodø',
+  'Hammerfest',
+  'Værnes',
+  'Lakselv',
+  'Røros',
+  'Sørkjosen',
+]
 const airports = new Map()
 for (let i = 0; i < 1948; i++) {
   const code = String.fromCharCode(65 + (i % 26), 65 + (Math.floor(i / 26) % 26), 65 + (Math.floor(i / 676) % 26))
@@ -23,5 +34,11 @@ for (let i = 0; i < rounds; i++) {
   times.push(performance.now() - started)
 }
 times.sort((a, b) => a - b)
-console.log(`matchNames over ${airports.size} airport names, ${rounds} lookups, Node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
-console.log(`| median ms | p99 ms |\n|---|---|\n| ${times[rounds / 2].toFixed(2)} | ${times[Math.floor(rounds * 0.99)].toFixed(2)} |`)
+console.log(
+  `matchNames over ${airports.size} airport names, ${rounds} lookups, Node ${process.version}, load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+)
+console.log(
+  `| median ms | p99 ms |\n|---|---|\n| ${times[rounds / 2].toFixed(2)} | ${times[Math.floor(rounds * 0.99)].toFixed(2)} |`,
+)

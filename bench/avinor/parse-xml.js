@@ -10,7 +10,10 @@ import { readFileSync } from 'node:fs'
 import { parseFlightsInSlices } from '../../packages/sources/src/avinor/parse-flights-in-slices.ts'
 import { parseAirportNamesInSlices } from '../../packages/sources/src/avinor/parse-name-lists-in-slices.ts'
 
-const osl = readFileSync(new URL('../../packages/sources/src/avinor/testing/fixtures/xmlfeed-osl.xml', import.meta.url), 'latin1')
+const osl = readFileSync(
+  new URL('../../packages/sources/src/avinor/testing/fixtures/xmlfeed-osl.xml', import.meta.url),
+  'latin1',
+)
 
 /** The OSL fixture with its flights repeated until the document is about `chars` long. */
 function feedOf(chars) {
@@ -61,7 +64,11 @@ const cases = [
   ['flight feed, 4 MiB (the body limit)', parseFlightsInSlices, feedOf(4 * 1024 * 1024 - 2000), 8],
   ['airport names, 1,948 (real size)', parseAirportNamesInSlices, airportNamesOf(1948), 100],
 ]
-console.log(`Avinor XML on the serving thread, Node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
+console.log(
+  `Avinor XML on the serving thread, Node ${process.version}, load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+)
 console.log('| document | chars | median ms | longest hold ms |\n|---|---|---|---|')
 for (const [name, parse, body, rounds] of cases) {
   const { median, worst } = await measure(parse, body, rounds)

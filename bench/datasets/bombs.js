@@ -17,12 +17,21 @@ const MiB = 1024 * 1024
 const boundMiB = 300
 const dir = mkdtempSync(join(tmpdir(), 'allmenning-bench-bombs-'))
 const cli = fileURLToPath(new URL('../../packages/datasets/dist/allmenning.js', import.meta.url))
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ')
-const cordisHeader = 'id;acronym;status;title;startDate;endDate;totalCost;ecMaxContribution;legalBasis;topics;ecSignatureDate;frameworkProgramme;masterCall;subCall;fundingScheme;nature;objective;contentUpdateDate;rcn;grantDoi\n'
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')
+const cordisHeader =
+  'id;acronym;status;title;startDate;endDate;totalCost;ecMaxContribution;legalBasis;topics;ecSignatureDate;frameworkProgramme;masterCall;subCall;fundingScheme;nature;objective;contentUpdateDate;rcn;grantDoi\n'
 
 async function cordisZip(name, lineBytes) {
   const path = join(dir, name)
-  await writeZip(path, [{ name: 'project.csv', pieces: () => [Buffer.from(cordisHeader), ...repeat(Buffer.alloc(MiB, 'a'), lineBytes / MiB)] }])
+  await writeZip(path, [
+    {
+      name: 'project.csv',
+      pieces: () => [Buffer.from(cordisHeader), ...repeat(Buffer.alloc(MiB, 'a'), lineBytes / MiB)],
+    },
+  ])
   return path
 }
 
@@ -45,7 +54,15 @@ const bombs = [
     label: 'Aksjonærregisteret: a plain 50 MiB line',
     args: async () => {
       const path = join(dir, 'aksjer-50m.csv')
-      writeFileSync(path, Buffer.concat([Buffer.from('Orgnr;Selskap;Aksjeklasse;Navn aksjonær;Fødselsår/orgnr;Postnr/sted;Landkode;Antall aksjer;Antall aksjer selskap\n'), Buffer.alloc(50 * MiB, 'a')]))
+      writeFileSync(
+        path,
+        Buffer.concat([
+          Buffer.from(
+            'Orgnr;Selskap;Aksjeklasse;Navn aksjonær;Fødselsår/orgnr;Postnr/sted;Landkode;Antall aksjer;Antall aksjer selskap\n',
+          ),
+          Buffer.alloc(50 * MiB, 'a'),
+        ]),
+      )
       return ['aksjonaerregisteret', path]
     },
   },
@@ -66,7 +83,14 @@ const bombs = [
     args: async () => {
       const path = join(dir, 'bomb.tar.bz2')
       const zeros = bzip2(Buffer.alloc(MiB))
-      writeFileSync(path, Buffer.concat([bzip2(tarHeader('nl/big.bin', 256 * MiB)), ...Array.from({ length: 256 }, () => zeros), bzip2(Buffer.alloc(1024))]))
+      writeFileSync(
+        path,
+        Buffer.concat([
+          bzip2(tarHeader('nl/big.bin', 256 * MiB)),
+          ...Array.from({ length: 256 }, () => zeros),
+          bzip2(Buffer.alloc(1024)),
+        ]),
+      )
       return ['lovdata_lover', path]
     },
   },
@@ -83,18 +107,39 @@ const bombs = [
 ]
 
 try {
-  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; load average before: ${load()}\n`)
+  console.log(
+    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; load average before: ${load()}\n`,
+  )
   console.log(`| file | on disk | exit | wall | peak RSS | under ${boundMiB} MiB | error line |`)
   console.log('|---|---|---|---|---|---|---|')
   for (const bomb of bombs) {
     const [id, ...rest] = await bomb.args()
     const file = rest[0]
-    const timed = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, cli, 'datasets', 'import', id, ...rest, '--data-dir', join(dir, 'data'), '--published', '2024-12-31'], { encoding: 'utf8' })
+    const timed = spawnSync(
+      '/usr/bin/time',
+      [
+        '-f',
+        '%e %M',
+        process.execPath,
+        cli,
+        'datasets',
+        'import',
+        id,
+        ...rest,
+        '--data-dir',
+        join(dir, 'data'),
+        '--published',
+        '2024-12-31',
+      ],
+      { encoding: 'utf8' },
+    )
     const lines = timed.stderr.trim().split('\n')
     const [seconds, maxRssKb] = lines.at(-1).split(' ').map(Number)
     const error = lines.filter((line) => line.startsWith('error:'))
     const rss = Math.round(maxRssKb / 1024)
-    console.log(`| ${bomb.label} | ${(statSync(file).size / 1024).toFixed(0)} KiB | ${timed.status} | ${seconds.toFixed(1)} s | ${rss} MiB | ${rss < boundMiB ? 'yes' : 'NO'} | ${error.join(' / ') || '(none)'} |`)
+    console.log(
+      `| ${bomb.label} | ${(statSync(file).size / 1024).toFixed(0)} KiB | ${timed.status} | ${seconds.toFixed(1)} s | ${rss} MiB | ${rss < boundMiB ? 'yes' : 'NO'} | ${error.join(' / ') || '(none)'} |`,
+    )
   }
   console.log(`\nload average after: ${load()}`)
 } finally {

@@ -16,14 +16,108 @@ import { once } from 'node:events'
 
 // About two surnames in five and one first name in eight have an æ, ø or å: most names in the
 // register are plain ASCII, which the name key folds on a faster path.
-const syllables = ['ber', 'dal', 'hau', 'lie', 'mo', 'næ', 'sen', 'strø', 'vik', 'han', 'ås', 'kro', 'tve', 'rud', 'hol', 'gard', 'bak', 'lund', 'fjel', 'skog']
-const firstSyllables = ['o', 'ka', 'pe', 'an', 'je', 'in', 'la', 'ma', 'bjø', 'å', 'e', 'si', 'hå', 'to', 'ei', 'li', 'ni', 'be', 'kn', 'hi', 'ar', 'so', 'te', 'ra', 'ge']
-const firstEndings = ['la', 'ri', 'r', 'ne', 'ns', 'grid', 'rs', 'rit', 'rn', 'se', 'stein', 'gne', 'kon', 'ne', 'rik', 'v']
-const middleNames = ['', '', '', 'JOHAN', 'MARIE', 'ANDRÉ', 'KRISTIN', 'ERIK', 'ELISABETH', 'MAGNUS', 'LOUISE', 'PETTER', 'SOFIE', 'ØRJAN', 'ÅSHILD', 'TORE']
+const syllables = [
+  'ber',
+  'dal',
+  'hau',
+  'lie',
+  'mo',
+  'næ',
+  'sen',
+  'strø',
+  'vik',
+  'han',
+  'ås',
+  'kro',
+  'tve',
+  'rud',
+  'hol',
+  'gard',
+  'bak',
+  'lund',
+  'fjel',
+  'skog',
+]
+const firstSyllables = [
+  'o',
+  'ka',
+  'pe',
+  'an',
+  'je',
+  'in',
+  'la',
+  'ma',
+  'bjø',
+  'å',
+  'e',
+  'si',
+  'hå',
+  'to',
+  'ei',
+  'li',
+  'ni',
+  'be',
+  'kn',
+  'hi',
+  'ar',
+  'so',
+  'te',
+  'ra',
+  'ge',
+]
+const firstEndings = [
+  'la',
+  'ri',
+  'r',
+  'ne',
+  'ns',
+  'grid',
+  'rs',
+  'rit',
+  'rn',
+  'se',
+  'stein',
+  'gne',
+  'kon',
+  'ne',
+  'rik',
+  'v',
+]
+const middleNames = [
+  '',
+  '',
+  '',
+  'JOHAN',
+  'MARIE',
+  'ANDRÉ',
+  'KRISTIN',
+  'ERIK',
+  'ELISABETH',
+  'MAGNUS',
+  'LOUISE',
+  'PETTER',
+  'SOFIE',
+  'ØRJAN',
+  'ÅSHILD',
+  'TORE',
+]
 /** 20³ = 8,000 surnames, 25 × 16 = 400 first names, 16 middle names: 51 million names. */
 const surnameCount = syllables.length ** 3
 const firstNameCount = firstSyllables.length * firstEndings.length
-const towns = ['OSLO', 'BERGEN', 'TRONDHEIM', 'TROMSØ', 'STAVANGER', 'BODØ', 'HAMAR', 'MOSS', 'ÅLESUND', 'SKIEN', 'FØRDE', 'ÅRDAL']
+const towns = [
+  'OSLO',
+  'BERGEN',
+  'TRONDHEIM',
+  'TROMSØ',
+  'STAVANGER',
+  'BODØ',
+  'HAMAR',
+  'MOSS',
+  'ÅLESUND',
+  'SKIEN',
+  'FØRDE',
+  'ÅRDAL',
+]
 
 function surname(i) {
   const a = syllables[i % 20]
@@ -37,7 +131,9 @@ function surname(i) {
 function person(i) {
   const last = surname(i % surnameCount).toUpperCase()
   const f = Math.floor(i / surnameCount) % firstNameCount
-  const first = (firstSyllables[f % firstSyllables.length] + firstEndings[Math.floor(f / firstSyllables.length)]).toUpperCase()
+  const first = (
+    firstSyllables[f % firstSyllables.length] + firstEndings[Math.floor(f / firstSyllables.length)]
+  ).toUpperCase()
   const middle = middleNames[Math.floor(i / (surnameCount * firstNameCount)) % middleNames.length]
   return { name: `${last} ${first}${middle ? ` ${middle}` : ''}`, year: 1925 + ((i * 7919) % 85), place: place(i * 31) }
 }
@@ -78,7 +174,9 @@ export async function generateAksjonaerregisteret(rows, file, owners = Math.roun
   const write = async (text) => {
     if (!out.write(text)) await once(out, 'drain')
   }
-  await write('\ufeffOrgnr;Selskap;Aksjeklasse;Navn aksjonær;Fødselsår/orgnr;Postnr/sted;Landkode;Antall aksjer;Antall aksjer selskap\r\n')
+  await write(
+    '\ufeffOrgnr;Selskap;Aksjeklasse;Navn aksjonær;Fødselsår/orgnr;Postnr/sted;Landkode;Antall aksjer;Antall aksjer selskap\r\n',
+  )
   const largest = orgNr(1)
   const largestHolders = Math.min(60_000, Math.floor(rows / 10))
   let written = 0
@@ -133,5 +231,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const file = process.argv[3] ?? 'aksjonaerregisteret.csv'
   const owners = process.argv[4] ? Number(process.argv[4]) : undefined
   const result = await generateAksjonaerregisteret(rows, file, owners)
-  console.log(`wrote ${rows} rows to ${file}; largest company ${result.largest}; ${result.people} distinct people, ${result.owners} distinct owners`)
+  console.log(
+    `wrote ${rows} rows to ${file}; largest company ${result.largest}; ${result.people} distinct people, ${result.owners} distinct owners`,
+  )
 }

@@ -23,11 +23,33 @@ const pointsFile = join(dir, 'mattilsynet-adressepunkter.csv')
 const dataDir = join(dir, 'data')
 const cli = fileURLToPath(new URL('../../packages/datasets/src/cli/allmenning.ts', import.meta.url))
 const catalog = `${fileURLToPath(new URL('../../packages/sources/src/mattilsynet/index.ts', import.meta.url))}#mattilsynetDatasets`
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ')
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
 
 function timedImport(id, path) {
-  const timed = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', process.execPath, '--import', 'tsx', cli, 'datasets', 'import', id, path, '--data-dir', dataDir, '--catalog', catalog], { encoding: 'utf8' })
+  const timed = spawnSync(
+    '/usr/bin/time',
+    [
+      '-f',
+      '%e %M %U %S',
+      process.execPath,
+      '--import',
+      'tsx',
+      cli,
+      'datasets',
+      'import',
+      id,
+      path,
+      '--data-dir',
+      dataDir,
+      '--catalog',
+      catalog,
+    ],
+    { encoding: 'utf8' },
+  )
   if (timed.status !== 0) throw new Error(`import of ${id} failed: ${timed.stderr}`)
   const [seconds, maxRssKb, user, system] = timed.stderr.trim().split('\n').at(-1).split(' ').map(Number)
   return { seconds, rssMiB: Math.round(maxRssKb / 1024), user, system, summary: timed.stdout.trim().split('\n')[0] }
@@ -42,7 +64,13 @@ try {
   const store = createSqliteDatasetStore({ path: join(dataDir, 'allmenning.sqlite'), readonly: true })
   const noCache = { get: () => undefined, set: () => true, delete: () => true, clear: () => undefined }
   const { default: Keyv } = await import('keyv')
-  const gateway = createGateway({ sources: [mattilsynet()], datasets: store, cache: new Keyv({ store: noCache }), hotCacheEntries: 0, onError: () => {} })
+  const gateway = createGateway({
+    sources: [mattilsynet()],
+    datasets: store,
+    cache: new Keyv({ store: noCache }),
+    hotCacheEntries: 0,
+    onError: () => {},
+  })
   const measure = async (label, path, queries, calls) => {
     for (const query of queries) await gateway.handle({ method: 'GET', path, query, headers: {} }) // warm up
     const times = []
@@ -58,22 +86,78 @@ try {
   }
   const search = '/api/v1/kilder/mattilsynet/search_establishments'
   const lines = [
-    await measure('search_establishments poststed=Oslo, first page of 100', search, ['poststed=Oslo&min_karakter=0&limit=100'], 200),
+    await measure(
+      'search_establishments poststed=Oslo, first page of 100',
+      search,
+      ['poststed=Oslo&min_karakter=0&limit=100'],
+      200,
+    ),
     await measure('search_establishments poststed=Oslo, limit=1000', search, ['poststed=Oslo&limit=1000'], 50),
     await measure('search_establishments kommune=0301, first page of 100', search, ['kommune=0301&limit=100'], 100),
-    await measure('search_establishments query (name words), 20 names', search, ['Kafé', 'Pizzeria Sol', 'Sushi Bølgen', 'Kebab', 'Bakeri Nord', 'Thai Perlen', 'Bistro', 'Kroa', 'Burger Løven', 'Bar Fyret', 'Kiosk', 'Catering Smak', 'Kantine', 'Dagligvare Ørnen', 'Restaurant Bryggen', 'Måken', 'Stua', 'Torget', 'Lykke', 'Gården'].map((q) => `query=${encodeURIComponent(q)}&limit=20`), 200),
-    await measure('search_establishments since=2026-01-01 (a list of 333 dates)', search, ['since=2026-01-01&limit=100'], 100),
-    await measure('find_establishments_nearby Oslo, radius 1 km', '/api/v1/kilder/mattilsynet/find_establishments_nearby', ['lat=59.91&lon=10.75'], 200),
-    await measure('find_establishments_nearby Oslo, radius 10 km (the max)', '/api/v1/kilder/mattilsynet/find_establishments_nearby', ['lat=59.91&lon=10.75&radius_km=10'], 50),
+    await measure(
+      'search_establishments query (name words), 20 names',
+      search,
+      [
+        'Kafé',
+        'Pizzeria Sol',
+        'Sushi Bølgen',
+        'Kebab',
+        'Bakeri Nord',
+        'Thai Perlen',
+        'Bistro',
+        'Kroa',
+        'Burger Løven',
+        'Bar Fyret',
+        'Kiosk',
+        'Catering Smak',
+        'Kantine',
+        'Dagligvare Ørnen',
+        'Restaurant Bryggen',
+        'Måken',
+        'Stua',
+        'Torget',
+        'Lykke',
+        'Gården',
+      ].map((q) => `query=${encodeURIComponent(q)}&limit=20`),
+      200,
+    ),
+    await measure(
+      'search_establishments since=2026-01-01 (a list of 333 dates)',
+      search,
+      ['since=2026-01-01&limit=100'],
+      100,
+    ),
+    await measure(
+      'find_establishments_nearby Oslo, radius 1 km',
+      '/api/v1/kilder/mattilsynet/find_establishments_nearby',
+      ['lat=59.91&lon=10.75'],
+      200,
+    ),
+    await measure(
+      'find_establishments_nearby Oslo, radius 10 km (the max)',
+      '/api/v1/kilder/mattilsynet/find_establishments_nearby',
+      ['lat=59.91&lon=10.75&radius_km=10'],
+      50,
+    ),
   ]
   store.close()
-  console.log(`machine: ${cpus().length} × ${cpus()[0].model}, Node ${process.version}; load ${loadBefore} before, ${load()} after`)
-  console.log(`file: ${written.rows} inspections, ${written.bytes} bytes (${(written.bytes / 1048576).toFixed(1)} MiB), ${written.establishments} establishments, ${written.addresses} distinct addresses`)
+  console.log(
+    `machine: ${cpus().length} × ${cpus()[0].model}, Node ${process.version}; load ${loadBefore} before, ${load()} after`,
+  )
+  console.log(
+    `file: ${written.rows} inspections, ${written.bytes} bytes (${(written.bytes / 1048576).toFixed(1)} MiB), ${written.establishments} establishments, ${written.addresses} distinct addresses`,
+  )
   console.log('| measure | result |\n|---|---|')
   const own = (summary) => Number(/in ([\d.]+) s/.exec(summary)?.[1])
-  console.log(`| import mattilsynet_smilefjes (own process): the import itself (its summary); wall of the process, tsx's start included | ${own(register.summary)} s, **${Math.round(written.rows / own(register.summary)).toLocaleString('en')} records/s**; ${register.seconds} s wall (${register.summary}) |`)
-  console.log(`| its CPU (user + system); peak RSS | ${register.user} + ${register.system} s; **${register.rssMiB} MiB** |`)
-  console.log(`| import mattilsynet_adressepunkter (${written.addresses} addresses): the import itself; wall; peak RSS | ${own(points.summary)} s, ${Math.round(written.addresses / own(points.summary)).toLocaleString('en')} rows/s; ${points.seconds} s; ${points.rssMiB} MiB |`)
+  console.log(
+    `| import mattilsynet_smilefjes (own process): the import itself (its summary); wall of the process, tsx's start included | ${own(register.summary)} s, **${Math.round(written.rows / own(register.summary)).toLocaleString('en')} records/s**; ${register.seconds} s wall (${register.summary}) |`,
+  )
+  console.log(
+    `| its CPU (user + system); peak RSS | ${register.user} + ${register.system} s; **${register.rssMiB} MiB** |`,
+  )
+  console.log(
+    `| import mattilsynet_adressepunkter (${written.addresses} addresses): the import itself; wall; peak RSS | ${own(points.summary)} s, ${Math.round(written.addresses / own(points.summary)).toLocaleString('en')} rows/s; ${points.seconds} s; ${points.rssMiB} MiB |`,
+  )
   for (const line of lines) console.log(line)
 } finally {
   rmSync(dir, { recursive: true, force: true })

@@ -20,7 +20,12 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { performance } from 'node:perf_hooks'
-import { createSnapshotClient, createSqliteDatasetStore, parseSnapshotUrl, publishSnapshot } from '../../packages/datasets/src/index.ts'
+import {
+  createSnapshotClient,
+  createSqliteDatasetStore,
+  parseSnapshotUrl,
+  publishSnapshot,
+} from '../../packages/datasets/src/index.ts'
 import { startS3Server } from '../../packages/datasets/src/testing/s3-server.ts'
 import { writeCorpusArchives } from '../../packages/sources/src/lovdata/testing/corpus-generator.ts'
 import { bundleEntry, startBundled } from '../../test/support/bundled-process.ts'
@@ -34,7 +39,10 @@ const root = fileURLToPath(new URL('../../', import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), 'allmenning-bench-snapshot-'))
 const dataDir = join(dir, 'data')
 const storePath = join(dataDir, 'allmenning.sqlite')
-const load = () => loadavg().map((l) => l.toFixed(1)).join(' ')
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')
 const mib = (bytes) => (bytes / 1024 / 1024).toFixed(1)
 const seconds = (ms) => (ms / 1000).toFixed(2)
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
@@ -42,7 +50,23 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 /** Imports a file as a user would: the command line in its own process. */
 function importFile(dataset, file) {
   const started = performance.now()
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'packages/datasets/src/cli/allmenning.ts', 'datasets', 'import', dataset, file, '--data-dir', dataDir, '--published', '2026-11-20'], { cwd: root, encoding: 'utf8' })
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'packages/datasets/src/cli/allmenning.ts',
+      'datasets',
+      'import',
+      dataset,
+      file,
+      '--data-dir',
+      dataDir,
+      '--published',
+      '2026-11-20',
+    ],
+    { cwd: root, encoding: 'utf8' },
+  )
   if (run.status !== 0) throw new Error(`import of ${dataset} failed: ${run.stderr}`)
   return performance.now() - started
 }
@@ -60,7 +84,8 @@ async function coldStart(bundle, env, path) {
       answered = performance.now() - started
       break
     }
-    if (performance.now() - started > 300_000) throw new Error(`no 200 within 5 minutes: ${res.status}\n${child.output()}`)
+    if (performance.now() - started > 300_000)
+      throw new Error(`no 200 within 5 minutes: ${res.status}\n${child.output()}`)
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
   child.child.kill('SIGTERM')
@@ -75,17 +100,29 @@ try {
   const { largest } = await generateAksjonaerregisteret(rows, file)
   const laws = Math.round((documents * 738) / 4165)
   const corpus = await writeCorpusArchives(dir, { laws, regulations: documents - laws })
-  const importMs = importFile('aksjonaerregisteret', file) + importFile('lovdata_lover', corpus.laws) + importFile('lovdata_forskrifter', corpus.regulations)
-  console.log(`store: ${rows.toLocaleString('en')} Aksjonærregisteret rows and ${corpus.documents.toLocaleString('en')} Lovdata documents, imported in ${seconds(importMs)} s`)
+  const importMs =
+    importFile('aksjonaerregisteret', file) +
+    importFile('lovdata_lover', corpus.laws) +
+    importFile('lovdata_forskrifter', corpus.regulations)
+  console.log(
+    `store: ${rows.toLocaleString('en')} Aksjonærregisteret rows and ${corpus.documents.toLocaleString('en')} Lovdata documents, imported in ${seconds(importMs)} s`,
+  )
 
-  const client = createSnapshotClient({ endpoint: s3.endpoint, forcePathStyle: true, credentials: s3.credentials, env: {} })
+  const client = createSnapshotClient({
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: s3.credentials,
+    env: {},
+  })
   const url = `s3://${s3.bucket}/bench`
   const location = parseSnapshotUrl(url)
   let started = performance.now()
   const published = await publishSnapshot({ storePath, location, client })
   const publishMs = performance.now() - started
   const manifest = published.manifest
-  console.log(`1. snapshot ${manifest.id}: SQLite ${mib(manifest.sqliteBytes)} MiB (store file ${mib(statSync(storePath).size)} MiB), compressed ${mib(manifest.bytes)} MiB (${manifest.bytes.toLocaleString('en')} bytes); published in ${seconds(publishMs)} s; load ${load()}`)
+  console.log(
+    `1. snapshot ${manifest.id}: SQLite ${mib(manifest.sqliteBytes)} MiB (store file ${mib(statSync(storePath).size)} MiB), compressed ${mib(manifest.bytes)} MiB (${manifest.bytes.toLocaleString('en')} bytes); published in ${seconds(publishMs)} s; load ${load()}`,
+  )
 
   const bundle = await bundleEntry('examples/express-server/src/main.ts')
   const path = `/api/v1/kilder/firmafakta/aksjeeiere_for_selskap?org_nr=${largest}`
@@ -100,7 +137,9 @@ try {
   const local = []
   for (let run = 0; run < runs; run++) {
     const empty = mkdtempSync(join(dir, 'cold-'))
-    followed.push(await coldStart(bundle, { ...snapshotEnv, ALLMENNING_DATASETS_SNAPSHOT_DIR: join(empty, 'snapshot') }, path))
+    followed.push(
+      await coldStart(bundle, { ...snapshotEnv, ALLMENNING_DATASETS_SNAPSHOT_DIR: join(empty, 'snapshot') }, path),
+    )
     rmSync(empty, { recursive: true, force: true })
     local.push(await coldStart(bundle, { ALLMENNING_DATA_DIR: dataDir }, path))
   }
@@ -112,7 +151,14 @@ try {
 
   let switched
   const follower = createSqliteDatasetStore({
-    follow: { url, client, directory: join(dir, 'follower'), checkEverySeconds: 1, keepPreviousSeconds: 0, onSwitch: (m) => switched?.(m) },
+    follow: {
+      url,
+      client,
+      directory: join(dir, 'follower'),
+      checkEverySeconds: 1,
+      keepPreviousSeconds: 0,
+      onSwitch: (m) => switched?.(m),
+    },
   })
   await follower.ready
   const seen = []
@@ -125,7 +171,9 @@ try {
     seen.push(performance.now() - publishedAt)
   }
   follower.close()
-  const checker = createSqliteDatasetStore({ follow: { url, client, directory: join(dir, 'checker'), checkEverySeconds: 3600, keepPreviousSeconds: 0 } })
+  const checker = createSqliteDatasetStore({
+    follow: { url, client, directory: join(dir, 'checker'), checkEverySeconds: 3600, keepPreviousSeconds: 0 },
+  })
   await checker.ready
   const checks = []
   for (let run = 0; run < runs; run++) {

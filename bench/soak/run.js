@@ -99,20 +99,31 @@ await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
 clearInterval(ticker)
 clearInterval(sampler)
 // Every request sent is answered before the server is stopped.
-for (let waited = 0; answered < sent && waited < 30_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100))
+for (let waited = 0; answered < sent && waited < 30_000; waited += 100)
+  await new Promise((resolve) => setTimeout(resolve, 100))
 const last = rssMiB()
 server.kill('SIGTERM')
 agent.destroy()
 await upstream.close()
 
-const at = (second) => samples.reduce((best, s) => (Math.abs(s.at - second) < Math.abs(best.at - second) ? s : best), samples[0])
+const at = (second) =>
+  samples.reduce((best, s) => (Math.abs(s.at - second) < Math.abs(best.at - second) ? s : best), samples[0])
 const oneMinute = at(60)
 const end = { at: seconds, rss: last }
 const growth = end.rss / oneMinute.rss - 1
-console.log(`\nsoak: ${seconds} s at ${rate} requests/s (9 in 10 a new URL), example Express server, ${heapMiB > 0 ? `--max-old-space-size=${heapMiB}` : "Node's own heap limit"}, Node ${process.version}, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`)
-console.log(`sent ${sent}, answered ${answered}, statuses ${JSON.stringify(Object.fromEntries(statuses))}, slowest ${slowest.toFixed(1)} ms\n`)
+console.log(
+  `\nsoak: ${seconds} s at ${rate} requests/s (9 in 10 a new URL), example Express server, ${heapMiB > 0 ? `--max-old-space-size=${heapMiB}` : "Node's own heap limit"}, Node ${process.version}, load ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+)
+console.log(
+  `sent ${sent}, answered ${answered}, statuses ${JSON.stringify(Object.fromEntries(statuses))}, slowest ${slowest.toFixed(1)} ms\n`,
+)
 console.log('| at | RSS MiB |')
 console.log('|---|---|')
-for (const s of samples.filter((s) => s.at % 60 === 0 || s.at === sampleEverySeconds)) console.log(`| ${s.at} s | ${s.rss.toFixed(1)} |`)
+for (const s of samples.filter((s) => s.at % 60 === 0 || s.at === sampleEverySeconds))
+  console.log(`| ${s.at} s | ${s.rss.toFixed(1)} |`)
 console.log(`| end (${end.at} s) | ${end.rss.toFixed(1)} |`)
-console.log(`\nRSS from 1 minute to the end: ${(growth * 100).toFixed(1)}% (target: within ±20%) ${Math.abs(growth) <= 0.2 ? 'met' : 'MISSED'}`)
+console.log(
+  `\nRSS from 1 minute to the end: ${(growth * 100).toFixed(1)}% (target: within ±20%) ${Math.abs(growth) <= 0.2 ? 'met' : 'MISSED'}`,
+)

@@ -10,7 +10,11 @@ export default [
   // one copy of the store instead of bundling a second.
   { ...packageBuild(), shims: true, clean: false, external: ['@allmenning/datasets'] },
   defineConfig({
-    entry: { allmenning: 'src/cli/allmenning.ts', 'import-worker': 'src/import/import-worker.ts', 'writer-worker': 'src/import/writer-worker.ts' },
+    entry: {
+      allmenning: 'src/cli/allmenning.ts',
+      'import-worker': 'src/import/import-worker.ts',
+      'writer-worker': 'src/import/writer-worker.ts',
+    },
     format: ['esm'],
     sourcemap: true,
     target: 'node20',

@@ -15,7 +15,8 @@ export default {
   external: [/^@allmenning\/sources\//],
   onSuccess: async () => {
     for (const id of readdirSync('src')) {
-      if (existsSync(`src/${id}/testing/fixtures`)) cpSync(`src/${id}/testing/fixtures`, `dist/${id}/testing/fixtures`, { recursive: true })
+      if (existsSync(`src/${id}/testing/fixtures`))
+        cpSync(`src/${id}/testing/fixtures`, `dist/${id}/testing/fixtures`, { recursive: true })
     }
   },
 }

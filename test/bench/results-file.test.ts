@@ -31,7 +31,12 @@ const history = [
 
 const hit = (value: number): Figure => ({ name: 'Koa 3 hit ratio', value, unit: 'ratio', better: 'higher' })
 const bundle = (value: number): Figure => ({ name: 'Lambda bundle bytes', value, unit: 'bytes', better: 'lower' })
-const cpu = (value: number): Figure => ({ name: 'MCP koa tools/call ÷ GET CPU per request', value, unit: 'ratio', better: 'lower' })
+const cpu = (value: number): Figure => ({
+  name: 'MCP koa tools/call ÷ GET CPU per request',
+  value,
+  unit: 'ratio',
+  better: 'lower',
+})
 
 function run(figures: Figure[], table = '| route | ratio |\n|---|---|\n| search | 0.931 |'): Run {
   return {
@@ -58,7 +63,9 @@ describe('the generated block of the results file', () => {
   it('goes under the title on the first run, with the run facts and every table', () => {
     writeRun(file, run([hit(0.951), bundle(700_000)]))
     const text = readFileSync(file, 'utf8')
-    expect(text.startsWith(`# Benchmark results\n\n${beginMarker}\n## Latest run (written by \`npm run bench\`)`)).toBe(true)
+    expect(text.startsWith(`# Benchmark results\n\n${beginMarker}\n## Latest run (written by \`npm run bench\`)`)).toBe(
+      true,
+    )
     expect(text).toContain('- when: 2026-11-25 03:30 UTC')
     expect(text).toContain('- machine: 2 × Test CPU, 7.8 GiB memory')
     expect(text).toContain('- load average (1/5/15 min): 0.10 0.20 0.30 at start, 0.40 0.50 0.60 at end')
@@ -144,18 +151,30 @@ describe('the comparison with the previous run', () => {
   it('flags a bundle that grew by more than 2%, not one that grew by 1% or shrank', () => {
     expect(compareFigures([bundle(1_000_000)], [bundle(1_021_000)])[0]?.slipped).toBe(true)
     expect(compareFigures([bundle(1_000_000)], [bundle(1_010_000)])[0]?.slipped).toBe(false)
-    expect(compareFigures([bundle(1_000_000)], [bundle(600_000)])[0]).toMatchObject({ slipped: false, change: '-400000 (-40.0%)' })
+    expect(compareFigures([bundle(1_000_000)], [bundle(600_000)])[0]).toMatchObject({
+      slipped: false,
+      change: '-400000 (-40.0%)',
+    })
   })
 
   it('flags a cold start over bare that grew by more than 10% and 5 ms', () => {
-    const cold = (value: number): Figure => ({ name: 'Lambda cold start over bare, wall ms', value, unit: 'ms', better: 'lower' })
+    const cold = (value: number): Figure => ({
+      name: 'Lambda cold start over bare, wall ms',
+      value,
+      unit: 'ms',
+      better: 'lower',
+    })
     expect(compareFigures([cold(60)], [cold(70)])[0]?.slipped).toBe(true)
     expect(compareFigures([cold(20)], [cold(24)])[0]?.slipped).toBe(false)
     expect(compareFigures([cold(60)], [cold(64)])[0]?.slipped).toBe(false)
   })
 
   it('calls a figure the previous run did not have new', () => {
-    expect(compareFigures([hit(0.9)], [bundle(1)])[0]).toMatchObject({ change: 'new', slipped: false, previous: undefined })
+    expect(compareFigures([hit(0.9)], [bundle(1)])[0]).toMatchObject({
+      change: 'new',
+      slipped: false,
+      previous: undefined,
+    })
     expect(compareFigures(undefined, [hit(0.9)])[0]?.change).toBe('new')
   })
 })

@@ -9,7 +9,10 @@ export const chromiumPath = '/usr/bin/chromium'
 
 /** Whether Debian's Chromium is on this machine and starts. */
 export function chromiumAvailable(): boolean {
-  return existsSync(chromiumPath) && spawnSync(chromiumPath, ['--version'], { stdio: 'ignore', timeout: 20_000 }).status === 0
+  return (
+    existsSync(chromiumPath) &&
+    spawnSync(chromiumPath, ['--version'], { stdio: 'ignore', timeout: 20_000 }).status === 0
+  )
 }
 
 // Headless, and quiet: no GPU, no QUIC, no first-run pages, and none of the background calls

@@ -11,7 +11,8 @@ import { chromiumAvailable, chromiumPath, startChromium, type Chromium } from '.
 // CI installs Chromium and must run this suite; elsewhere it is skipped when there is none.
 const available = chromiumAvailable()
 if (!available && process.env.CI) throw new Error(`${chromiumPath} is not installed, and CI must run the browser suite`)
-if (!available) console.warn(`Skipping the browser suite: no ${chromiumPath} on this machine (apt-get install chromium)`)
+if (!available)
+  console.warn(`Skipping the browser suite: no ${chromiumPath} on this machine (apt-get install chromium)`)
 
 /** Screenshots land here for people to look at; the folder is in .gitignore. */
 const artifacts = new URL('./artifacts/', import.meta.url)
@@ -42,7 +43,8 @@ describe.skipIf(!available)('the API explorer in a real browser', () => {
     // The page's policy must not have to block anything, and nothing may leave the machine.
     // (Browser code as text: this project's TypeScript knows no DOM.)
     await page.addInitScript({
-      content: "window.violations = []; document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI))",
+      content:
+        "window.violations = []; document.addEventListener('securitypolicyviolation', (e) => window.violations.push(e.violatedDirective + ' ' + e.blockedURI))",
     })
     const requested: string[] = []
     page.on('request', (request) => void requested.push(request.url()))
@@ -65,7 +67,9 @@ describe.skipIf(!available)('the API explorer in a real browser', () => {
 
     const answer = operation.locator('.responses-wrapper .live-responses-table')
     await answer.getByText('"Tight"').first().waitFor({ timeout: 15_000 })
-    await expect(operation.locator('.request-url pre').innerText()).resolves.toBe(`${origin}/api/v1/kilder/statnett/get_power_situation?area=NO2&limit=25&offset=0`)
+    await expect(operation.locator('.request-url pre').innerText()).resolves.toBe(
+      `${origin}/api/v1/kilder/statnett/get_power_situation?area=NO2&limit=25&offset=0`,
+    )
     expect(await answer.locator('tbody .response-col_status').first().innerText()).toBe('200')
     expect(statnett.hits(statnettPaths.powerSituation)).toBe(before + 1)
 

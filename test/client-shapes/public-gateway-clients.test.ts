@@ -184,7 +184,9 @@ describe('kystdatahuset, as a quay layer reads it', () => {
   })
 
   it('pages on next_offset until it is null, losing and repeating nothing', async () => {
-    const all = (await ok(gateway, 'kystdatahuset', 'find_ports_nearby', { ...oslo, radius_km: 20, limit: 100 })).data.havner.map((r: Row) => r.port_id)
+    const all = (
+      await ok(gateway, 'kystdatahuset', 'find_ports_nearby', { ...oslo, radius_km: 20, limit: 100 })
+    ).data.havner.map((r: Row) => r.port_id)
     const seen: number[] = []
     let offset: number | null = 0
     while (offset !== null) {
@@ -223,7 +225,12 @@ describe('nobil, as a charger layer reads it', () => {
     const first = recorded.chargerstations[0]!
     const many = Array.from({ length: 500 }, (_, i) => ({
       ...first,
-      csmd: { ...first.csmd, id: 7000 + i, International_id: `NOR_${7000 + i}`, Position: `(${(59.9139 + i * 0.0001).toFixed(4)},10.7522)` },
+      csmd: {
+        ...first.csmd,
+        id: 7000 + i,
+        International_id: `NOR_${7000 + i}`,
+        Position: `(${(59.9139 + i * 0.0001).toFixed(4)},10.7522)`,
+      },
     }))
     const full = await startFakeNobil()
     full.route('/search.php', () => nobilReply(JSON.stringify({ ...recorded, chargerstations: many })))
@@ -265,15 +272,29 @@ describe('poi_norge, as a map layer reads it, one category per call', () => {
   )
 
   it('finds the recorded restaurants and bicycle stands', async () => {
-    const restaurants = await ok(gateway, 'poi_norge', 'search_poi', { ...oslo, radius_km: 2, category: 'restaurant', limit: 100 })
+    const restaurants = await ok(gateway, 'poi_norge', 'search_poi', {
+      ...oslo,
+      radius_km: 2,
+      category: 'restaurant',
+      limit: 100,
+    })
     expect(restaurants.data.items.map((row: Row) => row.name)).toEqual(['Fiskeriet', 'Olivia'])
-    const stands = await ok(gateway, 'poi_norge', 'search_poi', { ...oslo, radius_km: 2, category: 'bicycle_parking', limit: 100 })
+    const stands = await ok(gateway, 'poi_norge', 'search_poi', {
+      ...oslo,
+      radius_km: 2,
+      category: 'bicycle_parking',
+      limit: 100,
+    })
     expect(stands.data.items.length).toBeGreaterThan(0)
   })
 
   it('says truncated and _meta.capped, with the limit sent, when Overpass answered its 1000 elements', async () => {
     const pubs = Array.from({ length: 1000 }, (_, i) => ({
-      type: 'node', id: 8000 + i, lat: 59.9139, lon: Math.round((10.7522 + i * 0.00002) * 1e7) / 1e7, tags: { amenity: 'pub', name: `Pub ${i}` },
+      type: 'node',
+      id: 8000 + i,
+      lat: 59.9139,
+      lon: Math.round((10.7522 + i * 0.00002) * 1e7) / 1e7,
+      tags: { amenity: 'pub', name: `Pub ${i}` },
     }))
     fake.route('/interpreter', () => overpassAnswer(pubs))
     const capped = createTestGateway({ sources: poiNorge(), upstreams: { overpass: fake } })
@@ -290,19 +311,30 @@ describe('geonorge, as an address lookup and a district list read it', () => {
   let gateway: TestGateway
   beforeAll(async () => {
     ;[addresses, places] = await Promise.all([startFakeKartverketAdresser(), startFakeKartverketStedsnavn()])
-    gateway = createTestGateway({ sources: geonorge(), upstreams: { kartverket_adresser: addresses, kartverket_stedsnavn: places } })
+    gateway = createTestGateway({
+      sources: geonorge(),
+      upstreams: { kartverket_adresser: addresses, kartverket_stedsnavn: places },
+    })
   })
   afterAll(() => Promise.all([addresses.close(), places.close()]))
 
   it('search_address?text&kommunenummer=0301&limit=1: data.addresses[0] with numeric lat and lon', async () => {
-    const json = await ok(gateway, 'geonorge', 'search_address', { text: 'Karl Johans gate 22', kommunenummer: '0301', limit: 1 })
+    const json = await ok(gateway, 'geonorge', 'search_address', {
+      text: 'Karl Johans gate 22',
+      kommunenummer: '0301',
+      limit: 1,
+    })
     const [address] = expectPaging(json, 'addresses')
     expectNumbers(address!, 'lat', 'lon')
     expect(address).toMatchObject({ address: 'Karl Johans gate 22', municipality_number: '0301' })
   })
 
   it('search_address pages with next_offset when there are more hits than the limit', async () => {
-    const json = await ok(gateway, 'geonorge', 'search_address', { text: 'Robert Levins gate', kommunenummer: '0301', limit: 1 })
+    const json = await ok(gateway, 'geonorge', 'search_address', {
+      text: 'Robert Levins gate',
+      kommunenummer: '0301',
+      limit: 1,
+    })
     expectPaging(json, 'addresses')
     expect(json._meta.pagination).toMatchObject({ has_more_results: true, next_offset: 1, total: 3 })
   })
@@ -315,20 +347,26 @@ describe('geonorge, as an address lookup and a district list read it', () => {
       expect(typeof row.place_id).toBe('number')
       expect(typeof row.status).toBe('string')
       expectNumbers(row, 'lat', 'lon')
-      for (const name of row.names) expect(name).toEqual(expect.objectContaining({ name: expect.any(String), status: expect.any(String) }))
+      for (const name of row.names)
+        expect(name).toEqual(expect.objectContaining({ name: expect.any(String), status: expect.any(String) }))
     }
   })
 
   it('takes navneobjekttype=administrativBydel and passes the prefix and the kind on to Kartverket', async () => {
     const json = await ok(gateway, 'geonorge', 'search_place_name', {
-      text: 'A*', kommunenummer: '0301', navneobjekttype: 'administrativBydel', limit: 100,
+      text: 'A*',
+      kommunenummer: '0301',
+      navneobjekttype: 'administrativBydel',
+      limit: 100,
     })
     // The recorded places hold no district, so the list is empty; what matters is what was asked.
     expectPaging(json, 'places')
     expect(json.parameters).toMatchObject({ text: 'A*', kommunenummer: '0301', navneobjekttype: 'administrativBydel' })
     const asked = places.received.at(-1)!.query
     expect(Object.fromEntries([...asked].filter(([key]) => ['sok', 'knr', 'navneobjekttype'].includes(key)))).toEqual({
-      sok: 'A*', knr: '0301', navneobjekttype: 'administrativBydel',
+      sok: 'A*',
+      knr: '0301',
+      navneobjekttype: 'administrativBydel',
     })
   })
 })
@@ -343,7 +381,15 @@ describe('avinor, as a flight board reads it', () => {
   afterAll(() => fake.close())
 
   it('get_flights with max_results=1000&limit=100&offset=0: data.flights, nothing capped, next_offset null', async () => {
-    const query = { airport_id: 'OSL', direction: 'departures', hours_back: 1, hours_ahead: 36, max_results: 1000, limit: 100, offset: 0 }
+    const query = {
+      airport_id: 'OSL',
+      direction: 'departures',
+      hours_back: 1,
+      hours_ahead: 36,
+      max_results: 1000,
+      limit: 100,
+      offset: 0,
+    }
     const json = await ok(gateway, 'avinor', 'get_flights', query)
     const rows = expectPaging(json, 'flights')
     expect(rows.length).toBeGreaterThan(0)
@@ -376,7 +422,12 @@ describe('strompris, as a price chart reads it', () => {
   afterAll(() => fake.close())
 
   it('get_prices?date&area (limit and offset sent too): data {date, area, prices: [{time_start, time_end, NOK_per_kWh}]}', async () => {
-    const json = await ok(gateway, 'strompris', 'get_prices', { date: '2025-11-12', area: 'NO5', limit: 100, offset: 0 })
+    const json = await ok(gateway, 'strompris', 'get_prices', {
+      date: '2025-11-12',
+      area: 'NO5',
+      limit: 100,
+      offset: 0,
+    })
     expect(json.data).toMatchObject({ date: '2025-11-12', area: 'NO5' })
     const rows = expectPaging(json, 'prices')
     expect(rows).toHaveLength(96)
@@ -387,12 +438,21 @@ describe('strompris, as a price chart reads it', () => {
   })
 
   it('get_price_range?start_date&end_date&area: the same rows, paged on next_offset', async () => {
-    const json = await ok(gateway, 'strompris', 'get_price_range', { start_date: '2025-11-11', end_date: '2025-11-12', area: 'NO5' })
+    const json = await ok(gateway, 'strompris', 'get_price_range', {
+      start_date: '2025-11-11',
+      end_date: '2025-11-12',
+      area: 'NO5',
+    })
     const rows = expectPaging(json, 'prices')
     expect(rows).toHaveLength(100)
     expect(json._meta.pagination).toMatchObject({ has_more_results: true, next_offset: 100, total: 192 })
     expectNumbers(rows[0]!, 'NOK_per_kWh')
-    const last = await ok(gateway, 'strompris', 'get_price_range', { start_date: '2025-11-11', end_date: '2025-11-12', area: 'NO5', offset: 100 })
+    const last = await ok(gateway, 'strompris', 'get_price_range', {
+      start_date: '2025-11-11',
+      end_date: '2025-11-12',
+      area: 'NO5',
+      offset: 100,
+    })
     expect(expectPaging(last, 'prices')).toHaveLength(92)
     expect(last._meta.pagination.next_offset).toBeNull()
   })
@@ -403,7 +463,10 @@ describe('ais, as a ship layer pages it', () => {
   let gateway: TestGateway
   beforeAll(async () => {
     bw = await startFakeBarentswatch()
-    gateway = createTestGateway({ sources: ais(FAKE_BARENTSWATCH_CLIENT), upstreams: { barentswatch_id: bw.id, barentswatch_ais: bw.ais } })
+    gateway = createTestGateway({
+      sources: ais(FAKE_BARENTSWATCH_CLIENT),
+      upstreams: { barentswatch_id: bw.id, barentswatch_ais: bw.ais },
+    })
   })
   afterAll(() => bw.close())
 
@@ -414,7 +477,11 @@ describe('ais, as a ship layer pages it', () => {
     expect(first._meta.pagination).toMatchObject({ has_more_results: true, next_offset: 1 })
     expect(typeof vessel!.vessel_id).toBe('number')
     expectNumbers(vessel!, 'lat', 'lon', 'avstand_km')
-    const next = await ok(gateway, 'ais', 'find_vessels_nearby', { ...bergen, limit: 1, offset: first._meta.pagination.next_offset })
+    const next = await ok(gateway, 'ais', 'find_vessels_nearby', {
+      ...bergen,
+      limit: 1,
+      offset: first._meta.pagination.next_offset,
+    })
     expect(expectPaging(next, 'fartoy')[0]!.vessel_id).not.toBe(vessel!.vessel_id)
     expect(next.data.has_more_results).toBe(false)
     expect(next._meta.pagination.next_offset).toBeNull()

@@ -6,7 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Gateway } from '@allmenning/core'
 import { mcpServers } from '@allmenning/mcp'
 import { mcpConformanceCases, mcpPublicGatewayCases } from '@allmenning/mcp/testing'
-import { conformanceNames, postJson, postRpc, rpc, runAdapterConformance, type AdapterConformanceCase, sendRequest as send, type ConformanceReply as Reply, type ConformanceSend as Send } from '@allmenning/core/conformance'
+import {
+  conformanceNames,
+  postJson,
+  postRpc,
+  rpc,
+  runAdapterConformance,
+  type AdapterConformanceCase,
+  sendRequest as send,
+  type ConformanceReply as Reply,
+  type ConformanceSend as Send,
+} from '@allmenning/core/conformance'
 import type { FakeUpstream } from '@allmenning/core/testing'
 import { startFakeStatnett, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import { conformanceGateway, explorer, targets, type ConformanceTarget, type StartedTarget } from './targets.js'
@@ -17,7 +27,10 @@ const runner = { describe, it, expect, beforeAll, afterAll }
 const mcpThroughTheExit: AdapterConformanceCase = {
   name: "onResponse: MCP's answers pass the host's hook",
   async run(ctx) {
-    const reply = await ctx.get(`/${conformanceNames.source}/mcp`, postRpc(rpc(2, 'tools/list'), { 'mcp-protocol-version': '2025-06-18' }))
+    const reply = await ctx.get(
+      `/${conformanceNames.source}/mcp`,
+      postRpc(rpc(2, 'tools/list'), { 'mcp-protocol-version': '2025-06-18' }),
+    )
     ctx.expect(reply.status).toBe(200)
     ctx.expect(reply.headers['x-conformance-exit']).toBe('200')
   },
@@ -64,13 +77,19 @@ let fake: FakeUpstream
 beforeAll(async () => {
   fake = await startFakeStatnett()
   // Only get_power_situation fails, so the 502 probe never shares a cache key with the others.
-  fake.route(statnettPaths.powerSituation, () => ({ status: 500, headers: { 'content-type': 'text/plain' }, body: 'Internal Server Error' }))
+  fake.route(statnettPaths.powerSituation, () => ({
+    status: 500,
+    headers: { 'content-type': 'text/plain' },
+    body: 'Internal Server Error',
+  }))
 })
 afterAll(async () => {
   await fake.close()
 })
 
-async function startTarget(target: ConformanceTarget): Promise<{ started: StartedTarget; ctx: { prefix: string; get(path: string, init?: Send): Promise<Reply> } }> {
+async function startTarget(
+  target: ConformanceTarget,
+): Promise<{ started: StartedTarget; ctx: { prefix: string; get(path: string, init?: Send): Promise<Reply> } }> {
   const started = await target.start(conformanceGateway(fake.baseUrl))
   const prefix = started.base.slice(started.origin.length)
   return { started, ctx: { prefix, get: (path, init) => send(`${started.base}${path}`, init) } }
@@ -90,7 +109,11 @@ interface Probe {
 const probes: Probe[] = [
   { id: 'operation (miss)', path: `${op}?area=NO2&limit=2` },
   { id: 'operation (hit)', path: `${op}?area=NO2&limit=2` },
-  { id: 'operation 304', path: `${op}?area=NO2&limit=2`, init: (earlier) => ({ headers: { 'if-none-match': String(earlier.get('operation (miss)')!.headers.etag) } }) },
+  {
+    id: 'operation 304',
+    path: `${op}?area=NO2&limit=2`,
+    init: (earlier) => ({ headers: { 'if-none-match': String(earlier.get('operation (miss)')!.headers.etag) } }),
+  },
   { id: 'operation HEAD', path: `${op}?area=NO2&limit=2`, init: { method: 'HEAD' } },
   { id: 'encoded value', path: `${op}?area=%6E%6F1` },
   { id: 'keys reordered', path: `${op}?limit=1&area=NO2` },
@@ -99,27 +122,49 @@ const probes: Probe[] = [
   { id: 'repeated parameter', path: `${op}?area=NO1&area=NO2`, except: exceptions.albDropsRepeatedKeys },
   { id: 'malformed query encoding', path: `${op}?area=%E0%A4%A`, except: exceptions.restApiDecodesQuery },
   { id: 'malformed path encoding', path: '/api/v1/kilder/%E0%A4%A' },
-  { id: 'encoded slash in a segment', path: '/api/v1/kilder/statnett%2Fget_physical_flow', except: exceptions.httpApiDecodesPath },
+  {
+    id: 'encoded slash in a segment',
+    path: '/api/v1/kilder/statnett%2Fget_physical_flow',
+    except: exceptions.httpApiDecodesPath,
+  },
   { id: 'unknown source', path: '/api/v1/kilder/nope' },
   { id: 'unknown operation', path: '/api/v1/kilder/statnett/nope' },
   { id: 'unknown route', path: '/api/v1/nope' },
   { id: 'DELETE', path: op, init: { method: 'DELETE' } },
   { id: 'OPTIONS', path: op, init: { method: 'OPTIONS' } },
-  { id: 'PUT to feedback', path: '/api/v1/feedback', init: { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' } },
+  {
+    id: 'PUT to feedback',
+    path: '/api/v1/feedback',
+    init: { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' },
+  },
   { id: 'plus and escaped ampersand', path: '/api/v1/sok/alle?q=str%C3%B8m+kraft%26nett' },
-  { id: 'If-None-Match over two lines', path: `${op}?area=NO2&limit=2`, init: (earlier) => ({ headers: { 'if-none-match': ['W/"x"', String(earlier.get('operation (miss)')!.headers.etag)] } }) },
+  {
+    id: 'If-None-Match over two lines',
+    path: `${op}?area=NO2&limit=2`,
+    init: (earlier) => ({
+      headers: { 'if-none-match': ['W/"x"', String(earlier.get('operation (miss)')!.headers.etag)] },
+    }),
+  },
   { id: 'POST to an operation', path: op, init: postJson('{}') },
   { id: '8 KB query', path: longQuery(8 * 1024) },
   { id: '16 KB query', path: longQuery(16 * 1024), except: exceptions.frontEndLimitsRequestLine },
   { id: 'upstream 500', path: '/api/v1/kilder/statnett/get_power_situation?area=NO4' },
   { id: 'index', path: '/api/v1/' },
-  { id: 'index 304', path: '/api/v1/', init: (earlier) => ({ headers: { 'if-none-match': String(earlier.get('index')!.headers.etag) } }) },
+  {
+    id: 'index 304',
+    path: '/api/v1/',
+    init: (earlier) => ({ headers: { 'if-none-match': String(earlier.get('index')!.headers.etag) } }),
+  },
   { id: 'sources', path: '/api/v1/kilder' },
   { id: 'descriptor', path: '/api/v1/kilder/statnett?view=names' },
   { id: 'descriptor, trailing slash', path: '/api/v1/kilder/statnett/' },
   { id: 'schema', path: '/api/v1/kilder/statnett/get_physical_flow/schema' },
   { id: 'explorer page', path: '/api/v1/docs' },
-  { id: 'explorer page 304', path: '/api/v1/docs', init: (earlier) => ({ headers: { 'if-none-match': String(earlier.get('explorer page')!.headers.etag) } }) },
+  {
+    id: 'explorer page 304',
+    path: '/api/v1/docs',
+    init: (earlier) => ({ headers: { 'if-none-match': String(earlier.get('explorer page')!.headers.etag) } }),
+  },
   { id: 'explorer script', path: '/api/v1/docs?asset=swagger-ui-bundle.js' },
   { id: 'explorer stylesheet HEAD', path: '/api/v1/docs?asset=swagger-ui.css', init: { method: 'HEAD' } },
   { id: 'openapi', path: '/api/v1/openapi.json' },
@@ -127,25 +172,86 @@ const probes: Probe[] = [
   { id: 'search', path: '/api/v1/sok/alle?q=str%C3%B8m' },
   { id: 'feedback descriptor', path: '/api/v1/feedback' },
   { id: 'feedback', path: '/api/v1/feedback', init: postJson('{"source":"statnett","message":"Useful"}') },
-  { id: 'feedback malformed', path: '/api/v1/feedback', init: postJson('{"message":'), except: exceptions.hostParsesJsonFirst },
-  { id: 'feedback over 16 KB', path: '/api/v1/feedback', init: postJson(oversizedFeedback), except: exceptions.hostParsesJsonFirst },
+  {
+    id: 'feedback malformed',
+    path: '/api/v1/feedback',
+    init: postJson('{"message":'),
+    except: exceptions.hostParsesJsonFirst,
+  },
+  {
+    id: 'feedback over 16 KB',
+    path: '/api/v1/feedback',
+    init: postJson(oversizedFeedback),
+    except: exceptions.hostParsesJsonFirst,
+  },
   { id: 'feedback invalid', path: '/api/v1/feedback', init: postJson('{"message":""}') },
-  { id: 'feedback text/plain', path: '/api/v1/feedback', init: { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' } },
-  { id: 'mcp initialize', path: '/mcp', init: postRpc(rpc(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'probe', version: '1' } })) },
+  {
+    id: 'feedback text/plain',
+    path: '/api/v1/feedback',
+    init: { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' },
+  },
+  {
+    id: 'mcp initialize',
+    path: '/mcp',
+    init: postRpc(
+      rpc(1, 'initialize', {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 'probe', version: '1' },
+      }),
+    ),
+  },
   { id: 'mcp notification', path: '/mcp', init: postRpc({ jsonrpc: '2.0', method: 'notifications/initialized' }) },
-  { id: 'mcp tools/list', path: '/statnett/mcp', init: postRpc(rpc(2, 'tools/list'), { 'mcp-protocol-version': '2025-06-18' }) },
-  { id: 'mcp tools/call', path: '/statnett/mcp', init: postRpc(rpc(3, 'tools/call', { name: 'get_physical_flow', arguments: { area: 'NO2', limit: 2 } })) },
-  { id: 'mcp bad argument', path: '/statnett/mcp', init: postRpc(rpc(4, 'tools/call', { name: 'get_physical_flow', arguments: { limit: 'x' } })) },
-  { id: 'mcp upstream failure', path: '/statnett/mcp', init: postRpc(rpc(5, 'tools/call', { name: 'get_power_situation', arguments: { area: 'NO5' } })) },
+  {
+    id: 'mcp tools/list',
+    path: '/statnett/mcp',
+    init: postRpc(rpc(2, 'tools/list'), { 'mcp-protocol-version': '2025-06-18' }),
+  },
+  {
+    id: 'mcp tools/call',
+    path: '/statnett/mcp',
+    init: postRpc(rpc(3, 'tools/call', { name: 'get_physical_flow', arguments: { area: 'NO2', limit: 2 } })),
+  },
+  {
+    id: 'mcp bad argument',
+    path: '/statnett/mcp',
+    init: postRpc(rpc(4, 'tools/call', { name: 'get_physical_flow', arguments: { limit: 'x' } })),
+  },
+  {
+    id: 'mcp upstream failure',
+    path: '/statnett/mcp',
+    init: postRpc(rpc(5, 'tools/call', { name: 'get_power_situation', arguments: { area: 'NO5' } })),
+  },
   { id: 'mcp unknown tool', path: '/statnett/mcp', init: postRpc(rpc(6, 'tools/call', { name: 'nope' })) },
-  { id: 'mcp batch (2025-03-26)', path: '/mcp', init: postRpc([rpc(7, 'ping'), rpc(8, 'tools/list')], { 'mcp-protocol-version': '2025-03-26' }) },
-  { id: 'mcp batch (2025-06-18)', path: '/mcp', init: postRpc([rpc(9, 'ping')], { 'mcp-protocol-version': '2025-06-18' }) },
-  { id: 'mcp unsupported version', path: '/mcp', init: postRpc(rpc(10, 'ping'), { 'mcp-protocol-version': '2099-01-01' }) },
+  {
+    id: 'mcp batch (2025-03-26)',
+    path: '/mcp',
+    init: postRpc([rpc(7, 'ping'), rpc(8, 'tools/list')], { 'mcp-protocol-version': '2025-03-26' }),
+  },
+  {
+    id: 'mcp batch (2025-06-18)',
+    path: '/mcp',
+    init: postRpc([rpc(9, 'ping')], { 'mcp-protocol-version': '2025-06-18' }),
+  },
+  {
+    id: 'mcp unsupported version',
+    path: '/mcp',
+    init: postRpc(rpc(10, 'ping'), { 'mcp-protocol-version': '2099-01-01' }),
+  },
   { id: 'mcp only an event stream', path: '/mcp', init: postRpc(rpc(11, 'ping'), { accept: 'text/event-stream' }) },
-  { id: 'mcp text/plain', path: '/mcp', init: { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' } },
+  {
+    id: 'mcp text/plain',
+    path: '/mcp',
+    init: { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'x' },
+  },
   { id: 'mcp GET', path: '/mcp', init: { headers: { accept: 'text/event-stream' } } },
   { id: 'mcp malformed', path: '/mcp', init: postRpc('{"jsonrpc":'), except: exceptions.hostParsesJsonFirst },
-  { id: 'mcp over 16 KB', path: '/mcp', init: postRpc(`{"jsonrpc":"2.0","id":1,"method":"ping"${' '.repeat(17 * 1024)}}`), except: exceptions.hostParsesJsonFirst },
+  {
+    id: 'mcp over 16 KB',
+    path: '/mcp',
+    init: postRpc(`{"jsonrpc":"2.0","id":1,"method":"ping"${' '.repeat(17 * 1024)}}`),
+    except: exceptions.hostParsesJsonFirst,
+  },
 ]
 
 /** Body with the target's own prefix taken out of links and the per-request times removed. */
@@ -156,7 +262,10 @@ function normalizeBody(value: unknown, prefix: string): unknown {
     if (prefix === '') return value
     if (value === prefix) return '/'
     // Links, URL templates and prose that names a route ("then call /data/api/v1/…") or an MCP endpoint.
-    return value.replaceAll(`${prefix}/api/`, '/api/').replaceAll(`${prefix}/{source}/mcp`, '/{source}/mcp').replaceAll(`${prefix}/mcp`, '/mcp')
+    return value
+      .replaceAll(`${prefix}/api/`, '/api/')
+      .replaceAll(`${prefix}/{source}/mcp`, '/{source}/mcp')
+      .replaceAll(`${prefix}/mcp`, '/mcp')
   }
   if (Array.isArray(value)) return value.map((item) => normalizeBody(item, prefix))
   if (value !== null && typeof value === 'object') {
@@ -183,7 +292,10 @@ function normalize(reply: Reply, prefix: string) {
     headers: {
       'content-type': header('content-type'),
       // A hit's max-age counts down from the TTL: a target probed a second later says one less.
-      'cache-control': header('cache-control')?.replace(/max-age=(\d+)/, (_, seconds: string) => `max-age≈${Math.ceil(Number(seconds) / 10) * 10}`),
+      'cache-control': header('cache-control')?.replace(
+        /max-age=(\d+)/,
+        (_, seconds: string) => `max-age≈${Math.ceil(Number(seconds) / 10) * 10}`,
+      ),
       allow: header('allow'),
       'cache-status': header('cache-status')?.replace(/ttl=\d+/, 'ttl=<n>'),
       'content-security-policy': header('content-security-policy'),
@@ -233,11 +345,14 @@ describe('every target gives the same answer', () => {
       expect(agreeing.length, probe.id).toBeGreaterThan(1)
       const reference = answers.get(agreeing[0]!.name)!.get(probe.id)
       for (const target of agreeing.slice(1)) {
-        expect(answers.get(target.name)!.get(probe.id), `${probe.id}: ${target.name} vs ${agreeing[0]!.name}`).toEqual(reference)
+        expect(answers.get(target.name)!.get(probe.id), `${probe.id}: ${target.name} vs ${agreeing[0]!.name}`).toEqual(
+          reference,
+        )
       }
     }
     // The probes cover a success, a hit, a 304, a HEAD and every error status.
     const statuses = new Set([...answers.values()].flatMap((m) => [...m.values()].map((a) => a.status)))
-    for (const status of [200, 202, 304, 400, 404, 405, 414, 415, 502]) expect(statuses, String(status)).toContain(status)
+    for (const status of [200, 202, 304, 400, 404, 405, 414, 415, 502])
+      expect(statuses, String(status)).toContain(status)
   })
 })

@@ -45,12 +45,15 @@ export interface ConformanceTarget {
 
 /** Why each platform cannot give the gateway's own answer in some cases (the suite's quirks). */
 export const quirkReasons = {
-  dropsRepeatedQueryKeys: 'single-value ALB keeps only the last value of a repeated query key, so the gateway never sees the repetition',
+  dropsRepeatedQueryKeys:
+    'single-value ALB keeps only the last value of a repeated query key, so the gateway never sees the repetition',
   decodesEncodedSlash: 'HTTP APIs (v2) decode rawPath, so %2F inside a segment arrives as a real "/"',
   decodesQueryValues:
     'REST APIs (v1) deliver decoded query values; one that does not decode arrives as literal text, which the adapter cannot tell from %25-escaped text',
-  capsRequestLine: 'AWS front ends cap the request line (API Gateway 10 KB, ALB 16 KB) before the function runs; the local front end does the same with 431',
-  hostParsesJson: "the host app's express.json() reads the body before the gateway, so its rules apply (its own HTML 400 for malformed JSON, its 100 KB limit)",
+  capsRequestLine:
+    'AWS front ends cap the request line (API Gateway 10 KB, ALB 16 KB) before the function runs; the local front end does the same with 431',
+  hostParsesJson:
+    "the host app's express.json() reads the body before the gateway, so its rules apply (its own HTML 400 for malformed JSON, its 100 KB limit)",
   noHostApp: 'a Lambda has no host app to fall through to, so the gateway answers every path with its own JSON 404',
 } satisfies Record<AdapterQuirk, string>
 
@@ -160,7 +163,10 @@ function lambdaTarget(name: string, options: LambdaEventServerOptions): Conforma
     platform: 'lambda',
     flavour: options.flavour,
     hostParsesJson: false,
-    conformance: { publicPrefix: options.basePath ?? (options.stage && options.stage !== '$default' ? `/${options.stage}` : ''), quirks: lambdaQuirks(options.flavour) },
+    conformance: {
+      publicPrefix: options.basePath ?? (options.stage && options.stage !== '$default' ? `/${options.stage}` : ''),
+      quirks: lambdaQuirks(options.flavour),
+    },
     async start(gateway) {
       const handler = createLambdaHandler(gateway, { basePath: options.basePath })
       const server = await startLambdaEventServer(handler, options)

@@ -1,7 +1,13 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, GatewayError, type Gateway } from '@allmenning/core'
-import { defineOperation, defineSource, defineUpstream, UpstreamError, type SourceDefinition } from '@allmenning/core/source'
+import {
+  defineOperation,
+  defineSource,
+  defineUpstream,
+  UpstreamError,
+  type SourceDefinition,
+} from '@allmenning/core/source'
 import { avinor, firmafakta, statnett } from '@allmenning/sources'
 import { startFakeAvinor, type FakeAvinor } from '../../packages/sources/src/avinor/testing/fake-avinor.js'
 import { startFakeBrreg, type FakeBrreg } from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'
@@ -25,7 +31,12 @@ const upstreams = () => ({
 
 /** A source of our own whose search behaves as told: hits, a hang, a failure, a dataset not loaded. */
 function testSource(id: string, search: (q: string) => Promise<{ id: string; name: string }[]>): SourceDefinition {
-  const upstream = defineUpstream({ id: `${id}_api`, name: `${id} API`, baseUrl: 'http://127.0.0.1:9', publisher: 'Tests' })
+  const upstream = defineUpstream({
+    id: `${id}_api`,
+    name: `${id} API`,
+    baseUrl: 'http://127.0.0.1:9',
+    publisher: 'Tests',
+  })
   return defineSource({
     id,
     name: `Test source ${id}`,
@@ -39,7 +50,13 @@ function testSource(id: string, search: (q: string) => Promise<{ id: string; nam
     entityTypes: { thing: { operation: 'get_thing', parameter: 'id' } },
     entitySearch: { search: async (q) => ({ hits: (await search(q)).map((h) => ({ type: 'thing', ...h })) }) },
     operations: [
-      defineOperation({ name: 'get_thing', description: 'One thing.', parameters: { id: v.string() }, output: v.string(), run: async (p) => ({ data: p.id }) }),
+      defineOperation({
+        name: 'get_thing',
+        description: 'One thing.',
+        parameters: { id: v.string() },
+        output: v.string(),
+        run: async (p) => ({ data: p.id }),
+      }),
     ],
   })
 }
@@ -47,11 +64,19 @@ function testSource(id: string, search: (q: string) => Promise<{ id: string; nam
 const hang = () => new Promise<never>(() => {})
 
 function gatewayWith(extra: SourceDefinition[] = [], search = {}): Gateway {
-  return createGateway({ sources: [firmafakta(), avinor(), statnett(), ...extra], upstreams: upstreams(), search, onError: () => {} })
+  return createGateway({
+    sources: [firmafakta(), avinor(), statnett(), ...extra],
+    upstreams: upstreams(),
+    search,
+    onError: () => {},
+  })
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function search(gateway: Gateway, query: string): Promise<{ status: number; json: any; headers: Record<string, string> }> {
+async function search(
+  gateway: Gateway,
+  query: string,
+): Promise<{ status: number; json: any; headers: Record<string, string> }> {
   const res = await gateway.handle({ method: 'GET', path: '/api/v1/sok/alle', query, headers: {} })
   return { status: res.status, json: JSON.parse(res.body!), headers: res.headers }
 }
@@ -67,7 +92,10 @@ describe('auto mode', () => {
 
   it('routes an organisation number to firmafakta first', async () => {
     const { json } = await search(gatewayWith(), 'q=976%20030%20788')
-    expect(json).toMatchObject({ mode: 'entities', routing: { recognized_as: 'organization_number', source: 'firmafakta' } })
+    expect(json).toMatchObject({
+      mode: 'entities',
+      routing: { recognized_as: 'organization_number', source: 'firmafakta' },
+    })
     expect(json.results).toEqual([
       {
         type: 'organization',
@@ -76,17 +104,30 @@ describe('auto mode', () => {
         description: 'Aksjeselskap i TRONDHEIM',
         source: 'firmafakta',
         score: expect.any(Number),
-        _links: { api: '/api/v1/kilder/firmafakta/selskapsdetaljer?org_nr=976030788', wiki: expect.stringMatching(/^https:\/\/data\.brreg\.no\//) },
+        _links: {
+          api: '/api/v1/kilder/firmafakta/selskapsdetaljer?org_nr=976030788',
+          wiki: expect.stringMatching(/^https:\/\/data\.brreg\.no\//),
+        },
       },
     ])
     expect(Object.keys(json.coverage)).toEqual(['firmafakta'])
-    expect(json.not_searched.details).toEqual(expect.arrayContaining([{ source: 'avinor', reason: 'routed_elsewhere' }, { source: 'statnett', reason: 'routed_elsewhere' }]))
+    expect(json.not_searched.details).toEqual(
+      expect.arrayContaining([
+        { source: 'avinor', reason: 'routed_elsewhere' },
+        { source: 'statnett', reason: 'routed_elsewhere' },
+      ]),
+    )
   })
 
   it('routes a three-letter code to avinor, the airport first', async () => {
     const { json } = await search(gatewayWith(), 'q=BGO')
     expect(json.routing).toMatchObject({ recognized_as: 'airport_code', source: 'avinor' })
-    expect(json.results[0]).toMatchObject({ type: 'airport', id: 'BGO', name: 'Bergen', _links: { api: '/api/v1/kilder/avinor/get_flights?airport_id=BGO' } })
+    expect(json.results[0]).toMatchObject({
+      type: 'airport',
+      id: 'BGO',
+      name: 'Bergen',
+      _links: { api: '/api/v1/kilder/avinor/get_flights?airport_id=BGO' },
+    })
   })
 
   it('searches every source when the owner of a recognised text finds nothing', async () => {
@@ -122,7 +163,9 @@ describe('the modes', () => {
   it('source_discovery searches no entity', async () => {
     const { json } = await search(gatewayWith(), 'q=sesam&mode=source_discovery')
     expect(json).toMatchObject({ mode: 'source_discovery', coverage: {}, outcome: 'no_results' })
-    expect(json.not_searched.details).toEqual(expect.arrayContaining([{ source: 'firmafakta', reason: 'source_discovery_only' }]))
+    expect(json.not_searched.details).toEqual(
+      expect.arrayContaining([{ source: 'firmafakta', reason: 'source_discovery_only' }]),
+    )
   })
 })
 
@@ -146,8 +189,14 @@ describe('fan-out', () => {
       throw new GatewayError(502, 'dataset_not_loaded', 'Dataset x is not loaded; run npx allmenning datasets sync x')
     })
     const { json } = await search(gatewayWith([failing, unloaded]), 'q=sesam&mode=entities')
-    expect(json.coverage.broken).toMatchObject({ status: 'error', message: 'Upstream broken API (broken_api) answered HTTP 503' })
-    expect(json.coverage.unloaded).toMatchObject({ status: 'not_loaded', message: expect.stringMatching(/datasets sync x/) })
+    expect(json.coverage.broken).toMatchObject({
+      status: 'error',
+      message: 'Upstream broken API (broken_api) answered HTTP 503',
+    })
+    expect(json.coverage.unloaded).toMatchObject({
+      status: 'not_loaded',
+      message: expect.stringMatching(/datasets sync x/),
+    })
     expect(json.outcome).toBe('results')
   })
 
@@ -158,7 +207,9 @@ describe('fan-out', () => {
     const { json } = await search(gatewayWith([unloaded]), 'q=zzzqqq&mode=entities&sources=firmafakta,unloaded')
     expect(json.coverage.firmafakta).toMatchObject({ status: 'ok', returned: 0 })
     expect(json.outcome).toBe('incomplete')
-    expect(json.suggestion).toMatch(/not every source could answer: unloaded \(not loaded: Dataset x is not loaded; run npx allmenning datasets sync x\)/)
+    expect(json.suggestion).toMatch(
+      /not every source could answer: unloaded \(not loaded: Dataset x is not loaded; run npx allmenning datasets sync x\)/,
+    )
     const answered = await search(gatewayWith(), 'q=zzzqqq&mode=entities&sources=firmafakta')
     expect(answered.json.outcome).toBe('no_results')
     expect(answered.json.suggestion).toMatch(/^Nothing matched "zzzqqq"/)
@@ -184,11 +235,19 @@ describe('fan-out', () => {
   it('answers a 400 naming unknown source ids', async () => {
     const { status, json } = await search(gatewayWith(), 'q=sesam&sources=firmafakta,nope,zilch')
     expect(status).toBe(400)
-    expect(json.error.details).toEqual([{ parameter: 'sources', problem: expect.stringMatching(/names unknown source nope, zilch; available: firmafakta, avinor, statnett/), rule: 'enum' }])
+    expect(json.error.details).toEqual([
+      {
+        parameter: 'sources',
+        problem: expect.stringMatching(/names unknown source nope, zilch; available: firmafakta, avinor, statnett/),
+        rule: 'enum',
+      },
+    ])
   })
 
   it('keeps limit across sources, with total_matched true to what matched', async () => {
-    const many = testSource('many', async () => Array.from({ length: 8 }, (_, i) => ({ id: `t${i}`, name: `Sesam thing ${i}` })))
+    const many = testSource('many', async () =>
+      Array.from({ length: 8 }, (_, i) => ({ id: `t${i}`, name: `Sesam thing ${i}` })),
+    )
     const { json } = await search(gatewayWith([many]), 'q=sesam&mode=entities&limit=3')
     expect(json.returned).toBe(3)
     expect(json.results).toHaveLength(3)
@@ -198,9 +257,14 @@ describe('fan-out', () => {
 })
 
 describe('caching', () => {
-  it('answers the same search from the cache, and its upstream calls share the operations\' cache', async () => {
+  it("answers the same search from the cache, and its upstream calls share the operations' cache", async () => {
     const gateway = gatewayWith()
-    await gateway.handle({ method: 'GET', path: '/api/v1/kilder/firmafakta/organisasjonsnummer_for_selskap', query: 'company_name=Sesam&limit=5', headers: {} })
+    await gateway.handle({
+      method: 'GET',
+      path: '/api/v1/kilder/firmafakta/organisasjonsnummer_for_selskap',
+      query: 'company_name=Sesam&limit=5',
+      headers: {},
+    })
     const before = brregFake.requests.length
     const first = await search(gateway, 'q=Sesam&mode=entities')
     expect(brregFake.requests.length).toBe(before)

@@ -2,7 +2,11 @@ import Keyv from 'keyv'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createGateway, type Gateway, type GatewayRequest } from '@allmenning/core'
 import { statnett } from '@allmenning/sources'
-import { startFakeStatnett, statnettJson, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import {
+  startFakeStatnett,
+  statnettJson,
+  statnettPaths,
+} from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import type { FakeUpstream } from '@allmenning/core/testing'
 
 let fake: FakeUpstream
@@ -23,7 +27,11 @@ const flow = '/api/v1/kilder/statnett/get_physical_flow'
 
 beforeAll(async () => {
   fake = await startFakeStatnett()
-  gateway = createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl } }, onError: () => {} })
+  gateway = createGateway({
+    sources: [statnett()],
+    upstreams: { statnett: { baseUrl: fake.baseUrl } },
+    onError: () => {},
+  })
 })
 afterAll(() => fake.close())
 afterEach(() => vi.restoreAllMocks())
@@ -37,7 +45,11 @@ describe('bad input is a clear 4xx naming the parameter and the rule', () => {
     ['offset=-1', 'invalid_parameter', { parameter: 'offset', rule: 'min_value', problem: 'must be at least 0' }],
     ['__proto__=x', 'unknown_parameter', { parameter: '__proto__', rule: 'unknown' }],
     ['constructor=x', 'unknown_parameter', { parameter: 'constructor', rule: 'unknown' }],
-    ['limit=5&limit=6', 'repeated_parameter', { parameter: 'limit', rule: 'repeated', problem: 'must be given at most once' }],
+    [
+      'limit=5&limit=6',
+      'repeated_parameter',
+      { parameter: 'limit', rule: 'repeated', problem: 'must be given at most once' },
+    ],
     ['area=%E0%A4%A', 'invalid_query_encoding', { rule: 'encoding' }],
     ['area=%ZZ', 'invalid_query_encoding', { rule: 'encoding' }],
   ])('%s', async (query, code, detail) => {
@@ -89,12 +101,17 @@ describe('routes', () => {
   it('answers unknown sources, operations and routes with 404s that say what exists', async () => {
     const source = await call(gateway, '/api/v1/kilder/nope')
     expect(source.status).toBe(404)
-    expect(source.json.error).toMatchObject({ code: 'source_not_found', message: 'No source "nope"; available sources: statnett' })
+    expect(source.json.error).toMatchObject({
+      code: 'source_not_found',
+      message: 'No source "nope"; available sources: statnett',
+    })
     const operation = await call(gateway, '/api/v1/kilder/statnett/nope')
     expect(operation.json.error).toMatchObject({ code: 'operation_not_found' })
     expect(operation.json.error.message).toContain('get_physical_flow, get_production_consumption, get_power_situation')
     expect((await call(gateway, '/api/v2/')).json.error.code).toBe('route_not_found')
-    expect((await call(gateway, '/api/v1/kilder/statnett/get_physical_flow/extra')).json.error.code).toBe('route_not_found')
+    expect((await call(gateway, '/api/v1/kilder/statnett/get_physical_flow/extra')).json.error.code).toBe(
+      'route_not_found',
+    )
     const nowhere = await call(gateway, '/api/v1/steder/59.9/10.7/extra')
     expect(nowhere.status).toBe(404)
     expect(nowhere.json.error.code).toBe('route_not_found')
@@ -121,14 +138,27 @@ describe('routes', () => {
     expect(json.api_version).toBe('1.0.0')
     expect(json.endpoints.openapi.url).toBe('/api/v1/openapi.json')
     expect(json.endpoints.operation.url_template).toBe('/api/v1/kilder/{source}/{operation}{?parameters*}')
-    expect(json.sources).toEqual([expect.objectContaining({ id: 'statnett', operations: ['get_physical_flow', 'get_production_consumption', 'get_power_situation', 'get_price_area'] })])
+    expect(json.sources).toEqual([
+      expect.objectContaining({
+        id: 'statnett',
+        operations: ['get_physical_flow', 'get_production_consumption', 'get_power_situation', 'get_price_area'],
+      }),
+    ])
     expect((await call(gateway, '/api/v1')).status).toBe(200)
   })
 
   it('builds absolute links under publicBaseUrl and relative ones under the mount path', async () => {
-    const absolute = createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl } }, publicBaseUrl: 'https://data.example.no/' })
-    expect((await call(absolute, '/api/v1/kilder/statnett')).json._links.self).toBe('https://data.example.no/api/v1/kilder/statnett')
-    expect((await call(gateway, '/api/v1/kilder/statnett', '', { basePath: '/data' })).json._links.self).toBe('/data/api/v1/kilder/statnett')
+    const absolute = createGateway({
+      sources: [statnett()],
+      upstreams: { statnett: { baseUrl: fake.baseUrl } },
+      publicBaseUrl: 'https://data.example.no/',
+    })
+    expect((await call(absolute, '/api/v1/kilder/statnett')).json._links.self).toBe(
+      'https://data.example.no/api/v1/kilder/statnett',
+    )
+    expect((await call(gateway, '/api/v1/kilder/statnett', '', { basePath: '/data' })).json._links.self).toBe(
+      '/data/api/v1/kilder/statnett',
+    )
   })
 })
 
@@ -136,7 +166,17 @@ describe('source descriptors', () => {
   it('full view has every field of spec 2.5, generated from the definitions', async () => {
     const { json, headers } = await call(gateway, '/api/v1/kilder/statnett')
     expect(Object.keys(json)).toEqual([
-      'id', 'name', 'description', 'documentation', 'operations', 'operation_schema_url_template', 'topic', 'keywords', 'related_sources', '_meta', '_links',
+      'id',
+      'name',
+      'description',
+      'documentation',
+      'operations',
+      'operation_schema_url_template',
+      'topic',
+      'keywords',
+      'related_sources',
+      '_meta',
+      '_links',
     ])
     expect(json.operation_schema_url_template).toBe('/api/v1/kilder/statnett/{operation}/schema')
     expect(json._meta.sources[0]).toMatchObject({ id: 'statnett', cache_ttl_seconds: 300 })
@@ -145,8 +185,11 @@ describe('source descriptors', () => {
     expect(op).toEqual({
       name: 'get_physical_flow',
       operation_descriptor_url: '/api/v1/kilder/statnett/get_physical_flow/schema',
-      description: expect.stringContaining('Signature: get_physical_flow(area: NO1|NO2|NO3|NO4|NO5|SE1|SE2|SE3|SE4|DK1|DK2|FI|EE|LV|LT|DE|NL|PL|EN|GB|RU, optional; limit: integer, optional, default 25; offset: integer, optional, default 0)'),
-      signature: 'get_physical_flow(area: NO1|NO2|NO3|NO4|NO5|SE1|SE2|SE3|SE4|DK1|DK2|FI|EE|LV|LT|DE|NL|PL|EN|GB|RU, optional; limit: integer, optional, default 25; offset: integer, optional, default 0)',
+      description: expect.stringContaining(
+        'Signature: get_physical_flow(area: NO1|NO2|NO3|NO4|NO5|SE1|SE2|SE3|SE4|DK1|DK2|FI|EE|LV|LT|DE|NL|PL|EN|GB|RU, optional; limit: integer, optional, default 25; offset: integer, optional, default 0)',
+      ),
+      signature:
+        'get_physical_flow(area: NO1|NO2|NO3|NO4|NO5|SE1|SE2|SE3|SE4|DK1|DK2|FI|EE|LV|LT|DE|NL|PL|EN|GB|RU, optional; limit: integer, optional, default 25; offset: integer, optional, default 0)',
       canonical_field_aliases: { timestamp: ['[].time'] },
       required_parameters: [],
       optional_parameters: ['area', 'limit', 'offset'],
@@ -163,45 +206,84 @@ describe('source descriptors', () => {
     const related = createGateway({
       upstreams: { statnett: { baseUrl: fake.baseUrl } },
       sources: [
-        { ...base, relatedSources: [{ id: 'grid-prices', reason: 'Prices per price area' }, { id: 'absent', reason: 'Not served here' }] },
+        {
+          ...base,
+          relatedSources: [
+            { id: 'grid-prices', reason: 'Prices per price area' },
+            { id: 'absent', reason: 'Not served here' },
+          ],
+        },
         { ...base, id: 'grid-prices', name: 'Grid prices', documentation: 'https://example.no/prices' },
       ],
     })
     const { json } = await call(related, '/api/v1/kilder/statnett')
     expect(json.related_sources).toEqual([
-      { id: 'grid-prices', name: 'Grid prices', reason: 'Prices per price area', api: '/api/v1/kilder/grid-prices', wiki: 'https://example.no/prices' },
+      {
+        id: 'grid-prices',
+        name: 'Grid prices',
+        reason: 'Prices per price area',
+        api: '/api/v1/kilder/grid-prices',
+        wiki: 'https://example.no/prices',
+      },
     ])
   })
 
-  it.each([['/api/v1/'], ['/api/v1/kilder'], ['/api/v1/kilder/statnett'], ['/api/v1/kilder/statnett/get_physical_flow/schema'], ['/api/v1/openapi.json']])(
-    '%s keeps its ETag and answers If-None-Match with a 304',
-    async (path) => {
-      const first = await call(gateway, path)
-      await new Promise((resolve) => setTimeout(resolve, 5))
-      const second = await call(gateway, path)
-      expect(second.headers.etag).toBe(first.headers.etag)
-      const conditional = await gateway.handle(request(path, '', { headers: { 'if-none-match': first.headers.etag! } }))
-      expect(conditional.status).toBe(304)
-    },
-  )
+  it.each([
+    ['/api/v1/'],
+    ['/api/v1/kilder'],
+    ['/api/v1/kilder/statnett'],
+    ['/api/v1/kilder/statnett/get_physical_flow/schema'],
+    ['/api/v1/openapi.json'],
+  ])('%s keeps its ETag and answers If-None-Match with a 304', async (path) => {
+    const first = await call(gateway, path)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const second = await call(gateway, path)
+    expect(second.headers.etag).toBe(first.headers.etag)
+    const conditional = await gateway.handle(request(path, '', { headers: { 'if-none-match': first.headers.etag! } }))
+    expect(conditional.status).toBe(304)
+  })
 
   it('names view lists only operation names and links; compact adds signatures', async () => {
     const names = (await call(gateway, '/api/v1/kilder/statnett', 'view=names')).json
-    expect(names.operations[0]).toEqual({ name: 'get_physical_flow', operation_descriptor_url: '/api/v1/kilder/statnett/get_physical_flow/schema' })
+    expect(names.operations[0]).toEqual({
+      name: 'get_physical_flow',
+      operation_descriptor_url: '/api/v1/kilder/statnett/get_physical_flow/schema',
+    })
     expect(names.description).toBeUndefined()
     const compact = (await call(gateway, '/api/v1/kilder/statnett', 'view=compact')).json
-    expect(compact.operations[2].signature).toBe('get_power_situation(area: NO1|NO2|NO3|NO4|NO5, optional; limit: integer, optional, default 25; offset: integer, optional, default 0)')
+    expect(compact.operations[2].signature).toBe(
+      'get_power_situation(area: NO1|NO2|NO3|NO4|NO5, optional; limit: integer, optional, default 25; offset: integer, optional, default 0)',
+    )
     expect(compact.operations[0].output_fields).toBeUndefined()
-    expect((await call(gateway, '/api/v1/kilder/statnett', 'view=everything')).json.error.details[0]).toMatchObject({ parameter: 'view', rule: 'enum', problem: 'must be one of: names, compact, full' })
+    expect((await call(gateway, '/api/v1/kilder/statnett', 'view=everything')).json.error.details[0]).toMatchObject({
+      parameter: 'view',
+      rule: 'enum',
+      problem: 'must be one of: names, compact, full',
+    })
   })
 
   it('the /schema resource gives parameters with types, defaults and bounds, and the output fields', async () => {
     const { json } = await call(gateway, '/api/v1/kilder/statnett/get_physical_flow/schema')
     expect(json.parameters[1]).toEqual({
-      name: 'limit', in: 'query', type: 'integer', required: false, default: 25, description: 'Maximum number of list items returned.',
-      schema: { type: 'integer', minimum: 1, maximum: 100, description: 'Maximum number of list items returned.', default: 25 },
+      name: 'limit',
+      in: 'query',
+      type: 'integer',
+      required: false,
+      default: 25,
+      description: 'Maximum number of list items returned.',
+      schema: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 100,
+        description: 'Maximum number of list items returned.',
+        default: 25,
+      },
     })
-    expect(json.parameters[0]).toMatchObject({ name: 'area', type: 'string', schema: { type: 'string', enum: expect.arrayContaining(['NO1', 'SE3', 'FI', 'DK2']) } })
+    expect(json.parameters[0]).toMatchObject({
+      name: 'area',
+      type: 'string',
+      schema: { type: 'string', enum: expect.arrayContaining(['NO1', 'SE3', 'FI', 'DK2']) },
+    })
     expect(json.output_fields).toEqual(['[].from_area', '[].to_area', '[].flow_mw', '[].time'])
     expect(json.output_schema.type).toBe('array')
     const production = (await call(gateway, '/api/v1/kilder/statnett/get_production_consumption/schema')).json
@@ -210,16 +292,46 @@ describe('source descriptors', () => {
 })
 
 describe('discovery search', () => {
-  it.each([['statnett'], ['strøm'], ['Kraftsituasjonen'], ['electricity grid'], ['STROM']])('finds statnett for %s without calling upstream', async (q) => {
-    const { status, json } = await call(gateway, '/api/v1/sok/alle', `q=${encodeURIComponent(q)}`)
-    expect(status).toBe(200)
-    expect(json).toMatchObject({ query: q, outcome: 'results', mode: 'source_discovery', returned: 1, total_matched: 1, limit: { value: 5 } })
-    expect(json.results[0]).toMatchObject({ type: 'data_source', id: 'statnett', source: 'statnett', _links: { api: '/api/v1/kilder/statnett' } })
-    expect(json.data_sources[0]).toMatchObject({ id: 'statnett', topic: 'energy' })
-    expect(Object.keys(json)).toEqual(['query', 'outcome', 'mode', 'routing', 'results', 'data_sources', 'returned', 'total_matched', 'limit', 'coverage', 'not_searched', 'suggestion', '_meta', '_links'])
-    expect(Object.keys(json._links)).toEqual(['self', 'wiki', 'api_index'])
-    expect(fake.requests).toHaveLength(0)
-  })
+  it.each([['statnett'], ['strøm'], ['Kraftsituasjonen'], ['electricity grid'], ['STROM']])(
+    'finds statnett for %s without calling upstream',
+    async (q) => {
+      const { status, json } = await call(gateway, '/api/v1/sok/alle', `q=${encodeURIComponent(q)}`)
+      expect(status).toBe(200)
+      expect(json).toMatchObject({
+        query: q,
+        outcome: 'results',
+        mode: 'source_discovery',
+        returned: 1,
+        total_matched: 1,
+        limit: { value: 5 },
+      })
+      expect(json.results[0]).toMatchObject({
+        type: 'data_source',
+        id: 'statnett',
+        source: 'statnett',
+        _links: { api: '/api/v1/kilder/statnett' },
+      })
+      expect(json.data_sources[0]).toMatchObject({ id: 'statnett', topic: 'energy' })
+      expect(Object.keys(json)).toEqual([
+        'query',
+        'outcome',
+        'mode',
+        'routing',
+        'results',
+        'data_sources',
+        'returned',
+        'total_matched',
+        'limit',
+        'coverage',
+        'not_searched',
+        'suggestion',
+        '_meta',
+        '_links',
+      ])
+      expect(Object.keys(json._links)).toEqual(['self', 'wiki', 'api_index'])
+      expect(fake.requests).toHaveLength(0)
+    },
+  )
 
   it('says when nothing matched', async () => {
     const { json } = await call(gateway, '/api/v1/sok/alle', 'q=flyplass')
@@ -228,20 +340,47 @@ describe('discovery search', () => {
   })
 
   it('validates limit and sources', async () => {
-    expect((await call(gateway, '/api/v1/sok/alle', 'q=x&limit=11')).json.error.details[0]).toMatchObject({ parameter: 'limit', rule: 'max_value' })
-    expect((await call(gateway, '/api/v1/sok/alle', 'q=x&sources=statnett,nope')).json.error.details[0]).toMatchObject({ parameter: 'sources', rule: 'enum' })
+    expect((await call(gateway, '/api/v1/sok/alle', 'q=x&limit=11')).json.error.details[0]).toMatchObject({
+      parameter: 'limit',
+      rule: 'max_value',
+    })
+    expect((await call(gateway, '/api/v1/sok/alle', 'q=x&sources=statnett,nope')).json.error.details[0]).toMatchObject({
+      parameter: 'sources',
+      rule: 'enum',
+    })
   })
 })
 
 describe('feedback', () => {
   it('hands valid feedback to onFeedback and answers 202', async () => {
     const received: unknown[] = []
-    const g = createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl } }, onFeedback: (f) => void received.push(f) })
-    const body = JSON.stringify({ source: 'statnett', operation: 'get_physical_flow', message: 'The EN link shows no value' })
-    const res = await call(g, '/api/v1/feedback', '', { method: 'POST', headers: { 'content-type': 'application/json' }, readBody: async () => Buffer.from(body) })
+    const g = createGateway({
+      sources: [statnett()],
+      upstreams: { statnett: { baseUrl: fake.baseUrl } },
+      onFeedback: (f) => void received.push(f),
+    })
+    const body = JSON.stringify({
+      source: 'statnett',
+      operation: 'get_physical_flow',
+      message: 'The EN link shows no value',
+    })
+    const res = await call(g, '/api/v1/feedback', '', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      readBody: async () => Buffer.from(body),
+    })
     expect(res.status).toBe(202)
-    expect(received).toEqual([expect.objectContaining({ source: 'statnett', message: 'The EN link shows no value', received_at: expect.any(String) })])
-    const parsed = await call(g, '/api/v1/feedback', '', { method: 'POST', readBody: async () => ({ message: 'already parsed' }) })
+    expect(received).toEqual([
+      expect.objectContaining({
+        source: 'statnett',
+        message: 'The EN link shows no value',
+        received_at: expect.any(String),
+      }),
+    ])
+    const parsed = await call(g, '/api/v1/feedback', '', {
+      method: 'POST',
+      readBody: async () => ({ message: 'already parsed' }),
+    })
     expect(parsed.status).toBe(202)
     expect(received).toHaveLength(2)
   })
@@ -252,28 +391,49 @@ describe('feedback', () => {
     ['an operation without source', { operation: 'get_physical_flow', message: 'x' }, 'operation'],
     ['an unknown field', { message: 'x', extra: 1 }, 'extra'],
   ])('rejects %s naming the field', async (_name, body, parameter) => {
-    const res = await call(gateway, '/api/v1/feedback', '', { method: 'POST', headers: { 'content-type': 'application/json' }, readBody: async () => JSON.stringify(body) })
+    const res = await call(gateway, '/api/v1/feedback', '', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      readBody: async () => JSON.stringify(body),
+    })
     expect(res.status).toBe(400)
     expect(res.json.error.code).toBe('invalid_body')
     expect(res.json.error.details[0].parameter).toBe(parameter)
   })
 
   it('rejects malformed JSON and non-JSON bodies', async () => {
-    const broken = await call(gateway, '/api/v1/feedback', '', { method: 'POST', headers: { 'content-type': 'application/json' }, readBody: async () => '{"message":' })
+    const broken = await call(gateway, '/api/v1/feedback', '', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      readBody: async () => '{"message":',
+    })
     expect(broken.json.error).toMatchObject({ code: 'invalid_body', details: [{ parameter: 'body', rule: 'json' }] })
-    const text = await call(gateway, '/api/v1/feedback', '', { method: 'POST', headers: { 'content-type': 'text/plain' }, readBody: async () => 'hello' })
+    const text = await call(gateway, '/api/v1/feedback', '', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      readBody: async () => 'hello',
+    })
     expect(text.status).toBe(415)
   })
 
   it('describes itself on GET', async () => {
     const { json } = await call(gateway, '/api/v1/feedback')
-    expect(json).toMatchObject({ method: 'POST', content_type: 'application/json', body_schema: { required: ['message'] } })
+    expect(json).toMatchObject({
+      method: 'POST',
+      content_type: 'application/json',
+      body_schema: { required: ['message'] },
+    })
   })
 })
 
 describe('caching', () => {
   const fresh = (extra: Parameters<typeof createGateway>[0] extends infer O ? Partial<O> : never = {}) =>
-    createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 300 } }, onError: () => {}, ...extra })
+    createGateway({
+      sources: [statnett()],
+      upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 300 } },
+      onError: () => {},
+      ...extra,
+    })
   const upstreamCalls = () => fake.requests.filter((r) => r.includes('GetFlow')).length
 
   it('serves the second identical request from the cache with the same ETag', async () => {
@@ -313,14 +473,19 @@ describe('caching', () => {
   })
 
   it('lets identical concurrent misses share one upstream call', async () => {
-    fake.route(statnettPaths.flow, async () => ({ ...statnettJson('[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":1,"MeasureDate":0}]'), delayMs: 100 }))
+    fake.route(statnettPaths.flow, async () => ({
+      ...statnettJson('[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":1,"MeasureDate":0}]'),
+      delayMs: 100,
+    }))
     const g = fresh()
     const before = upstreamCalls()
     const answers = await Promise.all(Array.from({ length: 10 }, () => g.handle(request(flow))))
     expect(upstreamCalls() - before).toBe(1)
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200))
     expect(answers.filter((a) => a.headers['cache-status']?.endsWith('collapsed'))).toHaveLength(9)
-    fake.route(statnettPaths.flow, () => statnettJson('[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":1,"MeasureDate":0}]'))
+    fake.route(statnettPaths.flow, () =>
+      statnettJson('[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":1,"MeasureDate":0}]'),
+    )
   })
 
   it('serves a stale copy that says so when the upstream fails, and refreshes when it is back', async () => {
@@ -333,11 +498,18 @@ describe('caching', () => {
     const stale = await call(g, flow, 'area=SE3')
     expect(stale.status).toBe(200)
     expect(stale.json.data).toEqual(first.json.data)
-    expect(stale.json._meta).toMatchObject({ stale: true, stale_reason: 'Upstream Statnett driftsdata (statnett) answered HTTP 500' })
-    expect(stale.headers['cache-status']).toMatch(/^allmenning; fwd=stale; fwd-status=502; ttl=-\d+; detail=upstream-failed$/)
+    expect(stale.json._meta).toMatchObject({
+      stale: true,
+      stale_reason: 'Upstream Statnett driftsdata (statnett) answered HTTP 500',
+    })
+    expect(stale.headers['cache-status']).toMatch(
+      /^allmenning; fwd=stale; fwd-status=502; ttl=-\d+; detail=upstream-failed$/,
+    )
     expect(stale.headers['cache-control']).toBe('no-cache')
     expect(stale.headers.etag).not.toBe(first.headers.etag)
-    fake.route(statnettPaths.flow, () => statnettJson('[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":2,"MeasureDate":0}]'))
+    fake.route(statnettPaths.flow, () =>
+      statnettJson('[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":2,"MeasureDate":0}]'),
+    )
     const refreshed = await call(g, flow, 'area=SE3')
     expect(refreshed.headers['cache-status']).toBe('allmenning; fwd=stale; stored')
     expect(refreshed.json.data[0].flow_mw).toBe(2)
@@ -347,7 +519,9 @@ describe('caching', () => {
     fake.route(statnettPaths.flow, () => ({ status: 500, body: 'Internal Server Error' }))
     const res = await call(fresh(), flow, 'area=DK1')
     expect(res.status).toBe(502)
-    fake.route(statnettPaths.flow, () => statnettJson('[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":1,"MeasureDate":0}]'))
+    fake.route(statnettPaths.flow, () =>
+      statnettJson('[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":1,"MeasureDate":0}]'),
+    )
   })
 
   it('keeps answering when the cache store throws', async () => {
@@ -370,7 +544,12 @@ describe('caching', () => {
 
   it('keeps answering, promptly, when the cache store hangs', async () => {
     const hanging = new Keyv({
-      store: { get: () => new Promise(() => {}), set: () => new Promise(() => {}), delete: () => new Promise(() => {}), clear: () => new Promise(() => {}) } as unknown as Map<string, unknown>,
+      store: {
+        get: () => new Promise(() => {}),
+        set: () => new Promise(() => {}),
+        delete: () => new Promise(() => {}),
+        clear: () => new Promise(() => {}),
+      } as unknown as Map<string, unknown>,
     })
     const g = fresh({ cache: hanging, cacheTimeoutMs: 50 })
     const started = performance.now()

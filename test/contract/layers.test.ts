@@ -18,7 +18,7 @@ import { importCycles, layerBreaks, moduleFiles, type LayerTable } from './impor
 const root = resolve(import.meta.dirname, '../..')
 
 /** `packages/core/src`: a folder, or for a file at the root its name without `.ts`. */
-export const coreLayers: LayerTable = [
+const coreLayers: LayerTable = [
   // Helpers that know nothing of the gateway.
   { layer: 'util', groups: ['util'] },
   { layer: 'text', groups: ['text'] },
@@ -43,7 +43,17 @@ export const coreLayers: LayerTable = [
   // gateway-context.ts, and gateway-options.ts gathers their options into one type.
   {
     layer: 'features',
-    groups: ['operations', 'search', 'places', 'describe', 'feedback', 'health', 'extensions', 'gateway-context', 'gateway-options'],
+    groups: [
+      'operations',
+      'search',
+      'places',
+      'describe',
+      'feedback',
+      'health',
+      'extensions',
+      'gateway-context',
+      'gateway-options',
+    ],
   },
   // The front door: the route table and the request handler every adapter calls.
   { layer: 'front door', groups: ['server', 'routes'] },
@@ -53,7 +63,7 @@ export const coreLayers: LayerTable = [
 ]
 
 /** `packages/datasets/src`, the same way. */
-export const datasetsLayers: LayerTable = [
+const datasetsLayers: LayerTable = [
   // Reading publishers' files: parts, zip members, delimited text, JSON arrays, spreadsheets, limits.
   { layer: 'read', groups: ['read'] },
   // The SQLite store: connections, generations, queries, the dataset register, import locks.
@@ -96,7 +106,11 @@ describe('module imports', () => {
       write('f.ts', "export type F = import('./e.js').E\n")
       write('g.ts', "import { h } from './h.js'\nexport const g = h\n")
       write('h.ts', 'export const h = 1\n')
-      expect(importCycles(moduleFiles(dir), dir)).toEqual(['a.ts → b.ts → a.ts', 'c.ts → d.ts → c.ts', 'e.ts → f.ts → e.ts'])
+      expect(importCycles(moduleFiles(dir), dir)).toEqual([
+        'a.ts → b.ts → a.ts',
+        'c.ts → d.ts → c.ts',
+        'e.ts → f.ts → e.ts',
+      ])
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

@@ -7,7 +7,11 @@ import { createGateway, GatewayError, type Gateway, type GatewayOptions, type Ga
 import { defineOperation, defineSource, defineUpstream } from '@allmenning/core/source'
 import { mcpServers } from '@allmenning/mcp'
 import { statnett } from '@allmenning/sources'
-import { startFakeStatnett, statnettJson, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import {
+  startFakeStatnett,
+  statnettJson,
+  statnettPaths,
+} from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import type { FakeUpstream } from '@allmenning/core/testing'
 
 let fake: FakeUpstream
@@ -18,11 +22,19 @@ beforeAll(async () => {
 afterAll(() => fake.close())
 afterEach(() => {
   vi.restoreAllMocks()
-  fake.route(statnettPaths.flow, () => statnettJson('[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":1,"MeasureDate":0}]'))
+  fake.route(statnettPaths.flow, () =>
+    statnettJson('[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":1,"MeasureDate":0}]'),
+  )
 })
 
 const gatewayWith = (options: Partial<GatewayOptions> = {}): Gateway =>
-  createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl } }, onError: () => {}, extensions: [mcpServers()], ...options })
+  createGateway({
+    sources: [statnett()],
+    upstreams: { statnett: { baseUrl: fake.baseUrl } },
+    onError: () => {},
+    extensions: [mcpServers()],
+    ...options,
+  })
 
 interface Post {
   headers?: Record<string, string>
@@ -41,19 +53,28 @@ async function post(g: Gateway, path: string, body: unknown, init: Post = {}) {
     readBody: () => Promise.resolve(text),
     ...init.extra,
   })
-  const json = res.body && res.headers['content-type']?.startsWith('application/json') ? JSON.parse(res.body) : undefined
+  const json =
+    res.body && res.headers['content-type']?.startsWith('application/json') ? JSON.parse(res.body) : undefined
   return { ...res, json }
 }
 
-const rpc = (id: number | string, method: string, params?: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) })
-const callTool = (name: string, args?: unknown, id = 1) => rpc(id, 'tools/call', { name, ...(args !== undefined ? { arguments: args } : {}) })
+const rpc = (id: number | string, method: string, params?: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  ...(params ? { params } : {}),
+})
+const callTool = (name: string, args?: unknown, id = 1) =>
+  rpc(id, 'tools/call', { name, ...(args !== undefined ? { arguments: args } : {}) })
 const upstreamCalls = () => fake.requests.length
 
 describe('where the MCP endpoints are', () => {
   it('owns /mcp and /{source}/mcp for its sources, and nothing else a host app might have', () => {
     const g = gatewayWith()
-    for (const path of ['/mcp', '/mcp/', '/statnett/mcp', '/statnett/mcp/', '/api', '/api/v1/kilder']) expect(g.owns(path), path).toBe(true)
-    for (const path of ['/nope/mcp', '/mcp/x', '/statnett/mcp/x', '/statnett', '/%E0%A4%A/mcp', '/mcpx', '/health']) expect(g.owns(path), path).toBe(false)
+    for (const path of ['/mcp', '/mcp/', '/statnett/mcp', '/statnett/mcp/', '/api', '/api/v1/kilder'])
+      expect(g.owns(path), path).toBe(true)
+    for (const path of ['/nope/mcp', '/mcp/x', '/statnett/mcp/x', '/statnett', '/%E0%A4%A/mcp', '/mcpx', '/health'])
+      expect(g.owns(path), path).toBe(false)
   })
 
   it('has no MCP endpoints unless turned on', async () => {
@@ -68,9 +89,13 @@ describe('where the MCP endpoints are', () => {
   it('refuses an extension without a name of its own when the gateway is made', () => {
     const named = (name: string) => ({ ...mcpServers(), name })
     for (const name of ['', 'api', 'Mcp', 'a/b', '../x']) {
-      expect(() => createGateway({ sources: [statnett()], extensions: [named(name)] }), name).toThrow(/a name of its own/)
+      expect(() => createGateway({ sources: [statnett()], extensions: [named(name)] }), name).toThrow(
+        /a name of its own/,
+      )
     }
-    expect(() => createGateway({ sources: [statnett()], extensions: [mcpServers(), mcpServers()] })).toThrow(/a name of its own/)
+    expect(() => createGateway({ sources: [statnett()], extensions: [mcpServers(), mcpServers()] })).toThrow(
+      /a name of its own/,
+    )
   })
 
   it('answers GET, HEAD and DELETE with 405 and Allow: POST (no event stream, no sessions)', async () => {
@@ -84,10 +109,14 @@ describe('where the MCP endpoints are', () => {
 
   it('lists the endpoints in the API index under the mount point, and leaves them out of OpenAPI', async () => {
     const g = gatewayWith()
-    const index = JSON.parse((await g.handle({ method: 'GET', path: '/api/v1/', query: '', headers: {}, basePath: '/data' })).body!)
+    const index = JSON.parse(
+      (await g.handle({ method: 'GET', path: '/api/v1/', query: '', headers: {}, basePath: '/data' })).body!,
+    )
     expect(index.endpoints.mcp).toEqual({ method: 'POST', url: '/data/mcp' })
     expect(index.endpoints.source_mcp).toEqual({ method: 'POST', url_template: '/data/{source}/mcp' })
-    const openapi = JSON.parse((await g.handle({ method: 'GET', path: '/api/v1/openapi.json', query: '', headers: {} })).body!)
+    const openapi = JSON.parse(
+      (await g.handle({ method: 'GET', path: '/api/v1/openapi.json', query: '', headers: {} })).body!,
+    )
     expect(Object.keys(openapi.paths).filter((p) => p.includes('mcp'))).toEqual([])
   })
 
@@ -107,14 +136,22 @@ describe('the lifecycle, statelessly', () => {
     ['2026-07-28', '2025-11-25'],
     ['1999-01-01', '2025-11-25'],
   ])('initialize asking for %s is answered with %s', async (asked, answered) => {
-    const res = await post(gatewayWith(), '/statnett/mcp', rpc(1, 'initialize', { protocolVersion: asked, capabilities: {}, clientInfo: { name: 't', version: '1' } }))
+    const res = await post(
+      gatewayWith(),
+      '/statnett/mcp',
+      rpc(1, 'initialize', { protocolVersion: asked, capabilities: {}, clientInfo: { name: 't', version: '1' } }),
+    )
     expect(res.status).toBe(200)
     expect(res.headers['mcp-session-id']).toBeUndefined()
     expect(res.headers['cache-control']).toBe('no-store')
     expect(res.json).toMatchObject({
       jsonrpc: '2.0',
       id: 1,
-      result: { protocolVersion: answered, capabilities: { tools: { listChanged: false } }, serverInfo: { name: 'allmenning-statnett', version: '0.1.0' } },
+      result: {
+        protocolVersion: answered,
+        capabilities: { tools: { listChanged: false } },
+        serverInfo: { name: 'allmenning-statnett', version: '0.1.0' },
+      },
     })
   })
 
@@ -129,7 +166,11 @@ describe('the lifecycle, statelessly', () => {
 
   it('accepts notifications and client responses with 202 and no body', async () => {
     const g = gatewayWith()
-    for (const message of [{ jsonrpc: '2.0', method: 'notifications/initialized' }, { jsonrpc: '2.0', method: 'notifications/whatever' }, { jsonrpc: '2.0', id: 9, result: {} }]) {
+    for (const message of [
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', method: 'notifications/whatever' },
+      { jsonrpc: '2.0', id: 9, result: {} },
+    ]) {
       const res = await post(g, '/mcp', message)
       expect(res.status).toBe(202)
       expect(res.body).toBeNull()
@@ -148,13 +189,19 @@ describe('the lifecycle, statelessly', () => {
 
   it('checks MCP-Protocol-Version after initialize: a 400 for a version it does not speak', async () => {
     const g = gatewayWith()
-    expect((await post(g, '/mcp', rpc(1, 'ping'), { headers: { 'mcp-protocol-version': '2025-06-18' } })).status).toBe(200)
+    expect((await post(g, '/mcp', rpc(1, 'ping'), { headers: { 'mcp-protocol-version': '2025-06-18' } })).status).toBe(
+      200,
+    )
     const res = await post(g, '/mcp', rpc(1, 'ping'), { headers: { 'mcp-protocol-version': '2099-01-01' } })
     expect(res.status).toBe(400)
     expect(res.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } })
     expect(res.json.error.message).toContain('2025-11-25, 2025-06-18, 2025-03-26')
     // initialize negotiates in its body, whatever a header says.
-    const initialize = rpc(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } })
+    const initialize = rpc(1, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 't', version: '1' },
+    })
     expect((await post(g, '/mcp', initialize, { headers: { 'mcp-protocol-version': '2099-01-01' } })).status).toBe(200)
   })
 })
@@ -189,14 +236,24 @@ describe('bad input is a JSON-RPC error, never a 500', () => {
     expect(refused.status).toBe(415)
     expect(refused.json.error.code).toBe(-32000)
     const { 'content-type': _type, ...headers } = { 'content-type': '', accept: 'application/json' }
-    const res = await g.handle({ method: 'POST', path: '/mcp', query: '', headers, readBody: () => Promise.resolve('{"jsonrpc":"2.0","id":1,"method":"ping"}') })
+    const res = await g.handle({
+      method: 'POST',
+      path: '/mcp',
+      query: '',
+      headers,
+      readBody: () => Promise.resolve('{"jsonrpc":"2.0","id":1,"method":"ping"}'),
+    })
     expect(res.status).toBe(200)
   })
 
   it('refuses a body over 16 KB with 413, whatever adapter held it', async () => {
     const res = await post(gatewayWith(), '/mcp', `{"jsonrpc":"2.0","id":1,"method":"ping"${' '.repeat(17 * 1024)}}`)
     expect(res.status).toBe(413)
-    expect(res.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Payload Too Large: Request body must not exceed 16384 bytes' } })
+    expect(res.json).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32000, message: 'Payload Too Large: Request body must not exceed 16384 bytes' },
+    })
   })
 
   it('refuses a body over 16 KB that a host app parsed already, by its JSON or by its Content-Length', async () => {
@@ -205,29 +262,59 @@ describe('bad input is a JSON-RPC error, never a 500', () => {
     const big = callTool('get_physical_flow', { area: 'NO1', pad: 'x'.repeat(17 * 1024) })
     const parsed = await post(g, '/statnett/mcp', '', { extra: { readBody: () => Promise.resolve(big) } })
     expect(parsed.status).toBe(413)
-    expect(parsed.json.error).toEqual({ code: -32000, message: 'Payload Too Large: Request body must not exceed 16384 bytes' })
+    expect(parsed.json.error).toEqual({
+      code: -32000,
+      message: 'Payload Too Large: Request body must not exceed 16384 bytes',
+    })
     // Whitespace a parser dropped still counts: the client sent it.
-    const sent = await post(g, '/statnett/mcp', '', { headers: { 'content-length': String(17 * 1024) }, extra: { readBody: () => Promise.resolve(rpc(1, 'ping')) } })
+    const sent = await post(g, '/statnett/mcp', '', {
+      headers: { 'content-length': String(17 * 1024) },
+      extra: { readBody: () => Promise.resolve(rpc(1, 'ping')) },
+    })
     expect(sent.status).toBe(413)
     expect(upstreamCalls()).toBe(before)
-    const small = await post(g, '/statnett/mcp', '', { headers: { 'content-length': '40' }, extra: { readBody: () => Promise.resolve(rpc(1, 'ping')) } })
+    const small = await post(g, '/statnett/mcp', '', {
+      headers: { 'content-length': '40' },
+      extra: { readBody: () => Promise.resolve(rpc(1, 'ping')) },
+    })
     expect(small.json).toEqual({ jsonrpc: '2.0', id: 1, result: {} })
   })
 
   it('refuses a body the adapter found over the limit as it read it with 413', async () => {
-    const res = await post(gatewayWith(), '/mcp', '', { extra: { readBody: () => Promise.reject(Object.assign(new GatewayError(413, 'body_too_large', 'too large', { details: [{ parameter: 'body', problem: 'must be at most 16384 bytes', rule: 'max_size' }] }))) } })
+    const res = await post(gatewayWith(), '/mcp', '', {
+      extra: {
+        readBody: () =>
+          Promise.reject(
+            Object.assign(
+              new GatewayError(413, 'body_too_large', 'too large', {
+                details: [{ parameter: 'body', problem: 'must be at most 16384 bytes', rule: 'max_size' }],
+              }),
+            ),
+          ),
+      },
+    })
     expect(res.status).toBe(413)
     expect(res.json.error.code).toBe(-32000)
   })
 
   it("answers a host parser's refusals at its paths as JSON-RPC errors, elsewhere in the shared error body", async () => {
     const g = gatewayWith()
-    const malformed = Object.assign(new SyntaxError('Unexpected end of JSON input'), { status: 400, type: 'entity.parse.failed' })
+    const malformed = Object.assign(new SyntaxError('Unexpected end of JSON input'), {
+      status: 400,
+      type: 'entity.parse.failed',
+    })
     const big = Object.assign(new Error('request entity too large'), { status: 413, type: 'entity.too.large' })
-    const charset = Object.assign(new Error('unsupported charset "KLINGON"'), { status: 415, type: 'charset.unsupported' })
+    const charset = Object.assign(new Error('unsupported charset "KLINGON"'), {
+      status: 415,
+      type: 'charset.unsupported',
+    })
     const parsed = (res: { body: string | null }) => JSON.parse(res.body!)
     for (const path of ['/mcp', '/statnett/mcp']) {
-      expect(parsed(g.answerHostError!(malformed, { path }))).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: Invalid JSON' } })
+      expect(parsed(g.answerHostError!(malformed, { path }))).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: 'Parse error: Invalid JSON' },
+      })
       const tooBig = g.answerHostError!(big, { path })
       expect(tooBig.status).toBe(413)
       expect(parsed(tooBig).error.code).toBe(-32000)
@@ -237,12 +324,17 @@ describe('bad input is a JSON-RPC error, never a 500', () => {
       expect(parsed(failed)).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error' } })
     }
     for (const path of ['/api/v1/feedback', '/api/v1/nope', '/nope/mcp', '/health']) {
-      expect(parsed(g.answerHostError!(malformed, { path, basePath: '/data' })).error, path).toMatchObject({ status: 400, code: 'invalid_body' })
+      expect(parsed(g.answerHostError!(malformed, { path, basePath: '/data' })).error, path).toMatchObject({
+        status: 400,
+        code: 'invalid_body',
+      })
     }
   })
 
   it('turns a failing body reader into a JSON-RPC 400', async () => {
-    const res = await post(gatewayWith(), '/mcp', '', { extra: { readBody: () => Promise.reject(new Error('socket hang up')) } })
+    const res = await post(gatewayWith(), '/mcp', '', {
+      extra: { readBody: () => Promise.reject(new Error('socket hang up')) },
+    })
     expect(res.status).toBe(400)
     expect(res.json.error.code).toBe(-32600)
   })
@@ -254,21 +346,29 @@ describe('bad input is a JSON-RPC error, never a 500', () => {
 
   it("refuses a form a host's urlencoded parser made an object of with 415", async () => {
     const form = { jsonrpc: '2.0', id: '3', method: 'ping' }
-    const res = await post(gatewayWith(), '/mcp', '', { headers: { 'content-type': 'application/x-www-form-urlencoded' }, extra: { readBody: () => Promise.resolve(form) } })
+    const res = await post(gatewayWith(), '/mcp', '', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      extra: { readBody: () => Promise.resolve(form) },
+    })
     expect(res.status).toBe(415)
     expect(res.json.error.code).toBe(-32000)
   })
 })
 
 describe('Accept and Origin', () => {
-  it.each([[undefined], ['application/json'], ['*/*'], ['application/json, text/event-stream'], ['text/event-stream;q=0.5, application/json']])(
-    'answers JSON to Accept %s',
-    async (accept) => {
-      const res = await post(gatewayWith(), '/mcp', rpc(1, 'ping'), { headers: accept === undefined ? { accept: '' } : { accept } })
-      expect(res.status).toBe(200)
-      expect(res.json).toEqual({ jsonrpc: '2.0', id: 1, result: {} })
-    },
-  )
+  it.each([
+    [undefined],
+    ['application/json'],
+    ['*/*'],
+    ['application/json, text/event-stream'],
+    ['text/event-stream;q=0.5, application/json'],
+  ])('answers JSON to Accept %s', async (accept) => {
+    const res = await post(gatewayWith(), '/mcp', rpc(1, 'ping'), {
+      headers: accept === undefined ? { accept: '' } : { accept },
+    })
+    expect(res.status).toBe(200)
+    expect(res.json).toEqual({ jsonrpc: '2.0', id: 1, result: {} })
+  })
 
   it('answers one server-sent event to a client that takes only an event stream', async () => {
     const res = await post(gatewayWith(), '/mcp', rpc(1, 'ping'), { headers: { accept: 'text/event-stream' } })
@@ -279,12 +379,15 @@ describe('Accept and Origin', () => {
   })
 
   it('answers 406 to a client that takes neither', async () => {
-    const res = await post(gatewayWith(), '/mcp', rpc(1, 'ping'), { headers: { accept: 'text/html, application/json;q=0' } })
+    const res = await post(gatewayWith(), '/mcp', rpc(1, 'ping'), {
+      headers: { accept: 'text/html, application/json;q=0' },
+    })
     expect(res.status).toBe(406)
     expect(res.json.error.code).toBe(-32000)
   })
 
-  const origin = (g: Gateway, headers: Record<string, string>, body: unknown = rpc(1, 'tools/list')) => post(g, '/statnett/mcp', body, { headers })
+  const origin = (g: Gateway, headers: Record<string, string>, body: unknown = rpc(1, 'tools/list')) =>
+    post(g, '/statnett/mcp', body, { headers })
 
   it.each([
     ['a foreign page on a local server', { origin: 'http://evil.example', host: 'localhost:3000' }],
@@ -300,7 +403,11 @@ describe('Accept and Origin', () => {
     for (const body of [rpc(1, 'tools/list'), callTool('get_physical_flow', { area: 'NO1' })]) {
       const res = await origin(g, headers, body)
       expect(res.status).toBe(403)
-      expect(res.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('Forbidden') } })
+      expect(res.json).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32000, message: expect.stringContaining('Forbidden') },
+      })
     }
     expect(upstreamCalls()).toBe(before)
   })
@@ -325,7 +432,9 @@ describe('Accept and Origin', () => {
   })
 
   it('answers the origins of allowedOrigins, or every origin for *', async () => {
-    const g = gatewayWith({ extensions: [mcpServers({ allowedOrigins: ['https://app.example.no', 'http://localhost:5173/'] })] })
+    const g = gatewayWith({
+      extensions: [mcpServers({ allowedOrigins: ['https://app.example.no', 'http://localhost:5173/'] })],
+    })
     expect((await origin(g, { origin: 'https://app.example.no', host: 'data.example.no' })).status).toBe(200)
     expect((await origin(g, { origin: 'http://localhost:5173', host: 'localhost:3000' })).status).toBe(200)
     expect((await origin(g, { origin: 'https://evil.example', host: 'data.example.no' })).status).toBe(403)
@@ -333,7 +442,7 @@ describe('Accept and Origin', () => {
     expect((await origin(open, { origin: 'https://evil.example', host: 'data.example.no' })).status).toBe(200)
   })
 
-  it('refuses a Host outside allowedHosts, with an Origin or without, and takes its pages as the gateway\'s own', async () => {
+  it("refuses a Host outside allowedHosts, with an Origin or without, and takes its pages as the gateway's own", async () => {
     const g = gatewayWith({ extensions: [mcpServers({ allowedHosts: ['localhost', 'gateway.intern'] })] })
     expect((await origin(g, { host: 'evil.example:3000' })).status).toBe(403)
     expect((await origin(g, { origin: 'http://evil.example:3000', host: 'evil.example:3000' })).status).toBe(403)
@@ -343,15 +452,29 @@ describe('Accept and Origin', () => {
   })
 
   it('refuses an allowedOrigins entry that is not an origin when the gateway is made', () => {
-    expect(() => gatewayWith({ extensions: [mcpServers({ allowedOrigins: ['https://app.example.no/page'] })] })).toThrow(/allowedOrigins/)
-    expect(() => gatewayWith({ extensions: [mcpServers({ allowedOrigins: ['app.example.no'] })] })).toThrow(/allowedOrigins/)
+    expect(() =>
+      gatewayWith({ extensions: [mcpServers({ allowedOrigins: ['https://app.example.no/page'] })] }),
+    ).toThrow(/allowedOrigins/)
+    expect(() => gatewayWith({ extensions: [mcpServers({ allowedOrigins: ['app.example.no'] })] })).toThrow(
+      /allowedOrigins/,
+    )
   })
 
   it("does not count a refused Origin against the visitor's rate limit", async () => {
     const g = gatewayWith({ rateLimit: { quota: { requests: 1, windowSeconds: 60 } } })
     const client = { clientAddress: '127.0.0.1' }
-    for (let i = 0; i < 3; i++) expect((await post(g, '/mcp', rpc(1, 'ping'), { headers: { origin: 'http://evil.example', host: 'localhost:3000' }, extra: client })).status).toBe(403)
-    expect((await post(g, '/mcp', rpc(1, 'ping'), { headers: { host: 'localhost:3000' }, extra: client })).status).toBe(200)
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await post(g, '/mcp', rpc(1, 'ping'), {
+            headers: { origin: 'http://evil.example', host: 'localhost:3000' },
+            extra: client,
+          })
+        ).status,
+      ).toBe(403)
+    expect((await post(g, '/mcp', rpc(1, 'ping'), { headers: { host: 'localhost:3000' }, extra: client })).status).toBe(
+      200,
+    )
   })
 })
 
@@ -359,7 +482,16 @@ describe('batches, as the SDK transport takes them', () => {
   const v2025_03 = { headers: { 'mcp-protocol-version': '2025-03-26' } }
 
   it('answers a batch with one response per request, in order', async () => {
-    const res = await post(gatewayWith(), '/statnett/mcp', [rpc(1, 'ping'), { jsonrpc: '2.0', method: 'notifications/initialized' }, callTool('get_physical_flow', { area: 'SE3' }, 2)], v2025_03)
+    const res = await post(
+      gatewayWith(),
+      '/statnett/mcp',
+      [
+        rpc(1, 'ping'),
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        callTool('get_physical_flow', { area: 'SE3' }, 2),
+      ],
+      v2025_03,
+    )
     expect(res.status).toBe(200)
     expect(res.json).toHaveLength(2)
     expect(res.json[0]).toEqual({ jsonrpc: '2.0', id: 1, result: {} })
@@ -367,7 +499,10 @@ describe('batches, as the SDK transport takes them', () => {
   })
 
   it('answers two requests with the same id in one batch each with its own answer', async () => {
-    const res = await post(gatewayWith(), '/statnett/mcp', [callTool('get_physical_flow', { area: 'SE3' }, 5), rpc(5, 'ping')])
+    const res = await post(gatewayWith(), '/statnett/mcp', [
+      callTool('get_physical_flow', { area: 'SE3' }, 5),
+      rpc(5, 'ping'),
+    ])
     expect(res.json).toHaveLength(2)
     expect(res.json[0]).toMatchObject({ id: 5, result: { isError: false } })
     expect(res.json[1]).toEqual({ jsonrpc: '2.0', id: 5, result: {} })
@@ -378,13 +513,25 @@ describe('batches, as the SDK transport takes them', () => {
     expect(res.status).toBe(202)
   })
 
-  it.each([['2025-06-18'], ['2025-11-25']])('refuses a batch under %s, which has none, with 400 and calls nothing', async (version) => {
-    const before = upstreamCalls()
-    const res = await post(gatewayWith(), '/statnett/mcp', [callTool('get_physical_flow', { area: 'SE3' }, 1), rpc(2, 'ping')], { headers: { 'mcp-protocol-version': version } })
-    expect(res.status).toBe(400)
-    expect(res.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: expect.stringContaining('no JSON-RPC batches') } })
-    expect(upstreamCalls()).toBe(before)
-  })
+  it.each([['2025-06-18'], ['2025-11-25']])(
+    'refuses a batch under %s, which has none, with 400 and calls nothing',
+    async (version) => {
+      const before = upstreamCalls()
+      const res = await post(
+        gatewayWith(),
+        '/statnett/mcp',
+        [callTool('get_physical_flow', { area: 'SE3' }, 1), rpc(2, 'ping')],
+        { headers: { 'mcp-protocol-version': version } },
+      )
+      expect(res.status).toBe(400)
+      expect(res.json).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: expect.stringContaining('no JSON-RPC batches') },
+      })
+      expect(upstreamCalls()).toBe(before)
+    },
+  )
 
   it('takes at most 10 tool calls in one batch, with rate limits off', async () => {
     const g = gatewayWith()
@@ -392,7 +539,11 @@ describe('batches, as the SDK transport takes them', () => {
     const before = upstreamCalls()
     const refused = await post(g, '/mcp', calls(11), v2025_03)
     expect(refused.status).toBe(400)
-    expect(refused.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: a batch may call at most 10 tools' } })
+    expect(refused.json).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid Request: a batch may call at most 10 tools' },
+    })
     // With no header the transport assumes 2025-03-26, so the bound holds there too.
     expect((await post(g, '/mcp', calls(100))).status).toBe(400)
     expect(upstreamCalls()).toBe(before)
@@ -403,7 +554,18 @@ describe('batches, as the SDK transport takes them', () => {
 
   it.each([
     ['an empty batch', [], -32600],
-    ['initialize beside another message', [rpc(1, 'initialize', { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 't', version: '1' } }), rpc(2, 'ping')], -32600],
+    [
+      'initialize beside another message',
+      [
+        rpc(1, 'initialize', {
+          protocolVersion: '2025-03-26',
+          capabilities: {},
+          clientInfo: { name: 't', version: '1' },
+        }),
+        rpc(2, 'ping'),
+      ],
+      -32600,
+    ],
     ['more than 100 messages', Array.from({ length: 101 }, (_, i) => rpc(i, 'ping')), -32600],
     ['a member that is not JSON-RPC', [rpc(1, 'ping'), 7], -32700],
   ])('refuses %s with 400', async (_name, batch, code) => {
@@ -419,8 +581,14 @@ describe('tools/list and tools/call', () => {
     expect((await post(g, '/mcp', rpc(1, 'tools/list', { cursor: 'abc' }))).json.error.code).toBe(-32602)
     expect((await post(g, '/statnett/mcp', callTool('nope'))).json.error.code).toBe(-32602)
     // Params that fail the SDK's own schema: its -32603, naming the field.
-    expect((await post(g, '/statnett/mcp', rpc(1, 'tools/call', {}))).json.error).toMatchObject({ code: -32603, message: expect.stringContaining('name') })
-    expect((await post(g, '/statnett/mcp', callTool('get_physical_flow', [1]))).json.error).toMatchObject({ code: -32603, message: expect.stringContaining('arguments') })
+    expect((await post(g, '/statnett/mcp', rpc(1, 'tools/call', {}))).json.error).toMatchObject({
+      code: -32603,
+      message: expect.stringContaining('name'),
+    })
+    expect((await post(g, '/statnett/mcp', callTool('get_physical_flow', [1]))).json.error).toMatchObject({
+      code: -32603,
+      message: expect.stringContaining('arguments'),
+    })
   })
 
   it.each([
@@ -430,18 +598,21 @@ describe('tools/list and tools/call', () => {
     ['an array value', { area: ['NO1'] }, 'invalid_parameter', 'area'],
     ['an object value', { area: { x: 1 } }, 'invalid_parameter', 'area'],
     ['a lone surrogate', { area: '\uD800' }, 'invalid_parameter', 'area'],
-  ])('answers %s with a tool error carrying the shared 400 body, without calling the upstream', async (_name, args, code, parameter) => {
-    const before = upstreamCalls()
-    const res = await post(gatewayWith(), '/statnett/mcp', callTool('get_physical_flow', args))
-    expect(res.status).toBe(200)
-    expect(res.json.result.isError).toBe(true)
-    const body = res.json.result.structuredContent
-    expect(Object.keys(body)).toEqual(['error', '_meta', '_links'])
-    expect(body.error).toMatchObject({ status: 400, code })
-    expect(body.error.details[0].parameter).toBe(parameter)
-    expect(JSON.parse(res.json.result.content[0].text)).toEqual(body)
-    expect(upstreamCalls()).toBe(before)
-  })
+  ])(
+    'answers %s with a tool error carrying the shared 400 body, without calling the upstream',
+    async (_name, args, code, parameter) => {
+      const before = upstreamCalls()
+      const res = await post(gatewayWith(), '/statnett/mcp', callTool('get_physical_flow', args))
+      expect(res.status).toBe(200)
+      expect(res.json.result.isError).toBe(true)
+      const body = res.json.result.structuredContent
+      expect(Object.keys(body)).toEqual(['error', '_meta', '_links'])
+      expect(body.error).toMatchObject({ status: 400, code })
+      expect(body.error.details[0].parameter).toBe(parameter)
+      expect(JSON.parse(res.json.result.content[0].text)).toEqual(body)
+      expect(upstreamCalls()).toBe(before)
+    },
+  )
 
   it('reads "5" and 5, true and "yes", and null as left out, as the query string would', async () => {
     const g = gatewayWith()
@@ -453,23 +624,40 @@ describe('tools/list and tools/call', () => {
 
   it('answers with the envelope even when the POST carries the ETag of that very answer', async () => {
     const g = gatewayWith()
-    const rest = await g.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_physical_flow', query: 'area=NO3', headers: {} })
-    const res = await post(g, '/statnett/mcp', callTool('get_physical_flow', { area: 'NO3' }), { headers: { 'if-none-match': rest.headers.etag! } })
+    const rest = await g.handle({
+      method: 'GET',
+      path: '/api/v1/kilder/statnett/get_physical_flow',
+      query: 'area=NO3',
+      headers: {},
+    })
+    const res = await post(g, '/statnett/mcp', callTool('get_physical_flow', { area: 'NO3' }), {
+      headers: { 'if-none-match': rest.headers.etag! },
+    })
     expect(res.status).toBe(200)
     expect(res.json.result.structuredContent).toEqual(JSON.parse(rest.body!))
   })
 
   it('shares the cache and the single flight with the JSON API', async () => {
-    fake.route(statnettPaths.flow, async () => ({ ...statnettJson('[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":1,"MeasureDate":0}]'), delayMs: 100 }))
+    fake.route(statnettPaths.flow, async () => ({
+      ...statnettJson('[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":1,"MeasureDate":0}]'),
+      delayMs: 100,
+    }))
     const g = gatewayWith()
     const before = upstreamCalls()
     const answers = await Promise.all([
       ...Array.from({ length: 5 }, () => post(g, '/statnett/mcp', callTool('get_physical_flow', { area: 'NO5' }))),
-      ...Array.from({ length: 5 }, () => g.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_physical_flow', query: 'area=NO5', headers: {} })),
+      ...Array.from({ length: 5 }, () =>
+        g.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_physical_flow', query: 'area=NO5', headers: {} }),
+      ),
     ])
     expect(upstreamCalls() - before).toBe(1)
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200))
-    const rest = await g.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_physical_flow', query: 'area=NO5', headers: {} })
+    const rest = await g.handle({
+      method: 'GET',
+      path: '/api/v1/kilder/statnett/get_physical_flow',
+      query: 'area=NO5',
+      headers: {},
+    })
     expect(rest.headers['cache-status']).toMatch(/; hit;/)
     expect(JSON.parse(rest.body!)).toEqual((answers[0] as { json: any }).json.result.structuredContent)
   })
@@ -482,7 +670,10 @@ describe('tools/list and tools/call', () => {
     fake.route(statnettPaths.flow, () => ({ status: 500, body: 'Internal Server Error' }))
     const stale = await post(g, '/statnett/mcp', callTool('get_physical_flow', { area: 'FI' }))
     expect(stale.json.result.isError).toBe(false)
-    expect(stale.json.result.structuredContent._meta).toMatchObject({ stale: true, stale_reason: 'Upstream Statnett driftsdata (statnett) answered HTTP 500' })
+    expect(stale.json.result.structuredContent._meta).toMatchObject({
+      stale: true,
+      stale_reason: 'Upstream Statnett driftsdata (statnett) answered HTTP 500',
+    })
     expect(stale.json.result.structuredContent.data).toEqual(first.json.result.structuredContent.data)
   })
 
@@ -490,11 +681,19 @@ describe('tools/list and tools/call', () => {
     fake.route(statnettPaths.flow, () => ({ status: 500, body: 'Internal Server Error' }))
     const res = await post(gatewayWith(), '/statnett/mcp', callTool('get_physical_flow', { area: 'DK2' }))
     expect(res.status).toBe(200)
-    expect(res.json.result).toMatchObject({ isError: true, structuredContent: { error: { status: 502, code: 'upstream_error', upstream: 'statnett' } } })
+    expect(res.json.result).toMatchObject({
+      isError: true,
+      structuredContent: { error: { status: 502, code: 'upstream_error', upstream: 'statnett' } },
+    })
   })
 
   it('answers an operation that throws with a tool error carrying the 500 body, never a transport 500', async () => {
-    const upstream = defineUpstream({ id: 'broken', name: 'Broken', baseUrl: 'http://127.0.0.1:9', publisher: 'Nobody' })
+    const upstream = defineUpstream({
+      id: 'broken',
+      name: 'Broken',
+      baseUrl: 'http://127.0.0.1:9',
+      publisher: 'Nobody',
+    })
     const broken = defineSource({
       id: 'broken',
       name: 'Broken',
@@ -521,18 +720,33 @@ describe('tools/list and tools/call', () => {
     const g = createGateway({ sources: [broken], extensions: [mcpServers()], onError: (error) => errors.push(error) })
     const res = await post(g, '/broken/mcp', callTool('fail', {}))
     expect(res.status).toBe(200)
-    expect(res.json.result).toMatchObject({ isError: true, structuredContent: { error: { status: 500, code: 'internal_error' } } })
+    expect(res.json.result).toMatchObject({
+      isError: true,
+      structuredContent: { error: { status: 500, code: 'internal_error' } },
+    })
     expect(res.body).not.toContain('a bug')
     expect(errors).toHaveLength(1)
   })
 
   it('builds every link, template and instruction under the mount point or publicBaseUrl', async () => {
-    const mounted = await post(gatewayWith(), '/statnett/mcp', callTool('get_physical_flow', { area: 'SE1' }), { extra: { basePath: '/data' } })
-    expect(mounted.json.result.structuredContent._links.self).toBe('/data/api/v1/kilder/statnett/get_physical_flow?area=SE1&limit=25&offset=0')
+    const mounted = await post(gatewayWith(), '/statnett/mcp', callTool('get_physical_flow', { area: 'SE1' }), {
+      extra: { basePath: '/data' },
+    })
+    expect(mounted.json.result.structuredContent._links.self).toBe(
+      '/data/api/v1/kilder/statnett/get_physical_flow?area=SE1&limit=25&offset=0',
+    )
     const list = await post(gatewayWith(), '/statnett/mcp', rpc(1, 'tools/list'), { extra: { basePath: '/data' } })
     expect(list.json.result.tools[0].description).toContain('GET /data/api/v1/kilder/statnett/')
     const g = gatewayWith({ publicBaseUrl: 'https://data.example.no' })
-    const init = await post(g, '/mcp', rpc(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } }))
+    const init = await post(
+      g,
+      '/mcp',
+      rpc(1, 'initialize', {
+        protocolVersion: '2025-06-18',
+        capabilities: {},
+        clientInfo: { name: 't', version: '1' },
+      }),
+    )
     expect(init.json.result.instructions).toContain('https://data.example.no/{source}/mcp')
     expect(init.json.result.instructions).toContain('GET https://data.example.no/api/v1/kilder/{source}/{operation}')
   })
@@ -546,30 +760,70 @@ describe('the catalogue tools', () => {
       type: 'object',
       required: ['q'],
       additionalProperties: false,
-      properties: { q: { type: 'string', minLength: 1, maxLength: 200 }, mode: { enum: ['auto', 'source_discovery', 'entities', 'all'], default: 'auto' } },
+      properties: {
+        q: { type: 'string', minLength: 1, maxLength: 200 },
+        mode: { enum: ['auto', 'source_discovery', 'entities', 'all'], default: 'auto' },
+      },
     })
-    expect(tools.describe_source.inputSchema).toMatchObject({ required: ['source'], properties: { source: { enum: ['statnett'] }, view: { default: 'full' } } })
+    expect(tools.describe_source.inputSchema).toMatchObject({
+      required: ['source'],
+      properties: { source: { enum: ['statnett'] }, view: { default: 'full' } },
+    })
     expect(tools.describe_operation.inputSchema.required).toEqual(['source', 'operation'])
-    expect(tools.get_data.inputSchema).toMatchObject({ required: ['source', 'operation'], properties: { parameters: { type: 'object' } } })
+    expect(tools.get_data.inputSchema).toMatchObject({
+      required: ['source', 'operation'],
+      properties: { parameters: { type: 'object' } },
+    })
     expect(tools.list_sources.inputSchema).toEqual({ type: 'object', properties: {}, additionalProperties: false })
   })
 
   it.each([
     ['search_sources without q', 'search_sources', {}, 'invalid_parameter', 'q'],
-    ['search_sources with an unknown mode', 'search_sources', { q: 'x', mode: 'everything' }, 'invalid_parameter', 'mode'],
+    [
+      'search_sources with an unknown mode',
+      'search_sources',
+      { q: 'x', mode: 'everything' },
+      'invalid_parameter',
+      'mode',
+    ],
     ['describe_source without source', 'describe_source', {}, 'invalid_parameter', 'source'],
     ['describe_source with a numeric source', 'describe_source', { source: 5 }, 'invalid_parameter', 'source'],
-    ['get_data with flat parameters', 'get_data', { source: 'statnett', operation: 'get_physical_flow', area: 'NO1' }, 'unknown_parameter', 'area'],
-    ['get_data with parameters as a list', 'get_data', { source: 'statnett', operation: 'get_physical_flow', parameters: ['NO1'] }, 'invalid_parameter', 'parameters'],
-    ['get_data with an operation parameter out of bounds', 'get_data', { source: 'statnett', operation: 'get_physical_flow', parameters: { limit: 0 } }, 'invalid_parameter', 'limit'],
+    [
+      'get_data with flat parameters',
+      'get_data',
+      { source: 'statnett', operation: 'get_physical_flow', area: 'NO1' },
+      'unknown_parameter',
+      'area',
+    ],
+    [
+      'get_data with parameters as a list',
+      'get_data',
+      { source: 'statnett', operation: 'get_physical_flow', parameters: ['NO1'] },
+      'invalid_parameter',
+      'parameters',
+    ],
+    [
+      'get_data with an operation parameter out of bounds',
+      'get_data',
+      { source: 'statnett', operation: 'get_physical_flow', parameters: { limit: 0 } },
+      'invalid_parameter',
+      'limit',
+    ],
   ])('%s is a tool error naming the argument', async (_name, tool, args, code, parameter) => {
     const res = await post(gatewayWith(), '/mcp', callTool(tool, args))
     expect(res.json.result.isError).toBe(true)
-    expect(res.json.result.structuredContent.error).toMatchObject({ code, details: [expect.objectContaining({ parameter })] })
+    expect(res.json.result.structuredContent.error).toMatchObject({
+      code,
+      details: [expect.objectContaining({ parameter })],
+    })
   })
 
   it('keeps a path argument inside its segment', async () => {
-    const res = await post(gatewayWith(), '/mcp', callTool('describe_operation', { source: 'statnett', operation: '../../openapi.json' }))
+    const res = await post(
+      gatewayWith(),
+      '/mcp',
+      callTool('describe_operation', { source: 'statnett', operation: '../../openapi.json' }),
+    )
     expect(res.json.result.structuredContent.error).toMatchObject({ status: 404, code: 'operation_not_found' })
   })
 })
@@ -586,9 +840,18 @@ describe('rate limits count each tool call once, as the GET it stands for', () =
     }
     const over = await post(g, '/statnett/mcp', callTool('get_physical_flow', { area: 'NO4' }), { extra: client })
     expect(over.status).toBe(200)
-    expect(over.json.result).toMatchObject({ isError: true, structuredContent: { error: { status: 429, code: 'rate_limited' } } })
+    expect(over.json.result).toMatchObject({
+      isError: true,
+      structuredContent: { error: { status: 429, code: 'rate_limited' } },
+    })
     // The JSON API shares the count: the same client is over its quota there too.
-    const rest = await g.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_physical_flow', query: '', headers: {}, ...client })
+    const rest = await g.handle({
+      method: 'GET',
+      path: '/api/v1/kilder/statnett/get_physical_flow',
+      query: '',
+      headers: {},
+      ...client,
+    })
     expect(rest.status).toBe(429)
   })
 
@@ -597,38 +860,59 @@ describe('rate limits count each tool call once, as the GET it stands for', () =
     const init = await post(g, '/mcp', rpc(1, 'initialize', { protocolVersion: '2025-11-25' }), { extra: client })
     expect(init.status).toBe(200)
     expect(init.headers.ratelimit).toBe('"default";r=1;t=60')
-    expect((await post(g, '/mcp', { jsonrpc: '2.0', method: 'notifications/initialized' }, { extra: client })).status).toBe(202)
+    expect(
+      (await post(g, '/mcp', { jsonrpc: '2.0', method: 'notifications/initialized' }, { extra: client })).status,
+    ).toBe(202)
     const over = await post(g, '/mcp', rpc(2, 'tools/list'), { extra: client })
     expect(over.status).toBe(429)
     expect(over.headers['retry-after']).toMatch(/^\d+$/)
-    expect(over.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('Too many requests') } })
+    expect(over.json).toMatchObject({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32000, message: expect.stringContaining('Too many requests') },
+    })
     // Another client is counted on its own.
     expect((await post(g, '/mcp', rpc(3, 'ping'), { extra: { clientAddress: '198.51.100.7' } })).status).toBe(200)
   })
 
   it('counts search_sources against the stricter quota of /sok/alle', async () => {
     const g = limited({ expensive: { requests: 1, windowSeconds: 60 } })
-    expect((await post(g, '/mcp', callTool('search_sources', { q: 'strøm' }), { extra: client })).json.result.isError).toBe(false)
+    expect(
+      (await post(g, '/mcp', callTool('search_sources', { q: 'strøm' }), { extra: client })).json.result.isError,
+    ).toBe(false)
     const over = await post(g, '/mcp', callTool('search_sources', { q: 'kraft' }), { extra: client })
     expect(over.json.result.structuredContent.error).toMatchObject({ status: 429, code: 'rate_limited' })
     expect(over.json.result.structuredContent.error.message).toContain('expensive')
     // Describing a source is not expensive.
-    expect((await post(g, '/mcp', callTool('describe_source', { source: 'statnett', view: 'names' }), { extra: client })).json.result.isError).toBe(false)
+    expect(
+      (await post(g, '/mcp', callTool('describe_source', { source: 'statnett', view: 'names' }), { extra: client }))
+        .json.result.isError,
+    ).toBe(false)
   })
 
   it('counts every search_sources call of a batch against the stricter quota, refusing those over it with 429', async () => {
     const g = limited({ expensive: { requests: 3, windowSeconds: 60 } })
     const batch = Array.from({ length: 5 }, (_, i) => callTool('search_sources', { q: `kraft ${i}` }, i))
     const res = await post(g, '/mcp', batch, { headers: { 'mcp-protocol-version': '2025-03-26' }, extra: client })
-    const statuses = res.json.map((a: { result: { structuredContent: { error?: { status: number } } } }) => a.result.structuredContent.error?.status ?? 200)
+    const statuses = res.json.map(
+      (a: { result: { structuredContent: { error?: { status: number } } } }) =>
+        a.result.structuredContent.error?.status ?? 200,
+    )
     expect(statuses.filter((s: number) => s === 429)).toHaveLength(2)
     expect(statuses.filter((s: number) => s === 200)).toHaveLength(3)
   })
 
   it('counts every tool call of a 2025-03-26 batch', async () => {
     const g = limited({ quota: { requests: 2, windowSeconds: 60 } })
-    const batch = [callTool('get_physical_flow', { area: 'SE1' }, 1), callTool('get_physical_flow', { area: 'SE2' }, 2), callTool('get_physical_flow', { area: 'SE4' }, 3)]
-    const res = await post(g, '/statnett/mcp', batch, { headers: { 'mcp-protocol-version': '2025-03-26' }, extra: client })
+    const batch = [
+      callTool('get_physical_flow', { area: 'SE1' }, 1),
+      callTool('get_physical_flow', { area: 'SE2' }, 2),
+      callTool('get_physical_flow', { area: 'SE4' }, 3),
+    ]
+    const res = await post(g, '/statnett/mcp', batch, {
+      headers: { 'mcp-protocol-version': '2025-03-26' },
+      extra: client,
+    })
     expect(res.json.map((a: { result: { isError: boolean } }) => a.result.isError)).toEqual([false, false, true])
   })
 })

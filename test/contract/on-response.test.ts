@@ -14,7 +14,13 @@ beforeAll(async () => {
 afterAll(() => fake.close())
 
 const flow = '/api/v1/kilder/statnett/get_physical_flow'
-const get = (path: string, query = '', extra: Partial<GatewayRequest> = {}): GatewayRequest => ({ method: 'GET', path, query, headers: {}, ...extra })
+const get = (path: string, query = '', extra: Partial<GatewayRequest> = {}): GatewayRequest => ({
+  method: 'GET',
+  path,
+  query,
+  headers: {},
+  ...extra,
+})
 
 function gatewayWith(onResponse: ResponseHook, errors: unknown[] = []) {
   return createGateway({
@@ -47,7 +53,9 @@ describe('onResponse', () => {
       response.headers['access-control-allow-origin'] = '*'
     })
     const first = await gateway.handle(get(flow, 'area=NO2'))
-    const notModified = await gateway.handle(get(flow, 'area=NO2', { headers: { 'if-none-match': first.headers.etag } }))
+    const notModified = await gateway.handle(
+      get(flow, 'area=NO2', { headers: { 'if-none-match': first.headers.etag } }),
+    )
     expect(notModified.status).toBe(304)
     expect(notModified.headers['access-control-allow-origin']).toBe('*')
     const head = await gateway.handle(get(flow, 'area=NO2', { method: 'HEAD' }))
@@ -56,9 +64,13 @@ describe('onResponse', () => {
   })
 
   it('may answer otherwise: a refusal it returns is what the client gets', async () => {
-    const gateway = gatewayWith((response, request) => {
+    const gateway = gatewayWith((_response, request) => {
       if (request.headers.authorization !== 'Bearer ok') {
-        return { status: 401, headers: { 'content-type': 'application/json; charset=utf-8', 'www-authenticate': 'Bearer' }, body: '{"error":{"status":401}}' }
+        return {
+          status: 401,
+          headers: { 'content-type': 'application/json; charset=utf-8', 'www-authenticate': 'Bearer' },
+          body: '{"error":{"status":401}}',
+        }
       }
     })
     const refused = await gateway.handle(get(flow, 'area=NO3'))
@@ -85,8 +97,16 @@ describe('onResponse', () => {
       seen.push([response.status, request.method, request.path])
       response.headers['x-seen'] = '1'
     })
-    const malformed = Object.assign(new SyntaxError('Unexpected end of JSON input'), { status: 400, type: 'entity.parse.failed' })
-    const hostError = gateway.answerHostError(malformed, { method: 'POST', path: '/api/v1/feedback', basePath: '/data', headers: {} })
+    const malformed = Object.assign(new SyntaxError('Unexpected end of JSON input'), {
+      status: 400,
+      type: 'entity.parse.failed',
+    })
+    const hostError = gateway.answerHostError(malformed, {
+      method: 'POST',
+      path: '/api/v1/feedback',
+      basePath: '/data',
+      headers: {},
+    })
     const notFound = gateway.answerNotFound({ method: 'HEAD', path: '/elsewhere', basePath: '/data', headers: {} })
     expect(hostError).toMatchObject({ status: 400, headers: { 'x-seen': '1' } })
     expect(JSON.parse(hostError.body!).error.code).toBe('invalid_body')

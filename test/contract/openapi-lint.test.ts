@@ -9,13 +9,19 @@ import { redoclyProblems, spectralProblems, type LintProblem } from '../support/
 
 /** The OpenAPI document of a gateway set up as the example server is: every built-in source, the explorer and MCP. */
 async function exampleDocument(options: Partial<GatewayOptions> = {}) {
-  const gateway = createGateway({ sources: builtInSources(offlineEnvironment()), explorer: swaggerUiExplorer(), extensions: [mcpServers()], ...options })
+  const gateway = createGateway({
+    sources: builtInSources(offlineEnvironment()),
+    explorer: swaggerUiExplorer(),
+    extensions: [mcpServers()],
+    ...options,
+  })
   const res = await gateway.handle({ method: 'GET', path: '/api/v1/openapi.json', query: '', headers: {} })
   expect(res.status).toBe(200)
   return JSON.parse(res.body!)
 }
 
-const lines = (problems: LintProblem[]) => problems.map((p) => `${p.linter} ${p.severity} ${p.rule} at ${p.path}: ${p.message}`)
+const lines = (problems: LintProblem[]) =>
+  problems.map((p) => `${p.linter} ${p.severity} ${p.rule} at ${p.path}: ${p.message}`)
 
 describe('the OpenAPI document under Spectral (oas) and Redocly (recommended)', () => {
   for (const [name, options] of [
@@ -36,9 +42,13 @@ describe('the OpenAPI document under Spectral (oas) and Redocly (recommended)', 
     delete doc.info.contact
     delete doc.paths['/api/v1/sok/alle'].get.operationId
     const spectral = await spectralProblems(doc)
-    expect(spectral.map((p) => `${p.rule} ${p.path}`)).toEqual(expect.arrayContaining(['info-contact info', 'operation-operationId paths./api/v1/sok/alle.get']))
+    expect(spectral.map((p) => `${p.rule} ${p.path}`)).toEqual(
+      expect.arrayContaining(['info-contact info', 'operation-operationId paths./api/v1/sok/alle.get']),
+    )
     const redocly = await redoclyProblems(doc)
-    expect(redocly.map((p) => p.rule)).toEqual(expect.arrayContaining(['info-license', 'security-defined', 'operation-operationId']))
+    expect(redocly.map((p) => p.rule)).toEqual(
+      expect.arrayContaining(['info-license', 'security-defined', 'operation-operationId']),
+    )
   })
 
   it('names the licence the packages are published under, and declares that no operation needs credentials', async () => {
@@ -62,7 +72,9 @@ describe('the OpenAPI document under Spectral (oas) and Redocly (recommended)', 
 
   it('tags every operation with a tag the document lists and describes', async () => {
     const doc = await exampleDocument()
-    const listed = new Map<string, string>(doc.tags.map((t: { name: string; description: string }) => [t.name, t.description]))
+    const listed = new Map<string, string>(
+      doc.tags.map((t: { name: string; description: string }) => [t.name, t.description]),
+    )
     expect([...listed.keys()].slice(0, 4)).toEqual(['Discovery', 'Search', 'Places', 'Feedback'])
     for (const item of Object.values(doc.paths) as Record<string, { tags: string[] }>[]) {
       for (const operation of Object.values(item)) {

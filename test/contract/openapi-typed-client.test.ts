@@ -94,14 +94,24 @@ describe('a client generated from the OpenAPI document by openapi-typescript, wi
 
   it('compiles, and calls the example gateway: the index, the sources, a descriptor and an operation', async () => {
     expect(compile(clientProgram(query))).toEqual([])
-    const js = ts.transpileModule(clientProgram(query), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText
+    const js = ts.transpileModule(clientProgram(query), {
+      compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+    }).outputText
     await writeFile(join(dir, 'client.mjs'), js)
-    const { run } = (await import(/* @vite-ignore */ pathToFileURL(join(dir, 'client.mjs')).href)) as { run(baseUrl: string): Promise<Record<string, unknown>> }
+    const { run } = (await import(/* @vite-ignore */ pathToFileURL(join(dir, 'client.mjs')).href)) as {
+      run(baseUrl: string): Promise<Record<string, unknown>>
+    }
     expect(await run(base)).toEqual({
       index: { status: 200, version: '1.0.0' },
       sources: { status: 200, ids: expect.arrayContaining(['statnett', 'firmafakta']) },
       source: { status: 200, id: 'statnett' },
-      flow: { status: 200, operation: 'get_physical_flow', parameters: { area: 'NO2', limit: 2, offset: 0 }, rows: 2, total: 4 },
+      flow: {
+        status: 200,
+        operation: 'get_physical_flow',
+        parameters: { area: 'NO2', limit: 2, offset: 0 },
+        rows: 2,
+        total: 4,
+      },
       refused: { status: 400, code: 'invalid_parameter' },
     })
   })

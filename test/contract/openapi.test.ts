@@ -31,7 +31,9 @@ describe('/api/v1/openapi.json', () => {
     expect(result.valid).toBe(true)
     const operations = Object.keys(doc.paths).filter((p) => /^\/api\/v1\/kilder\/[a-z_]+\/[a-z_]+$/.test(p))
     // One path per operation of every built-in source, in the order the sources define them.
-    const expected = builtInSources().flatMap((source) => outlineOf(source.operations).map((operation) => `/api/v1/kilder/${source.id}/${operation.name}`))
+    const expected = builtInSources().flatMap((source) =>
+      outlineOf(source.operations).map((operation) => `/api/v1/kilder/${source.id}/${operation.name}`),
+    )
     expect(expected.length).toBeGreaterThanOrEqual(13)
     expect(operations).toEqual(expected)
   })

@@ -76,8 +76,16 @@ function specifiers(file: string): string[] {
 }
 
 const builtins = new Set(builtinModules)
-const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
-const isBare = (specifier: string) => !specifier.startsWith('.') && !specifier.startsWith('/') && !specifier.startsWith('node:') && !builtins.has(packageOf(specifier))
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/')
+const isBare = (specifier: string) =>
+  !specifier.startsWith('.') &&
+  !specifier.startsWith('/') &&
+  !specifier.startsWith('node:') &&
+  !builtins.has(packageOf(specifier))
 
 /** A relative import's file: `./a.js` is `a.ts` or `a/index.ts`; JSON and others as they are. */
 function resolveRelative(from: string, specifier: string): string | undefined {
@@ -163,8 +171,10 @@ function testBoundaryBreaches(workspace: Workspace, edges: Map<string, Set<strin
   const check = (test: string, file: string, name: string, via: string) => {
     const where = relative(root, test) + (file === test ? '' : ` (through ${relative(root, file)})`)
     if (name === workspace.name) return
-    if (dependents.has(name)) breaches.push(`${where} imports ${via}, a workspace package that depends on ${workspace.name}: a cycle`)
-    else if (!has(workspace.shipped, name) && !has(workspace.dev, name) && !has(rootDev, name)) breaches.push(`${where} imports ${via}, which ${workspace.name} does not declare`)
+    if (dependents.has(name))
+      breaches.push(`${where} imports ${via}, a workspace package that depends on ${workspace.name}: a cycle`)
+    else if (!has(workspace.shipped, name) && !has(workspace.dev, name) && !has(rootDev, name))
+      breaches.push(`${where} imports ${via}, which ${workspace.name} does not declare`)
   }
   for (const test of testFiles(join(workspace.dir, 'src'))) {
     const seen = new Set<string>()
@@ -200,9 +210,14 @@ describe('package boundaries', () => {
           const name = packageOf(specifier)
           if (name === workspace.name || has(workspace.shipped, name)) continue
           const where = relative(root, file)
-          if (published.has(file)) undeclared.push(`${where} (published) imports ${specifier}, not a dependency or peer of ${workspace.name}`)
-          else if (byName.has(name)) undeclared.push(`${where} imports the workspace package ${specifier}, which ${workspace.name} does not declare`)
-          else if (!has(workspace.dev, name) && !has(rootDev, name)) undeclared.push(`${where} imports ${specifier}, which neither ${workspace.name} nor the workspace declares`)
+          if (published.has(file))
+            undeclared.push(`${where} (published) imports ${specifier}, not a dependency or peer of ${workspace.name}`)
+          else if (byName.has(name))
+            undeclared.push(
+              `${where} imports the workspace package ${specifier}, which ${workspace.name} does not declare`,
+            )
+          else if (!has(workspace.dev, name) && !has(rootDev, name))
+            undeclared.push(`${where} imports ${specifier}, which neither ${workspace.name} nor the workspace declares`)
         }
       }
     }
@@ -232,7 +247,7 @@ describe('package boundaries', () => {
     expect(all.flatMap((workspace) => testBoundaryBreaches(workspace, edges))).toEqual([])
   })
 
-  it('no entry but a testing one reaches a testing file, in its own package or through another (an example\'s demo/ apart)', () => {
+  it("no entry but a testing one reaches a testing file, in its own package or through another (an example's demo/ apart)", () => {
     const reached: string[] = []
     for (const workspace of all) {
       for (const entry of workspace.entries) {
@@ -244,7 +259,8 @@ describe('package boundaries', () => {
           seen.add(file)
           for (const specifier of specifiers(file)) {
             if (isBare(specifier)) {
-              if (/\/testing(\/|$)/.test(specifier)) reached.push(`${relative(root, entry)} reaches ${specifier} (from ${relative(root, file)})`)
+              if (/\/testing(\/|$)/.test(specifier))
+                reached.push(`${relative(root, entry)} reaches ${specifier} (from ${relative(root, file)})`)
               continue
             }
             const target = resolveRelative(file, specifier)
@@ -252,7 +268,8 @@ describe('package boundaries', () => {
             // The offline demo plays the upstreams with the sources' testing players: an example loads
             // its demo/ folder only when asked to (ALLMENNING_DEMO), with a dynamic import.
             if (/(^|\/)demo\//.test(relative(workspace.dir, target)) && workspace.dir.includes('/examples/')) continue
-            if (/(^|\/)testing\//.test(relative(workspace.dir, target))) reached.push(`${relative(root, entry)} reaches ${relative(root, target)} (from ${relative(root, file)})`)
+            if (/(^|\/)testing\//.test(relative(workspace.dir, target)))
+              reached.push(`${relative(root, entry)} reaches ${relative(root, target)} (from ${relative(root, file)})`)
             else queue.push(target)
           }
         }
@@ -267,7 +284,9 @@ describe('package boundaries', () => {
     const sources = byName.get('@allmenning/sources')!
     expect(sources.entries.map((e) => relative(sources.dir, e))).toContain('src/avinor/index.ts')
     expect(sources.published.map((e) => relative(sources.dir, e))).toContain('src/avinor/testing/index.ts')
-    expect([...reachedFrom(join(sources.dir, 'src/avinor/testing/index.ts'))].map((f) => relative(sources.dir, f))).toContain('src/avinor/testing/fake-avinor.ts')
+    expect(
+      [...reachedFrom(join(sources.dir, 'src/avinor/testing/index.ts'))].map((f) => relative(sources.dir, f)),
+    ).toContain('src/avinor/testing/fake-avinor.ts')
     expect(specifiers(join(core.dir, 'src/testing/index.ts')).length).toBeGreaterThan(0)
     expect(isBare('@allmenning/core/testing') && packageOf('@allmenning/core/testing')).toBe('@allmenning/core')
     expect(isBare('node:fs') || isBare('fs') || isBare('./a.js')).toBe(false)

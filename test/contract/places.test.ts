@@ -1,16 +1,44 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
-import { defineDataset, defineOperation, defineSource, defineUpstream, UpstreamError, upstreamNotConfigured, type PlaceFieldDeclaration } from '@allmenning/core/source'
+import {
+  defineDataset,
+  defineOperation,
+  defineSource,
+  defineUpstream,
+  UpstreamError,
+  upstreamNotConfigured,
+  type PlaceFieldDeclaration,
+} from '@allmenning/core/source'
 
 // Stand-in sources that fill place fields the way real ones do: through ordinary operations
 // taking lat and lon, callable on their own, declared with placeField.
 
-const kartverk = defineUpstream({ id: 'kartverk', name: 'Test address register', baseUrl: 'https://ws.example.no', publisher: 'Test Kartverk', license: 'CC BY 4.0' })
-const met = defineUpstream({ id: 'metno', name: 'Test weather', baseUrl: 'https://api.example.no', publisher: 'Test MET', license: 'NLOD 2.0' })
-const keyed = defineUpstream({ id: 'keyed', name: 'Keyed chargers', baseUrl: 'https://chargers.example.no', publisher: 'Chargers AS' })
+const kartverk = defineUpstream({
+  id: 'kartverk',
+  name: 'Test address register',
+  baseUrl: 'https://ws.example.no',
+  publisher: 'Test Kartverk',
+  license: 'CC BY 4.0',
+})
+const met = defineUpstream({
+  id: 'metno',
+  name: 'Test weather',
+  baseUrl: 'https://api.example.no',
+  publisher: 'Test MET',
+  license: 'NLOD 2.0',
+})
+const keyed = defineUpstream({
+  id: 'keyed',
+  name: 'Keyed chargers',
+  baseUrl: 'https://chargers.example.no',
+  publisher: 'Chargers AS',
+})
 
-const point = { lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)), lon: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)) }
+const point = {
+  lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
+  lon: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
+}
 const calls: string[] = []
 
 const addresses = [
@@ -18,9 +46,19 @@ const addresses = [
   { id: 'a2', name: 'Karl Johans gate 22, Oslo', lat: 59.9127, lon: 10.7411 },
 ]
 
-const field = (name: string, section: string, summary = false): PlaceFieldDeclaration => ({ name, section, description: `The ${name} of the point.`, ...(summary ? { summary } : {}) })
+const field = (name: string, section: string, summary = false): PlaceFieldDeclaration => ({
+  name,
+  section,
+  description: `The ${name} of the point.`,
+  ...(summary ? { summary } : {}),
+})
 
-function placeOperation(name: string, field: PlaceFieldDeclaration, run: (p: { lat: number; lon: number }) => Promise<unknown>, upstream = kartverk) {
+function placeOperation(
+  name: string,
+  field: PlaceFieldDeclaration,
+  run: (p: { lat: number; lon: number }) => Promise<unknown>,
+  upstream = kartverk,
+) {
   return defineOperation({
     name,
     description: `Fills ${field.name}.`,
@@ -49,7 +87,12 @@ const geo = defineSource({
   entitySearch: {
     async search(q) {
       const found = addresses.filter((a) => a.name.toLowerCase().includes(q.toLowerCase()))
-      return { hits: [...found.map((a) => ({ type: 'address', id: a.id, name: a.name, lat: a.lat, lon: a.lon })), { type: 'address', id: 'nowhere', name: `${q} (no place)` }] }
+      return {
+        hits: [
+          ...found.map((a) => ({ type: 'address', id: a.id, name: a.name, lat: a.lat, lon: a.lon })),
+          { type: 'address', id: 'nowhere', name: `${q} (no place)` },
+        ],
+      }
     },
   },
   operations: [
@@ -69,21 +112,41 @@ const weather = defineSource({
   cacheTtlSeconds: 1800,
   upstreams: [met, keyed],
   operations: [
-    placeOperation('now', field('current_weather', 'weather', true), async ({ lat }) => [{ temperature_c: lat > 0 ? 4.5 : 20 }], met),
+    placeOperation(
+      'now',
+      field('current_weather', 'weather', true),
+      async ({ lat }) => [{ temperature_c: lat > 0 ? 4.5 : 20 }],
+      met,
+    ),
     placeOperation('forecast', field('forecast', 'weather'), () => new Promise(() => {}), met),
-    placeOperation('stations', field('air_stations', 'air'), async () => {
-      throw new UpstreamError(met, 'status', 'answered HTTP 500', 500)
-    }, met),
-    placeOperation('chargers', field('charging_stations', 'energy'), async () => {
-      throw upstreamNotConfigured(keyed, 'ALLMENNING_KEYED_API_KEY')
-    }, keyed),
+    placeOperation(
+      'stations',
+      field('air_stations', 'air'),
+      async () => {
+        throw new UpstreamError(met, 'status', 'answered HTTP 500', 500)
+      },
+      met,
+    ),
+    placeOperation(
+      'chargers',
+      field('charging_stations', 'energy'),
+      async () => {
+        throw upstreamNotConfigured(keyed, 'ALLMENNING_KEYED_API_KEY')
+      },
+      keyed,
+    ),
   ],
 })
 
-const gateway = (): Gateway => createGateway({ sources: [geo, weather], places: { deadlineMs: 300 }, onError: () => {} })
+const gateway = (): Gateway =>
+  createGateway({ sources: [geo, weather], places: { deadlineMs: 300 }, onError: () => {} })
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function get(g: Gateway, path: string, query = ''): Promise<{ status: number; json: any; headers: Record<string, string> }> {
+async function get(
+  g: Gateway,
+  path: string,
+  query = '',
+): Promise<{ status: number; json: any; headers: Record<string, string> }> {
   const res = await g.handle({ method: 'GET', path, query, headers: {} })
   return { status: res.status, json: JSON.parse(res.body!), headers: res.headers }
 }
@@ -92,7 +155,12 @@ describe('/steder/{lat}/{lon}', () => {
   it('answers the summary section by default, each field with its status, source, attribution and link', async () => {
     const { status, json } = await get(gateway(), '/api/v1/steder/59.9139/10.7522')
     expect(status).toBe(200)
-    expect(json).toMatchObject({ lat: 59.9139, lon: 10.7522, section: 'summary', requested_fields: ['addresses', 'place_names', 'current_weather'] })
+    expect(json).toMatchObject({
+      lat: 59.9139,
+      lon: 10.7522,
+      section: 'summary',
+      requested_fields: ['addresses', 'place_names', 'current_weather'],
+    })
     expect(json.fields.addresses).toMatchObject({
       section: 'geography',
       status: 'ok',
@@ -102,20 +170,34 @@ describe('/steder/{lat}/{lon}', () => {
       attribution: [{ upstream: 'kartverk', publisher: 'Test Kartverk', license: 'CC BY 4.0' }],
       _links: { api: '/api/v1/kilder/geo/nearest_addresses?lat=59.9139&lon=10.7522' },
     })
-    expect(json.fields.current_weather).toMatchObject({ section: 'weather', status: 'ok', data: [{ temperature_c: 4.5 }] })
+    expect(json.fields.current_weather).toMatchObject({
+      section: 'weather',
+      status: 'ok',
+      data: [{ temperature_c: 4.5 }],
+    })
     expect(json.summary).toEqual({ ok: 3, stale: 0, failed: 0 })
     expect(json._links.sections.energy).toBe('/api/v1/steder/59.9139/10.7522?section=energy')
   })
 
   it('never lets a hanging, failing or unconfigured field sink the bundle', async () => {
     const started = Date.now()
-    const { status, json } = await get(gateway(), '/api/v1/steder/59.9/10.7', 'fields=forecast,air_stations,charging_stations,current_weather')
+    const { status, json } = await get(
+      gateway(),
+      '/api/v1/steder/59.9/10.7',
+      'fields=forecast,air_stations,charging_stations,current_weather',
+    )
     expect(Date.now() - started).toBeLessThan(1500)
     expect(status).toBe(200)
     expect(json.section).toBeNull()
     expect(json.fields.forecast).toMatchObject({ status: 'timeout', source: 'wx' })
-    expect(json.fields.air_stations).toMatchObject({ status: 'error', message: 'Upstream Test weather (metno) answered HTTP 500' })
-    expect(json.fields.charging_stations).toMatchObject({ status: 'not_configured', configure: 'ALLMENNING_KEYED_API_KEY' })
+    expect(json.fields.air_stations).toMatchObject({
+      status: 'error',
+      message: 'Upstream Test weather (metno) answered HTTP 500',
+    })
+    expect(json.fields.charging_stations).toMatchObject({
+      status: 'not_configured',
+      configure: 'ALLMENNING_KEYED_API_KEY',
+    })
     expect(json.fields.current_weather.status).toBe('ok')
     expect(json.summary).toEqual({ ok: 1, stale: 0, failed: 3 })
   })
@@ -123,7 +205,10 @@ describe('/steder/{lat}/{lon}', () => {
   it('is a 502 only when every field failed', async () => {
     const { status, json } = await get(gateway(), '/api/v1/steder/59.9/10.7', 'fields=air_stations,charging_stations')
     expect(status).toBe(502)
-    expect(json.error.details.map((d: { parameter: string }) => d.parameter)).toEqual(['air_stations', 'charging_stations'])
+    expect(json.error.details.map((d: { parameter: string }) => d.parameter)).toEqual([
+      'air_stations',
+      'charging_stations',
+    ])
   })
 
   it.each([
@@ -131,17 +216,37 @@ describe('/steder/{lat}/{lon}', () => {
     ['/api/v1/steder/59.9/-180.5', '', 'lon', 'must be at least -180'],
     ['/api/v1/steder/north/10', '', 'lat', 'must be a number (got "north")'],
     // The sections and fields this gateway's sources declare, not a list the core keeps.
-    ['/api/v1/steder/59.9/10', 'section=everything', 'section', 'must be one of: summary, geography, weather, air, energy, all'],
-    ['/api/v1/steder/59.9/10', 'section=maritime', 'section', 'must be one of: summary, geography, weather, air, energy, all'],
-    ['/api/v1/steder/59.9/10', 'fields=addresses,rainbows', 'fields', 'must be a comma-separated list of: addresses, place_names, current_weather, forecast, air_stations, charging_stations'],
-    ['/api/v1/steder/59.9/10', 'fields=vessels', 'fields', expect.stringMatching(/^must be a comma-separated list of: addresses, /)],
+    [
+      '/api/v1/steder/59.9/10',
+      'section=everything',
+      'section',
+      'must be one of: summary, geography, weather, air, energy, all',
+    ],
+    [
+      '/api/v1/steder/59.9/10',
+      'section=maritime',
+      'section',
+      'must be one of: summary, geography, weather, air, energy, all',
+    ],
+    [
+      '/api/v1/steder/59.9/10',
+      'fields=addresses,rainbows',
+      'fields',
+      'must be a comma-separated list of: addresses, place_names, current_weather, forecast, air_stations, charging_stations',
+    ],
+    [
+      '/api/v1/steder/59.9/10',
+      'fields=vessels',
+      'fields',
+      expect.stringMatching(/^must be a comma-separated list of: addresses, /),
+    ],
   ])('answers %s?%s with a 400 naming %s and the rule', async (path, query, parameter, problem) => {
     const { status, json } = await get(gateway(), path, query)
     expect(status).toBe(400)
     expect(json.error.details).toEqual([expect.objectContaining({ parameter, problem })])
   })
 
-  it('takes a decimal comma, and shares the operations\' cache with their own routes', async () => {
+  it("takes a decimal comma, and shares the operations' cache with their own routes", async () => {
     const g = gateway()
     calls.length = 0
     await get(g, '/api/v1/kilder/geo/nearest_addresses', 'lat=59.91&lon=10.75')
@@ -155,10 +260,21 @@ describe('/steder/{lat}/{lon}', () => {
   it('describes both routes in OpenAPI and the API index', async () => {
     const g = gateway()
     const openapi = (await get(g, '/api/v1/openapi.json')).json
-    expect(openapi.paths['/api/v1/steder/{lat}/{lon}'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['lat', 'lon', 'section', 'fields'])
-    expect(openapi.paths['/api/v1/steder/sok'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['q', 'limit'])
+    expect(openapi.paths['/api/v1/steder/{lat}/{lon}'].get.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'lat',
+      'lon',
+      'section',
+      'fields',
+    ])
+    expect(openapi.paths['/api/v1/steder/sok'].get.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'q',
+      'limit',
+    ])
     const index = (await get(g, '/api/v1/')).json
-    expect(index.endpoints.place).toEqual({ method: 'GET', url_template: '/api/v1/steder/{lat}/{lon}{?section,fields}' })
+    expect(index.endpoints.place).toEqual({
+      method: 'GET',
+      url_template: '/api/v1/steder/{lat}/{lon}{?section,fields}',
+    })
   })
 })
 
@@ -187,7 +303,12 @@ describe('/steder/sok', () => {
 })
 
 describe('a place field a plugin adds', () => {
-  const gauge = defineUpstream({ id: 'gauge', name: 'Test tide gauge', baseUrl: 'https://tide.example.no', publisher: 'Test Sea Levels' })
+  const gauge = defineUpstream({
+    id: 'gauge',
+    name: 'Test tide gauge',
+    baseUrl: 'https://tide.example.no',
+    publisher: 'Test Sea Levels',
+  })
   const tides = defineSource({
     id: 'tides',
     name: 'Test tides',
@@ -199,21 +320,51 @@ describe('a place field a plugin adds', () => {
     cacheTtlSeconds: 600,
     upstreams: [gauge],
     operations: [
-      placeOperation('tide_levels', { name: 'tide_levels', section: 'hydrology', description: 'Sea level at the nearest tide gauge.' }, async () => [{ level_cm: 112 }], gauge),
-      placeOperation('snow_depth', { name: 'snow_depth', section: 'weather', description: 'Snow depth at the nearest station.' }, async () => [{ depth_cm: 30 }], gauge),
+      placeOperation(
+        'tide_levels',
+        { name: 'tide_levels', section: 'hydrology', description: 'Sea level at the nearest tide gauge.' },
+        async () => [{ level_cm: 112 }],
+        gauge,
+      ),
+      placeOperation(
+        'snow_depth',
+        { name: 'snow_depth', section: 'weather', description: 'Snow depth at the nearest station.' },
+        async () => [{ depth_cm: 30 }],
+        gauge,
+      ),
       // A second provider of a field another source already fills: the first source given wins.
-      placeOperation('own_forecast', { name: 'forecast', section: 'hydrology', description: 'Another forecast.' }, async () => [], gauge),
+      placeOperation(
+        'own_forecast',
+        { name: 'forecast', section: 'hydrology', description: 'Another forecast.' },
+        async () => [],
+        gauge,
+      ),
     ],
   })
-  const withTides = (): Gateway => createGateway({ sources: [geo, weather, tides], places: { deadlineMs: 300 }, onError: () => {} })
+  const withTides = (): Gateway =>
+    createGateway({ sources: [geo, weather, tides], places: { deadlineMs: 300 }, onError: () => {} })
 
   it('is fetched in its new section, credited to its source', async () => {
     const { status, json } = await get(withTides(), '/api/v1/steder/59.9/10.7', 'section=hydrology')
     expect(status).toBe(200)
     expect(json.requested_fields).toEqual(['tide_levels'])
-    expect(json.fields.tide_levels).toMatchObject({ section: 'hydrology', status: 'ok', source: 'tides', operation: 'tide_levels', data: [{ level_cm: 112 }] })
+    expect(json.fields.tide_levels).toMatchObject({
+      section: 'hydrology',
+      status: 'ok',
+      source: 'tides',
+      operation: 'tide_levels',
+      data: [{ level_cm: 112 }],
+    })
     expect(json.fields.tide_levels.attribution).toEqual([{ upstream: 'gauge', publisher: 'Test Sea Levels' }])
-    expect(Object.keys(json._links.sections)).toEqual(['summary', 'geography', 'weather', 'air', 'energy', 'hydrology', 'all'])
+    expect(Object.keys(json._links.sections)).toEqual([
+      'summary',
+      'geography',
+      'weather',
+      'air',
+      'energy',
+      'hydrology',
+      'all',
+    ])
   })
 
   it('joins an existing section after its fields, and every field is in all', async () => {
@@ -221,7 +372,16 @@ describe('a place field a plugin adds', () => {
     expect(weatherSection.json.requested_fields).toEqual(['current_weather', 'forecast', 'snow_depth'])
     expect(weatherSection.json.fields.forecast.source).toBe('wx')
     const everything = await get(withTides(), '/api/v1/steder/59.9/10.7', 'section=all')
-    expect(everything.json.requested_fields).toEqual(['addresses', 'place_names', 'current_weather', 'forecast', 'air_stations', 'charging_stations', 'tide_levels', 'snow_depth'])
+    expect(everything.json.requested_fields).toEqual([
+      'addresses',
+      'place_names',
+      'current_weather',
+      'forecast',
+      'air_stations',
+      'charging_stations',
+      'tide_levels',
+      'snow_depth',
+    ])
   })
 
   it('is taken by fields=, and an unknown field is a 400 naming fields and listing the new one', async () => {
@@ -234,7 +394,8 @@ describe('a place field a plugin adds', () => {
     expect(unknown.json.error.details).toEqual([
       {
         parameter: 'fields',
-        problem: 'must be a comma-separated list of: addresses, place_names, current_weather, forecast, air_stations, charging_stations, tide_levels, snow_depth',
+        problem:
+          'must be a comma-separated list of: addresses, place_names, current_weather, forecast, air_stations, charging_stations, tide_levels, snow_depth',
         rule: 'check',
       },
     ])
@@ -242,7 +403,11 @@ describe('a place field a plugin adds', () => {
 
   it('is listed in OpenAPI and the API index with its section and description', async () => {
     const openapi = (await get(withTides(), '/api/v1/openapi.json')).json
-    const parameters = openapi.paths['/api/v1/steder/{lat}/{lon}'].get.parameters as { name: string; description?: string; schema: { enum?: string[] } }[]
+    const parameters = openapi.paths['/api/v1/steder/{lat}/{lon}'].get.parameters as {
+      name: string
+      description?: string
+      schema: { enum?: string[] }
+    }[]
     const section = parameters.find((p) => p.name === 'section')!
     const fields = parameters.find((p) => p.name === 'fields')!
     expect(section.schema.enum).toEqual(['summary', 'geography', 'weather', 'air', 'energy', 'hydrology', 'all'])
@@ -261,7 +426,10 @@ describe('a place field a plugin adds', () => {
     })
     // Without the plugin, the gateway does not offer what it cannot fill.
     const plain = (await get(gateway(), '/api/v1/openapi.json')).json
-    expect(plain.paths['/api/v1/steder/{lat}/{lon}'].get.parameters.find((p: { name: string }) => p.name === 'section').schema.enum).not.toContain('hydrology')
+    expect(
+      plain.paths['/api/v1/steder/{lat}/{lon}'].get.parameters.find((p: { name: string }) => p.name === 'section')
+        .schema.enum,
+    ).not.toContain('hydrology')
   })
 
   it('leaves summary empty unless it says summary: true, and an empty summary is a 502 that says so', async () => {
@@ -269,27 +437,54 @@ describe('a place field a plugin adds', () => {
     const { status, json } = await get(alone, '/api/v1/steder/59.9/10.7')
     expect(status).toBe(502)
     expect(json.error.message).toBe('No source of this gateway fills a field of section summary')
-    expect((await get(alone, '/api/v1/steder/59.9/10.7', 'section=all')).json.requested_fields).toEqual(['tide_levels', 'snow_depth', 'forecast'])
+    expect((await get(alone, '/api/v1/steder/59.9/10.7', 'section=all')).json.requested_fields).toEqual([
+      'tide_levels',
+      'snow_depth',
+      'forecast',
+    ])
   })
 
   it('is refused at start-up when it takes a section of the core or a name that is not snake_case', () => {
     const sourceWith = (declaration: PlaceFieldDeclaration) =>
-      defineSource({ ...tides, id: 'bad', operations: [placeOperation('bad_field', declaration, async () => [], gauge)] })
-    expect(() => createGateway({ sources: [sourceWith({ name: 'tide_levels', section: 'all', description: 'x' })] })).toThrow(/section "all" is the core's own/)
-    expect(() => createGateway({ sources: [sourceWith({ name: 'Tide-Levels', section: 'hydrology', description: 'x' })] })).toThrow(/must be snake_case/)
+      defineSource({
+        ...tides,
+        id: 'bad',
+        operations: [placeOperation('bad_field', declaration, async () => [], gauge)],
+      })
+    expect(() =>
+      createGateway({ sources: [sourceWith({ name: 'tide_levels', section: 'all', description: 'x' })] }),
+    ).toThrow(/section "all" is the core's own/)
+    expect(() =>
+      createGateway({ sources: [sourceWith({ name: 'Tide-Levels', section: 'hydrology', description: 'x' })] }),
+    ).toThrow(/must be snake_case/)
   })
 
   it('is refused with a message, not a TypeError, when a plugin in plain JavaScript gives a bare name or leaves a part out', () => {
     const sourceWith = (declaration: unknown) =>
-      defineSource({ ...tides, id: 'bad', operations: [placeOperation('bad_field', declaration as PlaceFieldDeclaration, async () => [], gauge)] })
-    expect(() => createGateway({ sources: [sourceWith('tide_levels')] })).toThrow(/placeField must be an object \{ name, section, description \} \(got "tide_levels"\)/)
-    expect(() => createGateway({ sources: [sourceWith({ name: 'tide_levels', section: 'hydrology' })] })).toThrow(/place field tide_levels needs a description/)
-    expect(() => createGateway({ sources: [sourceWith({ name: 'tide_levels', description: 'x' })] })).toThrow(/section undefined must be snake_case/)
+      defineSource({
+        ...tides,
+        id: 'bad',
+        operations: [placeOperation('bad_field', declaration as PlaceFieldDeclaration, async () => [], gauge)],
+      })
+    expect(() => createGateway({ sources: [sourceWith('tide_levels')] })).toThrow(
+      /placeField must be an object \{ name, section, description \} \(got "tide_levels"\)/,
+    )
+    expect(() => createGateway({ sources: [sourceWith({ name: 'tide_levels', section: 'hydrology' })] })).toThrow(
+      /place field tide_levels needs a description/,
+    )
+    expect(() => createGateway({ sources: [sourceWith({ name: 'tide_levels', description: 'x' })] })).toThrow(
+      /section undefined must be snake_case/,
+    )
   })
 })
 
 describe('a field the deployment has not configured', () => {
-  const licensed = defineUpstream({ id: 'licensed', name: 'Licensed levels', baseUrl: 'https://levels.example.no', publisher: 'Levels AS' })
+  const licensed = defineUpstream({
+    id: 'licensed',
+    name: 'Licensed levels',
+    baseUrl: 'https://levels.example.no',
+    publisher: 'Levels AS',
+  })
   const depths = defineDataset({
     id: 'depth_soundings',
     title: 'Test depth soundings',
@@ -304,7 +499,10 @@ describe('a field the deployment has not configured', () => {
       {
         name: 'soundings.csv',
         url: 'https://example.no/soundings.csv',
-        content: { format: { type: 'delimited', delimiter: ';', quoting: 'none' }, rows: () => (cells) => ({ table: 'soundings', row: { cell: cells[0] ?? null, depth_m: Number(cells[1]) } }) },
+        content: {
+          format: { type: 'delimited', delimiter: ';', quoting: 'none' },
+          rows: () => (cells) => ({ table: 'soundings', row: { cell: cells[0] ?? null, depth_m: Number(cells[1]) } }),
+        },
       },
     ],
   })
@@ -321,13 +519,31 @@ describe('a field the deployment has not configured', () => {
     datasets: [depths],
     operations: [
       // The message names no variable at all: the setting to give travels on the error itself.
-      placeOperation('water_levels', { name: 'water_levels', section: 'hydrology', description: 'Water levels.' }, async () => {
-        throw upstreamNotConfigured(licensed, 'places.levels.licenceFile', 'needs its licence file: set places.levels.licenceFile in the deployment')
-      }, licensed),
+      placeOperation(
+        'water_levels',
+        { name: 'water_levels', section: 'hydrology', description: 'Water levels.' },
+        async () => {
+          throw upstreamNotConfigured(
+            licensed,
+            'places.levels.licenceFile',
+            'needs its licence file: set places.levels.licenceFile in the deployment',
+          )
+        },
+        licensed,
+      ),
       // A message that happens to mention a variable does not decide what to configure.
-      placeOperation('wave_heights', { name: 'wave_heights', section: 'hydrology', description: 'Wave heights.' }, async () => {
-        throw upstreamNotConfigured(licensed, 'ALLMENNING_WAVES_TOKEN', 'needs a token (ALLMENNING_OLD_WAVES_KEY is no longer read): set ALLMENNING_WAVES_TOKEN')
-      }, licensed),
+      placeOperation(
+        'wave_heights',
+        { name: 'wave_heights', section: 'hydrology', description: 'Wave heights.' },
+        async () => {
+          throw upstreamNotConfigured(
+            licensed,
+            'ALLMENNING_WAVES_TOKEN',
+            'needs a token (ALLMENNING_OLD_WAVES_KEY is no longer read): set ALLMENNING_WAVES_TOKEN',
+          )
+        },
+        licensed,
+      ),
       defineOperation({
         name: 'depth_here',
         description: 'The sounded depth at a point.',
@@ -343,27 +559,54 @@ describe('a field the deployment has not configured', () => {
 
   it('is not_configured with the setting the error carries, and a dataset not loaded with the command that loads it', async () => {
     // The dataset store says how it is loaded; the core knows no command line.
-    const datasets = { reader: () => undefined, loadCommand: (dataset: { id: string }) => `load-soundings ${dataset.id}` }
+    const datasets = {
+      reader: () => undefined,
+      loadCommand: (dataset: { id: string }) => `load-soundings ${dataset.id}`,
+    }
     const g = createGateway({ sources: [keyless], datasets, onError: () => {} })
     const { status, json } = await get(g, '/api/v1/steder/59.9/10.7', 'section=hydrology')
     expect(status).toBe(502)
     expect(json.error.details).toEqual([
-      { parameter: 'water_levels', problem: 'Upstream Licensed levels (licensed) needs its licence file: set places.levels.licenceFile in the deployment', rule: 'not_configured' },
+      {
+        parameter: 'water_levels',
+        problem:
+          'Upstream Licensed levels (licensed) needs its licence file: set places.levels.licenceFile in the deployment',
+        rule: 'not_configured',
+      },
       { parameter: 'wave_heights', problem: expect.stringContaining('needs a token'), rule: 'not_configured' },
-      { parameter: 'depth', problem: expect.stringContaining('Dataset depth_soundings (Test depth soundings) is not loaded'), rule: 'not_configured' },
+      {
+        parameter: 'depth',
+        problem: expect.stringContaining('Dataset depth_soundings (Test depth soundings) is not loaded'),
+        rule: 'not_configured',
+      },
     ])
-    const fields = (await get(createGateway({ sources: [geo, keyless], datasets, onError: () => {} }), '/api/v1/steder/59.9/10.7', 'fields=addresses,water_levels,wave_heights,depth')).json.fields
+    const fields = (
+      await get(
+        createGateway({ sources: [geo, keyless], datasets, onError: () => {} }),
+        '/api/v1/steder/59.9/10.7',
+        'fields=addresses,water_levels,wave_heights,depth',
+      )
+    ).json.fields
     expect(fields.water_levels).toMatchObject({ status: 'not_configured', configure: 'places.levels.licenceFile' })
     expect(fields.wave_heights).toMatchObject({ status: 'not_configured', configure: 'ALLMENNING_WAVES_TOKEN' })
     expect(fields.depth).toMatchObject({ status: 'not_configured', configure: 'load-soundings depth_soundings' })
-    const storeless = (await get(createGateway({ sources: [keyless], onError: () => {} }), '/api/v1/steder/59.9/10.7', 'fields=depth')).json
-    expect(storeless.error.details).toEqual([{ parameter: 'depth', problem: expect.stringContaining('reads no dataset store'), rule: 'not_configured' }])
+    const storeless = (
+      await get(createGateway({ sources: [keyless], onError: () => {} }), '/api/v1/steder/59.9/10.7', 'fields=depth')
+    ).json
+    expect(storeless.error.details).toEqual([
+      { parameter: 'depth', problem: expect.stringContaining('reads no dataset store'), rule: 'not_configured' },
+    ])
   })
 })
 
 describe('an operation that fills a place field', () => {
   it('names the field, its section and description in its /schema', async () => {
     const schema = (await get(gateway(), '/api/v1/kilder/geo/nearest_addresses/schema')).json
-    expect(schema.place_field).toEqual({ name: 'addresses', section: 'geography', description: 'The addresses of the point.', summary: true })
+    expect(schema.place_field).toEqual({
+      name: 'addresses',
+      section: 'geography',
+      description: 'The addresses of the point.',
+      summary: true,
+    })
   })
 })

@@ -4,7 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { codeContext, markdownContext } from './example-context/contexts.js'
 import { readerDataNames } from './example-context/reader-data.js'
 import { collectExamples } from './support/collect-examples.js'
-import { compileExamples, type CodeExample, type CompileResult, type ExampleFailure } from './support/compile-examples.js'
+import {
+  compileExamples,
+  type CodeExample,
+  type CompileResult,
+  type ExampleFailure,
+} from './support/compile-examples.js'
 
 /*
  * Every TypeScript and JavaScript example of the README, docs/, the examples' READMEs and the
@@ -37,12 +42,18 @@ const dataNames = new Set(readerDataNames)
 const mustFail: { example: CodeExample; expected: RegExp }[] = [
   {
     // An upstream called by its id where the API takes its handle.
-    example: jsdocProbe('packages/sources/src/lovdata/hoyesterett-client.ts', "const entries = await readDecisionSitemap(ctx.upstream('domstol'))"),
-    expected: /hoyesterett-client\.ts:900001:\d+ .*'string' is not assignable to parameter of type 'UpstreamDefinition'/,
+    example: jsdocProbe(
+      'packages/sources/src/lovdata/hoyesterett-client.ts',
+      "const entries = await readDecisionSitemap(ctx.upstream('domstol'))",
+    ),
+    expected:
+      /hoyesterett-client\.ts:900001:\d+ .*'string' is not assignable to parameter of type 'UpstreamDefinition'/,
   },
   {
     // An import from a subpath that does not exist.
-    example: markdownProbe("import { avinor } from '@allmenning/core/no-such-subpath'\nconst gateway = createGateway({ sources: [avinor()] })"),
+    example: markdownProbe(
+      "import { avinor } from '@allmenning/core/no-such-subpath'\nconst gateway = createGateway({ sources: [avinor()] })",
+    ),
     expected: /README\.md:900001:\d+ Cannot find module '@allmenning\/core\/no-such-subpath'/,
   },
   {
@@ -62,7 +73,10 @@ const mustFail: { example: CodeExample; expected: RegExp }[] = [
   },
   {
     // A JavaScript block is checked too.
-    example: { ...markdownProbe("import { createGateway } from '@allmenning/core'\ncreateGateway({ sources: 'statnett' })"), language: 'js' },
+    example: {
+      ...markdownProbe("import { createGateway } from '@allmenning/core'\ncreateGateway({ sources: 'statnett' })"),
+      language: 'js',
+    },
     expected: /README\.md:900002:\d+ .*'string' is not assignable to type 'SourceDefinition\[\]'/,
   },
 ]
@@ -80,12 +94,17 @@ describe('code examples', () => {
   it(`compiles every example (${inventory.compile.length}: ${countBy(inventory.compile)})`, () => {
     const probes = new Set(mustFail.map((probe) => probe.example))
     const failures = result.failures.filter((failure) => !probes.has(failure.example)).map(describeFailure)
-    expect(failures, `${failures.length} errors in code examples (compiled in ${Math.round(durationMs)} ms)`).toEqual([])
+    expect(failures, `${failures.length} errors in code examples (compiled in ${Math.round(durationMs)} ms)`).toEqual(
+      [],
+    )
   })
 
   it.each(mustFail.map((probe, i) => [i, probe] as const))('fails on a broken example (%i)', (_i, probe) => {
     const failures = result.failures.filter((failure) => failure.example === probe.example).map(describeFailure)
-    expect(failures.some((text) => probe.expected.test(text)), failures.join('\n')).toBe(true)
+    expect(
+      failures.some((text) => probe.expected.test(text)),
+      failures.join('\n'),
+    ).toBe(true)
   })
 
   it('lists in reader-data.ts only names some example uses as data', () => {
@@ -96,10 +115,15 @@ describe('code examples', () => {
   it('says why a block is not compiled, and quotes only files tsc compiles', () => {
     for (const skipped of inventory.skipped) {
       const where = `${skipped.file}:${skipped.line}`
-      if (skipped.kind === 'not compiled') expect(skipped.reason.length, `${where} says "not compiled" without a reason`).toBeGreaterThan(10)
+      if (skipped.kind === 'not compiled')
+        expect(skipped.reason.length, `${where} says "not compiled" without a reason`).toBeGreaterThan(10)
       else {
-        expect(existsSync(`${root}/${skipped.reason}`), `${where} quotes ${skipped.reason}, which does not exist`).toBe(true)
-        expect(skipped.reason, `${where} quotes a file tsconfig.json does not compile`).toMatch(/^((packages|examples)\/[^/]+\/src|test)\/.+\.ts$/)
+        expect(existsSync(`${root}/${skipped.reason}`), `${where} quotes ${skipped.reason}, which does not exist`).toBe(
+          true,
+        )
+        expect(skipped.reason, `${where} quotes a file tsconfig.json does not compile`).toMatch(
+          /^((packages|examples)\/[^/]+\/src|test)\/.+\.ts$/,
+        )
       }
     }
   })
@@ -121,7 +145,7 @@ describe('code examples', () => {
 
 function describeFailure(failure: ExampleFailure): string {
   const hint = [2304, 2552, 18004].includes(failure.code)
-    ? '\n    (import or declare it in the example; a name for the reader\'s own data, used only as data, may go in test/docs/example-context/reader-data.ts)'
+    ? "\n    (import or declare it in the example; a name for the reader's own data, used only as data, may go in test/docs/example-context/reader-data.ts)"
     : ''
   return `${failure.at} ${failure.message}${failure.source ? `\n    ${failure.source}` : ''}${hint}`
 }
@@ -133,11 +157,23 @@ function countBy(examples: CodeExample[]): string {
 
 function jsdocProbe(file: string, code: string): CodeExample {
   const own = `./${file.split('/').pop()!.replace(/\.ts$/, '.js')}`
-  return { file, line: 900_001, code, language: 'ts', scope: [own, ...codeContext(file).map((path) => relativeTo(file, path))] }
+  return {
+    file,
+    line: 900_001,
+    code,
+    language: 'ts',
+    scope: [own, ...codeContext(file).map((path) => relativeTo(file, path))],
+  }
 }
 
 function markdownProbe(code: string): CodeExample {
-  return { file: 'README.md', line: 900_001, code, language: 'ts', scope: ['@allmenning/core', ...markdownContext.map((path) => `./${path.replace(/\.ts$/, '.js')}`)] }
+  return {
+    file: 'README.md',
+    line: 900_001,
+    code,
+    language: 'ts',
+    scope: ['@allmenning/core', ...markdownContext.map((path) => `./${path.replace(/\.ts$/, '.js')}`)],
+  }
 }
 
 function relativeTo(file: string, path: string): string {

@@ -50,13 +50,18 @@ function optionsOfType(): OptionsOfType {
   })
   const checker = program.getTypeChecker()
   const source = program.getSourceFile(optionsFile)!
-  const declaration = source.statements.find((node): node is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(node) && node.name.text === 'GatewayOptions')
+  const declaration = source.statements.find(
+    (node): node is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(node) && node.name.text === 'GatewayOptions',
+  )
   if (!declaration) throw new Error(`${optionsFile} declares no interface GatewayOptions`)
 
-  const valueType = (symbol: ts.Symbol) => checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(symbol, declaration))
+  const valueType = (symbol: ts.Symbol) =>
+    checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(symbol, declaration))
   const isSettingsObject = (type: ts.Type) =>
     (type.flags & ts.TypeFlags.Object) !== 0 &&
-    type.getCallSignatures().length === 0 && !checker.isArrayType(type) && (type.getProperties().length > 0 || type.getStringIndexType() !== undefined)
+    type.getCallSignatures().length === 0 &&
+    !checker.isArrayType(type) &&
+    (type.getProperties().length > 0 || type.getStringIndexType() !== undefined)
 
   const names: string[] = []
   const unexpanded: string[] = []
@@ -100,20 +105,41 @@ describe('docs/configuration.md against GatewayOptions', () => {
   const documented = documentedOptions()
 
   it('reads the type and the page', () => {
-    expect(fromType.names).toEqual(expect.arrayContaining(['sources', 'cache', 'upstream.timeoutMs', 'upstreams.<id>.baseUrl', 'rateLimit.quota', 'sharedFlight.redis']))
+    expect(fromType.names).toEqual(
+      expect.arrayContaining([
+        'sources',
+        'cache',
+        'upstream.timeoutMs',
+        'upstreams.<id>.baseUrl',
+        'rateLimit.quota',
+        'sharedFlight.redis',
+      ]),
+    )
     expect(documented).toEqual(expect.arrayContaining(['sources', 'publicBaseUrl']))
   })
 
   it('expands every option object of the type', () => {
-    expect(fromType.unexpanded, 'options whose value holds settings of its own: add them to optionObjects (or pluginContracts)').toEqual([])
+    expect(
+      fromType.unexpanded,
+      'options whose value holds settings of its own: add them to optionObjects (or pluginContracts)',
+    ).toEqual([])
   })
 
   it('documents every option of the type', () => {
-    expect(fromType.names.filter((name) => !documented.includes(name)), 'options of GatewayOptions missing from docs/configuration.md').toEqual([])
+    expect(
+      fromType.names.filter((name) => !documented.includes(name)),
+      'options of GatewayOptions missing from docs/configuration.md',
+    ).toEqual([])
   })
 
   it('documents no option the type does not have, and none twice', () => {
-    expect(documented.filter((name) => !fromType.names.includes(name)), 'options in docs/configuration.md that GatewayOptions does not have').toEqual([])
-    expect(documented.filter((name, index) => documented.indexOf(name) !== index), 'options documented twice').toEqual([])
+    expect(
+      documented.filter((name) => !fromType.names.includes(name)),
+      'options in docs/configuration.md that GatewayOptions does not have',
+    ).toEqual([])
+    expect(
+      documented.filter((name, index) => documented.indexOf(name) !== index),
+      'options documented twice',
+    ).toEqual([])
   })
 })

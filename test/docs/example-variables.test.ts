@@ -31,7 +31,9 @@ function sourceFiles(folder: string): string[] {
     .map((entry) => `${entry.parentPath.slice(new URL(root).pathname.length)}/${entry.name}`)
     .filter((path) => !path.includes('/testing/'))
 }
-const exampleFiles = readdirSync(new URL('examples/', root)).flatMap((example) => sourceFiles(`examples/${example}/src`))
+const exampleFiles = readdirSync(new URL('examples/', root)).flatMap((example) =>
+  sourceFiles(`examples/${example}/src`),
+)
 
 /** Code without its comments, whose examples read no environment. */
 const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|\s)\/\/.*$/gm, '$1')
@@ -39,7 +41,8 @@ const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^
 /** String constants of the packages, to resolve `env[SOME_VARIABLE]`. */
 const constants = new Map<string, string>()
 for (const path of ['packages/core/src', 'packages/sources/src', 'packages/datasets/src'].flatMap(sourceFiles)) {
-  for (const match of read(path).matchAll(/\bconst ([A-Za-z_][A-Za-z0-9_]*) = '([A-Z][A-Z0-9_]*)'/g)) constants.set(match[1]!, match[2]!)
+  for (const match of read(path).matchAll(/\bconst ([A-Za-z_][A-Za-z0-9_]*) = '([A-Z][A-Z0-9_]*)'/g))
+    constants.set(match[1]!, match[2]!)
 }
 
 /** The variables a file reads: `env.X`, `process.env.X`, `env['X']`, `env[CONSTANT]`, `helper(env, 'X')`. */
@@ -48,12 +51,22 @@ function variablesRead(text: string): string[] {
   const found = [
     ...[...body.matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g)].map((m) => m[1]!),
     ...[...body.matchAll(/\benv\[['"]([A-Z][A-Z0-9_]*)['"]\]/g)].map((m) => m[1]!),
-    ...[...body.matchAll(/\benv\[([A-Za-z_][A-Za-z0-9_]*)\]/g)].map((m) => constants.get(m[1]!)).filter((name) => name !== undefined),
+    ...[...body.matchAll(/\benv\[([A-Za-z_][A-Za-z0-9_]*)\]/g)]
+      .map((m) => constants.get(m[1]!))
+      .filter((name) => name !== undefined),
     ...[...body.matchAll(/\(env, '([A-Z][A-Z0-9_]*)'\)/g)].map((m) => m[1]!),
   ]
   // The upstream overrides: ALLMENNING_UPSTREAM_<ID> (and its _TIMEOUT_MS) for every upstream given.
-  if (/\bbuiltInSources\(/.test(body)) found.push(...builtInSources({}).flatMap((source) => source.upstreams.map((u) => upstreamEnvironmentVariable(u.id))), 'ALLMENNING_UPSTREAM_<ID>_TIMEOUT_MS')
-  if (/\bupstreamOverridesFromEnvironment\(/.test(body)) found.push(...weather().upstreams.map((u) => upstreamEnvironmentVariable(u.id)), 'ALLMENNING_UPSTREAM_<ID>_TIMEOUT_MS')
+  if (/\bbuiltInSources\(/.test(body))
+    found.push(
+      ...builtInSources({}).flatMap((source) => source.upstreams.map((u) => upstreamEnvironmentVariable(u.id))),
+      'ALLMENNING_UPSTREAM_<ID>_TIMEOUT_MS',
+    )
+  if (/\bupstreamOverridesFromEnvironment\(/.test(body))
+    found.push(
+      ...weather().upstreams.map((u) => upstreamEnvironmentVariable(u.id)),
+      'ALLMENNING_UPSTREAM_<ID>_TIMEOUT_MS',
+    )
   return found
 }
 
@@ -75,17 +88,38 @@ describe("docs/configuration.md's table of the examples' environment variables",
   const table = documented()
 
   it('finds what it checks: the examples, the shared reading, and a table', () => {
-    expect(exampleFiles).toEqual(expect.arrayContaining(['examples/express-server/src/main.ts', 'examples/lambda/src/handler.ts', 'examples/custom-source/src/app.ts']))
-    expect([...readByCode.keys()]).toEqual(expect.arrayContaining(['PORT', 'REDIS_URL', 'ALLMENNING_RATE_LIMIT', 'ALLMENNING_NOBIL_API_KEY', 'ALLMENNING_UPSTREAM_STATNETT', 'ALLMENNING_UPSTREAM_MET_ALERTS', 'ALLMENNING_DATASETS_SNAPSHOT']))
+    expect(exampleFiles).toEqual(
+      expect.arrayContaining([
+        'examples/express-server/src/main.ts',
+        'examples/lambda/src/handler.ts',
+        'examples/custom-source/src/app.ts',
+      ]),
+    )
+    expect([...readByCode.keys()]).toEqual(
+      expect.arrayContaining([
+        'PORT',
+        'REDIS_URL',
+        'ALLMENNING_RATE_LIMIT',
+        'ALLMENNING_NOBIL_API_KEY',
+        'ALLMENNING_UPSTREAM_STATNETT',
+        'ALLMENNING_UPSTREAM_MET_ALERTS',
+        'ALLMENNING_DATASETS_SNAPSHOT',
+      ]),
+    )
     expect(table.length).toBeGreaterThan(30)
   })
 
   it('lists every variable the code reads', () => {
-    const missing = [...readByCode].filter(([name]) => !table.includes(name)).map(([name, paths]) => `${name} (read in ${[...new Set(paths)].join(', ')})`)
+    const missing = [...readByCode]
+      .filter(([name]) => !table.includes(name))
+      .map(([name, paths]) => `${name} (read in ${[...new Set(paths)].join(', ')})`)
     expect(missing, 'read by the examples but not in the table of docs/configuration.md').toEqual([])
   })
 
   it('lists no variable nothing reads', () => {
-    expect(table.filter((name) => !readByCode.has(name)), 'in the table of docs/configuration.md but read by nothing').toEqual([])
+    expect(
+      table.filter((name) => !readByCode.has(name)),
+      'in the table of docs/configuration.md but read by nothing',
+    ).toEqual([])
   })
 })

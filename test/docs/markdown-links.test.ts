@@ -83,18 +83,28 @@ function brokenBecause(from: string, target: string): string | undefined {
   const path = pathPart === '' ? join(root, from) : join(root, dirname(from), decodeURIComponent(pathPart))
   if (!existsSync(path)) return 'no such file'
   if (anchor === undefined || anchor === '') return undefined
-  if (statSync(path).isDirectory() || !path.endsWith('.md')) return 'an anchor into something that is not a Markdown file'
+  if (statSync(path).isDirectory() || !path.endsWith('.md'))
+    return 'an anchor into something that is not a Markdown file'
   return anchors(path).has(decodeURIComponent(anchor)) ? undefined : 'no such heading'
 }
 
 describe('Markdown links', () => {
   it('finds the files and links it checks', () => {
-    expect(files).toEqual(expect.arrayContaining(['README.md', 'docs/configuration.md', 'docs/writing-a-source.md', 'examples/lambda/README.md']))
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'README.md',
+        'docs/configuration.md',
+        'docs/writing-a-source.md',
+        'examples/lambda/README.md',
+      ]),
+    )
     expect(files.flatMap(links).length).toBeGreaterThan(20)
   })
 
   it('makes anchors as GitHub does', () => {
-    expect(headingAnchor('Datasets: publishing and pulling snapshots')).toBe('datasets-publishing-and-pulling-snapshots')
+    expect(headingAnchor('Datasets: publishing and pulling snapshots')).toBe(
+      'datasets-publishing-and-pulling-snapshots',
+    )
     expect(headingAnchor('MCP: every source as an MCP server')).toBe('mcp-every-source-as-an-mcp-server')
     expect(headingAnchor('`createGateway` options')).toBe('creategateway-options')
     expect(headingAnchor('NASA FIRMS')).toBe('nasa-firms')

@@ -30,7 +30,12 @@ function tableRows(text: string, header: string): string[][] {
   const rows: string[][] = []
   let inTable = false
   for (const line of text.split('\n')) {
-    const cells = line.startsWith('|') ? line.split(/(?<!\\)\|/).slice(1, -1).map((cell) => cell.trim()) : undefined
+    const cells = line.startsWith('|')
+      ? line
+          .split(/(?<!\\)\|/)
+          .slice(1, -1)
+          .map((cell) => cell.trim())
+      : undefined
     if (!cells) inTable = false
     else if (cells[0] === header) inTable = true
     else if (inTable && !/^-+$/.test(cells[0]!)) rows.push(cells)
@@ -61,7 +66,11 @@ const packages = folders('packages/').map((folder) => {
     exports?: Record<string, unknown>
   }
   const subpaths = Object.keys(manifest.exports ?? {}).filter((key) => key !== '.' && key !== './package.json')
-  return { folder, name: manifest.name, entries: [manifest.name, ...subpaths.map((key) => `${manifest.name}/${key.slice(2)}`)] }
+  return {
+    folder,
+    name: manifest.name,
+    entries: [manifest.name, ...subpaths.map((key) => `${manifest.name}/${key.slice(2)}`)],
+  }
 })
 
 const builtInIds = sources.builtInSources({}).map((source) => source.id)
@@ -78,31 +87,51 @@ describe('README.md', () => {
     const matches = (entry: string, name: string) =>
       new RegExp(`^${entry.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/<[a-z]+>/g, '[a-z_]+')}$`).test(name)
     const entries = packages.flatMap((pkg) => pkg.entries)
-    expect(entries.filter((name) => !listed.some((entry) => matches(entry, name))), 'missing from the Packages table').toEqual([])
-    expect(listed.filter((entry) => !entries.some((name) => matches(entry, name))), 'in the Packages table but not in the workspace').toEqual([])
+    expect(
+      entries.filter((name) => !listed.some((entry) => matches(entry, name))),
+      'missing from the Packages table',
+    ).toEqual([])
+    expect(
+      listed.filter((entry) => !entries.some((name) => matches(entry, name))),
+      'in the Packages table but not in the workspace',
+    ).toEqual([])
   })
 
   it('names every built-in source factory in the @allmenning/sources row, and no other', () => {
     const exported = sources as unknown as Record<string, (() => { id: string }) | undefined>
-    expect(factories.map((name) => exported[name]?.().id), 'the factories of @allmenning/sources, by id').toEqual(builtInIds)
+    expect(
+      factories.map((name) => exported[name]?.().id),
+      'the factories of @allmenning/sources, by id',
+    ).toEqual(builtInIds)
     const row = packageTable.find((cells) => code(cells[0]!) === '@allmenning/sources')
     expect(row, 'the Packages table has no @allmenning/sources row').toBeDefined()
     const named = [...row![1]!.matchAll(/`(\w+)\(\)`/g)].map((match) => match[1]!)
-    expect(difference(named, factories), 'factories named in the @allmenning/sources row').toEqual({ missing: [], extra: [] })
+    expect(difference(named, factories), 'factories named in the @allmenning/sources row').toEqual({
+      missing: [],
+      extra: [],
+    })
   })
 
   it('lists every built-in source in the table of "Built-in sources", and no other', () => {
     const tabled = tableRows(section('Built-in sources'), 'source').map((row) => code(row[0]!))
-    expect(difference(tabled, builtInIds), 'sources in the `source` table of "Built-in sources"').toEqual({ missing: [], extra: [] })
+    expect(difference(tabled, builtInIds), 'sources in the `source` table of "Built-in sources"').toEqual({
+      missing: [],
+      extra: [],
+    })
   })
 
   it('has every built-in source as a subpath of @allmenning/sources', () => {
     const sourcesPackage = packages.find((pkg) => pkg.name === '@allmenning/sources')!
     // `<id>/testing` entries are the fakes of each source, listed as one row of their own.
-    const subpaths = sourcesPackage.entries.slice(1).filter((entry) => !entry.endsWith('/testing')).map((entry) => entry.split('/').pop()!)
-    expect(difference(subpaths, builtInIds), 'subpaths in packages/sources/package.json exports').toEqual({ missing: [], extra: [] })
+    const subpaths = sourcesPackage.entries
+      .slice(1)
+      .filter((entry) => !entry.endsWith('/testing'))
+      .map((entry) => entry.split('/').pop()!)
+    expect(difference(subpaths, builtInIds), 'subpaths in packages/sources/package.json exports').toEqual({
+      missing: [],
+      extra: [],
+    })
   })
-
 })
 
 describe('docs/sources.md', () => {
@@ -110,7 +139,10 @@ describe('docs/sources.md', () => {
     const text = page('docs/sources.md')
     const headed = [...text.matchAll(/^## `(\w+)`/gm)].map((match) => match[1]!)
     const tabled = tableRows(text, 'source').map((row) => code(row[0]!))
-    expect(difference([...headed, ...tabled], builtInIds), 'sources with a ## heading or a row in a `source` table of docs/sources.md').toEqual({
+    expect(
+      difference([...headed, ...tabled], builtInIds),
+      'sources with a ## heading or a row in a `source` table of docs/sources.md',
+    ).toEqual({
       missing: [],
       extra: [],
     })
@@ -123,15 +155,23 @@ describe('docs/developing.md', () => {
 
     it('lists every folder of packages/core/src, and no other', () => {
       const listed = [...layout.matchAll(/^ {2}src\/([\w-]+)\s/gm)].map((match) => match[1]!)
-      expect(difference(listed, folders('packages/core/src/')), 'src/ folders under packages/core in Layout').toEqual({ missing: [], extra: [] })
+      expect(difference(listed, folders('packages/core/src/')), 'src/ folders under packages/core in Layout').toEqual({
+        missing: [],
+        extra: [],
+      })
     })
 
     it('lists every package and example folder, and no other', () => {
       const listed = [...layout.matchAll(/^((?:packages|examples)\/[\w-]+)\s/gm)].map((match) => match[1]!)
       const present = ['packages', 'examples'].flatMap((top) =>
-        folders(`${top}/`).filter((folder) => existsSync(new URL(`${top}/${folder}/package.json`, root))).map((folder) => `${top}/${folder}`),
+        folders(`${top}/`)
+          .filter((folder) => existsSync(new URL(`${top}/${folder}/package.json`, root)))
+          .map((folder) => `${top}/${folder}`),
       )
-      expect(difference(listed, present), 'packages/ and examples/ folders in Layout').toEqual({ missing: [], extra: [] })
+      expect(difference(listed, present), 'packages/ and examples/ folders in Layout').toEqual({
+        missing: [],
+        extra: [],
+      })
     })
   })
 })

@@ -6,7 +6,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../examples/express-server/src/app.js'
-import { aksjonaerregisteret2021Cp1252, aksjonaerregisteret2024, fixtureCompany } from '../../packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.js'
+import {
+  aksjonaerregisteret2021Cp1252,
+  aksjonaerregisteret2024,
+  fixtureCompany,
+} from '../../packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.js'
 
 // The command line in a process of its own, as an operator runs it beside a serving gateway.
 const cli = join('packages', 'datasets', 'src', 'cli', 'allmenning.ts')
@@ -19,7 +23,18 @@ function importYear(file: string, published: string): Promise<{ code: number; st
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--conditions=@allmenning/source', '--import', 'tsx', cli, 'datasets', 'import', 'aksjonaerregisteret', join(dir, file), '--published', published],
+      [
+        '--conditions=@allmenning/source',
+        '--import',
+        'tsx',
+        cli,
+        'datasets',
+        'import',
+        'aksjonaerregisteret',
+        join(dir, file),
+        '--published',
+        published,
+      ],
       { env: { ...process.env, ALLMENNING_DATA_DIR: join(dir, 'data') }, timeout: 60_000 },
       (error, _stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stderr }),
     )
@@ -29,8 +44,14 @@ function importYear(file: string, published: string): Promise<{ code: number; st
 type Holders = { data: { shareholders: Array<{ navn: string }> }; _meta: { datasets: Array<{ published_at: string }> } }
 
 async function shareholders(headers: Record<string, string> = {}) {
-  const res = await fetch(`${base}/api/v1/kilder/firmafakta/aksjeeiere_for_selskap?org_nr=${fixtureCompany}`, { headers })
-  return { status: res.status, headers: res.headers, json: res.status === 200 ? ((await res.json()) as Holders) : undefined }
+  const res = await fetch(`${base}/api/v1/kilder/firmafakta/aksjeeiere_for_selskap?org_nr=${fixtureCompany}`, {
+    headers,
+  })
+  return {
+    status: res.status,
+    headers: res.headers,
+    json: res.status === 200 ? ((await res.json()) as Holders) : undefined,
+  }
 }
 
 beforeAll(async () => {

@@ -5,11 +5,19 @@ import { join } from 'node:path'
 import { GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway } from '@allmenning/core'
-import { createSnapshotClient, createSqliteDatasetStore, parseSnapshotUrl, readSnapshotManifest } from '@allmenning/datasets'
+import {
+  createSnapshotClient,
+  createSqliteDatasetStore,
+  parseSnapshotUrl,
+  readSnapshotManifest,
+} from '@allmenning/datasets'
 import { firmafakta } from '@allmenning/sources'
 import { startFakePublisher, type FakePublisher } from '../../packages/datasets/src/testing/fake-publisher.js'
 import { startS3Server, type TestS3Server } from '../../packages/datasets/src/testing/s3-server.js'
-import { aksjonaerregisteret2024, fixtureCompany } from '../../packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.js'
+import {
+  aksjonaerregisteret2024,
+  fixtureCompany,
+} from '../../packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.js'
 import { tildelingerCsv } from '../../packages/sources/src/firmafakta/testing/innovasjon-norge-fixtures.js'
 
 // publish, pull and sync --publish as a scheduled job and a container's init step run them: a
@@ -25,10 +33,15 @@ let publisher: FakePublisher
 
 /** The process's environment without any AWS settings of the machine running the tests. */
 function cleanEnv(): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_') && !name.startsWith('ALLMENNING_')))
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_') && !name.startsWith('ALLMENNING_')),
+  )
 }
 
-function run(args: string[], env: Record<string, string | undefined> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+function run(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -46,7 +59,8 @@ function run(args: string[], env: Record<string, string | undefined> = {}): Prom
         },
         timeout: 60_000,
       },
-      (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     )
   })
 }
@@ -70,17 +84,34 @@ describe('allmenning datasets publish and pull, run as a user runs them', { time
   const url = () => `s3://${s3.bucket}/prod`
 
   it('publishes the store and says what it published', async () => {
-    const imported = await run(['import', 'aksjonaerregisteret', join(dir, 'aksjer-2024.csv'), '--published', '2024-12-31', '--catalog', catalog])
+    const imported = await run([
+      'import',
+      'aksjonaerregisteret',
+      join(dir, 'aksjer-2024.csv'),
+      '--published',
+      '2024-12-31',
+      '--catalog',
+      catalog,
+    ])
     expect(imported.code).toBe(0)
     const { code, stdout, stderr } = await run(['publish', url()])
     expect(stderr).toContain(`${url()}: copying the store`)
     expect(code).toBe(0)
     const manifest = await readSnapshotManifest(parseSnapshotUrl(url()), client)
     const [summary, ...datasets] = stdout.trimEnd().split('\n')
-    expect(summary).toMatch(new RegExp(`^published snapshot ${manifest.id} to ${url()}: 1 dataset, \\d+\\.\\d kB compressed from \\d+\\.\\d kB, sha256 ${manifest.sha256}$`))
-    expect(datasets).toEqual([`  aksjonaerregisteret: version 2024-12-31, loaded ${manifest.datasets[0]!.loadedAt}, 9 rows`])
+    expect(summary).toMatch(
+      new RegExp(
+        `^published snapshot ${manifest.id} to ${url()}: 1 dataset, \\d+\\.\\d kB compressed from \\d+\\.\\d kB, sha256 ${manifest.sha256}$`,
+      ),
+    )
+    expect(datasets).toEqual([
+      `  aksjonaerregisteret: version 2024-12-31, loaded ${manifest.datasets[0]!.loadedAt}, 9 rows`,
+    ])
     const again = await run(['publish', url()])
-    expect(again).toMatchObject({ code: 0, stdout: `${url()}: snapshot ${manifest.id} already holds the versions the store has; nothing uploaded (--force publishes anyway)\n` })
+    expect(again).toMatchObject({
+      code: 0,
+      stdout: `${url()}: snapshot ${manifest.id} already holds the versions the store has; nothing uploaded (--force publishes anyway)\n`,
+    })
   })
 
   it('pulls the snapshot into a fresh container, where the gateway answers from it', async () => {
@@ -88,25 +119,50 @@ describe('allmenning datasets publish and pull, run as a user runs them', { time
     const { code, stdout } = await run(['pull', url(), '--to', target])
     expect(code).toBe(0)
     const manifest = await readSnapshotManifest(parseSnapshotUrl(url()), client)
-    expect(stdout).toContain(`pulled snapshot ${manifest.id} (published ${manifest.createdAt}) to ${target}: 1 dataset, `)
+    expect(stdout).toContain(
+      `pulled snapshot ${manifest.id} (published ${manifest.createdAt}) to ${target}: 1 dataset, `,
+    )
     const datasets = createSqliteDatasetStore({ path: target, readonly: true })
     const gateway = createGateway({ sources: [firmafakta()], datasets })
-    const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/firmafakta/aksjeeiere_for_selskap', query: `org_nr=${fixtureCompany}`, headers: {} })
+    const res = await gateway.handle({
+      method: 'GET',
+      path: '/api/v1/kilder/firmafakta/aksjeeiere_for_selskap',
+      query: `org_nr=${fixtureCompany}`,
+      headers: {},
+    })
     datasets.close()
     expect(res.status).toBe(200)
     const body = JSON.parse(res.body!)
     expect(body.data.selskap).toBe('SESAM AS')
-    expect(body._meta.datasets).toEqual([expect.objectContaining({ id: 'aksjonaerregisteret', published_at: '2024-12-31', rows: 9 })])
+    expect(body._meta.datasets).toEqual([
+      expect.objectContaining({ id: 'aksjonaerregisteret', published_at: '2024-12-31', rows: 9 }),
+    ])
     const again = await run(['pull', url(), '--to', target])
-    expect(again).toMatchObject({ code: 0, stdout: `${target} already holds snapshot ${manifest.id}'s versions; nothing downloaded (--force downloads anyway)\n` })
+    expect(again).toMatchObject({
+      code: 0,
+      stdout: `${target} already holds snapshot ${manifest.id}'s versions; nothing downloaded (--force downloads anyway)\n`,
+    })
   })
 
   it('syncs and publishes in one run', async () => {
-    publisher.publish(tildelingerPath, { body: tildelingerCsv(), contentType: 'text/csv', lastModified: new Date('2026-11-22T02:00:00Z') })
+    publisher.publish(tildelingerPath, {
+      body: tildelingerCsv(),
+      contentType: 'text/csv',
+      lastModified: new Date('2026-11-22T02:00:00Z'),
+    })
     const synced = `s3://${s3.bucket}/synced`
-    const { code, stdout } = await run(['sync', 'innovasjon_norge_tildelinger', '--publish', synced, '--catalog', catalog])
+    const { code, stdout } = await run([
+      'sync',
+      'innovasjon_norge_tildelinger',
+      '--publish',
+      synced,
+      '--catalog',
+      catalog,
+    ])
     expect(code).toBe(0)
-    expect(stdout).toMatch(/^innovasjon_norge_tildelinger: loaded 5 rows .*\npublished snapshot \S+ to s3:\/\/[^/]+\/synced: 2 datasets, /)
+    expect(stdout).toMatch(
+      /^innovasjon_norge_tildelinger: loaded 5 rows .*\npublished snapshot \S+ to s3:\/\/[^/]+\/synced: 2 datasets, /,
+    )
     const manifest = await readSnapshotManifest(parseSnapshotUrl(synced), client)
     expect(manifest.datasets.map((d) => [d.id, d.rows])).toEqual([
       ['aksjonaerregisteret', 9],
@@ -117,7 +173,15 @@ describe('allmenning datasets publish and pull, run as a user runs them', { time
   it('publishes what the store holds when a dataset fails to sync, and exits 1 saying which failed', async () => {
     publisher.publish(tildelingerPath, { body: tildelingerCsv(), status: 503 })
     const partly = `s3://${s3.bucket}/partly`
-    const { code, stdout, stderr } = await run(['sync', 'innovasjon_norge_tildelinger', '--force', '--publish', partly, '--catalog', catalog])
+    const { code, stdout, stderr } = await run([
+      'sync',
+      'innovasjon_norge_tildelinger',
+      '--force',
+      '--publish',
+      partly,
+      '--catalog',
+      catalog,
+    ])
     expect(code).toBe(1)
     expect(stderr).toMatch(/error: innovasjon_norge_tildelinger: .*503/)
     expect(stdout).toMatch(/^published snapshot \S+ to s3:\/\/[^/]+\/partly: 2 datasets, /)
@@ -130,12 +194,18 @@ describe('allmenning datasets publish and pull, run as a user runs them', { time
     const before = readFileSync(target)
     const manifest = await readSnapshotManifest(parseSnapshotUrl(`s3://${s3.bucket}/synced`), client)
     const key = `synced/${manifest.object}`
-    const stored = Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }))).Body!.transformToByteArray())
+    const stored = Buffer.from(
+      await (await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }))).Body!.transformToByteArray(),
+    )
     stored[Math.floor(stored.length / 2)]! ^= 0x5a
     await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: stored }))
     const { code, stderr } = await run(['pull', `s3://${s3.bucket}/synced`, '--to', target])
     expect(code).toBe(1)
-    expect(stderr).toMatch(new RegExp(`error: snapshot ${manifest.id} \\(s3://${s3.bucket}/synced/${manifest.object}\\) (has sha256 [0-9a-f]{64}, and its manifest says ${manifest.sha256}|is corrupt: it does not decompress .*); refused\\n$`))
+    expect(stderr).toMatch(
+      new RegExp(
+        `error: snapshot ${manifest.id} \\(s3://${s3.bucket}/synced/${manifest.object}\\) (has sha256 [0-9a-f]{64}, and its manifest says ${manifest.sha256}|is corrupt: it does not decompress .*); refused\\n$`,
+      ),
+    )
     noStackTrace(stderr)
     expect(readFileSync(target).equals(before)).toBe(true)
     expect(readdirSync(join(dir, 'container'))).toEqual(['allmenning.sqlite'])
@@ -146,7 +216,9 @@ describe('allmenning datasets publish and pull, run as a user runs them', { time
     writeFileSync(`${target}-wal`, 'a log of the file there now')
     const { code, stderr } = await run(['pull', url(), '--to', target, '--force'])
     expect(code).toBe(1)
-    expect(stderr).toBe(`error: ${target}-wal exists: a process has ${target} open or stopped without closing it. Pull before the gateway starts, or let the gateway follow the snapshot instead; if nothing has the file open, remove ${target}-wal and pull again\n`)
+    expect(stderr).toBe(
+      `error: ${target}-wal exists: a process has ${target} open or stopped without closing it. Pull before the gateway starts, or let the gateway follow the snapshot instead; if nothing has the file open, remove ${target}-wal and pull again\n`,
+    )
     rmSync(`${target}-wal`)
   })
 
@@ -157,10 +229,14 @@ describe('allmenning datasets publish and pull, run as a user runs them', { time
     noStackTrace(denied.stderr)
     const nothing = await run(['pull', `s3://${s3.bucket}/staging`, '--to', join(dir, 'staging.sqlite')])
     expect(nothing.code).toBe(1)
-    expect(nothing.stderr).toContain(`error: nothing has been published at s3://${s3.bucket}/staging: there is no staging/manifest.json in bucket "${s3.bucket}"`)
+    expect(nothing.stderr).toContain(
+      `error: nothing has been published at s3://${s3.bucket}/staging: there is no staging/manifest.json in bucket "${s3.bucket}"`,
+    )
     const notUrl = await run(['publish', 'https://example.test/bucket'])
     expect(notUrl.code).toBe(2)
-    expect(notUrl.stderr).toContain('error: "https://example.test/bucket" is not a snapshot location: a snapshot location is s3://<bucket>/<prefix>')
+    expect(notUrl.stderr).toContain(
+      'error: "https://example.test/bucket" is not a snapshot location: a snapshot location is s3://<bucket>/<prefix>',
+    )
     const misplaced = await run(['list', '--publish', url()])
     expect(misplaced.code).toBe(2)
     expect(misplaced.stderr).toContain('error: --publish is an option of sync')

@@ -78,7 +78,10 @@ const calls: Record<string, string[]> = {
   'vegvesen/find_registration_points_nearby': [oslo],
   'vegvesen/find_registration_points_by_road': ['road=E18', 'road=E18&county_number=3'],
   'vegvesen/search_registration_points': ['query=Oslo'],
-  'vegvesen/get_traffic_volume': ['registration_point_id=44656V72812', `registration_point_id=44656V72812&resolution=day&from=${yesterday}&to=${today}`],
+  'vegvesen/get_traffic_volume': [
+    'registration_point_id=44656V72812',
+    `registration_point_id=44656V72812&resolution=day&from=${yesterday}&to=${today}`,
+  ],
   'vegvesen/find_traffic_points': ['county_number=3', 'county_number=03', `${oslo}&radius_km=10&operational_only=true`],
   'vegvesen/get_traffic_messages': [oslo, `${oslo}&radius_km=20&limit=100`],
   'ssb/search_tables': ['query=befolkning', 'query=Oslo'],
@@ -86,22 +89,57 @@ const calls: Record<string, string[]> = {
   'ssb/get_table_data': ['table_id=07459&selection=Region:0301;ContentsCode:*;Tid:top(1)'],
   'nve/get_warnings': ['municipality=0301', 'county=03', oslo, `county=03&date=${today}`, 'municipality=4601'],
   'nve/find_hydro_stations': [oslo, `${oslo}&radius_km=20&has_recent_data=true`],
-  'artskart/find_observations': ['municipality=0301', 'municipality=301', 'municipality=Oslo', `municipality=0301&from_date=${today}`],
+  'artskart/find_observations': [
+    'municipality=0301',
+    'municipality=301',
+    'municipality=Oslo',
+    `municipality=0301&from_date=${today}`,
+  ],
   'artskart/find_observations_nearby': [oslo, `${oslo}&radius_km=2&from_date=${yesterday}`],
-  'anleggsregisteret/find_facilities': ['municipality=0301', 'municipality=Oslo', 'municipality=301&status=existing', 'municipality=Bergen&limit=500'],
+  'anleggsregisteret/find_facilities': [
+    'municipality=0301',
+    'municipality=Oslo',
+    'municipality=301&status=existing',
+    'municipality=Bergen&limit=500',
+  ],
   'anleggsregisteret/find_facilities_nearby': [oslo, `${oslo}&radius_km=2&status=existing`],
   'anleggsregisteret/search_facilities': ['query=stadion', 'query=Jordal'],
   'anleggsregisteret/get_facility': ['id=1001'],
-  'banenor/get_station_board': ['station_id=OSL&minutes_ahead=60&max_trains=20&limit=20', 'station_id=NTH', 'station_id=SKØ', 'station_id=BR', 'station_id=ALB&direction=both', 'station_id=Oslo S&direction=arrivals'],
+  'banenor/get_station_board': [
+    'station_id=OSL&minutes_ahead=60&max_trains=20&limit=20',
+    'station_id=NTH',
+    'station_id=SKØ',
+    'station_id=BR',
+    'station_id=ALB&direction=both',
+    'station_id=Oslo S&direction=arrivals',
+  ],
   'banenor/list_stations': ['query=Skøyen', 'query=OSL', ''],
   'banenor/find_stations_nearby': [oslo, `${oslo}&radius_km=5`],
-  'naturbase/find_protected_areas': [oslo, 'lat=59.8859&lon=10.8247&radius_km=3&verneform=naturreservat', `${oslo}&include_geometry=false`],
+  'naturbase/find_protected_areas': [
+    oslo,
+    'lat=59.8859&lon=10.8247&radius_km=3&verneform=naturreservat',
+    `${oslo}&include_geometry=false`,
+  ],
   'naturbase/get_protected_area': ['id=VV00000972', 'id=VV00002750'],
   'naturbase/search_protected_areas': ['query=Østensjøvannet'],
-  'kulturarv/search_heritage_sites': ['kommune=Oslo&art=Museum-galleri&limit=100', 'kommune=0301', 'kommune=301', oslo, `${oslo}&radius_km=2`, 'query=kirke&kind=E-KRK'],
+  'kulturarv/search_heritage_sites': [
+    'kommune=Oslo&art=Museum-galleri&limit=100',
+    'kommune=0301',
+    'kommune=301',
+    oslo,
+    `${oslo}&radius_km=2`,
+    'query=kirke&kind=E-KRK',
+  ],
   'kulturarv/search_museum_objects': ['query=*&owner=NF', 'query=Norsk Folkemuseum&limit=1', 'query=*&owner=NF,NMK-B'],
   'kulturarv/list_museums': ['', 'query=nasjonalmuseet'],
-  'mattilsynet/search_establishments': ['poststed=Oslo&min_karakter=0&limit=100', 'kommune=0301', 'kommune=301', 'kommune=Oslo', 'query=pizza', 'postnr=0153&since=2024-01-01'],
+  'mattilsynet/search_establishments': [
+    'poststed=Oslo&min_karakter=0&limit=100',
+    'kommune=0301',
+    'kommune=301',
+    'kommune=Oslo',
+    'query=pizza',
+    'postnr=0153&since=2024-01-01',
+  ],
   'mattilsynet/find_establishments_nearby': [oslo, `${oslo}&radius_km=3&max_karakter=1`],
   'nyheter/search_news': [
     oslo,
@@ -111,16 +149,43 @@ const calls: Record<string, string[]> = {
     `${oslo}&municipality=Oslo&category=Trafikk`,
     `${oslo}&since=${today}&source=nrk`,
   ],
-  'utdanning/search_schools': ['kommunenr=0301', 'kommunenr=301', 'kommunenr=Oslo', 'fylkenr=03', 'fylkenr=3', 'kommunenr=0301&limit=100&offset=0'],
-  'utdanning/search_kindergartens': ['kommunenr=0301', 'kommunenr=301', 'kommunenr=Oslo', 'fylkenr=03', 'kommunenr=0301&privat=true'],
+  'utdanning/search_schools': [
+    'kommunenr=0301',
+    'kommunenr=301',
+    'kommunenr=Oslo',
+    'fylkenr=03',
+    'fylkenr=3',
+    'kommunenr=0301&limit=100&offset=0',
+  ],
+  'utdanning/search_kindergartens': [
+    'kommunenr=0301',
+    'kommunenr=301',
+    'kommunenr=Oslo',
+    'fylkenr=03',
+    'kommunenr=0301&privat=true',
+  ],
   'utdanning/get_unit': ['organization_id=971200006', 'organization_id=988300012', 'organization_id=974590328'],
   'utdanning/find_schools_nearby': [oslo, `${oslo}&radius_km=5`],
-  'frost/find_stations': ['municipality=Oslo&limit=100', 'municipality=0301', 'municipality=301', 'county=03', 'county=3', `${oslo}&radius_km=10`, 'name=Blindern'],
+  'frost/find_stations': [
+    'municipality=Oslo&limit=100',
+    'municipality=0301',
+    'municipality=301',
+    'county=03',
+    'county=3',
+    `${oslo}&radius_km=10`,
+    'name=Blindern',
+  ],
   'frost/get_latest_observations': ['station_id=SN18700', 'station_id=SN18700&elements=air_temperature,wind_speed'],
   'frost/find_stations_nearby': [oslo, `${oslo}&radius_km=10`],
   'badetemp/get_nearest_water_temperatures': [oslo, `${oslo}&limit=50`],
   'badetemp/get_water_temperatures': ['location_id=0-10027', 'location_id=10-1088746'],
-  'arkivverket/search_census_properties': [oslo, 'query=Kristiania&limit=50', 'query=Oslo', 'query=Berg*', `${oslo}&radius_m=1500&include_residents=false`],
+  'arkivverket/search_census_properties': [
+    oslo,
+    'query=Kristiania&limit=50',
+    'query=Oslo',
+    'query=Berg*',
+    `${oslo}&radius_m=1500&include_residents=false`,
+  ],
   'arkivverket/get_census_property': ['property_id=bf01036372000241', 'property_id=gf01036392000103'],
 }
 
@@ -155,14 +220,18 @@ function holdsSomething(data: unknown): boolean {
 describe('the offline demo', () => {
   it('has calls for every operation every source lists, and no call of an operation that is not there', async () => {
     const { json } = await getJson('/api/v1/kilder')
-    const listed = json.sources.flatMap((s: { id: string; operations: { name: string }[] }) => s.operations.map((o) => `${s.id}/${o.name}`))
+    const listed = json.sources.flatMap((s: { id: string; operations: { name: string }[] }) =>
+      s.operations.map((o) => `${s.id}/${o.name}`),
+    )
     expect(listed.filter((name: string) => !(name in calls))).toEqual([])
     expect(Object.keys(calls).filter((name) => !listed.includes(name))).toEqual([])
     // No operation lacks a key: the demo gives `demo` for each.
     expect(json.sources.filter((s: { configuration?: string }) => s.configuration)).toEqual([])
   })
 
-  it('answers every call 200 with data, and says in _meta and _provenance that it is demo data', { timeout: 180_000 }, async () => {
+  it('answers every call 200 with data, and says in _meta and _provenance that it is demo data', {
+    timeout: 180_000,
+  }, async () => {
     const failures: string[] = []
     for (const [operation, queries] of Object.entries(calls)) {
       for (const query of queries) {
@@ -170,7 +239,8 @@ describe('the offline demo', () => {
         const { status, json } = await getJson(path)
         if (status !== 200) failures.push(`${path}: ${status} ${json.error?.code} ${json.error?.message}`)
         else if (!holdsSomething(json.data)) failures.push(`${path}: 200 with no data`)
-        else if (json._meta.demo !== true || typeof json._provenance.demo !== 'string') failures.push(`${path}: not marked as demo data`)
+        else if (json._meta.demo !== true || typeof json._provenance.demo !== 'string')
+          failures.push(`${path}: not marked as demo data`)
       }
     }
     expect(failures).toEqual([])

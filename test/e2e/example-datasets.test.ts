@@ -28,7 +28,10 @@ async function get(listener: Parameters<typeof createServer>[1], path: string) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   try {
     const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`)
-    return { status: res.status, json: (await res.json()) as { data?: { shareholders: unknown[] }; error?: { code: string; message: string } } }
+    return {
+      status: res.status,
+      json: (await res.json()) as { data?: { shareholders: unknown[] }; error?: { code: string; message: string } },
+    }
   } finally {
     server.closeAllConnections()
     await new Promise<void>((resolve) => server.close(() => resolve()))
@@ -58,7 +61,9 @@ describe('the example servers read datasets from ALLMENNING_DATA_DIR', () => {
   it('list in the source descriptor the datasets a source answers from, with the command that loads each', async () => {
     const res = await get(createApp({ ALLMENNING_DATA_DIR: join(dir, 'empty') }), '/api/v1/kilder/firmafakta')
     const datasets = (res.json as unknown as { datasets: Array<Record<string, string>> }).datasets
-    expect(datasets.map((d) => d.id)).toEqual(expect.arrayContaining(['aksjonaerregisteret', 'innovasjon_norge_tildelinger']))
+    expect(datasets.map((d) => d.id)).toEqual(
+      expect.arrayContaining(['aksjonaerregisteret', 'innovasjon_norge_tildelinger']),
+    )
     expect(datasets.find((d) => d.id === 'aksjonaerregisteret')).toMatchObject({
       publisher: expect.stringMatching(/Skatteetaten/),
       origin: 'ordered from the publisher; imported from a local file',

@@ -34,7 +34,9 @@ const apps: Record<string, (env: Record<string, string>) => RequestListener> = {
 }
 
 async function serve(example: string, env: Record<string, string>): Promise<string> {
-  const { server, base } = await listenAsTheExamples(apps[example]!(offlineEnvironment({ ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl, ...env })))
+  const { server, base } = await listenAsTheExamples(
+    apps[example]!(offlineEnvironment({ ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl, ...env })),
+  )
   servers.push(server)
   return base
 }
@@ -86,23 +88,40 @@ describe.each(Object.keys(apps))('the %s example, configured from the environmen
 
   it('refuses a bad value with an error naming the variable and its rule', () => {
     const env = offlineEnvironment()
-    expect(() => apps[example]!({ ...env, ALLMENNING_RATE_LIMIT: 'lots' })).toThrow(/^ALLMENNING_RATE_LIMIT must be <requests>\/<window seconds>.*, got "lots"$/)
-    expect(() => apps[example]!({ ...env, ALLMENNING_CONTACT: 'nobody' })).toThrow(/^ALLMENNING_CONTACT must be an e-mail address or an http\(s\) URL, got "nobody"$/)
-    expect(() => apps[example]!({ ...env, ALLMENNING_TRUST_PROXY: 'yes' })).toThrow(/^ALLMENNING_TRUST_PROXY must be off, on, or/)
-    expect(() => apps[example]!({ ...env, ALLMENNING_CACHE_MAX_MB: '0' })).toThrow(/^ALLMENNING_CACHE_MAX_MB must be a number of MiB above 0, got "0"$/)
-    expect(() => apps[example]!({ ...env, REDIS_URL: 'localhost:6379' })).toThrow(/^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/)
-    expect(() => apps[example]!({ ...env, PUBLIC_BASE_URL: 'data.example.no' })).toThrow('PUBLIC_BASE_URL must be an http(s) URL, got "data.example.no"')
+    expect(() => apps[example]!({ ...env, ALLMENNING_RATE_LIMIT: 'lots' })).toThrow(
+      /^ALLMENNING_RATE_LIMIT must be <requests>\/<window seconds>.*, got "lots"$/,
+    )
+    expect(() => apps[example]!({ ...env, ALLMENNING_CONTACT: 'nobody' })).toThrow(
+      /^ALLMENNING_CONTACT must be an e-mail address or an http\(s\) URL, got "nobody"$/,
+    )
+    expect(() => apps[example]!({ ...env, ALLMENNING_TRUST_PROXY: 'yes' })).toThrow(
+      /^ALLMENNING_TRUST_PROXY must be off, on, or/,
+    )
+    expect(() => apps[example]!({ ...env, ALLMENNING_CACHE_MAX_MB: '0' })).toThrow(
+      /^ALLMENNING_CACHE_MAX_MB must be a number of MiB above 0, got "0"$/,
+    )
+    expect(() => apps[example]!({ ...env, REDIS_URL: 'localhost:6379' })).toThrow(
+      /^REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/,
+    )
+    expect(() => apps[example]!({ ...env, PUBLIC_BASE_URL: 'data.example.no' })).toThrow(
+      'PUBLIC_BASE_URL must be an http(s) URL, got "data.example.no"',
+    )
   })
 })
 
 it('the Express example refuses a MOUNT_PATH that is not a path', () => {
-  expect(() => apps.Express!({ ...offlineEnvironment(), MOUNT_PATH: 'wiki' })).toThrow('MOUNT_PATH must be a path starting with /, got "wiki"')
+  expect(() => apps.Express!({ ...offlineEnvironment(), MOUNT_PATH: 'wiki' })).toThrow(
+    'MOUNT_PATH must be a path starting with /, got "wiki"',
+  )
 })
 
 describe('the example processes, started with a bad value', { timeout: 60_000 }, () => {
   /** Runs a bundle to its end, and gives its exit code and everything it printed. */
   function runToExit(bundle: string, env: Record<string, string>) {
-    const child = spawn(process.execPath, [bundle], { env: { PATH: process.env.PATH ?? '', ...env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [bundle], {
+      env: { PATH: process.env.PATH ?? '', ...env, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     let output = ''
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
@@ -115,11 +134,18 @@ describe('the example processes, started with a bad value', { timeout: 60_000 },
     )
   }
 
-  it.each(['express-server', 'koa-server'] as const)('%s does not start, and says which variable and why', async (example) => {
-    const { code, output } = await runToExit(await bundleExample(example), { ALLMENNING_RATE_LIMIT_EXPENSIVE: '30 per minute' })
-    expect(code).toBe(2)
-    expect(output.trim()).toBe('ALLMENNING_RATE_LIMIT_EXPENSIVE must be <requests>/<window seconds> with both whole numbers above 0 (e.g. 300/60), or off, got "30 per minute"')
-  })
+  it.each(['express-server', 'koa-server'] as const)(
+    '%s does not start, and says which variable and why',
+    async (example) => {
+      const { code, output } = await runToExit(await bundleExample(example), {
+        ALLMENNING_RATE_LIMIT_EXPENSIVE: '30 per minute',
+      })
+      expect(code).toBe(2)
+      expect(output.trim()).toBe(
+        'ALLMENNING_RATE_LIMIT_EXPENSIVE must be <requests>/<window seconds> with both whole numbers above 0 (e.g. 300/60), or off, got "30 per minute"',
+      )
+    },
+  )
 
   it('an example server refuses a SHUTDOWN_TIMEOUT_MS that is not a number', async () => {
     const { code, output } = await runToExit(await bundleExample('express-server'), { SHUTDOWN_TIMEOUT_MS: 'soon' })
@@ -128,21 +154,30 @@ describe('the example processes, started with a bad value', { timeout: 60_000 },
   })
 
   it('the Lambda example refuses an ALLMENNING_MCP other than on or off', async () => {
-    const { code, output } = await runToExit(await bundleEntry('test/support/lambda-example-process.ts'), { ALLMENNING_MCP: 'no' })
+    const { code, output } = await runToExit(await bundleEntry('test/support/lambda-example-process.ts'), {
+      ALLMENNING_MCP: 'no',
+    })
     expect(code).not.toBe(0)
     expect(output).toContain('EnvironmentVariableError: ALLMENNING_MCP must be on or off, got "no"')
   })
 
   it('the Lambda example fails its init phase with the message', async () => {
-    const { code, output } = await runToExit(await bundleEntry('test/support/lambda-example-process.ts'), { ALLMENNING_CACHE_MAX_MB: 'big' })
+    const { code, output } = await runToExit(await bundleEntry('test/support/lambda-example-process.ts'), {
+      ALLMENNING_CACHE_MAX_MB: 'big',
+    })
     expect(code).not.toBe(0)
-    expect(output).toContain('EnvironmentVariableError: ALLMENNING_CACHE_MAX_MB must be a number of MiB above 0, got "big"')
+    expect(output).toContain(
+      'EnvironmentVariableError: ALLMENNING_CACHE_MAX_MB must be a number of MiB above 0, got "big"',
+    )
   })
 
   it('the Lambda example limits one client to the default quota', async () => {
     let lambda: BundledProcess | undefined
     try {
-      lambda = await startBundled(await bundleEntry('test/support/lambda-example-process.ts'), offlineEnvironment({ ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl }))
+      lambda = await startBundled(
+        await bundleEntry('test/support/lambda-example-process.ts'),
+        offlineEnvironment({ ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl }),
+      )
       const answers = await ask(lambda.baseUrl.replace(/\/$/, ''), 301)
       expect(answers.slice(0, 300).filter((a) => a.status !== 200)).toEqual([])
       expect(answers[300]!.status).toBe(429)

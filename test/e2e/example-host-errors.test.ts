@@ -9,10 +9,14 @@ import { offlineEnvironment } from '../support/offline-environment.js'
 const hostErrors: unknown[] = []
 const apps: Record<string, () => RequestListener> = {
   express: () => createExpressApp(offlineEnvironment(), { onError: () => {} }),
-  koa: () => createKoaApp(offlineEnvironment(), { gateway: { onError: () => {} }, onHostError: (error) => hostErrors.push(error) }).callback(),
+  koa: () =>
+    createKoaApp(offlineEnvironment(), {
+      gateway: { onError: () => {} },
+      onHostError: (error) => hostErrors.push(error),
+    }).callback(),
 }
 
-describe.each(Object.keys(apps))('the example %s server answers the host\'s own errors as JSON', (name) => {
+describe.each(Object.keys(apps))("the example %s server answers the host's own errors as JSON", (name) => {
   let server: Server
   let base: string
   let port: number
@@ -26,7 +30,13 @@ describe.each(Object.keys(apps))('the example %s server answers the host\'s own 
       const req = httpRequest(`${base}${path}`, { method, headers }, (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => resolve({ status: res.statusCode!, type: String(res.headers['content-type']), body: Buffer.concat(chunks).toString('utf8') }))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            type: String(res.headers['content-type']),
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        )
       })
       req.on('error', reject)
       req.end(body)
@@ -50,9 +60,27 @@ describe.each(Object.keys(apps))('the example %s server answers the host\'s own 
   it.each<[string, Record<string, string>, string, number, string]>([
     ['malformed JSON', { 'content-type': 'application/json' }, '{"q": ', 400, 'invalid_body'],
     ['an unknown charset', { 'content-type': 'application/json; charset=klingon' }, '{}', ...unknownCharset],
-    ['an unknown encoding', { 'content-type': 'application/json', 'content-encoding': 'zstd-nonsense' }, '{}', 415, 'unsupported_media_type'],
-    ['a broken gzip body', { 'content-type': 'application/json', 'content-encoding': 'gzip' }, 'not gzip at all', 400, 'invalid_body'],
-    ['a broken brotli body', { 'content-type': 'application/json', 'content-encoding': 'br' }, '{"message":"not brotli"}', 400, 'invalid_body'],
+    [
+      'an unknown encoding',
+      { 'content-type': 'application/json', 'content-encoding': 'zstd-nonsense' },
+      '{}',
+      415,
+      'unsupported_media_type',
+    ],
+    [
+      'a broken gzip body',
+      { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      'not gzip at all',
+      400,
+      'invalid_body',
+    ],
+    [
+      'a broken brotli body',
+      { 'content-type': 'application/json', 'content-encoding': 'br' },
+      '{"message":"not brotli"}',
+      400,
+      'invalid_body',
+    ],
   ])('%s: the shared error body, no stack trace', async (_name, headers, body, status, code) => {
     const res = await send('/health', 'POST', headers, body)
     expect(res.status).toBe(status)
@@ -63,11 +91,23 @@ describe.each(Object.keys(apps))('the example %s server answers the host\'s own 
   })
 
   it('answers a path outside /api, or a method no route takes, with a JSON 404 pointing at the API index', async () => {
-    for (const [method, path] of [['GET', '/'], ['GET', '/nope'], ['GET', '/apiary'], ['GET', '/health/x'], ['DELETE', '/health'], ['PROPFIND', '/health'], ['OPTIONS', '/']]) {
+    for (const [method, path] of [
+      ['GET', '/'],
+      ['GET', '/nope'],
+      ['GET', '/apiary'],
+      ['GET', '/health/x'],
+      ['DELETE', '/health'],
+      ['PROPFIND', '/health'],
+      ['OPTIONS', '/'],
+    ]) {
       const res = await send(path!, method!, {})
       expect(res.status).toBe(404)
       expect(res.type).toBe('application/json; charset=utf-8')
-      expect(JSON.parse(res.body).error).toMatchObject({ status: 404, code: 'route_not_found', message: expect.stringContaining('/api/v1/') })
+      expect(JSON.parse(res.body).error).toMatchObject({
+        status: 404,
+        code: 'route_not_found',
+        message: expect.stringContaining('/api/v1/'),
+      })
     }
     expect(hostErrors).toEqual([])
   })
@@ -93,7 +133,11 @@ describe.each(Object.keys(apps))('the example %s server answers the host\'s own 
       const [head, body] = answer.split('\r\n\r\n')
       expect(head).toMatch(/^HTTP\/1.1 501 /)
       expect(head).toContain('content-type: application/json; charset=utf-8')
-      expect(JSON.parse(body!).error).toMatchObject({ status: 501, code: 'request_rejected', message: expect.stringContaining('CONNECT') })
+      expect(JSON.parse(body!).error).toMatchObject({
+        status: 501,
+        code: 'request_rejected',
+        message: expect.stringContaining('CONNECT'),
+      })
     }
   })
 

@@ -32,7 +32,9 @@ const apps: Record<string, (env: Record<string, string>) => RequestListener> = {
 }
 
 async function serve(example: string, env: Record<string, string>): Promise<string> {
-  const { server, base } = await listenAsTheExamples(apps[example]!(offlineEnvironment({ ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl, ...env })))
+  const { server, base } = await listenAsTheExamples(
+    apps[example]!(offlineEnvironment({ ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl, ...env })),
+  )
   servers.push(server)
   return base
 }
@@ -62,15 +64,23 @@ describe.each(Object.keys(apps))('the %s example', (example) => {
     expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/)
     const scrape = await res.text()
     const route = '/api/v1/kilder/{source}/{operation}'
-    expect(line(scrape, `allmenning_requests_total{route="${route}",method="GET",status="200",source="statnett"}`)).toMatch(/ 2$/)
-    expect(line(scrape, `allmenning_requests_total{route="${route}",method="GET",status="502",source="statnett"}`)).toMatch(/ 1$/)
-    expect(line(scrape, 'allmenning_requests_total{route="/api/v1/kilder",method="GET",status="429",source=""}')).toMatch(/ 1$/)
+    expect(
+      line(scrape, `allmenning_requests_total{route="${route}",method="GET",status="200",source="statnett"}`),
+    ).toMatch(/ 2$/)
+    expect(
+      line(scrape, `allmenning_requests_total{route="${route}",method="GET",status="502",source="statnett"}`),
+    ).toMatch(/ 1$/)
+    expect(
+      line(scrape, 'allmenning_requests_total{route="/api/v1/kilder",method="GET",status="429",source=""}'),
+    ).toMatch(/ 1$/)
     expect(line(scrape, 'allmenning_cache_lookups_total{source="statnett",outcome="hit"}')).toMatch(/ 1$/)
     expect(line(scrape, 'allmenning_cache_lookups_total{source="statnett",outcome="miss"}')).toMatch(/ 2$/)
     expect(line(scrape, 'allmenning_upstream_calls_total{upstream="statnett",outcome="ok"}')).toMatch(/ 1$/)
     expect(line(scrape, 'allmenning_upstream_errors_total{upstream="statnett",failure="status"}')).toMatch(/ 1$/)
     expect(line(scrape, 'allmenning_rate_limit_refusals_total{quota="default"}')).toMatch(/ 1$/)
-    expect(line(scrape, `allmenning_request_duration_seconds_count{route="${route}",method="GET",source="statnett"}`)).toMatch(/ 3$/)
+    expect(
+      line(scrape, `allmenning_request_duration_seconds_count{route="${route}",method="GET",source="statnett"}`),
+    ).toMatch(/ 3$/)
   })
 
   it('serves them where ALLMENNING_METRICS_PATH says, and not at all when it is off', async () => {
@@ -113,8 +123,12 @@ describe.each(Object.keys(apps))('the %s example', (example) => {
   })
 
   it('stops the start with a message naming a bad ALLMENNING_REQUEST_LOG or ALLMENNING_METRICS_PATH', () => {
-    expect(() => apps[example]!(offlineEnvironment({ ALLMENNING_REQUEST_LOG: 'yes' }))).toThrow('ALLMENNING_REQUEST_LOG must be json or off, got "yes"')
-    expect(() => apps[example]!(offlineEnvironment({ ALLMENNING_METRICS_PATH: 'metrics' }))).toThrow('ALLMENNING_METRICS_PATH must be a path starting with / or off, got "metrics"')
+    expect(() => apps[example]!(offlineEnvironment({ ALLMENNING_REQUEST_LOG: 'yes' }))).toThrow(
+      'ALLMENNING_REQUEST_LOG must be json or off, got "yes"',
+    )
+    expect(() => apps[example]!(offlineEnvironment({ ALLMENNING_METRICS_PATH: 'metrics' }))).toThrow(
+      'ALLMENNING_METRICS_PATH must be a path starting with / or off, got "metrics"',
+    )
   })
 })
 
@@ -122,17 +136,34 @@ describe('the Lambda example', () => {
   it('writes a JSON line per request with ALLMENNING_REQUEST_LOG=json, for CloudWatch Logs', async () => {
     let lambda: BundledProcess | undefined
     try {
-      const env = offlineEnvironment({ ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl, ALLMENNING_RATE_LIMIT: 'off', ALLMENNING_REQUEST_LOG: 'json' })
+      const env = offlineEnvironment({
+        ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl,
+        ALLMENNING_RATE_LIMIT: 'off',
+        ALLMENNING_REQUEST_LOG: 'json',
+      })
       lambda = await startBundled(await bundleEntry('test/support/lambda-example-process.ts'), env)
       const res = await fetch(`${lambda.baseUrl}${flow}?area=NO4`, { headers: { 'x-request-id': 'lambda-7' } })
       expect(res.status).toBe(200)
       await res.arrayBuffer()
       // The line is written before the answer goes out, but the pipe may bring it a moment later.
-      const logged = () => lambda!.output().split('\n').filter((l) => l.startsWith('{"time"'))
-      for (let waited = 0; logged().length === 0 && waited < 2000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20))
+      const logged = () =>
+        lambda!
+          .output()
+          .split('\n')
+          .filter((l) => l.startsWith('{"time"'))
+      for (let waited = 0; logged().length === 0 && waited < 2000; waited += 20)
+        await new Promise((resolve) => setTimeout(resolve, 20))
       const lines = logged()
       expect(lines.map((l) => JSON.parse(l))).toEqual([
-        expect.objectContaining({ method: 'GET', path: flow, status: 200, source: 'statnett', operation: 'get_physical_flow', cache: 'miss', request_id: 'lambda-7' }),
+        expect.objectContaining({
+          method: 'GET',
+          path: flow,
+          status: 200,
+          source: 'statnett',
+          operation: 'get_physical_flow',
+          cache: 'miss',
+          request_id: 'lambda-7',
+        }),
       ])
     } finally {
       lambda?.child.kill('SIGKILL')

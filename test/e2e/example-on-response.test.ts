@@ -14,7 +14,11 @@ const stamp: ResponseHook = (response) => {
 }
 const apps: Record<string, () => RequestListener> = {
   express: () => createExpressApp(offlineEnvironment(), { onError: () => {}, onResponse: stamp }),
-  koa: () => createKoaApp(offlineEnvironment(), { gateway: { onError: () => {}, onResponse: stamp }, onHostError: () => {} }).callback(),
+  koa: () =>
+    createKoaApp(offlineEnvironment(), {
+      gateway: { onError: () => {}, onResponse: stamp },
+      onHostError: () => {},
+    }).callback(),
 }
 
 describe.each(Object.keys(apps))('the example %s server with onResponse', (name) => {
@@ -29,8 +33,22 @@ describe.each(Object.keys(apps))('the example %s server with onResponse', (name)
     ['the API index', '/api/v1/', {}, 200],
     ['a bad parameter', '/api/v1/kilder/statnett/get_physical_flow?limit=0', {}, 400],
     ['the explorer', '/api/v1/docs', {}, 200],
-    ['an MCP request', '/mcp', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{"jsonrpc":"2.0","id":1,"method":"ping"}' }, 200],
-    ['malformed JSON to a host route', '/health', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"q": ' }, 400],
+    [
+      'an MCP request',
+      '/mcp',
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+      },
+      200,
+    ],
+    [
+      'malformed JSON to a host route',
+      '/health',
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"q": ' },
+      400,
+    ],
     ['a path nobody serves', '/favicon.ico', {}, 404],
   ])('%s carries the header', async (_what, path, init, status) => {
     const reply = await fetch(`${base}${path}`, init)

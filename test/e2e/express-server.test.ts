@@ -33,15 +33,19 @@ afterAll(async () => {
 
 /** A raw request, so paths and queries reach the server byte for byte as written. */
 function raw(path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = httpRequest(`${base}${path}`, { method: init.method ?? 'GET', headers: init.headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
-    })
-    req.on('error', reject)
-    req.end()
-  })
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const req = httpRequest(`${base}${path}`, { method: init.method ?? 'GET', headers: init.headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        )
+      })
+      req.on('error', reject)
+      req.end()
+    },
+  )
 }
 
 describe('the example Express server against a local Statnett', () => {
@@ -52,7 +56,16 @@ describe('the example Express server against a local Statnett', () => {
     expect(res.headers.etag).toMatch(/^W\/".+"$/)
     expect(res.headers['cache-control']).toBe('public, max-age=300')
     const body = JSON.parse(res.body)
-    expect(Object.keys(body)).toEqual(['source', 'operation', 'parameters', 'data', 'entities', '_meta', '_provenance', '_links'])
+    expect(Object.keys(body)).toEqual([
+      'source',
+      'operation',
+      'parameters',
+      'data',
+      'entities',
+      '_meta',
+      '_provenance',
+      '_links',
+    ])
     expect(body).toMatchObject({
       source: 'statnett',
       operation: 'get_physical_flow',
@@ -62,7 +75,10 @@ describe('the example Express server against a local Statnett', () => {
         data: { source: 'Statnett SF', source_api: `${fake.baseUrl}/PhysicalFlowMap/GetFlow` },
         entities: { source: 'allmenning', derived_from: 'data' },
       },
-      _links: { self: '/api/v1/kilder/statnett/get_physical_flow?area=NO2&limit=2&offset=0', source: '/api/v1/kilder/statnett' },
+      _links: {
+        self: '/api/v1/kilder/statnett/get_physical_flow?area=NO2&limit=2&offset=0',
+        source: '/api/v1/kilder/statnett',
+      },
     })
     expect(body.data).toHaveLength(2)
     expect(body._meta.retrieved_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
@@ -70,7 +86,9 @@ describe('the example Express server against a local Statnett', () => {
 
   it('answers If-None-Match with an empty 304 and HEAD with headers only', async () => {
     const first = await raw('/api/v1/kilder/statnett/get_power_situation')
-    const conditional = await raw('/api/v1/kilder/statnett/get_power_situation', { headers: { 'if-none-match': String(first.headers.etag) } })
+    const conditional = await raw('/api/v1/kilder/statnett/get_power_situation', {
+      headers: { 'if-none-match': String(first.headers.etag) },
+    })
     expect(conditional.status).toBe(304)
     expect(conditional.body).toBe('')
     expect(conditional.headers.etag).toBe(first.headers.etag)
@@ -122,7 +140,14 @@ describe('the example Express server against a local Statnett', () => {
   })
 
   it('serves discovery: index, descriptor, schema, OpenAPI and search', async () => {
-    for (const path of ['/api/v1/', '/api/v1/kilder', '/api/v1/kilder/statnett?view=compact', '/api/v1/kilder/statnett/get_physical_flow/schema', '/api/v1/openapi.json', '/api/v1/sok/alle?q=str%C3%B8m']) {
+    for (const path of [
+      '/api/v1/',
+      '/api/v1/kilder',
+      '/api/v1/kilder/statnett?view=compact',
+      '/api/v1/kilder/statnett/get_physical_flow/schema',
+      '/api/v1/openapi.json',
+      '/api/v1/sok/alle?q=str%C3%B8m',
+    ]) {
       const res = await raw(path)
       expect(res.status, path).toBe(200)
     }
@@ -134,13 +159,22 @@ describe('the example Express server against a local Avinor', () => {
     const res = await raw('/api/v1/kilder/avinor/get_flights?airport_id=tos&direction=departures')
     expect(res.status).toBe(200)
     const body = JSON.parse(res.body)
-    expect(body.parameters).toMatchObject({ airport_id: 'TOS', direction: 'departures', hours_back: 1, hours_ahead: 7, include_codeshare: false, max_results: 100 })
+    expect(body.parameters).toMatchObject({
+      airport_id: 'TOS',
+      direction: 'departures',
+      hours_back: 1,
+      hours_ahead: 7,
+      include_codeshare: false,
+      max_results: 100,
+    })
     expect(body.data.flights.length).toBeGreaterThan(0)
     expect(body.data.flights.every((f: { direction: string }) => f.direction === 'departure')).toBe(true)
     expect(body.data.has_more_results).toBe(false)
     expect(body.entities[0]).toMatchObject({ type: 'airport', id: 'TOS', name: 'Tromsø' })
     expect(res.headers['cache-control']).toBe('public, max-age=60')
-    expect(body._provenance.data.source_api).toMatch(new RegExp(`^${avinor.baseUrl}/XmlFeed/v1\\.0\\?airport=TOS&TimeFrom=1&TimeTo=7`))
+    expect(body._provenance.data.source_api).toMatch(
+      new RegExp(`^${avinor.baseUrl}/XmlFeed/v1\\.0\\?airport=TOS&TimeFrom=1&TimeTo=7`),
+    )
   })
 
   it.each([
@@ -157,7 +191,9 @@ describe('the example Express server against a local Avinor', () => {
   })
 
   it('finds the airport of a partial name', async () => {
-    const body = JSON.parse((await raw(`/api/v1/kilder/avinor/lookup_airport?query=${encodeURIComponent('bodø')}`)).body)
+    const body = JSON.parse(
+      (await raw(`/api/v1/kilder/avinor/lookup_airport?query=${encodeURIComponent('bodø')}`)).body,
+    )
     expect(body.data[0]).toEqual({ code: 'BOO', name: 'Bodø' })
   })
 })
@@ -192,13 +228,18 @@ describe('the example Express server against a local Brønnøysund', () => {
   })
 
   it('ranks the exact name first among ambiguous ones', async () => {
-    const body = JSON.parse((await raw('/api/v1/kilder/firmafakta/organisasjonsnummer_for_selskap?company_name=sesam')).body)
+    const body = JSON.parse(
+      (await raw('/api/v1/kilder/firmafakta/organisasjonsnummer_for_selskap?company_name=sesam')).body,
+    )
     expect(body.data[0]).toMatchObject({ navn: 'SESAM AS', organisasjonsnummer: '976030788' })
     expect(body.data.length).toBeGreaterThan(3)
   })
 
   it('discovers every built-in source by topic words', async () => {
-    const search = async (q: string) => JSON.parse((await raw(`/api/v1/sok/alle?q=${encodeURIComponent(q)}`)).body).results.map((r: { id: string }) => r.id)
+    const search = async (q: string) =>
+      JSON.parse((await raw(`/api/v1/sok/alle?q=${encodeURIComponent(q)}`)).body).results.map(
+        (r: { id: string }) => r.id,
+      )
     expect(await search('flyplass')).toEqual(['avinor'])
     expect(await search('organisasjonsnummer')).toEqual(['firmafakta'])
     expect(await search('strøm')).toEqual(['statnett', 'strompris'])

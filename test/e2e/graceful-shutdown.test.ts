@@ -1,7 +1,11 @@
 import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FakeUpstream } from '@allmenning/core/testing'
-import { startFakeStatnett, statnettJson, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import {
+  startFakeStatnett,
+  statnettJson,
+  statnettPaths,
+} from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import { bundleExample, startBundled } from '../support/bundled-process.js'
 import { offlineEnvironment } from '../support/offline-environment.js'
 
@@ -9,7 +13,9 @@ let statnett: FakeUpstream
 beforeAll(async () => {
   statnett = await startFakeStatnett()
   // A slow upstream: the request is still in flight when the server is told to stop.
-  const flow = statnettJson('[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":-1234.5,"MeasureDate":1771062744000}]')
+  const flow = statnettJson(
+    '[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":-1234.5,"MeasureDate":1771062744000}]',
+  )
   statnett.route(statnettPaths.flow, () => ({ ...flow, delayMs: 1500 }))
 })
 afterAll(() => statnett.close())
@@ -29,7 +35,10 @@ function get(url: string) {
 
 describe.each(['express-server', 'koa-server'] as const)('the %s example on SIGTERM', (example) => {
   it('answers the request in flight, takes no new ones, and exits 0', { timeout: 30_000 }, async () => {
-    const server = await startBundled(await bundleExample(example), offlineEnvironment({ ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl }))
+    const server = await startBundled(
+      await bundleExample(example),
+      offlineEnvironment({ ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl }),
+    )
     const calls = () => statnett.requests.filter((r) => r.includes(`GetFlow`)).length
     const before = calls()
     const slow = get(`${server.baseUrl}/api/v1/kilder/statnett/get_physical_flow?area=NO1`)

@@ -25,7 +25,11 @@ beforeAll(async () => {
   const built = mkdtempSync(join(tmpdir(), 'allmenning-lambda-build-'))
   task = mkdtempSync(join(tmpdir(), 'allmenning-lambda-task-'))
   folders.push(built, task)
-  await promisify(execFile)(process.execPath, [join(root, 'node_modules/rolldown/bin/cli.mjs'), '-c', 'rolldown.config.js', '--dir', built], { cwd: join(root, 'examples/lambda') })
+  await promisify(execFile)(
+    process.execPath,
+    [join(root, 'node_modules/rolldown/bin/cli.mjs'), '-c', 'rolldown.config.js', '--dir', built],
+    { cwd: join(root, 'examples/lambda') },
+  )
   // What is deployed: every file the build wrote, the entry and its chunks (source maps too).
   for (const file of readdirSync(built)) copyFileSync(join(built, file), join(task, file))
   statnett = await startFakeStatnett()
@@ -52,10 +56,20 @@ const event = ({ path, query = '', method = 'GET', body }: Ask) => ({
   rawQueryString: query,
   headers: {
     host: 'abc.execute-api.eu-north-1.amazonaws.com',
-    ...(body === undefined ? {} : { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }),
+    ...(body === undefined
+      ? {}
+      : { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }),
   },
   requestContext: {
-    accountId: '1', apiId: 'abc', domainName: 'abc.execute-api.eu-north-1.amazonaws.com', domainPrefix: 'abc', requestId: 'r', routeKey: '$default', stage: '$default', time: '', timeEpoch: 0,
+    accountId: '1',
+    apiId: 'abc',
+    domainName: 'abc.execute-api.eu-north-1.amazonaws.com',
+    domainPrefix: 'abc',
+    requestId: 'r',
+    routeKey: '$default',
+    stage: '$default',
+    time: '',
+    timeEpoch: 0,
     http: { method, path, protocol: 'HTTP/1.1', sourceIp: '203.0.113.9', userAgent: 'test' },
   },
   ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -77,7 +91,13 @@ async function answer(asks: Ask[], env: Record<string, string> = {}) {
   `
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', run], {
     cwd: task,
-    env: { PATH: process.env.PATH ?? '', AWS_REGION: 'eu-north-1', AWS_LAMBDA_FUNCTION_NAME: 'allmenning-gateway', ALLMENNING_RATE_LIMIT: 'off', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      AWS_REGION: 'eu-north-1',
+      AWS_LAMBDA_FUNCTION_NAME: 'allmenning-gateway',
+      ALLMENNING_RATE_LIMIT: 'off',
+      ...env,
+    },
     encoding: 'utf8',
   })
   return JSON.parse(stdout.trim().split('\n').pop()!) as { statusCode: number; body: string }[]
@@ -96,19 +116,39 @@ describe('the Lambda example bundle, alone in a folder', () => {
   }, 60_000)
 
   it('answers an ALB event with its status text', async () => {
-    const alb = { requestContext: { elb: { targetGroupArn: 'arn:aws:elasticloadbalancing:eu-north-1:1:targetgroup/t/1' } }, httpMethod: 'GET', path: '/api/v1/kilder/nope', queryStringParameters: {}, headers: { host: 'data.example.no' }, body: '', isBase64Encoded: false }
+    const alb = {
+      requestContext: { elb: { targetGroupArn: 'arn:aws:elasticloadbalancing:eu-north-1:1:targetgroup/t/1' } },
+      httpMethod: 'GET',
+      path: '/api/v1/kilder/nope',
+      queryStringParameters: {},
+      headers: { host: 'data.example.no' },
+      body: '',
+      isBase64Encoded: false,
+    }
     const run = `
       const { handler } = await import(${JSON.stringify(join(task, 'handler.mjs'))})
       const { statusCode, statusDescription } = await handler(${JSON.stringify(alb)}, {})
       console.log(JSON.stringify({ statusCode, statusDescription }))
       process.exit(0)
     `
-    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', run], { cwd: task, env: { PATH: process.env.PATH ?? '', ALLMENNING_RATE_LIMIT: 'off' }, encoding: 'utf8' })
-    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ statusCode: 404, statusDescription: '404 Not Found' })
+    const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', run], {
+      cwd: task,
+      env: { PATH: process.env.PATH ?? '', ALLMENNING_RATE_LIMIT: 'off' },
+      encoding: 'utf8',
+    })
+    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({
+      statusCode: 404,
+      statusDescription: '404 Not Found',
+    })
   }, 60_000)
 
   it('loads the MCP chunks on the first MCP request and answers initialize and tools/list', async () => {
-    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    }
     const list = { jsonrpc: '2.0', id: 2, method: 'tools/list' }
     const [init, tools] = await answer([
       { path: '/statnett/mcp', method: 'POST', body: initialize },
@@ -120,15 +160,20 @@ describe('the Lambda example bundle, alone in a folder', () => {
     expect(JSON.parse(tools!.body).result.tools.map((t: { name: string }) => t.name)).toContain('get_physical_flow')
   }, 60_000)
 
-  it('answers from the upstream on the first upstream call, through Node\'s own HTTP client', async () => {
-    const [flow] = await answer([{ path: '/api/v1/kilder/statnett/get_physical_flow', query: 'area=NO2&limit=2' }], { ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl })
+  it("answers from the upstream on the first upstream call, through Node's own HTTP client", async () => {
+    const [flow] = await answer([{ path: '/api/v1/kilder/statnett/get_physical_flow', query: 'area=NO2&limit=2' }], {
+      ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl,
+    })
     expect(flow!.statusCode, flow!.body).toBe(200)
     expect(JSON.parse(flow!.body).data.length).toBe(2)
     expect(statnett.requests.length).toBeGreaterThan(0)
   }, 60_000)
 
   it('loads the markup parser for a court decision, and PDF.js (with its worker, without a canvas) for its full text', async () => {
-    const asks = [{ path: '/api/v1/kilder/lovdata/get_case_law', query: 'ref=HR-2025-844-A' }, { path: '/api/v1/kilder/lovdata/get_case_law', query: 'ref=HR-2025-844-A&full_text=true' }]
+    const asks = [
+      { path: '/api/v1/kilder/lovdata/get_case_law', query: 'ref=HR-2025-844-A' },
+      { path: '/api/v1/kilder/lovdata/get_case_law', query: 'ref=HR-2025-844-A&full_text=true' },
+    ]
     const [decision, withText] = await answer(asks, { ALLMENNING_UPSTREAM_DOMSTOL: domstol.baseUrl })
     expect(decision!.statusCode, decision!.body).toBe(200)
     expect(JSON.parse(decision!.body).data.summary).toMatch(/vegloven § 53/)

@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSnapshotClient, importDataset, parseSnapshotUrl, publishSnapshot } from '@allmenning/datasets'
 import { aksjonaerregisteret } from '@allmenning/sources/firmafakta'
 import { startS3Server, type TestS3Server } from '../../packages/datasets/src/testing/s3-server.js'
-import { aksjonaerregisteret2024, fixtureCompany } from '../../packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.js'
+import {
+  aksjonaerregisteret2024,
+  fixtureCompany,
+} from '../../packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.js'
 import { bundleEntry, startBundled, type BundledProcess } from '../support/bundled-process.js'
 
 let s3: TestS3Server
@@ -17,8 +20,18 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'allmenning-lambda-cold-'))
   writeFileSync(join(dir, 'aksjer.csv'), aksjonaerregisteret2024())
   const storePath = join(dir, 'publisher', 'allmenning.sqlite')
-  await importDataset({ path: storePath, dataset: aksjonaerregisteret, inputs: [{ file: 'aksjonaerregisteret.csv', path: join(dir, 'aksjer.csv'), url: null }], publishedAt: '2024-12-31' })
-  const client = createSnapshotClient({ endpoint: s3.endpoint, forcePathStyle: true, credentials: s3.credentials, env: {} })
+  await importDataset({
+    path: storePath,
+    dataset: aksjonaerregisteret,
+    inputs: [{ file: 'aksjonaerregisteret.csv', path: join(dir, 'aksjer.csv'), url: null }],
+    publishedAt: '2024-12-31',
+  })
+  const client = createSnapshotClient({
+    endpoint: s3.endpoint,
+    forcePathStyle: true,
+    credentials: s3.credentials,
+    env: {},
+  })
   await publishSnapshot({ storePath, location: parseSnapshotUrl(`s3://${s3.bucket}/prod`), client })
 }, 60_000)
 
@@ -44,8 +57,13 @@ describe('the Lambda example, following a snapshot', () => {
       // The stand-in for the function's empty /tmp.
       ALLMENNING_DATASETS_SNAPSHOT_DIR: join(tmp, 'allmenning-snapshot'),
     })
-    const res = await fetch(`${lambda.baseUrl}/api/v1/kilder/firmafakta/aksjeeiere_for_selskap?org_nr=${fixtureCompany}`)
-    const body = (await res.json()) as { data?: { shareholders: unknown[] }; _meta?: { datasets: Array<{ published_at: string }> } }
+    const res = await fetch(
+      `${lambda.baseUrl}/api/v1/kilder/firmafakta/aksjeeiere_for_selskap?org_nr=${fixtureCompany}`,
+    )
+    const body = (await res.json()) as {
+      data?: { shareholders: unknown[] }
+      _meta?: { datasets: Array<{ published_at: string }> }
+    }
     expect(res.status, JSON.stringify(body)).toBe(200)
     expect(body.data?.shareholders).toHaveLength(6)
     expect(body._meta?.datasets[0]?.published_at).toBe('2024-12-31')

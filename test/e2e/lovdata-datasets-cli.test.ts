@@ -23,8 +23,12 @@ function datasets(...args: string[]): Promise<{ code: number; stdout: string; st
     execFile(
       process.execPath,
       ['--conditions=@allmenning/source', '--import', 'tsx', cli, 'datasets', ...args, '--catalog', catalog],
-      { env: { ...process.env, ALLMENNING_DATA_DIR: join(dir, 'data'), ALLMENNING_TEST_LOVDATA: fake.baseUrl }, timeout: 60_000 },
-      (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      {
+        env: { ...process.env, ALLMENNING_DATA_DIR: join(dir, 'data'), ALLMENNING_TEST_LOVDATA: fake.baseUrl },
+        timeout: 60_000,
+      },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     )
   })
 }
@@ -49,7 +53,12 @@ describe('allmenning datasets sync for Lovdata’s rules', () => {
     const store = createSqliteDatasetStore({ path: join(dir, 'data', 'allmenning.sqlite') })
     try {
       const gateway = createGateway({ sources: [lovdata()], datasets: store })
-      const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/lovdata/search_rules', query: 'query=straffeloven', headers: {} })
+      const res = await gateway.handle({
+        method: 'GET',
+        path: '/api/v1/kilder/lovdata/search_rules',
+        query: 'query=straffeloven',
+        headers: {},
+      })
       const json = JSON.parse(res.body!)
       expect(res.status).toBe(200)
       expect(json.data.hits[0].document_id).toBe('NL/lov/2005-05-20-28')
@@ -68,7 +77,11 @@ describe('allmenning datasets sync for Lovdata’s rules', () => {
     expect(again.stdout).toContain('lovdata_lover: unchanged; nothing downloaded or loaded')
     expect(fake.hits(download)).toBe(before)
 
-    fake.publish('gjeldende-lover.tar.bz2', { bytes: await buildLovdataArchive([...lawFixtures(), amendmentLaw()]), description: 'Gjeldende lover', lastModified: '2026-09-04T02:10:00Z' })
+    fake.publish('gjeldende-lover.tar.bz2', {
+      bytes: await buildLovdataArchive([...lawFixtures(), amendmentLaw()]),
+      description: 'Gjeldende lover',
+      lastModified: '2026-09-04T02:10:00Z',
+    })
     const changed = await datasets('sync', 'lovdata_lover')
     expect(changed.code).toBe(0)
     expect(changed.stdout).toMatch(/lovdata_lover: loaded \d+ rows from 6 records/)
@@ -76,8 +89,22 @@ describe('allmenning datasets sync for Lovdata’s rules', () => {
     const store = createSqliteDatasetStore({ path: join(dir, 'data', 'allmenning.sqlite') })
     try {
       const gateway = createGateway({ sources: [lovdata()], datasets: store })
-      expect((await gateway.handle({ method: 'GET', path: '/api/v1/kilder/lovdata/get_rule', query: 'document_id=LOV-2020-06-19-99', headers: {} })).status).toBe(200)
-      const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/lovdata/search_rules', query: 'query=straffeloven', headers: {} })
+      expect(
+        (
+          await gateway.handle({
+            method: 'GET',
+            path: '/api/v1/kilder/lovdata/get_rule',
+            query: 'document_id=LOV-2020-06-19-99',
+            headers: {},
+          })
+        ).status,
+      ).toBe(200)
+      const res = await gateway.handle({
+        method: 'GET',
+        path: '/api/v1/kilder/lovdata/search_rules',
+        query: 'query=straffeloven',
+        headers: {},
+      })
       expect(JSON.parse(res.body!).data.data_updated).toBe('2026-09-04')
     } finally {
       store.close()

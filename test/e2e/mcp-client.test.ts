@@ -24,7 +24,11 @@ beforeAll(async () => {
   avinor = await startFakeAvinor()
   brreg = await startFakeBrreg()
   const app = createApp(
-    { ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl, ALLMENNING_UPSTREAM_AVINOR: avinor.baseUrl, ALLMENNING_UPSTREAM_BRREG: brreg.baseUrl },
+    {
+      ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl,
+      ALLMENNING_UPSTREAM_AVINOR: avinor.baseUrl,
+      ALLMENNING_UPSTREAM_BRREG: brreg.baseUrl,
+    },
     { onError: () => {} },
   )
   server = createServer(app)
@@ -59,7 +63,11 @@ function structured(result: Awaited<ReturnType<Client['callTool']>>): any {
 describe('a source server (/statnett/mcp) through the SDK client', () => {
   it('initializes at the newest protocol version, without a session', async () => {
     const client = await connect('/statnett/mcp')
-    expect(client.getServerVersion()).toMatchObject({ name: 'allmenning-statnett', title: 'Statnett driftsdata', version: '0.1.0' })
+    expect(client.getServerVersion()).toMatchObject({
+      name: 'allmenning-statnett',
+      title: 'Statnett driftsdata',
+      version: '0.1.0',
+    })
     expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: false } })
     expect(client.getInstructions()).toContain('/api/v1/kilder/statnett/{operation}')
     expect((client.transport as StreamableHTTPClientTransport).sessionId).toBeUndefined()
@@ -70,9 +78,13 @@ describe('a source server (/statnett/mcp) through the SDK client', () => {
     const client = await connect('/statnett/mcp')
     const { tools } = await client.listTools()
     // Made from the same definitions as the JSON API: the descriptor's operations, one tool each.
-    const descriptor = (await (await fetch(`${base}/api/v1/kilder/statnett?view=names`)).json()) as { operations: { name: string }[] }
+    const descriptor = (await (await fetch(`${base}/api/v1/kilder/statnett?view=names`)).json()) as {
+      operations: { name: string }[]
+    }
     expect(tools.map((t) => t.name).sort()).toEqual(descriptor.operations.map((o) => o.name).sort())
-    expect(tools.map((t) => t.name)).toEqual(expect.arrayContaining(['get_physical_flow', 'get_power_situation', 'get_production_consumption']))
+    expect(tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(['get_physical_flow', 'get_power_situation', 'get_production_consumption']),
+    )
     const flow = tools.find((t) => t.name === 'get_physical_flow')!
     expect(flow.description).toContain('GET /api/v1/kilder/statnett/get_physical_flow{?area,limit,offset}')
     expect(flow.inputSchema).toMatchObject({
@@ -91,7 +103,11 @@ describe('a source server (/statnett/mcp) through the SDK client', () => {
     const result = await client.callTool({ name: 'get_physical_flow', arguments: { area: 'NO2', limit: 2 } })
     expect(result.isError).toBe(false)
     const envelope = structured(result)
-    expect(envelope).toMatchObject({ source: 'statnett', operation: 'get_physical_flow', parameters: { area: 'NO2', limit: 2, offset: 0 } })
+    expect(envelope).toMatchObject({
+      source: 'statnett',
+      operation: 'get_physical_flow',
+      parameters: { area: 'NO2', limit: 2, offset: 0 },
+    })
     expect(envelope.data).toHaveLength(2)
     // The very answer the JSON API gives, from the same cache entry.
     const rest = await fetch(`${base}/api/v1/kilder/statnett/get_physical_flow?area=NO2&limit=2`)
@@ -104,11 +120,19 @@ describe('a source server (/statnett/mcp) through the SDK client', () => {
     const result = await client.callTool({ name: 'get_physical_flow', arguments: { limit: 500 } })
     expect(result.isError).toBe(true)
     const body = structured(result)
-    expect(body.error).toMatchObject({ status: 400, code: 'invalid_parameter', details: [{ parameter: 'limit', rule: 'max_value' }] })
+    expect(body.error).toMatchObject({
+      status: 400,
+      code: 'invalid_parameter',
+      details: [{ parameter: 'limit', rule: 'max_value' }],
+    })
   })
 
   it('answers an upstream failure with a tool error carrying the shared 502 body', async () => {
-    statnett.route(statnettPaths.powerSituation, () => ({ status: 503, headers: { 'content-type': 'text/plain' }, body: 'Service Unavailable' }))
+    statnett.route(statnettPaths.powerSituation, () => ({
+      status: 503,
+      headers: { 'content-type': 'text/plain' },
+      body: 'Service Unavailable',
+    }))
     const client = await connect('/statnett/mcp')
     const result = await client.callTool({ name: 'get_power_situation', arguments: {} })
     expect(result.isError).toBe(true)
@@ -138,23 +162,43 @@ describe('the catalogue server (/mcp) through the SDK client', () => {
     const client = await connect('/mcp')
     expect(client.getServerVersion()?.name).toBe('allmenning')
     const { tools } = await client.listTools()
-    expect(tools.map((t) => t.name)).toEqual(['search_sources', 'list_sources', 'describe_source', 'describe_operation', 'get_data'])
+    expect(tools.map((t) => t.name)).toEqual([
+      'search_sources',
+      'list_sources',
+      'describe_source',
+      'describe_operation',
+      'get_data',
+    ])
     const search = tools.find((t) => t.name === 'search_sources')!
     expect(search.inputSchema.required).toEqual(['q'])
     expect(search.inputSchema.properties).toMatchObject({ limit: { maximum: 10, default: 5 } })
     const describeSource = tools.find((t) => t.name === 'describe_source')!
-    expect((describeSource.inputSchema.properties as any).source.enum).toEqual(expect.arrayContaining(['statnett', 'firmafakta', 'avinor']))
+    expect((describeSource.inputSchema.properties as any).source.enum).toEqual(
+      expect.arrayContaining(['statnett', 'firmafakta', 'avinor']),
+    )
   })
 
   it('finds a source, describes it and an operation, and gets its data', async () => {
     const client = await connect('/mcp')
     const found = structured(await client.callTool({ name: 'search_sources', arguments: { q: 'strøm' } }))
     expect(found.results[0].id).toBe('statnett')
-    const source = structured(await client.callTool({ name: 'describe_source', arguments: { source: 'statnett', view: 'compact' } }))
+    const source = structured(
+      await client.callTool({ name: 'describe_source', arguments: { source: 'statnett', view: 'compact' } }),
+    )
     expect(source.operations.map((o: { name: string }) => o.name)).toContain('get_physical_flow')
-    const operation = structured(await client.callTool({ name: 'describe_operation', arguments: { source: 'statnett', operation: 'get_physical_flow' } }))
+    const operation = structured(
+      await client.callTool({
+        name: 'describe_operation',
+        arguments: { source: 'statnett', operation: 'get_physical_flow' },
+      }),
+    )
     expect(operation.get_url_template).toBe('/api/v1/kilder/statnett/get_physical_flow{?area,limit,offset}')
-    const data = structured(await client.callTool({ name: 'get_data', arguments: { source: 'statnett', operation: 'get_physical_flow', parameters: { area: 'NO1', limit: 1 } } }))
+    const data = structured(
+      await client.callTool({
+        name: 'get_data',
+        arguments: { source: 'statnett', operation: 'get_physical_flow', parameters: { area: 'NO1', limit: 1 } },
+      }),
+    )
     expect(data).toMatchObject({ source: 'statnett', parameters: { area: 'NO1', limit: 1, offset: 0 } })
   })
 
@@ -181,7 +225,11 @@ describe('the same endpoints without the SDK', () => {
   })
 
   it('leaves /{anything}/mcp that is no source to the host app', async () => {
-    const res = await fetch(`${base}/nope/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    const res = await fetch(`${base}/nope/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
     expect(res.status).toBe(404)
     // The host app's own not-found answer (the example uses the adapter's JSON one), not the gateway's source_not_found.
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('route_not_found')
@@ -193,7 +241,12 @@ describe('with MOUNT_PATH=/wiki, as the public gateway lays its paths out', () =
   let wikiBase: string
   beforeAll(async () => {
     const app = createApp(
-      { MOUNT_PATH: '/wiki', ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl, ALLMENNING_UPSTREAM_AVINOR: avinor.baseUrl, ALLMENNING_UPSTREAM_BRREG: brreg.baseUrl },
+      {
+        MOUNT_PATH: '/wiki',
+        ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl,
+        ALLMENNING_UPSTREAM_AVINOR: avinor.baseUrl,
+        ALLMENNING_UPSTREAM_BRREG: brreg.baseUrl,
+      },
       { onError: () => {} },
     )
     wiki = createServer(app)
@@ -215,25 +268,41 @@ describe('with MOUNT_PATH=/wiki, as the public gateway lays its paths out', () =
     const linked = await fetch(`${wikiBase}${self}`)
     expect(linked.status).toBe(200)
     expect(((await linked.json()) as any).data.organisasjonsnummer).toBe('976030788')
-    expect((await fetch(`${wikiBase}/wiki/api/v1/kilder/firmafakta/selskapsdetaljer?org_nr=976030788`)).status).toBe(200)
+    expect((await fetch(`${wikiBase}/wiki/api/v1/kilder/firmafakta/selskapsdetaljer?org_nr=976030788`)).status).toBe(
+      200,
+    )
   })
 
   it("serves the catalogue at /allemannsdata/mcp with the public gateway's tool names, with templates that resolve", async () => {
     const client = new Client({ name: 'allmenning-e2e', version: '1.0.0' })
     clients.push(client)
     await client.connect(new StreamableHTTPClientTransport(new URL(`${wikiBase}/allemannsdata/mcp`)))
-    expect((await client.listTools()).tools.map((t) => t.name)).toEqual(['search_wiki', 'describe_source', 'describe_operation', 'get_data'])
-    const described = await client.callTool({ name: 'describe_operation', arguments: { source: 'firmafakta', operation: 'selskapsdetaljer' } })
+    expect((await client.listTools()).tools.map((t) => t.name)).toEqual([
+      'search_wiki',
+      'describe_source',
+      'describe_operation',
+      'get_data',
+    ])
+    const described = await client.callTool({
+      name: 'describe_operation',
+      arguments: { source: 'firmafakta', operation: 'selskapsdetaljer' },
+    })
     const template = (described.structuredContent as any).json_get_url_template as string
     expect(template).toMatch(/^\/api\/v1\/kilder\/firmafakta\/selskapsdetaljer\{\?/)
     expect((await fetch(`${wikiBase}${template.replace(/\{\?.*$/, '')}?org_nr=976030788`)).status).toBe(200)
-    const data = await client.callTool({ name: 'get_data', arguments: { source: 'firmafakta', operation: 'selskapsdetaljer', parameters: { org_nr: '976030788' } } })
+    const data = await client.callTool({
+      name: 'get_data',
+      arguments: { source: 'firmafakta', operation: 'selskapsdetaljer', parameters: { org_nr: '976030788' } },
+    })
     expect((data.structuredContent as any).data.organisasjonsnummer).toBe('976030788')
   })
 })
 
 it('has no /allemannsdata/mcp without the /wiki compatibility mount', async () => {
-  const app = createApp({ ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl, ALLMENNING_RATE_LIMIT: 'off' }, { onError: () => {} })
+  const app = createApp(
+    { ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl, ALLMENNING_RATE_LIMIT: 'off' },
+    { onError: () => {} },
+  )
   const server = createServer(app)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   try {

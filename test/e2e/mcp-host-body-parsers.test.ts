@@ -21,7 +21,12 @@ const hostErrors: unknown[] = []
 
 /** A Koa app with @koa/bodyparser in front of the gateway, the order its README shows for most apps. */
 function koaWithParserInFront(): RequestListener {
-  const gateway = createGateway({ sources: builtInSources(offlineEnvironment()), cache: new Keyv(), extensions: [mcpServers()], onError: () => {} })
+  const gateway = createGateway({
+    sources: builtInSources(offlineEnvironment()),
+    cache: new Keyv(),
+    extensions: [mcpServers()],
+    onError: () => {},
+  })
   const app = new Koa()
   app.use(createKoaErrorHandler({ gateway, onError: (error) => hostErrors.push(error) }))
   app.use(bodyParser())
@@ -36,13 +41,18 @@ const apps: Record<string, { listener: () => RequestListener; parserLimit: numbe
   },
   'a Koa app with @koa/bodyparser in front': { listener: koaWithParserInFront, parserLimit: 1024 * 1024 },
   'the Koa example (the gateway reads its own body)': {
-    listener: () => createKoaApp(offlineEnvironment(), { gateway: { onError: () => {} }, onHostError: (error) => hostErrors.push(error) }).callback(),
+    listener: () =>
+      createKoaApp(offlineEnvironment(), {
+        gateway: { onError: () => {} },
+        onHostError: (error) => hostErrors.push(error),
+      }).callback(),
     parserLimit: 1024 * 1024,
   },
 }
 
 const ping = (padding = '') => `{"jsonrpc":"2.0","id":7,"method":"ping"${padding}}`
-const listTools = (filler: number) => JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/list', params: { _meta: { filler: 'x'.repeat(filler) } } })
+const listTools = (filler: number) =>
+  JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'tools/list', params: { _meta: { filler: 'x'.repeat(filler) } } })
 
 describe.each(Object.keys(apps))('MCP behind %s', (name) => {
   let server: Server
@@ -54,14 +64,25 @@ describe.each(Object.keys(apps))('MCP behind %s', (name) => {
 
   function post(path: string, body: string, headers: Record<string, string> = {}) {
     return new Promise<{ status: number; type: string; json: any }>((resolve, reject) => {
-      const req = httpRequest(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-        const chunks: Buffer[] = []
-        res.on('data', (c: Buffer) => chunks.push(c))
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8')
-          resolve({ status: res.statusCode!, type: String(res.headers['content-type']), json: text ? JSON.parse(text) : undefined })
-        })
-      })
+      const req = httpRequest(
+        `${base}${path}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8')
+            resolve({
+              status: res.statusCode!,
+              type: String(res.headers['content-type']),
+              json: text ? JSON.parse(text) : undefined,
+            })
+          })
+        },
+      )
       req.on('error', reject)
       req.end(body)
     })
@@ -82,7 +103,11 @@ describe.each(Object.keys(apps))('MCP behind %s', (name) => {
     const res = await post('/statnett/mcp', body())
     expect(res.status).toBe(413)
     expect(res.type).toBe('application/json; charset=utf-8')
-    expect(res.json).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Payload Too Large: Request body must not exceed 16384 bytes' } })
+    expect(res.json).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32000, message: 'Payload Too Large: Request body must not exceed 16384 bytes' },
+    })
   })
 
   it("refuses a body over the parser's own limit with the same 413", async () => {
@@ -100,7 +125,11 @@ describe.each(Object.keys(apps))('MCP behind %s', (name) => {
       const res = await post(path, body, headers)
       expect(res.status, path).toBe(400)
       expect(res.type).toBe('application/json; charset=utf-8')
-      expect(res.json, path).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: Invalid JSON' } })
+      expect(res.json, path).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: 'Parse error: Invalid JSON' },
+      })
     }
   })
 

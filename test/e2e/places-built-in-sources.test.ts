@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
 import { geonorge, luftkvalitet, weather } from '@allmenning/sources'
 import type { FakeUpstream } from '@allmenning/core/testing'
-import { startFakeKartverketAdresser, startFakeKartverketStedsnavn } from '../../packages/sources/src/geonorge/testing/fake-kartverket.js'
+import {
+  startFakeKartverketAdresser,
+  startFakeKartverketStedsnavn,
+} from '../../packages/sources/src/geonorge/testing/fake-kartverket.js'
 import { startFakeMetAirquality } from '../../packages/sources/src/luftkvalitet/testing/fake-met-airquality.js'
 import { startFakeMetLocationforecast } from '../../packages/sources/src/weather/testing/fake-met-locationforecast.js'
 
@@ -13,8 +16,18 @@ let fakes: FakeUpstream[]
 let gateway: Gateway
 
 beforeAll(async () => {
-  fakes = await Promise.all([startFakeKartverketAdresser(), startFakeKartverketStedsnavn(), startFakeMetLocationforecast(), startFakeMetAirquality()])
-  const [adresser, stedsnavn, locationforecast, airquality] = fakes as [FakeUpstream, FakeUpstream, FakeUpstream, FakeUpstream]
+  fakes = await Promise.all([
+    startFakeKartverketAdresser(),
+    startFakeKartverketStedsnavn(),
+    startFakeMetLocationforecast(),
+    startFakeMetAirquality(),
+  ])
+  const [adresser, stedsnavn, locationforecast, airquality] = fakes as [
+    FakeUpstream,
+    FakeUpstream,
+    FakeUpstream,
+    FakeUpstream,
+  ]
   gateway = createGateway({
     sources: [geonorge(), weather(), luftkvalitet()],
     upstreams: {
@@ -40,16 +53,34 @@ describe('a place bundle from the built-in place sources', () => {
     const json = JSON.parse(res.body!)
     expect(res.status).toBe(200)
     expect(json.summary).toEqual({ ok: 6, stale: 0, failed: 0 })
-    expect(json.fields.addresses).toMatchObject({ status: 'ok', source: 'geonorge', operation: 'find_addresses_nearby' })
-    expect(json.fields.addresses.data.addresses[0]).toMatchObject({ address: 'Fridtjof Nansens plass 1', lat: 59.91196447093185, lon: 10.733642581390743 })
+    expect(json.fields.addresses).toMatchObject({
+      status: 'ok',
+      source: 'geonorge',
+      operation: 'find_addresses_nearby',
+    })
+    expect(json.fields.addresses.data.addresses[0]).toMatchObject({
+      address: 'Fridtjof Nansens plass 1',
+      lat: 59.91196447093185,
+      lon: 10.733642581390743,
+    })
     expect(json.fields.place_names.data.places[0]).toMatchObject({ name: 'Rådhusplassen' })
-    expect(json.fields.current_weather).toMatchObject({ status: 'ok', source: 'weather', data: { temperature_c: -4.2, symbol: 'cloudy' } })
+    expect(json.fields.current_weather).toMatchObject({
+      status: 'ok',
+      source: 'weather',
+      data: { temperature_c: -4.2, symbol: 'cloudy' },
+    })
     expect(json.fields.forecast.data).toHaveLength(85)
     expect(json.fields.air_stations.data[0]).toMatchObject({ name: 'Bygdøy Alle' })
     expect(json.fields.air_forecast.data.location).toMatchObject({ name: 'Rådhuset' })
-    expect(json.fields.addresses.attribution).toEqual([{ upstream: 'kartverket_adresser', publisher: 'Kartverket (Norwegian Mapping Authority)', license: 'CC BY 4.0' }])
+    expect(json.fields.addresses.attribution).toEqual([
+      { upstream: 'kartverket_adresser', publisher: 'Kartverket (Norwegian Mapping Authority)', license: 'CC BY 4.0' },
+    ])
     expect(json.fields.current_weather.attribution).toEqual([
-      { upstream: 'met_locationforecast', publisher: 'MET Norway (Norwegian Meteorological Institute)', license: 'NLOD 2.0 / CC BY 4.0' },
+      {
+        upstream: 'met_locationforecast',
+        publisher: 'MET Norway (Norwegian Meteorological Institute)',
+        license: 'NLOD 2.0 / CC BY 4.0',
+      },
     ])
   })
 })

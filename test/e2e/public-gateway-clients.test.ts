@@ -71,7 +71,8 @@ function readFlight(row: ClientFlight) {
 }
 
 describe('a flight board written against the public gateway', () => {
-  const board = '/wiki/api/v1/kilder/avinor/get_flights?airport_id=OSL&direction=departures&hours_back=1&hours_ahead=36&max_results=1000'
+  const board =
+    '/wiki/api/v1/kilder/avinor/get_flights?airport_id=OSL&direction=departures&hours_back=1&hours_ahead=36&max_results=1000'
 
   it('reads data.flights, data.has_more_results and the row fields it shows', async () => {
     const { status, body } = await getJson(`${board}&limit=100&offset=0`)
@@ -81,8 +82,17 @@ describe('a flight board written against the public gateway', () => {
     expect(body._meta.pagination.has_more_results).toBe(false)
     const flights = (body.data.flights as ClientFlight[]).map(readFlight)
     expect(flights.map((f) => f.flight_id)).toEqual(['SK4416', 'DY390', 'SK1470', 'DY602', 'DY1302', 'KL1144', 'DY370'])
-    expect(flights.find((f) => f.flight_id === 'SK4416')).toMatchObject({ airline: 'SK', airport: 'TOS', gate: 'D7', status: { code: 'D', text: 'Departed' } })
-    expect(flights.find((f) => f.flight_id === 'DY602')?.status).toMatchObject({ code: 'C', time: null, text: 'Cancelled' })
+    expect(flights.find((f) => f.flight_id === 'SK4416')).toMatchObject({
+      airline: 'SK',
+      airport: 'TOS',
+      gate: 'D7',
+      status: { code: 'D', text: 'Departed' },
+    })
+    expect(flights.find((f) => f.flight_id === 'DY602')?.status).toMatchObject({
+      code: 'C',
+      time: null,
+      text: 'Cancelled',
+    })
     expect(body._links.self).toMatch(/^\/wiki\/api\/v1\/kilder\/avinor\/get_flights\?/)
   })
 
@@ -102,7 +112,10 @@ describe('a flight board written against the public gateway', () => {
     const { status, body } = await getJson(`${board}&include_codeshare=true&limit=100&offset=0`)
     expect(status).toBe(200)
     expect(body.parameters.include_codeshare).toBe(true)
-    expect(body.data.flights.find((f: { flight_id: string }) => f.flight_id === 'SK1470').codeshares[0]).toMatchObject({ flight_id: 'LH6201', airline: 'LH' })
+    expect(body.data.flights.find((f: { flight_id: string }) => f.flight_id === 'SK1470').codeshares[0]).toMatchObject({
+      flight_id: 'LH6201',
+      airline: 'LH',
+    })
   })
 
   it('looks airports and airlines up as bare lists of {code, name}', async () => {
@@ -114,7 +127,7 @@ describe('a flight board written against the public gateway', () => {
 })
 
 describe('a company page written against the public gateway', () => {
-  it('reads Brønnøysund\'s own fields of selskapsdetaljer', async () => {
+  it("reads Brønnøysund's own fields of selskapsdetaljer", async () => {
     const { status, body } = await getJson('/wiki/api/v1/kilder/firmafakta/selskapsdetaljer?org_nr=976030788')
     expect(status).toBe(200)
     expect(body.data.organisasjonsnummer).toBe('976030788')

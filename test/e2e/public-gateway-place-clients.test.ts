@@ -2,7 +2,11 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../examples/express-server/src/app.js'
-import { FAKE_BARENTSWATCH_CLIENT, startFakeBarentswatch, type FakeBarentswatch } from '../../packages/sources/src/ais/testing/fake-barentswatch.js'
+import {
+  FAKE_BARENTSWATCH_CLIENT,
+  startFakeBarentswatch,
+  type FakeBarentswatch,
+} from '../../packages/sources/src/ais/testing/fake-barentswatch.js'
 import { startFakeKystdatahuset } from '../../packages/sources/src/kystdatahuset/testing/fake-kystdatahuset.js'
 import { FAKE_NOBIL_KEY, startFakeNobil } from '../../packages/sources/src/nobil/testing/fake-nobil.js'
 import { startFakeOverpass } from '../../packages/sources/src/poi_norge/testing/fake-overpass.js'
@@ -20,7 +24,12 @@ let server: Server
 let host: string
 
 beforeAll(async () => {
-  ;[kystdatahuset, nobil, overpass, bw] = await Promise.all([startFakeKystdatahuset(), startFakeNobil(), startFakeOverpass(), startFakeBarentswatch()])
+  ;[kystdatahuset, nobil, overpass, bw] = await Promise.all([
+    startFakeKystdatahuset(),
+    startFakeNobil(),
+    startFakeOverpass(),
+    startFakeBarentswatch(),
+  ])
   const env = {
     MOUNT_PATH: '/wiki',
     ALLMENNING_UPSTREAM_KYSTDATAHUSET: kystdatahuset.baseUrl,
@@ -105,7 +114,15 @@ describe('a bicycle-parking layer written against the public gateway', () => {
     const query = new URLSearchParams({ ...oslo, radius_km: '2', category: 'bicycle_parking', limit: '200' })
     const { status, body } = await getJson(`/wiki/api/v1/kilder/poi_norge/search_poi?${query}`)
     expect(status).toBe(200)
-    expect(body.data).toMatchObject({ matched: 2, offset: 0, count: 2, limit: 200, returned: 2, has_more_results: false, truncated: false })
+    expect(body.data).toMatchObject({
+      matched: 2,
+      offset: 0,
+      count: 2,
+      limit: 200,
+      returned: 2,
+      has_more_results: false,
+      truncated: false,
+    })
     for (const item of body.data.items) {
       expect(['number', 'string']).toContain(typeof item.id)
       expect(typeof item.lat).toBe('number')

@@ -21,7 +21,11 @@ import { aksjonaerregisteret } from '@allmenning/sources/firmafakta'
 import { createApp } from '../../examples/express-server/src/app.js'
 import { createApp as createKoaApp } from '../../examples/koa-server/src/app.js'
 import { startS3Server, type TestS3Server } from '../../packages/datasets/src/testing/s3-server.js'
-import { aksjonaerregisteret2021Cp1252, aksjonaerregisteret2024, fixtureCompany } from '../../packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.js'
+import {
+  aksjonaerregisteret2021Cp1252,
+  aksjonaerregisteret2024,
+  fixtureCompany,
+} from '../../packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.js'
 
 let s3: TestS3Server
 let client: S3Client
@@ -57,7 +61,12 @@ function publisher() {
     url,
     /** Loads a year of Aksjonærregisteret as the publisher would, and publishes the store. */
     async publish(year: 2021 | 2024, to: S3Client = client): Promise<SnapshotManifest> {
-      await importDataset({ path: storePath, dataset: aksjonaerregisteret, inputs: [{ file: 'aksjonaerregisteret.csv', path: join(dir, `aksjer-${year}.csv`), url: null }], publishedAt: `${year}-12-31` })
+      await importDataset({
+        path: storePath,
+        dataset: aksjonaerregisteret,
+        inputs: [{ file: 'aksjonaerregisteret.csv', path: join(dir, `aksjer-${year}.csv`), url: null }],
+        publishedAt: `${year}-12-31`,
+      })
       const result = await publishSnapshot({ storePath, location: parseSnapshotUrl(url), client: to })
       if (result.status !== 'published') throw new Error(`nothing published: ${result.status}`)
       return result.manifest
@@ -66,7 +75,15 @@ function publisher() {
 }
 
 function follow(options: Omit<FollowSnapshotOptions, 'directory'> & { directory?: string }): FollowingDatasetStore {
-  const store = createSqliteDatasetStore({ follow: { client, checkEverySeconds: 3600, keepPreviousSeconds: 0, directory: mkdtempSync(join(dir, 'follower-')), ...options } })
+  const store = createSqliteDatasetStore({
+    follow: {
+      client,
+      checkEverySeconds: 3600,
+      keepPreviousSeconds: 0,
+      directory: mkdtempSync(join(dir, 'follower-')),
+      ...options,
+    },
+  })
   stores.push(store)
   return store
 }
@@ -82,8 +99,17 @@ type Answer = { status: number; holders?: number; published?: string; error?: { 
 
 async function shareholders(base: string): Promise<Answer> {
   const res = await fetch(`${base}/api/v1/kilder/firmafakta/aksjeeiere_for_selskap?org_nr=${fixtureCompany}`)
-  const json = (await res.json()) as { data?: { shareholders: unknown[] }; _meta?: { datasets: Array<{ published_at: string }> }; error?: Answer['error'] }
-  return { status: res.status, holders: json.data?.shareholders.length, published: json._meta?.datasets?.[0]?.published_at, error: json.error }
+  const json = (await res.json()) as {
+    data?: { shareholders: unknown[] }
+    _meta?: { datasets: Array<{ published_at: string }> }
+    error?: Answer['error']
+  }
+  return {
+    status: res.status,
+    holders: json.data?.shareholders.length,
+    published: json._meta?.datasets?.[0]?.published_at,
+    error: json.error,
+  }
 }
 
 async function until<T>(what: () => Promise<T>, done: (value: T) => boolean, withinMs = 10_000): Promise<T> {
@@ -138,7 +164,9 @@ describe('a gateway following a snapshot published to S3', () => {
     const store = follow({ url: place.url })
     await store.ready
     // Rate limits off: the steady clients here make thousands of requests from one address.
-    const base = await listen(createApp({ ALLMENNING_DATA_DIR: join(dir, 'unused'), ALLMENNING_RATE_LIMIT: 'off' }, { datasets: store }))
+    const base = await listen(
+      createApp({ ALLMENNING_DATA_DIR: join(dir, 'unused'), ALLMENNING_RATE_LIMIT: 'off' }, { datasets: store }),
+    )
     let stop = false
     const seen: Answer[][] = []
     const loops = Array.from({ length: 4 }, async (_, i) => {
@@ -169,10 +197,20 @@ describe('a gateway following a snapshot published to S3', () => {
   it('keeps serving the old snapshot when the store dies mid-download, reports it, and leaves no partial file', async () => {
     const own = await startS3Server()
     try {
-      const ownClient = createSnapshotClient({ endpoint: own.endpoint, forcePathStyle: true, credentials: own.credentials, env: {} })
+      const ownClient = createSnapshotClient({
+        endpoint: own.endpoint,
+        forcePathStyle: true,
+        credentials: own.credentials,
+        env: {},
+      })
       const url = `s3://${own.bucket}/killed`
       const storePath = join(dir, 'killed', 'allmenning.sqlite')
-      await importDataset({ path: storePath, dataset: aksjonaerregisteret, inputs: [{ file: 'aksjonaerregisteret.csv', path: join(dir, 'aksjer-2021.csv'), url: null }], publishedAt: '2021-12-31' })
+      await importDataset({
+        path: storePath,
+        dataset: aksjonaerregisteret,
+        inputs: [{ file: 'aksjonaerregisteret.csv', path: join(dir, 'aksjer-2021.csv'), url: null }],
+        publishedAt: '2021-12-31',
+      })
       await publishSnapshot({ storePath, location: parseSnapshotUrl(url), client: ownClient })
       const errors: Error[] = []
       const directory = mkdtempSync(join(dir, 'follower-'))
@@ -184,9 +222,19 @@ describe('a gateway following a snapshot published to S3', () => {
       const big = gzipSync(randomBytes(48 << 20), { level: 1 })
       const id = '20991231T000000Z-0b1e55'
       const prefix = parseSnapshotUrl(url).prefix
-      const second: SnapshotManifest = { ...first, id, createdAt: new Date().toISOString(), object: `snapshots/${id}.sqlite.gz`, bytes: big.length, sha256: createHash('sha256').update(big).digest('hex'), sqliteBytes: 48 << 20 }
+      const second: SnapshotManifest = {
+        ...first,
+        id,
+        createdAt: new Date().toISOString(),
+        object: `snapshots/${id}.sqlite.gz`,
+        bytes: big.length,
+        sha256: createHash('sha256').update(big).digest('hex'),
+        sqliteBytes: 48 << 20,
+      }
       await ownClient.send(new PutObjectCommand({ Bucket: own.bucket, Key: `${prefix}/${second.object}`, Body: big }))
-      await ownClient.send(new PutObjectCommand({ Bucket: own.bucket, Key: `${prefix}/manifest.json`, Body: JSON.stringify(second) }))
+      await ownClient.send(
+        new PutObjectCommand({ Bucket: own.bucket, Key: `${prefix}/manifest.json`, Body: JSON.stringify(second) }),
+      )
       const checking = store.check()
       // Killed once the first bytes are on disk, in the download's temporary file.
       for (;;) {
@@ -199,7 +247,9 @@ describe('a gateway following a snapshot published to S3', () => {
       expect(store.snapshot()).toEqual(first)
       expect(errors).toHaveLength(1)
       // Cut off, not refused: the download had not finished when the store died.
-      expect(errors[0]!.message).toMatch(new RegExp(`^Could not download the snapshot ${id} of ${url}: downloading snapshot ${id} .* failed`))
+      expect(errors[0]!.message).toMatch(
+        new RegExp(`^Could not download the snapshot ${id} of ${url}: downloading snapshot ${id} .* failed`),
+      )
       expect(snapshotFiles(directory)).toEqual([`${first.id}.sqlite`])
       expect(store.reader(aksjonaerregisteret)!.version.publishedAt).toBe('2021-12-31')
     } finally {
@@ -216,12 +266,16 @@ describe('a gateway following a snapshot published to S3', () => {
     const second = await place.publish(2024)
     // One byte changed in the stored object: same size, another sha256.
     const key = `${parseSnapshotUrl(place.url).prefix}/${second.object}`
-    const stored = Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }))).Body!.transformToByteArray())
+    const stored = Buffer.from(
+      await (await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }))).Body!.transformToByteArray(),
+    )
     stored[stored.length >> 1]! ^= 0xff
     await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: stored }))
     expect(await store.check()).toBe(false)
     expect(errors).toHaveLength(1)
-    expect(errors[0]!.message).toMatch(/sha256 [0-9a-f]{64}, and its manifest says [0-9a-f]{64}; refused|does not decompress/)
+    expect(errors[0]!.message).toMatch(
+      /sha256 [0-9a-f]{64}, and its manifest says [0-9a-f]{64}; refused|does not decompress/,
+    )
     expect(store.snapshot()!.id).toBe(first.id)
     expect(store.reader(aksjonaerregisteret)!.version.publishedAt).toBe('2021-12-31')
   })
@@ -230,28 +284,52 @@ describe('a gateway following a snapshot published to S3', () => {
     const place = publisher()
     await place.publish(2024)
     const errors: Error[] = []
-    const wrong = createSnapshotClient({ endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'NOT-A-KEY', secretAccessKey: 'wrong' }, env: {} })
+    const wrong = createSnapshotClient({
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'NOT-A-KEY', secretAccessKey: 'wrong' },
+      env: {},
+    })
     const store = follow({ url: place.url, client: wrong, onError: (error) => errors.push(error) })
     await expect(store.ready).rejects.toThrow(`refused access to bucket "${s3.bucket}"`)
     expect(errors).toHaveLength(1)
     expect(errors[0]!.message).toContain(`Could not read the manifest of the snapshot ${place.url}`)
     expect(errors[0]!.message).toContain('Check the credentials')
-    const base = await listen(createApp({ ALLMENNING_DATA_DIR: join(dir, 'unused'), ALLMENNING_RATE_LIMIT: 'off' }, { datasets: store }))
+    const base = await listen(
+      createApp({ ALLMENNING_DATA_DIR: join(dir, 'unused'), ALLMENNING_RATE_LIMIT: 'off' }, { datasets: store }),
+    )
     const answer = await shareholders(base)
     expect(answer.status).toBe(502)
     expect(answer.error?.code).toBe('dataset_not_loaded')
-    expect(answer.error?.message).toContain(`the last attempt failed: Could not read the manifest of the snapshot ${place.url}`)
+    expect(answer.error?.message).toContain(
+      `the last attempt failed: Could not read the manifest of the snapshot ${place.url}`,
+    )
   })
 
   it('brings one publish to every instance following the bucket, each on its own timer', async () => {
     const place = publisher()
     await place.publish(2021)
-    const instances = [follow({ url: place.url, checkEverySeconds: 1 }), follow({ url: place.url, checkEverySeconds: 1 })]
+    const instances = [
+      follow({ url: place.url, checkEverySeconds: 1 }),
+      follow({ url: place.url, checkEverySeconds: 1 }),
+    ]
     await Promise.all(instances.map((store) => store.ready))
-    const bases = await Promise.all(instances.map((store) => listen(createApp({ ALLMENNING_DATA_DIR: join(dir, 'unused'), ALLMENNING_RATE_LIMIT: 'off' }, { datasets: store }))))
+    const bases = await Promise.all(
+      instances.map((store) =>
+        listen(
+          createApp({ ALLMENNING_DATA_DIR: join(dir, 'unused'), ALLMENNING_RATE_LIMIT: 'off' }, { datasets: store }),
+        ),
+      ),
+    )
     for (const base of bases) expect(await shareholders(base)).toMatchObject({ status: 200, holders: 2 })
     const second = await place.publish(2024)
-    for (const base of bases) expect(await until(() => shareholders(base), (answer) => answer.holders === 6)).toMatchObject({ status: 200, holders: 6, published: '2024-12-31' })
+    for (const base of bases)
+      expect(
+        await until(
+          () => shareholders(base),
+          (answer) => answer.holders === 6,
+        ),
+      ).toMatchObject({ status: 200, holders: 6, published: '2024-12-31' })
     for (const store of instances) expect(store.snapshot()!.id).toBe(second.id)
   })
 })

@@ -12,16 +12,65 @@ import { startFakeBrreg, type FakeBrreg } from '../../packages/sources/src/firma
 import { startFakeStatnett } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import type { FakeUpstream } from '@allmenning/core/testing'
 
-const nasty = fc.constantFrom('', '__proto__', 'constructor', '\u0000', '\uD800', '%E0%A4%A', '../..', 'æøå', 'NO1', 'OSL', '976030788', 'a'.repeat(300))
-const value = fc.oneof(nasty, fc.string({ maxLength: 12 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.jsonValue({ maxDepth: 2 }))
+const nasty = fc.constantFrom(
+  '',
+  '__proto__',
+  'constructor',
+  '\u0000',
+  '\uD800',
+  '%E0%A4%A',
+  '../..',
+  'æøå',
+  'NO1',
+  'OSL',
+  '976030788',
+  'a'.repeat(300),
+)
+const value = fc.oneof(
+  nasty,
+  fc.string({ maxLength: 12 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.jsonValue({ maxDepth: 2 }),
+)
 const argumentName = fc.oneof(
-  fc.constantFrom('limit', 'offset', 'area', 'airport_id', 'direction', 'org_nr', 'company_name', 'q', 'mode', 'view', 'source', 'operation', 'parameters'),
+  fc.constantFrom(
+    'limit',
+    'offset',
+    'area',
+    'airport_id',
+    'direction',
+    'org_nr',
+    'company_name',
+    'q',
+    'mode',
+    'view',
+    'source',
+    'operation',
+    'parameters',
+  ),
   nasty,
   fc.string({ maxLength: 8 }),
 )
 const args = fc.oneof(fc.dictionary(argumentName, value, { maxKeys: 5 }), value)
-const id = fc.oneof(fc.integer(), fc.string({ maxLength: 6 }), fc.constant(null), fc.constant({}), fc.constant(undefined))
-const otherMethod = fc.constantFrom('initialize', 'ping', 'tools/list', 'notifications/initialized', 'resources/list', '', 'x')
+const id = fc.oneof(
+  fc.integer(),
+  fc.string({ maxLength: 6 }),
+  fc.constant(null),
+  fc.constant({}),
+  fc.constant(undefined),
+)
+const otherMethod = fc.constantFrom(
+  'initialize',
+  'ping',
+  'tools/list',
+  'notifications/initialized',
+  'resources/list',
+  '',
+  'x',
+)
 const version = fc.oneof(fc.constantFrom('2025-11-25', '2025-03-26', '1999-01-01'), value)
 
 /** Each endpoint with the tools it has, so most calls name a real tool and reach its arguments. */
@@ -29,17 +78,40 @@ const endpoints: [string, string[]][] = [
   ['/mcp', ['search_sources', 'list_sources', 'describe_source', 'describe_operation', 'get_data']],
   ['/statnett/mcp', ['get_physical_flow', 'get_power_situation', 'get_production_consumption']],
   ['/avinor/mcp', ['get_flights', 'lookup_airport', 'lookup_airline']],
-  ['/firmafakta/mcp', ['selskapsdetaljer', 'organisasjonsnummer_for_selskap', 'roller_i_enhet', 'underenheter_for_selskap']],
+  [
+    '/firmafakta/mcp',
+    ['selskapsdetaljer', 'organisasjonsnummer_for_selskap', 'roller_i_enhet', 'underenheter_for_selskap'],
+  ],
   ['/nope/mcp', ['x']],
 ]
 
 function messageFor(tools: string[]) {
   const call = fc.record(
-    { jsonrpc: fc.constantFrom('2.0', '2.0', '2.0', '1.0'), id, method: fc.constant('tools/call'), params: fc.oneof(fc.record({ name: fc.oneof(fc.constantFrom(...tools), nasty), arguments: args }, { requiredKeys: ['name'] }), value) },
+    {
+      jsonrpc: fc.constantFrom('2.0', '2.0', '2.0', '1.0'),
+      id,
+      method: fc.constant('tools/call'),
+      params: fc.oneof(
+        fc.record({ name: fc.oneof(fc.constantFrom(...tools), nasty), arguments: args }, { requiredKeys: ['name'] }),
+        value,
+      ),
+    },
     { requiredKeys: ['jsonrpc', 'method'] },
   )
-  const other = fc.record({ jsonrpc: fc.constantFrom('2.0', '1.0'), id, method: otherMethod, params: fc.oneof(fc.record({ protocolVersion: version }), value) }, { requiredKeys: ['jsonrpc', 'method'] })
-  return fc.oneof({ weight: 6, arbitrary: call }, { weight: 2, arbitrary: other }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) })
+  const other = fc.record(
+    {
+      jsonrpc: fc.constantFrom('2.0', '1.0'),
+      id,
+      method: otherMethod,
+      params: fc.oneof(fc.record({ protocolVersion: version }), value),
+    },
+    { requiredKeys: ['jsonrpc', 'method'] },
+  )
+  return fc.oneof(
+    { weight: 6, arbitrary: call },
+    { weight: 2, arbitrary: other },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  )
 }
 
 const post = fc.constantFrom(...endpoints).chain(([path, tools]) => {
@@ -53,11 +125,43 @@ const post = fc.constantFrom(...endpoints).chain(([path, tools]) => {
 })
 const headers = fc.record(
   {
-    'content-type': fc.constantFrom('application/json', 'application/json', 'application/json; charset=utf-8', 'text/plain', ''),
-    accept: fc.constantFrom('application/json, text/event-stream', 'application/json, text/event-stream', 'application/json', 'text/event-stream', '*/*', 'text/html'),
-    'mcp-protocol-version': fc.constantFrom('2025-11-25', '2025-06-18', '2025-03-26', '2025-03-26', '2024-11-05', 'garbage'),
-    origin: fc.oneof(fc.constantFrom('http://localhost:3000', 'http://evil.example', 'null', 'http://[::1]:3000', 'https://data.example.no'), fc.string({ maxLength: 20 })),
-    host: fc.oneof(fc.constantFrom('localhost:3000', 'evil.example', '[::1]:3000', '[::1', 'data.example.no:443'), fc.string({ maxLength: 20 })),
+    'content-type': fc.constantFrom(
+      'application/json',
+      'application/json',
+      'application/json; charset=utf-8',
+      'text/plain',
+      '',
+    ),
+    accept: fc.constantFrom(
+      'application/json, text/event-stream',
+      'application/json, text/event-stream',
+      'application/json',
+      'text/event-stream',
+      '*/*',
+      'text/html',
+    ),
+    'mcp-protocol-version': fc.constantFrom(
+      '2025-11-25',
+      '2025-06-18',
+      '2025-03-26',
+      '2025-03-26',
+      '2024-11-05',
+      'garbage',
+    ),
+    origin: fc.oneof(
+      fc.constantFrom(
+        'http://localhost:3000',
+        'http://evil.example',
+        'null',
+        'http://[::1]:3000',
+        'https://data.example.no',
+      ),
+      fc.string({ maxLength: 20 }),
+    ),
+    host: fc.oneof(
+      fc.constantFrom('localhost:3000', 'evil.example', '[::1]:3000', '[::1', 'data.example.no:443'),
+      fc.string({ maxLength: 20 }),
+    ),
   },
   { requiredKeys: [] },
 )
@@ -69,7 +173,11 @@ let fakes: [FakeUpstream, FakeAvinor, FakeBrreg]
 beforeAll(async () => {
   fakes = [await startFakeStatnett(), await startFakeAvinor(), await startFakeBrreg()]
   gateway = createGateway({
-    sources: builtInSources({ ALLMENNING_UPSTREAM_STATNETT: fakes[0].baseUrl, ALLMENNING_UPSTREAM_AVINOR: fakes[1].baseUrl, ALLMENNING_UPSTREAM_BRREG: fakes[2].baseUrl }),
+    sources: builtInSources({
+      ALLMENNING_UPSTREAM_STATNETT: fakes[0].baseUrl,
+      ALLMENNING_UPSTREAM_AVINOR: fakes[1].baseUrl,
+      ALLMENNING_UPSTREAM_BRREG: fakes[2].baseUrl,
+    }),
     extensions: [mcpServers()],
     onError: (error, kind) => kind === 'internal' && internal.push(error),
   })
@@ -80,7 +188,13 @@ describe('whatever a client posts to an MCP endpoint', () => {
   it('is answered with a JSON-RPC body or an empty 202, never a 500 or a stack trace', async () => {
     await fc.assert(
       fc.asyncProperty(post, headers, async ([p, b], h) => {
-        const res = await gateway.handle({ method: 'POST', path: p, query: '', headers: h, readBody: () => Promise.resolve(b) })
+        const res = await gateway.handle({
+          method: 'POST',
+          path: p,
+          query: '',
+          headers: h,
+          readBody: () => Promise.resolve(b),
+        })
         expect([200, 202, 400, 403, 404, 406, 415]).toContain(res.status)
         expect(res.body ?? '').not.toMatch(/\n\s+at /)
         if (res.status === 202) {
@@ -88,7 +202,10 @@ describe('whatever a client posts to an MCP endpoint', () => {
           return
         }
         const type = res.headers['content-type']
-        const text = type === 'text/event-stream; charset=utf-8' ? res.body!.replace(/^event: message\ndata: /, '').trimEnd() : res.body!
+        const text =
+          type === 'text/event-stream; charset=utf-8'
+            ? res.body!.replace(/^event: message\ndata: /, '').trimEnd()
+            : res.body!
         const parsed = JSON.parse(text)
         if (p === '/nope/mcp') {
           expect(parsed.error.code).toBe('source_not_found')

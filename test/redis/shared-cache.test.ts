@@ -5,7 +5,11 @@ import type Keyv from 'keyv'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
 import { statnett } from '@allmenning/sources'
-import { startFakeStatnett, statnettJson, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import {
+  startFakeStatnett,
+  statnettJson,
+  statnettPaths,
+} from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import type { FakeUpstream } from '@allmenning/core/testing'
 import { redisServerAvailable, startRedisServer, type RedisServer } from './redis-server.js'
 
@@ -27,7 +31,8 @@ describe.skipIf(!available)('two gateways sharing one Redis through @keyv/redis'
     const store = createKeyv(redis.url)
     stores.push(store)
     return createGateway({
-      sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 500 } },
+      sources: [statnett()],
+      upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 500 } },
       cache: store,
       hotCacheEntries: 0,
       upstreamAnswerBytes: 0,
@@ -45,7 +50,9 @@ describe.skipIf(!available)('two gateways sharing one Redis through @keyv/redis'
   })
   afterAll(async () => {
     // Forced: a polite QUIT would wait for a server that the last test stopped.
-    await Promise.all(stores.map((store) => (store.store as KeyvRedis<unknown>).disconnect(true).catch(() => undefined)))
+    await Promise.all(
+      stores.map((store) => (store.store as KeyvRedis<unknown>).disconnect(true).catch(() => undefined)),
+    )
     await fake.close()
     await redis.stop()
   })
@@ -76,7 +83,9 @@ describe.skipIf(!available)('two gateways sharing one Redis through @keyv/redis'
       expect(JSON.parse(stale.body!).data).toEqual(JSON.parse(fresh.body!).data)
     } finally {
       Date.now = realNow
-      fake.route(statnettPaths.flow, () => statnettJson('[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":1,"MeasureDate":0}]'))
+      fake.route(statnettPaths.flow, () =>
+        statnettJson('[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":1,"MeasureDate":0}]'),
+      )
     }
   })
 
@@ -91,14 +100,28 @@ describe.skipIf(!available)('two gateways sharing one Redis through @keyv/redis'
     try {
       const [key] = await raw.keys('allmenning:v1:statnett:get_physical_flow:*"FI"*')
       expect(key).toBeDefined()
-      const mine = (await foreign.get(key!)) as { body: string; bytes: number; etag: string; storedAt: number; ttlSeconds: number }
+      const mine = (await foreign.get(key!)) as {
+        body: string
+        bytes: number
+        etag: string
+        storedAt: number
+        ttlSeconds: number
+      }
       const html = '<html><script>alert(1)</script></html>'
       const cases: [string, () => Promise<unknown>, RegExp][] = [
-        ['a plain string, not in Keyv\'s format', () => raw.set(key!, 'hello from another app'), /not valid JSON/],
+        ["a plain string, not in Keyv's format", () => raw.set(key!, 'hello from another app'), /not valid JSON/],
         ['a value of its own', () => foreign.set(key!, { greeting: 'hei' }), /no stored time|body is not text/],
-        ['an entry-shaped HTML page', () => foreign.set(key!, { ...mine, body: html, bytes: html.length }), /not a JSON object/],
+        [
+          'an entry-shaped HTML page',
+          () => foreign.set(key!, { ...mine, body: html, bytes: html.length }),
+          /not a JSON object/,
+        ],
         ['our body, edited', () => foreign.set(key!, { ...mine, body: mine.body.replace('"FI"', '"XX"') }), /ETag/],
-        ['our entry, stored a day from now', () => foreign.set(key!, { ...mine, storedAt: Date.now() + 86_400_000 }), /in the future/],
+        [
+          'our entry, stored a day from now',
+          () => foreign.set(key!, { ...mine, storedAt: Date.now() + 86_400_000 }),
+          /in the future/,
+        ],
       ]
       for (const [name, write, reason] of cases) {
         await write()

@@ -24,13 +24,27 @@ export async function getOutcome(
   const phase = options.phase ?? ''
   const started = performance.now()
   try {
-    const res = await fetch(`${baseUrl}${path}`, { headers: options.headers ?? {}, signal: AbortSignal.timeout(options.hungAfterMs) })
+    const res = await fetch(`${baseUrl}${path}`, {
+      headers: options.headers ?? {},
+      signal: AbortSignal.timeout(options.hungAfterMs),
+    })
     const body = await res.text()
-    const outcome: Outcome = { phase, status: res.status, ms: performance.now() - started, cacheStatus: res.headers.get('cache-status') }
+    const outcome: Outcome = {
+      phase,
+      status: res.status,
+      ms: performance.now() - started,
+      cacheStatus: res.headers.get('cache-status'),
+    }
     return res.status === 200 ? outcome : { ...outcome, detail: body.slice(0, 300) }
   } catch (error) {
     const hung = error instanceof Error && error.name === 'TimeoutError'
-    return { phase, status: hung ? 'hung' : 'failed', ms: performance.now() - started, cacheStatus: null, detail: String(error) }
+    return {
+      phase,
+      status: hung ? 'hung' : 'failed',
+      ms: performance.now() - started,
+      cacheStatus: null,
+      detail: String(error),
+    }
   }
 }
 

@@ -1,7 +1,11 @@
 import { createClient } from '@redis/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FakeUpstream } from '@allmenning/core/testing'
-import { startFakeStatnett, statnettJson, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import {
+  startFakeStatnett,
+  statnettJson,
+  statnettPaths,
+} from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 import { bundleEntry, startBundled, type BundledProcess } from '../support/bundled-process.js'
 import { redisServerAvailable, startRedisServer, type RedisServer } from './redis-server.js'
 
@@ -72,10 +76,22 @@ describe.skipIf(!available)('two gateway processes sharing one redis-server', { 
 
   it("counts one client's requests once across both processes: the 11th of a quota of 10 is a 429 wherever it lands", async () => {
     const answers = []
-    for (let i = 0; i < 12; i++) answers.push(await get(i % 2 === 0 ? a : b, '/api/v1/', { 'x-client': 'shared-quota' }))
+    for (let i = 0; i < 12; i++)
+      answers.push(await get(i % 2 === 0 ? a : b, '/api/v1/', { 'x-client': 'shared-quota' }))
     expect(answers.map((r) => r.status)).toEqual([...Array(10).fill(200), 429, 429])
     // Remaining requests count down across the two processes: 9, 8, ... 0.
-    expect(answers.slice(0, 10).map((r) => /r=(\d+)/.exec(r.headers.get('ratelimit')!)![1])).toEqual(['9', '8', '7', '6', '5', '4', '3', '2', '1', '0'])
+    expect(answers.slice(0, 10).map((r) => /r=(\d+)/.exec(r.headers.get('ratelimit')!)![1])).toEqual([
+      '9',
+      '8',
+      '7',
+      '6',
+      '5',
+      '4',
+      '3',
+      '2',
+      '1',
+      '0',
+    ])
     expect(answers[10]!.headers.get('retry-after')).toMatch(/^\d+$/)
     expect(JSON.parse(answers[11]!.body).error).toMatchObject({ status: 429, code: 'rate_limited' })
     // Another client has its own quota.
@@ -85,7 +101,11 @@ describe.skipIf(!available)('two gateway processes sharing one redis-server', { 
   it('makes one upstream call for 50 identical concurrent misses spread over both processes', async () => {
     delayMs = 300
     const before = flowCalls()
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => get(i % 2 === 0 ? a : b, '/api/v1/kilder/statnett/get_physical_flow?area=NO1&limit=2')))
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        get(i % 2 === 0 ? a : b, '/api/v1/kilder/statnett/get_physical_flow?area=NO1&limit=2'),
+      ),
+    )
     delayMs = 0
     expect(answers.map((r) => r.status)).toEqual(Array(50).fill(200))
     expect(flowCalls() - before).toBe(1)

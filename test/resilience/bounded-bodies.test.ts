@@ -57,12 +57,22 @@ const row = '{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":-1234.5,"Me
 const osl = readAvinorFixture('xmlfeed-osl.xml')
 const firstFlight = osl.search(/<flight[\s>]/)
 const afterFlights = osl.lastIndexOf('</flight>') + '</flight>'.length
-const xmlFeed = { head: osl.slice(0, firstFlight), flights: osl.slice(firstFlight, afterFlights), tail: osl.slice(afterFlights) }
-const flightsAt = (bytes: number) => answerWith(bytes, xmlFeed.flights, { head: xmlFeed.head, tail: xmlFeed.tail, xml: true, path: '/XmlFeed/v1.0' })
+const xmlFeed = {
+  head: osl.slice(0, firstFlight),
+  flights: osl.slice(firstFlight, afterFlights),
+  tail: osl.slice(afterFlights),
+}
+const flightsAt = (bytes: number) =>
+  answerWith(bytes, xmlFeed.flights, { head: xmlFeed.head, tail: xmlFeed.tail, xml: true, path: '/XmlFeed/v1.0' })
 // Different airports: a list of one airport repeated would rightly be refused as cut short.
 const airportNames = '<airportName code="INDEX" name="Lufthavn INDEX"/>\n'
 const airportList = (bytes: number) =>
-  answerWith(bytes, airportNames, { head: '<?xml version="1.0" encoding="ISO-8859-1"?>\n<airportNames xmlns="http://www.avinor.no/xmlfeed/airportnames/v1.0">\n', tail: '</airportNames>\n', xml: true, path: '/airportNames/v1.0' })
+  answerWith(bytes, airportNames, {
+    head: '<?xml version="1.0" encoding="ISO-8859-1"?>\n<airportNames xmlns="http://www.avinor.no/xmlfeed/airportnames/v1.0">\n',
+    tail: '</airportNames>\n',
+    xml: true,
+    path: '/airportNames/v1.0',
+  })
 /** Avinor's three name lists as recorded, on their own paths. */
 async function recordedLists() {
   await answerPath('/airportNames/v1.0', readAvinorFixture('airport-names.xml'))
@@ -75,8 +85,20 @@ let worker: Worker
 let baseUrl: string
 
 /** Makes the stand-in's next answer: exactly `bytes` bytes, as many `item`s as fit in a JSON list. */
-async function answerWith(bytes: number, item: string, options: { announce?: boolean; head?: string; tail?: string; xml?: boolean; path?: string } = {}) {
-  worker.postMessage({ bytes, item, head: options.head ?? '', tail: options.tail ?? '', announce: options.announce ?? false, xml: options.xml ?? false, path: options.path })
+async function answerWith(
+  bytes: number,
+  item: string,
+  options: { announce?: boolean; head?: string; tail?: string; xml?: boolean; path?: string } = {},
+) {
+  worker.postMessage({
+    bytes,
+    item,
+    head: options.head ?? '',
+    tail: options.tail ?? '',
+    announce: options.announce ?? false,
+    xml: options.xml ?? false,
+    path: options.path,
+  })
   const [message] = (await once(worker, 'message')) as [{ ready: number }]
   expect(message.ready).toBe(bytes)
 }
@@ -104,7 +126,12 @@ const gatewayWith = (options: Partial<GatewayOptions> = {}) =>
     ...options,
   })
 
-async function flow(gateway: ReturnType<typeof gatewayWith>, area: string, path = '/api/v1/kilder/statnett/get_physical_flow', query = `area=${area}`) {
+async function flow(
+  gateway: ReturnType<typeof gatewayWith>,
+  area: string,
+  path = '/api/v1/kilder/statnett/get_physical_flow',
+  query = `area=${area}`,
+) {
   const rssBefore = process.memoryUsage().rss
   const probe = startLagProbe()
   const res = await gateway.handle({ method: 'GET', path, query, headers: {} })
@@ -121,7 +148,10 @@ describe('upstream bodies are bounded', { retry: 2 }, () => {
     const gateway = gatewayWith()
     await rows(4096)
     await flow(gateway, 'NO5')
-    await answerWith(4096, JSON.stringify(brregFixtures().enheter[0]), { head: '{"_embedded":{"enheter":', tail: '},"page":{"size":100,"totalElements":COUNT,"totalPages":1,"number":0}}' })
+    await answerWith(4096, JSON.stringify(brregFixtures().enheter[0]), {
+      head: '{"_embedded":{"enheter":',
+      tail: '},"page":{"size":100,"totalElements":COUNT,"totalPages":1,"number":0}}',
+    })
     await flow(gateway, '', '/api/v1/kilder/firmafakta/organisasjonsnummer_for_selskap', 'company_name=warm')
     // Both of Avinor's parsers: the whole-document one for small answers, the streaming one for large.
     await recordedLists()
@@ -174,11 +204,16 @@ describe('upstream bodies are bounded', { retry: 2 }, () => {
     expect(numbers.lagMs).toBeLessThan(50)
   })
 
-  it("processes the largest XmlFeed Avinor may send (4 MiB, over 10,000 flights) without blocking the event loop for 50 ms", async () => {
+  it('processes the largest XmlFeed Avinor may send (4 MiB, over 10,000 flights) without blocking the event loop for 50 ms', async () => {
     const limit = 4 * 1024 * 1024
     await recordedLists()
     await flightsAt(limit)
-    const flights = await flow(gatewayWith(), '', getFlights, 'airport_id=OSL&hours_back=96&hours_ahead=144&max_results=1000')
+    const flights = await flow(
+      gatewayWith(),
+      '',
+      getFlights,
+      'airport_id=OSL&hours_back=96&hours_ahead=144&max_results=1000',
+    )
     expect(flights.res.status, flights.res.body!).toBe(200)
     expect(flights.body.data.flights.length).toBeGreaterThan(0)
     expect(flights.lagMs).toBeLessThan(50)
@@ -187,7 +222,12 @@ describe('upstream bodies are bounded', { retry: 2 }, () => {
   it("processes a 4 MiB airport list on any of Avinor's paths without blocking the event loop for 50 ms", async () => {
     await airportList(4 * 1024 * 1024)
     // And the flight feed on the airport list's path: refused at its first element.
-    await answerPath('/airlineNames/v1.0', xmlFeed.head + xmlFeed.flights.repeat(Math.floor((4 * 1024 * 1024 - 2000) / xmlFeed.flights.length)) + xmlFeed.tail)
+    await answerPath(
+      '/airlineNames/v1.0',
+      xmlFeed.head +
+        xmlFeed.flights.repeat(Math.floor((4 * 1024 * 1024 - 2000) / xmlFeed.flights.length)) +
+        xmlFeed.tail,
+    )
     const lookup = await flow(gatewayWith(), '', '/api/v1/kilder/avinor/lookup_airport', 'query=oslo')
     expect(lookup.res.status, lookup.res.body!).toBe(200)
     expect(lookup.lagMs).toBeLessThan(50)
@@ -196,8 +236,16 @@ describe('upstream bodies are bounded', { retry: 2 }, () => {
   it('processes the largest search page Brønnøysund may send without blocking the event loop for 50 ms', async () => {
     const limit = 512 * 1024
     const unit = JSON.stringify(brregFixtures().enheter[0])
-    await answerWith(limit, unit, { head: '{"_embedded":{"enheter":', tail: '},"page":{"size":100,"totalElements":COUNT,"totalPages":1,"number":0}}' })
-    const search = await flow(gatewayWith(), '', '/api/v1/kilder/firmafakta/organisasjonsnummer_for_selskap', 'company_name=sesam')
+    await answerWith(limit, unit, {
+      head: '{"_embedded":{"enheter":',
+      tail: '},"page":{"size":100,"totalElements":COUNT,"totalPages":1,"number":0}}',
+    })
+    const search = await flow(
+      gatewayWith(),
+      '',
+      '/api/v1/kilder/firmafakta/organisasjonsnummer_for_selskap',
+      'company_name=sesam',
+    )
     expect(search.res.status, search.res.body!).toBe(200)
     expect(search.lagMs).toBeLessThan(50)
   })

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
 import { avinor, firmafakta } from '@allmenning/sources'
 import { startFakeAvinor, type FakeAvinor } from '../../packages/sources/src/avinor/testing/fake-avinor.js'
-import { brregFixtures, generateUnderenheter, startFakeBrreg, type FakeBrreg } from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'
+import {
+  brregFixtures,
+  generateUnderenheter,
+  startFakeBrreg,
+  type FakeBrreg,
+} from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'
 import { startSlowProxy, type SlowProxy } from '../support/slow-proxy.js'
 
 // The issue's numbers scaled down by ten: upstreams answering in 9 s under a 10 s time limit
@@ -20,7 +25,11 @@ const proxies: SlowProxy[] = []
 beforeAll(async () => {
   // More namesakes than the ranked pool holds, so that offset=60&limit=100 needs a second page call.
   const { enheter } = brregFixtures()
-  const namesakes = generateUnderenheter('976030788', 150).map((unit, i) => ({ ...enheter[0]!, organisasjonsnummer: unit.organisasjonsnummer, navn: `SESAM ${i + 1} AS` }))
+  const namesakes = generateUnderenheter('976030788', 150).map((unit, i) => ({
+    ...enheter[0]!,
+    organisasjonsnummer: unit.organisasjonsnummer,
+    navn: `SESAM ${i + 1} AS`,
+  }))
   brreg = await startFakeBrreg({ enheter: [...enheter, ...namesakes] })
   avinorFake = await startFakeAvinor()
 })
@@ -59,7 +68,11 @@ describe('one deadline per request, shared by every upstream call it makes', () 
 
   it('answers organisasjonsnummer_for_selskap past the ranked pool (two page calls) within the deadline', async () => {
     const gateway = await gatewayBehind(delayMs)
-    const { res, ms, body } = await timed(gateway, '/api/v1/kilder/firmafakta/organisasjonsnummer_for_selskap', 'company_name=sesam&offset=60&limit=100')
+    const { res, ms, body } = await timed(
+      gateway,
+      '/api/v1/kilder/firmafakta/organisasjonsnummer_for_selskap',
+      'company_name=sesam&offset=60&limit=100',
+    )
     expect(ms).toBeLessThan(deadlineMs + slack)
     expect(res.status).toBe(502)
     expect(body.error).toMatchObject({ code: 'upstream_timeout', upstream: 'brreg' })

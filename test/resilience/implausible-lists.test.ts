@@ -25,7 +25,9 @@ describe('an empty reference list does not poison the gateway', () => {
     expect(lookup.status).toBe(502)
     expect(lookup.headers['cache-control']).toBe('no-store')
     expect(lookup.json.error).toMatchObject({ status: 502, code: 'upstream_invalid_response' })
-    expect(lookup.json.error.message).toMatch(/^Upstream Avinor flight data \(avinor\) sent an implausible airport-name list \(0 items/)
+    expect(lookup.json.error.message).toMatch(
+      /^Upstream Avinor flight data \(avinor\) sent an implausible airport-name list \(0 items/,
+    )
 
     // The flights are still there; only their names are missing, and no airport is called unknown.
     const flights = await gateway.call('avinor', 'get_flights', { airport_id: 'OSL' })

@@ -10,10 +10,20 @@ beforeAll(async () => {
 afterAll(() => brreg.close())
 
 const gatewayWith = (options: Partial<GatewayOptions> = {}) =>
-  createGateway({ sources: [firmafakta()], upstreams: { brreg: { baseUrl: brreg.baseUrl } }, onError: () => {}, ...options })
+  createGateway({
+    sources: [firmafakta()],
+    upstreams: { brreg: { baseUrl: brreg.baseUrl } },
+    onError: () => {},
+    ...options,
+  })
 const lookups = (orgNr: string) => brreg.requests.filter((path) => path.includes(orgNr)).length
 const details = (gateway: ReturnType<typeof gatewayWith>, orgNr: string) =>
-  gateway.handle({ method: 'GET', path: '/api/v1/kilder/firmafakta/selskapsdetaljer', query: `org_nr=${orgNr}`, headers: {} })
+  gateway.handle({
+    method: 'GET',
+    path: '/api/v1/kilder/firmafakta/selskapsdetaljer',
+    query: `org_nr=${orgNr}`,
+    headers: {},
+  })
 
 describe('an unknown entity is remembered briefly', () => {
   it('answers 50 lookups of the same unknown number with the two Brønnøysund calls of the first', async () => {
@@ -22,7 +32,11 @@ describe('an unknown entity is remembered briefly', () => {
     for (let i = 0; i < 50; i++) {
       const res = await details(gateway, '100000040')
       expect(res.status).toBe(404)
-      expect(JSON.parse(res.body!).error).toMatchObject({ status: 404, code: 'entity_not_found', message: expect.stringContaining('100000040') })
+      expect(JSON.parse(res.body!).error).toMatchObject({
+        status: 404,
+        code: 'entity_not_found',
+        message: expect.stringContaining('100000040'),
+      })
     }
     // /enheter/100000040 and /underenheter/100000040, once.
     expect(lookups('100000040') - before).toBe(2)

@@ -25,7 +25,12 @@ afterAll(async () => {
 })
 
 const gatewayWith = (rateLimit: GatewayOptions['rateLimit']) =>
-  createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl } }, rateLimit, onError: () => {} })
+  createGateway({
+    sources: [statnett()],
+    upstreams: { statnett: { baseUrl: fake.baseUrl } },
+    rateLimit,
+    onError: () => {},
+  })
 const request = (path: string, extra: Partial<GatewayRequest> = {}): GatewayRequest => ({
   method: 'GET',
   path,
@@ -57,7 +62,10 @@ describe('rate limits per client (spec 7: 429)', () => {
   })
 
   it('counts expensive routes against a stricter quota as well', async () => {
-    const gateway = gatewayWith({ quota: { requests: 100, windowSeconds: 60 }, expensive: { requests: 2, windowSeconds: 60 } })
+    const gateway = gatewayWith({
+      quota: { requests: 100, windowSeconds: 60 },
+      expensive: { requests: 2, windowSeconds: 60 },
+    })
     const client = { clientAddress: '198.51.100.1', query: 'q=grid' }
     const statuses = []
     for (let i = 0; i < 3; i++) statuses.push((await gateway.handle(request('/api/v1/sok/alle', client))).status)
@@ -171,10 +179,16 @@ describe('a Redis client given to the gateway', () => {
       redis.emit('error', new Error('Socket closed unexpectedly'))
       redis.emit('error', new Error('Socket closed unexpectedly'))
     }).not.toThrow()
-    for (let i = 0; i < 3; i++) expect((await gateway.handle(request(flow, { query: `area=NO${i + 1}`, clientAddress: '198.51.100.4' }))).status).toBe(200)
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await gateway.handle(request(flow, { query: `area=NO${i + 1}`, clientAddress: '198.51.100.4' }))).status,
+      ).toBe(200)
     expect(reports).toEqual([
       ['shared-state', 'Error: Socket closed unexpectedly'],
-      ['shared-state', 'RedisNotConnectedError: Redis is not connected: rate limits are counted in process and each instance calls its upstreams alone until it is back'],
+      [
+        'shared-state',
+        'RedisNotConnectedError: Redis is not connected: rate limits are counted in process and each instance calls its upstreams alone until it is back',
+      ],
     ])
   })
 })

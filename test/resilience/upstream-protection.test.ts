@@ -2,7 +2,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createGateway, type GatewayOptions } from '@allmenning/core'
 import { statnett } from '@allmenning/sources'
 import type { FakeUpstream } from '@allmenning/core/testing'
-import { startFakeStatnett, statnettJson, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import {
+  startFakeStatnett,
+  statnettJson,
+  statnettPaths,
+} from '../../packages/sources/src/statnett/testing/fake-statnett.js'
 
 let fake: FakeUpstream
 const flowRows = '[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":-1234.5,"MeasureDate":1771062744000}]'
@@ -16,9 +20,19 @@ beforeEach(() => {
 })
 
 const gatewayWith = (upstream: GatewayOptions['upstream'] = {}) =>
-  createGateway({ sources: [statnett()], upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 2000 } }, upstream, onError: () => {} })
+  createGateway({
+    sources: [statnett()],
+    upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 2000 } },
+    upstream,
+    onError: () => {},
+  })
 const flow = (gateway: ReturnType<typeof gatewayWith>, area: string) =>
-  gateway.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_physical_flow', query: `area=${area}`, headers: {} })
+  gateway.handle({
+    method: 'GET',
+    path: '/api/v1/kilder/statnett/get_physical_flow',
+    query: `area=${area}`,
+    headers: {},
+  })
 const calls = () => fake.requests.filter((r) => r.includes('GetFlow')).length
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -58,7 +72,10 @@ describe('a circuit breaker per upstream', () => {
       const stale = await flow(gateway, 'NO1')
       expect(calls()).toBe(before)
       expect(stale.status).toBe(200)
-      expect(JSON.parse(stale.body!)._meta).toMatchObject({ stale: true, stale_reason: expect.stringContaining('being given a rest') })
+      expect(JSON.parse(stale.body!)._meta).toMatchObject({
+        stale: true,
+        stale_reason: expect.stringContaining('being given a rest'),
+      })
     } finally {
       Date.now = realNow
     }
@@ -75,7 +92,10 @@ describe("an upstream's Retry-After", () => {
     const second = await flow(gateway, 'NO2')
     expect(calls()).toBe(1)
     expect(second.status).toBe(502)
-    expect(JSON.parse(second.body!).error).toMatchObject({ code: 'upstream_resting', message: expect.stringContaining('Retry-After') })
+    expect(JSON.parse(second.body!).error).toMatchObject({
+      code: 'upstream_resting',
+      message: expect.stringContaining('Retry-After'),
+    })
     expect(Number(second.headers['retry-after'])).toBeGreaterThan(25)
     expect(Number(second.headers['retry-after'])).toBeLessThanOrEqual(30)
   })

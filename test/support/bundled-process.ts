@@ -34,7 +34,9 @@ export async function bundleEntry(entry: string): Promise<string> {
       {
         name: 'third-party-external',
         setup(plugin) {
-          plugin.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@allmenning/') ? undefined : { path: args.path, external: true }))
+          plugin.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@allmenning/') ? undefined : { path: args.path, external: true },
+          )
         },
       },
     ],
@@ -43,7 +45,8 @@ export async function bundleEntry(entry: string): Promise<string> {
 }
 
 /** An example server's `main.ts`, bundled as `npm start` runs it. */
-export const bundleExample = (example: 'express-server' | 'koa-server') => bundleEntry(`examples/${example}/src/main.ts`)
+export const bundleExample = (example: 'express-server' | 'koa-server') =>
+  bundleEntry(`examples/${example}/src/main.ts`)
 
 export interface BundledProcess {
   child: ChildProcess
@@ -59,11 +62,16 @@ export interface BundledProcess {
  * the `http://localhost:<port>/` it listens on, as the example servers do.
  */
 export async function startBundled(bundle: string, env: Record<string, string>): Promise<BundledProcess> {
-  const child = spawn(process.execPath, [bundle], { env: { PATH: process.env.PATH ?? '', ...env, PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [bundle], {
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')))
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  )
   const port = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the process did not start within 10 s:\n${output}`)), 10_000)
     const look = () => {

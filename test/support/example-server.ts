@@ -10,7 +10,9 @@ import { answerServerRefusals } from '@allmenning/core/adapter'
  * @example
  * const { server, port, base } = await listenAsTheExamples(createApp(env))
  */
-export async function listenAsTheExamples(listener: RequestListener): Promise<{ server: Server; port: number; base: string }> {
+export async function listenAsTheExamples(
+  listener: RequestListener,
+): Promise<{ server: Server; port: number; base: string }> {
   const server = createServer({ maxHeaderSize: 64 * 1024 }, listener)
   answerServerRefusals(server)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -9,7 +9,10 @@ import { rollerTotalbestand } from '../../packages/sources/src/firmafakta/testin
 import { h2020Zip, horizonZip } from '../../packages/sources/src/firmafakta/testing/cordis-fixtures.js'
 import { soknaderCsv } from '../../packages/sources/src/firmafakta/testing/forskningsradet-fixtures.js'
 import { tildelingerCsv } from '../../packages/sources/src/firmafakta/testing/innovasjon-norge-fixtures.js'
-import { skattefunnHistorical, skattefunnRolling } from '../../packages/sources/src/firmafakta/testing/skattefunn-fixtures.js'
+import {
+  skattefunnHistorical,
+  skattefunnRolling,
+} from '../../packages/sources/src/firmafakta/testing/skattefunn-fixtures.js'
 import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 // Every firmafakta dataset in one store: needs both the source and the store, so it lives

@@ -276,7 +276,8 @@ function buildHttpApiEvent(incoming: Incoming, lines: [string, string][], settin
   }
   const queryStringParameters: Record<string, string> = dict()
   for (const [key, value] of formDecodedPairs(incoming.rawQuery)) {
-    queryStringParameters[key] = queryStringParameters[key] === undefined ? value : `${queryStringParameters[key]},${value}`
+    queryStringParameters[key] =
+      queryStringParameters[key] === undefined ? value : `${queryStringParameters[key]},${value}`
   }
   const body = encodeBody(incoming)
   // HTTP APIs hand the function a decoded path (a known AWS quirk the adapter must survive).
@@ -317,7 +318,9 @@ function buildAlbEvent(incoming: Incoming, lines: [string, string][], multiValue
   const pairs = rawPairs(incoming.rawQuery)
   const body = encodeBody(incoming)
   const event: ALBEvent = {
-    requestContext: { elb: { targetGroupArn: 'arn:aws:elasticloadbalancing:eu-north-1:123456789012:targetgroup/local/0' } },
+    requestContext: {
+      elb: { targetGroupArn: 'arn:aws:elasticloadbalancing:eu-north-1:123456789012:targetgroup/local/0' },
+    },
     httpMethod: incoming.method,
     path: incoming.path,
     body: body.text ?? '',
@@ -438,7 +441,8 @@ function writeResult(res: ServerResponse, result: LambdaResultOf, method: string
   }
   if ('cookies' in result && result.cookies) for (const cookie of result.cookies) add('set-cookie', cookie)
 
-  const body = result.body === undefined ? Buffer.alloc(0) : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8')
+  const body =
+    result.body === undefined ? Buffer.alloc(0) : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8')
   const statusCode = result.statusCode ?? 200
   const bodiless = method === 'HEAD' || statusCode === 204 || statusCode === 304
   if (!headers.has('content-length') && !bodiless) headers.set('content-length', [String(body.length)])

@@ -23,7 +23,10 @@ setGlobalDispatcher(
   }),
 )
 
-type CreateConnection = (options: { host?: string | null; hostname?: string | null }, callback: (error: Error | null, socket?: unknown) => void) => unknown
+type CreateConnection = (
+  options: { host?: string | null; hostname?: string | null },
+  callback: (error: Error | null, socket?: unknown) => void,
+) => unknown
 const agents = [
   { agent: http.globalAgent, protocol: 'http:' },
   { agent: https.globalAgent, protocol: 'https:' },
@@ -43,5 +46,6 @@ const agents = [
 afterAll(() => {
   setGlobalDispatcher(previous)
   for (const { target, original } of agents) target.createConnection = original
-  if (attempts.length > 0) throw new Error(`This test file tried to reach the internet: ${[...new Set(attempts)].join(', ')}`)
+  if (attempts.length > 0)
+    throw new Error(`This test file tried to reach the internet: ${[...new Set(attempts)].join(', ')}`)
 })

@@ -23,9 +23,13 @@ const root = (name: string) => fileURLToPath(new URL(`../../${name}`, import.met
  * a bundler of its own for one `extends`.
  */
 async function spectralRuleset(): Promise<RulesetDefinition> {
-  const config = parseYaml(await readFile(root('.spectral.yaml'), 'utf8')) as { extends?: unknown; rules?: Record<string, unknown> }
+  const config = parseYaml(await readFile(root('.spectral.yaml'), 'utf8')) as {
+    extends?: unknown
+    rules?: Record<string, unknown>
+  }
   const extendsList = [config.extends].flat()
-  if (extendsList.length !== 1 || extendsList[0] !== 'spectral:oas') throw new TypeError(`.spectral.yaml must extend spectral:oas alone (got ${JSON.stringify(config.extends)})`)
+  if (extendsList.length !== 1 || extendsList[0] !== 'spectral:oas')
+    throw new TypeError(`.spectral.yaml must extend spectral:oas alone (got ${JSON.stringify(config.extends)})`)
   return { extends: [oas], ...(config.rules ? { rules: config.rules } : {}) } as RulesetDefinition
 }
 
@@ -48,7 +52,11 @@ export async function spectralProblems(doc: unknown): Promise<LintProblem[]> {
 /** Redocly's rules, as `redocly.yaml` sets them (`recommended`), over an OpenAPI document. */
 export async function redoclyProblems(doc: unknown): Promise<LintProblem[]> {
   const config = await loadConfig({ configPath: root('redocly.yaml') })
-  const problems = await lintFromString({ source: JSON.stringify(doc, null, 2), absoluteRef: root('openapi.json'), config })
+  const problems = await lintFromString({
+    source: JSON.stringify(doc, null, 2),
+    absoluteRef: root('openapi.json'),
+    config,
+  })
   return problems.map((p) => ({
     linter: 'redocly',
     severity: p.severity,

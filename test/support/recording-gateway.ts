@@ -27,7 +27,11 @@ export function recordingGateway(answer?: (request: GatewayRequest) => GatewayRe
         'cache-control': 'public, max-age=60',
       }
       if (!gateway.owns(request.path)) {
-        return { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"error":{"status":404}}' }
+        return {
+          status: 404,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: '{"error":{"status":404}}',
+        }
       }
       const inm = request.headers['if-none-match']
       if (inm === 'W/"abc"') return { status: 304, headers, body: null }

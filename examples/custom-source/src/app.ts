@@ -1,5 +1,10 @@
 import express from 'express'
-import { createGateway, gatewayOptionsFromEnv, upstreamOverridesFromEnvironment, type GatewayOptions } from '@allmenning/core'
+import {
+  createGateway,
+  gatewayOptionsFromEnv,
+  upstreamOverridesFromEnvironment,
+  type GatewayOptions,
+} from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
 import { swaggerUiExplorer } from '@allmenning/explorer'
 import { createExpressMiddleware } from '@allmenning/adapter-express'
@@ -9,7 +14,10 @@ import { weather } from './weather.js'
  * The built-in sources plus the custom one, behind Express. `ALLMENNING_UPSTREAM_MET` and
  * `ALLMENNING_UPSTREAM_MET_ALERTS` override MET's URLs.
  */
-export function createApp(env: Record<string, string | undefined> = process.env, overrides: Partial<GatewayOptions> = {}) {
+export function createApp(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<GatewayOptions> = {},
+) {
   const custom = weather()
   const gateway = createGateway({
     sources: [...builtInSources(env), custom],

@@ -49,9 +49,15 @@ const levelOf = (awareness: string): 'yellow' | 'orange' | 'red' => {
 /** `get_alerts`: the warnings in force; `data` is an object holding the named list `alerts`. */
 export const getAlerts = defineOperation({
   name: 'get_alerts',
-  description: "MET Norway's weather warnings in force (wind, rain, snow, forest fire, gale at sea, ...), for all of Norway or one county.",
+  description:
+    "MET Norway's weather warnings in force (wind, rain, snow, forest fire, gale at sea, ...), for all of Norway or one county.",
   parameters: {
-    county: v.optional(v.pipe(v.picklist(countyNumbers), v.description('County number, e.g. 46 for Vestland; all of Norway when left out'))),
+    county: v.optional(
+      v.pipe(
+        v.picklist(countyNumbers),
+        v.description('County number, e.g. 46 for Vestland; all of Norway when left out'),
+      ),
+    ),
   },
   output: v.object({
     updated_at: v.pipe(v.nullable(v.string()), v.description('When MET last changed the warnings')),

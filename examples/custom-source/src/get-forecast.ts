@@ -29,7 +29,10 @@ const hour = v.object({
   wind_from_direction: v.pipe(v.nullable(v.number()), v.description('Degrees')),
   relative_humidity: v.pipe(v.nullable(v.number()), v.description('%')),
   cloud_area_fraction: v.pipe(v.nullable(v.number()), v.description('%')),
-  precipitation_next_hour: v.pipe(v.nullable(v.number()), v.description('mm in the next hour; null where MET gives 6-hour steps')),
+  precipitation_next_hour: v.pipe(
+    v.nullable(v.number()),
+    v.description('mm in the next hour; null where MET gives 6-hour steps'),
+  ),
   symbol_next_hour: v.pipe(v.nullable(v.string()), v.description("MET's weather symbol for the next hour")),
 })
 

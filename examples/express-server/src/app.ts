@@ -5,7 +5,11 @@ import { builtInSources } from '@allmenning/sources'
 import { swaggerUiExplorer } from '@allmenning/explorer'
 import { mcpServers } from '@allmenning/mcp'
 import { datasetStoreFromEnv } from '@allmenning/datasets'
-import { createExpressErrorHandler, createExpressMiddleware, createExpressNotFoundHandler } from '@allmenning/adapter-express'
+import {
+  createExpressErrorHandler,
+  createExpressMiddleware,
+  createExpressNotFoundHandler,
+} from '@allmenning/adapter-express'
 import { observabilityFromEnv } from '@allmenning/observability'
 import { prometheusMetrics } from '@allmenning/observability/prometheus'
 import { openTelemetryTracing } from '@allmenning/observability/opentelemetry'
@@ -17,10 +21,14 @@ import { openTelemetryTracing } from '@allmenning/observability/opentelemetry'
  * (`ALLMENNING_UPSTREAM_<NAME>`), loaded datasets (`ALLMENNING_DATA_DIR`). A bad value throws
  * an error naming the variable.
  */
-export function createApp(env: Record<string, string | undefined> = process.env, overrides: Partial<GatewayOptions> = {}) {
+export function createApp(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<GatewayOptions> = {},
+) {
   // Rate limits, the cache (bounded in memory, or Redis shared with the limits and the single
   // flight), the contact in the User-Agent, proxy trust and links: read as every example reads them.
-  if (env.MOUNT_PATH && !env.MOUNT_PATH.startsWith('/')) throw new EnvironmentVariableError('MOUNT_PATH', 'a path starting with /', env.MOUNT_PATH)
+  if (env.MOUNT_PATH && !env.MOUNT_PATH.startsWith('/'))
+    throw new EnvironmentVariableError('MOUNT_PATH', 'a path starting with /', env.MOUNT_PATH)
   const fromEnv = gatewayOptionsFromEnv(env, { redis: keyvRedis })
   // Metrics at ALLMENNING_METRICS_PATH (/metrics), spans for whatever OpenTelemetry SDK the
   // process registers (none: nothing recorded), and ALLMENNING_REQUEST_LOG=json's log lines.
@@ -38,7 +46,11 @@ export function createApp(env: Record<string, string | undefined> = process.env,
     // Bulk datasets: the snapshot ALLMENNING_DATASETS_SNAPSHOT (s3://bucket/prefix) names, followed as it is
     // republished; else the file `npx allmenning datasets` writes in ALLMENNING_DATA_DIR (./data by default).
     datasets: overrides.datasets ?? datasetStoreFromEnv(env),
-    observers: [openTelemetryTracing(), ...(metrics ? [metrics.observer] : []), ...(observability.requestLog ? [observability.requestLog] : [])],
+    observers: [
+      openTelemetryTracing(),
+      ...(metrics ? [metrics.observer] : []),
+      ...(observability.requestLog ? [observability.requestLog] : []),
+    ],
     ...overrides,
   })
   const app = express()

@@ -7,7 +7,9 @@ import { demoRequested } from './demo/demo-requested.js'
 
 // ALLMENNING_DEMO=1: every upstream played on this machine from the sources' fixtures. Loaded only
 // then: the players are test code, which a real gateway never loads.
-const demo = startsDemo(process.env) ? await (await import('./demo/start-demo.js')).startExampleDemo(process.env, console.log) : undefined
+const demo = startsDemo(process.env)
+  ? await (await import('./demo/start-demo.js')).startExampleDemo(process.env, console.log)
+  : undefined
 const { port, shutdownTimeoutMs, listener } = fromEnvironment()
 // Node's default 16 KB header limit would cut long query strings off with a bare 431;
 // a larger one lets the gateway answer them with its own JSON 414.
@@ -15,7 +17,10 @@ const server = createServer({ maxHeaderSize: 64 * 1024 }, listener)
 /** The server's settings and the app, or the start stopped with the message naming a variable of the environment with a bad value. */
 function fromEnvironment() {
   try {
-    return { ...serverSettingsFromEnv(process.env), listener: demo ? createApp(demo.env, demo.options) : createApp(process.env) }
+    return {
+      ...serverSettingsFromEnv(process.env),
+      listener: demo ? createApp(demo.env, demo.options) : createApp(process.env),
+    }
   } catch (error) {
     exitOnBadVariable(error)
   }
@@ -37,8 +42,12 @@ answerServerRefusals(server)
 server.listen(port, () => {
   // The port bound, which PORT=0 leaves to the system.
   const bound = (server.address() as AddressInfo).port
-  console.log(`Allmenning example gateway (Express)${demo ? ', offline demo,' : ''} on http://localhost:${bound}/api/v1/`)
-  console.log(`MCP: the catalogue at http://localhost:${bound}/mcp, each source at http://localhost:${bound}/{source}/mcp`)
+  console.log(
+    `Allmenning example gateway (Express)${demo ? ', offline demo,' : ''} on http://localhost:${bound}/api/v1/`,
+  )
+  console.log(
+    `MCP: the catalogue at http://localhost:${bound}/mcp, each source at http://localhost:${bound}/{source}/mcp`,
+  )
 })
 
 // When the orchestrator stops us: no new connections, every request in flight answered, then exit.

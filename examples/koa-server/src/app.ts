@@ -46,7 +46,11 @@ export function createApp(
     // Bulk datasets: the snapshot ALLMENNING_DATASETS_SNAPSHOT (s3://bucket/prefix) names, followed as it is
     // republished; else the file `npx allmenning datasets` writes in ALLMENNING_DATA_DIR (./data by default).
     datasets: datasetStoreFromEnv(env),
-    observers: [openTelemetryTracing(), ...(metrics ? [metrics.observer] : []), ...(observability.requestLog ? [observability.requestLog] : [])],
+    observers: [
+      openTelemetryTracing(),
+      ...(metrics ? [metrics.observer] : []),
+      ...(observability.requestLog ? [observability.requestLog] : []),
+    ],
     ...options.gateway,
   })
 
@@ -64,9 +68,18 @@ export function createApp(
   }
 
   // Behind a proxy, ctx.ip (whom the rate limits count) is the client's address only if the proxy is trusted.
-  const app = new Koa({ proxy: fromEnv.trustProxy !== false, ...(typeof fromEnv.trustProxy === 'number' ? { maxIpsCount: fromEnv.trustProxy } : {}) })
+  const app = new Koa({
+    proxy: fromEnv.trustProxy !== false,
+    ...(typeof fromEnv.trustProxy === 'number' ? { maxIpsCount: fromEnv.trustProxy } : {}),
+  })
   // First, so that it answers whatever the parser and routes after it throw.
-  app.use(createKoaErrorHandler({ basePath, gateway, onError: options.onHostError ?? ((error) => console.error('[example] host error:', error)) }))
+  app.use(
+    createKoaErrorHandler({
+      basePath,
+      gateway,
+      onError: options.onHostError ?? ((error) => console.error('[example] host error:', error)),
+    }),
+  )
   // The gateway comes before the body parser so it reads its own request bodies: a parser in front would
   // answer malformed JSON with its own plain-text 400 instead of the gateway's JSON error.
   // (Behind a parser it still works: it then takes the parsed value.) Paths it does not own

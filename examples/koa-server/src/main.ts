@@ -24,7 +24,9 @@ server.listen(port, () => {
   // The port bound, which PORT=0 leaves to the system.
   const bound = (server.address() as AddressInfo).port
   console.log(`Allmenning example gateway (Koa) on http://localhost:${bound}/api/v1/`)
-  console.log(`MCP: the catalogue at http://localhost:${bound}/mcp, each source at http://localhost:${bound}/{source}/mcp`)
+  console.log(
+    `MCP: the catalogue at http://localhost:${bound}/mcp, each source at http://localhost:${bound}/{source}/mcp`,
+  )
 })
 
 // When the orchestrator stops us: no new connections, every request in flight answered, then exit.

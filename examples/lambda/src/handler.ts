@@ -46,7 +46,13 @@ const serve = createLambdaHandler(gateway, { basePath: process.env.ALLMENNING_BA
 // default 20, inside API Gateway's 29 s), so they answer from it rather than 502; once it has
 // come, or failed (then the 502 says why), no request waits.
 const waitMs = waitSeconds() * 1000
-const firstSnapshot = 'ready' in datasets ? Promise.race([datasets.ready.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, waitMs).unref())]) : undefined
+const firstSnapshot =
+  'ready' in datasets
+    ? Promise.race([
+        datasets.ready.catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, waitMs).unref()),
+      ])
+    : undefined
 
 /**
  * The Lambda entry point (`dist/handler.handler`), serving API Gateway REST and HTTP APIs and
@@ -74,6 +80,7 @@ function mcpOn(): boolean {
 
 function waitSeconds(): number {
   const value = process.env.ALLMENNING_DATASETS_WAIT_SECONDS || '20'
-  if (!/^\d+$/.test(value) || !(Number(value) > 0)) throw new EnvironmentVariableError('ALLMENNING_DATASETS_WAIT_SECONDS', 'a whole number of seconds above 0', value)
+  if (!/^\d+$/.test(value) || !(Number(value) > 0))
+    throw new EnvironmentVariableError('ALLMENNING_DATASETS_WAIT_SECONDS', 'a whole number of seconds above 0', value)
   return Number(value)
 }

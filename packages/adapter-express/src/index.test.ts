@@ -24,7 +24,12 @@ describe('createExpressMiddleware', () => {
     const res = await fetch(`${base}/data/api/v1/kilder/x/y?a=1&a=2&b=%C3%A6%20%26`, { headers: { 'X-Thing': 'T' } })
     expect(res.status).toBe(200)
     expect(await res.text()).toBe(JSON_BODY)
-    expect(seen[0]!.request).toMatchObject({ method: 'GET', path: '/api/v1/kilder/x/y', query: 'a=1&a=2&b=%C3%A6%20%26', basePath: '/data' })
+    expect(seen[0]!.request).toMatchObject({
+      method: 'GET',
+      path: '/api/v1/kilder/x/y',
+      query: 'a=1&a=2&b=%C3%A6%20%26',
+      basePath: '/data',
+    })
     expect(seen[0]!.request.headers['x-thing']).toBe('T')
   })
 
@@ -54,7 +59,11 @@ describe('createExpressMiddleware', () => {
   })
 
   it('writes the gateway headers as given and adds no ETag of its own', async () => {
-    const { gateway } = recordingGateway(() => ({ status: 200, headers: { etag: 'W/"mine"', 'cache-control': 'public, max-age=60' }, body: JSON_BODY }))
+    const { gateway } = recordingGateway(() => ({
+      status: 200,
+      headers: { etag: 'W/"mine"', 'cache-control': 'public, max-age=60' },
+      body: JSON_BODY,
+    }))
     const app = express()
     app.use(createExpressMiddleware(gateway))
     const base = await listen(app)
@@ -83,7 +92,11 @@ describe('createExpressMiddleware', () => {
       if (withParser) app.use(express.json())
       app.use(createExpressMiddleware(gateway))
       const base = await listen(app)
-      const res = await fetch(`${base}/api/v1/feedback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"message":"hei"}' })
+      const res = await fetch(`${base}/api/v1/feedback`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"message":"hei"}',
+      })
       expect(res.status).toBe(202)
       const body = seen[0]!.body
       if (withParser) expect(body).toEqual({ message: 'hei' })
@@ -100,19 +113,33 @@ describe('createExpressErrorHandler', () => {
     const { gateway } = recordingGateway()
     gateway.answerHostError = (_error, request) => {
       asked.push(request)
-      return { status: 400, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}' }
+      return {
+        status: 400,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}',
+      }
     }
     const app = express()
     app.use(express.json())
     app.use('/data', createExpressErrorHandler({ gateway }))
     app.use(createExpressErrorHandler())
     const base = await listen(app)
-    const mcp = await fetch(`${base}/data/mcp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":' })
+    const mcp = await fetch(`${base}/data/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":',
+    })
     expect(mcp.status).toBe(400)
     expect(((await mcp.json()) as { error: unknown }).error).toEqual({ code: -32700, message: 'Parse error' })
-    expect(asked).toMatchObject([{ method: 'POST', path: '/mcp', basePath: '/data', headers: { 'content-type': 'application/json' } }])
+    expect(asked).toMatchObject([
+      { method: 'POST', path: '/mcp', basePath: '/data', headers: { 'content-type': 'application/json' } },
+    ])
     // Without the gateway: the shared error body, as before.
-    const other = await fetch(`${base}/health`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":' })
+    const other = await fetch(`${base}/health`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":',
+    })
     expect(((await other.json()) as { error: unknown }).error).toMatchObject({ status: 400, code: 'invalid_body' })
   })
 })
@@ -125,7 +152,11 @@ describe('createExpressNotFoundHandler', () => {
     gateway.answerNotFound = (request) => {
       asked.push(request)
       const body = '{"error":{"status":404,"code":"route_not_found"}}'
-      return { status: 404, headers: { 'content-type': 'application/json; charset=utf-8', 'x-exit': `${request.method} ${request.path}` }, body: request.method === 'HEAD' ? null : body }
+      return {
+        status: 404,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'x-exit': `${request.method} ${request.path}` },
+        body: request.method === 'HEAD' ? null : body,
+      }
     }
     const app = express()
     app.use(createExpressMiddleware(gateway))

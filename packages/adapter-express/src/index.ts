@@ -26,7 +26,8 @@ export function toGatewayRequest(req: Request): GatewayRequest {
   }
   // A body parser mounted before us (express.json) leaves its result in req.body and
   // has drained the stream; reading the stream again would wait forever.
-  if (hasBody(req.method)) request.readBody = () => (req.body !== undefined ? Promise.resolve(req.body) : readRequestBody(req))
+  if (hasBody(req.method))
+    request.readBody = () => (req.body !== undefined ? Promise.resolve(req.body) : readRequestBody(req))
   return request
 }
 
@@ -61,7 +62,12 @@ function write(res: Response, response: GatewayResponse): void {
 }
 
 /** What the gateway's other doors are told of an Express request. */
-const hostRequest = (req: Request) => ({ method: req.method, path: req.path, basePath: req.baseUrl, headers: req.headers })
+const hostRequest = (req: Request) => ({
+  method: req.method,
+  path: req.path,
+  basePath: req.baseUrl,
+  headers: req.headers,
+})
 
 /**
  * Options of {@link createExpressErrorHandler}.
@@ -97,7 +103,9 @@ export function createExpressErrorHandler(options: ExpressErrorHandlerOptions = 
   const { gateway } = options
   return (error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error)
-    const response = gateway?.answerHostError ? gateway.answerHostError(error, hostRequest(req)) : hostErrorResponse(error, req.baseUrl)
+    const response = gateway?.answerHostError
+      ? gateway.answerHostError(error, hostRequest(req))
+      : hostErrorResponse(error, req.baseUrl)
     if (response.status >= 500) options.onError?.(error)
     write(res, response)
   }
@@ -125,5 +133,8 @@ export interface ExpressNotFoundHandlerOptions {
 export function createExpressNotFoundHandler(options: ExpressNotFoundHandlerOptions = {}): RequestHandler {
   const { gateway } = options
   return (req: Request, res: Response) =>
-    write(res, gateway?.answerNotFound ? gateway.answerNotFound(hostRequest(req)) : notFoundResponse(req.path, req.baseUrl))
+    write(
+      res,
+      gateway?.answerNotFound ? gateway.answerNotFound(hostRequest(req)) : notFoundResponse(req.path, req.baseUrl),
+    )
 }

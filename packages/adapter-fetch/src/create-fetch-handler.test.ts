@@ -301,7 +301,12 @@ describe("createFetchHandler: every answer through the gateway's one exit", () =
     const below = await handler(at('/data/api/v1/kilder'))
     expect(below.status).toBe(200)
     expect(below.headers.get('x-exit')).toBe('yes')
-    const broken = createFetchHandler(gateway, { basePath: '/data', clientAddress: () => { throw new Error('no address') } })
+    const broken = createFetchHandler(gateway, {
+      basePath: '/data',
+      clientAddress: () => {
+        throw new Error('no address')
+      },
+    })
     const failed = await broken(at('/data/api/v1/kilder'))
     expect(failed.status).toBe(500)
     expect(failed.headers.get('x-exit')).toBe('yes')

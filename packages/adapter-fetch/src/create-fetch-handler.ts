@@ -71,7 +71,10 @@ export function createFetchHandler<Context extends unknown[] = []>(
       if (below === undefined) {
         // Outside the base path: still the gateway's one exit, its onResponse hook included.
         const outside = { method, path: url.path, basePath, headers: requestHeaders(request.headers) }
-        return toWebResponse(gateway.answerNotFound ? gateway.answerNotFound(outside) : notFoundResponse(url.path, basePath), method)
+        return toWebResponse(
+          gateway.answerNotFound ? gateway.answerNotFound(outside) : notFoundResponse(url.path, basePath),
+          method,
+        )
       }
       path = below
       const address = options.clientAddress?.(request, ...context)

@@ -26,7 +26,9 @@ describe('basePathOf', () => {
   })
 
   it('refuses a basePath and a prefix that name two mount points', () => {
-    expect(() => basePathOf({ basePath: '/data', prefix: '/gw' })).toThrow(/basePath "\/data" and the deprecated prefix "\/gw" disagree/)
+    expect(() => basePathOf({ basePath: '/data', prefix: '/gw' })).toThrow(
+      /basePath "\/data" and the deprecated prefix "\/gw" disagree/,
+    )
   })
 })
 

@@ -31,8 +31,14 @@ export interface BasePathOption {
  */
 export function basePathOf(options: BasePathOption): string {
   const basePath = normalizeMountPath(options.basePath ?? options.prefix)
-  if (options.basePath !== undefined && options.prefix !== undefined && normalizeMountPath(options.prefix) !== basePath) {
-    throw new TypeError(`basePath "${options.basePath}" and the deprecated prefix "${options.prefix}" disagree; give basePath alone`)
+  if (
+    options.basePath !== undefined &&
+    options.prefix !== undefined &&
+    normalizeMountPath(options.prefix) !== basePath
+  ) {
+    throw new TypeError(
+      `basePath "${options.basePath}" and the deprecated prefix "${options.prefix}" disagree; give basePath alone`,
+    )
   }
   return basePath
 }

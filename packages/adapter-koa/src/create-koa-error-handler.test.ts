@@ -87,7 +87,11 @@ describe('createKoaErrorHandler and createKoaNotFoundHandler', () => {
     gateway.answerHostError = (error, request) => {
       asked.push(request)
       if (request.path !== '/mcp') return hostErrorResponse(error, request.basePath)
-      return { status: 400, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}' }
+      return {
+        status: 400,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: '{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}',
+      }
     }
     const app = new Koa()
     app.use(createKoaErrorHandler({ basePath: '/data', gateway }))
@@ -105,7 +109,10 @@ describe('createKoaErrorHandler and createKoaNotFoundHandler', () => {
     ])
     // /mcp outside the mount is not the gateway's endpoint: never its JSON-RPC refusal.
     const notTheEndpoint = await fetch(`${base}/mcp`, { method: 'POST' })
-    expect(((await notTheEndpoint.json()) as { error: unknown }).error).toMatchObject({ status: 400, code: 'invalid_body' })
+    expect(((await notTheEndpoint.json()) as { error: unknown }).error).toMatchObject({
+      status: 400,
+      code: 'invalid_body',
+    })
     expect(asked).toHaveLength(2)
   })
 
@@ -116,7 +123,11 @@ describe('createKoaErrorHandler and createKoaNotFoundHandler', () => {
     gateway.answerNotFound = (request) => {
       asked.push(request)
       const body = '{"error":{"status":404,"code":"route_not_found"}}'
-      return { status: 404, headers: { 'content-type': 'application/json; charset=utf-8', 'x-exit': `${request.method} ${request.path}` }, body: request.method === 'HEAD' ? null : body }
+      return {
+        status: 404,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'x-exit': `${request.method} ${request.path}` },
+        body: request.method === 'HEAD' ? null : body,
+      }
     }
     const app = new Koa()
     app.use(createKoaMiddleware(gateway, { basePath: '/data' }))

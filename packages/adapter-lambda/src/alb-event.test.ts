@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest'
 import { createLambdaHandler } from './index.js'
 import { JSON_BODY, recordingGateway } from '../../../test/support/recording-gateway.js'
 
-const targetGroup = { elb: { targetGroupArn: 'arn:aws:elasticloadbalancing:eu-north-1:123456789012:targetgroup/allmenning/6d0ecf831eec9f09' } }
+const targetGroup = {
+  elb: {
+    targetGroupArn: 'arn:aws:elasticloadbalancing:eu-north-1:123456789012:targetgroup/allmenning/6d0ecf831eec9f09',
+  },
+}
 
 /** ALB without multi-value headers: last value of a repeated header or key wins, values still encoded. */
 function albEvent(overrides: Partial<ALBEvent> = {}): ALBEvent {

@@ -46,7 +46,9 @@ export function toAlbResult(response: GatewayResponse, multiValueHeaders: boolea
     isBase64Encoded: false,
   }
   if (multiValueHeaders) {
-    result.multiValueHeaders = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, [value]]))
+    result.multiValueHeaders = Object.fromEntries(
+      Object.entries(response.headers).map(([name, value]) => [name, [value]]),
+    )
   } else {
     result.headers = { ...response.headers }
   }
@@ -62,7 +64,9 @@ export function toAlbResult(response: GatewayResponse, multiValueHeaders: boolea
  */
 export function albClientAddress(forwardedFor: string | string[] | undefined): string | undefined {
   if (forwardedFor === undefined) return undefined
-  const entries = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor).split(',').map((entry) => entry.trim())
+  const entries = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
+    .split(',')
+    .map((entry) => entry.trim())
   const last = entries.filter((entry) => entry !== '').pop()
   return last || undefined
 }

@@ -24,7 +24,12 @@ async function start(options: LambdaEventServerOptions, basePath?: string) {
 function rawRequest(
   url: string,
   options: { method?: string; headers?: Record<string, string | string[]>; body?: string | Buffer } = {},
-): Promise<{ status: number; statusMessage: string; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+): Promise<{
+  status: number
+  statusMessage: string
+  headers: Record<string, string | string[] | undefined>
+  body: Buffer
+}> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: options.method ?? 'GET', headers: options.headers ?? {} }, (res) => {
       const chunks: Buffer[] = []
@@ -57,7 +62,13 @@ interface Setup {
 
 const setups: Setup[] = [
   { name: 'REST v1, stage prod', options: { flavour: 'v1' }, prefix: '/prod', tag: ['one', 'two'] },
-  { name: 'REST v1, custom domain /gw', options: { flavour: 'v1', basePath: '/gw' }, basePath: '/gw', prefix: '/gw', tag: ['one', 'two'] },
+  {
+    name: 'REST v1, custom domain /gw',
+    options: { flavour: 'v1', basePath: '/gw' },
+    basePath: '/gw',
+    prefix: '/gw',
+    tag: ['one', 'two'],
+  },
   { name: 'HTTP API v2, $default', options: { flavour: 'v2' }, prefix: '', tag: 'one,two' },
   { name: 'HTTP API v2, stage prod', options: { flavour: 'v2', stage: 'prod' }, prefix: '/prod', tag: 'one,two' },
   {
@@ -69,7 +80,13 @@ const setups: Setup[] = [
   },
   { name: 'ALB', options: { flavour: 'alb' }, prefix: '', tag: 'two' },
   { name: 'ALB multi-value', options: { flavour: 'alb-multi' }, prefix: '', tag: ['one', 'two'] },
-  { name: 'ALB multi-value under /data', options: { flavour: 'alb-multi', basePath: '/data' }, basePath: '/data', prefix: '/data', tag: ['one', 'two'] },
+  {
+    name: 'ALB multi-value under /data',
+    options: { flavour: 'alb-multi', basePath: '/data' },
+    basePath: '/data',
+    prefix: '/data',
+    tag: ['one', 'two'],
+  },
 ]
 
 describe.each(setups)('createLambdaHandler over real HTTP: $name', (setup) => {
@@ -133,7 +150,7 @@ describe.each(setups)('createLambdaHandler over real HTTP: $name', (setup) => {
     expect([...Buffer.from(seen[1]!.body as Uint8Array)]).toEqual([0, 1, 254, 255])
   })
 
-  it("passes foreign paths to the gateway, which answers its own 404", async () => {
+  it('passes foreign paths to the gateway, which answers its own 404', async () => {
     const { server, last } = await start(setup.options, setup.basePath)
     const res = await rawRequest(`${server.url}/other`)
     expect(last().request.path).toBe('/other')
@@ -150,7 +167,12 @@ describe('lambda-event-server builds events the way AWS does', () => {
     expect(event.path).toBe('/api/v1/x')
     expect(event.requestContext.path).toBe('/prod/api/v1/x')
     expect(event.requestContext.stage).toBe('prod')
-    expect(event.multiValueQueryStringParameters).toMatchObject({ area: ['NO1', 'NO2'], q: ['a&b=c'], navn: ['æøå'], plus: ['a b'] })
+    expect(event.multiValueQueryStringParameters).toMatchObject({
+      area: ['NO1', 'NO2'],
+      q: ['a&b=c'],
+      navn: ['æøå'],
+      plus: ['a b'],
+    })
     expect(event.queryStringParameters).toMatchObject({ area: 'NO2' })
     expect(event.multiValueHeaders['X-Tag']).toEqual(['one', 'two'])
     expect(event.body).toBeNull()

@@ -95,5 +95,11 @@ function isAlbEvent(event: LambdaEvent): event is ALBEvent {
 
 function isHttpApiEvent(event: LambdaEvent): event is APIGatewayProxyEventV2 {
   const context: unknown = event.requestContext
-  return 'version' in event && event.version === '2.0' && typeof context === 'object' && context !== null && 'http' in context
+  return (
+    'version' in event &&
+    event.version === '2.0' &&
+    typeof context === 'object' &&
+    context !== null &&
+    'http' in context
+  )
 }

@@ -4,7 +4,11 @@ import { createLambdaHandler } from './index.js'
 import { JSON_BODY, recordingGateway } from '../../../test/support/recording-gateway.js'
 
 /** Shaped like a real HTTP API payload 2.0 event; stage `$default` unless told otherwise. */
-function httpEvent(overrides: Partial<APIGatewayProxyEventV2> = {}, stage = '$default', method = 'GET'): APIGatewayProxyEventV2 {
+function httpEvent(
+  overrides: Partial<APIGatewayProxyEventV2> = {},
+  stage = '$default',
+  method = 'GET',
+): APIGatewayProxyEventV2 {
   const rawPath = overrides.rawPath ?? '/api/v1/kilder/statnett/get_physical_flow'
   return {
     version: '2.0',

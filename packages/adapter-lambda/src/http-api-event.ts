@@ -34,7 +34,12 @@ export function fromHttpApiEvent(event: APIGatewayProxyEventV2, basePath: string
  * return toHttpApiResult(await gateway.handle(request))
  */
 export function toHttpApiResult(response: GatewayResponse): APIGatewayProxyStructuredResultV2 {
-  return { statusCode: response.status, headers: { ...response.headers }, body: response.body ?? '', isBase64Encoded: false }
+  return {
+    statusCode: response.status,
+    headers: { ...response.headers },
+    body: response.body ?? '',
+    isBase64Encoded: false,
+  }
 }
 
 function mountRelativePath(event: APIGatewayProxyEventV2, basePath: string): { path: string; prefix: string } {

@@ -4,7 +4,10 @@ import { createLambdaHandler } from './index.js'
 import { JSON_BODY, JSON_LENGTH, recordingGateway } from '../../../test/support/recording-gateway.js'
 
 /** Shaped like a real REST API proxy event on the execute-api host, stage `prod`. */
-function restEvent(overrides: Partial<APIGatewayProxyEvent> = {}, context: Partial<APIGatewayProxyEvent['requestContext']> = {}): APIGatewayProxyEvent {
+function restEvent(
+  overrides: Partial<APIGatewayProxyEvent> = {},
+  context: Partial<APIGatewayProxyEvent['requestContext']> = {},
+): APIGatewayProxyEvent {
   const path = overrides.path ?? '/api/v1/kilder/statnett/get_physical_flow'
   return {
     resource: '/{proxy+}',
@@ -101,7 +104,11 @@ describe('REST API (payload 1.0) events', () => {
   it('falls back to the single-value maps when the multi-value ones are missing', async () => {
     const { gateway, last } = recordingGateway()
     await createLambdaHandler(gateway)(
-      restEvent({ multiValueQueryStringParameters: null, multiValueHeaders: {}, queryStringParameters: { 'a b': 'x+y' } }),
+      restEvent({
+        multiValueQueryStringParameters: null,
+        multiValueHeaders: {},
+        queryStringParameters: { 'a b': 'x+y' },
+      }),
     )
     expect(last().request.query).toBe('a%20b=x%2By')
     expect(last().request.headers['x-tag']).toBe('two')
@@ -109,13 +116,17 @@ describe('REST API (payload 1.0) events', () => {
 
   it('gives an empty query when there is none', async () => {
     const { gateway, last } = recordingGateway()
-    await createLambdaHandler(gateway)(restEvent({ queryStringParameters: null, multiValueQueryStringParameters: null }))
+    await createLambdaHandler(gateway)(
+      restEvent({ queryStringParameters: null, multiValueQueryStringParameters: null }),
+    )
     expect(last().request.query).toBe('')
   })
 
   it('does not strip a stage that is named like the first route segment on the execute-api host', async () => {
     const { gateway, last } = recordingGateway()
-    await createLambdaHandler(gateway)(restEvent({ path: '/api/v1/kilder' }, { stage: 'api', path: '/api/api/v1/kilder' }))
+    await createLambdaHandler(gateway)(
+      restEvent({ path: '/api/v1/kilder' }, { stage: 'api', path: '/api/api/v1/kilder' }),
+    )
     expect(last().request.path).toBe('/api/v1/kilder')
     expect(last().request.basePath).toBe('/api')
   })
@@ -163,7 +174,9 @@ describe('REST API (payload 1.0) events', () => {
   it('decodes a base64 body into bytes and passes text bodies as text', async () => {
     const { gateway, seen } = recordingGateway()
     const handler = createLambdaHandler(gateway)
-    await handler(restEvent({ httpMethod: 'POST', body: Buffer.from('{"q":"æ"}').toString('base64'), isBase64Encoded: true }))
+    await handler(
+      restEvent({ httpMethod: 'POST', body: Buffer.from('{"q":"æ"}').toString('base64'), isBase64Encoded: true }),
+    )
     await handler(restEvent({ httpMethod: 'POST', body: '{"q":"æ"}', isBase64Encoded: false }))
     await handler(restEvent())
     expect(Buffer.from(seen[0]!.body as Uint8Array).toString('utf8')).toBe('{"q":"æ"}')

@@ -46,7 +46,12 @@ export function fromRestApiEvent(event: APIGatewayProxyEvent, basePath: string):
  * return toRestApiResult(await gateway.handle(request))
  */
 export function toRestApiResult(response: GatewayResponse): APIGatewayProxyResult {
-  return { statusCode: response.status, headers: { ...response.headers }, body: response.body ?? '', isBase64Encoded: false }
+  return {
+    statusCode: response.status,
+    headers: { ...response.headers },
+    body: response.body ?? '',
+    isBase64Encoded: false,
+  }
 }
 
 function mountRelativePath(event: APIGatewayProxyEvent, basePath: string): { path: string; prefix: string } {

@@ -18,7 +18,13 @@
  *
  * @module
  */
-export { bodyText, checkParsedBodySize, hasBody, maxRequestBodyBytes, readRequestBody } from './http/read-request-body.js'
+export {
+  bodyText,
+  checkParsedBodySize,
+  hasBody,
+  maxRequestBodyBytes,
+  readRequestBody,
+} from './http/read-request-body.js'
 export { jsonContentType } from './http/json-response.js'
 export { normalizeMountPath, stripMountPath } from './http/mount-path.js'
 export { hostErrorResponse, notFoundResponse } from './http/host-error.js'

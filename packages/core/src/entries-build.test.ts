@@ -24,7 +24,9 @@ beforeAll(async () => {
   installed = join(scratch, 'node_modules/@allmenning/core')
   mkdirSync(installed, { recursive: true })
   copyFileSync(join(packageDir, 'package.json'), join(installed, 'package.json'))
-  await run(join(repository, 'node_modules/.bin/tsup'), ['--out-dir', join(installed, 'dist'), '--silent'], { cwd: packageDir })
+  await run(join(repository, 'node_modules/.bin/tsup'), ['--out-dir', join(installed, 'dist'), '--silent'], {
+    cwd: packageDir,
+  })
 }, 300_000)
 
 afterAll(() => {
@@ -48,13 +50,18 @@ describe("the core's build", () => {
 
   it.each(subpaths)('writes %s as ESM and CommonJS with their declarations', (subpath) => {
     const { import: esm, require: cjs } = manifest.exports[subpath]!
-    for (const file of [esm.default, esm.types, cjs.default, cjs.types]) expect(existsSync(join(installed, file)), file).toBe(true)
+    for (const file of [esm.default, esm.types, cjs.default, cjs.types])
+      expect(existsSync(join(installed, file)), file).toBe(true)
   })
 
   it.each(subpaths)('loads %s by name with import and with require, the same names both ways', async (subpath) => {
     const specifier = subpath === '.' ? '@allmenning/core' : `@allmenning/core/${subpath.slice(2)}`
-    const fromImport = JSON.parse(await node('import.mjs', `console.log(JSON.stringify(Object.keys(await import('${specifier}')).sort()))`)) as string[]
-    const fromRequire = JSON.parse(await node('require.cjs', `console.log(JSON.stringify(Object.keys(require('${specifier}')).sort()))`)) as string[]
+    const fromImport = JSON.parse(
+      await node('import.mjs', `console.log(JSON.stringify(Object.keys(await import('${specifier}')).sort()))`),
+    ) as string[]
+    const fromRequire = JSON.parse(
+      await node('require.cjs', `console.log(JSON.stringify(Object.keys(require('${specifier}')).sort()))`),
+    ) as string[]
     expect(fromImport.length).toBeGreaterThan(0)
     expect(fromRequire).toEqual(fromImport)
   })
@@ -78,7 +85,10 @@ describe("the core's build", () => {
       const gateway = createGateway({ sources: [source] })
       const answer = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/stub/fail', query: '', headers: {} })
       console.log(JSON.stringify({ status: answer.status, code: JSON.parse(answer.body).error.code }))`
-    const esm = await node('shared.mjs', script((specifier) => `await import('${specifier}')`))
+    const esm = await node(
+      'shared.mjs',
+      script((specifier) => `await import('${specifier}')`),
+    )
     const cjs = await node('shared.cjs', `(async () => {${script((specifier) => `require('${specifier}')`)}\n})()`)
     expect(JSON.parse(esm)).toEqual({ status: 502, code: 'upstream_unavailable' })
     expect(JSON.parse(cjs)).toEqual(JSON.parse(esm))

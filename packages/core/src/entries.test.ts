@@ -66,19 +66,59 @@ const hostNames = [
 ]
 
 /** Utilities of the other audiences that would make the root noisy again if they came back to it. */
-const notForHosts: Record<Exclude<Entry, '@allmenning/core' | '@allmenning/core/testing' | '@allmenning/core/conformance'>, string[]> = {
-  '@allmenning/core/source': ['defineSource', 'defineOperation', 'defineUpstream', 'defineDataset', 'rankByName', 'createTimedMemo', 'listSizeCheck', 'foldNorwegian', 'checkUpstreamShape', 'UpstreamClient', 'UpstreamError'],
-  '@allmenning/core/adapter': ['normalizeMountPath', 'stripMountPath', 'hostErrorResponse', 'notFoundResponse', 'readRequestBody', 'bodyText', 'checkParsedBodySize', 'maxRequestBodyBytes', 'jsonContentType', 'answerServerRefusals', 'closeGracefully'],
-  '@allmenning/core/extension': ['GatewayExtension', 'ExtensionHost', 'Explorer', 'DatasetStore', 'Links', 'JsonSchema', 'GatewayObserver', 'ObservedRequest'],
+const notForHosts: Record<
+  Exclude<Entry, '@allmenning/core' | '@allmenning/core/testing' | '@allmenning/core/conformance'>,
+  string[]
+> = {
+  '@allmenning/core/source': [
+    'defineSource',
+    'defineOperation',
+    'defineUpstream',
+    'defineDataset',
+    'rankByName',
+    'createTimedMemo',
+    'listSizeCheck',
+    'foldNorwegian',
+    'checkUpstreamShape',
+    'UpstreamClient',
+    'UpstreamError',
+  ],
+  '@allmenning/core/adapter': [
+    'normalizeMountPath',
+    'stripMountPath',
+    'hostErrorResponse',
+    'notFoundResponse',
+    'readRequestBody',
+    'bodyText',
+    'checkParsedBodySize',
+    'maxRequestBodyBytes',
+    'jsonContentType',
+    'answerServerRefusals',
+    'closeGracefully',
+  ],
+  '@allmenning/core/extension': [
+    'GatewayExtension',
+    'ExtensionHost',
+    'Explorer',
+    'DatasetStore',
+    'Links',
+    'JsonSchema',
+    'GatewayObserver',
+    'ObservedRequest',
+  ],
 }
 
 /** Every name an entry exports, types and interfaces included, as the compiler sees them. */
 function exportedNames(): Record<Entry, string[]> {
   const src = (file: string) => fileURLToPath(new URL(`./${file}`, import.meta.url))
-  const program = ts.createProgram(
-    Object.values(entries).map(src),
-    { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true, noEmit: true, types: ['node'] },
-  )
+  const program = ts.createProgram(Object.values(entries).map(src), {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    skipLibCheck: true,
+    noEmit: true,
+    types: ['node'],
+  })
   const checker = program.getTypeChecker()
   const names = {} as Record<Entry, string[]>
   for (const [entry, file] of Object.entries(entries) as [Entry, string][]) {
@@ -99,7 +139,9 @@ describe("the core's entries by audience", () => {
       expect(list.length, entry).toBeGreaterThan(0)
       for (const name of list) homes.set(name, [...(homes.get(name) ?? []), entry])
     }
-    const twice = [...homes].filter(([, where]) => where.length > 1).map(([name, where]) => `${name}: ${where.join(', ')}`)
+    const twice = [...homes]
+      .filter(([, where]) => where.length > 1)
+      .map(([name, where]) => `${name}: ${where.join(', ')}`)
     expect(twice).toEqual([])
   })
 
@@ -113,19 +155,34 @@ describe("the core's entries by audience", () => {
   })
 
   it("keeps the suites adapters and dataset stores must pass in /conformance, apart from source authors' /testing", () => {
-    for (const name of ['runAdapterConformance', 'runDatasetStoreContract', 'conformanceNames', 'sendRequest', 'ConformanceRunner']) {
+    for (const name of [
+      'runAdapterConformance',
+      'runDatasetStoreContract',
+      'conformanceNames',
+      'sendRequest',
+      'ConformanceRunner',
+    ]) {
       expect(names['@allmenning/core/conformance'], name).toContain(name)
       expect(names['@allmenning/core/testing'], name).not.toContain(name)
     }
-    for (const name of ['startFakeUpstream', 'checkSource', 'createTestGateway', 'demoUpstreams', 'createMemoryDatasetStore']) {
+    for (const name of [
+      'startFakeUpstream',
+      'checkSource',
+      'createTestGateway',
+      'demoUpstreams',
+      'createMemoryDatasetStore',
+    ]) {
       expect(names['@allmenning/core/testing'], name).toContain(name)
     }
   })
 
-  it.each(Object.entries(notForHosts))('leave the utilities of %s off the root, in their own entry', (entry, utilities) => {
-    for (const name of utilities) {
-      expect(names['@allmenning/core'], name).not.toContain(name)
-      expect(names[entry as Entry], name).toContain(name)
-    }
-  })
+  it.each(Object.entries(notForHosts))(
+    'leave the utilities of %s off the root, in their own entry',
+    (entry, utilities) => {
+      for (const name of utilities) {
+        expect(names['@allmenning/core'], name).not.toContain(name)
+        expect(names[entry as Entry], name).toContain(name)
+      }
+    },
+  )
 })

@@ -6,7 +6,10 @@ import { gatewayOptionsFromEnv } from './gateway-options-from-env.js'
 
 /** A stand-in for `@keyv/redis`: records the setup it was given and the listeners added. */
 function fakeRedisPackage() {
-  const made: { setup?: SharedRedisClientSetup; listeners: ((error: Error) => void)[]; connected: number } = { listeners: [], connected: 0 }
+  const made: { setup?: SharedRedisClientSetup; listeners: ((error: Error) => void)[]; connected: number } = {
+    listeners: [],
+    connected: 0,
+  }
   const client = {
     isReady: false,
     on: (_event: 'error', listener: (error: Error) => void) => made.listeners.push(listener),
@@ -34,16 +37,28 @@ function fakeRedisPackage() {
 describe('gatewayOptionsFromEnv', () => {
   it('is production-shaped with nothing set: default quotas, no proxy trusted, the plain User-Agent', () => {
     const { gateway, trustProxy } = gatewayOptionsFromEnv({})
-    expect(gateway.rateLimit).toEqual({ quota: { requests: 300, windowSeconds: 60 }, expensive: { requests: 30, windowSeconds: 60 } })
+    expect(gateway.rateLimit).toEqual({
+      quota: { requests: 300, windowSeconds: 60 },
+      expensive: { requests: 30, windowSeconds: 60 },
+    })
     expect(gateway.upstream).toEqual({ userAgent: defaultUserAgent })
     expect(gateway.sharedFlight).toBeUndefined()
     expect(trustProxy).toBe(false)
   })
 
   it('reads quotas, off, proxy hops and the contact; an empty value is the default', () => {
-    const { gateway, trustProxy } = gatewayOptionsFromEnv({ ALLMENNING_RATE_LIMIT: '100/10', ALLMENNING_RATE_LIMIT_EXPENSIVE: 'off', ALLMENNING_TRUST_PROXY: '2', ALLMENNING_CONTACT: 'https://data.example.no/contact', ALLMENNING_CACHE_MAX_MB: '' })
+    const { gateway, trustProxy } = gatewayOptionsFromEnv({
+      ALLMENNING_RATE_LIMIT: '100/10',
+      ALLMENNING_RATE_LIMIT_EXPENSIVE: 'off',
+      ALLMENNING_TRUST_PROXY: '2',
+      ALLMENNING_CONTACT: 'https://data.example.no/contact',
+      ALLMENNING_CACHE_MAX_MB: '',
+    })
     // The stricter quota off: fan-out routes count in the general quota alone.
-    expect(gateway.rateLimit).toEqual({ quota: { requests: 100, windowSeconds: 10 }, expensive: { requests: 100, windowSeconds: 10 } })
+    expect(gateway.rateLimit).toEqual({
+      quota: { requests: 100, windowSeconds: 10 },
+      expensive: { requests: 100, windowSeconds: 10 },
+    })
     expect(gateway.upstream?.userAgent).toBe(`${defaultUserAgent} (+https://data.example.no/contact)`)
     expect(trustProxy).toBe(2)
     expect(gatewayOptionsFromEnv({ ALLMENNING_TRUST_PROXY: 'on' }).trustProxy).toBe(true)
@@ -51,18 +66,29 @@ describe('gatewayOptionsFromEnv', () => {
   })
 
   it('refuses a bad value naming the variable, the rule and the value', () => {
-    expect(() => gatewayOptionsFromEnv({ ALLMENNING_RATE_LIMIT: '0/60' })).toThrow('ALLMENNING_RATE_LIMIT must be <requests>/<window seconds> with both whole numbers above 0 (e.g. 300/60), or off, got "0/60"')
-    expect(() => gatewayOptionsFromEnv({ ALLMENNING_CONTACT: 'ops@example.no) evil' })).toThrow(/^ALLMENNING_CONTACT must be/)
+    expect(() => gatewayOptionsFromEnv({ ALLMENNING_RATE_LIMIT: '0/60' })).toThrow(
+      'ALLMENNING_RATE_LIMIT must be <requests>/<window seconds> with both whole numbers above 0 (e.g. 300/60), or off, got "0/60"',
+    )
+    expect(() => gatewayOptionsFromEnv({ ALLMENNING_CONTACT: 'ops@example.no) evil' })).toThrow(
+      /^ALLMENNING_CONTACT must be/,
+    )
     expect(() => gatewayOptionsFromEnv({ ALLMENNING_TRUST_PROXY: '0' })).toThrow(/^ALLMENNING_TRUST_PROXY must be/)
     expect(() => gatewayOptionsFromEnv({ ALLMENNING_CACHE_MAX_MB: '-1' })).toThrow(/^ALLMENNING_CACHE_MAX_MB must be/)
-    expect(() => gatewayOptionsFromEnv({ PUBLIC_BASE_URL: 'data.example.no' })).toThrow('PUBLIC_BASE_URL must be an http(s) URL, got "data.example.no"')
-    expect(() => gatewayOptionsFromEnv({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow('REDIS_URL must be unset for a host that passes no Redis package, got "redis://127.0.0.1:6379"')
+    expect(() => gatewayOptionsFromEnv({ PUBLIC_BASE_URL: 'data.example.no' })).toThrow(
+      'PUBLIC_BASE_URL must be an http(s) URL, got "data.example.no"',
+    )
+    expect(() => gatewayOptionsFromEnv({ REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(
+      'REDIS_URL must be unset for a host that passes no Redis package, got "redis://127.0.0.1:6379"',
+    )
   })
 
   it('with REDIS_URL, one client for the cache, the counts and the single flight, set up never to end the process', async () => {
     const fake = fakeRedisPackage()
     const logged: string[] = []
-    const { gateway } = gatewayOptionsFromEnv({ REDIS_URL: 'redis://127.0.0.1:6379' }, { redis: fake.redis, log: (line) => logged.push(line) })
+    const { gateway } = gatewayOptionsFromEnv(
+      { REDIS_URL: 'redis://127.0.0.1:6379' },
+      { redis: fake.redis, log: (line) => logged.push(line) },
+    )
     expect(gateway.cache).toBe(fake.keyv)
     expect(gateway.rateLimit?.redis).toBe(fake.client)
     expect(gateway.sharedFlight?.redis).toBe(fake.client)

@@ -1,5 +1,9 @@
 import Keyv from 'keyv'
-import { connectSharedRedis, type ConnectableRedisClient, type SharedRedisClientSetup } from './cache/connect-shared-redis.js'
+import {
+  connectSharedRedis,
+  type ConnectableRedisClient,
+  type SharedRedisClientSetup,
+} from './cache/connect-shared-redis.js'
 import { createMemoryCacheStore } from './cache/memory-cache-store.js'
 import { defaultUserAgent } from './gateway.js'
 import type { GatewayOptions } from './gateway-options.js'
@@ -59,7 +63,8 @@ function contact(value: string): string {
   } catch {
     url = false
   }
-  if (!email && !url) throw new EnvironmentVariableError('ALLMENNING_CONTACT', 'an e-mail address or an http(s) URL', value)
+  if (!email && !url)
+    throw new EnvironmentVariableError('ALLMENNING_CONTACT', 'an e-mail address or an http(s) URL', value)
   return value
 }
 
@@ -79,7 +84,11 @@ function trustProxy(value: string): TrustProxy {
   if (value === 'off') return false
   if (value === 'on') return true
   if (/^\d+$/.test(value) && Number(value) > 0) return Number(value)
-  throw new EnvironmentVariableError('ALLMENNING_TRUST_PROXY', 'off, on, or the number of proxies in front (a whole number above 0)', value)
+  throw new EnvironmentVariableError(
+    'ALLMENNING_TRUST_PROXY',
+    'off, on, or the number of proxies in front (a whole number above 0)',
+    value,
+  )
 }
 
 /**
@@ -105,22 +114,30 @@ export function gatewayOptionsFromEnv(
 ): OptionsFromEnv {
   const general = quota('ALLMENNING_RATE_LIMIT', env.ALLMENNING_RATE_LIMIT || defaultRateLimitQuota)
   // `off` for the stricter quota only: fan-out routes then count in the general quota alone.
-  const expensive = quota('ALLMENNING_RATE_LIMIT_EXPENSIVE', env.ALLMENNING_RATE_LIMIT_EXPENSIVE || defaultExpensiveQuota) ?? general
+  const expensive =
+    quota('ALLMENNING_RATE_LIMIT_EXPENSIVE', env.ALLMENNING_RATE_LIMIT_EXPENSIVE || defaultExpensiveQuota) ?? general
 
   const cacheMb = env.ALLMENNING_CACHE_MAX_MB || String(defaultCacheMaxMb)
-  if (!/^\d+(\.\d+)?$/.test(cacheMb) || !(Number(cacheMb) > 0)) throw new EnvironmentVariableError('ALLMENNING_CACHE_MAX_MB', 'a number of MiB above 0', cacheMb)
+  if (!/^\d+(\.\d+)?$/.test(cacheMb) || !(Number(cacheMb) > 0))
+    throw new EnvironmentVariableError('ALLMENNING_CACHE_MAX_MB', 'a number of MiB above 0', cacheMb)
   const maxBytes = Math.round(Number(cacheMb) * 1024 * 1024)
 
   const gateway: OptionsFromEnv['gateway'] = {
-    upstream: { userAgent: env.ALLMENNING_CONTACT ? `${defaultUserAgent} (+${contact(env.ALLMENNING_CONTACT)})` : defaultUserAgent },
+    upstream: {
+      userAgent: env.ALLMENNING_CONTACT
+        ? `${defaultUserAgent} (+${contact(env.ALLMENNING_CONTACT)})`
+        : defaultUserAgent,
+    },
     ...(env.PUBLIC_BASE_URL ? { publicBaseUrl: publicBaseUrl(env.PUBLIC_BASE_URL) } : {}),
   }
   const proxy = trustProxy(env.ALLMENNING_TRUST_PROXY || 'off')
 
   let redis: ConnectableRedisClient | undefined
   if (env.REDIS_URL) {
-    if (!/^rediss?:\/\/[^\s]+$/.test(env.REDIS_URL)) throw new EnvironmentVariableError('REDIS_URL', 'a redis:// or rediss:// URL', env.REDIS_URL)
-    if (!host.redis) throw new EnvironmentVariableError('REDIS_URL', 'unset for a host that passes no Redis package', env.REDIS_URL)
+    if (!/^rediss?:\/\/[^\s]+$/.test(env.REDIS_URL))
+      throw new EnvironmentVariableError('REDIS_URL', 'a redis:// or rediss:// URL', env.REDIS_URL)
+    if (!host.redis)
+      throw new EnvironmentVariableError('REDIS_URL', 'unset for a host that passes no Redis package', env.REDIS_URL)
     redis = connectSharedRedis(host.redis.createClient, env.REDIS_URL, host.log)
     gateway.cache = host.redis.createKeyv(redis as never)
     gateway.sharedFlight = { redis }

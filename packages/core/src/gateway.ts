@@ -40,7 +40,12 @@ export interface LocalGateway extends Required<Gateway> {
    * const flow = await gateway.invoke('statnett', 'get_physical_flow', { area: 'NO1', limit: 5 })
    * flow.data // the rows; flow._meta.stale says whether a failing upstream left an older answer
    */
-  invoke(source: string, operation: string, params?: Readonly<Record<string, unknown>>, options?: { basePath?: string }): Promise<OperationEnvelope>
+  invoke(
+    source: string,
+    operation: string,
+    params?: Readonly<Record<string, unknown>>,
+    options?: { basePath?: string },
+  ): Promise<OperationEnvelope>
 }
 
 /**
@@ -67,7 +72,10 @@ export function createGateway(options: GatewayOptions): LocalGateway {
   const outageOf = createRedisOutages(options, sharedStateError)
   // One value for every part to check: undefined without observers, so no event is built.
   const observer = combineObservers(options.observers, (error) => resolved.onError(error, 'internal'))
-  const health = createSourceHealth(() => catalog.sources, (dataset) => options.datasets?.reader(dataset) !== undefined)
+  const health = createSourceHealth(
+    () => catalog.sources,
+    (dataset) => options.datasets?.reader(dataset) !== undefined,
+  )
   const pipeline = createOperationCallDeps(options, {
     onError: resolved.onError,
     outageOf,
@@ -76,7 +84,12 @@ export function createGateway(options: GatewayOptions): LocalGateway {
     health,
   })
   const limiter = options.rateLimit
-    ? createRateLimiter(options.rateLimit, sharedStateError, options.rateLimit.redis && outageOf(options.rateLimit.redis), observer)
+    ? createRateLimiter(
+        options.rateLimit,
+        sharedStateError,
+        options.rateLimit.redis && outageOf(options.rateLimit.redis),
+        observer,
+      )
     : undefined
   const operations = createOperationInvoker(catalog, pipeline)
   const extensions = createAttachedExtensions(options.extensions ?? [])
@@ -120,7 +133,8 @@ export function createGateway(options: GatewayOptions): LocalGateway {
     // The datasets the sources declare: what their operations read, known without loading them.
     const datasets = datasetsOf(catalog.sources.map((source) => ({ datasets: source.definition.datasets ?? [] })))
     observer.attached({
-      datasets: () => datasets.map((dataset) => ({ id: dataset.id, version: options.datasets?.reader(dataset)?.version })),
+      datasets: () =>
+        datasets.map((dataset) => ({ id: dataset.id, version: options.datasets?.reader(dataset)?.version })),
       health: () => health.report(),
     })
   }
@@ -130,6 +144,7 @@ export function createGateway(options: GatewayOptions): LocalGateway {
     owns: handler.owns,
     answerHostError: handler.answerHostError,
     answerNotFound: handler.answerNotFound,
-    invoke: (source, operation, params = {}, { basePath } = {}) => operations.invoke(source, operation, params, linksFor(basePath)),
+    invoke: (source, operation, params = {}, { basePath } = {}) =>
+      operations.invoke(source, operation, params, linksFor(basePath)),
   }
 }

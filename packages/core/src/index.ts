@@ -20,13 +20,31 @@
  */
 export type { Gateway, GatewayRequest, GatewayResponse, HostRequest, ResponseHook } from './http/gateway-request.js'
 export { GatewayError, type ErrorCode, type ProblemDetail } from './http/gateway-error.js'
-export { upstreamEnvironmentVariable, upstreamOverridesFromEnvironment, type UpstreamOverride } from './plugin/define-upstream.js'
+export {
+  upstreamEnvironmentVariable,
+  upstreamOverridesFromEnvironment,
+  type UpstreamOverride,
+} from './plugin/define-upstream.js'
 export { overrideUpstreams } from './plugin/override-upstreams.js'
 export { createGateway, defaultUserAgent, type GatewayOptions, type ErrorKind, type LocalGateway } from './gateway.js'
-export { createMemoryCacheStore, type MemoryCacheStore, type MemoryCacheStoreOptions } from './cache/memory-cache-store.js'
-export { gatewayOptionsFromEnv, EnvironmentVariableError, type OptionsFromEnv, type RedisPackage, type TrustProxy } from './gateway-options-from-env.js'
+export {
+  createMemoryCacheStore,
+  type MemoryCacheStore,
+  type MemoryCacheStoreOptions,
+} from './cache/memory-cache-store.js'
+export {
+  gatewayOptionsFromEnv,
+  EnvironmentVariableError,
+  type OptionsFromEnv,
+  type RedisPackage,
+  type TrustProxy,
+} from './gateway-options-from-env.js'
 export { serverSettingsFromEnv, type ServerSettings } from './server-settings-from-env.js'
-export { connectSharedRedis, type ConnectableRedisClient, type SharedRedisClientSetup } from './cache/connect-shared-redis.js'
+export {
+  connectSharedRedis,
+  type ConnectableRedisClient,
+  type SharedRedisClientSetup,
+} from './cache/connect-shared-redis.js'
 export type { Feedback } from './feedback/feedback.js'
 export type { Entity, OperationEnvelope } from './pipeline/envelope.js'
 export type { Pagination } from './pipeline/pagination.js'

@@ -15,7 +15,11 @@ import { searchRoute } from './search/search-route.js'
  * OpenAPI paths, the API index and every link are derived from it; a new endpoint is one
  * record in its feature.
  */
-export function createRoutes(ctx: GatewayContext, extensions: readonly GatewayExtension[], answerOf: (extension: GatewayExtension) => ExtensionAnswer): RouteDefinition[] {
+export function createRoutes(
+  ctx: GatewayContext,
+  extensions: readonly GatewayExtension[],
+  answerOf: (extension: GatewayExtension) => ExtensionAnswer,
+): RouteDefinition[] {
   return [
     ...describeRoutes(ctx),
     searchRoute(ctx),

@@ -26,10 +26,15 @@ export const defaultPort = 3000
  */
 export function serverSettingsFromEnv(env: Record<string, string | undefined>): ServerSettings {
   const port = Number(env.PORT || defaultPort)
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new EnvironmentVariableError('PORT', 'a port number (0 to 65535)', env.PORT!)
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new EnvironmentVariableError('PORT', 'a port number (0 to 65535)', env.PORT!)
   const shutdownTimeoutMs = env.SHUTDOWN_TIMEOUT_MS ? Number(env.SHUTDOWN_TIMEOUT_MS) : undefined
   if (shutdownTimeoutMs !== undefined && !(Number.isInteger(shutdownTimeoutMs) && shutdownTimeoutMs > 0)) {
-    throw new EnvironmentVariableError('SHUTDOWN_TIMEOUT_MS', 'a whole number of milliseconds above 0', env.SHUTDOWN_TIMEOUT_MS!)
+    throw new EnvironmentVariableError(
+      'SHUTDOWN_TIMEOUT_MS',
+      'a whole number of milliseconds above 0',
+      env.SHUTDOWN_TIMEOUT_MS!,
+    )
   }
   return { port, shutdownTimeoutMs }
 }

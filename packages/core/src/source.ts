@@ -14,7 +14,12 @@
  *
  * @module
  */
-export { UpstreamError, upstreamNotConfigured, type UpstreamFailure, type UpstreamFailureDetail } from './http/upstream-error.js'
+export {
+  UpstreamError,
+  upstreamNotConfigured,
+  type UpstreamFailure,
+  type UpstreamFailureDetail,
+} from './http/upstream-error.js'
 export {
   createUpstreamClient,
   buildUpstreamUrl,
@@ -37,18 +42,44 @@ export {
   type ParameterSchemas,
   type AnySchema,
 } from './plugin/define-operation.js'
-export { defineSource, type SourceDefinition, type RelatedSource, type EntityType, type MissingSetting } from './plugin/define-source.js'
-export { deferOperations, loadOperations, outlineOf, type DeferredOperations, type OperationOutline } from './plugin/defer-operations.js'
+export {
+  defineSource,
+  type SourceDefinition,
+  type RelatedSource,
+  type EntityType,
+  type MissingSetting,
+} from './plugin/define-source.js'
+export {
+  deferOperations,
+  loadOperations,
+  outlineOf,
+  type DeferredOperations,
+  type OperationOutline,
+} from './plugin/defer-operations.js'
 export { deferEntitySearch, type DeferredEntitySearchOptions } from './plugin/defer-entity-search.js'
 export { defineUpstream, type UpstreamDefinition } from './plugin/define-upstream.js'
 export type { PlaceFieldDeclaration } from './plugin/place-fields.js'
 export type { EntitySearch, EntitySearchContext, EntitySearchResult, EntityHit } from './plugin/entity-search.js'
 export type { UpstreamProvenance } from './pipeline/provenance.js'
-export { createTimedMemo, type MemoAnswer, type MemoRequest, type TimedMemo, type TimedMemoOptions } from './upstream/timed-memo.js'
+export {
+  createTimedMemo,
+  type MemoAnswer,
+  type MemoRequest,
+  type TimedMemo,
+  type TimedMemoOptions,
+} from './upstream/timed-memo.js'
 export { listSizeCheck, type ListSizeRule, type PlausibilityCheck } from './upstream/plausibility-check.js'
 export { checkUpstreamShape } from './upstream/upstream-shape.js'
 export { foldNorwegian } from './text/fold-norwegian.js'
-export { rankByName, matchTier, matchTierCount, normalizeName, type Named, type RankOptions, type Ranked } from './text/rank-by-name.js'
+export {
+  rankByName,
+  matchTier,
+  matchTierCount,
+  normalizeName,
+  type Named,
+  type RankOptions,
+  type Ranked,
+} from './text/rank-by-name.js'
 export {
   defineDataset,
   DatasetRowError,
@@ -72,6 +103,17 @@ export {
   type DatasetValue,
   type DatasetColumnType,
 } from './plugin/define-dataset.js'
-export type { DatasetReader, DatasetSearch, DatasetQuery, DatasetCondition, DatasetVersion } from './plugin/dataset-store.js'
-export type { DatasetDerivedOrigin, DatasetDeriveContext, DatasetDeriveProgress, DatasetDeriveResult } from './plugin/dataset-derivation.js'
+export type {
+  DatasetReader,
+  DatasetSearch,
+  DatasetQuery,
+  DatasetCondition,
+  DatasetVersion,
+} from './plugin/dataset-store.js'
+export type {
+  DatasetDerivedOrigin,
+  DatasetDeriveContext,
+  DatasetDeriveProgress,
+  DatasetDeriveResult,
+} from './plugin/dataset-derivation.js'
 export { datasetNotLoaded, isDatasetNotLoaded } from './dataset/dataset-not-loaded.js'

@@ -13,7 +13,12 @@ describe('swaggerUiExplorer', () => {
   it("serves swagger-ui-dist's own bundle and stylesheet, without the source maps it does not serve", () => {
     const version = (JSON.parse(distText('package.json')) as { version: string }).version
     expect(explorer.name).toBe(`Swagger UI ${version}`)
-    expect(Object.keys(explorer.assets)).toEqual(['swagger-ui.css', 'swagger-ui-bundle.js', 'explorer.css', 'explorer.js'])
+    expect(Object.keys(explorer.assets)).toEqual([
+      'swagger-ui.css',
+      'swagger-ui-bundle.js',
+      'explorer.css',
+      'explorer.js',
+    ])
     const bundle = explorer.assets['swagger-ui-bundle.js']!
     expect(bundle.contentType).toBe('text/javascript; charset=utf-8')
     expect(distText('swagger-ui-bundle.js').startsWith(bundle.body)).toBe(true)
@@ -46,6 +51,8 @@ describe('swaggerUiExplorer', () => {
       '/data/api/v1/docs?asset=swagger-ui-bundle.js',
       '/data/api/v1/docs?asset=explorer.js',
     ])
-    expect(swaggerUiExplorer({ docExpansion: 'none' }).page({ title: 't', openapi: '/o', asset: (n) => n })).toContain('data-doc-expansion="none"')
+    expect(swaggerUiExplorer({ docExpansion: 'none' }).page({ title: 't', openapi: '/o', asset: (n) => n })).toContain(
+      'data-doc-expansion="none"',
+    )
   })
 })

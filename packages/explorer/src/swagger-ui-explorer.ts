@@ -10,7 +10,12 @@ export interface SwaggerUiExplorerOptions {
 }
 
 const escapeAttribute = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+  value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
 
 // Swagger UI is started from a file of its own: the page's policy allows no inline script.
 // Its settings come from data attributes. No validator badge (it would call

@@ -17,12 +17,12 @@ export const allSourcesRoutes = {
   describe_source: {
     route: 'source',
     description:
-      "Describes one data source: what it holds, who publishes it, and its operations with their descriptions, parameters and get_url_template (the plain GET URL that gives the same answer without MCP).",
+      'Describes one data source: what it holds, who publishes it, and its operations with their descriptions, parameters and get_url_template (the plain GET URL that gives the same answer without MCP).',
   },
   describe_operation: {
     route: 'operation_schema',
     description:
-      "Describes one operation: every parameter with its type, default, bounds and allowed values, the fields of its output, and get_url_template, the plain GET URL to call it with in production.",
+      'Describes one operation: every parameter with its type, default, bounds and allowed values, the fields of its output, and get_url_template, the plain GET URL to call it with in production.',
   },
 } as const
 
@@ -53,13 +53,18 @@ function without(args: Record<string, unknown>, names: string[]): Record<string,
 }
 
 function pathProperties(route: ExtensionRoute): Record<string, JsonSchema> {
-  return Object.fromEntries(Object.entries(route.pathParameters).map(([name, p]) => [name, { ...p.schema, description: p.description }]))
+  return Object.fromEntries(
+    Object.entries(route.pathParameters).map(([name, p]) => [name, { ...p.schema, description: p.description }]),
+  )
 }
 
 /** A tool over one route: its path parameters and query parameters are the tool's arguments. */
 export function routeTool(name: string, description: string, route: ExtensionRoute): McpTool {
   const pathNames = Object.keys(route.pathParameters)
-  const properties = { ...pathProperties(route), ...Object.fromEntries(route.parameters.map((p) => [p.name, p.jsonSchema])) }
+  const properties = {
+    ...pathProperties(route),
+    ...Object.fromEntries(route.parameters.map((p) => [p.name, p.jsonSchema])),
+  }
   const required = [...pathNames, ...route.parameters.filter((p) => p.required).map((p) => p.name)]
   return {
     definition: { name, description, inputSchema: objectSchema(properties, required), annotations: readOnly(false) },
@@ -72,7 +77,8 @@ export function getDataTool(route: ExtensionRoute): McpTool {
   const pathNames = Object.keys(route.pathParameters)
   const parameters: JsonSchema = {
     type: 'object',
-    description: "The operation's parameters by name, as describe_operation lists them; leave out those you do not need.",
+    description:
+      "The operation's parameters by name, as describe_operation lists them; leave out those you do not need.",
     additionalProperties: { type: ['string', 'number', 'boolean'] },
   }
   return {
@@ -86,15 +92,29 @@ export function getDataTool(route: ExtensionRoute): McpTool {
       const extra = Object.keys(args).filter((name) => name !== 'parameters' && !pathNames.includes(name))
       if (extra.length > 0) {
         const names = extra.map((name) => name.slice(0, 40)).join(', ')
-        throw new GatewayError(400, 'unknown_parameter', `Unknown argument ${names}; put the operation's own parameters in "parameters"`, {
-          details: extra.map((name) => ({ parameter: name.slice(0, 100), problem: `is not an argument of get_data (accepted: ${[...pathNames, 'parameters'].join(', ')})`, rule: 'unknown' })),
-        })
+        throw new GatewayError(
+          400,
+          'unknown_parameter',
+          `Unknown argument ${names}; put the operation's own parameters in "parameters"`,
+          {
+            details: extra.map((name) => ({
+              parameter: name.slice(0, 100),
+              problem: `is not an argument of get_data (accepted: ${[...pathNames, 'parameters'].join(', ')})`,
+              rule: 'unknown',
+            })),
+          },
+        )
       }
       const given = args.parameters ?? {}
-      if (typeof given !== 'object' || given === null || Array.isArray(given)) throw problem('parameters', 'must be an object of parameter names and values', 'type')
+      if (typeof given !== 'object' || given === null || Array.isArray(given))
+        throw problem('parameters', 'must be an object of parameter names and values', 'type')
       // Checked as the path of its GET would be, then called in process.
       fillPath(route, args)
-      return { source: args.source as string, operation: args.operation as string, params: toParameters(given as Record<string, unknown>) }
+      return {
+        source: args.source as string,
+        operation: args.operation as string,
+        params: toParameters(given as Record<string, unknown>),
+      }
     },
   }
 }

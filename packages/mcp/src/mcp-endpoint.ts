@@ -53,7 +53,8 @@ const headerValue = (value: string | string[] | undefined) => (Array.isArray(val
 type Parsed = { ok: true; value: unknown } | { ok: false; response: GatewayResponse }
 
 /** The refusal of a body over the limit, as the SDK's own transport words it. */
-const tooLarge = (): GatewayResponse => refuse(413, transportError, `Payload Too Large: Request body must not exceed ${maxRequestBodyBytes} bytes`)
+const tooLarge = (): GatewayResponse =>
+  refuse(413, transportError, `Payload Too Large: Request body must not exceed ${maxRequestBodyBytes} bytes`)
 
 /**
  * The answer, in the transport's shape, to a POST the host app refused before the gateway
@@ -72,7 +73,8 @@ export function refuseHostError(refusal: GatewayError): GatewayResponse {
 }
 
 /** Whether an error is the core's refusal of a body over the limit (an adapter that read the stream throws it). */
-const isTooLarge = (error: unknown) => error instanceof GatewayError && error.details.some((detail) => detail.rule === 'max_size')
+const isTooLarge = (error: unknown) =>
+  error instanceof GatewayError && error.details.some((detail) => detail.rule === 'max_size')
 
 /**
  * The body as JSON: raw bytes or text checked for media type and size, or what a host app's
@@ -84,7 +86,10 @@ function parseBody(sdk: Sdk, body: unknown, headers: GatewayRequest['headers']):
   // Checked for a parsed body too: a form a host's urlencoded parser made an object of is no JSON-RPC.
   const contentType = headerValue(headers['content-type'])
   if (contentType !== undefined && !/^\s*application\/([\w.-]+\+)?json\s*(;|$)/i.test(contentType)) {
-    return { ok: false, response: refuse(415, transportError, 'Unsupported Media Type: Content-Type must be application/json') }
+    return {
+      ok: false,
+      response: refuse(415, transportError, 'Unsupported Media Type: Content-Type must be application/json'),
+    }
   }
   if (body !== undefined && typeof body !== 'string' && !(body instanceof Uint8Array)) {
     try {
@@ -123,7 +128,8 @@ function internalRequest(outer: GatewayRequest, target: { path: string; query: s
 }
 
 const requestKeys = new Set(['jsonrpc', 'id', 'method', 'params'])
-const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * Whether a message is a request the SDK's JSON-RPC schema is sure to take as it is: only
@@ -144,7 +150,14 @@ function isPlainRequest(message: unknown): message is JSONRPCRequest {
 /** The messages of a body, checked against the SDK's JSON-RPC schema, or why not. */
 function readMessages(sdk: Sdk, value: unknown): { messages: JSONRPCMessage[] } | { refusal: GatewayResponse } {
   const raw = Array.isArray(value) ? value : [value]
-  if (raw.length > maxBatchSize) return { refusal: refuse(400, sdk.ErrorCode.InvalidRequest, `Invalid Request: Batch must not exceed ${maxBatchSize} messages`) }
+  if (raw.length > maxBatchSize)
+    return {
+      refusal: refuse(
+        400,
+        sdk.ErrorCode.InvalidRequest,
+        `Invalid Request: Batch must not exceed ${maxBatchSize} messages`,
+      ),
+    }
   if (raw.length === 0) return { refusal: refuse(400, sdk.ErrorCode.InvalidRequest, 'Invalid Request: an empty batch') }
   const messages: JSONRPCMessage[] = []
   for (const message of raw) {
@@ -153,14 +166,19 @@ function readMessages(sdk: Sdk, value: unknown): { messages: JSONRPCMessage[] } 
       continue
     }
     const parsed = sdk.JSONRPCMessageSchema.safeParse(message)
-    if (!parsed.success) return { refusal: refuse(400, sdk.ErrorCode.ParseError, 'Parse error: Invalid JSON-RPC message') }
+    if (!parsed.success)
+      return { refusal: refuse(400, sdk.ErrorCode.ParseError, 'Parse error: Invalid JSON-RPC message') }
     messages.push(parsed.data)
   }
   return { messages }
 }
 
 /** Finds the server of an endpoint: the catalogue server (no source) or a source's, for the links of the request. */
-export type ServerFor = (sourceId: string | undefined, links: Parameters<ExtensionAnswer>[0]['links'], path?: string) => ToolServer
+export type ServerFor = (
+  sourceId: string | undefined,
+  links: Parameters<ExtensionAnswer>[0]['links'],
+  path?: string,
+) => ToolServer
 
 /**
  * The MCP endpoints (Streamable HTTP, stateless): each POST is answered on its own, with no
@@ -175,7 +193,11 @@ export type ServerFor = (sourceId: string | undefined, links: Parameters<Extensi
  * const answer = createMcpEndpoint(host, (sdk) => serverFor, {})
  * await answer({ request, links, sourceId: 'statnett' })
  */
-export function createMcpEndpoint(host: ExtensionHost, makeServers: (sdk: Sdk) => ServerFor, options: McpOptions): ExtensionAnswer {
+export function createMcpEndpoint(
+  host: ExtensionHost,
+  makeServers: (sdk: Sdk) => ServerFor,
+  options: McpOptions,
+): ExtensionAnswer {
   const checkOrigin = createOriginCheck(options)
   // Set once the SDK has loaded (on the first POST), so later requests do not wait a turn for it.
   let loaded: { sdk: Sdk; serverFor: ServerFor } | undefined
@@ -190,7 +212,10 @@ export function createMcpEndpoint(host: ExtensionHost, makeServers: (sdk: Sdk) =
    * a 429 when over, else the answer with the RateLimit headers. (A tool call is counted as
    * the GET it stands for, by the gateway that answers it.)
    */
-  async function counted(request: GatewayRequest, respond: () => GatewayResponse | Promise<GatewayResponse>): Promise<GatewayResponse> {
+  async function counted(
+    request: GatewayRequest,
+    respond: () => GatewayResponse | Promise<GatewayResponse>,
+  ): Promise<GatewayResponse> {
     const verdict = host.count(request)
     if (!verdict) return respond()
     const { headers, refusal } = await verdict
@@ -203,13 +228,24 @@ export function createMcpEndpoint(host: ExtensionHost, makeServers: (sdk: Sdk) =
   }
 
   return async function answer({ request, links, sourceId, path }) {
-    const forbidden = checkOrigin({ origin: headerValue(request.headers.origin), host: headerValue(request.headers.host), mount: links.mount })
+    const forbidden = checkOrigin({
+      origin: headerValue(request.headers.origin),
+      host: headerValue(request.headers.host),
+      mount: links.mount,
+    })
     // Not counted: a foreign page would otherwise spend the quota of whoever visits it.
     if (forbidden !== undefined) return refuse(403, transportError, `Forbidden: ${forbidden}`)
     const { sdk, serverFor } = loaded ?? (await load())
     const { ErrorCode, SUPPORTED_PROTOCOL_VERSIONS } = sdk
     const framing = framingFor(headerValue(request.headers.accept))
-    if (!framing) return counted(request, () => refuse(406, transportError, 'Not Acceptable: the answer is application/json (or text/event-stream); accept one of them'))
+    if (!framing)
+      return counted(request, () =>
+        refuse(
+          406,
+          transportError,
+          'Not Acceptable: the answer is application/json (or text/event-stream); accept one of them',
+        ),
+      )
 
     let body: unknown
     try {
@@ -218,7 +254,9 @@ export function createMcpEndpoint(host: ExtensionHost, makeServers: (sdk: Sdk) =
       // Over the size limit (found by the adapter as it read the stream), or a body the client broke off.
       if (isTooLarge(error)) return counted(request, tooLarge)
       const why = error instanceof GatewayError ? error.message : 'the body could not be read'
-      return counted(request, () => refuse(error instanceof GatewayError ? error.status : 400, ErrorCode.InvalidRequest, `Invalid Request: ${why}`))
+      return counted(request, () =>
+        refuse(error instanceof GatewayError ? error.status : 400, ErrorCode.InvalidRequest, `Invalid Request: ${why}`),
+      )
     }
     const parsed = parseBody(sdk, body, request.headers)
     if (!parsed.ok) return counted(request, () => parsed.response)
@@ -229,13 +267,20 @@ export function createMcpEndpoint(host: ExtensionHost, makeServers: (sdk: Sdk) =
     // The messages passed the SDK's schema already: their method names and ids are enough to
     // sort them, without a second schema check per message (the SDK server checks params).
     if (messages.some((message) => 'method' in message && message.method === 'initialize')) {
-      if (messages.length > 1) return counted(request, () => refuse(400, ErrorCode.InvalidRequest, 'Invalid Request: Only one initialization request is allowed'))
+      if (messages.length > 1)
+        return counted(request, () =>
+          refuse(400, ErrorCode.InvalidRequest, 'Invalid Request: Only one initialization request is allowed'),
+        )
     } else {
       // initialize negotiates the version in its body; everything after it names it in the header.
       const version = headerValue(request.headers['mcp-protocol-version'])
       if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
         return counted(request, () =>
-          refuse(400, transportError, `Bad Request: Unsupported protocol version: ${version.slice(0, 40)} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`),
+          refuse(
+            400,
+            transportError,
+            `Bad Request: Unsupported protocol version: ${version.slice(0, 40)} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+          ),
         )
       }
     }
@@ -245,10 +290,22 @@ export function createMcpEndpoint(host: ExtensionHost, makeServers: (sdk: Sdk) =
       // With no header the transport assumes 2025-03-26, which has batches.
       const version = headerValue(request.headers['mcp-protocol-version'])
       if (version !== undefined && version >= firstVersionWithoutBatches) {
-        return counted(request, () => refuse(400, ErrorCode.InvalidRequest, `Invalid Request: MCP ${version.slice(0, 40)} has no JSON-RPC batches; send one message per POST`))
+        return counted(request, () =>
+          refuse(
+            400,
+            ErrorCode.InvalidRequest,
+            `Invalid Request: MCP ${version.slice(0, 40)} has no JSON-RPC batches; send one message per POST`,
+          ),
+        )
       }
       if (requests.filter((message) => message.method === 'tools/call').length > maxToolCallsPerBatch) {
-        return counted(request, () => refuse(400, ErrorCode.InvalidRequest, `Invalid Request: a batch may call at most ${maxToolCallsPerBatch} tools`))
+        return counted(request, () =>
+          refuse(
+            400,
+            ErrorCode.InvalidRequest,
+            `Invalid Request: a batch may call at most ${maxToolCallsPerBatch} tools`,
+          ),
+        )
       }
     }
     if (requests.length === 0) return counted(request, accepted)
@@ -257,7 +314,10 @@ export function createMcpEndpoint(host: ExtensionHost, makeServers: (sdk: Sdk) =
       await ready
       const context = {
         // An operation's GET is answered in process, counted as that GET; any other route's goes through the front door.
-        callGateway: (target: ToolTarget) => ('path' in target ? host.handle(internalRequest(request, target)) : host.invoke(request, { source: target.source, operation: target.operation }, target.params)),
+        callGateway: (target: ToolTarget) =>
+          'path' in target
+            ? host.handle(internalRequest(request, target))
+            : host.invoke(request, { source: target.source, operation: target.operation }, target.params),
       }
       const answers = await Promise.all(requests.map((message) => transport.exchange(message, context)))
       return reply(200, Array.isArray(parsed.value) ? `[${answers.join(',')}]` : answers[0]!, framing)

@@ -13,10 +13,29 @@ import { createLruMap } from '@allmenning/core/extension'
 export function reply(status: number, body: string, framing: Framing = 'json'): GatewayResponse {
   if (framing === 'sse') {
     // One event with the response, for clients that accept only an event stream.
-    const event = `event: message\n${body.split('\n').map((line) => `data: ${line}`).join('\n')}\n\n`
-    return { status, headers: { 'content-type': 'text/event-stream; charset=utf-8', 'content-length': String(Buffer.byteLength(event)), 'cache-control': 'no-store' }, body: event }
+    const event = `event: message\n${body
+      .split('\n')
+      .map((line) => `data: ${line}`)
+      .join('\n')}\n\n`
+    return {
+      status,
+      headers: {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'content-length': String(Buffer.byteLength(event)),
+        'cache-control': 'no-store',
+      },
+      body: event,
+    }
   }
-  return { status, headers: { 'content-type': jsonContentType, 'content-length': String(Buffer.byteLength(body)), 'cache-control': 'no-store' }, body }
+  return {
+    status,
+    headers: {
+      'content-type': jsonContentType,
+      'content-length': String(Buffer.byteLength(body)),
+      'cache-control': 'no-store',
+    },
+    body,
+  }
 }
 
 /**
@@ -27,7 +46,11 @@ export const refuse = (status: number, code: number, message: string): GatewayRe
   reply(status, JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }))
 
 /** Nothing to answer: notifications and responses are accepted with 202 and no body. */
-export const accepted = (): GatewayResponse => ({ status: 202, headers: { 'content-length': '0', 'cache-control': 'no-store' }, body: null })
+export const accepted = (): GatewayResponse => ({
+  status: 202,
+  headers: { 'content-length': '0', 'cache-control': 'no-store' },
+  body: null,
+})
 
 export type Framing = 'json' | 'sse'
 
@@ -60,4 +83,3 @@ function readAccept(accept: string): Framing | undefined {
   if (types.some((type) => type === 'text/event-stream' || type === 'text/*')) return 'sse'
   return undefined
 }
-

@@ -67,7 +67,12 @@ function createServers(host: ExtensionHost, sdk: Sdk) {
     let server = servers.get(key)
     if (!server) {
       // Bounded, least recently used first; a server dropped here finishes the requests it holds.
-      server = path === PUBLIC_GATEWAY_ROUTE ? publicGatewayCatalogue(links) : sourceId === undefined ? catalogue(links) : ofSource(sourceId, links)
+      server =
+        path === PUBLIC_GATEWAY_ROUTE
+          ? publicGatewayCatalogue(links)
+          : sourceId === undefined
+            ? catalogue(links)
+            : ofSource(sourceId, links)
       servers.set(key, server)
     }
     return server
@@ -96,7 +101,16 @@ export function mcpServers(options: McpServersOptions = {}): GatewayExtension {
   return {
     name: 'mcp',
     ...(publicGatewayCatalogue
-      ? { paths: [{ name: PUBLIC_GATEWAY_ROUTE, path: '/allemannsdata/mcp', summary: "MCP server (Streamable HTTP) over the catalogue under the public gateway's tool names: search_wiki, describe_source, describe_operation, get_data" }] }
+      ? {
+          paths: [
+            {
+              name: PUBLIC_GATEWAY_ROUTE,
+              path: '/allemannsdata/mcp',
+              summary:
+                "MCP server (Streamable HTTP) over the catalogue under the public gateway's tool names: search_wiki, describe_source, describe_operation, get_data",
+            },
+          ],
+        }
       : {}),
     summary: {
       gateway: 'MCP server (Streamable HTTP) over the catalogue: find, describe and call any source',

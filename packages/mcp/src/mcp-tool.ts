@@ -29,7 +29,9 @@ export interface ToolDefinition {
  * query string; or, for a tool that calls an operation, that operation's GET, which the
  * gateway answers in process with the parameters as values.
  */
-export type ToolTarget = { path: string; query: string } | { source: string; operation: string; params: Record<string, unknown> }
+export type ToolTarget =
+  | { path: string; query: string }
+  | { source: string; operation: string; params: Record<string, unknown> }
 
 /**
  * One MCP tool: its definition, and the gateway GET a call with given arguments stands for.
@@ -57,6 +59,9 @@ export function readOnly(openWorld: boolean): ToolDefinition['annotations'] {
  * @example
  * objectSchema({ area: { type: 'string' } }, []) // { type: 'object', properties: { area: … }, additionalProperties: false }
  */
-export function objectSchema(properties: Record<string, JsonSchema>, required: string[]): JsonSchema & { type: 'object' } {
+export function objectSchema(
+  properties: Record<string, JsonSchema>,
+  required: string[],
+): JsonSchema & { type: 'object' } {
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false }
 }

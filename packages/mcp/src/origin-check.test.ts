@@ -10,12 +10,22 @@ describe('createOriginCheck', () => {
     expect(check('http://192.168.1.20:8080', '192.168.1.20:8080')).toBeUndefined()
     // The browser reached an IP it wrote in hex as the same address.
     expect(check('http://0x7f.0.0.1:3000', '127.0.0.1:3000')).toBeUndefined()
-    expect(check('http://gateway.intern:3000', 'gateway.intern:3000')).toMatch(/Origin http:\/\/gateway.intern:3000 is not allowed/)
+    expect(check('http://gateway.intern:3000', 'gateway.intern:3000')).toMatch(
+      /Origin http:\/\/gateway.intern:3000 is not allowed/,
+    )
     expect(check('http://localhost.evil.example:3000', 'localhost.evil.example:3000')).toBeDefined()
   })
 
   it('refuses a browser request whose Host is missing or not a host at all', () => {
-    for (const host of [undefined, '', '[::1', 'a@localhost:3000', 'localhost:3000/x', 'localhost:3000?', 'local host']) {
+    for (const host of [
+      undefined,
+      '',
+      '[::1',
+      'a@localhost:3000',
+      'localhost:3000/x',
+      'localhost:3000?',
+      'local host',
+    ]) {
       expect(check('http://localhost:3000', host), String(host)).toBeDefined()
     }
   })

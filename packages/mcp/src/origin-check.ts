@@ -39,7 +39,9 @@ function cannotBeRebound(hostname: string): boolean {
   const bare = hostname.replace(/^\[|\]$/g, '')
   // node:net fetched here, not imported: a module that imports it costs a serverless cold start
   // loading it, though only an MCP request with an Origin header asks.
-  return hostname === 'localhost' || hostname.endsWith('.localhost') || process.getBuiltinModule('node:net').isIP(bare) !== 0
+  return (
+    hostname === 'localhost' || hostname.endsWith('.localhost') || process.getBuiltinModule('node:net').isIP(bare) !== 0
+  )
 }
 
 /**
@@ -69,7 +71,9 @@ export function createOriginCheck(rules: OriginRules): (request: OriginCheckRequ
       .map((origin) => {
         const url = originOf(origin)
         if (url?.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '') {
-          throw new TypeError(`allowedOrigins takes origins such as https://app.example.no (scheme, host and port only), or '*' (got ${JSON.stringify(origin)})`)
+          throw new TypeError(
+            `allowedOrigins takes origins such as https://app.example.no (scheme, host and port only), or '*' (got ${JSON.stringify(origin)})`,
+          )
         }
         return url.origin
       }),
@@ -81,7 +85,8 @@ export function createOriginCheck(rules: OriginRules): (request: OriginCheckRequ
   return ({ origin, host, mount }) => {
     if (hosts) {
       const hostname = host === undefined ? undefined : hostOf(host, 'http:')?.hostname
-      if (hostname === undefined || !hosts.has(hostname)) return `the Host ${JSON.stringify((host ?? '').slice(0, 100))} is not one this server answers at`
+      if (hostname === undefined || !hosts.has(hostname))
+        return `the Host ${JSON.stringify((host ?? '').slice(0, 100))} is not one this server answers at`
     }
     if (origin === undefined || anyOrigin) return undefined
     const refusal = `the Origin ${origin.slice(0, 100)} is not allowed`
@@ -89,7 +94,8 @@ export function createOriginCheck(rules: OriginRules): (request: OriginCheckRequ
     // "null" (a sandboxed frame, a file) or anything that is not an http(s) origin.
     if (!url) return refusal
     if (origins.has(url.origin)) return undefined
-    if (publicFor.mount !== mount) publicFor = { mount, origin: /^https?:\/\//i.test(mount) ? originOf(mount)?.origin : undefined }
+    if (publicFor.mount !== mount)
+      publicFor = { mount, origin: /^https?:\/\//i.test(mount) ? originOf(mount)?.origin : undefined }
     if (url.origin === publicFor.origin) return undefined
     const own = host === undefined ? undefined : hostOf(host, url.protocol)
     if (own && own.host === url.host && (cannotBeRebound(own.hostname) || hosts?.has(own.hostname))) return undefined

@@ -39,13 +39,18 @@ function searchWikiTool(route: ExtensionRoute): McpTool {
   const base = routeTool('search_wiki', '', route)
   const properties = { ...(base.definition.inputSchema['properties'] as Record<string, JsonSchema>) }
   const q = properties['q'] ?? { type: 'string' }
-  properties['query'] = { ...q, description: 'What to search for: a topic, a source, or an entity by name or number (the same as q)' }
-  const required = ((base.definition.inputSchema['required'] as string[] | undefined) ?? []).filter((name) => name !== 'q')
+  properties['query'] = {
+    ...q,
+    description: 'What to search for: a topic, a source, or an entity by name or number (the same as q)',
+  }
+  const required = ((base.definition.inputSchema['required'] as string[] | undefined) ?? []).filter(
+    (name) => name !== 'q',
+  )
   return {
     definition: {
       ...base.definition,
       description:
-        'Searches this gateway: data sources by topic, name or keyword, and entities such as companies or airports by name or number (the public gateway\'s search_wiki, answered by GET /sok/alle). Give the text as query. Each result names its source: use that id with describe_source and get_data.',
+        "Searches this gateway: data sources by topic, name or keyword, and entities such as companies or airports by name or number (the public gateway's search_wiki, answered by GET /sok/alle). Give the text as query. Each result names its source: use that id with describe_source and get_data.",
       inputSchema: objectSchema(properties, required),
     },
     target(args) {
@@ -68,8 +73,17 @@ function searchWikiTool(route: ExtensionRoute): McpTool {
 export function publicGatewayTools(routes: ExtensionRoute[]): McpTool[] {
   const route = routeFinder(routes)
   const described = (name: 'describe_source' | 'describe_operation'): McpTool => {
-    const tool = routeTool(name, allSourcesRoutes[name].description.replace('get_url_template', 'json_get_url_template'), route(allSourcesRoutes[name].route))
+    const tool = routeTool(
+      name,
+      allSourcesRoutes[name].description.replace('get_url_template', 'json_get_url_template'),
+      route(allSourcesRoutes[name].route),
+    )
     return { ...tool, reshape: withJsonTemplates }
   }
-  return [searchWikiTool(route('search')), described('describe_source'), described('describe_operation'), getDataTool(route('operation'))]
+  return [
+    searchWikiTool(route('search')),
+    described('describe_source'),
+    described('describe_operation'),
+    getDataTool(route('operation')),
+  ]
 }

@@ -24,7 +24,10 @@ let loading: Promise<Sdk> | undefined
  * const { Server } = await loadSdk()
  */
 export function loadSdk(): Promise<Sdk> {
-  loading ??= Promise.all([import('@modelcontextprotocol/sdk/server/index.js'), import('@modelcontextprotocol/sdk/types.js')]).then(([server, types]) => ({
+  loading ??= Promise.all([
+    import('@modelcontextprotocol/sdk/server/index.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+  ]).then(([server, types]) => ({
     Server: server.Server,
     McpError: types.McpError,
     ErrorCode: types.ErrorCode,

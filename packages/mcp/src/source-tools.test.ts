@@ -12,7 +12,11 @@ const links = {
 
 /** A host whose front door must not be used: an operation's tool call is answered by `invoke`. */
 function invokingHost() {
-  const calls: { target: { source: string; operation: string }; params: Record<string, unknown>; request: GatewayRequest }[] = []
+  const calls: {
+    target: { source: string; operation: string }
+    params: Record<string, unknown>
+    request: GatewayRequest
+  }[] = []
   const envelope = { source: 'tidevann', operation: 'get_tide', data: [{ level_cm: 112 }] }
   const answer: InvokedAnswer = { status: 200, value: envelope, body: JSON.stringify(envelope) }
   const host: ExtensionHost = {
@@ -52,7 +56,12 @@ describe('a source tool call', () => {
   it('calls the operation in process, as the client that posted, and gives its envelope and bytes as the result', async () => {
     const { host, calls, envelope } = invokingHost()
     const answer = mcpServers().attach(host)
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_tide', arguments: { harbour: 'Bergen', limit: 3, note: null } } })
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 7,
+      method: 'tools/call',
+      params: { name: 'get_tide', arguments: { harbour: 'Bergen', limit: 3, note: null } },
+    })
     const request: GatewayRequest = {
       method: 'POST',
       path: '/tidevann/mcp',
@@ -67,6 +76,10 @@ describe('a source tool call', () => {
     expect(calls[0]!.target).toEqual({ source: 'tidevann', operation: 'get_tide' })
     expect(calls[0]!.params).toEqual({ harbour: 'Bergen', limit: 3 })
     expect(calls[0]!.request.clientAddress).toBe('10.0.0.7')
-    expect(result).toEqual({ content: [{ type: 'text', text: JSON.stringify(envelope) }], structuredContent: envelope, isError: false })
+    expect(result).toEqual({
+      content: [{ type: 'text', text: JSON.stringify(envelope) }],
+      structuredContent: envelope,
+      isError: false,
+    })
   })
 })

@@ -15,18 +15,29 @@ function encode(text: string): string | undefined {
  * text that is not valid Unicode, is a 400 that names the argument, as the route would name a
  * parameter. `write` is called with each argument that passes and its value's text.
  */
-function eachArgument(args: Record<string, unknown>, write: (name: string, value: string | number | boolean, key: string, text: string) => void): void {
+function eachArgument(
+  args: Record<string, unknown>,
+  write: (name: string, value: string | number | boolean, key: string, text: string) => void,
+): void {
   const problems: ProblemDetail[] = []
   for (const [name, value] of Object.entries(args)) {
     if (value === null || value === undefined) continue
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') {
-      problems.push({ parameter: name.slice(0, 100), problem: `must be a string, number or boolean (got ${Array.isArray(value) ? 'an array' : typeof value})`, rule: 'type' })
+      problems.push({
+        parameter: name.slice(0, 100),
+        problem: `must be a string, number or boolean (got ${Array.isArray(value) ? 'an array' : typeof value})`,
+        rule: 'type',
+      })
       continue
     }
     const key = encode(name)
     const encoded = encode(typeof value === 'string' ? value : String(value))
     if (key === undefined || encoded === undefined) {
-      problems.push({ parameter: key === undefined ? 'arguments' : name.slice(0, 100), problem: 'must be valid Unicode text', rule: 'encoding' })
+      problems.push({
+        parameter: key === undefined ? 'arguments' : name.slice(0, 100),
+        problem: 'must be valid Unicode text',
+        rule: 'encoding',
+      })
       continue
     }
     write(name, value, key, encoded)

@@ -43,5 +43,8 @@ function makeToolResult(response: ToolAnswer): ToolResult {
   }
   const structuredContent = (response.value ?? JSON.parse(body)) as Record<string, unknown>
   const result: CallToolResult = { content: [{ type: 'text', text: body }], structuredContent, isError }
-  return { result, json: `{"content":[{"type":"text","text":${JSON.stringify(body)}}],"structuredContent":${body},"isError":${isError}}` }
+  return {
+    result,
+    json: `{"content":[{"type":"text","text":${JSON.stringify(body)}}],"structuredContent":${body},"isError":${isError}}`,
+  }
 }

@@ -43,7 +43,13 @@ export interface ToolServer {
  * @example
  * const { transport } = createToolServer({ name: 'allmenning-statnett', title: 'Statnett', version: '0.1.0' }, 'One tool per operation.', tools, links, parts)
  */
-export function createToolServer(info: ToolServerInfo, instructions: string, tools: McpTool[], links: Links, parts: ToolServerParts): ToolServer {
+export function createToolServer(
+  info: ToolServerInfo,
+  instructions: string,
+  tools: McpTool[],
+  links: Links,
+  parts: ToolServerParts,
+): ToolServer {
   const { Server, McpError, ErrorCode, CallToolRequestSchema, ListToolsRequestSchema } = parts.sdk
   const server = new Server(info, { capabilities: { tools: { listChanged: false } }, instructions })
   const transport = new RequestTransport<CallContext>()
@@ -54,12 +60,17 @@ export function createToolServer(info: ToolServerInfo, instructions: string, too
   server.onerror = (error) => parts.onError(error)
   server.setRequestHandler(ListToolsRequestSchema, (request) => {
     // Every tool comes in one page, so no cursor was ever handed out.
-    if (request.params?.cursor !== undefined) throw new McpError(ErrorCode.InvalidParams, 'unknown cursor; every tool is listed in the first page')
+    if (request.params?.cursor !== undefined)
+      throw new McpError(ErrorCode.InvalidParams, 'unknown cursor; every tool is listed in the first page')
     return list
   })
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = byName.get(request.params.name)
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(request.params.name.slice(0, 100))}; this server's tools: ${names}`)
+    if (!tool)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `unknown tool ${JSON.stringify(request.params.name.slice(0, 100))}; this server's tools: ${names}`,
+      )
     const context = transport.context(extra.requestId)
     if (!context) throw new McpError(ErrorCode.InternalError, 'Internal error: the request was not found')
     let response: ToolAnswer

@@ -22,7 +22,8 @@ export interface ObservabilityFromEnv {
  */
 export function observabilityFromEnv(env: Record<string, string | undefined>): ObservabilityFromEnv {
   const path = env.ALLMENNING_METRICS_PATH || '/metrics'
-  if (path !== 'off' && !/^\/[\w\-./]*$/.test(path)) throw new EnvironmentVariableError('ALLMENNING_METRICS_PATH', 'a path starting with / or off', path)
+  if (path !== 'off' && !/^\/[\w\-./]*$/.test(path))
+    throw new EnvironmentVariableError('ALLMENNING_METRICS_PATH', 'a path starting with / or off', path)
   const log = env.ALLMENNING_REQUEST_LOG || 'off'
   if (log !== 'json' && log !== 'off') throw new EnvironmentVariableError('ALLMENNING_REQUEST_LOG', 'json or off', log)
   return { metricsPath: path === 'off' ? undefined : path, requestLog: log === 'json' ? jsonRequestLog() : undefined }

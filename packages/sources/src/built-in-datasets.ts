@@ -11,4 +11,10 @@ import { udirEnheter } from './utdanning/datasets/udir-enheter.js'
  * @example
  * builtInDatasets.map((dataset) => dataset.id) // ['aksjonaerregisteret', ...]
  */
-export const builtInDatasets: DatasetDefinition[] = [...firmafaktaDatasets, lovdataLaws, lovdataRegulations, ...mattilsynetDatasets, udirEnheter]
+export const builtInDatasets: DatasetDefinition[] = [
+  ...firmafaktaDatasets,
+  lovdataLaws,
+  lovdataRegulations,
+  ...mattilsynetDatasets,
+  udirEnheter,
+]

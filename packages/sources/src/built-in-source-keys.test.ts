@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
 import type { FakeUpstream } from '@allmenning/core/testing'
 import { builtInSources } from './built-in-sources.js'
-import { FAKE_BARENTSWATCH_CLIENT, startFakeBarentswatch, type FakeBarentswatch } from './ais/testing/fake-barentswatch.js'
+import {
+  FAKE_BARENTSWATCH_CLIENT,
+  startFakeBarentswatch,
+  type FakeBarentswatch,
+} from './ais/testing/fake-barentswatch.js'
 import { FAKE_FIRMS_KEY, startFakeFirms } from './firms/testing/fake-firms.js'
 import { FAKE_NOBIL_KEY, startFakeNobil } from './nobil/testing/fake-nobil.js'
 
@@ -26,7 +30,8 @@ const keyed = [
   ['firms/find_fire_detections', 'lat=58.334&lon=6.299'],
   ['ais/find_vessels_nearby', 'lat=59.905&lon=10.72'],
 ] as const
-const call = (g: Gateway, path: string, query: string) => g.handle({ method: 'GET', path: `/api/v1/kilder/${path}`, query, headers: {} })
+const call = (g: Gateway, path: string, query: string) =>
+  g.handle({ method: 'GET', path: `/api/v1/kilder/${path}`, query, headers: {} })
 
 describe('builtInSources and the upstreams that need a key', () => {
   it('reads each key from its variable', async () => {
@@ -55,7 +60,12 @@ describe('builtInSources and the upstreams that need a key', () => {
       expect([path, res.status, error.code]).toEqual([path, 502, 'upstream_not_configured'])
       variables.push(...(error.message.match(/ALLMENNING_[A-Z_]+/g) as string[]))
     }
-    expect(variables).toEqual(['ALLMENNING_NOBIL_API_KEY', 'ALLMENNING_FIRMS_MAP_KEY', 'ALLMENNING_BARENTSWATCH_CLIENT_ID', 'ALLMENNING_BARENTSWATCH_CLIENT_SECRET'])
+    expect(variables).toEqual([
+      'ALLMENNING_NOBIL_API_KEY',
+      'ALLMENNING_FIRMS_MAP_KEY',
+      'ALLMENNING_BARENTSWATCH_CLIENT_ID',
+      'ALLMENNING_BARENTSWATCH_CLIENT_SECRET',
+    ])
     const index = JSON.parse((await g.handle({ method: 'GET', path: '/api/v1/kilder', query: '', headers: {} })).body!)
     expect(JSON.stringify(index)).toContain('find_vessels_nearby')
   })

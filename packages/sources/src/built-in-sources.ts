@@ -63,12 +63,18 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     poiNorge(),
     strompris(),
     entur(),
-    vegvesen({ datexUsername: env[VEGVESEN_DATEX_USERNAME_VARIABLE], datexPassword: env[VEGVESEN_DATEX_PASSWORD_VARIABLE] }),
+    vegvesen({
+      datexUsername: env[VEGVESEN_DATEX_USERNAME_VARIABLE],
+      datexPassword: env[VEGVESEN_DATEX_PASSWORD_VARIABLE],
+    }),
     ssb(),
     nve({ hydapiKey: env[HYDAPI_KEY_VARIABLE] }),
     artskart(),
     anleggsregisteret(),
-    banenor({ subscriptionKey: env[BANENOR_SUBSCRIPTION_KEY_VARIABLE], requestorRef: env[BANENOR_REQUESTOR_REF_VARIABLE] }),
+    banenor({
+      subscriptionKey: env[BANENOR_SUBSCRIPTION_KEY_VARIABLE],
+      requestorRef: env[BANENOR_REQUESTOR_REF_VARIABLE],
+    }),
     naturbase(),
     kulturarv({ dimuApiKey: env[DIMU_KEY_VARIABLE] }),
     mattilsynet(),
@@ -78,6 +84,12 @@ export function builtInSources(env: Record<string, string | undefined> = {}): So
     badetemp({ apiKey: env[YR_BADETEMP_KEY_VARIABLE] }),
     arkivverket(),
   ].map((source) =>
-    overrideUpstreams(source, upstreamOverridesFromEnvironment(env, source.upstreams.map((u) => u.id))),
+    overrideUpstreams(
+      source,
+      upstreamOverridesFromEnvironment(
+        env,
+        source.upstreams.map((u) => u.id),
+      ),
+    ),
   )
 }

@@ -7,7 +7,12 @@ export { lovdata, type LovdataOptions } from './lovdata/lovdata-source.js'
 export { lovdataApi } from './lovdata/lovdata-upstream.js'
 export { domstolSite } from './lovdata/case-law-upstream.js'
 export { weather, metLocationforecast, kartverketTide, type WeatherOptions } from './weather/index.js'
-export { createRequestBudget, metRequestBudget, type RequestBudget, type RequestBudgetOptions } from './shared/request-budget.js'
+export {
+  createRequestBudget,
+  metRequestBudget,
+  type RequestBudget,
+  type RequestBudgetOptions,
+} from './shared/request-budget.js'
 export { luftkvalitet, metAirquality, type LuftkvalitetOptions } from './luftkvalitet/index.js'
 export { geonorge, kartverketAdresser, kartverketStedsnavn } from './geonorge/index.js'
 export { kystdatahuset, kystdatahusetApi } from './kystdatahuset/index.js'
@@ -24,7 +29,14 @@ export {
 } from './ais/index.js'
 export { poiNorge, overpassApi } from './poi_norge/index.js'
 export { strompris, hvakosterstrommen } from './strompris/index.js'
-export { entur, enturJourneyPlanner, enturGeocoder, enturClientName, enturRequestBudget, type EnturOptions } from './entur/index.js'
+export {
+  entur,
+  enturJourneyPlanner,
+  enturGeocoder,
+  enturClientName,
+  enturRequestBudget,
+  type EnturOptions,
+} from './entur/index.js'
 export {
   vegvesen,
   vegvesenTrafikkdata,
@@ -34,17 +46,40 @@ export {
 } from './vegvesen/index.js'
 export { ssb, ssbApi } from './ssb/index.js'
 export { nve, nveFlood, nveLandslide, nveAvalanche, nveHydapi, HYDAPI_KEY_VARIABLE } from './nve/index.js'
-export { banenor, banenorSiriEt, BANENOR_REQUESTOR_REF_VARIABLE, BANENOR_SUBSCRIPTION_KEY_VARIABLE, type BanenorOptions } from './banenor/index.js'
+export {
+  banenor,
+  banenorSiriEt,
+  BANENOR_REQUESTOR_REF_VARIABLE,
+  BANENOR_SUBSCRIPTION_KEY_VARIABLE,
+  type BanenorOptions,
+} from './banenor/index.js'
 export { naturbase, naturbaseVern } from './naturbase/index.js'
 export { kulturarv, riksantikvarenApi, dimuApi, DIMU_KEY_VARIABLE, type KulturarvOptions } from './kulturarv/index.js'
-export { mattilsynet, mattilsynetData, mattilsynetDatasets, geocodeEstablishmentAddresses, type MattilsynetOptions } from './mattilsynet/index.js'
+export {
+  mattilsynet,
+  mattilsynetData,
+  mattilsynetDatasets,
+  geocodeEstablishmentAddresses,
+  type MattilsynetOptions,
+} from './mattilsynet/index.js'
 export { nyheter, politiloggen, nrkFeeds } from './nyheter/index.js'
 export { utdanning, udirNsr, udirNbr, udirRequestBudget, type UtdanningOptions } from './utdanning/index.js'
 export { frost, frostApi, frostRequestBudget, FROST_CLIENT_ID_VARIABLE, type FrostOptions } from './frost/index.js'
-export { badetemp, yrBadetemperaturer, YR_ATTRIBUTION, YR_BADETEMP_KEY_VARIABLE, type BadetempOptions } from './badetemp/index.js'
+export {
+  badetemp,
+  yrBadetemperaturer,
+  YR_ATTRIBUTION,
+  YR_BADETEMP_KEY_VARIABLE,
+  type BadetempOptions,
+} from './badetemp/index.js'
 export { arkivverket, censusRequestBudget, digitalarkivetCensus, type ArkivverketOptions } from './arkivverket/index.js'
 export { builtInSources } from './built-in-sources.js'
 export { builtInDatasets } from './built-in-datasets.js'
 export { artskart, artskartApi, artskartRequestBudget, type ArtskartOptions } from './artskart/index.js'
-export { anleggsregisteret, anleggsregisteretApi, anleggsregisteretRequestBudget, type AnleggsregisteretOptions } from './anleggsregisteret/index.js'
+export {
+  anleggsregisteret,
+  anleggsregisteretApi,
+  anleggsregisteretRequestBudget,
+  type AnleggsregisteretOptions,
+} from './anleggsregisteret/index.js'
 export { kartverketKommuneinfo } from './shared/kommuneinfo-upstream.js'

@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type GatewayOptions } from '@allmenning/core'
 import type { FakeUpstream } from '@allmenning/core/testing'
 import { ais } from './ais/index.js'
-import { FAKE_BARENTSWATCH_CLIENT, startFakeBarentswatch, type FakeBarentswatch } from './ais/testing/fake-barentswatch.js'
+import {
+  FAKE_BARENTSWATCH_CLIENT,
+  startFakeBarentswatch,
+  type FakeBarentswatch,
+} from './ais/testing/fake-barentswatch.js'
 import { akvakultur } from './akvakultur/index.js'
 import { startFakeFiskeridirGis, startFakePubAqua } from './akvakultur/testing/fake-fiskeridir.js'
 import { builtInSources } from './built-in-sources.js'
@@ -22,7 +26,14 @@ let fakes: Record<'kystdatahuset' | 'gis' | 'aqua' | 'nobil' | 'firms' | 'overpa
 let bw: FakeBarentswatch
 
 beforeAll(async () => {
-  const [k, g, a, n, f, o] = await Promise.all([startFakeKystdatahuset(), startFakeFiskeridirGis(), startFakePubAqua(), startFakeNobil(), startFakeFirms(), startFakeOverpass()])
+  const [k, g, a, n, f, o] = await Promise.all([
+    startFakeKystdatahuset(),
+    startFakeFiskeridirGis(),
+    startFakePubAqua(),
+    startFakeNobil(),
+    startFakeFirms(),
+    startFakeOverpass(),
+  ])
   fakes = { kystdatahuset: k, gis: g, aqua: a, nobil: n, firms: f, overpass: o }
   bw = await startFakeBarentswatch()
 })
@@ -41,10 +52,22 @@ const upstreams = (): GatewayOptions['upstreams'] => ({
 const fields = 'vessels,ports,aquaculture,charging_stations,fire_detections,pois'
 const bundle = async (keys: boolean) => {
   const sources = keys
-    ? [kystdatahuset(), akvakultur(), nobil({ apiKey: FAKE_NOBIL_KEY }), firms({ mapKey: FAKE_FIRMS_KEY }), ais(FAKE_BARENTSWATCH_CLIENT), poiNorge()]
+    ? [
+        kystdatahuset(),
+        akvakultur(),
+        nobil({ apiKey: FAKE_NOBIL_KEY }),
+        firms({ mapKey: FAKE_FIRMS_KEY }),
+        ais(FAKE_BARENTSWATCH_CLIENT),
+        poiNorge(),
+      ]
     : [kystdatahuset(), akvakultur(), nobil(), firms(), ais(), poiNorge()]
   const gateway = createGateway({ sources, upstreams: upstreams(), onError: () => {} })
-  const res = await gateway.handle({ method: 'GET', path: '/api/v1/steder/59.9065/10.7470', query: `fields=${fields}`, headers: {} })
+  const res = await gateway.handle({
+    method: 'GET',
+    path: '/api/v1/steder/59.9065/10.7470',
+    query: `fields=${fields}`,
+    headers: {},
+  })
   return { status: res.status, json: JSON.parse(res.body!) }
 }
 
@@ -53,7 +76,9 @@ describe('the place fields of the maritime, energy, air and poi sources', () => 
     const { status, json } = await bundle(true)
     expect(status).toBe(200)
     const of = (field: string) => json.fields[field]
-    expect(Object.fromEntries(fields.split(',').map((f) => [f, [of(f).status, of(f).source, of(f).operation]]))).toEqual({
+    expect(
+      Object.fromEntries(fields.split(',').map((f) => [f, [of(f).status, of(f).source, of(f).operation]])),
+    ).toEqual({
       vessels: ['ok', 'ais', 'find_vessels_nearby'],
       ports: ['ok', 'kystdatahuset', 'find_ports_nearby'],
       aquaculture: ['ok', 'akvakultur', 'find_sites_nearby'],
@@ -67,20 +92,39 @@ describe('the place fields of the maritime, energy, air and poi sources', () => 
     expect(of('charging_stations').data[0].id).toBe('NOR_01003')
     expect(of('fire_detections').data.detections).toEqual([])
     expect(of('vessels').attribution).toEqual([
-      { upstream: 'barentswatch_ais', publisher: 'Kystverket (Norwegian Coastal Administration), via BarentsWatch', license: 'NLOD 2.0' },
+      {
+        upstream: 'barentswatch_ais',
+        publisher: 'Kystverket (Norwegian Coastal Administration), via BarentsWatch',
+        license: 'NLOD 2.0',
+      },
       { upstream: 'barentswatch_id', publisher: 'BarentsWatch' },
     ])
-    expect(of('pois').attribution).toEqual([{ upstream: 'overpass', publisher: 'OpenStreetMap contributors', license: 'ODbL 1.0' }])
+    expect(of('pois').attribution).toEqual([
+      { upstream: 'overpass', publisher: 'OpenStreetMap contributors', license: 'ODbL 1.0' },
+    ])
     expect(json.summary).toEqual({ ok: 6, stale: 0, failed: 0 })
   })
 
   it('says which variable to set for each field whose key is missing, and still answers the rest', async () => {
     const { status, json } = await bundle(false)
     expect(status).toBe(200)
-    expect(json.fields.vessels).toMatchObject({ status: 'not_configured', configure: 'ALLMENNING_BARENTSWATCH_CLIENT_ID' })
-    expect(json.fields.charging_stations).toMatchObject({ status: 'not_configured', configure: 'ALLMENNING_NOBIL_API_KEY' })
-    expect(json.fields.fire_detections).toMatchObject({ status: 'not_configured', configure: 'ALLMENNING_FIRMS_MAP_KEY' })
-    expect([json.fields.ports.status, json.fields.aquaculture.status, json.fields.pois.status]).toEqual(['ok', 'ok', 'ok'])
+    expect(json.fields.vessels).toMatchObject({
+      status: 'not_configured',
+      configure: 'ALLMENNING_BARENTSWATCH_CLIENT_ID',
+    })
+    expect(json.fields.charging_stations).toMatchObject({
+      status: 'not_configured',
+      configure: 'ALLMENNING_NOBIL_API_KEY',
+    })
+    expect(json.fields.fire_detections).toMatchObject({
+      status: 'not_configured',
+      configure: 'ALLMENNING_FIRMS_MAP_KEY',
+    })
+    expect([json.fields.ports.status, json.fields.aquaculture.status, json.fields.pois.status]).toEqual([
+      'ok',
+      'ok',
+      'ok',
+    ])
     expect(json.summary).toEqual({ ok: 3, stale: 0, failed: 3 })
   })
 })
@@ -95,7 +139,9 @@ describe('the place fields of every built-in source', () => {
   }
 
   it('offer spec 4.2 sections and fields in its order, then the fields the other sources add', async () => {
-    expect(await problem('section=everything')).toBe('must be one of: summary, geography, weather, air, poi, energy, maritime, transport, business, culture, community, nature, hazards, all')
+    expect(await problem('section=everything')).toBe(
+      'must be one of: summary, geography, weather, air, poi, energy, maritime, transport, business, culture, community, nature, hazards, all',
+    )
     expect(await problem('fields=rainbows')).toBe(
       'must be a comma-separated list of: addresses, place_names, current_weather, forecast, air_stations, air_forecast, pois, vessels, aquaculture, ports, charging_stations, fire_detections, price_area, electricity_price, tides, stops, traffic_registration_points, traffic_messages, shared_mobility, train_stations, companies, census_properties, water_temperatures, weather_stations, schools, news, food_inspections, heritage_sites, protected_areas, sports_facilities, species_observations, hazard_warnings, hydro_stations',
     )
@@ -103,7 +149,10 @@ describe('the place fields of every built-in source', () => {
 
   it('fill each section with the fields it had', async () => {
     const res = await gateway.handle({ method: 'GET', path: '/api/v1/openapi.json', query: '', headers: {} })
-    const parameters = JSON.parse(res.body!).paths['/api/v1/steder/{lat}/{lon}'].get.parameters as { name: string; description: string }[]
+    const parameters = JSON.parse(res.body!).paths['/api/v1/steder/{lat}/{lon}'].get.parameters as {
+      name: string
+      description: string
+    }[]
     expect(parameters.find((p) => p.name === 'section')!.description).toContain(
       'summary (addresses, place_names, current_weather); geography (addresses, place_names); weather (current_weather, forecast, water_temperatures, weather_stations); ' +
         'air (air_stations, air_forecast, fire_detections); poi (pois); energy (charging_stations, price_area, electricity_price); maritime (vessels, aquaculture, ports, tides); transport (stops, traffic_registration_points, traffic_messages, shared_mobility, train_stations); business (companies); culture (census_properties, heritage_sites, sports_facilities); community (schools, news, food_inspections); nature (protected_areas, species_observations); hazards (hazard_warnings, hydro_stations); all (every field)',

@@ -1,7 +1,9 @@
 const folder = 'test/docs/example-context'
 
 /** The placeholder modules the README's and docs/' code blocks may draw on, first match first. */
-export const markdownContext = ['everywhere', 'source-code', 'express', 'lambda', 'koa'].map((name) => `${folder}/${name}.ts`)
+export const markdownContext = ['everywhere', 'source-code', 'express', 'lambda', 'koa'].map(
+  (name) => `${folder}/${name}.ts`,
+)
 
 /**
  * The placeholder modules a JSDoc example may draw on, by the package it documents: `app`
@@ -13,6 +15,12 @@ export const markdownContext = ['everywhere', 'source-code', 'express', 'lambda'
  */
 export function codeContext(file: string): string[] {
   const [, name = ''] = /^(?:packages|examples)\/([^/]+)\//.exec(file) ?? []
-  const own = /koa/.test(name) ? 'koa' : /express/.test(name) ? 'express' : /lambda/.test(name) ? 'lambda' : 'source-code'
+  const own = /koa/.test(name)
+    ? 'koa'
+    : /express/.test(name)
+      ? 'express'
+      : /lambda/.test(name)
+        ? 'lambda'
+        : 'source-code'
   return [own, 'everywhere'].map((module) => `${folder}/${module}.ts`)
 }

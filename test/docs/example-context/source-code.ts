@@ -4,7 +4,14 @@
  * `everywhere.ts`: `ctx` is the operation's context, `client` an upstream's client, `res`
  * its answer, `links`, `host` and `dataset` what their types say.
  */
-import type { DatasetDefinition, EntitySearch, OperationContext, OperationDefinition, UpstreamClient, UpstreamResponse } from '@allmenning/core/source'
+import type {
+  DatasetDefinition,
+  EntitySearch,
+  OperationContext,
+  OperationDefinition,
+  UpstreamClient,
+  UpstreamResponse,
+} from '@allmenning/core/source'
 import type { ExtensionHost, Links } from '@allmenning/core/extension'
 
 export declare const ctx: OperationContext

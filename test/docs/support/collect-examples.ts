@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
-import ts from 'typescript'
 import type { CodeExample } from './compile-examples.js'
 import { fileImports } from './file-imports.js'
 import { jsdocExamples } from './jsdoc-examples.js'
@@ -87,7 +86,11 @@ export function collectExamples(
   for (const file of codeFiles(root)) {
     const source = readFileSync(join(root, file), 'utf8')
     if (!source.includes('@example')) continue
-    const own = [`./${file.split('/').pop()!.replace(/\.ts$/, '.js')}`, ...siblings(root, file), ...enclosingIndexes(root, file)]
+    const own = [
+      `./${file.split('/').pop()!.replace(/\.ts$/, '.js')}`,
+      ...siblings(root, file),
+      ...enclosingIndexes(root, file),
+    ]
     const extra = placeholders.code(file).map((path) => specifierFrom(file, path))
     const imports = fileImports(source)
     for (const example of jsdocExamples(file, source)) {
@@ -119,7 +122,10 @@ export function workspaceEntries(root: string): string[] {
   for (const folder of readdirSync(join(root, 'packages'))) {
     const manifestPath = join(root, 'packages', folder, 'package.json')
     if (!existsSync(manifestPath)) continue
-    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { name: string; exports?: Record<string, unknown> }
+    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+      name: string
+      exports?: Record<string, unknown>
+    }
     for (const key of Object.keys(manifest.exports ?? {})) {
       if (key === './package.json') continue
       const entry = key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`

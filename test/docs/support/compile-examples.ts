@@ -73,7 +73,11 @@ export function compileExamples(root: string, examples: CodeExample[], dataNames
   const host = virtualHost(options, virtual)
 
   // First pass: what each scope module exports, and which names are global.
-  const plans = examples.map((example, i) => ({ example, path: examplePath(root, example, i), names: exampleNames(example.code) }))
+  const plans = examples.map((example, i) => ({
+    example,
+    path: examplePath(root, example, i),
+    names: exampleNames(example.code),
+  }))
   const probe = join(root, '__globals_probe__.ts')
   virtual.set(probe, 'export {}\n')
   const scopeProbes = new Map<string, string>()
@@ -89,7 +93,9 @@ export function compileExamples(root: string, examples: CodeExample[], dataNames
   const first = ts.createProgram({ rootNames: [probe, ...scopeProbes.values()], options, host })
   const checker = first.getTypeChecker()
   const everything = ts.SymbolFlags.Value | ts.SymbolFlags.Type | ts.SymbolFlags.Namespace
-  const globals = new Set(checker.getSymbolsInScope(first.getSourceFile(probe)!.endOfFileToken, everything).map((symbol) => symbol.name))
+  const globals = new Set(
+    checker.getSymbolsInScope(first.getSourceFile(probe)!.endOfFileToken, everything).map((symbol) => symbol.name),
+  )
   const exportsOf = new Map<string, Map<string, 'value' | 'type'>>()
   for (const [key, probePath] of scopeProbes) {
     const declaration = first.getSourceFile(probePath)!.statements[0] as ts.ImportDeclaration
@@ -105,7 +111,12 @@ export function compileExamples(root: string, examples: CodeExample[], dataNames
 
   // Second pass: each example as a module with the imports it needs.
   const modules = plans.map((plan) => {
-    const module = exampleModule(plan.example, plan.names, (specifier) => exportsOf.get(scopeKey(plan.path, specifier)), globals)
+    const module = exampleModule(
+      plan.example,
+      plan.names,
+      (specifier) => exportsOf.get(scopeKey(plan.path, specifier)),
+      globals,
+    )
     virtual.set(plan.path, module.text)
     return { ...plan, headerLines: module.headerLines }
   })
@@ -130,7 +141,9 @@ export function compileExamples(root: string, examples: CodeExample[], dataNames
       const inCode = line >= 0 && line < codeLines.length
       failures.push({
         example,
-        at: inCode ? `${example.file}:${example.line + line}:${position.character + 1 + (example.columnOffsets?.[line] ?? 0)}` : `${example.file}:${example.line}`,
+        at: inCode
+          ? `${example.file}:${example.line + line}:${position.character + 1 + (example.columnOffsets?.[line] ?? 0)}`
+          : `${example.file}:${example.line}`,
         message: inCode ? message : `in the imports made for this example: ${message}`,
         code: diagnostic.code,
         source: inCode ? codeLines[line]!.trim() : '',
@@ -158,7 +171,10 @@ function virtualHost(options: ts.CompilerOptions, virtual: Map<string, string>):
 
 /** Where an example's module lives: beside the file it is written in, so imports resolve as there. */
 function examplePath(root: string, example: CodeExample, index: number): string {
-  const name = example.file.split('/').pop()!.replace(/\.[a-z]+$/, '')
+  const name = example.file
+    .split('/')
+    .pop()!
+    .replace(/\.[a-z]+$/, '')
   return join(root, dirname(example.file), `${name}.example-${example.line}-${index}.${example.language}`)
 }
 

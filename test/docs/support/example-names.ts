@@ -26,8 +26,13 @@ export function exampleNames(code: string): ExampleSyntax {
   const declared = new Set<string>()
   let isModule = false
   for (const statement of file.statements) {
-    if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) || ts.isExportAssignment(statement)) isModule = true
-    if (ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) isModule = true
+    if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) || ts.isExportAssignment(statement))
+      isModule = true
+    if (
+      ts.canHaveModifiers(statement) &&
+      ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
+    )
+      isModule = true
     for (const name of topLevelNames(statement)) declared.add(name)
   }
   const used: string[] = []
@@ -53,7 +58,8 @@ function isApiUse(node: ts.Identifier): boolean {
 }
 
 function topLevelNames(statement: ts.Statement): string[] {
-  if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap((d) => bindingNames(d.name))
+  if (ts.isVariableStatement(statement))
+    return statement.declarationList.declarations.flatMap((d) => bindingNames(d.name))
   if (ts.isImportDeclaration(statement)) {
     const clause = statement.importClause
     if (!clause) return []
@@ -89,7 +95,13 @@ function isReference(node: ts.Identifier): boolean {
   if (ts.isShorthandPropertyAssignment(parent)) return true
   if (ts.isBindingElement(parent)) return false
   if (ts.isLabeledStatement(parent) || ts.isBreakOrContinueStatement(parent) || ts.isMetaProperty(parent)) return false
-  if (ts.isImportSpecifier(parent) || ts.isImportClause(parent) || ts.isNamespaceImport(parent) || ts.isExportSpecifier(parent)) return false
+  if (
+    ts.isImportSpecifier(parent) ||
+    ts.isImportClause(parent) ||
+    ts.isNamespaceImport(parent) ||
+    ts.isExportSpecifier(parent)
+  )
+    return false
   if ('name' in parent && (parent as { name?: ts.Node }).name === node) return false
   return true
 }

@@ -18,7 +18,8 @@ export function fileImports(source: string): Record<string, string> {
     const typeOnly = clause.isTypeOnly ? 'type ' : ''
     if (clause.name) found[clause.name.text] = `import ${typeOnly}${clause.name.text} from ${from}`
     const bindings = clause.namedBindings
-    if (bindings && ts.isNamespaceImport(bindings)) found[bindings.name.text] = `import ${typeOnly}* as ${bindings.name.text} from ${from}`
+    if (bindings && ts.isNamespaceImport(bindings))
+      found[bindings.name.text] = `import ${typeOnly}* as ${bindings.name.text} from ${from}`
     if (bindings && ts.isNamedImports(bindings)) {
       for (const element of bindings.elements) {
         found[element.name.text] = `import ${typeOnly}{ ${element.getText(file)} } from ${from}`

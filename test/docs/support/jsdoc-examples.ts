@@ -27,7 +27,10 @@ export function jsdocExamples(file: string, source: string): JsdocExample[] {
   const examples: JsdocExample[] = []
   for (const comment of source.matchAll(JSDOC)) {
     const firstLine = source.slice(0, comment.index).split('\n').length
-    const raw = comment[0].replace(/^\/\*\*/, '').replace(/\*\/$/, '').split('\n')
+    const raw = comment[0]
+      .replace(/^\/\*\*/, '')
+      .replace(/\*\/$/, '')
+      .split('\n')
     const prefixes = raw.map((line) => /^\s*\* ?/.exec(line)?.[0].length ?? 0)
     const lines = raw.map((line, i) => line.slice(prefixes[i]))
     for (let i = 0; i < lines.length; i++) {
@@ -39,7 +42,13 @@ export function jsdocExamples(file: string, source: string): JsdocExample[] {
       const code = body.join('\n')
       const columnOffsets = prefixes.slice(i + 1, i + 1 + body.length)
       const notCompiled = NOT_COMPILED.exec(body[0]?.trim() ?? '')
-      examples.push({ file, line: firstLine + i + 1, code, columnOffsets, ...(notCompiled ? { notCompiled: notCompiled[1]!.trim() } : {}) })
+      examples.push({
+        file,
+        line: firstLine + i + 1,
+        code,
+        columnOffsets,
+        ...(notCompiled ? { notCompiled: notCompiled[1]!.trim() } : {}),
+      })
       i = end - 1
     }
   }

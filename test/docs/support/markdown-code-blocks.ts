@@ -39,7 +39,9 @@ export function markdownCodeBlocks(file: string, markdown: string): MarkdownCode
     let end = i + 1
     while (end < lines.length && !closing.test(lines[end]!)) end++
     const body = lines.slice(i + 1, end)
-    const columnOffsets = body.map((line) => (line.startsWith(indent) ? indent.length : line.length - line.trimStart().length))
+    const columnOffsets = body.map((line) =>
+      line.startsWith(indent) ? indent.length : line.length - line.trimStart().length,
+    )
     const code = body.map((line, j) => line.slice(columnOffsets[j])).join('\n')
     const marker = i > 0 ? MARKER.exec(lines[i - 1]!) : null
     blocks.push({

@@ -21,7 +21,12 @@ afterAll(() => datasets.close())
 const run = (org_nr: string) =>
   operation.run(
     { org_nr, limit: 25, offset: 0 },
-    testOperationContext({ source: 'firmafakta', operation: operation.name, upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' }, datasets: datasets.store }),
+    testOperationContext({
+      source: 'firmafakta',
+      operation: operation.name,
+      upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
+      datasets: datasets.store,
+    }),
   )
 
 describe('eu_tildelinger_for_selskap', () => {
@@ -34,12 +39,23 @@ describe('eu_tildelinger_for_selskap', () => {
       ['820001', 'H2020', 'participant', 400_000.25],
     ])
     expect(data.sum_eu_bidrag).toBe(1_650_000.75)
-    expect(data.prosjekter[0]).toMatchObject({ tittel: 'Green "blue" seas; a test', start: '2023-01-01', url: 'https://cordis.europa.eu/project/id/101056765' })
+    expect(data.prosjekter[0]).toMatchObject({
+      tittel: 'Green "blue" seas; a test',
+      start: '2023-01-01',
+      url: 'https://cordis.europa.eu/project/id/101056765',
+    })
   })
 
   it('reads decimal commas and answers an empty list for an organisation without EU projects', async () => {
     const { data } = await run('912346234')
-    expect(data.prosjekter).toEqual([expect.objectContaining({ prosjekt_id: '820001', rolle: 'coordinator', eu_bidrag: 1_000_000, prosjekt_total_kostnad: 2_000_000 })])
+    expect(data.prosjekter).toEqual([
+      expect.objectContaining({
+        prosjekt_id: '820001',
+        rolle: 'coordinator',
+        eu_bidrag: 1_000_000,
+        prosjekt_total_kostnad: 2_000_000,
+      }),
+    ])
     expect((await run('923609016')).data).toMatchObject({ antall: 0, sum_eu_bidrag: 0, prosjekter: [], navn: null })
   })
 

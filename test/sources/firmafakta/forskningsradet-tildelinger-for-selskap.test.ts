@@ -9,7 +9,11 @@ import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/
 let datasets: LoadedDatasets
 beforeAll(async () => {
   datasets = createLoadedDatasets()
-  const result = await datasets.load(forskningsradetSoknader, [{ file: 'dataset.csv', bytes: soknaderCsv() }], '2024-08-13')
+  const result = await datasets.load(
+    forskningsradetSoknader,
+    [{ file: 'dataset.csv', bytes: soknaderCsv() }],
+    '2024-08-13',
+  )
   expect(result).toMatchObject({ records: 4, rows: 4, malformed: 0 })
 })
 afterAll(() => datasets.close())
@@ -17,7 +21,12 @@ afterAll(() => datasets.close())
 const run = (org_nr: string) =>
   operation.run(
     { org_nr, limit: 25, offset: 0 },
-    testOperationContext({ source: 'firmafakta', operation: operation.name, upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' }, datasets: datasets.store }),
+    testOperationContext({
+      source: 'firmafakta',
+      operation: operation.name,
+      upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
+      datasets: datasets.store,
+    }),
   )
 
 describe('forskningsradet_tildelinger_for_selskap', () => {
@@ -32,13 +41,22 @@ describe('forskningsradet_tildelinger_for_selskap', () => {
       ['101367', 'Avsluttet', 11_700_000],
     ])
     expect(data.prosjekter[0]?.prosjekttittel).toBe('Teknologi, samfunn og "grønn" omstilling:\nen ny fase')
-    expect(data.prosjekter[1]).toMatchObject({ soknadsdato: '1994-12-16', prosjektstart: '1995-01-01', url: 'https://prosjektbanken.forskningsradet.no/project/FORISS/101367' })
+    expect(data.prosjekter[1]).toMatchObject({
+      soknadsdato: '1994-12-16',
+      prosjektstart: '1995-01-01',
+      url: 'https://prosjektbanken.forskningsradet.no/project/FORISS/101367',
+    })
     expect(data.note).toContain('Tibi')
   })
 
   it('leaves rejected applications and foreign organisations out', async () => {
     const { data } = await run('912345645')
     expect(data.prosjekter.map((p) => p.prosjektnummer)).not.toContain('300001')
-    expect((await run('974760843')).data).toMatchObject({ antall: 0, sum_tildelt: 0, prosjekter: [], prosjektansvarlig: null })
+    expect((await run('974760843')).data).toMatchObject({
+      antall: 0,
+      sum_tildelt: 0,
+      prosjekter: [],
+      prosjektansvarlig: null,
+    })
   })
 })

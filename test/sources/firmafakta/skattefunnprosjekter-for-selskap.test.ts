@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testOperationContext } from '@allmenning/core/testing'
 import { skattefunnprosjekterForSelskap as operation } from '../../../packages/sources/src/firmafakta/skattefunnprosjekter-for-selskap.js'
 import { skattefunn } from '../../../packages/sources/src/firmafakta/datasets/skattefunn.js'
-import { skattefunnHistorical, skattefunnRolling } from '../../../packages/sources/src/firmafakta/testing/skattefunn-fixtures.js'
+import {
+  skattefunnHistorical,
+  skattefunnRolling,
+} from '../../../packages/sources/src/firmafakta/testing/skattefunn-fixtures.js'
 import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 const file = 'skattefunn-innsendte-soknader.xlsx'
@@ -21,7 +24,12 @@ afterAll(() => datasets.close())
 const run = (org_nr: string) =>
   operation.run(
     { org_nr, limit: 25, offset: 0 },
-    testOperationContext({ source: 'firmafakta', operation: operation.name, upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' }, datasets: datasets.store }),
+    testOperationContext({
+      source: 'firmafakta',
+      operation: operation.name,
+      upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
+      datasets: datasets.store,
+    }),
   )
 
 describe('skattefunnprosjekter_for_selskap', () => {
@@ -30,9 +38,42 @@ describe('skattefunnprosjekter_for_selskap', () => {
     expect(() => v.parse(operation.output, data)).not.toThrow()
     expect(data).toMatchObject({ bedrift: 'SESAM AS', antall: 3, godkjente: 2 })
     expect(data.prosjekter).toEqual([
-      { soknadsnummer: '350003', prosjekttittel: 'Selvlærende låser', status: 'godkjent', innsendt: '2024-06-01', fra: '2024-07-01', til: '2026-06-30', vedtaksdato: null, fylke: 'Trøndelag', kommune: 'Trondheim', sammendrag: null },
-      { soknadsnummer: '340002', prosjekttittel: 'Avslått idé', status: 'avslått', innsendt: '2023-03-01', fra: '2023', til: '2024', vedtaksdato: '2023-04-02', fylke: 'Trøndelag', kommune: 'Trondheim', sammendrag: null },
-      { soknadsnummer: '290001', prosjekttittel: 'Smartere dører', status: 'godkjent', innsendt: '2019-09-02', fra: '2019', til: '2021', vedtaksdato: '2019-10-01', fylke: 'Trøndelag', kommune: 'Trondheim', sammendrag: 'Dører som åpner seg selv.' },
+      {
+        soknadsnummer: '350003',
+        prosjekttittel: 'Selvlærende låser',
+        status: 'godkjent',
+        innsendt: '2024-06-01',
+        fra: '2024-07-01',
+        til: '2026-06-30',
+        vedtaksdato: null,
+        fylke: 'Trøndelag',
+        kommune: 'Trondheim',
+        sammendrag: null,
+      },
+      {
+        soknadsnummer: '340002',
+        prosjekttittel: 'Avslått idé',
+        status: 'avslått',
+        innsendt: '2023-03-01',
+        fra: '2023',
+        til: '2024',
+        vedtaksdato: '2023-04-02',
+        fylke: 'Trøndelag',
+        kommune: 'Trondheim',
+        sammendrag: null,
+      },
+      {
+        soknadsnummer: '290001',
+        prosjekttittel: 'Smartere dører',
+        status: 'godkjent',
+        innsendt: '2019-09-02',
+        fra: '2019',
+        til: '2021',
+        vedtaksdato: '2019-10-01',
+        fylke: 'Trøndelag',
+        kommune: 'Trondheim',
+        sammendrag: 'Dører som åpner seg selv.',
+      },
     ])
   })
 

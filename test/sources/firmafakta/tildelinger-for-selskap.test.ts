@@ -9,16 +9,29 @@ import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/
 let datasets: LoadedDatasets
 beforeAll(async () => {
   datasets = createLoadedDatasets()
-  const result = await datasets.load(innovasjonNorgeTildelinger, [{ file: 'Tildelinger.csv', bytes: tildelingerCsv() }], '2026-11-22T02:00:00.000Z')
+  const result = await datasets.load(
+    innovasjonNorgeTildelinger,
+    [{ file: 'Tildelinger.csv', bytes: tildelingerCsv() }],
+    '2026-11-22T02:00:00.000Z',
+  )
   expect(result).toMatchObject({ records: 6, rows: 5, malformed: 1 })
-  expect(result.samples[0]).toEqual({ file: 'Tildelinger.csv', record: 6, problem: 'Innvilget beløp "ukjent" is not a number' })
+  expect(result.samples[0]).toEqual({
+    file: 'Tildelinger.csv',
+    record: 6,
+    problem: 'Innvilget beløp "ukjent" is not a number',
+  })
 })
 afterAll(() => datasets.close())
 
 const run = (org_nr: string) =>
   operation.run(
     { org_nr, limit: 25, offset: 0 },
-    testOperationContext({ source: 'firmafakta', operation: operation.name, upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' }, datasets: datasets.store }),
+    testOperationContext({
+      source: 'firmafakta',
+      operation: operation.name,
+      upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
+      datasets: datasets.store,
+    }),
   )
 
 describe('tildelinger_for_selskap', () => {
@@ -32,7 +45,12 @@ describe('tildelinger_for_selskap', () => {
       ['2021-03-05', 75_000, 'Tilskudd'],
       ['2019-11-02', 500_000.5, 'Lån'],
     ])
-    expect(data.tildelinger[0]).toMatchObject({ bedriftsnavn: 'SESAM AS', fylke: 'Trøndelag', naeringshovedomraade: 'Industri', beslutningsenhet: 'Trøndelag' })
+    expect(data.tildelinger[0]).toMatchObject({
+      bedriftsnavn: 'SESAM AS',
+      fylke: 'Trøndelag',
+      naeringshovedomraade: 'Industri',
+      beslutningsenhet: 'Trøndelag',
+    })
     expect(data.note).toMatch(/^From Innovasjon Norge's allocation report as published 2026-11-22/)
   })
 

@@ -21,7 +21,10 @@ describe('the command line’s import', () => {
       const path = join(dir, 'allmenning.sqlite')
       const result = await importInWorker({
         path,
-        catalog: { module: fileURLToPath(new URL('../../../packages/sources/src/built-in-datasets.ts', import.meta.url)), export: 'builtInDatasets' },
+        catalog: {
+          module: fileURLToPath(new URL('../../../packages/sources/src/built-in-datasets.ts', import.meta.url)),
+          export: 'builtInDatasets',
+        },
         datasetId: 'lovdata_forskrifter',
         inputs: [{ file: 'gjeldende-sentrale-forskrifter.tar.bz2', path: archive, url: null }],
         publishedAt: '2026-09-03T02:31:44Z',
@@ -29,7 +32,9 @@ describe('the command line’s import', () => {
       expect(result).toMatchObject({ dataset: 'lovdata_forskrifter', records: 1, malformed: 0 })
       const store = createSqliteDatasetStore({ path })
       const reader = store.reader(lovdataRegulations)!
-      expect((await reader.search('documents', { match: '"tek17"' })).rows).toMatchObject([{ document_id: 'SF/forskrift/2017-06-19-840' }])
+      expect((await reader.search('documents', { match: '"tek17"' })).rows).toMatchObject([
+        { document_id: 'SF/forskrift/2017-06-19-840' },
+      ])
       store.close()
     } finally {
       rmSync(dir, { recursive: true, force: true })

@@ -14,7 +14,12 @@ import { rulesPublishedAt } from '../../../packages/sources/src/lovdata/testing/
 let dir: string
 let fake: FakeLovdata
 const download = '/v1/publicData/get/gjeldende-lover.tar.bz2'
-const catalog = { module: fileURLToPath(new URL('../../../packages/sources/src/lovdata/testing/published-rule-datasets.ts', import.meta.url)), export: 'datasets' }
+const catalog = {
+  module: fileURLToPath(
+    new URL('../../../packages/sources/src/lovdata/testing/published-rule-datasets.ts', import.meta.url),
+  ),
+  export: 'datasets',
+}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'allmenning-lovdata-sync-'))
@@ -41,7 +46,14 @@ describe('syncing Lovdata’s laws', () => {
   it('downloads once, then nothing while the listing date stands, and again for a version loaded under an older definition', async () => {
     const [laws] = rulesPublishedAt(fake.baseUrl)
     const sync = (loaded: CatalogEntry | undefined) =>
-      syncDataset({ path: join(dir, 'allmenning.sqlite'), downloads: join(dir, 'downloads'), dataset: laws!, catalog, loaded, userAgent: 'allmenning-test' })
+      syncDataset({
+        path: join(dir, 'allmenning.sqlite'),
+        downloads: join(dir, 'downloads'),
+        dataset: laws!,
+        catalog,
+        loaded,
+        userAgent: 'allmenning-test',
+      })
 
     expect(await sync(undefined)).toMatchObject({ status: 'loaded', result: { records: 5 } })
     expect(fake.hits(download)).toBe(1)
@@ -89,7 +101,13 @@ describe('syncing Lovdata’s laws', () => {
     const mirror = createServer((request, response) => {
       mirrorRequests.push(request.headers['if-modified-since'])
       if (request.headers['if-modified-since'] === lastModified) return void response.writeHead(304).end()
-      response.writeHead(200, { 'content-type': 'application/x-bzip2', 'content-length': archive.length, 'last-modified': lastModified }).end(archive)
+      response
+        .writeHead(200, {
+          'content-type': 'application/x-bzip2',
+          'content-length': archive.length,
+          'last-modified': lastModified,
+        })
+        .end(archive)
     })
     await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve))
     const path = join(dir, 'mirrored.sqlite')
@@ -105,7 +123,10 @@ describe('syncing Lovdata’s laws', () => {
       })
     try {
       const listings = fake.hits('/v1/publicData/list')
-      expect(await sync(undefined)).toMatchObject({ status: 'loaded', result: { records: 5, publishedAt: '2026-11-16T04:00:00.000Z' } })
+      expect(await sync(undefined)).toMatchObject({
+        status: 'loaded',
+        result: { records: 5, publishedAt: '2026-11-16T04:00:00.000Z' },
+      })
       const store = createSqliteDatasetStore({ path })
       const entry = store.catalog().get('lovdata_lover')!
       store.close()

@@ -29,7 +29,9 @@ describe('mattilsynet demo upstreams and datasets', () => {
     const bytes = Buffer.from(await res.arrayBuffer())
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
-    const again = await fetch(`${demo.fakes.mattilsynet_data!.baseUrl}/smilefjes-tilsyn.csv`, { headers: { 'if-none-match': res.headers.get('etag')! } })
+    const again = await fetch(`${demo.fakes.mattilsynet_data!.baseUrl}/smilefjes-tilsyn.csv`, {
+      headers: { 'if-none-match': res.headers.get('etag')! },
+    })
     expect(again.status).toBe(304)
   })
 

@@ -21,7 +21,10 @@ describe('mattilsynet and the source check of @allmenning/core/testing', () => {
             { query: 'pizza' },
             { postnr: '0153', since: '2024-01-01' },
           ],
-          find_establishments_nearby: [{ lat: 59.91, lon: 10.75 }, { lat: 59.91, lon: 10.75, radius_km: 3, max_karakter: 1 }],
+          find_establishments_nearby: [
+            { lat: 59.91, lon: 10.75 },
+            { lat: 59.91, lon: 10.75, radius_km: 3, max_karakter: 1 },
+          ],
         },
       })
       expect(report.operations).toEqual(['search_establishments', 'find_establishments_nearby'])

@@ -3,12 +3,37 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, type TestGateway } from '@allmenning/core/testing'
 import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
-import { ADDRESS_POINTS_FILE, adressepunkter, geocodeEstablishmentAddresses, mattilsynet, smilefjes } from '@allmenning/sources/mattilsynet'
-import { addressPointsCsv, FIXTURE_LINES, inspection, smilefjesCsv, startFakeKartverketAddresses } from '@allmenning/sources/mattilsynet/testing'
+import {
+  ADDRESS_POINTS_FILE,
+  adressepunkter,
+  geocodeEstablishmentAddresses,
+  mattilsynet,
+  smilefjes,
+} from '@allmenning/sources/mattilsynet'
+import {
+  addressPointsCsv,
+  FIXTURE_LINES,
+  inspection,
+  smilefjesCsv,
+  startFakeKartverketAddresses,
+} from '@allmenning/sources/mattilsynet/testing'
 
 const now = () => new Date('2026-11-28T10:00:00Z')
 // One line of the fixture file that no reader should take: its date is not a date.
-const BROKEN = smilefjesCsv([inspection({ tilsynsobjektid: 'Z9', navn: 'Feil', adrlinje1: 'X 1', postnr: '0150', poststed: 'OSLO', tilsynid: 'T9', dato: '31022024' }, [0, 0, 0, 0, 0])])
+const BROKEN = smilefjesCsv([
+  inspection(
+    {
+      tilsynsobjektid: 'Z9',
+      navn: 'Feil',
+      adrlinje1: 'X 1',
+      postnr: '0150',
+      poststed: 'OSLO',
+      tilsynid: 'T9',
+      dato: '31022024',
+    },
+    [0, 0, 0, 0, 0],
+  ),
+])
   .toString('utf8')
   .split('\r\n')[1]!
 
@@ -17,7 +42,11 @@ let gateway: TestGateway
 
 beforeAll(async () => {
   datasets = createLoadedDatasets()
-  const result = await datasets.load(smilefjes, [{ file: 'smilefjes-tilsyn.csv', bytes: smilefjesCsv(FIXTURE_LINES, [BROKEN]) }], '2026-11-27')
+  const result = await datasets.load(
+    smilefjes,
+    [{ file: 'smilefjes-tilsyn.csv', bytes: smilefjesCsv(FIXTURE_LINES, [BROKEN]) }],
+    '2026-11-27',
+  )
   expect(result).toMatchObject({ malformed: 1 })
   await datasets.load(adressepunkter, [{ file: ADDRESS_POINTS_FILE, bytes: addressPointsCsv() }], '2026-11-27')
   gateway = createTestGateway({ sources: mattilsynet({ now }), datasets: datasets.store })
@@ -38,46 +67,92 @@ describe('mattilsynet: the smilefjes file through the datasets', () => {
     const [pizza] = await reader.select('tilsynsobjekter', { where: { tilsynsobjektid: 'Z1601011200000000002B' } })
     expect(pizza).toMatchObject({ dato: '2025-02-20', karakter: 0, tilsynid: 'Z2502201000000000202T' })
     // `1062022`: the leading zero of 01062022 lost, as a number loses it.
-    expect(await reader.select('tilsyn', { where: { tilsynid: 'Z2206011000000000201T' }, columns: ['dato', 'karakter', 'karakter4'] })).toEqual([{ dato: '2022-06-01', karakter: 3, karakter4: 1 }])
+    expect(
+      await reader.select('tilsyn', {
+        where: { tilsynid: 'Z2206011000000000201T' },
+        columns: ['dato', 'karakter', 'karakter4'],
+      }),
+    ).toEqual([{ dato: '2022-06-01', karakter: 3, karakter4: 1 }])
     const [sushi] = await reader.select('tilsynsobjekter', { where: { tilsynsobjektid: 'Z1601011200000000003C' } })
-    expect(sushi).toMatchObject({ navn: 'Sushi "Bølgen" & Co', orgnummer: null, adresse_key: 'karl johans gate 22b|0159', karakter4: 4 })
+    expect(sushi).toMatchObject({
+      navn: 'Sushi "Bølgen" & Co',
+      orgnummer: null,
+      adresse_key: 'karl johans gate 22b|0159',
+      karakter4: 4,
+    })
   })
 
   it('search_establishments: Oslo by postal place, newest first, with history, grades, and positions', async () => {
     const { data, _meta, _provenance } = await search({ poststed: 'Oslo', min_karakter: 0, limit: 100 })
     expect(data.total).toBe(5)
-    expect(data.establishments.map((e: { dato: string }) => e.dato)).toEqual(['2025-11-03', '2025-02-20', '2024-10-01', '2024-09-09', '2024-05-15'])
+    expect(data.establishments.map((e: { dato: string }) => e.dato)).toEqual([
+      '2025-11-03',
+      '2025-02-20',
+      '2024-10-01',
+      '2024-09-09',
+      '2024-05-15',
+    ])
     const kafe = data.establishments.find((e: { navn: string }) => e.navn === 'Kafé Kvadraturen')
     expect(kafe).toMatchObject({
-      establishment_id: 'Z1601011200000000001A', orgnummer: '912345670', adresse: 'Kirkegata 15', postnr: '0153', poststed: 'OSLO',
-      karakter: 1, oppfolgingstilsyn: true, tilsyn_antall: 2, lat: 59.90868, lon: 10.74454, kommunenummer: '0301', plassering: 'address',
+      establishment_id: 'Z1601011200000000001A',
+      orgnummer: '912345670',
+      adresse: 'Kirkegata 15',
+      postnr: '0153',
+      poststed: 'OSLO',
+      karakter: 1,
+      oppfolgingstilsyn: true,
+      tilsyn_antall: 2,
+      lat: 59.90868,
+      lon: 10.74454,
+      kommunenummer: '0301',
+      plassering: 'address',
       tidligere_tilsyn: [{ tilsynid: 'Z2301101000000000101T', dato: '2023-01-10', karakter: 2 }],
     })
     expect(kafe.temaer).toEqual([
-      { tema: 'Rutiner og ledelse', karakter: 1 }, { tema: 'Lokaler og utstyr', karakter: 1 },
-      { tema: 'Mat-håndtering og tilberedning', karakter: 0 }, { tema: 'Merking og sporbarhet', karakter: 0 },
+      { tema: 'Rutiner og ledelse', karakter: 1 },
+      { tema: 'Lokaler og utstyr', karakter: 1 },
+      { tema: 'Mat-håndtering og tilberedning', karakter: 0 },
+      { tema: 'Merking og sporbarhet', karakter: 0 },
     ])
-    const placement = Object.fromEntries(data.establishments.map((e: { navn: string; plassering: string }) => [e.navn, e.plassering]))
+    const placement = Object.fromEntries(
+      data.establishments.map((e: { navn: string; plassering: string }) => [e.navn, e.plassering]),
+    )
     expect(placement).toEqual({
-      'Kafé Kvadraturen': 'address', 'Pizzabakeren Grünerløkka': 'address', 'Sushi "Bølgen" & Co': 'address',
-      'Nærbutikken Torggata': 'not_yet_geocoded', 'Kantina på brygga': 'no_address',
+      'Kafé Kvadraturen': 'address',
+      'Pizzabakeren Grünerløkka': 'address',
+      'Sushi "Bølgen" & Co': 'address',
+      'Nærbutikken Torggata': 'not_yet_geocoded',
+      'Kantina på brygga': 'no_address',
     })
     expect(data.placed).toBe(3)
-    expect(_meta.datasets.map((d: { id: string }) => d.id)).toEqual(['mattilsynet_smilefjes', 'mattilsynet_adressepunkter'])
+    expect(_meta.datasets.map((d: { id: string }) => d.id)).toEqual([
+      'mattilsynet_smilefjes',
+      'mattilsynet_adressepunkter',
+    ])
     expect(_provenance.data.source).toContain('Mattilsynet')
     expect(_provenance.data.description).toContain('NLOD')
   })
 
   it('search_establishments: filters by grade, date, postal code, organisation number, name and municipality', async () => {
-    const names = async (query: Record<string, string | number>) => (await search(query)).data.establishments.map((e: { navn: string }) => e.navn)
+    const names = async (query: Record<string, string | number>) =>
+      (await search(query)).data.establishments.map((e: { navn: string }) => e.navn)
     expect(await names({ poststed: 'OSLO', min_karakter: 2 })).toEqual(['Sushi "Bølgen" & Co'])
     expect(await names({ max_karakter: 0 })).toEqual(['Nærbutikken Torggata', 'Pizzabakeren Grünerløkka'])
-    expect(await names({ since: '2025-01-01' })).toEqual(['Nærbutikken Torggata', 'Bryggen Fiskerestaurant', 'Pizzabakeren Grünerløkka'])
+    expect(await names({ since: '2025-01-01' })).toEqual([
+      'Nærbutikken Torggata',
+      'Bryggen Fiskerestaurant',
+      'Pizzabakeren Grünerløkka',
+    ])
     expect(await names({ postnr: '5003' })).toEqual(['Bryggen Fiskerestaurant'])
     expect(await names({ orgnummer: '956789014' })).toEqual(['Ishavskafeen'])
     expect(await names({ query: 'pizza' })).toEqual(['Pizzabakeren Grünerløkka'])
     expect(await names({ query: 'bølgen', poststed: 'oslo' })).toEqual(['Sushi "Bølgen" & Co'])
-    for (const kommune of ['0301', '301', 'Oslo']) expect((await names({ kommune })).sort(), kommune).toEqual(['Kafé Kvadraturen', 'Pizzabakeren Grünerløkka', 'Sushi "Bølgen" & Co'])
+    for (const kommune of ['0301', '301', 'Oslo'])
+      expect((await names({ kommune })).sort(), kommune).toEqual([
+        'Kafé Kvadraturen',
+        'Pizzabakeren Grünerløkka',
+        'Sushi "Bølgen" & Co',
+      ])
     expect(await names({ kommune: 'Tromsø' })).toEqual(['Ishavskafeen'])
   })
 
@@ -88,7 +163,13 @@ describe('mattilsynet: the smilefjes file through the datasets', () => {
     expect(first.data.has_more_results).toBe(true)
     const last = await search({ poststed: 'Oslo', limit: 2, offset: 4 })
     expect(last.data.establishments.map((e: { navn: string }) => e.navn)).toEqual(['Kafé Kvadraturen'])
-    for (const [query, parameter] of [[{ limit: 1001 }, 'limit'], [{ min_karakter: 3, max_karakter: 1 }, 'min_karakter'], [{ min_karakter: 4 }, 'min_karakter'], [{ since: '2024-02-30' }, 'since'], [{ postnr: '155' }, 'postnr']] as const) {
+    for (const [query, parameter] of [
+      [{ limit: 1001 }, 'limit'],
+      [{ min_karakter: 3, max_karakter: 1 }, 'min_karakter'],
+      [{ min_karakter: 4 }, 'min_karakter'],
+      [{ since: '2024-02-30' }, 'since'],
+      [{ postnr: '155' }, 'postnr'],
+    ] as const) {
       const res = await gateway.call('mattilsynet', 'search_establishments', query)
       expect(res.status, JSON.stringify(query)).toBe(400)
       expect(res.body).toContain(parameter)
@@ -103,9 +184,21 @@ describe('mattilsynet: the smilefjes file through the datasets', () => {
     expect(rows[0].distance_km).toBeGreaterThan(0.3)
     expect(rows[0].distance_km).toBeLessThan(rows[1].distance_km)
     expect(typeof rows[0].lat).toBe('number')
-    const wider = await gateway.call('mattilsynet', 'find_establishments_nearby', { lat: 59.91, lon: 10.75, radius_km: 3, min_karakter: 0, max_karakter: 1 })
-    expect(wider.json.data.establishments.map((e: { navn: string }) => e.navn)).toEqual(['Kafé Kvadraturen', 'Pizzabakeren Grünerløkka'])
-    expect((await gateway.call('mattilsynet', 'find_establishments_nearby', { lat: 59.91, lon: 10.75, radius_km: 11 })).status).toBe(400)
+    const wider = await gateway.call('mattilsynet', 'find_establishments_nearby', {
+      lat: 59.91,
+      lon: 10.75,
+      radius_km: 3,
+      min_karakter: 0,
+      max_karakter: 1,
+    })
+    expect(wider.json.data.establishments.map((e: { navn: string }) => e.navn)).toEqual([
+      'Kafé Kvadraturen',
+      'Pizzabakeren Grünerløkka',
+    ])
+    expect(
+      (await gateway.call('mattilsynet', 'find_establishments_nearby', { lat: 59.91, lon: 10.75, radius_km: 11 }))
+        .status,
+    ).toBe(400)
   })
 
   it('finds establishments by name in the search across sources, with their position', async () => {
@@ -126,7 +219,9 @@ describe('mattilsynet without the placed addresses', () => {
       const g = createTestGateway({ sources: mattilsynet({ now }), datasets: alone.store })
       const res = await g.call('mattilsynet', 'search_establishments', { poststed: 'Oslo' })
       expect(res.status).toBe(200)
-      expect(new Set(res.json.data.establishments.map((e: { plassering: string }) => e.plassering))).toEqual(new Set(['not_yet_geocoded', 'no_address']))
+      expect(new Set(res.json.data.establishments.map((e: { plassering: string }) => e.plassering))).toEqual(
+        new Set(['not_yet_geocoded', 'no_address']),
+      )
       expect(res.json.data.note).toContain('mattilsynet_adressepunkter')
       const near = await g.call('mattilsynet', 'find_establishments_nearby', { lat: 59.91, lon: 10.75 })
       expect(near.status).toBe(502)
@@ -148,7 +243,16 @@ describe('the geocoding step', () => {
       const file = join(store.dir, ADDRESS_POINTS_FILE)
       const progress: number[] = []
       const started = performance.now()
-      const first = await geocodeEstablishmentAddresses({ reader, file, baseUrl: kartverket.baseUrl, maxRequests: 4, concurrency: 1, requestsPerSecond: 20, now, onProgress: (p) => progress.push(p.done) })
+      const first = await geocodeEstablishmentAddresses({
+        reader,
+        file,
+        baseUrl: kartverket.baseUrl,
+        maxRequests: 4,
+        concurrency: 1,
+        requestsPerSecond: 20,
+        now,
+        onProgress: (p) => progress.push(p.done),
+      })
       // Four requests at 20 a second: the last starts no sooner than 150 ms after the first.
       expect(performance.now() - started).toBeGreaterThanOrEqual(145)
       // Six distinct addresses (the one without a street is not asked): four now, two left.
@@ -162,7 +266,10 @@ describe('the geocoding step', () => {
       expect(second.notFound + first.notFound).toBe(1) // Torggata 5: Kartverket's fake does not know it
       expect(kartverket.hits('/sok')).toBe(6)
       // A third run asks nothing: every address is known.
-      expect(await geocodeEstablishmentAddresses({ reader, file, baseUrl: kartverket.baseUrl, now })).toMatchObject({ total: 0, remaining: 0 })
+      expect(await geocodeEstablishmentAddresses({ reader, file, baseUrl: kartverket.baseUrl, now })).toMatchObject({
+        total: 0,
+        remaining: 0,
+      })
       expect(kartverket.hits('/sok')).toBe(6)
       expect(kartverket.received.every((r) => (r.headers['user-agent'] ?? '').includes('Allmenning'))).toBe(true)
       const text = readFileSync(file, 'utf8')
@@ -175,7 +282,12 @@ describe('the geocoding step', () => {
       expect(rows.find((e: { navn: string }) => e.navn === 'Nærbutikken Torggata').plassering).toBe('address_not_found')
       expect(rows.filter((e: { plassering: string }) => e.plassering === 'address')).toHaveLength(3)
       // A year later, the address Kartverket did not know is due again.
-      const later = await geocodeEstablishmentAddresses({ reader, file, baseUrl: kartverket.baseUrl, now: () => new Date('2027-12-01T00:00:00Z') })
+      const later = await geocodeEstablishmentAddresses({
+        reader,
+        file,
+        baseUrl: kartverket.baseUrl,
+        now: () => new Date('2027-12-01T00:00:00Z'),
+      })
       expect(later).toMatchObject({ total: 1, notFound: 1 })
     } finally {
       store.close()
@@ -190,7 +302,13 @@ describe('the geocoding step', () => {
       await store.load(smilefjes, [{ file: 'smilefjes-tilsyn.csv', bytes: smilefjesCsv(FIXTURE_LINES) }])
       kartverket.failWith({ status: 503, body: 'Service Unavailable' })
       const file = join(store.dir, ADDRESS_POINTS_FILE)
-      const run = await geocodeEstablishmentAddresses({ reader: store.store.reader(smilefjes)!, file, baseUrl: kartverket.baseUrl, concurrency: 1, maxFailuresInARow: 3 })
+      const run = await geocodeEstablishmentAddresses({
+        reader: store.store.reader(smilefjes)!,
+        file,
+        baseUrl: kartverket.baseUrl,
+        concurrency: 1,
+        maxFailuresInARow: 3,
+      })
       expect(run).toMatchObject({ done: 3, failed: 3, placed: 0, remaining: 6 })
       expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(1)
     } finally {

@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway } from '@allmenning/core/testing'
 import { createSqliteDatasetStore, runCli } from '@allmenning/datasets'
 import { ADDRESS_POINTS_FILE, mattilsynet } from '@allmenning/sources/mattilsynet'
-import { startFakeKartverketAddresses, startFakeMattilsynet, type FakeMattilsynet } from '@allmenning/sources/mattilsynet/testing'
+import {
+  startFakeKartverketAddresses,
+  startFakeMattilsynet,
+  type FakeMattilsynet,
+} from '@allmenning/sources/mattilsynet/testing'
 import type { FakeUpstream } from '@allmenning/core/testing'
 
 // `npx allmenning datasets sync` as a deployment runs it: the smilefjes file from a local
@@ -43,7 +47,14 @@ async function datasets(dir: string, kartverket: FakeUpstream, args: string[], s
     ALLMENNING_DATASET_MATTILSYNET_SMILEFJES_URL: `${mattilsynetFake.baseUrl}/smilefjes-tilsyn.csv`,
     ALLMENNING_UPSTREAM_KARTVERKET_ADRESSER: kartverket.baseUrl,
   }
-  const code = await runCli(['datasets', ...args, '--data-dir', dir, '--catalog', catalog], { stdout, stderr, env, cwd: dir, tty: false, ...(signal ? { signal } : {}) })
+  const code = await runCli(['datasets', ...args, '--data-dir', dir, '--catalog', catalog], {
+    stdout,
+    stderr,
+    env,
+    cwd: dir,
+    tty: false,
+    ...(signal ? { signal } : {}),
+  })
   return { code, stdout: out, stderr: err }
 }
 
@@ -51,7 +62,12 @@ async function datasets(dir: string, kartverket: FakeUpstream, args: string[], s
 const answered = (kartverket: FakeUpstream) =>
   kartverket.received.filter((r) => r.route === '/sok').map((r) => `${r.query.get('sok')}|${r.query.get('postnummer')}`)
 
-async function withGateway<T>(dir: string, use: (call: (operation: string, query: Record<string, string | number>) => Promise<{ status: number; json: any }>) => Promise<T>): Promise<T> {
+async function withGateway<T>(
+  dir: string,
+  use: (
+    call: (operation: string, query: Record<string, string | number>) => Promise<{ status: number; json: any }>,
+  ) => Promise<T>,
+): Promise<T> {
   const store = createSqliteDatasetStore({ path: join(dir, 'allmenning.sqlite'), readonly: true })
   try {
     const gateway = createTestGateway({ sources: mattilsynet({ now }), datasets: store })
@@ -69,26 +85,36 @@ describe('npx allmenning datasets sync: the smilefjes file, then its addresses p
       const first = await datasets(dir, kartverket, ['sync', '--budget', '4'])
       expect(first.code, first.stderr).toBe(0)
       expect(first.stdout).toMatch(/^mattilsynet_smilefjes: loaded \d+ rows from 9 records/m)
-      expect(first.stdout).toContain('mattilsynet_adressepunkter: 6 distinct addresses, 0 known from earlier runs; asked Kartverket address API for 4: ')
+      expect(first.stdout).toContain(
+        'mattilsynet_adressepunkter: 6 distinct addresses, 0 known from earlier runs; asked Kartverket address API for 4: ',
+      )
       expect(first.stdout).toContain('; 2 left for a later run')
       expect(first.stdout).toMatch(/^mattilsynet_adressepunkter: loaded 4 rows from 4 records/m)
       // What the run is about to do, how long it takes at its pace, and its last progress line.
-      expect(first.stderr).toContain('mattilsynet_adressepunkter: placing addresses: 6 due, 4 in this run (at most 10 a second: about 1 s); 2 left for later runs')
-      expect(first.stderr).toMatch(/mattilsynet_adressepunkter: placing addresses 4 of 4 \(100%\), \d+\.\d\/s; \d placed/)
+      expect(first.stderr).toContain(
+        'mattilsynet_adressepunkter: placing addresses: 6 due, 4 in this run (at most 10 a second: about 1 s); 2 left for later runs',
+      )
+      expect(first.stderr).toMatch(
+        /mattilsynet_adressepunkter: placing addresses 4 of 4 \(100%\), \d+\.\d\/s; \d placed/,
+      )
       expect(kartverket.hits('/sok')).toBe(4)
 
       // The next sync: the file is unchanged (ETag), and the two addresses left are asked.
       const second = await datasets(dir, kartverket, ['sync'])
       expect(second.code, second.stderr).toBe(0)
       expect(second.stdout).toContain('mattilsynet_smilefjes: unchanged; nothing downloaded or loaded')
-      expect(second.stdout).toContain('6 distinct addresses, 4 known from earlier runs; asked Kartverket address API for 2: ')
+      expect(second.stdout).toContain(
+        '6 distinct addresses, 4 known from earlier runs; asked Kartverket address API for 2: ',
+      )
       expect(second.stdout).toMatch(/^mattilsynet_adressepunkter: loaded 6 rows/m)
       expect(kartverket.hits('/sok')).toBe(6)
 
       // A third asks nothing and loads nothing.
       const third = await datasets(dir, kartverket, ['sync'])
       expect(third.code, third.stderr).toBe(0)
-      expect(third.stdout).toContain('asked Kartverket address API for 0: 0 placed, 0 not found; 0 left for a later run')
+      expect(third.stdout).toContain(
+        'asked Kartverket address API for 0: 0 placed, 0 not found; 0 left for a later run',
+      )
       expect(third.stdout).toContain('mattilsynet_adressepunkter: nothing new; the loaded version stands')
       expect(third.stderr).toContain('mattilsynet_adressepunkter: placing addresses: nothing due\n')
       expect(kartverket.hits('/sok')).toBe(6)
@@ -97,18 +123,27 @@ describe('npx allmenning datasets sync: the smilefjes file, then its addresses p
       await withGateway(dir, async (call) => {
         const near = await call('find_establishments_nearby', { lat: 59.91, lon: 10.75 })
         expect(near.status).toBe(200)
-        expect(near.json.data.establishments.map((e: { navn: string; lat: number; lon: number }) => [e.navn, e.lat, e.lon])).toEqual([
+        expect(
+          near.json.data.establishments.map((e: { navn: string; lat: number; lon: number }) => [e.navn, e.lat, e.lon]),
+        ).toEqual([
           ['Kafé Kvadraturen', 59.90868, 10.74454],
           ['Sushi "Bølgen" & Co', 59.91253, 10.74215],
         ])
         const search = await call('search_establishments', { poststed: 'Oslo' })
         expect(search.status).toBe(200)
-        const placement = Object.fromEntries(search.json.data.establishments.map((e: { navn: string; plassering: string }) => [e.navn, e.plassering]))
+        const placement = Object.fromEntries(
+          search.json.data.establishments.map((e: { navn: string; plassering: string }) => [e.navn, e.plassering]),
+        )
         expect(placement).toEqual({
-          'Kafé Kvadraturen': 'address', 'Pizzabakeren Grünerløkka': 'address', 'Sushi "Bølgen" & Co': 'address',
-          'Nærbutikken Torggata': 'address_not_found', 'Kantina på brygga': 'no_address',
+          'Kafé Kvadraturen': 'address',
+          'Pizzabakeren Grünerløkka': 'address',
+          'Sushi "Bølgen" & Co': 'address',
+          'Nærbutikken Torggata': 'address_not_found',
+          'Kantina på brygga': 'no_address',
         })
-        expect(search.json.data.establishments.find((e: { navn: string }) => e.navn === 'Pizzabakeren Grünerløkka')).toMatchObject({ lat: 59.92291, lon: 10.75898, kommunenummer: '0301' })
+        expect(
+          search.json.data.establishments.find((e: { navn: string }) => e.navn === 'Pizzabakeren Grünerløkka'),
+        ).toMatchObject({ lat: 59.92291, lon: 10.75898, kommunenummer: '0301' })
       })
     } finally {
       await kartverket.close()
@@ -135,13 +170,18 @@ describe('npx allmenning datasets sync: the smilefjes file, then its addresses p
       expect(resumed.code, resumed.stderr).toBe(0)
       // Run alone: the smilefjes file is not asked for.
       expect(resumed.stdout).not.toContain('mattilsynet_smilefjes')
-      expect(resumed.stdout).toContain('6 distinct addresses, 2 known from earlier runs; asked Kartverket address API for 4: ')
+      expect(resumed.stdout).toContain(
+        '6 distinct addresses, 2 known from earlier runs; asked Kartverket address API for 4: ',
+      )
       expect(kartverket.hits('/sok')).toBe(10)
       const askedAgain = answered(kartverket).slice(6)
       expect(askedAgain.filter((address) => placedFirst.includes(address))).toEqual([])
       await withGateway(dir, async (call) => {
         const near = await call('find_establishments_nearby', { lat: 59.91, lon: 10.75 })
-        expect(near.json.data.establishments.map((e: { navn: string }) => e.navn)).toEqual(['Kafé Kvadraturen', 'Sushi "Bølgen" & Co'])
+        expect(near.json.data.establishments.map((e: { navn: string }) => e.navn)).toEqual([
+          'Kafé Kvadraturen',
+          'Sushi "Bølgen" & Co',
+        ])
       })
     } finally {
       await kartverket.close()
@@ -158,9 +198,16 @@ describe('npx allmenning datasets sync: the smilefjes file, then its addresses p
       const watch = setInterval(() => {
         if (kartverket.hits('/sok') >= 3) controller.abort(new Error('interrupted (SIGINT)'))
       }, 2)
-      const stopped = await datasets(dir, kartverket, ['sync', 'mattilsynet_adressepunkter'], controller.signal).finally(() => clearInterval(watch))
+      const stopped = await datasets(
+        dir,
+        kartverket,
+        ['sync', 'mattilsynet_adressepunkter'],
+        controller.signal,
+      ).finally(() => clearInterval(watch))
       expect(stopped.code).toBe(1)
-      expect(stopped.stderr).toContain(`error: mattilsynet_adressepunkter: stopped (interrupted (SIGINT)): what this run asked is kept in ${join(dir, ADDRESS_POINTS_FILE)}, and the next sync loads it and goes on from there`)
+      expect(stopped.stderr).toContain(
+        `error: mattilsynet_adressepunkter: stopped (interrupted (SIGINT)): what this run asked is kept in ${join(dir, ADDRESS_POINTS_FILE)}, and the next sync loads it and goes on from there`,
+      )
       const kept = readFileSync(join(dir, ADDRESS_POINTS_FILE), 'utf8').trim().split('\n').length - 1
       expect(kept).toBeGreaterThanOrEqual(2)
       expect(kept).toBeLessThan(6)
@@ -171,7 +218,9 @@ describe('npx allmenning datasets sync: the smilefjes file, then its addresses p
       const before = kartverket.hits('/sok')
       const resumed = await datasets(dir, kartverket, ['sync', 'mattilsynet_adressepunkter'])
       expect(resumed.code, resumed.stderr).toBe(0)
-      expect(resumed.stdout).toContain(`6 distinct addresses, ${kept} known from earlier runs; asked Kartverket address API for ${6 - kept}: `)
+      expect(resumed.stdout).toContain(
+        `6 distinct addresses, ${kept} known from earlier runs; asked Kartverket address API for ${6 - kept}: `,
+      )
       expect(kartverket.hits('/sok') - before).toBe(6 - kept)
       expect(resumed.stdout).toMatch(/^mattilsynet_adressepunkter: loaded 6 rows/m)
     } finally {
@@ -185,11 +234,18 @@ describe('npx allmenning datasets sync: the smilefjes file, then its addresses p
     try {
       const run = await datasets(dir, kartverket, ['sync', 'mattilsynet_adressepunkter'])
       expect(run.code).toBe(1)
-      expect(run.stderr).toContain('error: mattilsynet_adressepunkter: mattilsynet_adressepunkter is made from mattilsynet_smilefjes, which is not loaded: load it first with npx allmenning datasets sync mattilsynet_smilefjes')
+      expect(run.stderr).toContain(
+        'error: mattilsynet_adressepunkter: mattilsynet_adressepunkter is made from mattilsynet_smilefjes, which is not loaded: load it first with npx allmenning datasets sync mattilsynet_smilefjes',
+      )
       expect(kartverket.hits()).toBe(0)
       expect(existsSync(join(dir, ADDRESS_POINTS_FILE))).toBe(false)
       const list = await datasets(dir, kartverket, ['list'])
-      expect(list.stdout).toMatch(new RegExp(`^mattilsynet_adressepunkter\\s+no\\s+-\\s+-\\s+made from mattilsynet_smilefjes by asking ${kartverket.baseUrl}: npx allmenning datasets sync mattilsynet_adressepunkter$`, 'm'))
+      expect(list.stdout).toMatch(
+        new RegExp(
+          `^mattilsynet_adressepunkter\\s+no\\s+-\\s+-\\s+made from mattilsynet_smilefjes by asking ${kartverket.baseUrl}: npx allmenning datasets sync mattilsynet_adressepunkter$`,
+          'm',
+        ),
+      )
     } finally {
       await kartverket.close()
     }

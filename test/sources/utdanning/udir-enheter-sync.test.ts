@@ -7,12 +7,21 @@ import { createSqliteDatasetStore, syncDataset, type CatalogEntry } from '@allme
 import type { FakeUpstream } from '@allmenning/core/testing'
 import { udirEnheter, udirJournalPath } from '../../../packages/sources/src/utdanning/index.js'
 import { wantsRecord } from '../../../packages/sources/src/utdanning/datasets/crawl-register.js'
-import { listItem, nbrUnits, nsrUnits, startFakeNbr, startFakeNsr } from '../../../packages/sources/src/utdanning/testing/index.js'
+import {
+  listItem,
+  nbrUnits,
+  nsrUnits,
+  startFakeNbr,
+  startFakeNsr,
+} from '../../../packages/sources/src/utdanning/testing/index.js'
 
 // syncDataset as `npx allmenning datasets sync udir_enheter` runs it, against local registers
 // (ALLMENNING_UPSTREAM_UDIR_NSR/NBR, as the gateway's own override), with the journal in the
 // data directory (ALLMENNING_DATA_DIR).
-const catalog = { module: fileURLToPath(new URL('../../../packages/sources/src/built-in-datasets.ts', import.meta.url)), export: 'builtInDatasets' }
+const catalog = {
+  module: fileURLToPath(new URL('../../../packages/sources/src/built-in-datasets.ts', import.meta.url)),
+  export: 'builtInDatasets',
+}
 const VARIABLES = ['ALLMENNING_DATA_DIR', 'ALLMENNING_UPSTREAM_UDIR_NSR', 'ALLMENNING_UPSTREAM_UDIR_NBR'] as const
 const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]))
 let dir: string
@@ -37,8 +46,13 @@ function loadedEntry(): CatalogEntry | undefined {
 
 const sync = (signal?: AbortSignal) =>
   syncDataset({
-    path: join(dir, 'allmenning.sqlite'), downloads: join(dir, 'downloads'), dataset: udirEnheter, catalog,
-    loaded: loadedEntry(), userAgent: 'allmenning-test', ...(signal ? { signal } : {}),
+    path: join(dir, 'allmenning.sqlite'),
+    downloads: join(dir, 'downloads'),
+    dataset: udirEnheter,
+    catalog,
+    loaded: loadedEntry(),
+    userAgent: 'allmenning-test',
+    ...(signal ? { signal } : {}),
   })
 
 beforeAll(async () => {
@@ -68,16 +82,23 @@ describe('syncing udir_enheter', () => {
     nsr.requests.length = 0
     nbr.requests.length = 0
     const first = await sync()
-    expect(first).toMatchObject({ status: 'loaded', result: { records: nsrUnits.length + nbrUnits.length, malformed: 0 } })
+    expect(first).toMatchObject({
+      status: 'loaded',
+      result: { records: nsrUnits.length + nbrUnits.length, malformed: 0 },
+    })
     expect(detailCalls(nsr)).toBe(wanted.nsr)
     expect(detailCalls(nbr)).toBe(wanted.nbr)
     expect(existsSync(udirJournalPath('nsr'))).toBe(true)
     const store = createSqliteDatasetStore({ path: join(dir, 'allmenning.sqlite') })
     try {
       const reader = store.reader(udirEnheter)!
-      expect(await reader.select('enheter', { where: { orgnr: '971200006' }, columns: ['posisjon', 'lat', 'lon'] })).toEqual([{ posisjon: 'known', lat: 59.9255, lon: 10.7352 }])
+      expect(
+        await reader.select('enheter', { where: { orgnr: '971200006' }, columns: ['posisjon', 'lat', 'lon'] }),
+      ).toEqual([{ posisjon: 'known', lat: 59.9255, lon: 10.7352 }])
       // Vaterland skole is closed: listed, its record not read.
-      expect(await reader.select('enheter', { where: { orgnr: '971200065' }, columns: ['aktiv', 'posisjon', 'record'] })).toEqual([{ aktiv: 0, posisjon: 'not_read', record: null }])
+      expect(
+        await reader.select('enheter', { where: { orgnr: '971200065' }, columns: ['aktiv', 'posisjon', 'record'] }),
+      ).toEqual([{ aktiv: 0, posisjon: 'not_read', record: null }])
     } finally {
       store.close()
     }
@@ -93,15 +114,25 @@ describe('syncing udir_enheter', () => {
   it('reads a record again when the list says its unit changed', async () => {
     freshDir()
     expect(await sync()).toMatchObject({ status: 'loaded' })
-    const moved = { ...nsrUnits[0]!, DatoEndret: '2026-11-28T08:00:00+01:00', Koordinat: { Breddegrad: 59.93, Lengdegrad: 10.74, Zoom: 15, GeoKilde: 'GeoNorge' } }
+    const moved = {
+      ...nsrUnits[0]!,
+      DatoEndret: '2026-11-28T08:00:00+01:00',
+      Koordinat: { Breddegrad: 59.93, Lengdegrad: 10.74, Zoom: 15, GeoKilde: 'GeoNorge' },
+    }
     const changed = await startFakeNsr([moved, ...nsrUnits.slice(1)])
     try {
       process.env.ALLMENNING_UPSTREAM_UDIR_NSR = changed.baseUrl
       expect(await sync()).toMatchObject({ status: 'loaded' })
-      expect(changed.requests.filter((path) => path.includes('/enhet/')).map((path) => path.split('/enhet/')[1])).toEqual(['971200006'])
+      expect(
+        changed.requests.filter((path) => path.includes('/enhet/')).map((path) => path.split('/enhet/')[1]),
+      ).toEqual(['971200006'])
       const store = createSqliteDatasetStore({ path: join(dir, 'allmenning.sqlite') })
       try {
-        expect(await store.reader(udirEnheter)!.select('enheter', { where: { orgnr: '971200006' }, columns: ['lat', 'lon', 'celle'] })).toEqual([{ lat: 59.93, lon: 10.74, celle: '5993:537' }])
+        expect(
+          await store
+            .reader(udirEnheter)!
+            .select('enheter', { where: { orgnr: '971200006' }, columns: ['lat', 'lon', 'celle'] }),
+        ).toEqual([{ lat: 59.93, lon: 10.74, celle: '5993:537' }])
       } finally {
         store.close()
       }

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, type FakeUpstream, type TestGateway } from '@allmenning/core/testing'
 import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 import { udirEnheter, utdanning } from '@allmenning/sources/utdanning'
-import { nbrUnits, nsrUnits, recordsFile, startFakeKommuneinfo, startFakeNbr, startFakeNsr } from '@allmenning/sources/utdanning/testing'
+import {
+  nbrUnits,
+  nsrUnits,
+  recordsFile,
+  startFakeKommuneinfo,
+  startFakeNbr,
+  startFakeNsr,
+} from '@allmenning/sources/utdanning/testing'
 
 // The operations over the udir_enheter dataset: every position read from it, no call to Udir.
 let datasets: LoadedDatasets
@@ -11,16 +18,27 @@ let nbr: FakeUpstream
 let kommuneinfo: FakeUpstream
 let gateway: TestGateway
 
-type Row = { organization_id: string; Navn: string; lat: number | null; lon: number | null; coordinates_status: string; distance_km?: number }
+type Row = {
+  organization_id: string
+  Navn: string
+  lat: number | null
+  lon: number | null
+  coordinates_status: string
+  distance_km?: number
+}
 const udirCalls = () => nsr.requests.length + nbr.requests.length
 
 beforeAll(async () => {
   datasets = createLoadedDatasets()
   // The file of records (as the demo and a mirror give it): every fixture unit with its record.
-  await datasets.load(udirEnheter, [
-    { file: 'nsr-enheter.json', bytes: recordsFile(nsrUnits) },
-    { file: 'nbr-enheter.json', bytes: recordsFile(nbrUnits) },
-  ], '2026-11-27')
+  await datasets.load(
+    udirEnheter,
+    [
+      { file: 'nsr-enheter.json', bytes: recordsFile(nsrUnits) },
+      { file: 'nbr-enheter.json', bytes: recordsFile(nbrUnits) },
+    ],
+    '2026-11-27',
+  )
   ;[nsr, nbr, kommuneinfo] = await Promise.all([startFakeNsr(), startFakeNbr(), startFakeKommuneinfo()])
   gateway = createTestGateway({
     sources: utdanning(),
@@ -37,10 +55,25 @@ describe('utdanning over the udir_enheter dataset', () => {
   it('loads every unit of both registers, each with its position, area and grid cell', async () => {
     const reader = datasets.store.reader(udirEnheter)!
     expect(await reader.count('enheter')).toBe(nsrUnits.length + nbrUnits.length)
-    const [bislett] = await reader.select('enheter', { where: { orgnr: '971200006' }, columns: ['register', 'kommunenr', 'fylkesnr', 'posisjon', 'lat', 'lon', 'celle', 'postnr'] })
-    expect(bislett).toEqual({ register: 'nsr', kommunenr: '0301', fylkesnr: '03', posisjon: 'known', lat: 59.9255, lon: 10.7352, celle: '5992:536', postnr: '0168' })
+    const [bislett] = await reader.select('enheter', {
+      where: { orgnr: '971200006' },
+      columns: ['register', 'kommunenr', 'fylkesnr', 'posisjon', 'lat', 'lon', 'celle', 'postnr'],
+    })
+    expect(bislett).toEqual({
+      register: 'nsr',
+      kommunenr: '0301',
+      fylkesnr: '03',
+      posisjon: 'known',
+      lat: 59.9255,
+      lon: 10.7352,
+      celle: '5992:536',
+      postnr: '0168',
+    })
     // Udir's (0, 0) "Undefined": a record with no position.
-    const [toyen] = await reader.select('enheter', { where: { orgnr: '971200057' }, columns: ['posisjon', 'lat', 'celle'] })
+    const [toyen] = await reader.select('enheter', {
+      where: { orgnr: '971200057' },
+      columns: ['posisjon', 'lat', 'celle'],
+    })
     expect(toyen).toEqual({ posisjon: 'none', lat: null, celle: null })
   })
 
@@ -49,11 +82,28 @@ describe('utdanning over the udir_enheter dataset', () => {
     const { status, json } = await gateway.call('utdanning', 'search_schools', { kommunenr: '0301', limit: 1000 })
     expect(status).toBe(200)
     expect(json.data.units.map((r: Row) => r.Navn)).toEqual([
-      'Akersgata Montessoriskole', 'Bislett skole', 'Frogner spesialskole', 'Grünerløkka skole', 'Kampen skole', 'Sentrum videregående skole', 'Tøyen skole',
+      'Akersgata Montessoriskole',
+      'Bislett skole',
+      'Frogner spesialskole',
+      'Grünerløkka skole',
+      'Kampen skole',
+      'Sentrum videregående skole',
+      'Tøyen skole',
     ])
-    expect(json.data).toMatchObject({ positions_from: 'dataset', coordinates_known: 6, coordinates_missing: 1, coordinates_pending: 0, register_read_at: expect.any(String) })
+    expect(json.data).toMatchObject({
+      positions_from: 'dataset',
+      coordinates_known: 6,
+      coordinates_missing: 1,
+      coordinates_pending: 0,
+      register_read_at: expect.any(String),
+    })
     expect(json.data.units.find((r: Row) => r.Navn === 'Bislett skole')).toMatchObject({
-      lat: 59.9255, lon: 10.7352, coordinates_status: 'known', address: 'Theresesgate 12, 0168 OSLO', ErGrunnskole: true, ErGrunnSkole: true,
+      lat: 59.9255,
+      lon: 10.7352,
+      coordinates_status: 'known',
+      address: 'Theresesgate 12, 0168 OSLO',
+      ErGrunnskole: true,
+      ErGrunnSkole: true,
     })
     expect(json._meta.datasets.map((d: { id: string }) => d.id)).toEqual(['udir_enheter'])
     expect(JSON.stringify(json._provenance)).toContain('Utdanningsdirektoratet')
@@ -66,7 +116,12 @@ describe('utdanning over the udir_enheter dataset', () => {
     expect(county.status).toBe(200)
     expect(county.json.data.units.map((r: Row) => r.Navn)).toContain('Vaterland skole')
     const kindergartens = await gateway.call('utdanning', 'search_kindergartens', { kommunenr: 'Oslo' })
-    expect(kindergartens.json.data).toMatchObject({ total: 4, coordinates_known: 3, coordinates_missing: 1, positions_from: 'dataset' })
+    expect(kindergartens.json.data).toMatchObject({
+      total: 4,
+      coordinates_known: 3,
+      coordinates_missing: 1,
+      positions_from: 'dataset',
+    })
     expect(udirCalls()).toBe(before)
   })
 
@@ -92,9 +147,19 @@ describe('utdanning over the udir_enheter dataset', () => {
   it('get_unit answers a unit in operation from the dataset, and asks Udir only for one it has no record of', async () => {
     const before = udirCalls()
     const school = await gateway.call('utdanning', 'get_unit', { organization_id: '971200006' })
-    expect(school.json.data).toMatchObject({ register: 'nsr', Navn: 'Bislett skole', lat: 59.9255, Elevtall: 412, Koordinat: { Breddegrad: 59.9255 } })
+    expect(school.json.data).toMatchObject({
+      register: 'nsr',
+      Navn: 'Bislett skole',
+      lat: 59.9255,
+      Elevtall: 412,
+      Koordinat: { Breddegrad: 59.9255 },
+    })
     const kindergarten = await gateway.call('utdanning', 'get_unit', { organization_id: '988300012' })
-    expect(kindergarten.json.data).toMatchObject({ register: 'nbr', kind: 'kindergarten', Navn: 'Sofienberg barnehage' })
+    expect(kindergarten.json.data).toMatchObject({
+      register: 'nbr',
+      kind: 'kindergarten',
+      Navn: 'Sofienberg barnehage',
+    })
     expect(udirCalls()).toBe(before)
     const unknown = await gateway.call('utdanning', 'get_unit', { organization_id: '974760673' })
     expect(unknown.status).toBe(404)
@@ -104,7 +169,10 @@ describe('utdanning over the udir_enheter dataset', () => {
   it('without the dataset, the rows say their positions were read at request time', async () => {
     const [s, b, k] = await Promise.all([startFakeNsr(), startFakeNbr(), startFakeKommuneinfo()])
     try {
-      const plain = createTestGateway({ sources: utdanning(), upstreams: { udir_nsr: s, udir_nbr: b, kartverket_kommuneinfo: k } })
+      const plain = createTestGateway({
+        sources: utdanning(),
+        upstreams: { udir_nsr: s, udir_nbr: b, kartverket_kommuneinfo: k },
+      })
       const { json } = await plain.call('utdanning', 'search_schools', { kommunenr: '0301' })
       expect(json.data.positions_from).toBe('requests')
       expect(s.requests.filter((path) => path.includes('/enhet/')).length).toBe(7)

@@ -57,7 +57,9 @@ export async function startFakeMetAlerts(): Promise<FakeUpstream> {
       if (county === null) return fakeReply.bytes(fixtures.bytes('metalerts-current-en.json'), 'application/json')
       const document = fixtures.json<{ features: AlertFeature[] }>('metalerts-current-en.json')
       const features = document.features.filter((f) => f.properties.county?.includes(county))
-      return fakeReply.json(JSON.stringify({ ...document, features }).replace(/\//g, '\\/'), { contentType: 'application/json' })
+      return fakeReply.json(JSON.stringify({ ...document, features }).replace(/\//g, '\\/'), {
+        contentType: 'application/json',
+      })
     },
   })
 }

@@ -8,5 +8,9 @@ export function demoRequested(env: Record<string, string | undefined>): boolean 
   const value = env.ALLMENNING_DEMO?.trim().toLowerCase() ?? ''
   if (value === '' || value === '0' || value === 'false') return false
   if (value === '1' || value === 'true') return true
-  throw new EnvironmentVariableError('ALLMENNING_DEMO', '1 or true for the offline demo, 0 or false (or unset) for the real upstreams', env.ALLMENNING_DEMO ?? '')
+  throw new EnvironmentVariableError(
+    'ALLMENNING_DEMO',
+    '1 or true for the offline demo, 0 or false (or unset) for the real upstreams',
+    env.ALLMENNING_DEMO ?? '',
+  )
 }

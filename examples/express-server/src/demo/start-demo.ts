@@ -25,7 +25,10 @@ const notInDemo = ['REDIS_URL', 'ALLMENNING_DATA_DIR', 'ALLMENNING_DATASETS_SNAP
  * const demo = await startExampleDemo(process.env, console.log)
  * const app = createApp(demo.env, demo.options)
  */
-export async function startExampleDemo(env: Record<string, string | undefined>, log: (line: string) => void): Promise<ExampleDemo> {
+export async function startExampleDemo(
+  env: Record<string, string | undefined>,
+  log: (line: string) => void,
+): Promise<ExampleDemo> {
   const ignored = notInDemo.filter((name) => env[name])
   if (ignored.length > 0) log(`Demo: ${ignored.join(', ')} ignored; demo answers stay in this process's memory`)
   const upstreams = await startBuiltInDemo()
@@ -36,7 +39,9 @@ export async function startExampleDemo(env: Record<string, string | undefined>, 
     await upstreams.close()
     throw error
   }
-  log(`Demo: ${upstreams.sources.length} sources played on 127.0.0.1, ${datasets.loaded.length} datasets loaded in ${Math.round(datasets.elapsedMs)} ms; no network, no keys`)
+  log(
+    `Demo: ${upstreams.sources.length} sources played on 127.0.0.1, ${datasets.loaded.length} datasets loaded in ${Math.round(datasets.elapsedMs)} ms; no network, no keys`,
+  )
   return {
     env: Object.fromEntries(Object.entries(env).filter(([name]) => !(notInDemo as readonly string[]).includes(name))),
     options: { sources: upstreams.sources, datasets: datasets.store },

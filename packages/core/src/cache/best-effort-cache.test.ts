@@ -24,7 +24,11 @@ describe('createBestEffortCache over a Redis store', () => {
   it('does not ask a store whose client is reconnecting, says so once, and asks it again once it is back', async () => {
     const { store, client, calls } = redisLikeStore()
     const errors: unknown[] = []
-    const cache = createBestEffortCache(new Keyv({ store }), { timeoutMs: 200, maxEntryBytes: 1 << 20, onError: (e) => errors.push(e) })
+    const cache = createBestEffortCache(new Keyv({ store }), {
+      timeoutMs: 200,
+      maxEntryBytes: 1 << 20,
+      onError: (e) => errors.push(e),
+    })
     await cache.set('k', entry, 60)
     expect(await cache.get('k')).toEqual(entry)
     client.isReady = false
@@ -34,7 +38,9 @@ describe('createBestEffortCache over a Redis store', () => {
       expect(await cache.get('k')).toBeUndefined()
     }
     expect(calls).toEqual([])
-    expect(errors.map(String)).toEqual(['RedisNotConnectedError: Redis is not connected: the cache is skipped until it is back'])
+    expect(errors.map(String)).toEqual([
+      'RedisNotConnectedError: Redis is not connected: the cache is skipped until it is back',
+    ])
     client.isReady = true
     expect(await cache.get('k')).toEqual(entry)
   })
@@ -43,7 +49,11 @@ describe('createBestEffortCache over a Redis store', () => {
     const { store, client, calls } = redisLikeStore()
     client.isOpen = false
     client.isReady = false
-    const cache = createBestEffortCache(new Keyv({ store }), { timeoutMs: 200, maxEntryBytes: 1 << 20, onError: () => undefined })
+    const cache = createBestEffortCache(new Keyv({ store }), {
+      timeoutMs: 200,
+      maxEntryBytes: 1 << 20,
+      onError: () => undefined,
+    })
     await cache.get('k')
     expect(calls).toEqual(['get'])
   })

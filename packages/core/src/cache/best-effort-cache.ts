@@ -39,7 +39,9 @@ export class RejectedCacheEntryError extends Error {
 /** The node-redis client of a Keyv store from `@keyv/redis` (its public `client`), if it has one. */
 function storeClient(keyv: Keyv): (RedisConnectionFlags & RedisErrorEvents) | undefined {
   const client: unknown = (keyv.store as { client?: unknown } | undefined)?.client
-  return typeof client === 'object' && client !== null && 'isReady' in client ? (client as RedisConnectionFlags & RedisErrorEvents) : undefined
+  return typeof client === 'object' && client !== null && 'isReady' in client
+    ? (client as RedisConnectionFlags & RedisErrorEvents)
+    : undefined
 }
 
 /**
@@ -55,7 +57,10 @@ export function createBestEffortCache(
   keyv: Keyv,
   options: { timeoutMs: number; maxEntryBytes: number; onError: (error: unknown) => void },
 ): BestEffortCache {
-  const outage = createRedisOutage(storeClient(keyv), options.onError, { what: 'the cache is skipped', connectsOnDemand: true })
+  const outage = createRedisOutage(storeClient(keyv), options.onError, {
+    what: 'the cache is skipped',
+    connectsOnDemand: true,
+  })
   // Keyv re-emits store errors (a Redis store's connection errors too) as events; without a
   // listener they would be thrown.
   keyv.on('error', outage.report)

@@ -4,7 +4,9 @@ import { isFresh } from './freshness.js'
 
 describe('cache keys', () => {
   it('share one namespace and version, and end with the API root the answer links under', () => {
-    expect(cacheKey({ apiRoot: '/data/api/v1' }, 'statnett', 'get_physical_flow', '{"area":"NO1"}')).toBe('allmenning:v1:statnett:get_physical_flow:{"area":"NO1"}:/data/api/v1')
+    expect(cacheKey({ apiRoot: '/data/api/v1' }, 'statnett', 'get_physical_flow', '{"area":"NO1"}')).toBe(
+      'allmenning:v1:statnett:get_physical_flow:{"area":"NO1"}:/data/api/v1',
+    )
   })
 })
 

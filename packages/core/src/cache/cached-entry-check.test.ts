@@ -9,13 +9,15 @@ const limit = 1024
 describe('cachedEntryProblem', () => {
   it('accepts an entry exactly as the gateway writes it, a remembered 404 too', () => {
     expect(cachedEntryProblem(good, now, limit)).toBeUndefined()
-    expect(cachedEntryProblem({ ...cacheEntry({ error: { status: 404 } }, 60), status: 404 }, now, limit)).toBeUndefined()
+    expect(
+      cachedEntryProblem({ ...cacheEntry({ error: { status: 404 } }, 60), status: 404 }, now, limit),
+    ).toBeUndefined()
     // Within the clock skew between instances.
     expect(cachedEntryProblem({ ...good, storedAt: now + 1500 }, now, limit)).toBeUndefined()
   })
 
   it.each([
-    ['another app\'s string', 'hello', /string, not an entry/],
+    ["another app's string", 'hello', /string, not an entry/],
     ['a list', [good], /a list/],
     ['a body that is not text', { ...good, body: { html: true } }, /body is not text/],
     ['a stored time in the future', { ...good, storedAt: now + 3_600_000 }, /in the future/],
@@ -26,7 +28,11 @@ describe('cachedEntryProblem', () => {
     ['a truncated body', { ...good, body: good.body.slice(0, -5) }, /byte count/],
     ['an HTML body with its own byte count', { ...good, body: '<html>x</html>', bytes: 14 }, /not a JSON object/],
     ['an edited body', { ...good, body: good.body.replace('1', '9') }, /ETag/],
-    ['a body over the size bound', { ...good, body: `{"x":"${'a'.repeat(limit)}"}`, bytes: limit + 8 }, /larger than the 1024 bytes/],
+    [
+      'a body over the size bound',
+      { ...good, body: `{"x":"${'a'.repeat(limit)}"}`, bytes: limit + 8 },
+      /larger than the 1024 bytes/,
+    ],
     ['extra fields', { ...good, script: 'alert(1)' }, /fields this gateway does not write/],
   ])('refuses %s', (_name, value, reason) => {
     expect(cachedEntryProblem(value, now, limit)).toMatch(reason)

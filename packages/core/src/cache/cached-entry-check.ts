@@ -19,16 +19,27 @@ const maxTtlSeconds = 366 * 86_400
  * if (problem) onError(new Error(`ignored the cache entry under ${key}: ${problem}`))
  */
 export function cachedEntryProblem(value: unknown, now: number, maxBytes: number): string | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return `it is ${Array.isArray(value) ? 'a list' : typeof value}, not an entry`
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return `it is ${Array.isArray(value) ? 'a list' : typeof value}, not an entry`
   const entry = value as Partial<Record<keyof CachedResponse, unknown>>
-  if (entry.status !== undefined && entry.status !== 200 && entry.status !== 404) return 'its status is neither 200 nor 404'
+  if (entry.status !== undefined && entry.status !== 200 && entry.status !== 404)
+    return 'its status is neither 200 nor 404'
   if (typeof entry.body !== 'string') return 'its body is not text'
   // Checked before anything reads the whole body: a string has at least a byte per UTF-16 unit.
   if (entry.body.length > maxBytes) return `its body is larger than the ${maxBytes} bytes accepted`
-  if (typeof entry.storedAt !== 'number' || !Number.isFinite(entry.storedAt) || entry.storedAt <= 0) return 'it has no stored time'
-  if (entry.storedAt > now + clockSkewMs) return `its stored time, ${new Date(entry.storedAt).toISOString()}, is in the future`
-  if (typeof entry.ttlSeconds !== 'number' || !Number.isInteger(entry.ttlSeconds) || entry.ttlSeconds <= 0 || entry.ttlSeconds > maxTtlSeconds) return 'its freshness time is not a whole number of seconds within a year'
-  if (typeof entry.bytes !== 'number' || entry.bytes !== Buffer.byteLength(entry.body)) return 'its byte count is not that of its body'
+  if (typeof entry.storedAt !== 'number' || !Number.isFinite(entry.storedAt) || entry.storedAt <= 0)
+    return 'it has no stored time'
+  if (entry.storedAt > now + clockSkewMs)
+    return `its stored time, ${new Date(entry.storedAt).toISOString()}, is in the future`
+  if (
+    typeof entry.ttlSeconds !== 'number' ||
+    !Number.isInteger(entry.ttlSeconds) ||
+    entry.ttlSeconds <= 0 ||
+    entry.ttlSeconds > maxTtlSeconds
+  )
+    return 'its freshness time is not a whole number of seconds within a year'
+  if (typeof entry.bytes !== 'number' || entry.bytes !== Buffer.byteLength(entry.body))
+    return 'its byte count is not that of its body'
   if (entry.bytes > maxBytes) return `its body is larger than the ${maxBytes} bytes accepted`
   if (!entry.body.startsWith('{') || !entry.body.endsWith('}')) return 'its body is not a JSON object'
   if (typeof entry.etag !== 'string' || entry.etag !== weakEtag(entry.body)) return 'its ETag is not that of its body'
@@ -37,4 +48,11 @@ export function cachedEntryProblem(value: unknown, now: number, maxBytes: number
   return undefined
 }
 
-const entryFields = new Set<string>(['status', 'body', 'bytes', 'etag', 'storedAt', 'ttlSeconds'] satisfies (keyof CachedResponse)[])
+const entryFields = new Set<string>([
+  'status',
+  'body',
+  'bytes',
+  'etag',
+  'storedAt',
+  'ttlSeconds',
+] satisfies (keyof CachedResponse)[])

@@ -18,7 +18,10 @@ export interface HotCache {
  * @param maxBytes how many body bytes to hold in all; a larger answer stays in the store only.
  */
 export function createHotCache(maxEntries: number, maxBytes: number): HotCache {
-  const entries = createLruMap<string, CachedResponse>(maxEntries, { maxWeight: maxBytes, weigh: (entry) => entry.bytes })
+  const entries = createLruMap<string, CachedResponse>(maxEntries, {
+    maxWeight: maxBytes,
+    weigh: (entry) => entry.bytes,
+  })
   return {
     fresh(key, now) {
       const entry = entries.get(key)

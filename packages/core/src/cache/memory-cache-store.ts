@@ -52,8 +52,10 @@ function weigh(key: string, value: unknown): number {
 export function createMemoryCacheStore(options: MemoryCacheStoreOptions = {}): MemoryCacheStore {
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024
   const maxEntries = options.maxEntries ?? 100_000
-  if (!(maxBytes > 0) || !(maxEntries > 0)) throw new RangeError('createMemoryCacheStore: maxBytes and maxEntries must be above 0')
-  const make = (): LruMap<string, Held> => createLruMap<string, Held>(maxEntries, { maxWeight: maxBytes, weigh: (held) => held.bytes })
+  if (!(maxBytes > 0) || !(maxEntries > 0))
+    throw new RangeError('createMemoryCacheStore: maxBytes and maxEntries must be above 0')
+  const make = (): LruMap<string, Held> =>
+    createLruMap<string, Held>(maxEntries, { maxWeight: maxBytes, weigh: (held) => held.bytes })
   let entries = make()
   return {
     get: (key) => entries.get(key)?.value,

@@ -20,7 +20,10 @@ export interface RedisUsers {
  * const outageOf = createRedisOutages(options, report)
  * if (options.sharedFlight) createSharedFlight(options.sharedFlight, report, outageOf(options.sharedFlight.redis))
  */
-export function createRedisOutages(options: RedisUsers, report: (error: unknown) => void): (redis: SharedRedisClient) => RedisOutage {
+export function createRedisOutages(
+  options: RedisUsers,
+  report: (error: unknown) => void,
+): (redis: SharedRedisClient) => RedisOutage {
   const outages = new Map<SharedRedisClient, RedisOutage>()
   return (redis) => {
     let outage = outages.get(redis)

@@ -35,7 +35,10 @@ describe('createRedisOutage', () => {
       client.emit('error', new Error('Socket closed unexpectedly'))
       for (let i = 0; i < 5; i++) client.emit('error', new Error('connect ECONNREFUSED 127.0.0.1:6379'))
     }).not.toThrow()
-    expect(errors.map(String)).toEqual(['Error: Socket closed unexpectedly', 'Error: connect ECONNREFUSED 127.0.0.1:6379'])
+    expect(errors.map(String)).toEqual([
+      'Error: Socket closed unexpectedly',
+      'Error: connect ECONNREFUSED 127.0.0.1:6379',
+    ])
     // Failures while connected (a slow Redis) are each reported: every one is news.
     client.isReady = true
     for (let i = 0; i < 2; i++) {

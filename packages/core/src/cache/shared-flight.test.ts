@@ -52,7 +52,10 @@ describe('createSharedFlight', () => {
   it('lets one of two instances make the call; the other reads what it stored', async () => {
     const redis = memoryRedis()
     const errors: unknown[] = []
-    const [one, two] = [createSharedFlight({ redis: redis.client }, (e) => errors.push(e)), createSharedFlight({ redis: redis.client }, (e) => errors.push(e))]
+    const [one, two] = [
+      createSharedFlight({ redis: redis.client }, (e) => errors.push(e)),
+      createSharedFlight({ redis: redis.client }, (e) => errors.push(e)),
+    ]
     let store: CachedResponse | undefined
     let calls = 0
     const work = {
@@ -88,7 +91,11 @@ describe('createSharedFlight', () => {
       read: async () => undefined,
       signal: never,
     })
-    const waiting = flight.run('k', { produce: async () => (calls++, answer), read: async () => undefined, signal: never })
+    const waiting = flight.run('k', {
+      produce: async () => (calls++, answer),
+      read: async () => undefined,
+      signal: never,
+    })
     await expect(failing).rejects.toThrow('upstream 503')
     expect(await waiting).toEqual({ value: answer, shared: false })
     expect(calls).toBe(2)
@@ -100,8 +107,15 @@ describe('createSharedFlight', () => {
     const started = performance.now()
     let ran = false
     // Another instance holds the lock of 'k' (a digest of the cache key) and keeps it.
-    await redis.client.set(`allmenning:flight:${createHash('sha1').update('k').digest('base64url')}`, 'someone', { NX: true, PX: 60_000 })
-    const result = await flight.run('k', { produce: async () => ((ran = true), answer), read: async () => undefined, signal: AbortSignal.timeout(150) })
+    await redis.client.set(`allmenning:flight:${createHash('sha1').update('k').digest('base64url')}`, 'someone', {
+      NX: true,
+      PX: 60_000,
+    })
+    const result = await flight.run('k', {
+      produce: async () => ((ran = true), answer),
+      read: async () => undefined,
+      signal: AbortSignal.timeout(150),
+    })
     expect(ran).toBe(true)
     expect(result.shared).toBe(false)
     expect(performance.now() - started).toBeLessThan(400)
@@ -112,7 +126,10 @@ describe('createSharedFlight', () => {
     redis.state.failing = true
     const errors: unknown[] = []
     const flight = createSharedFlight({ redis: redis.client }, (e) => errors.push(e))
-    expect(await flight.run('k', { produce: async () => answer, read: async () => undefined, signal: never })).toEqual({ value: answer, shared: false })
+    expect(await flight.run('k', { produce: async () => answer, read: async () => undefined, signal: never })).toEqual({
+      value: answer,
+      shared: false,
+    })
     expect(String(errors[0])).toContain('connection refused')
   })
 
@@ -122,7 +139,9 @@ describe('createSharedFlight', () => {
     const errors: unknown[] = []
     const flight = createSharedFlight({ redis: slow, timeoutMs: 50 }, (e) => errors.push(e))
     const started = performance.now()
-    expect((await flight.run('k', { produce: async () => answer, read: async () => undefined, signal: never })).value).toBe(answer)
+    expect(
+      (await flight.run('k', { produce: async () => answer, read: async () => undefined, signal: never })).value,
+    ).toBe(answer)
     expect(performance.now() - started).toBeLessThan(300)
     expect(String(errors[0])).toMatch(/did not take a single-flight lock within 50 ms/)
   })
@@ -131,15 +150,27 @@ describe('createSharedFlight', () => {
     const redis = memoryRedis()
     let sent = 0
     let ready = false
-    const count = <A extends unknown[], R>(command: (...args: A) => R) => (...args: A) => (sent++, command(...args))
+    const count =
+      <A extends unknown[], R>(command: (...args: A) => R) =>
+      (...args: A) => (sent++, command(...args))
     const { set, eval: run, get, del } = redis.client
-    const counted: SharedRedisClient = { get isReady() { return ready }, set: count(set), eval: count(run), get: count(get), del: count(del) }
+    const counted: SharedRedisClient = {
+      get isReady() {
+        return ready
+      },
+      set: count(set),
+      eval: count(run),
+      get: count(get),
+      del: count(del),
+    }
     const errors: unknown[] = []
     const flight = createSharedFlight({ redis: counted }, (e) => errors.push(e))
     const work = { produce: async () => answer, read: async () => undefined, signal: never }
     for (let i = 0; i < 3; i++) expect(await flight.run('k', work)).toEqual({ value: answer, shared: false })
     expect(sent).toBe(0)
-    expect(errors.map(String)).toEqual(['RedisNotConnectedError: Redis is not connected: each instance calls its upstreams alone until it is back'])
+    expect(errors.map(String)).toEqual([
+      'RedisNotConnectedError: Redis is not connected: each instance calls its upstreams alone until it is back',
+    ])
     ready = true
     await flight.run('k', work)
     // Its lock taken, and released.

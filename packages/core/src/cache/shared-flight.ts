@@ -75,7 +75,10 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 export function createSharedFlight(
   options: SharedFlightOptions,
   onError: (error: unknown) => void,
-  outage: RedisOutage = createRedisOutage(options.redis, onError, { what: 'each instance calls its upstreams alone', hearErrors: true }),
+  outage: RedisOutage = createRedisOutage(options.redis, onError, {
+    what: 'each instance calls its upstreams alone',
+    hearErrors: true,
+  }),
 ): SharedFlight {
   const { redis } = options
   const prefix = options.prefix ?? 'allmenning:flight'
@@ -110,7 +113,10 @@ export function createSharedFlight(
   }
 
   async function hold(lock: string, token: string, work: SharedFlightWork) {
-    const renew = setInterval(() => script(renewScript, lock, [token, String(lockMs)], 'renew a single-flight lock'), lockMs / 3)
+    const renew = setInterval(
+      () => script(renewScript, lock, [token, String(lockMs)], 'renew a single-flight lock'),
+      lockMs / 3,
+    )
     renew.unref()
     try {
       return { value: await work.produce(), shared: false }

@@ -48,7 +48,10 @@ export interface CatalogSettings {
 const shown = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 60)}…` : text)
 
 /** The upstreams of every source, with the deployment's overrides applied; an override for no known upstream is an error. */
-function overriddenUpstreams(definitions: SourceDefinition[], overrides: Record<string, UpstreamOverride>): Map<string, UpstreamDefinition> {
+function overriddenUpstreams(
+  definitions: SourceDefinition[],
+  overrides: Record<string, UpstreamOverride>,
+): Map<string, UpstreamDefinition> {
   const declared = new Map<string, UpstreamDefinition>()
   const upstreams = new Map<string, UpstreamDefinition>()
   for (const upstream of definitions.flatMap((d) => d.upstreams)) {
@@ -62,7 +65,9 @@ function overriddenUpstreams(definitions: SourceDefinition[], overrides: Record<
   }
   const unknown = Object.keys(overrides).filter((id) => !upstreams.has(id))
   if (unknown.length > 0) {
-    throw new TypeError(`The upstreams option names ${unknown.join(', ')}, which no source uses; known upstreams: ${[...upstreams.keys()].join(', ')}`)
+    throw new TypeError(
+      `The upstreams option names ${unknown.join(', ')}, which no source uses; known upstreams: ${[...upstreams.keys()].join(', ')}`,
+    )
   }
   return upstreams
 }
@@ -80,9 +85,16 @@ function overriddenUpstreams(definitions: SourceDefinition[], overrides: Record<
  */
 export function createCatalog(definitions: SourceDefinition[], settings: CatalogSettings = {}): Catalog {
   const { overrides = {}, datasets, compileSources: when = 'at-start', onError } = settings
-  if (when !== 'at-start' && when !== 'on-first-use') throw new TypeError(`compileSources must be 'at-start' or 'on-first-use', not ${JSON.stringify(when)}`)
+  if (when !== 'at-start' && when !== 'on-first-use')
+    throw new TypeError(`compileSources must be 'at-start' or 'on-first-use', not ${JSON.stringify(when)}`)
   const upstreams = overriddenUpstreams(definitions, overrides)
-  const sources = definitions.map((d) => compileSource(d, d.upstreams.map((u) => upstreams.get(u.id) ?? u), when))
+  const sources = definitions.map((d) =>
+    compileSource(
+      d,
+      d.upstreams.map((u) => upstreams.get(u.id) ?? u),
+      when,
+    ),
+  )
   const byId = new Map<string, CompiledSource>()
   for (const source of sources) {
     if (byId.has(source.id)) throw new TypeError(`Two sources have the id "${source.id}"`)
@@ -124,7 +136,11 @@ export function createCatalog(definitions: SourceDefinition[], settings: Catalog
       const operation = found.operations.get(name)
       if (!operation) {
         const names = [...found.operations.keys()].join(', ')
-        throw new GatewayError(404, 'operation_not_found', `Source ${sourceId} has no operation ${shown(name)}; its operations: ${names}`)
+        throw new GatewayError(
+          404,
+          'operation_not_found',
+          `Source ${sourceId} has no operation ${shown(name)}; its operations: ${names}`,
+        )
       }
       return { source: found, operation }
     },

@@ -34,7 +34,14 @@ export function factsOfJsonSchema(jsonSchema: JsonSchema): ParameterFacts {
   }
 }
 
-type SchemaShape = { type: string; kind?: string; wrapped?: SchemaShape; pipe?: SchemaShape[]; options?: unknown[]; description?: string }
+type SchemaShape = {
+  type: string
+  kind?: string
+  wrapped?: SchemaShape
+  pipe?: SchemaShape[]
+  options?: unknown[]
+  description?: string
+}
 
 /**
  * The same facts read straight from the valibot schema, for the shapes parameters take (a
@@ -70,7 +77,11 @@ function pipedFacts(shape: SchemaShape): ParameterFacts | undefined {
 /** A string, number or boolean, or a picklist of strings or numbers: its type and values. */
 function plainFacts(shape: SchemaShape): ParameterFacts | undefined {
   if (shape.type === 'string' || shape.type === 'number' || shape.type === 'boolean') return { type: shape.type }
-  if ((shape.type === 'picklist' || shape.type === 'enum') && Array.isArray(shape.options) && shape.options.length > 0) {
+  if (
+    (shape.type === 'picklist' || shape.type === 'enum') &&
+    Array.isArray(shape.options) &&
+    shape.options.length > 0
+  ) {
     const type = typeof shape.options[0]
     return type === 'string' || type === 'number' ? { type, enum: shape.options } : undefined
   }
@@ -90,7 +101,9 @@ export function compileParameter(name: string, schema: AnySchema): CompiledParam
   const facts = quickParameterFacts(schema) ?? factsOfJsonSchema(toJson())
   const type = facts.type
   if (type !== 'string' && type !== 'integer' && type !== 'number' && type !== 'boolean') {
-    throw new TypeError(`Parameter "${name}" must be a string, number, integer or boolean schema (got ${type ?? 'unknown'})`)
+    throw new TypeError(
+      `Parameter "${name}" must be a string, number, integer or boolean schema (got ${type ?? 'unknown'})`,
+    )
   }
   const required = !optionalTypes.has(schema.type)
   const fallback = required ? undefined : v.getDefault(schema as v.OptionalSchema<AnySchema, unknown>)
@@ -113,11 +126,22 @@ export function compileParameter(name: string, schema: AnySchema): CompiledParam
 export function pageParameters(limit: { default: number; max: number }): ParameterSchemas {
   return {
     limit: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(limit.max), v.description('Maximum number of list items returned.')),
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(limit.max),
+        v.description('Maximum number of list items returned.'),
+      ),
       limit.default,
     ),
     offset: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(0), v.description('Number of list items skipped before the first one returned.')),
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(0),
+        v.description('Number of list items skipped before the first one returned.'),
+      ),
       0,
     ),
   }

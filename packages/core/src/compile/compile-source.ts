@@ -72,7 +72,8 @@ function pagingOf(source: SourceDefinition, operation: OperationDefinition, sche
   if (schema().type !== 'object' || field?.type !== 'array') {
     fail(source, operation, `list "${operation.list}" must name an array field of the output object`)
   }
-  if ('has_more_results' in properties) fail(source, operation, 'the core adds has_more_results beside the list; leave it out of the output')
+  if ('has_more_results' in properties)
+    fail(source, operation, 'the core adds has_more_results beside the list; leave it out of the output')
   return { kind: 'field', field: operation.list }
 }
 
@@ -83,7 +84,10 @@ function publishedOutput(schema: JsonSchema, paging: Paging): JsonSchema {
     ...schema,
     properties: {
       ...(schema.properties as Record<string, JsonSchema>),
-      has_more_results: { type: 'boolean', description: `True when more items of ${paging.field} follow this page (the same as _meta.pagination.has_more_results).` },
+      has_more_results: {
+        type: 'boolean',
+        description: `True when more items of ${paging.field} follow this page (the same as _meta.pagination.has_more_results).`,
+      },
     },
     required: [...((schema.required as string[] | undefined) ?? []), 'has_more_results'],
   }
@@ -104,7 +108,8 @@ function once<T>(compute: () => T): () => T {
 
 function compileOperation(source: SourceDefinition, operation: OperationDefinition): CompiledOperation {
   const limit = operation.limit ?? source.limit ?? defaultLimit
-  if (limit.default < 1 || limit.default > limit.max) fail(source, operation, `limit default ${limit.default} is outside 1..${limit.max}`)
+  if (limit.default < 1 || limit.default > limit.max)
+    fail(source, operation, `limit default ${limit.default} is outside 1..${limit.max}`)
   // The output's JSON Schema is made when something describes the operation (its schema route,
   // the OpenAPI document, MCP's tool list), not at start-up: converting every operation's output
   // was the largest part of creating a gateway, a cost every Lambda cold start paid. It is made
@@ -122,18 +127,30 @@ function compileOperation(source: SourceDefinition, operation: OperationDefiniti
     const field = operation.placeField.name
     const names = parameters.map((p) => p.name)
     const missing = ['lat', 'lon'].filter((name) => !names.includes(name))
-    if (missing.length > 0) fail(source, operation, `fills the place field ${field} but has no ${missing.join(' or ')} parameter`)
+    if (missing.length > 0)
+      fail(source, operation, `fills the place field ${field} but has no ${missing.join(' or ')} parameter`)
     const required = parameters.filter((p) => p.required && p.name !== 'lat' && p.name !== 'lon')
-    if (required.length > 0) fail(source, operation, `fills the place field ${field}, so only lat and lon may be required (not ${required.map((p) => p.name).join(', ')})`)
+    if (required.length > 0)
+      fail(
+        source,
+        operation,
+        `fills the place field ${field}, so only lat and lon may be required (not ${required.map((p) => p.name).join(', ')})`,
+      )
   }
   const aliases = operation.canonicalFieldAliases ?? {}
   for (const [alias, paths] of Object.entries(aliases)) {
     const missing = paths.filter((path) => !schemaHasPath(operation.output, path) && !fields().includes(path))
-    if (missing.length > 0) fail(source, operation, `alias "${alias}" names ${missing.join(', ')}, which the output schema does not have`)
+    if (missing.length > 0)
+      fail(source, operation, `alias "${alias}" names ${missing.join(', ')}, which the output schema does not have`)
   }
   const sourceDatasets = source.datasets ?? []
   const undeclared = (operation.datasets ?? []).filter((dataset) => !sourceDatasets.includes(dataset))
-  if (undeclared.length > 0) fail(source, operation, `reads dataset ${undeclared.map((d) => d.id).join(', ')}, which the source does not declare in its datasets`)
+  if (undeclared.length > 0)
+    fail(
+      source,
+      operation,
+      `reads dataset ${undeclared.map((d) => d.id).join(', ')}, which the source does not declare in its datasets`,
+    )
   return {
     definition: operation,
     name: operation.name,
@@ -156,9 +173,14 @@ function compileOperation(source: SourceDefinition, operation: OperationDefiniti
 function checkEntityTypes(source: SourceDefinition, operations: Map<string, CompiledOperation>): void {
   for (const [type, link] of Object.entries(source.entityTypes ?? {})) {
     const target = operations.get(link.operation)
-    if (!target) throw new TypeError(`${source.id}: entity type ${type} links to operation ${link.operation}, which the source does not have`)
+    if (!target)
+      throw new TypeError(
+        `${source.id}: entity type ${type} links to operation ${link.operation}, which the source does not have`,
+      )
     if (!target.parameters.some((p) => p.name === link.parameter)) {
-      throw new TypeError(`${source.id}: entity type ${type} links to ${link.operation} by "${link.parameter}", which is not one of its parameters`)
+      throw new TypeError(
+        `${source.id}: entity type ${type} links to ${link.operation} by "${link.parameter}", which is not one of its parameters`,
+      )
     }
   }
 }
@@ -171,7 +193,10 @@ function checkEntityTypes(source: SourceDefinition, operations: Map<string, Comp
  */
 export type CompileSources = 'at-start' | 'on-first-use'
 
-function compileOperations(source: SourceDefinition, definitions: readonly OperationDefinition[]): Map<string, CompiledOperation> {
+function compileOperations(
+  source: SourceDefinition,
+  definitions: readonly OperationDefinition[],
+): Map<string, CompiledOperation> {
   const operations = new Map(definitions.map((operation) => [operation.name, compileOperation(source, operation)]))
   checkEntityTypes(source, operations)
   return operations
@@ -185,7 +210,11 @@ function compileOperations(source: SourceDefinition, definitions: readonly Opera
  * operations are first needed (every time, until fixed). `upstreams` are the deployment's
  * upstreams for this source, overrides applied.
  */
-export function compileSource(source: SourceDefinition, upstreams: UpstreamDefinition[] = source.upstreams, when: CompileSources = 'at-start'): CompiledSource {
+export function compileSource(
+  source: SourceDefinition,
+  upstreams: UpstreamDefinition[] = source.upstreams,
+  when: CompileSources = 'at-start',
+): CompiledSource {
   const deferred = isDeferred(source.operations) ? source.operations : undefined
   let definitions = deferred ? undefined : (source.operations as readonly OperationDefinition[])
   let failure: { error: unknown } | undefined
@@ -199,7 +228,10 @@ export function compileSource(source: SourceDefinition, upstreams: UpstreamDefin
     get operations() {
       if (operations) return operations
       if (failure) throw failure.error
-      if (!definitions) throw new Error(`The operations of source ${source.id} are read before they are loaded: the route must load them first (RouteDefinition.prepare)`)
+      if (!definitions)
+        throw new Error(
+          `The operations of source ${source.id} are read before they are loaded: the route must load them first (RouteDefinition.prepare)`,
+        )
       return (operations = compileOperations(source, definitions))
     },
     load() {

@@ -12,7 +12,10 @@ export type JsonSchema = { [key: string]: unknown }
  * toJsonSchema2020(v.pipe(v.number(), v.integer(), v.minValue(1))) // { type: 'integer', minimum: 1 }
  */
 export function toJsonSchema2020(schema: AnySchema): JsonSchema {
-  const { $schema: _dialect, ...rest } = toJsonSchema(schema, { target: 'draft-2020-12', errorMode: 'ignore' }) as JsonSchema
+  const { $schema: _dialect, ...rest } = toJsonSchema(schema, {
+    target: 'draft-2020-12',
+    errorMode: 'ignore',
+  }) as JsonSchema
   return rest
 }
 

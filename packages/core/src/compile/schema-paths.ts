@@ -12,7 +12,16 @@ interface Shape {
 }
 
 /** Schemas that stand for the schema they wrap (JSON Schema adds at most `null` beside it). */
-const wrappers = new Set(['optional', 'exact_optional', 'undefinedable', 'nullable', 'nullish', 'non_optional', 'non_nullable', 'non_nullish'])
+const wrappers = new Set([
+  'optional',
+  'exact_optional',
+  'undefinedable',
+  'nullable',
+  'nullish',
+  'non_optional',
+  'non_nullable',
+  'non_nullish',
+])
 /** Schemas whose fields are `entries`. */
 const objectTypes = new Set(['object', 'loose_object', 'strict_object', 'object_with_rest'])
 
@@ -24,11 +33,17 @@ function unwrap(shape: Shape): Shape {
 function reaches(shape: Shape, segments: string[]): boolean {
   if (segments.length === 0) return true
   const at = unwrap(shape)
-  if ((at.type === 'union' || at.type === 'variant') && Array.isArray(at.options)) return at.options.some((option) => reaches(option, segments))
+  if ((at.type === 'union' || at.type === 'variant') && Array.isArray(at.options))
+    return at.options.some((option) => reaches(option, segments))
   const [head, ...rest] = segments as [string, ...string[]]
   if (head === '[]') return at.type === 'array' && at.item !== undefined && reaches(at.item, rest)
   if (head === '*') return at.type === 'record' && at.value !== undefined && reaches(at.value, rest)
-  return objectTypes.has(at.type) && at.entries !== undefined && Object.hasOwn(at.entries, head) && reaches(at.entries[head]!, rest)
+  return (
+    objectTypes.has(at.type) &&
+    at.entries !== undefined &&
+    Object.hasOwn(at.entries, head) &&
+    reaches(at.entries[head]!, rest)
+  )
 }
 
 /**

@@ -47,7 +47,9 @@ function operationOn(dataset: DatasetDefinition, name: string) {
     parameters: { org_nr: v.string() },
     output: v.array(v.object({ org_nr: v.string(), amount: v.number() })),
     async run(params, ctx) {
-      const rows = await ctx.dataset(dataset).select<{ org_nr: string; amount: number }>('grants', { where: { org_nr: params.org_nr } })
+      const rows = await ctx
+        .dataset(dataset)
+        .select<{ org_nr: string; amount: number }>('grants', { where: { org_nr: params.org_nr } })
       return { data: rows }
     },
   })
@@ -62,15 +64,27 @@ const source = defineSource({
   keywords: ['grants'],
   contentLanguages: ['no'],
   cacheTtlSeconds: 60,
-  upstreams: [defineUpstream({ id: 'example', name: 'Example', baseUrl: 'https://example.no', publisher: 'Example Source' })],
+  upstreams: [
+    defineUpstream({ id: 'example', name: 'Example', baseUrl: 'https://example.no', publisher: 'Example Source' }),
+  ],
   datasets: [grants, ordered],
-  operations: [operationOn(grants, 'grants_of'), operationOn(ordered, 'ordered_of'), operationOn(defineDataset({ ...grants, id: 'undeclared' }), 'undeclared_of')],
+  operations: [
+    operationOn(grants, 'grants_of'),
+    operationOn(ordered, 'ordered_of'),
+    operationOn(defineDataset({ ...grants, id: 'undeclared' }), 'undeclared_of'),
+  ],
 })
 
 /** A store holding one loaded generation of `grants` in memory. */
 function memoryStore(rows: Array<{ org_nr: string; amount: number }>): DatasetStore {
   const reader: DatasetReader = {
-    version: { id: 'grants', publishedAt: '2026-11-20', loadedAt: '2026-11-21T03:00:00.000Z', rows: rows.length, files: [{ name: 'grants.csv', url: 'https://example.no/grants.csv' }] },
+    version: {
+      id: 'grants',
+      publishedAt: '2026-11-20',
+      loadedAt: '2026-11-21T03:00:00.000Z',
+      rows: rows.length,
+      files: [{ name: 'grants.csv', url: 'https://example.no/grants.csv' }],
+    },
     async select<R>(_table: string, query: { where?: Record<string, unknown> } = {}) {
       return rows.filter((row) => row.org_nr === query.where?.org_nr) as R[]
     },
@@ -86,14 +100,25 @@ function memoryStore(rows: Array<{ org_nr: string; amount: number }>): DatasetSt
 
 const call = async (datasets: DatasetStore | undefined, path: string, query: string) => {
   const errors: unknown[] = []
-  const gateway = createGateway({ sources: [source], ...(datasets ? { datasets } : {}), onError: (error) => errors.push(error) })
+  const gateway = createGateway({
+    sources: [source],
+    ...(datasets ? { datasets } : {}),
+    onError: (error) => errors.push(error),
+  })
   const res = await gateway.handle({ method: 'GET', path, query, headers: {} })
   return { status: res.status, json: JSON.parse(res.body!), errors }
 }
 
 describe('operations on datasets', () => {
   it('answer from the loaded version and say which version answered', async () => {
-    const res = await call(memoryStore([{ org_nr: '1', amount: 10 }, { org_nr: '2', amount: 5 }]), '/api/v1/kilder/example/grants_of', 'org_nr=1')
+    const res = await call(
+      memoryStore([
+        { org_nr: '1', amount: 10 },
+        { org_nr: '2', amount: 5 },
+      ]),
+      '/api/v1/kilder/example/grants_of',
+      'org_nr=1',
+    )
     expect(res.status).toBe(200)
     expect(res.json.data).toEqual([{ org_nr: '1', amount: 10 }])
     expect(res.json._meta.datasets).toEqual([
@@ -139,7 +164,10 @@ describe('operations on datasets', () => {
   })
 
   it('end the message with the reason the store gives, a snapshot still being fetched', async () => {
-    const fetching: DatasetStore = { reader: () => undefined, notLoadedReason: (dataset) => `the snapshot s3://bucket/data holding ${dataset.id} is being fetched` }
+    const fetching: DatasetStore = {
+      reader: () => undefined,
+      notLoadedReason: (dataset) => `the snapshot s3://bucket/data holding ${dataset.id} is being fetched`,
+    }
     const res = await call(fetching, '/api/v1/kilder/example/grants_of', 'org_nr=1')
     expect(res.status).toBe(502)
     expect(res.json.error).toMatchObject({ code: 'dataset_not_loaded', status: 502 })
@@ -150,14 +178,23 @@ describe('operations on datasets', () => {
 
   it('name the command the store gives for loading the dataset, in the message and in the source descriptor', async () => {
     // The core knows no command line: the store says how it is filled (the SQLite store: `npx allmenning datasets …`).
-    const store = { ...memoryStore([]), loadCommand: (dataset: DatasetDefinition) => `fill-store ${dataset.id} --from ${dataset.origin.page}` }
+    const store = {
+      ...memoryStore([]),
+      loadCommand: (dataset: DatasetDefinition) => `fill-store ${dataset.id} --from ${dataset.origin.page}`,
+    }
     const res = await call(store, '/api/v1/kilder/example/ordered_of', 'org_nr=1')
     expect(res.status).toBe(502)
-    expect(res.json.error.message).toBe('Dataset ordered (Ordered register) is not loaded in this deployment; load it with: fill-store ordered --from https://example.no/order')
+    expect(res.json.error.message).toBe(
+      'Dataset ordered (Ordered register) is not loaded in this deployment; load it with: fill-store ordered --from https://example.no/order',
+    )
     const descriptor = await call(store, '/api/v1/kilder/example', '')
-    expect(descriptor.json.datasets.map((d: { load_command: string }) => d.load_command)).toContain('fill-store ordered --from https://example.no/order')
+    expect(descriptor.json.datasets.map((d: { load_command: string }) => d.load_command)).toContain(
+      'fill-store ordered --from https://example.no/order',
+    )
     const silent = await call(memoryStore([]), '/api/v1/kilder/example/ordered_of', 'org_nr=1')
-    expect(silent.json.error.message).toBe("Dataset ordered (Ordered register) is not loaded in this deployment; load it into the deployment's dataset store")
+    expect(silent.json.error.message).toBe(
+      "Dataset ordered (Ordered register) is not loaded in this deployment; load it into the deployment's dataset store",
+    )
   })
 
   it('treat reading a dataset the source does not declare as a programming error, never shown', async () => {
@@ -182,17 +219,38 @@ describe('defineDataset', () => {
   })
 
   it('takes a dataset derived from others, and rejects a derivation that cannot run', () => {
-    const upstream = { id: 'addresses', name: 'Address API', baseUrl: 'https://example.no/adresser', publisher: 'Example' }
+    const upstream = {
+      id: 'addresses',
+      name: 'Address API',
+      baseUrl: 'https://example.no/adresser',
+      publisher: 'Example',
+    }
     const derived = {
-      kind: 'derived' as const, page: 'https://example.no/adresser', from: ['grants'], action: 'placing addresses',
-      budget: 100, requestsPerSecond: 10, upstreams: [upstream], derive: async () => ({ files: [], summary: '', remaining: 0 }),
+      kind: 'derived' as const,
+      page: 'https://example.no/adresser',
+      from: ['grants'],
+      action: 'placing addresses',
+      budget: 100,
+      requestsPerSecond: 10,
+      upstreams: [upstream],
+      derive: async () => ({ files: [], summary: '', remaining: 0 }),
     }
     expect(defineDataset({ ...grants, id: 'grant_points', origin: derived }).origin).toBe(derived)
-    expect(() => defineDataset({ ...grants, id: 'grant_points', origin: { ...derived, from: [] } })).toThrow(/derived from no dataset/)
-    expect(() => defineDataset({ ...grants, id: 'grant_points', origin: { ...derived, from: ['grant_points'] } })).toThrow(/from itself/)
-    expect(() => defineDataset({ ...grants, id: 'grant_points', origin: { ...derived, budget: 0 } })).toThrow(/budget must be a positive number/)
-    expect(() => defineDataset({ ...grants, id: 'grant_points', origin: { ...derived, budget: 1.5 } })).toThrow(/whole number/)
-    expect(() => defineDataset({ ...grants, id: 'grant_points', origin: { ...derived, requestsPerSecond: Number.NaN } })).toThrow(/requestsPerSecond/)
+    expect(() => defineDataset({ ...grants, id: 'grant_points', origin: { ...derived, from: [] } })).toThrow(
+      /derived from no dataset/,
+    )
+    expect(() =>
+      defineDataset({ ...grants, id: 'grant_points', origin: { ...derived, from: ['grant_points'] } }),
+    ).toThrow(/from itself/)
+    expect(() => defineDataset({ ...grants, id: 'grant_points', origin: { ...derived, budget: 0 } })).toThrow(
+      /budget must be a positive number/,
+    )
+    expect(() => defineDataset({ ...grants, id: 'grant_points', origin: { ...derived, budget: 1.5 } })).toThrow(
+      /whole number/,
+    )
+    expect(() =>
+      defineDataset({ ...grants, id: 'grant_points', origin: { ...derived, requestsPerSecond: Number.NaN } }),
+    ).toThrow(/requestsPerSecond/)
   })
 
   it('rejects a downloadable file without an address', () => {

@@ -23,13 +23,19 @@ export interface DatasetAccess {
  * const access = createDatasetAccess(store, operation.datasets, 'firmafakta.aksjeeiere_for_selskap')
  * const reader = access.open(aksjonaerregisteret)
  */
-export function createDatasetAccess(store: DatasetStore | undefined, declared: readonly DatasetDefinition[], operationName: string): DatasetAccess {
+export function createDatasetAccess(
+  store: DatasetStore | undefined,
+  declared: readonly DatasetDefinition[],
+  operationName: string,
+): DatasetAccess {
   const used: DatasetUse[] = []
   return {
     used,
     open(dataset) {
       if (!declared.includes(dataset)) {
-        throw new TypeError(`${operationName} reads dataset ${dataset.id} without declaring it in its datasets (defineOperation, or defineSource when the operation names none)`)
+        throw new TypeError(
+          `${operationName} reads dataset ${dataset.id} without declaring it in its datasets (defineOperation, or defineSource when the operation names none)`,
+        )
       }
       const reader = store?.reader(dataset)
       if (!reader) throw datasetNotLoaded(dataset, store)
@@ -60,7 +66,9 @@ export function datasetMeta(used: DatasetUse[]) {
 }
 
 function datasetSourceApi({ dataset, version }: DatasetUse): string {
-  const downloaded = version.files.map((file) => file.url).find((url): url is string => url !== null && /^https?:/.test(url))
+  const downloaded = version.files
+    .map((file) => file.url)
+    .find((url): url is string => url !== null && /^https?:/.test(url))
   return downloaded ?? dataset.origin.page
 }
 
@@ -75,18 +83,26 @@ function datasetSourceApi({ dataset, version }: DatasetUse): string {
  * withDatasetProvenance(access.used, 0, provenance) // provenance: what the pipeline built for the answer
  * // { data: { source: 'Skatteetaten', source_api: 'https://www.skatteetaten.no/…', description: '…' }, datasets: [...], upstreams: [], ... }
  */
-export function withDatasetProvenance<P extends { data: { source: string; source_api: string; description?: string }; entities: object; upstreams: unknown[] }>(
-  used: DatasetUse[],
-  upstreamsCalled: number,
-  provenance: P,
-): P {
+export function withDatasetProvenance<
+  P extends {
+    data: { source: string; source_api: string; description?: string }
+    entities: object
+    upstreams: unknown[]
+  },
+>(used: DatasetUse[], upstreamsCalled: number, provenance: P): P {
   if (used.length === 0) return provenance
   const publishers = [...new Set(used.map(({ dataset }) => dataset.publisher))]
-  const description = used.map(({ dataset }) => `${dataset.title}; licence ${dataset.license}. ${dataset.attribution}`).join(' ')
+  const description = used
+    .map(({ dataset }) => `${dataset.title}; licence ${dataset.license}. ${dataset.attribution}`)
+    .join(' ')
   const sourceApi = datasetSourceApi(used[0]!)
   const data =
     upstreamsCalled > 0
-      ? { source: [...publishers, provenance.data.source].join('; '), source_api: sourceApi, description: `${description} ${provenance.data.description ?? ''}`.trim() }
+      ? {
+          source: [...publishers, provenance.data.source].join('; '),
+          source_api: sourceApi,
+          description: `${description} ${provenance.data.description ?? ''}`.trim(),
+        }
       : { source: publishers.join('; '), source_api: sourceApi, description }
   const raw = (provenance as { _raw_values?: object })._raw_values
   return {

@@ -2,7 +2,14 @@ import Keyv from 'keyv'
 import * as v from 'valibot'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createGateway, GatewayError, type GatewayResponse } from '@allmenning/core'
-import { defineDataset, defineOperation, defineSource, defineUpstream, UpstreamError, type DatasetReader } from '@allmenning/core/source'
+import {
+  defineDataset,
+  defineOperation,
+  defineSource,
+  defineUpstream,
+  UpstreamError,
+  type DatasetReader,
+} from '@allmenning/core/source'
 import type { DatasetStore } from '@allmenning/core/extension'
 
 const registry = defineDataset({
@@ -38,7 +45,13 @@ function switchingStore(first: Member[]) {
   let reader = readerOf(members, generation)
   function readerOf(rows: Member[], n: number): DatasetReader {
     return {
-      version: { id: 'registry', publishedAt: `${2020 + n}-12-31`, loadedAt: `2026-11-2${n}T03:00:00.000Z`, rows: rows.length, files: [{ name: 'members.csv', url: null }] },
+      version: {
+        id: 'registry',
+        publishedAt: `${2020 + n}-12-31`,
+        loadedAt: `2026-11-2${n}T03:00:00.000Z`,
+        rows: rows.length,
+        files: [{ name: 'members.csv', url: null }],
+      },
       async select<R>(_table: string, query: { where?: Record<string, unknown> } = {}) {
         return rows.filter((row) => row.nr === query.where?.nr) as R[]
       },
@@ -68,7 +81,12 @@ function switchingStore(first: Member[]) {
   }
 }
 
-const api = defineUpstream({ id: 'example_api', name: 'Example API', baseUrl: 'http://127.0.0.1:9', publisher: 'Example Agency' })
+const api = defineUpstream({
+  id: 'example_api',
+  name: 'Example API',
+  baseUrl: 'http://127.0.0.1:9',
+  publisher: 'Example Agency',
+})
 const upstream = { failing: false }
 
 const member = defineOperation({
@@ -149,7 +167,12 @@ function gatewayOn(store: DatasetStore, cache = new Keyv()) {
   return createGateway({ sources: [source], datasets: store, cache, onError: () => {} })
 }
 
-async function get(gateway: ReturnType<typeof createGateway>, path: string, query: string, headers: Record<string, string> = {}) {
+async function get(
+  gateway: ReturnType<typeof createGateway>,
+  path: string,
+  query: string,
+  headers: Record<string, string> = {},
+) {
   const res: GatewayResponse = await gateway.handle({ method: 'GET', path: `/api/v1${path}`, query, headers })
   return { status: res.status, headers: res.headers, json: res.body ? JSON.parse(res.body) : null }
 }
@@ -179,7 +202,9 @@ describe('answers read from a dataset, once a new generation is loaded', () => {
     const data = switchingStore(year2024)
     const gateway = gatewayOn(data.store)
     const before = await get(gateway, '/kilder/example/member', 'nr=1')
-    expect((await get(gateway, '/kilder/example/member', 'nr=1', { 'if-none-match': before.headers.etag! })).status).toBe(304)
+    expect(
+      (await get(gateway, '/kilder/example/member', 'nr=1', { 'if-none-match': before.headers.etag! })).status,
+    ).toBe(304)
     data.load(year2025)
     const after = await get(gateway, '/kilder/example/member', 'nr=1', { 'if-none-match': before.headers.etag! })
     expect(after.status).toBe(200)
@@ -261,8 +286,8 @@ describe('answers read from a dataset, once a new generation is loaded', () => {
   })
 })
 
-describe('an operation\'s datasets', () => {
-  it('must be some of the source\'s', () => {
+describe("an operation's datasets", () => {
+  it("must be some of the source's", () => {
     const other = defineDataset({ ...registry, id: 'other' })
     const reading = defineOperation({ ...member, name: 'other_member', datasets: [other] })
     expect(() => createGateway({ sources: [defineSource({ ...source, operations: [reading] })] })).toThrow(
@@ -273,8 +298,17 @@ describe('an operation\'s datasets', () => {
   it('bound what it may read: reading another is a programming error, never shown', async () => {
     const sneaky = defineOperation({ ...member, name: 'sneaky', datasets: [] })
     const errors: unknown[] = []
-    const gateway = createGateway({ sources: [defineSource({ ...source, entitySearch: undefined, entityTypes: {}, operations: [sneaky] })], datasets: switchingStore(year2024).store, onError: (e) => errors.push(e) })
-    const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/example/sneaky', query: 'nr=1', headers: {} })
+    const gateway = createGateway({
+      sources: [defineSource({ ...source, entitySearch: undefined, entityTypes: {}, operations: [sneaky] })],
+      datasets: switchingStore(year2024).store,
+      onError: (e) => errors.push(e),
+    })
+    const res = await gateway.handle({
+      method: 'GET',
+      path: '/api/v1/kilder/example/sneaky',
+      query: 'nr=1',
+      headers: {},
+    })
     expect(res.status).toBe(500)
     expect(String(errors[0])).toContain('example.sneaky reads dataset registry without declaring it')
   })

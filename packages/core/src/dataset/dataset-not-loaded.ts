@@ -19,12 +19,27 @@ export function datasetNotLoaded(dataset: DatasetDefinition, store: DatasetStore
   const missing = `Dataset ${dataset.id} (${dataset.title}) is not loaded in this deployment`
   const command = store?.loadCommand?.(dataset)
   const reason = store?.notLoadedReason?.(dataset)
-  if (reason !== undefined) return new GatewayError(502, 'dataset_not_loaded', `${missing}; ${reason}`, command === undefined ? {} : { configure: command })
-  if (command !== undefined) return new GatewayError(502, 'dataset_not_loaded', `${missing}; load it with: ${command}`, { configure: command })
-  if (store) return new GatewayError(502, 'dataset_not_loaded', `${missing}; load it into the deployment's dataset store`, { configure: `load ${dataset.id} into the dataset store` })
-  return new GatewayError(502, 'dataset_not_loaded', `${missing}, which reads no dataset store: give one as createGateway's datasets option`, {
-    configure: 'createGateway({ datasets })',
-  })
+  if (reason !== undefined)
+    return new GatewayError(
+      502,
+      'dataset_not_loaded',
+      `${missing}; ${reason}`,
+      command === undefined ? {} : { configure: command },
+    )
+  if (command !== undefined)
+    return new GatewayError(502, 'dataset_not_loaded', `${missing}; load it with: ${command}`, { configure: command })
+  if (store)
+    return new GatewayError(502, 'dataset_not_loaded', `${missing}; load it into the deployment's dataset store`, {
+      configure: `load ${dataset.id} into the dataset store`,
+    })
+  return new GatewayError(
+    502,
+    'dataset_not_loaded',
+    `${missing}, which reads no dataset store: give one as createGateway's datasets option`,
+    {
+      configure: 'createGateway({ datasets })',
+    },
+  )
 }
 
 /**

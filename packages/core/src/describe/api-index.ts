@@ -21,7 +21,8 @@ export function apiIndex(catalog: Catalog, links: Links, routes: readonly RouteD
   return {
     name: 'Allmenning public-data gateway',
     api_version: apiVersion,
-    description: 'Read-only JSON gateway in front of Norwegian public data sources. Every response carries the same envelope.',
+    description:
+      'Read-only JSON gateway in front of Norwegian public data sources. Every response carries the same envelope.',
     endpoints,
     places: {
       sections: placeSections(catalog.places),
@@ -43,6 +44,12 @@ export function apiIndex(catalog: Catalog, links: Links, routes: readonly RouteD
       _links: { self: links.source(source.id), wiki: source.definition.documentation },
     })),
     _meta: buildMeta(catalog.sources.map((s) => s.definition)),
-    _links: { self: links.index(), openapi: links.to('openapi'), search: links.to('search'), feedback: links.to('feedback'), wiki: documentation },
+    _links: {
+      self: links.index(),
+      openapi: links.to('openapi'),
+      search: links.to('search'),
+      feedback: links.to('feedback'),
+      wiki: documentation,
+    },
   }
 }

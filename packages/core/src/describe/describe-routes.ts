@@ -21,7 +21,9 @@ function explorerRoute({ options }: GatewayContext): RouteDefinition[] {
       name: 'explorer',
       path: '/docs',
       summary: `The API explorer (${options.explorer.name}): this API's OpenAPI document to read and try, in a browser`,
-      query: { asset: v.optional(v.pipe(names, v.description('A file the page loads; the page itself when left out.'))) },
+      query: {
+        asset: v.optional(v.pipe(names, v.description('A file the page loads; the page itself when left out.'))),
+      },
       answer: ({ params, links }) => (params.asset === undefined ? explorer.page(links) : explorer.asset(params.asset)),
       openApiPaths: () => ({}),
     }),
@@ -46,7 +48,8 @@ export function describeRoutes(ctx: GatewayContext): RouteDefinition[] {
       name: 'openapi',
       path: openApiPath,
       summary: 'This OpenAPI document',
-      description: 'The OpenAPI 3.1 description of this gateway, generated from its routes and its sources: one path per operation, with its query parameters and the JSON Schema of its data.',
+      description:
+        'The OpenAPI 3.1 description of this gateway, generated from its routes and its sources: one path per operation, with its query parameters and the JSON Schema of its data.',
       tag: 'Discovery',
       staticMaxAgeSeconds: descriptorMaxAge,
       prepare: () => catalog.load('all'),
@@ -58,5 +61,6 @@ export function describeRoutes(ctx: GatewayContext): RouteDefinition[] {
 
 /** The `wiki` link of the gateway as a whole: the configured URL, else the explorer, else the OpenAPI document. */
 export function documentationLink(options: GatewayContext['options']) {
-  return (links: Parameters<GatewayContext['documentation']>[0]) => options.documentationUrl ?? links.to(options.explorer ? 'explorer' : 'openapi')
+  return (links: Parameters<GatewayContext['documentation']>[0]) =>
+    options.documentationUrl ?? links.to(options.explorer ? 'explorer' : 'openapi')
 }

@@ -15,7 +15,11 @@ export type DescriptorView = 'names' | 'compact' | 'full'
 export const maxEmbeddedOutputFields = 40
 
 export function getUrlTemplate(links: Links, sourceId: string, operation: CompiledOperation): string {
-  return links.operationTemplate(sourceId, operation.name, operation.parameters.map((p) => p.name))
+  return links.operationTemplate(
+    sourceId,
+    operation.name,
+    operation.parameters.map((p) => p.name),
+  )
 }
 
 export function operationDescriptorUrl(links: Links, sourceId: string, name: string): string {
@@ -31,7 +35,13 @@ export function operationDescription(operation: CompiledOperation): string {
 /** What an operation descriptor says of an operation the deployment has not configured: nothing when it is. */
 const configuredFields = (configure: string[] | undefined) => (configure ? { configured: false, configure } : {})
 
-function operationSummary(links: Links, sourceId: string, operation: CompiledOperation, view: Exclude<DescriptorView, 'names'>, configure: string[] | undefined) {
+function operationSummary(
+  links: Links,
+  sourceId: string,
+  operation: CompiledOperation,
+  view: Exclude<DescriptorView, 'names'>,
+  configure: string[] | undefined,
+) {
   const base = {
     name: operation.name,
     operation_descriptor_url: operationDescriptorUrl(links, sourceId, operation.name),
@@ -77,13 +87,24 @@ export function sourceLinks(links: Links, source: CompiledSource) {
  */
 export function sourceDescriptor(catalog: Catalog, source: CompiledSource, links: Links, view: DescriptorView) {
   const definition = source.definition
-  const missing = missingSettings(definition, source.outline.map(({ name }) => name))
+  const missing = missingSettings(
+    definition,
+    source.outline.map(({ name }) => name),
+  )
   // Names come from the outline: listing sources loads and compiles none (see deferOperations).
   const operations =
     view === 'names'
-      ? source.outline.map(({ name }) => ({ name, operation_descriptor_url: operationDescriptorUrl(links, source.id, name), ...configuredFields(missing.get(name)) }))
+      ? source.outline.map(({ name }) => ({
+          name,
+          operation_descriptor_url: operationDescriptorUrl(links, source.id, name),
+          ...configuredFields(missing.get(name)),
+        }))
       : [...source.operations.values()].map((op) => operationSummary(links, source.id, op, view, missing.get(op.name)))
-  const head = { id: source.id, name: definition.name, ...(missing.size > 0 ? { configuration: missing.size < source.outline.length ? 'partial' : 'missing' } : {}) }
+  const head = {
+    id: source.id,
+    name: definition.name,
+    ...(missing.size > 0 ? { configuration: missing.size < source.outline.length ? 'partial' : 'missing' } : {}),
+  }
   const tail = { _meta: buildMeta([definition]), _links: sourceLinks(links, source) }
   if (view === 'names') return { ...head, operations, ...tail }
   const compact = {
@@ -98,14 +119,22 @@ export function sourceDescriptor(catalog: Catalog, source: CompiledSource, links
     .filter((r) => catalog.has(r.id))
     .map((r) => {
       const other = catalog.source(r.id)
-      return { id: r.id, name: other.definition.name, reason: r.reason, api: links.source(r.id), wiki: other.definition.documentation }
+      return {
+        id: r.id,
+        name: other.definition.name,
+        reason: r.reason,
+        api: links.source(r.id),
+        wiki: other.definition.documentation,
+      }
     })
   return {
     ...compact,
     topic: definition.topic,
     keywords: definition.keywords,
     related_sources: related,
-    ...(definition.datasets?.length ? { datasets: definition.datasets.map((dataset) => datasetSummary(dataset, catalog.loadCommand(dataset))) } : {}),
+    ...(definition.datasets?.length
+      ? { datasets: definition.datasets.map((dataset) => datasetSummary(dataset, catalog.loadCommand(dataset))) }
+      : {}),
     ...tail,
   }
 }
@@ -164,7 +193,16 @@ export function operationSchema(source: CompiledSource, operation: CompiledOpera
     output_schema: operation.outputSchema,
     canonical_field_aliases: operation.canonicalFieldAliases,
     cache_ttl_seconds: operation.cacheTtlSeconds,
-    ...(placeField ? { place_field: { name: placeField.name, section: placeField.section, description: placeField.description, summary: placeField.summary === true } } : {}),
+    ...(placeField
+      ? {
+          place_field: {
+            name: placeField.name,
+            section: placeField.section,
+            description: placeField.description,
+            summary: placeField.summary === true,
+          },
+        }
+      : {}),
     _meta: buildMeta([source.definition]),
     _links: {
       self: operationDescriptorUrl(links, source.id, operation.name),

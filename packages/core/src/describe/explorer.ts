@@ -94,9 +94,13 @@ const assetName = /^[A-Za-z0-9._-]+$/
  * serve.page(links) // text/html with the Content-Security-Policy
  * serve.asset('swagger-ui.css')
  */
-export function createExplorerResponses(explorer: Explorer, options: { publicBaseUrl: string | undefined; title?: string }) {
+export function createExplorerResponses(
+  explorer: Explorer,
+  options: { publicBaseUrl: string | undefined; title?: string },
+) {
   for (const name of Object.keys(explorer.assets)) {
-    if (!assetName.test(name)) throw new TypeError(`Explorer asset name "${name}" must be letters, digits, ".", "-" or "_"`)
+    if (!assetName.test(name))
+      throw new TypeError(`Explorer asset name "${name}" must be letters, digits, ".", "-" or "_"`)
   }
   const policy = explorerContentSecurityPolicy(options.publicBaseUrl)
   const pages = new Map<string, GatewayResponse>()
@@ -110,7 +114,8 @@ export function createExplorerResponses(explorer: Explorer, options: { publicBas
           title: options.title ?? 'Allmenning API explorer',
           openapi: links.to('openapi'),
           asset: (name) => {
-            if (!(name in explorer.assets)) throw new TypeError(`The explorer page loads "${name}", which is not one of its assets`)
+            if (!(name in explorer.assets))
+              throw new TypeError(`The explorer page loads "${name}", which is not one of its assets`)
             return links.to('explorer', {}, { asset: name })
           },
         })
@@ -127,7 +132,12 @@ export function createExplorerResponses(explorer: Explorer, options: { publicBas
       let response = assets.get(name)
       if (!response) {
         const asset = explorer.assets[name]
-        if (!asset) throw new GatewayError(404, 'route_not_found', `The explorer has no asset ${JSON.stringify(name.slice(0, 60))}`)
+        if (!asset)
+          throw new GatewayError(
+            404,
+            'route_not_found',
+            `The explorer has no asset ${JSON.stringify(name.slice(0, 60))}`,
+          )
         response = textResponse(asset.body, asset.contentType, { 'cache-control': `public, max-age=${assetMaxAge}` })
         assets.set(name, response)
       }

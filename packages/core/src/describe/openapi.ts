@@ -40,7 +40,14 @@ function get(summary: string, schema: JsonSchema, parameters: unknown[] = [], ca
     responses: {
       '200': {
         description: 'Success',
-        ...(cacheable ? { headers: { ETag: { $ref: '#/components/headers/ETag' }, 'Cache-Control': { $ref: '#/components/headers/CacheControl' } } } : {}),
+        ...(cacheable
+          ? {
+              headers: {
+                ETag: { $ref: '#/components/headers/ETag' },
+                'Cache-Control': { $ref: '#/components/headers/CacheControl' },
+              },
+            }
+          : {}),
         content: jsonContent(schema),
       },
       ...(cacheable ? { '304': { description: 'Not modified: the If-None-Match tag matches' } } : {}),
@@ -72,7 +79,11 @@ function components() {
           upstream: { type: 'string', description: 'Id of the upstream that failed (502 only).' },
         },
       },
-      _meta: { type: 'object', required: ['retrieved_at', 'language'], properties: { retrieved_at: { type: 'string', format: 'date-time' }, language: { type: 'string' } } },
+      _meta: {
+        type: 'object',
+        required: ['retrieved_at', 'language'],
+        properties: { retrieved_at: { type: 'string', format: 'date-time' }, language: { type: 'string' } },
+      },
       _links: { type: 'object', additionalProperties: { type: 'string' } },
     },
   }
@@ -106,13 +117,17 @@ function components() {
           offset: { type: 'integer' },
           returned: { type: 'integer' },
           has_more_results: { type: 'boolean' },
-          next_offset: { type: ['integer', 'null'], description: 'The offset of the next page; null on the last page.' },
+          next_offset: {
+            type: ['integer', 'null'],
+            description: 'The offset of the next page; null on the last page.',
+          },
           total: { type: 'integer' },
         },
       },
       capped: {
         type: 'object',
-        description: 'Set when the upstream gives fewer items than asked for: it answers at most `cap`, whatever `limit` says.',
+        description:
+          'Set when the upstream gives fewer items than asked for: it answers at most `cap`, whatever `limit` says.',
         required: ['cap', 'requested_limit', 'reason'],
         properties: { cap: { type: 'integer' }, requested_limit: { type: 'integer' }, reason: { type: 'string' } },
       },
@@ -157,7 +172,9 @@ function components() {
       },
     },
     responses: {
-      BadRequest: errorResponse('A parameter is invalid: missing, unknown, repeated, of the wrong type or out of bounds.'),
+      BadRequest: errorResponse(
+        'A parameter is invalid: missing, unknown, repeated, of the wrong type or out of bounds.',
+      ),
       NotFound: errorResponse('No such source, operation, route or entity.'),
       TooManyRequests: errorResponse('The request is rate limited.'),
       InternalError: errorResponse('The gateway failed unexpectedly.'),
@@ -228,7 +245,12 @@ function routePaths(route: CompiledRoute, _catalog: Catalog, links: Links): Reco
   }
   const item: Record<string, unknown> = {
     get: {
-      ...get(definition.summary, definition.response ?? looseObject, [...pathParameters, ...route.parameters.map(queryParameter)], cacheable),
+      ...get(
+        definition.summary,
+        definition.response ?? looseObject,
+        [...pathParameters, ...route.parameters.map(queryParameter)],
+        cacheable,
+      ),
       operationId: definition.name,
       ...described,
     },
@@ -285,7 +307,8 @@ export function openApiDocument(catalog: Catalog, links: Links, routes: readonly
     info: {
       title: 'Allmenning public-data gateway',
       version: apiVersion,
-      description: 'Read-only JSON gateway in front of Norwegian public data sources. Generated from the source definitions.',
+      description:
+        'Read-only JSON gateway in front of Norwegian public data sources. Generated from the source definitions.',
       contact: contact(links),
       license: { name: 'MIT', identifier: 'MIT' },
     },

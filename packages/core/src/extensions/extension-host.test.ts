@@ -4,7 +4,12 @@ import { createGateway, type GatewayOptions, type GatewayRequest } from '../inde
 import { defineOperation, defineSource, defineUpstream } from '../source.js'
 import type { ExtensionHost } from '../extension.js'
 
-const almanac = defineUpstream({ id: 'almanac', name: 'Almanac', baseUrl: 'http://127.0.0.1:9', publisher: 'Almanakk AS' })
+const almanac = defineUpstream({
+  id: 'almanac',
+  name: 'Almanac',
+  baseUrl: 'http://127.0.0.1:9',
+  publisher: 'Almanakk AS',
+})
 let runs = 0
 const sun = defineSource({
   id: 'sol',
@@ -38,12 +43,24 @@ function hostOf(options: Partial<GatewayOptions> = {}): ExtensionHost {
     sources: [sun],
     onError: () => {},
     ...options,
-    extensions: [{ name: 'probe', summary: { gateway: 'probe', source: 'probe' }, attach: (host) => ((lent = host), async () => ({ status: 204, headers: {}, body: null })) }],
+    extensions: [
+      {
+        name: 'probe',
+        summary: { gateway: 'probe', source: 'probe' },
+        attach: (host) => ((lent = host), async () => ({ status: 204, headers: {}, body: null })),
+      },
+    ],
   })
   return lent!
 }
 
-const request = (clientAddress = '10.1.1.1'): GatewayRequest => ({ method: 'POST', path: '/probe', query: '', headers: {}, clientAddress })
+const request = (clientAddress = '10.1.1.1'): GatewayRequest => ({
+  method: 'POST',
+  path: '/probe',
+  query: '',
+  headers: {},
+  clientAddress,
+})
 const target = { source: 'sol', operation: 'get_sunrise' }
 
 describe("an extension host's in-process call", () => {
@@ -70,8 +87,12 @@ describe("an extension host's in-process call", () => {
 
   it('answers failures in the shared error body: an unknown operation, a parameter, a query too long for its GET', async () => {
     const host = hostOf()
-    expect((await host.invoke(request(), { source: 'sol', operation: 'get_sunset' }, {})).value).toMatchObject({ error: { status: 404, code: 'operation_not_found' } })
-    expect((await host.invoke(request(), target, { place: 'x' })).value).toMatchObject({ error: { status: 400, details: [{ parameter: 'place', rule: 'min_length' }] } })
+    expect((await host.invoke(request(), { source: 'sol', operation: 'get_sunset' }, {})).value).toMatchObject({
+      error: { status: 404, code: 'operation_not_found' },
+    })
+    expect((await host.invoke(request(), target, { place: 'x' })).value).toMatchObject({
+      error: { status: 400, details: [{ parameter: 'place', rule: 'min_length' }] },
+    })
     const long = await host.invoke(request(), target, { place: 'æ'.repeat(700) })
     expect(long.value).toMatchObject({ error: { status: 414, code: 'query_too_long' } })
     expect(long.body).toContain('The query string is 4206 characters long')
@@ -91,7 +112,11 @@ describe("an extension's own fixed paths", () => {
 
   it('answers each before /{source}/{name} would take it, naming the path in the call', async () => {
     const seen: (string | undefined)[] = []
-    const gateway = createGateway({ sources: [sun], onError: () => {}, extensions: [probe([{ name: 'probe_elsewhere', path: '/elsewhere/probe', summary: 'x' }], seen)] })
+    const gateway = createGateway({
+      sources: [sun],
+      onError: () => {},
+      extensions: [probe([{ name: 'probe_elsewhere', path: '/elsewhere/probe', summary: 'x' }], seen)],
+    })
     const post = (path: string) => gateway.handle({ method: 'POST', path, query: '', headers: {} })
     expect((await post('/elsewhere/probe')).status).toBe(204)
     expect((await post('/sol/probe')).status).toBe(204)
@@ -101,7 +126,11 @@ describe("an extension's own fixed paths", () => {
   })
 
   it('refuses a path that is not one, at start-up', () => {
-    expect(() => createGateway({ sources: [sun], extensions: [probe([{ name: 'Bad Name', path: '/x/probe', summary: 'x' }])] })).toThrow(/an extra path needs a snake_case name/)
-    expect(() => createGateway({ sources: [sun], extensions: [probe([{ name: 'ok', path: 'x/{source}', summary: 'x' }])] })).toThrow(/an extra path needs/)
+    expect(() =>
+      createGateway({ sources: [sun], extensions: [probe([{ name: 'Bad Name', path: '/x/probe', summary: 'x' }])] }),
+    ).toThrow(/an extra path needs a snake_case name/)
+    expect(() =>
+      createGateway({ sources: [sun], extensions: [probe([{ name: 'ok', path: 'x/{source}', summary: 'x' }])] }),
+    ).toThrow(/an extra path needs/)
   })
 })

@@ -21,8 +21,14 @@ import type { OperationCall } from '../pipeline/operation-call.js'
 import { sourcePathParameter } from '../operations/operation-routes.js'
 
 function checkName(extension: GatewayExtension, i: number, all: readonly GatewayExtension[]): void {
-  if (!/^[a-z][a-z0-9_-]*$/.test(extension.name) || extension.name === 'api' || all.findIndex((e) => e.name === extension.name) !== i) {
-    throw new TypeError(`An extension needs a name of its own made of a-z, 0-9, _ and - (got ${JSON.stringify(extension.name)})`)
+  if (
+    !/^[a-z][a-z0-9_-]*$/.test(extension.name) ||
+    extension.name === 'api' ||
+    all.findIndex((e) => e.name === extension.name) !== i
+  ) {
+    throw new TypeError(
+      `An extension needs a name of its own made of a-z, 0-9, _ and - (got ${JSON.stringify(extension.name)})`,
+    )
   }
 }
 
@@ -34,7 +40,11 @@ function checkName(extension: GatewayExtension, i: number, all: readonly Gateway
  * protocol, so OpenAPI (the JSON API's description) leaves them out; the API index lists them.
  * `answerOf` gives each extension's answer, which it makes once it is attached.
  */
-export function extensionRoutes(catalog: Catalog, extensions: readonly GatewayExtension[], answerOf: (extension: GatewayExtension) => ExtensionAnswer): RouteDefinition[] {
+export function extensionRoutes(
+  catalog: Catalog,
+  extensions: readonly GatewayExtension[],
+  answerOf: (extension: GatewayExtension) => ExtensionAnswer,
+): RouteDefinition[] {
   extensions.forEach(checkName)
   return extensions.flatMap((extension) => {
     const common = {
@@ -50,14 +60,17 @@ export function extensionRoutes(catalog: Catalog, extensions: readonly GatewayEx
     // Literal paths first: the router tries routes in table order, and `/{source}/{name}` would take them.
     const extra = (extension.paths ?? []).map((p) => {
       if (!/^[a-z][a-z0-9_]*$/.test(p.name) || !/^(\/[a-z0-9_-]+)+$/.test(p.path)) {
-        throw new TypeError(`Extension ${extension.name}: an extra path needs a snake_case name and a path of a-z, 0-9, _ and - segments (got ${JSON.stringify(p)})`)
+        throw new TypeError(
+          `Extension ${extension.name}: an extra path needs a snake_case name and a path of a-z, 0-9, _ and - segments (got ${JSON.stringify(p)})`,
+        )
       }
       return defineRoute({
         ...common,
         name: p.name,
         path: p.path,
         summary: p.summary,
-        answer: (call: Parameters<RouteDefinition['answer']>[0]) => answerOf(extension)({ ...extensionCall(call), path: p.name }),
+        answer: (call: Parameters<RouteDefinition['answer']>[0]) =>
+          answerOf(extension)({ ...extensionCall(call), path: p.name }),
       })
     })
     return [
@@ -89,7 +102,13 @@ export interface ExtensionParts {
   errorAnswer(error: unknown, basePath: string | undefined): GatewayResponse
   /** Prepares an operation call as its route would (a 404 for an unknown one, a 400 for bad parameters), then answers it. */
   operations: {
-    prepare(source: string, operation: string, params: Readonly<Record<string, unknown>>, links: Links, check?: () => void): OperationCall
+    prepare(
+      source: string,
+      operation: string,
+      params: Readonly<Record<string, unknown>>,
+      links: Links,
+      check?: () => void,
+    ): OperationCall
     answer(call: OperationCall): OperationAnswer | Promise<OperationAnswer>
   }
 }
@@ -98,7 +117,11 @@ export interface ExtensionParts {
  * Attaches each extension, lending it the gateway's sources, routes and front door, and the
  * in-process call of an operation, counted as the GET it stands for. Returns each one's answer.
  */
-export function attachExtensions(ctx: GatewayContext, extensions: readonly GatewayExtension[], parts: ExtensionParts): Map<GatewayExtension, ExtensionAnswer> {
+export function attachExtensions(
+  ctx: GatewayContext,
+  extensions: readonly GatewayExtension[],
+  parts: ExtensionParts,
+): Map<GatewayExtension, ExtensionAnswer> {
   // What every extension is told of the sources: made once, whatever the number of extensions.
   const sources = extensions.length > 0 ? extensionSources(ctx.catalog, parts.internalLinks) : []
   const errorValue = (error: unknown, basePath: string | undefined): InvokedAnswer => {
@@ -110,9 +133,16 @@ export function attachExtensions(ctx: GatewayContext, extensions: readonly Gatew
     try {
       // In the order its GET is answered: the route, the query's length and the parameters first, then the rate limit.
       const max = ctx.resolved.maxQueryLength
-      const call = parts.operations.prepare(target.source, target.operation, params, parts.linksFor(request.basePath), () => refuseLongQuery(queryLengthOf(params, max), max))
+      const call = parts.operations.prepare(
+        target.source,
+        target.operation,
+        params,
+        parts.linksFor(request.basePath),
+        () => refuseLongQuery(queryLengthOf(params, max), max),
+      )
       const verdict = parts.limiter?.check(request, false)
-      if (verdict instanceof Promise) return verdict.then((v) => (v.refusal ? fail(v.refusal) : parts.operations.answer(call))).catch(fail)
+      if (verdict instanceof Promise)
+        return verdict.then((v) => (v.refusal ? fail(v.refusal) : parts.operations.answer(call))).catch(fail)
       if (verdict?.refusal) return Promise.resolve(fail(verdict.refusal))
       // A cached answer is already there: no need to wait a turn for it.
       const found = parts.operations.answer(call)

@@ -118,7 +118,11 @@ export interface ExtensionHost {
    * const answer = await host.invoke(request, { source: 'statnett', operation: 'get_physical_flow' }, { area: 'NO1' })
    * answer.status // 200; answer.value is the envelope, answer.body its JSON
    */
-  invoke(request: GatewayRequest, target: { source: string; operation: string }, params: Readonly<Record<string, unknown>>): Promise<InvokedAnswer>
+  invoke(
+    request: GatewayRequest,
+    target: { source: string; operation: string },
+    params: Readonly<Record<string, unknown>>,
+  ): Promise<InvokedAnswer>
   /**
    * Counts a POST against the client's rate limit once, when limits are on: for a request
    * that sends nothing through `handle`, which counts itself. A refusal is the 429 to answer.

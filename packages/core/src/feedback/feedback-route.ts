@@ -17,7 +17,10 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 export function feedbackRoute({ catalog, resolved }: GatewayContext): RouteDefinition {
   async function receive({ request, links }: RouteCall): Promise<GatewayResponse> {
     const body = request.readBody ? await request.readBody() : undefined
-    const headers = { contentType: headerValue(request.headers['content-type']), contentLength: headerValue(request.headers['content-length']) }
+    const headers = {
+      contentType: headerValue(request.headers['content-type']),
+      contentLength: headerValue(request.headers['content-length']),
+    }
     const feedback = parseFeedback(body, headers, catalog)
     try {
       await resolved.onFeedback(feedback)
@@ -25,13 +28,18 @@ export function feedbackRoute({ catalog, resolved }: GatewayContext): RouteDefin
       resolved.onError(error, 'feedback')
       throw new GatewayError(500, 'internal_error', 'The feedback could not be recorded; please try again later')
     }
-    return jsonResponse(202, { status: 'accepted', feedback, _links: { api_index: links.index() } }, { 'cache-control': 'no-store' })
+    return jsonResponse(
+      202,
+      { status: 'accepted', feedback, _links: { api_index: links.index() } },
+      { 'cache-control': 'no-store' },
+    )
   }
   return defineRoute({
     name: 'feedback',
     path: '/feedback',
     summary: 'Send feedback about the gateway, a source or an operation (POST); GET tells how',
-    description: 'A POST with a JSON body hands the feedback, checked, to the operators and answers 202 Accepted. A GET answers how to send it, with the JSON Schema of the body.',
+    description:
+      'A POST with a JSON body hands the feedback, checked, to the operators and answers 202 Accepted. A GET answers how to send it, with the JSON Schema of the body.',
     tag: 'Feedback',
     methods: ['GET', 'HEAD', 'POST'],
     get requestBody() {

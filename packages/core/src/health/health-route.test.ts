@@ -4,8 +4,18 @@ import { createGateway } from '../index.js'
 import { defineOperation, defineSource, defineUpstream, upstreamNotConfigured } from '../source.js'
 import { startFakeUpstream, type FakeUpstream } from '../testing/index.js'
 
-const shelf = defineUpstream({ id: 'shelf', name: 'Book shelf', baseUrl: 'https://shelf.example.no/api', publisher: 'Shelf AS' })
-const vault = defineUpstream({ id: 'vault', name: 'Rare books vault', baseUrl: 'https://vault.example.no', publisher: 'Vault AS' })
+const shelf = defineUpstream({
+  id: 'shelf',
+  name: 'Book shelf',
+  baseUrl: 'https://shelf.example.no/api',
+  publisher: 'Shelf AS',
+})
+const vault = defineUpstream({
+  id: 'vault',
+  name: 'Rare books vault',
+  baseUrl: 'https://vault.example.no',
+  publisher: 'Vault AS',
+})
 
 const listBooks = defineOperation({
   name: 'list_books',
@@ -77,7 +87,8 @@ async function get(gateway: ReturnType<typeof gatewayFor>, path: string, query =
   const res = await gateway.handle({ method: 'GET', path, query, headers: {} })
   return { status: res.status, headers: res.headers, json: JSON.parse(res.body ?? 'null') }
 }
-const sourceOf = (json: { sources: { id: string }[] }, id: string) => json.sources.find((s) => s.id === id) as Record<string, unknown>
+const sourceOf = (json: { sources: { id: string }[] }, id: string) =>
+  json.sources.find((s) => s.id === id) as Record<string, unknown>
 
 describe('/api/v1/health', () => {
   it('lists every source, not yet called as ok, one lacking every setting as not_configured, and is never cached', async () => {
@@ -93,12 +104,18 @@ describe('/api/v1/health', () => {
       last_ok_at: null,
       last_error: null,
       failures_in_a_row: 0,
-      breakers: [{ upstream: 'shelf', state: 'closed' }, { upstream: 'vault', state: 'closed' }],
+      breakers: [
+        { upstream: 'shelf', state: 'closed' },
+        { upstream: 'vault', state: 'closed' },
+      ],
       cache_ttl_seconds: 60,
       not_configured: [{ configure: 'LIBRARY_VAULT_KEY', operations: ['rare_books'] }],
       datasets: [],
     })
-    expect(sourceOf(json, 'archive')).toMatchObject({ state: 'not_configured', not_configured: [{ configure: 'ARCHIVE_KEY', operations: ['boxes'] }] })
+    expect(sourceOf(json, 'archive')).toMatchObject({
+      state: 'not_configured',
+      not_configured: [{ configure: 'ARCHIVE_KEY', operations: ['boxes'] }],
+    })
   })
 
   it('records a good answer, then failures in a row up to failing, and an open breaker', async () => {
@@ -126,7 +143,13 @@ describe('/api/v1/health', () => {
     expect((sourceOf(json, 'library').last_error as { message: string }).message).toContain('503')
     await get(gateway, '/api/v1/kilder/library/list_books', 'shelf=cellar')
     json = (await get(gateway, '/api/v1/health')).json
-    expect(sourceOf(json, 'library')).toMatchObject({ state: 'failing', breakers: [{ upstream: 'shelf', state: 'open' }, { upstream: 'vault', state: 'closed' }] })
+    expect(sourceOf(json, 'library')).toMatchObject({
+      state: 'failing',
+      breakers: [
+        { upstream: 'shelf', state: 'open' },
+        { upstream: 'vault', state: 'closed' },
+      ],
+    })
     expect(json.status).toBe('failing')
   })
 
@@ -145,17 +168,28 @@ describe('discovery of operations the deployment has not configured', () => {
     expect(library.configuration).toBe('partial')
     expect(library.operations).toEqual([
       { name: 'list_books', operation_descriptor_url: '/api/v1/kilder/library/list_books/schema' },
-      { name: 'rare_books', operation_descriptor_url: '/api/v1/kilder/library/rare_books/schema', configured: false, configure: ['LIBRARY_VAULT_KEY'] },
+      {
+        name: 'rare_books',
+        operation_descriptor_url: '/api/v1/kilder/library/rare_books/schema',
+        configured: false,
+        configure: ['LIBRARY_VAULT_KEY'],
+      },
     ])
     expect(list.sources.find((s: { id: string }) => s.id === 'archive').configuration).toBe('missing')
     const full = (await get(gateway, '/api/v1/kilder/library')).json
-    expect(full.operations[1]).toMatchObject({ name: 'rare_books', configured: false, configure: ['LIBRARY_VAULT_KEY'] })
+    expect(full.operations[1]).toMatchObject({
+      name: 'rare_books',
+      configured: false,
+      configure: ['LIBRARY_VAULT_KEY'],
+    })
     expect(full.operations[0].configured).toBeUndefined()
     const schema = (await get(gateway, '/api/v1/kilder/library/rare_books/schema')).json
     expect(schema).toMatchObject({ configured: false, configure: ['LIBRARY_VAULT_KEY'] })
   })
 
   it('refuses a declaration naming an operation the source does not define', () => {
-    expect(() => defineSource({ ...library(), notConfigured: [{ configure: 'X', operations: ['no_such'] }] })).toThrow(/no_such/)
+    expect(() => defineSource({ ...library(), notConfigured: [{ configure: 'X', operations: ['no_such'] }] })).toThrow(
+      /no_such/,
+    )
   })
 })

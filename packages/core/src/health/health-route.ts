@@ -24,7 +24,18 @@ const healthSchema = {
       type: 'array',
       items: {
         type: 'object',
-        required: ['id', 'name', 'state', 'last_ok_at', 'last_error', 'failures_in_a_row', 'breakers', 'cache_ttl_seconds', 'not_configured', 'datasets'],
+        required: [
+          'id',
+          'name',
+          'state',
+          'last_ok_at',
+          'last_error',
+          'failures_in_a_row',
+          'breakers',
+          'cache_ttl_seconds',
+          'not_configured',
+          'datasets',
+        ],
         properties: {
           id: { type: 'string' },
           name: { type: 'string' },
@@ -32,19 +43,37 @@ const healthSchema = {
           last_ok_at: { type: ['string', 'null'], format: 'date-time' },
           last_error: {
             type: ['object', 'null'],
-            properties: { at: { type: 'string' }, operation: { type: 'string' }, code: { type: 'string' }, upstream: { type: 'string' }, message: { type: 'string' } },
+            properties: {
+              at: { type: 'string' },
+              operation: { type: 'string' },
+              code: { type: 'string' },
+              upstream: { type: 'string' },
+              message: { type: 'string' },
+            },
           },
           failures_in_a_row: { type: 'integer' },
           breakers: {
             type: 'array',
-            items: { type: 'object', properties: { upstream: { type: 'string' }, state: { type: 'string', enum: ['closed', 'open', 'half-open'] } } },
+            items: {
+              type: 'object',
+              properties: {
+                upstream: { type: 'string' },
+                state: { type: 'string', enum: ['closed', 'open', 'half-open'] },
+              },
+            },
           },
           cache_ttl_seconds: { type: 'integer' },
           not_configured: {
             type: 'array',
-            items: { type: 'object', properties: { configure: { type: 'string' }, operations: { type: 'array', items: { type: 'string' } } } },
+            items: {
+              type: 'object',
+              properties: { configure: { type: 'string' }, operations: { type: 'array', items: { type: 'string' } } },
+            },
           },
-          datasets: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, loaded: { type: 'boolean' } } } },
+          datasets: {
+            type: 'array',
+            items: { type: 'object', properties: { id: { type: 'string' }, loaded: { type: 'boolean' } } },
+          },
         },
       },
     },
@@ -72,8 +101,16 @@ export function healthRoute({ catalog, health }: GatewayContext): RouteDefinitio
     answer: ({ params, links }) => {
       const all = health.report()
       const sources = params.source === undefined ? all : all.filter((source) => source.id === params.source)
-      const counts = Object.fromEntries(states.map((state) => [state, sources.filter((source) => source.state === state).length]))
-      const body = { status: overall(sources), checked_at: new Date().toISOString(), counts, sources, _links: { self: links.to('health'), api_index: links.index() } }
+      const counts = Object.fromEntries(
+        states.map((state) => [state, sources.filter((source) => source.state === state).length]),
+      )
+      const body = {
+        status: overall(sources),
+        checked_at: new Date().toISOString(),
+        counts,
+        sources,
+        _links: { self: links.to('health'), api_index: links.index() },
+      }
       return jsonResponse(200, body, { 'cache-control': 'no-store' })
     },
   })

@@ -56,7 +56,8 @@ export interface GatewayResponse {
  * @example
  * const request: HostRequest = { method: 'POST', path: '/api/v1/feedback', basePath: '/data', headers: { 'content-type': 'application/json' } }
  */
-export type HostRequest = Pick<GatewayRequest, 'path'> & Partial<Pick<GatewayRequest, 'method' | 'headers' | 'basePath' | 'query'>>
+export type HostRequest = Pick<GatewayRequest, 'path'> &
+  Partial<Pick<GatewayRequest, 'method' | 'headers' | 'basePath' | 'query'>>
 
 /**
  * The host's last word on every answer a client gets (`GatewayOptions.onResponse`): given a

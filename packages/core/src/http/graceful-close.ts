@@ -14,7 +14,8 @@ export function closeGracefully(server: Server, options: { timeoutMs?: number } 
   const timeoutMs = options.timeoutMs ?? 20_000
   return new Promise((resolve) => {
     // Requests that still arrive on an open connection are answered, and told it closes.
-    const lastOnConnection = (_request: unknown, response: { setHeader(name: string, value: string): void }) => response.setHeader('connection', 'close')
+    const lastOnConnection = (_request: unknown, response: { setHeader(name: string, value: string): void }) =>
+      response.setHeader('connection', 'close')
     server.on('request', lastOnConnection)
     // Node closes idle connections when the server closes, but a connection whose answer is
     // still being made stays open after it, until its keep-alive timeout; this closes each

@@ -36,16 +36,25 @@ export function hostRefusal(error: unknown): GatewayError {
   const type = String((error as HostError | null)?.type ?? '')
   if (status === undefined || status >= 500) return new GatewayError(500, 'internal_error', 'Internal error')
   const known: Record<number, () => GatewayError> = {
-    400: () => new GatewayError(400, 'invalid_body', 'The request body could not be read: it is not well-formed for its Content-Type'),
+    400: () =>
+      new GatewayError(
+        400,
+        'invalid_body',
+        'The request body could not be read: it is not well-formed for its Content-Type',
+      ),
     413: () => new GatewayError(413, 'body_too_large', 'The request body is larger than this server accepts'),
     415: () =>
       new GatewayError(
         415,
         'unsupported_media_type',
-        type === 'encoding.unsupported' ? 'The request body is in a Content-Encoding this server does not accept' : 'The request body is in a charset or media type this server does not accept',
+        type === 'encoding.unsupported'
+          ? 'The request body is in a Content-Encoding this server does not accept'
+          : 'The request body is in a charset or media type this server does not accept',
       ),
   }
-  return known[status]?.() ?? new GatewayError(status, 'request_rejected', `The request was rejected with HTTP ${status}`)
+  return (
+    known[status]?.() ?? new GatewayError(status, 'request_rejected', `The request was rejected with HTTP ${status}`)
+  )
 }
 
 /**
@@ -73,5 +82,12 @@ export function hostErrorResponse(error: unknown, basePath = ''): GatewayRespons
  */
 export function notFoundResponse(path: string, basePath = ''): GatewayResponse {
   const links = linkBase(undefined, basePath)
-  return errorResponse(new GatewayError(404, 'route_not_found', `No route ${JSON.stringify(path.slice(0, 100))}; the API index is at ${links.apiRoot}/`), links)
+  return errorResponse(
+    new GatewayError(
+      404,
+      'route_not_found',
+      `No route ${JSON.stringify(path.slice(0, 100))}; the API index is at ${links.apiRoot}/`,
+    ),
+    links,
+  )
 }

@@ -23,7 +23,9 @@ describe('links made from the route table', () => {
     expect(links.operation('statnett', 'get_physical_flow', { area: 'NO1', detailed: true, offset: null })).toBe(
       'https://data.example.no/api/v1/kilder/statnett/get_physical_flow?area=NO1&detailed=yes',
     )
-    expect(linksFor(undefined, '/data').to('place', { lat: 59.91, lon: -10.5 }, { section: 'all' })).toBe('/data/api/v1/steder/59.91/-10.5?section=all')
+    expect(linksFor(undefined, '/data').to('place', { lat: 59.91, lon: -10.5 }, { section: 'all' })).toBe(
+      '/data/api/v1/steder/59.91/-10.5?section=all',
+    )
     expect(linksFor(undefined, '/data').extension('mcp', 'statnett')).toBe('/data/statnett/mcp')
     expect(linksFor(undefined, '').extension('mcp')).toBe('/mcp')
   })
@@ -32,7 +34,9 @@ describe('links made from the route table', () => {
     const links = linksFor(undefined, '')
     expect(links.source('a/b c')).toBe('/api/v1/kilder/a%2Fb%20c')
     expect(links.operationSchema('statnett', '{operation}')).toBe('/api/v1/kilder/statnett/{operation}/schema')
-    expect(links.operationTemplate('statnett', 'get_physical_flow', ['area', 'limit'])).toBe('/api/v1/kilder/statnett/get_physical_flow{?area,limit}')
+    expect(links.operationTemplate('statnett', 'get_physical_flow', ['area', 'limit'])).toBe(
+      '/api/v1/kilder/statnett/get_physical_flow{?area,limit}',
+    )
   })
 
   it('refuse a route the table does not have, or a path parameter left out', () => {

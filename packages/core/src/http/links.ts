@@ -64,7 +64,10 @@ export function queryString(query: Record<string, unknown> | undefined): string 
 const segment = (value: string) => (/^\{[a-z_]+\}$/.test(value) ? value : encodeURIComponent(value))
 
 /** The mount point and API root for a public base URL or an adapter's mount path. */
-export function linkBase(publicBaseUrl: string | undefined, basePath: string | undefined): Pick<Links, 'apiRoot' | 'mount'> {
+export function linkBase(
+  publicBaseUrl: string | undefined,
+  basePath: string | undefined,
+): Pick<Links, 'apiRoot' | 'mount'> {
   const mount = (publicBaseUrl ?? basePath ?? '').replace(/\/+$/, '')
   return { apiRoot: `${mount}${apiPath}`, mount }
 }
@@ -72,7 +75,10 @@ export function linkBase(publicBaseUrl: string | undefined, basePath: string | u
 /** A route's path, split once into literal text and the names of its parameters. */
 function compilePath(route: LinkedRoute) {
   const parts = route.path.split(/(\{[a-z_]+\})/).filter((part) => part !== '')
-  return { root: route.root ?? 'api', parts: parts.map((part) => (part.startsWith('{') ? { name: part.slice(1, -1) } : part)) }
+  return {
+    root: route.root ?? 'api',
+    parts: parts.map((part) => (part.startsWith('{') ? { name: part.slice(1, -1) } : part)),
+  }
 }
 
 /**
@@ -83,7 +89,9 @@ function compilePath(route: LinkedRoute) {
  * const linksFor = createLinkFactory(routes)
  * linksFor('https://data.example.no', '').source('statnett') // 'https://data.example.no/api/v1/kilder/statnett'
  */
-export function createLinkFactory(routes: readonly LinkedRoute[]): (publicBaseUrl: string | undefined, basePath: string | undefined) => Links {
+export function createLinkFactory(
+  routes: readonly LinkedRoute[],
+): (publicBaseUrl: string | undefined, basePath: string | undefined) => Links {
   const paths = new Map(routes.map((route) => [route.name, compilePath(route)]))
   const made = createLruMap<string, Links>(200)
   const create = (publicBaseUrl: string | undefined, basePath: string | undefined): Links => {
@@ -111,7 +119,8 @@ export function createLinkFactory(routes: readonly LinkedRoute[]): (publicBaseUr
       source: (source, query) => to('source', { source }, query),
       operation: (source, operation, query) => to('operation', { source, operation }, query),
       operationSchema: (source, operation) => to('operation_schema', { source, operation }),
-      operationTemplate: (source, operation, parameters) => `${to('operation', { source, operation })}${parameters.length > 0 ? `{?${parameters.join(',')}}` : ''}`,
+      operationTemplate: (source, operation, parameters) =>
+        `${to('operation', { source, operation })}${parameters.length > 0 ? `{?${parameters.join(',')}}` : ''}`,
       extension: (name, source) => (source === undefined ? to(name) : to(`source_${name}`, { source })),
     }
   }

@@ -8,18 +8,34 @@ function decode(part: string, raw: string): string {
   try {
     return decodeURIComponent(part.replace(/\+/g, ' '))
   } catch {
-    throw new GatewayError(400, 'invalid_query_encoding', `The query string has malformed percent-encoding near "${raw.slice(0, 40)}"`, {
-      details: [{ parameter: raw.split('=')[0]?.slice(0, 40) ?? '', problem: 'must be valid UTF-8 percent-encoding', rule: 'encoding' }],
-    })
+    throw new GatewayError(
+      400,
+      'invalid_query_encoding',
+      `The query string has malformed percent-encoding near "${raw.slice(0, 40)}"`,
+      {
+        details: [
+          {
+            parameter: raw.split('=')[0]?.slice(0, 40) ?? '',
+            problem: 'must be valid UTF-8 percent-encoding',
+            rule: 'encoding',
+          },
+        ],
+      },
+    )
   }
 }
 
 /** A 414 for a query string of `length` characters, past the longest accepted. */
 export function refuseLongQuery(length: number, maxLength: number): void {
   if (length > maxLength) {
-    throw new GatewayError(414, 'query_too_long', `The query string is ${length} characters long; at most ${maxLength} are accepted`, {
-      details: [{ parameter: 'query', problem: `must be at most ${maxLength} characters`, rule: 'max_length' }],
-    })
+    throw new GatewayError(
+      414,
+      'query_too_long',
+      `The query string is ${length} characters long; at most ${maxLength} are accepted`,
+      {
+        details: [{ parameter: 'query', problem: `must be at most ${maxLength} characters`, rule: 'max_length' }],
+      },
+    )
   }
 }
 
@@ -39,7 +55,8 @@ export function queryLengthOf(params: Readonly<Record<string, unknown>>, maxLeng
   try {
     for (const name in params) {
       const value = params[name]
-      if (value !== undefined && value !== null) encoded += encodeURIComponent(name).length + encodeURIComponent(String(value)).length + 2
+      if (value !== undefined && value !== null)
+        encoded += encodeURIComponent(name).length + encodeURIComponent(String(value)).length + 2
     }
   } catch {
     // Text that is not valid Unicode: validation names it.

@@ -32,8 +32,13 @@ export function bodyTooLarge(limitBytes: number): GatewayError {
  * @example
  * checkParsedBodySize(req.body, req.headers['content-length']) // throws a 413 past 16 KB
  */
-export function checkParsedBodySize(value: unknown, contentLength: string | string[] | undefined, limitBytes = maxRequestBodyBytes): void {
-  if (Number(Array.isArray(contentLength) ? contentLength[0] : contentLength) > limitBytes) throw bodyTooLarge(limitBytes)
+export function checkParsedBodySize(
+  value: unknown,
+  contentLength: string | string[] | undefined,
+  limitBytes = maxRequestBodyBytes,
+): void {
+  if (Number(Array.isArray(contentLength) ? contentLength[0] : contentLength) > limitBytes)
+    throw bodyTooLarge(limitBytes)
   bodyText(JSON.stringify(value) ?? '', limitBytes)
 }
 

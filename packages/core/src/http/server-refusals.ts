@@ -6,17 +6,37 @@ import { linkBase } from './links.js'
 
 /** The parse failures Node reports with a status of their own; any other one is a 400. */
 const parseRefusals: Record<string, GatewayError> = {
-  HPE_HEADER_OVERFLOW: new GatewayError(431, 'request_rejected', 'The request headers are larger than this server accepts'),
+  HPE_HEADER_OVERFLOW: new GatewayError(
+    431,
+    'request_rejected',
+    'The request headers are larger than this server accepts',
+  ),
   ERR_HTTP_REQUEST_TIMEOUT: new GatewayError(408, 'request_rejected', 'The request was not received in time'),
 }
-const malformed = new GatewayError(400, 'request_rejected', 'The request is not well-formed HTTP/1.1: its request line, a header or its framing could not be read')
-const unmetExpectation = new GatewayError(417, 'request_rejected', 'The request carries an Expect this server cannot meet; only 100-continue is understood')
-const tunnelRefused = new GatewayError(501, 'request_rejected', 'CONNECT is not served here: this server is not a proxy and opens no tunnels')
+const malformed = new GatewayError(
+  400,
+  'request_rejected',
+  'The request is not well-formed HTTP/1.1: its request line, a header or its framing could not be read',
+)
+const unmetExpectation = new GatewayError(
+  417,
+  'request_rejected',
+  'The request carries an Expect this server cannot meet; only 100-continue is understood',
+)
+const tunnelRefused = new GatewayError(
+  501,
+  'request_rejected',
+  'CONNECT is not served here: this server is not a proxy and opens no tunnels',
+)
 
 /** Writes a refusal straight to the socket, with the connection closed after it. */
 function refuseOnSocket(socket: Duplex, refusal: GatewayError): void {
   const response = errorResponse(refusal, linkBase(undefined, ''))
-  const head = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status]}`, ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`), 'connection: close']
+  const head = [
+    `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status]}`,
+    ...Object.entries(response.headers).map(([name, value]) => `${name}: ${value}`),
+    'connection: close',
+  ]
   socket.end(`${head.join('\r\n')}\r\n\r\n${response.body}`, () => socket.destroy())
 }
 

@@ -5,7 +5,14 @@ import { GatewayError, type ErrorCode } from './gateway-error.js'
  * has not given; `resting` when the gateway is not calling it for a while (it kept failing, or
  * asked for a pause with Retry-After); `busy` when too many calls to it are already waiting.
  */
-export type UpstreamFailure = 'unavailable' | 'timeout' | 'status' | 'invalid_response' | 'not_configured' | 'resting' | 'busy'
+export type UpstreamFailure =
+  | 'unavailable'
+  | 'timeout'
+  | 'status'
+  | 'invalid_response'
+  | 'not_configured'
+  | 'resting'
+  | 'busy'
 
 const codes: Record<UpstreamFailure, ErrorCode> = {
   unavailable: 'upstream_unavailable',
@@ -51,8 +58,12 @@ export class UpstreamError extends GatewayError {
     upstreamStatus?: number,
     detail: UpstreamFailureDetail = {},
   ) {
-    const headers: Record<string, string> = detail.retryAfterSeconds === undefined ? {} : { 'retry-after': String(detail.retryAfterSeconds) }
-    super(502, codes[failure], `Upstream ${upstream.name} (${upstream.id}) ${reason}`, { headers, ...(detail.configure === undefined ? {} : { configure: detail.configure }) })
+    const headers: Record<string, string> =
+      detail.retryAfterSeconds === undefined ? {} : { 'retry-after': String(detail.retryAfterSeconds) }
+    super(502, codes[failure], `Upstream ${upstream.name} (${upstream.id}) ${reason}`, {
+      headers,
+      ...(detail.configure === undefined ? {} : { configure: detail.configure }),
+    })
     this.name = 'UpstreamError'
     this.upstream = { id: upstream.id, name: upstream.name }
     this.failure = failure
@@ -70,6 +81,10 @@ export class UpstreamError extends GatewayError {
  * if (!apiKey) throw upstreamNotConfigured(client, 'ALLMENNING_NOBIL_API_KEY')
  * // 502: Upstream NOBIL (nobil) needs an API key: set ALLMENNING_NOBIL_API_KEY
  */
-export function upstreamNotConfigured(upstream: { id: string; name: string }, configure: string, reason = `needs an API key: set ${configure}`): UpstreamError {
+export function upstreamNotConfigured(
+  upstream: { id: string; name: string },
+  configure: string,
+  reason = `needs an API key: set ${configure}`,
+): UpstreamError {
   return new UpstreamError(upstream, 'not_configured', reason, undefined, { configure })
 }

@@ -11,7 +11,14 @@ describe('createRateLimiter with a Redis client', () => {
       sent++
       throw new Error('nothing may be sent to a client that is not connected')
     }
-    const redis: SharedRedisClient = { isReady: false, isOpen: true, set: refuse, eval: refuse, get: refuse, del: refuse }
+    const redis: SharedRedisClient = {
+      isReady: false,
+      isOpen: true,
+      set: refuse,
+      eval: refuse,
+      get: refuse,
+      del: refuse,
+    }
     const errors: unknown[] = []
     const limiter = createRateLimiter({ quota: { requests: 3, windowSeconds: 60 }, redis }, (e) => errors.push(e))
     const verdicts = []
@@ -20,6 +27,8 @@ describe('createRateLimiter with a Redis client', () => {
     expect(verdicts.map((v) => v?.refusal?.status)).toEqual([undefined, undefined, undefined, 429])
     expect(verdicts[0]!.headers.ratelimit).toBe('"default";r=2;t=60')
     expect(sent).toBe(0)
-    expect(errors.map(String)).toEqual(['RedisNotConnectedError: Redis is not connected: rate limits are counted in process until it is back'])
+    expect(errors.map(String)).toEqual([
+      'RedisNotConnectedError: Redis is not connected: rate limits are counted in process until it is back',
+    ])
   })
 })

@@ -94,19 +94,25 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export function createRateLimiter(
   options: RateLimitOptions,
   onError: (error: unknown) => void,
-  outage: RedisOutage | undefined = options.redis && createRedisOutage(options.redis, onError, { what: 'rate limits are counted in process', hearErrors: true }),
+  outage: RedisOutage | undefined = options.redis &&
+    createRedisOutage(options.redis, onError, { what: 'rate limits are counted in process', hearErrors: true }),
   observer?: GatewayObservers,
 ): RateLimiter {
   const prefix = options.redisPrefix ?? 'allmenning:rate'
   const timeoutMs = options.redisTimeoutMs ?? 200
   const counter = (name: Counter['name'], quota: RateLimitQuota): Counter => {
-    if (!(quota.requests > 0 && quota.windowSeconds > 0)) throw new TypeError(`rateLimit.${name === 'default' ? 'quota' : name}: requests and windowSeconds must be positive`)
+    if (!(quota.requests > 0 && quota.windowSeconds > 0))
+      throw new TypeError(
+        `rateLimit.${name === 'default' ? 'quota' : name}: requests and windowSeconds must be positive`,
+      )
     const settings = { points: quota.requests, duration: quota.windowSeconds, keyPrefix: `${prefix}:${name}` }
     return {
       name,
       quota,
       local: new FixedWindowCounter(quota.windowSeconds * 1000),
-      ...(options.redis ? { shared: new RateLimiterRedis({ ...settings, storeClient: options.redis, useRedisPackage: true }) } : {}),
+      ...(options.redis
+        ? { shared: new RateLimiterRedis({ ...settings, storeClient: options.redis, useRedisPackage: true }) }
+        : {}),
     }
   }
   const general = counter('default', options.quota ?? { requests: 300, windowSeconds: 60 })
@@ -170,7 +176,10 @@ export function createRateLimiter(
       if (!general.shared || !strict.shared || !outage?.usable()) {
         return decide(request, countHere(general, key), expensive ? countHere(strict, key) : undefined)
       }
-      const counted = [countShared(general, general.shared, key), ...(expensive ? [countShared(strict, strict.shared, key)] : [])]
+      const counted = [
+        countShared(general, general.shared, key),
+        ...(expensive ? [countShared(strict, strict.shared, key)] : []),
+      ]
       return Promise.all(counted).then(([counts, strictCount]) => decide(request, counts!, strictCount))
     },
   }

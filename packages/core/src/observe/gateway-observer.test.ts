@@ -12,7 +12,9 @@ const empty = defineSource({
   keywords: [],
   contentLanguages: ['no'],
   cacheTtlSeconds: 60,
-  upstreams: [defineUpstream({ id: 'nothing', name: 'Nothing', baseUrl: 'https://nothing.example.no', publisher: 'Nobody' })],
+  upstreams: [
+    defineUpstream({ id: 'nothing', name: 'Nothing', baseUrl: 'https://nothing.example.no', publisher: 'Nobody' }),
+  ],
   operations: [],
 })
 const sources = { method: 'GET', path: '/api/v1/kilder', query: '', headers: {} }
@@ -27,7 +29,12 @@ describe('observers', () => {
     const gateway = createGateway({ sources: [empty], observers: [observer] })
     expect((await gateway.handle(sources)).status).toBe(200)
     expect(heard.map(([what]) => what)).toEqual(['started', 'finished'])
-    expect(heard[1]![1]).toMatchObject({ method: 'GET', route: '/api/v1/kilder', status: 200, durationMs: expect.any(Number) })
+    expect(heard[1]![1]).toMatchObject({
+      method: 'GET',
+      route: '/api/v1/kilder',
+      status: 200,
+      durationMs: expect.any(Number),
+    })
     expect(heard[1]![1].request).toBe(heard[0]![1].request)
   })
 

@@ -126,7 +126,10 @@ const methods = [
  * const observe = combineObservers([{ rateLimited: ({ quota }) => console.warn(`429: ${quota}`) }], (error) => console.error(error))
  * observe?.breakerChanged({ upstream: 'brreg', state: 'open' })
  */
-export function combineObservers(observers: readonly GatewayObserver[] | undefined, onError: (error: unknown) => void): GatewayObservers | undefined {
+export function combineObservers(
+  observers: readonly GatewayObserver[] | undefined,
+  onError: (error: unknown) => void,
+): GatewayObservers | undefined {
   if (!observers || observers.length === 0) return undefined
   const combined = {} as Record<(typeof methods)[number], (event: never) => void>
   for (const method of methods) {

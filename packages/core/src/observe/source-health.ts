@@ -62,17 +62,25 @@ export interface SourceHealthRecorder {
 }
 
 /** Why a failure was not the source's own: a bad request or an unknown entity says nothing of its health. */
-const isClientFault = (error: unknown) => error instanceof GatewayError && !(error instanceof UpstreamError) && error.status < 500
+const isClientFault = (error: unknown) =>
+  error instanceof GatewayError && !(error instanceof UpstreamError) && error.status < 500
 
 /** A missing key or dataset is the deployment's to give: reported as such, not as the source failing. */
-const isUnconfigured = (error: unknown) => error instanceof GatewayError && (error.code === 'upstream_not_configured' || error.code === 'dataset_not_loaded')
+const isUnconfigured = (error: unknown) =>
+  error instanceof GatewayError && (error.code === 'upstream_not_configured' || error.code === 'dataset_not_loaded')
 
 function failureOf(operation: string, error: unknown): SourceFailure {
   const at = new Date().toISOString()
-  if (error instanceof UpstreamError) return { at, operation, code: error.code, upstream: error.upstream.id, message: error.message }
+  if (error instanceof UpstreamError)
+    return { at, operation, code: error.code, upstream: error.upstream.id, message: error.message }
   if (error instanceof GatewayError) return { at, operation, code: error.code, message: error.message }
   // Anything else is a fault of the gateway or the source's code: its text is for the logs, not for a public page.
-  return { at, operation, code: 'internal_error', message: 'The operation failed inside the gateway; the operators\u2019 log has the details' }
+  return {
+    at,
+    operation,
+    code: 'internal_error',
+    message: 'The operation failed inside the gateway; the operators\u2019 log has the details',
+  }
 }
 
 /**
@@ -119,9 +127,18 @@ export function createSourceHealth(
         const known = tallies.get(source.id)
         const names = source.outline.map(({ name }) => name)
         const missing = missingSettings(source.definition, names)
-        const notConfigured = (source.definition.notConfigured ?? []).map(({ configure, operations }) => ({ configure, operations: operations ?? names }))
-        const datasets = (source.definition.datasets ?? []).map((dataset) => ({ id: dataset.id, loaded: datasetLoaded(dataset) }))
-        const upstreamBreakers = [...source.upstreams.keys()].map((upstream) => ({ upstream, state: breakers.get(upstream) ?? 'closed' }))
+        const notConfigured = (source.definition.notConfigured ?? []).map(({ configure, operations }) => ({
+          configure,
+          operations: operations ?? names,
+        }))
+        const datasets = (source.definition.datasets ?? []).map((dataset) => ({
+          id: dataset.id,
+          loaded: datasetLoaded(dataset),
+        }))
+        const upstreamBreakers = [...source.upstreams.keys()].map((upstream) => ({
+          upstream,
+          state: breakers.get(upstream) ?? 'closed',
+        }))
         return {
           id: source.id,
           name: source.definition.name,
@@ -149,7 +166,12 @@ export function createSourceHealth(
  * the last few calls all failed; `degraded` after a failure not yet followed by a good answer,
  * or when some operations lack a setting or a dataset; `ok` otherwise, a source not yet called included.
  */
-function stateOf(known: Tally | undefined, noneConfigured: boolean, someUnconfigured: boolean, breakerOpen: boolean): SourceState {
+function stateOf(
+  known: Tally | undefined,
+  noneConfigured: boolean,
+  someUnconfigured: boolean,
+  breakerOpen: boolean,
+): SourceState {
   if (noneConfigured) return 'not_configured'
   const inARow = known?.failuresInARow ?? 0
   if (breakerOpen || inARow >= failingAfter) return 'failing'

@@ -5,7 +5,13 @@ import { createGateway, GatewayError } from '../index.js'
 import { defineOperation, defineSource, defineUpstream, UpstreamError } from '../source.js'
 import { fakeReply, startFakeUpstream, type FakeUpstream } from '../testing/index.js'
 
-const ferries = defineUpstream({ id: 'ferries', name: 'Ferry timetable', baseUrl: 'https://ferjer.example.no', publisher: 'Ferjer AS', license: 'NLOD' })
+const ferries = defineUpstream({
+  id: 'ferries',
+  name: 'Ferry timetable',
+  baseUrl: 'https://ferjer.example.no',
+  publisher: 'Ferjer AS',
+  license: 'NLOD',
+})
 
 interface Departure {
   quay: string
@@ -22,7 +28,9 @@ const listDepartures = defineOperation({
   limit: { default: 5, max: 20 },
   output: v.array(v.object({ quay: v.string(), at: v.string() })),
   async run(params, ctx) {
-    const res = await ctx.upstream(ferries).getJson<Departure[]>(`/quays/${params.quay}/departures`, { acceptStatus: [404] })
+    const res = await ctx
+      .upstream(ferries)
+      .getJson<Departure[]>(`/quays/${params.quay}/departures`, { acceptStatus: [404] })
     if (res.status === 404) throw new GatewayError(404, 'entity_not_found', `No quay ${params.quay}`)
     return { data: params.late ? res.body.filter((d) => d.at >= '20:00') : res.body }
   },
@@ -57,15 +65,26 @@ beforeAll(async () => {
 afterAll(() => fake.close())
 
 const gatewayFor = (cache?: Keyv) =>
-  createGateway({ sources: [timetable], upstreams: { ferries: { baseUrl: fake.baseUrl } }, onError: () => {}, ...(cache ? { cache } : {}) })
-const departures = (quay: string) => fake.hits('/quays/{quay}/departures') && fake.received.filter((r) => r.path.includes(`/quays/${quay}/`)).length
+  createGateway({
+    sources: [timetable],
+    upstreams: { ferries: { baseUrl: fake.baseUrl } },
+    onError: () => {},
+    ...(cache ? { cache } : {}),
+  })
+const departures = (quay: string) =>
+  fake.hits('/quays/{quay}/departures') && fake.received.filter((r) => r.path.includes(`/quays/${quay}/`)).length
 
 describe('gateway.invoke', () => {
   it('gives the envelope the GET answers with, as a value, and shares its cached answer with the GET', async () => {
     const gateway = gatewayFor()
     const envelope = await gateway.invoke('ferjer', 'list_departures', { quay: 'moss', limit: 5 })
-    const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/ferjer/list_departures', query: 'quay=moss', headers: {} })
-    expect(res.headers["cache-status"]).toMatch(/hit/)
+    const res = await gateway.handle({
+      method: 'GET',
+      path: '/api/v1/kilder/ferjer/list_departures',
+      query: 'quay=moss',
+      headers: {},
+    })
+    expect(res.headers['cache-status']).toMatch(/hit/)
     expect(envelope).toEqual(JSON.parse(res.body!))
     expect(envelope.data).toEqual([
       { quay: 'moss', at: '07:15' },
@@ -78,7 +97,12 @@ describe('gateway.invoke', () => {
     const gateway = gatewayFor()
     const [envelope, res] = await Promise.all([
       gateway.invoke('ferjer', 'list_departures', { quay: 'horten' }),
-      gateway.handle({ method: 'GET', path: '/api/v1/kilder/ferjer/list_departures', query: 'quay=horten&limit=5&offset=0', headers: {} }),
+      gateway.handle({
+        method: 'GET',
+        path: '/api/v1/kilder/ferjer/list_departures',
+        query: 'quay=horten&limit=5&offset=0',
+        headers: {},
+      }),
     ])
     expect(res.status).toBe(200)
     expect(envelope.parameters).toEqual({ quay: 'horten', late: false, limit: 5, offset: 0 })
@@ -91,21 +115,47 @@ describe('gateway.invoke', () => {
     const texts = await gateway.invoke('ferjer', 'list_departures', { quay: 'bastoe', limit: '1', late: 'yes' })
     expect(texts).toBe(typed)
     expect(typed.data).toEqual([{ quay: 'bastoe', at: '21:40' }])
-    await expect(gateway.invoke('ferjer', 'list_departures', { quay: 'bastoe', limit: 21 })).rejects.toMatchObject({ status: 400, code: 'invalid_parameter', details: [{ parameter: 'limit', rule: 'max_value' }] })
-    await expect(gateway.invoke('ferjer', 'list_departures', { quay: 'bastoe', limit: 'many' })).rejects.toMatchObject({ status: 400, details: [{ parameter: 'limit', rule: 'type' }] })
-    await expect(gateway.invoke('ferjer', 'list_departures', { quay: 'bastoe', when: 'now' })).rejects.toMatchObject({ status: 400, code: 'unknown_parameter' })
-    await expect(gateway.invoke('ferjer', 'list_departures', {})).rejects.toMatchObject({ status: 400, details: [{ parameter: 'quay', rule: 'required' }] })
-    await expect(gateway.invoke('ferjer', 'list_departures', { quay: { name: 'x' } })).rejects.toMatchObject({ status: 400, details: [{ parameter: 'quay', rule: 'type' }] })
-    await expect(gateway.invoke('ferjer', 'list_arrivals', { quay: 'bastoe' })).rejects.toMatchObject({ status: 404, code: 'operation_not_found' })
-    await expect(gateway.invoke('busser', 'list_departures', { quay: 'bastoe' })).rejects.toMatchObject({ status: 404, code: 'source_not_found' })
+    await expect(gateway.invoke('ferjer', 'list_departures', { quay: 'bastoe', limit: 21 })).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_parameter',
+      details: [{ parameter: 'limit', rule: 'max_value' }],
+    })
+    await expect(gateway.invoke('ferjer', 'list_departures', { quay: 'bastoe', limit: 'many' })).rejects.toMatchObject({
+      status: 400,
+      details: [{ parameter: 'limit', rule: 'type' }],
+    })
+    await expect(gateway.invoke('ferjer', 'list_departures', { quay: 'bastoe', when: 'now' })).rejects.toMatchObject({
+      status: 400,
+      code: 'unknown_parameter',
+    })
+    await expect(gateway.invoke('ferjer', 'list_departures', {})).rejects.toMatchObject({
+      status: 400,
+      details: [{ parameter: 'quay', rule: 'required' }],
+    })
+    await expect(gateway.invoke('ferjer', 'list_departures', { quay: { name: 'x' } })).rejects.toMatchObject({
+      status: 400,
+      details: [{ parameter: 'quay', rule: 'type' }],
+    })
+    await expect(gateway.invoke('ferjer', 'list_arrivals', { quay: 'bastoe' })).rejects.toMatchObject({
+      status: 404,
+      code: 'operation_not_found',
+    })
+    await expect(gateway.invoke('busser', 'list_departures', { quay: 'bastoe' })).rejects.toMatchObject({
+      status: 404,
+      code: 'source_not_found',
+    })
   })
 
   it('remembers a checked call, but never lets a value that is not plain pass as one that was', async () => {
     const gateway = gatewayFor()
     const absent = await gateway.invoke('ferjer', 'list_departures', { quay: 'drobak', limit: null })
     expect(absent.parameters).toMatchObject({ limit: 5 })
-    await expect(gateway.invoke('ferjer', 'list_departures', { quay: 'drobak', limit: Number.NaN })).rejects.toMatchObject({ status: 400, details: [{ parameter: 'limit' }] })
-    await expect(gateway.invoke('ferjer', 'list_departures', { quay: 'drobak', limit: Number.POSITIVE_INFINITY })).rejects.toMatchObject({ status: 400, details: [{ parameter: 'limit' }] })
+    await expect(
+      gateway.invoke('ferjer', 'list_departures', { quay: 'drobak', limit: Number.NaN }),
+    ).rejects.toMatchObject({ status: 400, details: [{ parameter: 'limit' }] })
+    await expect(
+      gateway.invoke('ferjer', 'list_departures', { quay: 'drobak', limit: Number.POSITIVE_INFINITY }),
+    ).rejects.toMatchObject({ status: 400, details: [{ parameter: 'limit' }] })
     expect(await gateway.invoke('ferjer', 'list_departures', { quay: 'drobak', limit: null })).toBe(absent)
   })
 
@@ -130,8 +180,12 @@ describe('gateway.invoke', () => {
 
   it('throws a remembered 404 as the same GatewayError as the first time, without asking again', async () => {
     const gateway = gatewayFor()
-    const first = await gateway.invoke('ferjer', 'list_departures', { quay: 'nowhere' }).catch((error: unknown) => error)
-    const again = await gateway.invoke('ferjer', 'list_departures', { quay: 'nowhere' }).catch((error: unknown) => error)
+    const first = await gateway
+      .invoke('ferjer', 'list_departures', { quay: 'nowhere' })
+      .catch((error: unknown) => error)
+    const again = await gateway
+      .invoke('ferjer', 'list_departures', { quay: 'nowhere' })
+      .catch((error: unknown) => error)
     for (const error of [first, again]) {
       expect(error).toBeInstanceOf(GatewayError)
       expect(error).toMatchObject({ status: 404, code: 'entity_not_found', message: 'No quay nowhere' })

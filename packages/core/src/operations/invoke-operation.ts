@@ -5,7 +5,12 @@ import { GatewayError, type ErrorCode, type ProblemDetail } from '../http/gatewa
 import type { Links } from '../http/links.js'
 import { validateValues } from '../routing/validate-parameters.js'
 import type { OperationEnvelope } from '../pipeline/envelope.js'
-import { findOperationAnswer, operationCacheKey, type OperationCall, type OperationCallDeps } from '../pipeline/operation-call.js'
+import {
+  findOperationAnswer,
+  operationCacheKey,
+  type OperationCall,
+  type OperationCallDeps,
+} from '../pipeline/operation-call.js'
 
 /**
  * An operation's answer as a caller in the process gets it: the envelope (or, for a
@@ -19,7 +24,12 @@ export interface OperationAnswer {
 }
 
 /** Calls one operation of a source in process; see `Gateway.invoke`. */
-export type InvokeOperation = (source: string, operation: string, params: Readonly<Record<string, unknown>>, links: Links) => Promise<OperationEnvelope>
+export type InvokeOperation = (
+  source: string,
+  operation: string,
+  params: Readonly<Record<string, unknown>>,
+  links: Links,
+) => Promise<OperationEnvelope>
 
 /** The error a remembered 404 stands for, as the operation threw it the first time. */
 export function notFoundError(body: unknown): GatewayError {
@@ -34,7 +44,12 @@ export function notFoundError(body: unknown): GatewayError {
 function plainKey(params: Readonly<Record<string, unknown>>): string | undefined {
   for (const name in params) {
     const value = params[name]
-    const plain = value === undefined || value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
+    const plain =
+      value === undefined ||
+      value === null ||
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value))
     if (!plain) return undefined
   }
   return JSON.stringify(params)
@@ -61,15 +76,31 @@ export function createOperationInvoker(catalog: Catalog, deps: OperationCallDeps
    * naming each bad parameter. `check` runs between the two (an extension's query-length
    * limit), for a call not remembered with the same check.
    */
-  function prepare(sourceId: string, name: string, params: Readonly<Record<string, unknown>>, links: Links, check?: () => void): OperationCall {
+  function prepare(
+    sourceId: string,
+    name: string,
+    params: Readonly<Record<string, unknown>>,
+    links: Links,
+    check?: () => void,
+  ): OperationCall {
     const plain = plainKey(params)
-    const id = plain === undefined ? undefined : `${check ? 'checked' : ''}\u0000${sourceId}\u0000${name}\u0000${links.apiRoot}\u0000${plain}`
+    const id =
+      plain === undefined
+        ? undefined
+        : `${check ? 'checked' : ''}\u0000${sourceId}\u0000${name}\u0000${links.apiRoot}\u0000${plain}`
     const known = id === undefined ? undefined : prepared.get(id)
     if (known) return known
     const { source, operation } = catalog.operation(sourceId, name)
     check?.()
     const parameters = validateValues(params, operation.parameters, operation.ignoredParameters)
-    const call = { source, operation, parameters, links, key: operationCacheKey(source, operation, parameters, links), inProcess: true }
+    const call = {
+      source,
+      operation,
+      parameters,
+      links,
+      key: operationCacheKey(source, operation, parameters, links),
+      inProcess: true,
+    }
     if (id !== undefined) prepared.set(id, call)
     return call
   }

@@ -11,7 +11,10 @@ export const sourcePathParameter = (catalog: Catalog) => ({
   description: 'Source id, as discovery lists it.',
   schema: { type: 'string', enum: catalog.sources.map((s) => s.id) },
 })
-const operationPathParameter = { description: 'Operation name, as the source descriptor lists it.', schema: { type: 'string' } }
+const operationPathParameter = {
+  description: 'Operation name, as the source descriptor lists it.',
+  schema: { type: 'string' },
+}
 
 /**
  * The sources and their operations: the list of sources, a source's descriptor, an
@@ -35,11 +38,18 @@ export function operationRoutes({ catalog, pipeline }: GatewayContext): RouteDef
       name: 'source',
       path: '/kilder/{source}',
       summary: 'A source descriptor',
-      description: 'What a source serves and where its data comes from, with its operations, in as much detail as `view` asks for.',
+      description:
+        'What a source serves and where its data comes from, with its operations, in as much detail as `view` asks for.',
       tag: 'Discovery',
       pathParameters: { source: sourcePathParameter(catalog) },
       query: {
-        view: v.optional(v.pipe(v.picklist(['names', 'compact', 'full']), v.description('How much to show; the full descriptor by default.')), 'full'),
+        view: v.optional(
+          v.pipe(
+            v.picklist(['names', 'compact', 'full']),
+            v.description('How much to show; the full descriptor by default.'),
+          ),
+          'full',
+        ),
       },
       resolve: (path) => void catalog.source(path.source!),
       prepare: (path) => catalog.load([path.source!]),
@@ -71,7 +81,8 @@ export function operationRoutes({ catalog, pipeline }: GatewayContext): RouteDef
       name: 'operation_schema',
       path: '/kilder/{source}/{operation}/schema',
       summary: 'An operation descriptor: parameters with types, defaults and bounds; output fields',
-      description: 'How to call an operation and what it answers: each parameter with its type, default and bounds, and the fields of its data.',
+      description:
+        'How to call an operation and what it answers: each parameter with its type, default and bounds, and the fields of its data.',
       tag: 'Discovery',
       pathParameters: { source: sourcePathParameter(catalog), operation: operationPathParameter },
       prepare: (path) => catalog.load([path.source!]),

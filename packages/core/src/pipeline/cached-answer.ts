@@ -57,7 +57,13 @@ const entryValues = new WeakMap<CachedResponse, unknown>()
  */
 export function cacheEntry(value: unknown, ttlSeconds: number, keepValue = false): CachedResponse {
   const body = JSON.stringify(value)
-  const entry: CachedResponse = { body, bytes: Buffer.byteLength(body), etag: weakEtag(body), storedAt: Date.now(), ttlSeconds }
+  const entry: CachedResponse = {
+    body,
+    bytes: Buffer.byteLength(body),
+    etag: weakEtag(body),
+    storedAt: Date.now(),
+    ttlSeconds,
+  }
   if (keepValue) entryValues.set(entry, value)
   return entry
 }
@@ -80,7 +86,12 @@ function staleValue(entry: CachedResponse, error: UpstreamError): Record<string,
   const value = entryValue(entry) as { _meta: Record<string, unknown> }
   return {
     ...value,
-    _meta: { ...value._meta, stale: true, stale_reason: error.message, stale_since: new Date(freshUntil(entry)).toISOString() },
+    _meta: {
+      ...value._meta,
+      stale: true,
+      stale_reason: error.message,
+      stale_since: new Date(freshUntil(entry)).toISOString(),
+    },
   }
 }
 
@@ -193,7 +204,12 @@ async function callThroughStore(deps: CachedAnswerDeps, key: string, produce: Pr
   const cached = stored?.status === 404 ? undefined : stored
   try {
     const { value, shared } = await deps.flights.run(key, () => produceOnce(deps, key, produce, deadline))
-    return { kind: 'made', entry: value.entry, forward: cached ? 'stale' : 'miss', collapsed: shared || value.collapsed }
+    return {
+      kind: 'made',
+      entry: value.entry,
+      forward: cached ? 'stale' : 'miss',
+      collapsed: shared || value.collapsed,
+    }
   } catch (error) {
     if (cached && error instanceof UpstreamError) return { kind: 'stale', entry: cached, error, now: Date.now() }
     throw error
@@ -201,7 +217,8 @@ async function callThroughStore(deps: CachedAnswerDeps, key: string, produce: Pr
 }
 
 /** How long an entry is kept in the store: a 404 only while fresh, an answer a day longer, to be served stale. */
-const retainSeconds = (deps: CachedAnswerDeps, entry: CachedResponse) => (entry.status === 404 ? entry.ttlSeconds : entry.ttlSeconds + deps.staleSeconds)
+const retainSeconds = (deps: CachedAnswerDeps, entry: CachedResponse) =>
+  entry.status === 404 ? entry.ttlSeconds : entry.ttlSeconds + deps.staleSeconds
 
 /**
  * The one call this process makes for a key: alone, or, with a shared flight, only when no

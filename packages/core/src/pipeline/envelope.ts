@@ -24,7 +24,10 @@ function toEntities(inputs: EntityInput[], source: CompiledSource, links: Links)
     if (seen.has(key)) continue
     seen.add(key)
     const type = types[input.type]
-    if (!type) throw new TypeError(`${source.id} returned an entity of type ${input.type}, which it does not declare in entityTypes`)
+    if (!type)
+      throw new TypeError(
+        `${source.id} returned an entity of type ${input.type}, which it does not declare in entityTypes`,
+      )
     const parameters = input.linkParameters ?? { [type.parameter]: input.id }
     entities.push({
       type: input.type,
@@ -48,7 +51,13 @@ export interface OperationEnvelope {
   readonly parameters: Readonly<Record<string, unknown>>
   readonly data: unknown
   readonly entities?: readonly unknown[]
-  readonly _meta: Readonly<{ retrieved_at: string; stale: boolean; stale_reason?: string; stale_since?: string; [field: string]: unknown }>
+  readonly _meta: Readonly<{
+    retrieved_at: string
+    stale: boolean
+    stale_reason?: string
+    stale_since?: string
+    [field: string]: unknown
+  }>
   readonly _provenance: Readonly<{ upstreams?: UpstreamProvenance[]; [field: string]: unknown }>
   readonly _links: Readonly<Record<string, string>>
 }
@@ -92,13 +101,17 @@ export function buildEnvelope(args: {
       ...(datasets.length > 0 ? { datasets: datasetMeta(datasets) } : {}),
     }),
     _provenance: {
-      ...withDatasetProvenance(datasets, args.upstreams.length, buildProvenance({
-        sourceName: definition.name,
-        uses: args.upstreams,
-        fallback: source.upstreams.values().next().value!,
-        sourceApi: args.result.sourceApi,
-        hasRawValues: raw !== undefined,
-      })),
+      ...withDatasetProvenance(
+        datasets,
+        args.upstreams.length,
+        buildProvenance({
+          sourceName: definition.name,
+          uses: args.upstreams,
+          fallback: source.upstreams.values().next().value!,
+          sourceApi: args.result.sourceApi,
+          hasRawValues: raw !== undefined,
+        }),
+      ),
       ...(definition.demo ? { demo: definition.demo.note } : {}),
     },
     ...(raw ? { _raw_values: raw } : {}),

@@ -58,7 +58,13 @@ export function createOperationCallDeps(
     hot: createHotCache(options.hotCacheEntries ?? 1000, options.hotCacheBytes ?? 32 * 1024 * 1024),
     flights: createSingleFlight<{ entry: CachedResponse; collapsed: boolean }>(),
     ...(options.sharedFlight
-      ? { sharedFlight: createSharedFlight(options.sharedFlight, (error) => parts.onError(error, 'shared-state'), parts.outageOf(options.sharedFlight.redis)) }
+      ? {
+          sharedFlight: createSharedFlight(
+            options.sharedFlight,
+            (error) => parts.onError(error, 'shared-state'),
+            parts.outageOf(options.sharedFlight.redis),
+          ),
+        }
       : {}),
     staleSeconds: options.staleSeconds ?? 86_400,
     deadlineMs: options.deadlineMs ?? 10_000,

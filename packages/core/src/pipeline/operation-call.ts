@@ -1,5 +1,11 @@
 import type { CachedResponse } from '../cache/cached-response.js'
-import { cacheEntry, findCachedAnswer, outcomeResponse, type CachedAnswerDeps, type CachedOutcome } from './cached-answer.js'
+import {
+  cacheEntry,
+  findCachedAnswer,
+  outcomeResponse,
+  type CachedAnswerDeps,
+  type CachedOutcome,
+} from './cached-answer.js'
 import { cacheKey } from '../cache/cache-key.js'
 import type { CompiledOperation, CompiledSource } from '../compile/compile-source.js'
 import type { OperationContext, OperationParameters } from '../plugin/define-operation.js'
@@ -58,7 +64,12 @@ export interface OperationCall {
  * generations of the operation's datasets, which change without the request changing, are
  * added to it when the call is answered (see {@link generationKey}).
  */
-export function operationCacheKey(source: CompiledSource, operation: CompiledOperation, parameters: Record<string, unknown>, links: Links): string {
+export function operationCacheKey(
+  source: CompiledSource,
+  operation: CompiledOperation,
+  parameters: Record<string, unknown>,
+  links: Links,
+): string {
   // A demo source's answers are kept apart, so no real answer is ever read from a played one or the other way round.
   const id = source.definition.demo ? `demo:${source.id}` : source.id
   return cacheKey(links, id, operation.name, JSON.stringify(parameters))
@@ -70,7 +81,14 @@ export function operationCacheKey(source: CompiledSource, operation: CompiledOpe
  */
 function notFoundEntry(error: GatewayError, links: Links, seconds: number): CachedResponse {
   const body = errorResponse(error, links).body!
-  return { status: 404, body, bytes: Buffer.byteLength(body), etag: weakEtag(body), storedAt: Date.now(), ttlSeconds: seconds }
+  return {
+    status: 404,
+    body,
+    bytes: Buffer.byteLength(body),
+    etag: weakEtag(body),
+    storedAt: Date.now(),
+    ttlSeconds: seconds,
+  }
 }
 
 /** Whether an operation's failure is an answer worth remembering: the entity does not exist. */
@@ -79,7 +97,13 @@ function isNotFound(error: unknown): error is GatewayError {
 }
 
 /** The context one call runs with, and what it records of the upstreams the operation reaches. */
-function operationContext(deps: OperationCallDeps, source: CompiledSource, operation: CompiledOperation, deadline: Deadline, observed: ObservedRequest | undefined) {
+function operationContext(
+  deps: OperationCallDeps,
+  source: CompiledSource,
+  operation: CompiledOperation,
+  deadline: Deadline,
+  observed: ObservedRequest | undefined,
+) {
   const used = new Map<string, UpstreamUse>()
   let last: UpstreamDefinition | undefined
   // When the oldest upstream answer reused for this call was fetched; undefined when none was.
@@ -92,7 +116,8 @@ function operationContext(deps: OperationCallDeps, source: CompiledSource, opera
         memo,
         maxAgeMs: operation.cacheTtlSeconds * 1000,
         onReuse: (storedAt: number) => void (oldestReused = Math.min(oldestReused ?? storedAt, storedAt)),
-        onAnswer: (key: string, answer: RawUpstreamAnswer, fetchedAt: number) => void fetched.push({ key, answer, fetchedAt }),
+        onAnswer: (key: string, answer: RawUpstreamAnswer, fetchedAt: number) =>
+          void fetched.push({ key, answer, fetchedAt }),
       }
     : undefined
   const keepAnswers = () => {
@@ -143,7 +168,13 @@ function withinDeadline<T>(work: Promise<T>, deadline: Deadline, blamed: () => U
   return new Promise<T>((resolve, reject) => {
     const expire = () => {
       const upstream = blamed()
-      reject(new UpstreamError(upstream, 'timeout', `did not answer within the request's deadline of ${deadline.totalMs} ms`))
+      reject(
+        new UpstreamError(
+          upstream,
+          'timeout',
+          `did not answer within the request's deadline of ${deadline.totalMs} ms`,
+        ),
+      )
     }
     deadline.signal.addEventListener('abort', expire, { once: true })
     work.then(
@@ -159,8 +190,18 @@ function withinDeadline<T>(work: Promise<T>, deadline: Deadline, blamed: () => U
   })
 }
 
-async function runOperation(deps: OperationCallDeps, { source, operation, parameters, links, inProcess, observed }: OperationCall, deadline: Deadline): Promise<CachedResponse> {
-  const { context, used, blamed, datasets, reusedSince, keepAnswers } = operationContext(deps, source, operation, deadline, observed)
+async function runOperation(
+  deps: OperationCallDeps,
+  { source, operation, parameters, links, inProcess, observed }: OperationCall,
+  deadline: Deadline,
+): Promise<CachedResponse> {
+  const { context, used, blamed, datasets, reusedSince, keepAnswers } = operationContext(
+    deps,
+    source,
+    operation,
+    deadline,
+    observed,
+  )
   // A copy, because the parsed parameters are shared by every request with the same query.
   const params = { ...parameters } as OperationParameters<Record<string, never>>
   const result = await withinDeadline(operation.definition.run(params, context), deadline, blamed)
@@ -169,7 +210,19 @@ async function runOperation(deps: OperationCallDeps, { source, operation, parame
   keepAnswers()
   // Made from an upstream answer fetched earlier: dated then, and fresh only as long as that answer is.
   const since = reusedSince()
-  const envelope = buildEnvelope({ source, operation, parameters, result, data, pagination, entities, upstreams: [...used.values()], links, datasets, retrievedAt: since })
+  const envelope = buildEnvelope({
+    source,
+    operation,
+    parameters,
+    result,
+    data,
+    pagination,
+    entities,
+    upstreams: [...used.values()],
+    links,
+    datasets,
+    retrievedAt: since,
+  })
   const ageSeconds = since === undefined ? 0 : Math.floor((Date.now() - since) / 1000)
   return cacheEntry(envelope, Math.max(1, operation.cacheTtlSeconds - ageSeconds), inProcess)
 }
@@ -180,7 +233,10 @@ async function runOperation(deps: OperationCallDeps, { source, operation, parame
  * when that call fails on the upstream's side, a stale cached answer that says so. The HTTP
  * route answers with {@link outcomeResponse} of it, a call in process reads its value.
  */
-export function findOperationAnswer(deps: OperationCallDeps, call: OperationCall): CachedOutcome | Promise<CachedOutcome> {
+export function findOperationAnswer(
+  deps: OperationCallDeps,
+  call: OperationCall,
+): CachedOutcome | Promise<CachedOutcome> {
   const observer = deps.observer
   if (!observer) return findAnswer(deps, call)
   const { observed } = call
@@ -241,7 +297,10 @@ function findAnswer(deps: OperationCallDeps, call: OperationCall): CachedOutcome
 }
 
 /** Answers one operation call over HTTP, as {@link findOperationAnswer} finds it. */
-export function callOperation(deps: OperationCallDeps, call: OperationCall): GatewayResponse | Promise<GatewayResponse> {
+export function callOperation(
+  deps: OperationCallDeps,
+  call: OperationCall,
+): GatewayResponse | Promise<GatewayResponse> {
   const outcome = findOperationAnswer(deps, call)
   return outcome instanceof Promise ? outcome.then(outcomeResponse) : outcomeResponse(outcome)
 }

@@ -13,9 +13,14 @@ export interface Pagination {
   total?: number
 }
 
-const nextOffset = (window: PageWindow, returned: number, hasMore: boolean) => (hasMore ? window.offset + returned : null)
+const nextOffset = (window: PageWindow, returned: number, hasMore: boolean) =>
+  hasMore ? window.offset + returned : null
 
-function page(list: unknown[], window: PageWindow, paged?: { hasMore: boolean; total?: number }): { list: unknown[]; pagination: Pagination } {
+function page(
+  list: unknown[],
+  window: PageWindow,
+  paged?: { hasMore: boolean; total?: number },
+): { list: unknown[]; pagination: Pagination } {
   if (paged) {
     const total = paged.total !== undefined ? { total: paged.total } : {}
     return {

@@ -55,7 +55,12 @@ export function buildProvenance(args: {
   }))
   return {
     data,
-    entities: { source: 'allmenning', source_api: sourceApi, derived_from: 'data', description: 'Entities the gateway extracted from the data' },
+    entities: {
+      source: 'allmenning',
+      source_api: sourceApi,
+      derived_from: 'data',
+      description: 'Entities the gateway extracted from the data',
+    },
     ...(args.hasRawValues ? { _raw_values: { ...data, description: 'Unprocessed upstream values' } } : {}),
     upstreams,
   }

@@ -3,7 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { defineOperation, defineSource, defineUpstream, UpstreamError } from '../source.js'
 import { createTestGateway, fakeReply, startFakeUpstream, type FakeUpstream } from '../testing/index.js'
 
-const ferries = defineUpstream({ id: 'ferries', name: 'Ferry timetable', baseUrl: 'https://ferjer.example.no', publisher: 'Ferjer AS' })
+const ferries = defineUpstream({
+  id: 'ferries',
+  name: 'Ferry timetable',
+  baseUrl: 'https://ferjer.example.no',
+  publisher: 'Ferjer AS',
+})
 
 interface Departure {
   quay: string
@@ -74,13 +79,18 @@ afterEach(() => {
 
 const calls = (route: string) => fake.received.filter((r) => r.path === `/routes/${route}/departures`).length
 const gatewayFor = (upstreamAnswerBytes?: number) =>
-  createTestGateway({ sources: timetable, upstreams: { ferries: fake }, ...(upstreamAnswerBytes === undefined ? {} : { upstreamAnswerBytes }) })
+  createTestGateway({
+    sources: timetable,
+    upstreams: { ferries: fake },
+    ...(upstreamAnswerBytes === undefined ? {} : { upstreamAnswerBytes }),
+  })
 
 describe('upstream answers shared between gateway calls', () => {
   it('pages through a list, and asks another limit and another filter, with one upstream call', async () => {
     const gateway = gatewayFor()
     const pages = []
-    for (const offset of [0, 2, 4]) pages.push(await gateway.call('ferjer', 'list_departures', { route: 'moss-horten', offset }))
+    for (const offset of [0, 2, 4])
+      pages.push(await gateway.call('ferjer', 'list_departures', { route: 'moss-horten', offset }))
     const first = await gateway.call('ferjer', 'list_departures', { route: 'moss-horten', offset: 1, limit: 3 })
     const moss = await gateway.call('ferjer', 'list_departures', { route: 'moss-horten', quay: 'moss', limit: 10 })
     expect(calls('moss-horten')).toBe(1)

@@ -57,7 +57,12 @@ async function fetchField(
   const { source, operation } = provider
   const section = provider.field.section
   const started = Date.now()
-  const base = { section, source: source.id, operation: operation.name, _links: { api: links.operation(source.id, operation.name, point) } }
+  const base = {
+    section,
+    source: source.id,
+    operation: operation.name,
+    _links: { api: links.operation(source.id, operation.name, point) },
+  }
   let timer: NodeJS.Timeout | undefined
   try {
     const timeout = new Promise<typeof timedOut>((resolve) => {
@@ -66,11 +71,29 @@ async function fetchField(
     const outcome = await Promise.race([call(source, operation.name, point), timeout])
     const took_ms = Date.now() - started
     if (outcome === timedOut) {
-      return { ...base, status: 'timeout', data: null, message: `No answer within the bundle's deadline`, attribution: [], took_ms }
+      return {
+        ...base,
+        status: 'timeout',
+        data: null,
+        message: `No answer within the bundle's deadline`,
+        attribution: [],
+        took_ms,
+      }
     }
-    const attribution = (outcome._provenance.upstreams ?? []).map((u) => ({ upstream: u.id, publisher: u.publisher, ...(u.license ? { license: u.license } : {}) }))
+    const attribution = (outcome._provenance.upstreams ?? []).map((u) => ({
+      upstream: u.id,
+      publisher: u.publisher,
+      ...(u.license ? { license: u.license } : {}),
+    }))
     const stale = outcome._meta.stale === true
-    return { ...base, status: stale ? 'stale' : 'ok', data: outcome.data, ...(stale ? { message: outcome._meta.stale_reason } : {}), attribution, took_ms }
+    return {
+      ...base,
+      status: stale ? 'stale' : 'ok',
+      data: outcome.data,
+      ...(stale ? { message: outcome._meta.stale_reason } : {}),
+      attribution,
+      took_ms,
+    }
   } catch (error) {
     const took_ms = Date.now() - started
     if (!(error instanceof GatewayError)) throw error
@@ -114,12 +137,19 @@ export async function placeBundle(args: {
   }
   // Fields get the deadline less a moment for putting the answer together, so the answer itself is in time.
   const deadline = Date.now() + Math.max(0, (args.options.deadlineMs ?? 5000) - assemblyMs)
-  const answers = await Promise.all(wanted.map((field) => fetchField(field, args.providers, point, deadline, args.call, links)))
+  const answers = await Promise.all(
+    wanted.map((field) => fetchField(field, args.providers, point, deadline, args.call, links)),
+  )
   const fields = Object.fromEntries(wanted.map((field, i) => [field, answers[i]!]))
   if (answers.every((a) => failed(a.status))) {
-    throw new GatewayError(502, 'upstream_error', `No field of the place bundle could be fetched: ${answers.map((a, i) => `${wanted[i]} ${a.status}`).join(', ')}`, {
-      details: answers.map((a, i) => ({ parameter: wanted[i]!, problem: a.message ?? a.status, rule: a.status })),
-    })
+    throw new GatewayError(
+      502,
+      'upstream_error',
+      `No field of the place bundle could be fetched: ${answers.map((a, i) => `${wanted[i]} ${a.status}`).join(', ')}`,
+      {
+        details: answers.map((a, i) => ({ parameter: wanted[i]!, problem: a.message ?? a.status, rule: a.status })),
+      },
+    )
   }
   const used = new Set(wanted.map((field) => args.providers.get(field)!.source.definition))
   return {
@@ -136,7 +166,9 @@ export async function placeBundle(args: {
     _meta: buildMeta([...used]),
     _links: {
       self: links.to('place', point, args.fields ? { fields: wanted.join(',') } : { section: args.section }),
-      sections: Object.fromEntries(placeSections(args.providers).map((s) => [s, links.to('place', point, { section: s })])),
+      sections: Object.fromEntries(
+        placeSections(args.providers).map((s) => [s, links.to('place', point, { section: s })]),
+      ),
       search: links.to('place_search'),
     },
   }

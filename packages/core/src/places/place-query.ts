@@ -9,10 +9,17 @@ import { placeSections, sectionFields } from './place-sections.js'
 /** Query parameters of `/api/v1/steder/sok`. */
 export const placeSearchQuery = {
   q: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200), v.description('An address or a place name.')),
-  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20), v.description('Most places returned.')), 10),
+  limit: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(20), v.description('Most places returned.')),
+    10,
+  ),
 }
 
-const fieldList = (text: string) => text.split(',').map((f) => f.trim()).filter((f) => f !== '')
+const fieldList = (text: string) =>
+  text
+    .split(',')
+    .map((f) => f.trim())
+    .filter((f) => f !== '')
 
 /**
  * Query parameters of `/api/v1/steder/{lat}/{lon}`: `section` and `fields` take the sections
@@ -29,12 +36,16 @@ export function placeBundleQuery(providers: PlaceProviders) {
     const fields = sectionFields(providers, section)
     return section === allSection ? `${section} (every field)` : `${section} (${fields.join(', ') || 'no field'})`
   })
-  const fieldNotes = [...providers.values()].map(({ field }) => `${field.name} (${field.section}): ${field.description}`)
+  const fieldNotes = [...providers.values()].map(
+    ({ field }) => `${field.name} (${field.section}): ${field.description}`,
+  )
   return {
     section: v.optional(
       v.pipe(
         v.picklist(sections),
-        v.description(`One data category; summary (small) by default, all (every field) only when asked for: ${sectionList.join('; ')}.`),
+        v.description(
+          `One data category; summary (small) by default, all (every field) only when asked for: ${sectionList.join('; ')}.`,
+        ),
       ),
       summarySection,
     ),
@@ -43,9 +54,13 @@ export function placeBundleQuery(providers: PlaceProviders) {
         v.string(),
         v.check(
           (text) => fieldList(text).length > 0 && fieldList(text).every((f) => providers.has(f)),
-          names.length > 0 ? `must be a comma-separated list of: ${names.join(', ')}` : 'names no field this gateway has: none of its sources fills a place field',
+          names.length > 0
+            ? `must be a comma-separated list of: ${names.join(', ')}`
+            : 'names no field this gateway has: none of its sources fills a place field',
         ),
-        v.description(`Comma-separated fields to fetch instead of a section: ${names.join(', ')}. ${fieldNotes.join(' ')}`),
+        v.description(
+          `Comma-separated fields to fetch instead of a section: ${names.join(', ')}. ${fieldNotes.join(' ')}`,
+        ),
       ),
     ),
   }

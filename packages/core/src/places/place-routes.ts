@@ -7,7 +7,13 @@ import type { GatewayContext } from '../gateway-context.js'
 import { searchTtlSeconds } from '../search/cross-source-search.js'
 import { loadSearchingSources, searchedDatasets } from '../search/search-route.js'
 import { bundleTtlSeconds, placeBundle } from './place-bundle.js'
-import { coordinateSchemas, parseCoordinates, placeBundleQuery, placeSearchQuery, requestedFields } from './place-query.js'
+import {
+  coordinateSchemas,
+  parseCoordinates,
+  placeBundleQuery,
+  placeSearchQuery,
+  requestedFields,
+} from './place-query.js'
 import { placeSearch } from './place-search.js'
 
 /**
@@ -28,10 +34,12 @@ export function placeRoutes(ctx: GatewayContext): RouteDefinition[] {
       name: 'place_search',
       path: '/steder/sok',
       summary: 'Places by address or place name, each with coordinates and a link to its data bundle',
-      description: 'Finds addresses and place names matching the text, each with its WGS84 coordinates and the link to the data bundle of that point.',
+      description:
+        'Finds addresses and place names matching the text, each with its WGS84 coordinates and the link to the data bundle of that point.',
       tag: 'Places',
       query: placeSearchQuery,
-      cacheKey: ({ params, links }) => cacheKey(links, 'places', 'search', JSON.stringify([params.q.replace(/\s+/g, ' '), params.limit])),
+      cacheKey: ({ params, links }) =>
+        cacheKey(links, 'places', 'search', JSON.stringify([params.q.replace(/\s+/g, ' '), params.limit])),
       expensive: true,
       prepare: () => loadSearchingSources(ctx),
       answer: ({ params, links, key }) =>
@@ -39,7 +47,8 @@ export function placeRoutes(ctx: GatewayContext): RouteDefinition[] {
           pipeline,
           key,
           async () => {
-            const call = async (source: { id: string }, name: string, parameters: Record<string, unknown>) => (await ctx.invoke(source.id, name, parameters, links)).data
+            const call = async (source: { id: string }, name: string, parameters: Record<string, unknown>) =>
+              (await ctx.invoke(source.id, name, parameters, links)).data
             const answer = await placeSearch(catalog, params, ctx.options.search ?? {}, call, links)
             return cacheEntry(answer, searchTtlSeconds(answer))
           },
@@ -50,7 +59,8 @@ export function placeRoutes(ctx: GatewayContext): RouteDefinition[] {
       name: 'place',
       path: '/steder/{lat}/{lon}',
       summary: 'The data bundle of a WGS84 point: one section, or the fields asked for',
-      description: 'What the sources know about a point, gathered in one answer: one section, or only the fields asked for.',
+      description:
+        'What the sources know about a point, gathered in one answer: one section, or only the fields asked for.',
       tag: 'Places',
       pathParameters: coordinateSchemas,
       query: placeBundleQuery(providers),

@@ -28,7 +28,9 @@ export async function placeSearch(
   const shown = placed.slice(0, params.limit)
   // Sources whose search has nothing with a place are left out of coverage: they were not asked for places.
   const placing = new Set(placed.map((p) => p.source.id))
-  const coverage = Object.fromEntries(Object.entries(found.coverage).filter(([id, c]) => placing.has(id) || c.status !== 'ok'))
+  const coverage = Object.fromEntries(
+    Object.entries(found.coverage).filter(([id, c]) => placing.has(id) || c.status !== 'ok'),
+  )
   return {
     query: params.q,
     outcome: searchOutcome(shown.length, coverage),
@@ -45,7 +47,9 @@ export async function placeSearch(
         score: (matchTierCount - tier) * 10,
         _links: {
           place: links.to('place', { lat: hit.lat!, lon: hit.lon! }),
-          ...(type ? { api: links.operation(source.id, type.operation, hit.linkParameters ?? { [type.parameter]: hit.id }) } : {}),
+          ...(type
+            ? { api: links.operation(source.id, type.operation, hit.linkParameters ?? { [type.parameter]: hit.id }) }
+            : {}),
         },
       }
     }),

@@ -1,13 +1,24 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { createGateway } from '../index.js'
-import { deferEntitySearch, defineOperation, defineSource, defineUpstream, type EntitySearch, type EntitySearchContext } from '../source.js'
+import {
+  deferEntitySearch,
+  defineOperation,
+  defineSource,
+  defineUpstream,
+  type EntitySearch,
+  type EntitySearchContext,
+} from '../source.js'
 
 const codes = new Set(['OSL', 'SKØ'])
 /** A search over a "table" only its own module holds, as a station search's module would. */
 const stationSearch: EntitySearch = {
   recognize: (text) => (codes.has(text.trim().toUpperCase()) ? 'station_code' : undefined),
-  search: async (text) => ({ hits: codes.has(text.trim().toUpperCase()) ? [{ type: 'station', id: text.trim().toUpperCase(), name: `Station ${text.trim()}` }] : [] }),
+  search: async (text) => ({
+    hits: codes.has(text.trim().toUpperCase())
+      ? [{ type: 'station', id: text.trim().toUpperCase(), name: `Station ${text.trim()}` }]
+      : [],
+  }),
 }
 const ctx: EntitySearchContext = { limit: 10, signal: new AbortController().signal, call: async () => undefined }
 
@@ -63,8 +74,13 @@ describe('deferEntitySearch', () => {
     expect(loads.count).toBe(3)
   })
 
-  it("routes an auto search to the source whose deferred search recognizes the text, and not a text it does not", async () => {
-    const upstream = defineUpstream({ id: 'rail_api', name: 'Rail API', baseUrl: 'http://127.0.0.1:9', publisher: 'Tests' })
+  it('routes an auto search to the source whose deferred search recognizes the text, and not a text it does not', async () => {
+    const upstream = defineUpstream({
+      id: 'rail_api',
+      name: 'Rail API',
+      baseUrl: 'http://127.0.0.1:9',
+      publisher: 'Tests',
+    })
     const { search } = counted()
     const source = (id: string, entitySearch: EntitySearch) =>
       defineSource({
@@ -80,13 +96,30 @@ describe('deferEntitySearch', () => {
         entityTypes: { station: { operation: 'get_station', parameter: 'id' } },
         entitySearch,
         operations: [
-          defineOperation({ name: 'get_station', description: 'One station.', parameters: { id: v.string() }, output: v.string(), run: async (p) => ({ data: p.id }) }),
+          defineOperation({
+            name: 'get_station',
+            description: 'One station.',
+            parameters: { id: v.string() },
+            output: v.string(),
+            run: async (p) => ({ data: p.id }),
+          }),
         ],
       })
-    const other: EntitySearch = { search: async () => ({ hits: [{ type: 'station', id: 'x', name: 'Oslo elsewhere' }] }) }
+    const other: EntitySearch = {
+      search: async () => ({ hits: [{ type: 'station', id: 'x', name: 'Oslo elsewhere' }] }),
+    }
     const gateway = createGateway({ sources: [source('others', other), source('rail', search)], onError: () => {} })
     const answer = async (q: string) =>
-      JSON.parse((await gateway.handle({ method: 'GET', path: '/api/v1/sok/alle', query: `q=${encodeURIComponent(q)}&mode=auto`, headers: {} })).body!)
+      JSON.parse(
+        (
+          await gateway.handle({
+            method: 'GET',
+            path: '/api/v1/sok/alle',
+            query: `q=${encodeURIComponent(q)}&mode=auto`,
+            headers: {},
+          })
+        ).body!,
+      )
     const recognized = await answer('SKØ')
     expect(recognized.routing).toMatchObject({ recognized_as: 'station_code', source: 'rail' })
     expect(recognized.not_searched.details).toContainEqual({ source: 'others', reason: 'routed_elsewhere' })

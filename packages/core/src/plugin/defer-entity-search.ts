@@ -25,7 +25,10 @@ export interface DeferredEntitySearchOptions {
  *   mayRecognize: (text) => /^\p{L}{2,4}$/u.test(text.trim()),
  * })
  */
-export function deferEntitySearch(load: () => Promise<EntitySearch>, options: DeferredEntitySearchOptions = {}): EntitySearch {
+export function deferEntitySearch(
+  load: () => Promise<EntitySearch>,
+  options: DeferredEntitySearchOptions = {},
+): EntitySearch {
   let loaded: Promise<EntitySearch> | undefined
   const loadOnce = () => {
     loaded ??= load().catch((error: unknown) => {
@@ -38,7 +41,8 @@ export function deferEntitySearch(load: () => Promise<EntitySearch>, options: De
   return {
     ...(mayRecognize && {
       // A search that cannot be loaded recognizes nothing; the fan-out then reports its failure.
-      recognize: async (query: string) => (mayRecognize(query) ? (await loadOnce().catch(() => undefined))?.recognize?.(query) : undefined),
+      recognize: async (query: string) =>
+        mayRecognize(query) ? (await loadOnce().catch(() => undefined))?.recognize?.(query) : undefined,
     }),
     search: async (query, ctx) => (await loadOnce()).search(query, ctx),
   }

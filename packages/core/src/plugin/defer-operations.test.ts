@@ -1,13 +1,33 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type GatewayOptions } from '../index.js'
-import { deferOperations, defineOperation, defineSource, defineUpstream, loadOperations, type OperationDefinition, type PlaceFieldDeclaration } from '../source.js'
+import {
+  deferOperations,
+  defineOperation,
+  defineSource,
+  defineUpstream,
+  loadOperations,
+  type OperationDefinition,
+  type PlaceFieldDeclaration,
+} from '../source.js'
 import { checkSource, SourceCheckError, startFakeUpstream, type FakeUpstream } from '../testing/index.js'
 
-const tideApi = defineUpstream({ id: 'tides', name: 'Tide tables', baseUrl: 'https://tides.example.no/api', publisher: 'Tides AS' })
-const harbourField: PlaceFieldDeclaration = { name: 'harbours', section: 'maritime', description: 'The nearest harbours.' }
+const tideApi = defineUpstream({
+  id: 'tides',
+  name: 'Tide tables',
+  baseUrl: 'https://tides.example.no/api',
+  publisher: 'Tides AS',
+})
+const harbourField: PlaceFieldDeclaration = {
+  name: 'harbours',
+  section: 'maritime',
+  description: 'The nearest harbours.',
+}
 
-const point = { lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)), lon: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)) }
+const point = {
+  lat: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
+  lon: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
+}
 const harbour = v.object({ id: v.string(), name: v.string() })
 
 const listHarbours = defineOperation({
@@ -15,7 +35,9 @@ const listHarbours = defineOperation({
   description: 'Every harbour.',
   parameters: {},
   output: v.array(harbour),
-  run: async (_params, ctx) => ({ data: (await ctx.upstream(tideApi).getJson<{ id: string; name: string }[]>('/harbours')).body }),
+  run: async (_params, ctx) => ({
+    data: (await ctx.upstream(tideApi).getJson<{ id: string; name: string }[]>('/harbours')).body,
+  }),
 })
 const harboursNear = defineOperation({
   name: 'harbours_near',
@@ -23,7 +45,9 @@ const harboursNear = defineOperation({
   parameters: point,
   output: v.array(harbour),
   placeField: harbourField,
-  run: async (_params, ctx) => ({ data: (await ctx.upstream(tideApi).getJson<{ id: string; name: string }[]>('/harbours')).body.slice(0, 1) }),
+  run: async (_params, ctx) => ({
+    data: (await ctx.upstream(tideApi).getJson<{ id: string; name: string }[]>('/harbours')).body.slice(0, 1),
+  }),
 })
 
 /** A source whose operations come from a loader that counts its calls, as an `import()` of their module would give them. */
@@ -50,13 +74,25 @@ function harbours(loaded: () => Promise<readonly OperationDefinition[]> = async 
 let fake: FakeUpstream
 beforeAll(async () => {
   fake = await startFakeUpstream({
-    '/harbours': () => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify([{ id: 'h1', name: 'Bryggen' }, { id: 'h2', name: 'Vippetangen' }]) }),
+    '/harbours': () => ({
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify([
+        { id: 'h1', name: 'Bryggen' },
+        { id: 'h2', name: 'Vippetangen' },
+      ]),
+    }),
   })
 })
 afterAll(() => fake.close())
 
 const gatewayOf = (source: GatewayOptions['sources'][number], options: Partial<GatewayOptions> = {}) =>
-  createGateway({ sources: [source], compileSources: 'on-first-use', upstreams: { tides: { baseUrl: fake.baseUrl } }, onError: () => {}, ...options })
+  createGateway({
+    sources: [source],
+    compileSources: 'on-first-use',
+    upstreams: { tides: { baseUrl: fake.baseUrl } },
+    onError: () => {},
+    ...options,
+  })
 
 async function get(gateway: ReturnType<typeof createGateway>, path: string, query = '') {
   const res = await gateway.handle({ method: 'GET', path, query, headers: {} })
@@ -68,9 +104,21 @@ describe('deferOperations', () => {
     const { source, loads } = harbours()
     const gateway = gatewayOf(source)
     const list = await get(gateway, '/api/v1/kilder')
-    expect(list.json.sources[0].operations.map((o: { name: string }) => o.name)).toEqual(['list_harbours', 'harbours_near'])
+    expect(list.json.sources[0].operations.map((o: { name: string }) => o.name)).toEqual([
+      'list_harbours',
+      'harbours_near',
+    ])
     const index = await get(gateway, '/api/v1/')
-    expect(index.json.places.fields).toEqual([{ name: 'harbours', section: 'maritime', description: 'The nearest harbours.', summary: false, source: 'harbours', operation: 'harbours_near' }])
+    expect(index.json.places.fields).toEqual([
+      {
+        name: 'harbours',
+        section: 'maritime',
+        description: 'The nearest harbours.',
+        summary: false,
+        source: 'harbours',
+        operation: 'harbours_near',
+      },
+    ])
     expect(loads.count).toBe(0)
     // A source's own descriptor reads them (its compact and full views describe each operation).
     expect((await get(gateway, '/api/v1/kilder/harbours', 'view=names')).status).toBe(200)
@@ -86,7 +134,10 @@ describe('deferOperations', () => {
       get(gateway, '/api/v1/kilder/harbours/list_harbours/schema'),
     ])
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200])
-    expect(answers[0]!.json.data).toEqual([{ id: 'h1', name: 'Bryggen' }, { id: 'h2', name: 'Vippetangen' }])
+    expect(answers[0]!.json.data).toEqual([
+      { id: 'h1', name: 'Bryggen' },
+      { id: 'h2', name: 'Vippetangen' },
+    ])
     expect(loads.count).toBe(1)
     const bundle = await get(gateway, '/api/v1/steder/60.39/5.32', 'fields=harbours')
     expect(bundle.status).toBe(200)
@@ -121,13 +172,18 @@ describe('deferOperations', () => {
       expect(answer.status).toBe(500)
       expect(JSON.stringify(answer.json)).not.toMatch(/outline|at /)
     }
-    expect(String(reported[0])).toMatch(/Source harbours: its outline names the operations list_harbours, harbours_near, but it loaded list_harbours, harbours_close/)
+    expect(String(reported[0])).toMatch(
+      /Source harbours: its outline names the operations list_harbours, harbours_near, but it loaded list_harbours, harbours_close/,
+    )
     expect((await get(gateway, '/api/v1/kilder')).status).toBe(200)
   })
 
   it('tells a place field that differs from the outline, and a loader that fails, to onError at start', async () => {
     const reported: unknown[] = []
-    const { source: wrongField } = harbours(async () => [listHarbours, { ...harboursNear, placeField: { ...harbourField, section: 'energy' } }])
+    const { source: wrongField } = harbours(async () => [
+      listHarbours,
+      { ...harboursNear, placeField: { ...harbourField, section: 'energy' } },
+    ])
     const { source: failing } = harbours(async () => Promise.reject(new Error('chunk harbours-X.mjs not found')))
     gatewayOf(wrongField, { compileSources: 'at-start', onError: (error) => reported.push(error) })
     gatewayOf(failing, { compileSources: 'at-start', onError: (error) => reported.push(error) })
@@ -151,7 +207,9 @@ describe('deferOperations', () => {
   it('gives the definitions through loadOperations, and checkSource fails a source whose operations do not load as outlined', async () => {
     expect((await loadOperations(harbours().source)).map((o) => o.name)).toEqual(['list_harbours', 'harbours_near'])
     const { source } = harbours(async () => [harboursNear, listHarbours])
-    await expect(loadOperations(source)).rejects.toThrow(/outline names the operations list_harbours, harbours_near, but it loaded harbours_near, list_harbours/)
+    await expect(loadOperations(source)).rejects.toThrow(
+      /outline names the operations list_harbours, harbours_near, but it loaded harbours_near, list_harbours/,
+    )
     const failure = await checkSource(source, { upstreams: { tides: fake } }).catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(SourceCheckError)
     expect(String((failure as SourceCheckError).message)).toMatch(/its operations load as outlined/)
@@ -167,6 +225,8 @@ describe('deferOperations', () => {
   })
 
   it('refuses two outlined operations with one name when the source is defined', () => {
-    expect(() => defineSource({ ...harbours().source, operations: deferOperations(['a', 'a'], async () => []) })).toThrow(/defines operation a twice/)
+    expect(() =>
+      defineSource({ ...harbours().source, operations: deferOperations(['a', 'a'], async () => []) }),
+    ).toThrow(/defines operation a twice/)
   })
 })

@@ -47,7 +47,10 @@ type AnyOperation = OperationDefinition<any, any>
  *   async () => (await importOperations()).harbourOperations,
  * )
  */
-export function deferOperations(outline: readonly (string | OperationOutline)[], load: () => Promise<readonly AnyOperation[]>): DeferredOperations {
+export function deferOperations(
+  outline: readonly (string | OperationOutline)[],
+  load: () => Promise<readonly AnyOperation[]>,
+): DeferredOperations {
   let loaded: Promise<readonly AnyOperation[]> | undefined
   return {
     outline: outline.map((entry) => (typeof entry === 'string' ? { name: entry } : entry)),
@@ -62,7 +65,9 @@ export function isDeferred(operations: readonly AnyOperation[] | DeferredOperati
 
 /** The outline of a source's operations, given or deferred. */
 export function outlineOf(operations: readonly AnyOperation[] | DeferredOperations): readonly OperationOutline[] {
-  return isDeferred(operations) ? operations.outline : operations.map(({ name, placeField }) => (placeField ? { name, placeField } : { name }))
+  return isDeferred(operations)
+    ? operations.outline
+    : operations.map(({ name, placeField }) => (placeField ? { name, placeField } : { name }))
 }
 
 /** Why loaded operations do not match their outline, or undefined when they do. */
@@ -88,7 +93,10 @@ function outlineMismatch(outline: readonly OperationOutline[], loaded: readonly 
  * @example
  * const operations = await loadOperations(statnett())
  */
-export async function loadOperations(source: { id: string; operations: readonly AnyOperation[] | DeferredOperations }): Promise<readonly AnyOperation[]> {
+export async function loadOperations(source: {
+  id: string
+  operations: readonly AnyOperation[] | DeferredOperations
+}): Promise<readonly AnyOperation[]> {
   if (!isDeferred(source.operations)) return source.operations
   const loaded = await source.operations.load()
   const mismatch = outlineMismatch(source.operations.outline, loaded)

@@ -235,30 +235,48 @@ function contentTables(content: DatasetContent): boolean {
  */
 export function defineDataset(definition: DatasetDefinition): DatasetDefinition {
   if (!name.test(definition.id)) {
-    throw new TypeError(`Dataset id "${definition.id}" must be lower-case letters, digits or "_", starting with a letter`)
+    throw new TypeError(
+      `Dataset id "${definition.id}" must be lower-case letters, digits or "_", starting with a letter`,
+    )
   }
   if (definition.files.length === 0) throw new TypeError(`Dataset ${definition.id} names no file`)
   if (definition.tables.length === 0) throw new TypeError(`Dataset ${definition.id} fills no table`)
   const tables = new Set<string>()
   for (const table of definition.tables) {
-    if (!name.test(table.name)) throw new TypeError(`Dataset ${definition.id}: table name "${table.name}" must match ${name}`)
+    if (!name.test(table.name))
+      throw new TypeError(`Dataset ${definition.id}: table name "${table.name}" must match ${name}`)
     if (tables.has(table.name)) throw new TypeError(`Dataset ${definition.id} defines table ${table.name} twice`)
     tables.add(table.name)
     const columns = Object.keys(table.columns)
     if (columns.length === 0) throw new TypeError(`Dataset ${definition.id}: table ${table.name} has no column`)
     for (const column of columns) {
-      if (!name.test(column)) throw new TypeError(`Dataset ${definition.id}: column "${column}" of ${table.name} must match ${name}`)
+      if (!name.test(column))
+        throw new TypeError(`Dataset ${definition.id}: column "${column}" of ${table.name} must match ${name}`)
     }
-    const named = [...(table.indexes ?? []).flat(), ...(table.key ?? []), ...(table.sum ?? []), ...(table.fullText?.columns ?? [])]
-    if (table.fullText && (table.fullText.columns.length === 0 || (table.fullText.weights && table.fullText.weights.length !== table.fullText.columns.length))) {
+    const named = [
+      ...(table.indexes ?? []).flat(),
+      ...(table.key ?? []),
+      ...(table.sum ?? []),
+      ...(table.fullText?.columns ?? []),
+    ]
+    if (
+      table.fullText &&
+      (table.fullText.columns.length === 0 ||
+        (table.fullText.weights && table.fullText.weights.length !== table.fullText.columns.length))
+    ) {
       throw new TypeError(`Dataset ${definition.id}: table ${table.name} needs one weight per full-text column`)
     }
     for (const column of named) {
-      if (!(column in table.columns)) throw new TypeError(`Dataset ${definition.id}: table ${table.name} names column "${column}", which it does not have`)
+      if (!(column in table.columns))
+        throw new TypeError(
+          `Dataset ${definition.id}: table ${table.name} names column "${column}", which it does not have`,
+        )
     }
-    if (table.sum?.length && !table.key?.length) throw new TypeError(`Dataset ${definition.id}: table ${table.name} sums columns but has no key`)
+    if (table.sum?.length && !table.key?.length)
+      throw new TypeError(`Dataset ${definition.id}: table ${table.name} sums columns but has no key`)
     for (const column of table.sum ?? []) {
-      if (table.columns[column] === 'text') throw new TypeError(`Dataset ${definition.id}: table ${table.name} cannot sum text column ${column}`)
+      if (table.columns[column] === 'text')
+        throw new TypeError(`Dataset ${definition.id}: table ${table.name} cannot sum text column ${column}`)
     }
   }
   const files = new Set<string>()
@@ -267,19 +285,28 @@ export function defineDataset(definition: DatasetDefinition): DatasetDefinition 
     files.add(file.name)
     if (!contentTables(file.content)) throw new TypeError(`Dataset ${definition.id}: zip ${file.name} names no member`)
     if (definition.origin.kind === 'download' && !file.url && !file.discover) {
-      throw new TypeError(`Dataset ${definition.id}: file ${file.name} has neither url nor discover, so it cannot be downloaded`)
+      throw new TypeError(
+        `Dataset ${definition.id}: file ${file.name} has neither url nor discover, so it cannot be downloaded`,
+      )
     }
   }
   const { origin } = definition
   if (origin.kind === 'derived') {
     if (origin.from.length === 0) throw new TypeError(`Dataset ${definition.id} is derived from no dataset`)
-    if (origin.from.includes(definition.id)) throw new TypeError(`Dataset ${definition.id} cannot be derived from itself`)
-    for (const [field, value] of [['budget', origin.budget], ['requestsPerSecond', origin.requestsPerSecond]] as const) {
-      if (!(value > 0 && Number.isFinite(value))) throw new TypeError(`Dataset ${definition.id}: ${field} must be a positive number (got ${value})`)
+    if (origin.from.includes(definition.id))
+      throw new TypeError(`Dataset ${definition.id} cannot be derived from itself`)
+    for (const [field, value] of [
+      ['budget', origin.budget],
+      ['requestsPerSecond', origin.requestsPerSecond],
+    ] as const) {
+      if (!(value > 0 && Number.isFinite(value)))
+        throw new TypeError(`Dataset ${definition.id}: ${field} must be a positive number (got ${value})`)
     }
-    if (!Number.isInteger(origin.budget)) throw new TypeError(`Dataset ${definition.id}: budget must be a whole number of requests (got ${origin.budget})`)
+    if (!Number.isInteger(origin.budget))
+      throw new TypeError(`Dataset ${definition.id}: budget must be a whole number of requests (got ${origin.budget})`)
   }
   const share = definition.maxMalformedShare
-  if (share !== undefined && !(share >= 0 && share <= 1)) throw new TypeError(`Dataset ${definition.id}: maxMalformedShare must be within 0..1`)
+  if (share !== undefined && !(share >= 0 && share <= 1))
+    throw new TypeError(`Dataset ${definition.id}: maxMalformedShare must be within 0..1`)
   return definition
 }

@@ -144,7 +144,9 @@ export function defineOperation<P extends ParameterSchemas, O extends AnySchema>
   }
   for (const reserved of ['limit', 'offset']) {
     if (reserved in definition.parameters) {
-      throw new TypeError(`Operation ${definition.name}: "${reserved}" is added by the core; set \`limit\` bounds instead`)
+      throw new TypeError(
+        `Operation ${definition.name}: "${reserved}" is added by the core; set \`limit\` bounds instead`,
+      )
     }
   }
   return definition

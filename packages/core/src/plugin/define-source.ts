@@ -114,7 +114,10 @@ export function defineSource(definition: SourceDefinition): SourceDefinition {
   }
   for (const missing of definition.notConfigured ?? []) {
     for (const name of missing.operations ?? []) {
-      if (!seen.has(name)) throw new TypeError(`Source ${definition.id} says ${missing.configure} is missing for ${name}, which it does not define`)
+      if (!seen.has(name))
+        throw new TypeError(
+          `Source ${definition.id} says ${missing.configure} is missing for ${name}, which it does not define`,
+        )
     }
   }
   return definition

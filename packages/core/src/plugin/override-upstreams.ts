@@ -8,7 +8,10 @@ import type { UpstreamOverride } from './define-upstream.js'
  * @example
  * overrideUpstreams(firmafakta(), { brreg: { baseUrl: 'http://127.0.0.1:8080/enhetsregisteret/api' } })
  */
-export function overrideUpstreams(source: SourceDefinition, overrides: Record<string, UpstreamOverride>): SourceDefinition {
+export function overrideUpstreams(
+  source: SourceDefinition,
+  overrides: Record<string, UpstreamOverride>,
+): SourceDefinition {
   if (!source.upstreams.some((u) => overrides[u.id] !== undefined)) return source
   return {
     ...source,

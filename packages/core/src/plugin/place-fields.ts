@@ -45,13 +45,15 @@ export function placeFieldProblem(declared: unknown): string | undefined {
     return `placeField must be an object { name, section, description } (got ${JSON.stringify(declared)})`
   }
   const field = declared as Partial<Record<keyof PlaceFieldDeclaration, unknown>>
-  if (typeof field.name !== 'string' || !snakeCase.test(field.name)) return `place field name ${JSON.stringify(field.name)} must be snake_case ([a-z][a-z0-9_]*)`
+  if (typeof field.name !== 'string' || !snakeCase.test(field.name))
+    return `place field name ${JSON.stringify(field.name)} must be snake_case ([a-z][a-z0-9_]*)`
   if (typeof field.section !== 'string' || !snakeCase.test(field.section)) {
     return `place field ${field.name}: section ${JSON.stringify(field.section)} must be snake_case ([a-z][a-z0-9_]*)`
   }
   if (field.section === summarySection || field.section === allSection) {
     return `place field ${field.name}: section "${field.section}" is the core's own; set summary: true to be in summary, and every field is in all`
   }
-  if (typeof field.description !== 'string' || field.description.trim() === '') return `place field ${field.name} needs a description`
+  if (typeof field.description !== 'string' || field.description.trim() === '')
+    return `place field ${field.name} needs a description`
   return undefined
 }

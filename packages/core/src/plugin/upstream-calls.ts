@@ -64,7 +64,11 @@ export interface UpstreamClient {
    * theirs), and reads a text answer decoded as {@link getText} decodes it. Such answers are
    * never shared between calls; a source that shares one keeps it itself.
    */
-  postText(path: string, body: string, options: UpstreamCallOptions & { contentType: string; encoding?: string }): Promise<UpstreamResponse<string>>
+  postText(
+    path: string,
+    body: string,
+    options: UpstreamCallOptions & { contentType: string; encoding?: string },
+  ): Promise<UpstreamResponse<string>>
   /** Text decoded with `encoding` (default: the charset the response names, else UTF-8). */
   getText(path: string, options?: UpstreamCallOptions & { encoding?: string }): Promise<UpstreamResponse<string>>
   /** The body's bytes as sent (a PDF, an image), within the upstream's size limit. */

@@ -1,7 +1,12 @@
-import { compileRoute, matchSegments, type CompiledRoute, type RouteQuery, type RouteDefinition } from './define-route.js'
+import {
+  compileRoute,
+  matchSegments,
+  type CompiledRoute,
+  type RouteQuery,
+  type RouteDefinition,
+} from './define-route.js'
 import { GatewayError } from '../http/gateway-error.js'
 import { apiPath } from '../http/links.js'
-
 
 /** A request path matched to a route, with its path parameters and the query parameters it takes. */
 export interface RouteMatch extends RouteQuery {
@@ -53,7 +58,11 @@ export function createRouter(definitions: RouteDefinition[]): Router {
   const apiRoutes = routes.filter((route) => route.definition.root !== 'mount')
   const mountRoutes = routes.filter((route) => route.definition.root === 'mount')
   const notFound = (path: string) =>
-    new GatewayError(404, 'route_not_found', `No route ${JSON.stringify(path.slice(0, 100))}; the API index is at ${apiPath}/`)
+    new GatewayError(
+      404,
+      'route_not_found',
+      `No route ${JSON.stringify(path.slice(0, 100))}; the API index is at ${apiPath}/`,
+    )
 
   /** The route and path parameters for the segments of a path below one root, or undefined. */
   function find(candidates: CompiledRoute[], rest: string): RouteMatch | undefined {
@@ -75,7 +84,11 @@ export function createRouter(definitions: RouteDefinition[]): Router {
   return {
     routes,
     match(path) {
-      const found = underApi(path) ? find(apiRoutes, path.slice(apiPath.length)) : mountRoutes.length > 0 ? find(mountRoutes, path) : undefined
+      const found = underApi(path)
+        ? find(apiRoutes, path.slice(apiPath.length))
+        : mountRoutes.length > 0
+          ? find(mountRoutes, path)
+          : undefined
       if (!found) throw notFound(path)
       return found
     },

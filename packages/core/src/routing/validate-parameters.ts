@@ -8,10 +8,15 @@ const booleanWords: Record<string, boolean> = { yes: true, true: true, '1': true
 type Coerced = { ok: true; value: unknown } | { ok: false; problem: ProblemDetail }
 
 function coerce(parameter: CompiledParameter, raw: string): Coerced {
-  const fail = (problem: string): Coerced => ({ ok: false, problem: { parameter: parameter.name, problem, rule: 'type' } })
+  const fail = (problem: string): Coerced => ({
+    ok: false,
+    problem: { parameter: parameter.name, problem, rule: 'type' },
+  })
   switch (parameter.type) {
     case 'integer':
-      return /^[+-]?\d{1,15}$/.test(raw) ? { ok: true, value: Number(raw) } : fail(`must be an integer (got "${raw.slice(0, 40)}")`)
+      return /^[+-]?\d{1,15}$/.test(raw)
+        ? { ok: true, value: Number(raw) }
+        : fail(`must be an integer (got "${raw.slice(0, 40)}")`)
     case 'number':
       // A decimal comma is accepted too (59,91), as the public gateway accepts it in coordinates.
       return /^[+-]?(\d{1,15}([.,]\d*)?|[.,]\d+)$/.test(raw)
@@ -43,7 +48,12 @@ function describeIssue(issue: v.BaseIssue<unknown>, parameter: CompiledParameter
       return { problem: 'must be an integer', rule: issue.type }
     case 'picklist':
     case 'enum': {
-      const options = (parameter.enum ?? []).map(String).join(', ') || (issue.expected ?? '').replace(/"/g, '').replace(/ \| /g, ', ').replace(/^\(|\)$/g, '')
+      const options =
+        (parameter.enum ?? []).map(String).join(', ') ||
+        (issue.expected ?? '')
+          .replace(/"/g, '')
+          .replace(/ \| /g, ', ')
+          .replace(/^\(|\)$/g, '')
       return { problem: `must be one of: ${options}`, rule: 'enum' }
     }
     default:
@@ -52,23 +62,35 @@ function describeIssue(issue: v.BaseIssue<unknown>, parameter: CompiledParameter
   }
 }
 
-
 /** A name that is not a parameter: one 400 naming every such name and the parameters accepted. */
 function refuseUnknown(names: string[], parameters: CompiledParameter[], ignored: CompiledParameter[]): void {
   const known = new Set([...parameters, ...ignored].map((p) => p.name))
   const unknown = names.filter((name) => !known.has(name))
   if (unknown.length === 0) return
   const accepted = parameters.length > 0 ? parameters.map((p) => p.name).join(', ') : 'none'
-  throw new GatewayError(400, 'unknown_parameter', `Unknown query parameter ${unknown.map((n) => `"${n.slice(0, 40)}"`).join(', ')}; accepted: ${accepted}`, {
-    details: unknown.map((name) => ({ parameter: name.slice(0, 100), problem: `is not a parameter of this endpoint (accepted: ${accepted})`, rule: 'unknown' })),
-  })
+  throw new GatewayError(
+    400,
+    'unknown_parameter',
+    `Unknown query parameter ${unknown.map((n) => `"${n.slice(0, 40)}"`).join(', ')}; accepted: ${accepted}`,
+    {
+      details: unknown.map((name) => ({
+        parameter: name.slice(0, 100),
+        problem: `is not a parameter of this endpoint (accepted: ${accepted})`,
+        rule: 'unknown',
+      })),
+    },
+  )
 }
 
 /**
  * Reads each parameter's value with `read` (a coerced value, a problem, or undefined when it
  * is absent), applies its schema and default, and gathers every problem into one 400.
  */
-function validate(read: (parameter: CompiledParameter) => Coerced | undefined, parameters: CompiledParameter[], ignored: CompiledParameter[]): Record<string, unknown> {
+function validate(
+  read: (parameter: CompiledParameter) => Coerced | undefined,
+  parameters: CompiledParameter[],
+  ignored: CompiledParameter[],
+): Record<string, unknown> {
   const effective: Record<string, unknown> = {}
   const problems: ProblemDetail[] = []
   for (const parameter of [...parameters, ...ignored]) {
@@ -88,7 +110,8 @@ function validate(read: (parameter: CompiledParameter) => Coerced | undefined, p
     if (result.success) {
       if (result.output !== undefined) effective[parameter.name] = result.output
     } else {
-      for (const issue of result.issues) problems.push({ parameter: parameter.name, ...describeIssue(issue, parameter) })
+      for (const issue of result.issues)
+        problems.push({ parameter: parameter.name, ...describeIssue(issue, parameter) })
     }
   }
   for (const parameter of ignored) delete effective[parameter.name]
@@ -106,13 +129,22 @@ function validate(read: (parameter: CompiledParameter) => Coerced | undefined, p
  *
  * @returns the effective parameters, defaults applied, in declaration order
  */
-export function validateParameters(query: QueryParameters, parameters: CompiledParameter[], ignored: CompiledParameter[] = []): Record<string, unknown> {
+export function validateParameters(
+  query: QueryParameters,
+  parameters: CompiledParameter[],
+  ignored: CompiledParameter[] = [],
+): Record<string, unknown> {
   refuseUnknown([...query.keys()], parameters, ignored)
   const repeated = [...query.entries()].filter(([, values]) => values.length > 1).map(([name]) => name)
   if (repeated.length > 0) {
-    throw new GatewayError(400, 'repeated_parameter', `Query parameter ${repeated.map((n) => `"${n}"`).join(', ')} is given more than once`, {
-      details: repeated.map((name) => ({ parameter: name, problem: 'must be given at most once', rule: 'repeated' })),
-    })
+    throw new GatewayError(
+      400,
+      'repeated_parameter',
+      `Query parameter ${repeated.map((n) => `"${n}"`).join(', ')} is given more than once`,
+      {
+        details: repeated.map((name) => ({ parameter: name, problem: 'must be given at most once', rule: 'repeated' })),
+      },
+    )
   }
   return validate(
     (parameter) => {
@@ -134,11 +166,20 @@ function coerceValue(parameter: CompiledParameter, value: unknown): Coerced | un
       return parameter.type === 'boolean' ? { ok: true, value } : coerce(parameter, String(value))
     case 'number':
       // Safe integers below 10^15 read back from their text unchanged; anything else is judged as that text.
-      return (parameter.type === 'integer' || parameter.type === 'number') && Number.isInteger(value) && Math.abs(value) < 1e15
+      return (parameter.type === 'integer' || parameter.type === 'number') &&
+        Number.isInteger(value) &&
+        Math.abs(value) < 1e15
         ? { ok: true, value }
         : coerce(parameter, String(value))
     default:
-      return { ok: false, problem: { parameter: parameter.name, problem: `must be a string, number or boolean (got ${Array.isArray(value) ? 'an array' : typeof value})`, rule: 'type' } }
+      return {
+        ok: false,
+        problem: {
+          parameter: parameter.name,
+          problem: `must be a string, number or boolean (got ${Array.isArray(value) ? 'an array' : typeof value})`,
+          rule: 'type',
+        },
+      }
   }
 }
 
@@ -151,7 +192,19 @@ function coerceValue(parameter: CompiledParameter, value: unknown): Coerced | un
  * @example
  * validateValues({ area: 'NO1', limit: '5' }, operation.parameters) // { area: 'NO1', limit: 5, offset: 0 }
  */
-export function validateValues(values: Readonly<Record<string, unknown>>, parameters: CompiledParameter[], ignored: CompiledParameter[] = []): Record<string, unknown> {
-  refuseUnknown(Object.keys(values).filter((name) => values[name] !== undefined && values[name] !== null), parameters, ignored)
-  return validate((parameter) => (Object.hasOwn(values, parameter.name) ? coerceValue(parameter, values[parameter.name]) : undefined), parameters, ignored)
+export function validateValues(
+  values: Readonly<Record<string, unknown>>,
+  parameters: CompiledParameter[],
+  ignored: CompiledParameter[] = [],
+): Record<string, unknown> {
+  refuseUnknown(
+    Object.keys(values).filter((name) => values[name] !== undefined && values[name] !== null),
+    parameters,
+    ignored,
+  )
+  return validate(
+    (parameter) => (Object.hasOwn(values, parameter.name) ? coerceValue(parameter, values[parameter.name]) : undefined),
+    parameters,
+    ignored,
+  )
 }

@@ -32,18 +32,27 @@ describe('parameters given as values', () => {
   it.each([
     ['typed values', { area: 'NO1', limit: 5, detailed: true, lat: 59.91 }],
     ['values as text', { area: 'NO2', limit: '5', detailed: 'yes', lat: '59,91' }],
-    ['a number for a text parameter, and null and empty text left out', { area: 'NO1', note: 42, lat: null, limit: '' }],
+    [
+      'a number for a text parameter, and null and empty text left out',
+      { area: 'NO1', note: 42, lat: null, limit: '' },
+    ],
     ['a limit out of bounds and a fraction for an integer', { area: 'NO1', limit: 51, lat: 1.5e-7 }],
     ['a fraction where an integer goes', { area: 'NO1', limit: 2.5 }],
     ['a word where a flag goes, and an unknown area', { area: 'SE3', detailed: 'maybe' }],
     ['an unknown name', { area: 'NO1', when: 'now' }],
     ['a required one missing', { limit: 3 }],
   ])('%s are judged as the same text in a query string', (_name, values) => {
-    expect(judged(() => validateValues(values, parameters))).toEqual(judged(() => validateParameters(parseQueryString(asQuery(values), 4096), parameters)))
+    expect(judged(() => validateValues(values, parameters))).toEqual(
+      judged(() => validateParameters(parseQueryString(asQuery(values), 4096), parameters)),
+    )
   })
 
   it('refuse a value that has no text form, naming it', () => {
-    expect(() => validateValues({ area: 'NO1', note: { x: 1 } }, parameters)).toThrow(/note must be a string, number or boolean \(got object\)/)
-    expect(() => validateValues({ area: ['NO1'] }, parameters)).toThrow(/area must be a string, number or boolean \(got an array\)/)
+    expect(() => validateValues({ area: 'NO1', note: { x: 1 } }, parameters)).toThrow(
+      /note must be a string, number or boolean \(got object\)/,
+    )
+    expect(() => validateValues({ area: ['NO1'] }, parameters)).toThrow(
+      /area must be a string, number or boolean \(got an array\)/,
+    )
   })
 })

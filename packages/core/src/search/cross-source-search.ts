@@ -39,18 +39,30 @@ const score = (tier: number) => (matchTierCount - tier) * 10
 /** The sources named by `sources=`, or every source; unknown ids are a 400 naming them. */
 function candidatesOf(catalog: Catalog, sources: string | undefined): CompiledSource[] {
   if (sources === undefined) return catalog.sources
-  const ids = sources.split(',').map((id) => id.trim()).filter((id) => id !== '')
+  const ids = sources
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '')
   const unknown = ids.filter((id) => !catalog.has(id))
   if (unknown.length > 0) {
     throw new GatewayError(400, 'invalid_parameter', `Unknown source in sources: ${unknown.join(', ')}`, {
-      details: [{ parameter: 'sources', problem: `names unknown source ${unknown.join(', ')}; available: ${catalog.sources.map((s) => s.id).join(', ')}`, rule: 'enum' }],
+      details: [
+        {
+          parameter: 'sources',
+          problem: `names unknown source ${unknown.join(', ')}; available: ${catalog.sources.map((s) => s.id).join(', ')}`,
+          rule: 'enum',
+        },
+      ],
     })
   }
   return catalog.sources.filter((s) => ids.includes(s.id))
 }
 
 /** A text that is recognisably one source's (an organisation number, an airport code), and whose. */
-async function recognise(query: string, searchable: readonly CompiledSource[]): Promise<{ source: CompiledSource; kind: string } | undefined> {
+async function recognise(
+  query: string,
+  searchable: readonly CompiledSource[],
+): Promise<{ source: CompiledSource; kind: string } | undefined> {
   for (const source of searchable) {
     // In order, so the first source that recognizes the text owns it; a deferred search answers once loaded.
     const kind = await source.definition.entitySearch?.recognize?.(query)
@@ -72,10 +84,17 @@ async function recognise(query: string, searchable: readonly CompiledSource[]): 
  *   organisation-number check, an airport code) is searched in that source first; anything
  *   else searches entities, and falls back to source discovery when no entity matched.
  */
-export async function crossSourceSearch(parts: CrossSourceSearchParts, params: SearchParameters, links: Links, documentation: string) {
+export async function crossSourceSearch(
+  parts: CrossSourceSearchParts,
+  params: SearchParameters,
+  links: Links,
+  documentation: string,
+) {
   const { catalog } = parts
   const candidates = candidatesOf(catalog, params.sources)
-  const filtered: Skipped[] = catalog.sources.filter((s) => !candidates.includes(s)).map((s) => ({ source: s.id, reason: 'filtered_by_sources' }))
+  const filtered: Skipped[] = catalog.sources
+    .filter((s) => !candidates.includes(s))
+    .map((s) => ({ source: s.id, reason: 'filtered_by_sources' }))
   const discovered = params.mode === 'entities' ? [] : discoverSources(params.q, candidates)
 
   let mode: 'source_discovery' | 'entities' | 'all' = params.mode === 'auto' ? 'entities' : params.mode
@@ -86,7 +105,12 @@ export async function crossSourceSearch(parts: CrossSourceSearchParts, params: S
   }
 
   const searchable = candidates.filter((s) => s.definition.entitySearch)
-  const skipped: Skipped[] = [...filtered, ...candidates.filter((s) => !s.definition.entitySearch).map((s) => ({ source: s.id, reason: 'cannot_search' as const }))]
+  const skipped: Skipped[] = [
+    ...filtered,
+    ...candidates
+      .filter((s) => !s.definition.entitySearch)
+      .map((s) => ({ source: s.id, reason: 'cannot_search' as const })),
+  ]
   let hits: RankedHit[] = []
   let coverage: Record<string, SourceCoverage> = {}
   if (mode === 'source_discovery') {
@@ -106,19 +130,31 @@ export async function crossSourceSearch(parts: CrossSourceSearchParts, params: S
         call: parts.call,
       })
     let found = owner ? await fanOut([owner.source]) : undefined
-    if (owner) routing = { reason: `the text is recognisably ${owner.kind.replace(/_/g, ' ')}`, recognized_as: owner.kind, source: owner.source.id }
+    if (owner)
+      routing = {
+        reason: `the text is recognisably ${owner.kind.replace(/_/g, ' ')}`,
+        recognized_as: owner.kind,
+        source: owner.source.id,
+      }
     if (found && found.hits.length > 0) {
       skipped.push(...targets.slice(1).map((s) => ({ source: s.id, reason: 'routed_elsewhere' as const })))
     } else {
       found = await fanOut(targets)
-      if (owner) routing = { ...routing!, reason: `${routing!.reason}, but ${owner.source.id} found nothing; every source was searched` }
+      if (owner)
+        routing = {
+          ...routing!,
+          reason: `${routing!.reason}, but ${owner.source.id} found nothing; every source was searched`,
+        }
     }
     for (const failure of found.failures) if (!(failure instanceof GatewayError)) parts.onError(failure)
     hits = found.hits
     coverage = found.coverage
     if (params.mode === 'auto' && hits.length === 0 && discovered.length > 0) {
       mode = 'all'
-      routing = { ...routing, reason: `${routing?.reason ?? 'no source is named'}; no entity matched, so sources that match are shown` }
+      routing = {
+        ...routing,
+        reason: `${routing?.reason ?? 'no source is named'}; no entity matched, so sources that match are shown`,
+      }
     }
   }
 
@@ -134,7 +170,9 @@ export async function crossSourceSearch(parts: CrossSourceSearchParts, params: S
     mode,
     ...(routing ? { routing } : {}),
     results: shown.map((r) => (r.kind === 'source' ? sourceItem(r.match, links) : entityItem(r.hit, links))),
-    data_sources: shown.filter((r) => r.kind === 'source').map((r) => sourceDescriptor(catalog, r.source, links, 'full')),
+    data_sources: shown
+      .filter((r) => r.kind === 'source')
+      .map((r) => sourceDescriptor(catalog, r.source, links, 'full')),
     returned: shown.length,
     total_matched: totalMatched,
     limit: { value: params.limit, scope: 'total results across all sources' },
@@ -150,7 +188,9 @@ export async function crossSourceSearch(parts: CrossSourceSearchParts, params: S
   }
 }
 
-type Result = { kind: 'source'; match: SourceMatch; source: CompiledSource; tier: number } | { kind: 'entity'; hit: RankedHit; source: CompiledSource; tier: number }
+type Result =
+  | { kind: 'source'; match: SourceMatch; source: CompiledSource; tier: number }
+  | { kind: 'entity'; hit: RankedHit; source: CompiledSource; tier: number }
 
 /** Source matches and entity hits in one ranking: by tier, a named source before an entity of the same tier. */
 function rank(sources: SourceMatch[], hits: RankedHit[]): Result[] {
@@ -180,7 +220,8 @@ function sourceItem({ source, tier }: SourceMatch, links: Links) {
 
 function entityItem({ source, hit, tier }: RankedHit, links: Links) {
   const type = source.definition.entityTypes?.[hit.type]
-  if (!type) throw new TypeError(`${source.id} found an entity of type ${hit.type}, which it does not declare in entityTypes`)
+  if (!type)
+    throw new TypeError(`${source.id} found an entity of type ${hit.type}, which it does not declare in entityTypes`)
   return {
     type: hit.type,
     id: hit.id,

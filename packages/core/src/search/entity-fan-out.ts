@@ -30,7 +30,11 @@ export interface FanOutOptions {
   /** The longest one source may take. */
   sourceTimeoutMs: number
   /** Calls an operation of a source through the pipeline and resolves to its data. */
-  call(source: CompiledSource, operation: string, parameters: Record<string, string | number | boolean>): Promise<unknown>
+  call(
+    source: CompiledSource,
+    operation: string,
+    parameters: Record<string, string | number | boolean>,
+  ): Promise<unknown>
 }
 
 const timedOut = Symbol('timed out')
@@ -53,12 +57,26 @@ async function searchOne(source: CompiledSource, query: string, options: FanOutO
   }
   const took = () => Date.now() - started
   try {
-    const outcome = await Promise.race([source.definition.entitySearch!.search(query, context), waitUntil(budget, controller.signal)])
+    const outcome = await Promise.race([
+      source.definition.entitySearch!.search(query, context),
+      waitUntil(budget, controller.signal),
+    ])
     if (outcome === timedOut) {
-      return { hits: [], coverage: { status: 'timeout', returned: 0, matched: 0, took_ms: took() } satisfies SourceCoverage }
+      return {
+        hits: [],
+        coverage: { status: 'timeout', returned: 0, matched: 0, took_ms: took() } satisfies SourceCoverage,
+      }
     }
     const hits = outcome.hits.slice(0, options.limit)
-    return { hits, coverage: { status: 'ok', returned: hits.length, matched: Math.max(outcome.matched ?? 0, hits.length), took_ms: took() } satisfies SourceCoverage }
+    return {
+      hits,
+      coverage: {
+        status: 'ok',
+        returned: hits.length,
+        matched: Math.max(outcome.matched ?? 0, hits.length),
+        took_ms: took(),
+      } satisfies SourceCoverage,
+    }
   } catch (error) {
     // A search that finds no such entity has simply found nothing.
     if (error instanceof GatewayError && error.code === 'entity_not_found') {
@@ -66,7 +84,17 @@ async function searchOne(source: CompiledSource, query: string, options: FanOutO
     }
     const notLoaded = isDatasetNotLoaded(error)
     const message = error instanceof GatewayError ? error.message : 'the search failed unexpectedly'
-    return { hits: [], coverage: { status: notLoaded ? 'not_loaded' : 'error', returned: 0, matched: 0, took_ms: took(), message } satisfies SourceCoverage, error }
+    return {
+      hits: [],
+      coverage: {
+        status: notLoaded ? 'not_loaded' : 'error',
+        returned: 0,
+        matched: 0,
+        took_ms: took(),
+        message,
+      } satisfies SourceCoverage,
+      error,
+    }
   } finally {
     controller.abort()
   }

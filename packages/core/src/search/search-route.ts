@@ -43,10 +43,16 @@ export function searchRoute(ctx: GatewayContext): RouteDefinition {
     name: 'search',
     path: '/sok/alle',
     summary: 'Cross-source search: sources by name and topic, entities (companies, airports, ...) by name or number',
-    description: 'Finds sources whose name or topic matches the text, and entities by name or number through the sources that search for them.',
+    description:
+      'Finds sources whose name or topic matches the text, and entities by name or number through the sources that search for them.',
     tag: 'Search',
     query: searchQuery,
-    cacheKey: ({ params, links }) => cacheKey(links, 'search', JSON.stringify([params.q.replace(/\s+/g, ' '), params.mode, params.limit, params.sources ?? null])),
+    cacheKey: ({ params, links }) =>
+      cacheKey(
+        links,
+        'search',
+        JSON.stringify([params.q.replace(/\s+/g, ' '), params.mode, params.limit, params.sources ?? null]),
+      ),
     expensive: true,
     prepare: () => loadSearchingSources(ctx),
     answer: ({ params, links, key }) =>
@@ -58,7 +64,8 @@ export function searchRoute(ctx: GatewayContext): RouteDefinition {
             catalog,
             options: ctx.options.search ?? {},
             onError: (error: unknown) => resolved.onError(error, 'internal'),
-            call: async (source: { id: string }, name: string, parameters: Record<string, unknown>) => (await ctx.invoke(source.id, name, parameters, links)).data,
+            call: async (source: { id: string }, name: string, parameters: Record<string, unknown>) =>
+              (await ctx.invoke(source.id, name, parameters, links)).data,
           }
           const answer = await crossSourceSearch(parts, params, links, ctx.documentation(links))
           return cacheEntry(answer, searchTtlSeconds(answer))

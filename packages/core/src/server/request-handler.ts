@@ -39,7 +39,6 @@ export interface RequestHandlerParts {
 /** How an answer leaves: through the host's hook and then conditional requests and HEAD. */
 type Exit = (response: GatewayResponse, method: string, request: GatewayRequest) => GatewayResponse
 
-
 /** A request's plan, with what it was planned for, in the table of recent plans. */
 interface RecentPlan {
   path: string
@@ -53,7 +52,13 @@ const recentSlots = 64
 
 /** Where a request's plan sits in the recent table: from lengths and last characters, nothing that hashes every character. */
 function recentSlot(path: string, query: string): number {
-  return (path.length * 31 + query.length * 17 + path.charCodeAt(path.length - 1) + (query.charCodeAt(query.length - 1) | 0)) & (recentSlots - 1)
+  return (
+    (path.length * 31 +
+      query.length * 17 +
+      path.charCodeAt(path.length - 1) +
+      (query.charCodeAt(query.length - 1) | 0)) &
+    (recentSlots - 1)
+  )
 }
 
 /** A route's template below the mount point, as observers name it (`/api/v1/kilder/{source}`). */
@@ -95,7 +100,8 @@ export function createRequestHandler(parts: RequestHandlerParts) {
 
   function knownPlan(request: GatewayRequest, basePath: string, slot: number): RequestPlan | undefined {
     const seen = recent[slot]
-    if (seen !== undefined && seen.path === request.path && seen.query === request.query && seen.basePath === basePath) return seen.plan
+    if (seen !== undefined && seen.path === request.path && seen.query === request.query && seen.basePath === basePath)
+      return seen.plan
     const known = plans.get(`${request.path}\u0000${request.query}\u0000${basePath}`)
     if (known) recent[slot] = { path: request.path, query: request.query, basePath, plan: known }
     return known
@@ -105,7 +111,11 @@ export function createRequestHandler(parts: RequestHandlerParts) {
    * The request's plan, made once per distinct path and query; a 405 comes before parameters
    * are looked at. A promise instead when the route must load what it reads first.
    */
-  function plan(request: GatewayRequest, method: string, observed: ObservedRequest | undefined): RequestPlan | Promise<void> {
+  function plan(
+    request: GatewayRequest,
+    method: string,
+    observed: ObservedRequest | undefined,
+  ): RequestPlan | Promise<void> {
     const basePath = request.basePath ?? ''
     const slot = recentSlot(request.path, request.query)
     const known = knownPlan(request, basePath, slot)
@@ -132,7 +142,12 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     return made
   }
 
-  function route(plan: RequestPlan, method: Method, request: GatewayRequest, observed: ObservedRequest | undefined): GatewayResponse | Promise<GatewayResponse> {
+  function route(
+    plan: RequestPlan,
+    method: Method,
+    request: GatewayRequest,
+    observed: ObservedRequest | undefined,
+  ): GatewayResponse | Promise<GatewayResponse> {
     const { match, params, links, key } = plan
     const definition = match.route.definition
     const call = { params, path: match.path, links, request, method, key, observed }
@@ -203,7 +218,11 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     : finish
 
   /** Plans, counts and answers a request; when its route must load first, again once it has. */
-  function answerRequest(request: GatewayRequest, observed: ObservedRequest | undefined, exit: Exit): Promise<GatewayResponse> {
+  function answerRequest(
+    request: GatewayRequest,
+    observed: ObservedRequest | undefined,
+    exit: Exit,
+  ): Promise<GatewayResponse> {
     const method = request.method.toUpperCase()
     try {
       const planned = plan(request, method, observed)
@@ -212,7 +231,9 @@ export function createRequestHandler(parts: RequestHandlerParts) {
       const definition = planned.match.route.definition
       const verdict = definition.countsItself ? undefined : limiter?.check(request, definition.expensive === true)
       if (verdict instanceof Promise) {
-        return verdict.then((v) => answerCounted(v, planned, method, request, observed, exit)).catch((error: unknown) => fail(error, method, request, exit))
+        return verdict
+          .then((v) => answerCounted(v, planned, method, request, observed, exit))
+          .catch((error: unknown) => fail(error, method, request, exit))
       }
       return answerCounted(verdict, planned, method, request, observed, exit)
     } catch (error) {

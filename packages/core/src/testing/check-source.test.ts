@@ -1,6 +1,12 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkUpstreamShape, defineOperation, defineSource, defineUpstream, type SourceDefinition } from '@allmenning/core/source'
+import {
+  checkUpstreamShape,
+  defineOperation,
+  defineSource,
+  defineUpstream,
+  type SourceDefinition,
+} from '@allmenning/core/source'
 import { checkSource } from './check-source.js'
 import { SourceCheckError } from './check-recorder.js'
 import { fakeReply } from './fake-reply.js'
@@ -8,7 +14,13 @@ import { startFakeUpstream, type FakeUpstream } from './fake-upstream.js'
 
 // A small source made for these tests: bird sightings from a counting service, with the
 // mistakes plugin authors make switched on one at a time.
-const birds = defineUpstream({ id: 'artsdata', name: 'Artsdata sightings', baseUrl: 'https://artsdata.example.no/api', publisher: 'Artsdatabanken', license: 'CC BY 4.0' })
+const birds = defineUpstream({
+  id: 'artsdata',
+  name: 'Artsdata sightings',
+  baseUrl: 'https://artsdata.example.no/api',
+  publisher: 'Artsdatabanken',
+  license: 'CC BY 4.0',
+})
 
 const sightingsPayload = v.array(v.looseObject({ art: v.string(), antall: v.number(), sted: v.string() }))
 const sighting = v.object({ species: v.string(), count: v.number(), place: v.string() })
@@ -36,7 +48,14 @@ function sightings(mistake: Mistake = 'none'): SourceDefinition {
     description: 'Sightings of a bird family in one county.',
     parameters: {
       // The mistake: a schema that parses the county into an object, which the echo and links then carry.
-      county: mistake === 'parameter-as-object' ? v.pipe(v.string(), v.minLength(2), v.transform((name) => ({ name }) as unknown as string)) : v.pipe(v.string(), v.minLength(2)),
+      county:
+        mistake === 'parameter-as-object'
+          ? v.pipe(
+              v.string(),
+              v.minLength(2),
+              v.transform((name) => ({ name }) as unknown as string),
+            )
+          : v.pipe(v.string(), v.minLength(2)),
       season: v.optional(v.picklist(['spring', 'summer', 'autumn', 'winter']), 'summer'),
     },
     output: v.array(sighting),
@@ -57,10 +76,17 @@ function sightings(mistake: Mistake = 'none'): SourceDefinition {
         if (mistake === 'swallows-upstream-failures') return { data: [] }
         throw error
       }
-      const data = payload.map((r) => ({ species: r.art, count: mistake === 'count-as-text' ? String(r.antall) : r.antall, place: r.sted }))
-      return mistake === 'ignores-paging' ? { data: data as v.InferOutput<typeof sighting>[], page: { hasMore: false } } : { data: data as v.InferOutput<typeof sighting>[] }
+      const data = payload.map((r) => ({
+        species: r.art,
+        count: mistake === 'count-as-text' ? String(r.antall) : r.antall,
+        place: r.sted,
+      }))
+      return mistake === 'ignores-paging'
+        ? { data: data as v.InferOutput<typeof sighting>[], page: { hasMore: false } }
+        : { data: data as v.InferOutput<typeof sighting>[] }
     },
-    entities: (data) => data.map((s) => ({ type: mistake === 'undeclared-entity-type' ? 'bird' : 'species', id: s.species })),
+    entities: (data) =>
+      data.map((s) => ({ type: mistake === 'undeclared-entity-type' ? 'bird' : 'species', id: s.species })),
   })
   return defineSource({
     id: 'sightings',
@@ -73,9 +99,7 @@ function sightings(mistake: Mistake = 'none'): SourceDefinition {
     cacheTtlSeconds: 600,
     upstreams: [birds],
     entityTypes: { species: { operation: 'list_sightings', parameter: 'county' } },
-    ...(mistake === 'search-without-example'
-      ? { entitySearch: { search: async () => ({ hits: [] }) } }
-      : {}),
+    ...(mistake === 'search-without-example' ? { entitySearch: { search: async () => ({ hits: [] }) } } : {}),
     operations: [list],
   })
 }
@@ -86,7 +110,11 @@ beforeAll(async () => {
 })
 afterAll(() => fake.close())
 
-const check = (mistake: Mistake) => checkSource(() => sightings(mistake), { upstreams: { artsdata: fake }, examples: { list_sightings: { county: 'Nordland' } } })
+const check = (mistake: Mistake) =>
+  checkSource(() => sightings(mistake), {
+    upstreams: { artsdata: fake },
+    examples: { list_sightings: { county: 'Nordland' } },
+  })
 
 async function failuresOf(mistake: Mistake): Promise<string[]> {
   const error = await check(mistake).then(
@@ -127,40 +155,60 @@ describe('checkSource', () => {
 
   it('catches a source that answers 200 when its upstream fails', async () => {
     expect(await failuresOf('swallows-upstream-failures')).toEqual(
-      ['answers HTTP 503', 'does not answer in time', 'drops the connection', 'answers an HTML maintenance page with status 200'].map(
-        (what) => `list_sightings: when its upstream ${what}, a 502 naming it: it called the failing upstream and answered 200 as if nothing failed`,
+      [
+        'answers HTTP 503',
+        'does not answer in time',
+        'drops the connection',
+        'answers an HTML maintenance page with status 200',
+      ].map(
+        (what) =>
+          `list_sightings: when its upstream ${what}, a 502 naming it: it called the failing upstream and answered 200 as if nothing failed`,
       ),
     )
   })
 
   it('catches data that does not match the output schema', async () => {
-    expect(await failuresOf('count-as-text')).toEqual([expect.stringMatching(/^list_sightings: data matches the output schema: data does not match the output schema: .*count/)])
+    expect(await failuresOf('count-as-text')).toEqual([
+      expect.stringMatching(
+        /^list_sightings: data matches the output schema: data does not match the output schema: .*count/,
+      ),
+    ])
   })
 
   it('catches an operation that says it paged the list but did not', async () => {
     const failures = await failuresOf('ignores-paging')
-    expect(failures.join('\n')).toContain('list_sightings: limit and offset page the list: limit=1 answers 3 items, not 1')
+    expect(failures.join('\n')).toContain(
+      'list_sightings: limit and offset page the list: limit=1 answers 3 items, not 1',
+    )
   })
 
   it('catches a source that breaks on an HTML page instead of answering 502, and shows the hidden error', async () => {
     const failures = await failuresOf('parses-json-itself')
     expect(failures).toEqual([
-      expect.stringMatching(/^list_sightings: when its upstream answers an HTML maintenance page with status 200, a 502 naming it: status 500, expected 502/),
+      expect.stringMatching(
+        /^list_sightings: when its upstream answers an HTML maintenance page with status 200, a 502 naming it: status 500, expected 502/,
+      ),
       `nothing failed unexpectedly inside the gateway when the upstream answers an HTML maintenance page with status 200: SyntaxError: ${failures[1]!.split('SyntaxError: ')[1]}`,
     ])
   })
 
   it('catches entities of a type the source does not declare', async () => {
     const failures = await failuresOf('undeclared-entity-type')
-    expect(failures[0]).toMatch(/^list_sightings: answers 200 with the envelope of spec 2\.1: answers 500 internal_error/)
-    expect(failures.join('\n')).toContain('TypeError: sightings returned an entity of type bird, which it does not declare in entityTypes')
+    expect(failures[0]).toMatch(
+      /^list_sightings: answers 200 with the envelope of spec 2\.1: answers 500 internal_error/,
+    )
+    expect(failures.join('\n')).toContain(
+      'TypeError: sightings returned an entity of type bird, which it does not declare in entityTypes',
+    )
   })
 
   it('catches a parameter parsed into an object, which the echo and links cannot carry', async () => {
     const failures = await failuresOf('parameter-as-object')
     expect(failures).toHaveLength(1)
     expect(failures[0]).toMatch(/^list_sightings: answers 200 with the envelope of spec 2\.1 and paging metadata: /)
-    expect(failures[0]).toContain('parameters echoes county as {"name":"Nordland"}: a parameter\'s schema must turn what the caller sent into a string, number, boolean or a list of them')
+    expect(failures[0]).toContain(
+      'parameters echoes county as {"name":"Nordland"}: a parameter\'s schema must turn what the caller sent into a string, number, boolean or a list of them',
+    )
   })
 
   it('reports a definition the gateway refuses, and stops there', async () => {
@@ -182,7 +230,9 @@ describe('checkSource', () => {
     await expect(checkSource(sightings, { upstreams: {} })).rejects.toThrow(
       'checkSource(sightings): give a local fake for every upstream, so the check reaches no real service; missing: artsdata',
     )
-    await expect(checkSource(sightings, { upstreams: { artsdata: fake }, examples: { list_birds: {} } })).rejects.toThrow('examples name list_birds')
+    await expect(
+      checkSource(sightings, { upstreams: { artsdata: fake }, examples: { list_birds: {} } }),
+    ).rejects.toThrow('examples name list_birds')
   })
 
   it('needs no test runner: the failure is a plain Error with every problem in its message', async () => {
@@ -191,6 +241,8 @@ describe('checkSource', () => {
       (e: unknown) => e as Error,
     )
     expect(Object.getPrototypeOf(SourceCheckError.prototype)).toBe(Error.prototype)
-    expect(error?.message).toMatch(/^Source sightings failed 4 of \d+ checks:\n {2}- list_sightings: when its upstream answers HTTP 503/)
+    expect(error?.message).toMatch(
+      /^Source sightings failed 4 of \d+ checks:\n {2}- list_sightings: when its upstream answers HTTP 503/,
+    )
   })
 })

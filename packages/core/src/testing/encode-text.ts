@@ -7,9 +7,33 @@ export type Charset = 'utf-8' | 'iso-8859-1' | 'windows-1252'
 // Windows-1252 differs from ISO-8859-1 only in 0x80-0x9F, where it puts printable characters
 // (€, š, „, ...) instead of control codes; five of those bytes are unassigned.
 const windows1252High: Record<string, number> = {
-  '€': 0x80, '‚': 0x82, 'ƒ': 0x83, '„': 0x84, '…': 0x85, '†': 0x86, '‡': 0x87, 'ˆ': 0x88, '‰': 0x89,
-  'Š': 0x8a, '‹': 0x8b, 'Œ': 0x8c, 'Ž': 0x8e, '‘': 0x91, '’': 0x92, '“': 0x93, '”': 0x94, '•': 0x95,
-  '–': 0x96, '—': 0x97, '˜': 0x98, '™': 0x99, 'š': 0x9a, '›': 0x9b, 'œ': 0x9c, 'ž': 0x9e, 'Ÿ': 0x9f,
+  '€': 0x80,
+  '‚': 0x82,
+  ƒ: 0x83,
+  '„': 0x84,
+  '…': 0x85,
+  '†': 0x86,
+  '‡': 0x87,
+  ˆ: 0x88,
+  '‰': 0x89,
+  Š: 0x8a,
+  '‹': 0x8b,
+  Œ: 0x8c,
+  Ž: 0x8e,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '•': 0x95,
+  '–': 0x96,
+  '—': 0x97,
+  '˜': 0x98,
+  '™': 0x99,
+  š: 0x9a,
+  '›': 0x9b,
+  œ: 0x9c,
+  ž: 0x9e,
+  Ÿ: 0x9f,
 }
 
 function singleByte(text: string, charset: Exclude<Charset, 'utf-8'>): Buffer {
@@ -24,7 +48,9 @@ function singleByte(text: string, charset: Exclude<Charset, 'utf-8'>): Buffer {
       bytes[length++] = code
     } else {
       // A fixture that cannot be sent in the upstream's charset is a mistake in the test, not data to mangle.
-      throw new RangeError(`"${char}" (U+${code.toString(16).toUpperCase().padStart(4, '0')}) cannot be written in ${charset}`)
+      throw new RangeError(
+        `"${char}" (U+${code.toString(16).toUpperCase().padStart(4, '0')}) cannot be written in ${charset}`,
+      )
     }
   }
   return bytes.subarray(0, length)

@@ -23,13 +23,17 @@ type Json = Record<string, unknown>
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0
-const isUtcTimestamp = (value: unknown) => typeof value === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(value) && !Number.isNaN(Date.parse(value))
+const isUtcTimestamp = (value: unknown) =>
+  typeof value === 'string' &&
+  /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(value) &&
+  !Number.isNaN(Date.parse(value))
 const shown = (value: unknown) => {
   const text = JSON.stringify(value) ?? String(value)
   return text.length > 120 ? `${text.slice(0, 120)}…` : text
 }
 
-const isScalar = (value: unknown) => value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+const isScalar = (value: unknown) =>
+  value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
 /** A parameter's value as the echo may carry it: a scalar, or a list of them. */
 const isEchoable = (value: unknown) => isScalar(value) || (Array.isArray(value) && value.every(isScalar))
 
@@ -50,17 +54,22 @@ const stackFrame = /\bat [^\n]*?[^\s()]+\.(?:[cm]?js|[cm]?ts|tsx):\d+:\d+/
 function metaProblems(meta: unknown, source: string): string[] {
   if (!isObject(meta)) return [`_meta is ${shown(meta)}, not an object`]
   const problems: string[] = []
-  if (!isUtcTimestamp(meta.retrieved_at)) problems.push(`_meta.retrieved_at is ${shown(meta.retrieved_at)}, not an ISO 8601 UTC timestamp`)
+  if (!isUtcTimestamp(meta.retrieved_at))
+    problems.push(`_meta.retrieved_at is ${shown(meta.retrieved_at)}, not an ISO 8601 UTC timestamp`)
   if (meta.language !== 'en') problems.push(`_meta.language is ${shown(meta.language)}, not "en"`)
-  if (!Array.isArray(meta.content_languages) || !meta.content_languages.every(isText)) problems.push('_meta.content_languages is not a list of language codes')
+  if (!Array.isArray(meta.content_languages) || !meta.content_languages.every(isText))
+    problems.push('_meta.content_languages is not a list of language codes')
   const sources = meta.sources
   if (!Array.isArray(sources) || !sources.some((s) => isObject(s) && s.id === source)) {
     problems.push(`_meta.sources does not list ${source}`)
   } else {
     for (const summary of sources as Json[]) {
-      for (const field of ['id', 'name', 'description']) if (!isText(summary[field])) problems.push(`_meta.sources[].${field} is missing`)
-      if (!isUri(summary.documentation)) problems.push(`_meta.sources[].documentation is ${shown(summary.documentation)}, not a URI`)
-      if (!Number.isInteger(summary.cache_ttl_seconds)) problems.push('_meta.sources[].cache_ttl_seconds is not an integer')
+      for (const field of ['id', 'name', 'description'])
+        if (!isText(summary[field])) problems.push(`_meta.sources[].${field} is missing`)
+      if (!isUri(summary.documentation))
+        problems.push(`_meta.sources[].documentation is ${shown(summary.documentation)}, not a URI`)
+      if (!Number.isInteger(summary.cache_ttl_seconds))
+        problems.push('_meta.sources[].cache_ttl_seconds is not an integer')
     }
   }
   return problems
@@ -76,21 +85,33 @@ function paginationProblems(json: Json, expected: EnvelopeExpectation): string[]
   if (!isObject(pagination)) return [`data is a list, but _meta.pagination is ${shown(pagination)}`]
   const problems: string[] = []
   for (const field of ['limit', 'offset', 'returned']) {
-    if (!Number.isInteger(pagination[field]) || (pagination[field] as number) < 0) problems.push(`_meta.pagination.${field} is ${shown(pagination[field])}`)
+    if (!Number.isInteger(pagination[field]) || (pagination[field] as number) < 0)
+      problems.push(`_meta.pagination.${field} is ${shown(pagination[field])}`)
   }
-  if (typeof pagination.has_more_results !== 'boolean') problems.push(`_meta.pagination.has_more_results is ${shown(pagination.has_more_results)}, not a boolean`)
+  if (typeof pagination.has_more_results !== 'boolean')
+    problems.push(`_meta.pagination.has_more_results is ${shown(pagination.has_more_results)}, not a boolean`)
   const params = isObject(json.parameters) ? json.parameters : {}
-  if (pagination.limit !== params.limit) problems.push(`_meta.pagination.limit ${shown(pagination.limit)} differs from parameters.limit ${shown(params.limit)}`)
-  if (pagination.offset !== params.offset) problems.push(`_meta.pagination.offset ${shown(pagination.offset)} differs from parameters.offset ${shown(params.offset)}`)
+  if (pagination.limit !== params.limit)
+    problems.push(
+      `_meta.pagination.limit ${shown(pagination.limit)} differs from parameters.limit ${shown(params.limit)}`,
+    )
+  if (pagination.offset !== params.offset)
+    problems.push(
+      `_meta.pagination.offset ${shown(pagination.offset)} differs from parameters.offset ${shown(params.offset)}`,
+    )
   const list = paging.kind === 'data' ? data : isObject(data) ? data[paging.field] : undefined
   if (!Array.isArray(list)) {
     problems.push(paging.kind === 'data' ? `data is ${shown(data)}, not a list` : `data.${paging.field} is not a list`)
     return problems
   }
-  if (pagination.returned !== list.length) problems.push(`_meta.pagination.returned is ${shown(pagination.returned)} but the list holds ${list.length}`)
-  if (typeof pagination.limit === 'number' && list.length > pagination.limit) problems.push(`the list holds ${list.length} items, more than limit ${pagination.limit}`)
+  if (pagination.returned !== list.length)
+    problems.push(`_meta.pagination.returned is ${shown(pagination.returned)} but the list holds ${list.length}`)
+  if (typeof pagination.limit === 'number' && list.length > pagination.limit)
+    problems.push(`the list holds ${list.length} items, more than limit ${pagination.limit}`)
   if (paging.kind === 'field' && isObject(data) && data.has_more_results !== pagination.has_more_results) {
-    problems.push(`data.has_more_results ${shown(data.has_more_results)} differs from _meta.pagination.has_more_results`)
+    problems.push(
+      `data.has_more_results ${shown(data.has_more_results)} differs from _meta.pagination.has_more_results`,
+    )
   }
   return problems
 }
@@ -108,7 +129,8 @@ function entityProblems(entities: unknown, expected: EnvelopeExpectation): strin
       problems.push(`entity type ${entity.type} is not declared in entityTypes`)
       continue
     }
-    if (entity.source !== expected.source) problems.push(`entity ${entity.type} ${entity.id} names source ${shown(entity.source)}`)
+    if (entity.source !== expected.source)
+      problems.push(`entity ${entity.type} ${entity.id} names source ${shown(entity.source)}`)
     const self = isObject(entity._links) ? entity._links.self : undefined
     const target = `${expected.root}/kilder/${expected.source}/${link.operation}`
     if (typeof self !== 'string' || !(self === target || self.startsWith(`${target}?`))) {
@@ -123,20 +145,28 @@ function provenanceProblems(provenance: unknown, expected: EnvelopeExpectation):
   const problems: string[] = []
   for (const key of ['data', 'entities']) {
     const item = provenance[key]
-    if (!isObject(item) || !isText(item.source) || !isUri(item.source_api)) problems.push(`_provenance.${key} needs source and a source_api URI (got ${shown(item)})`)
+    if (!isObject(item) || !isText(item.source) || !isUri(item.source_api))
+      problems.push(`_provenance.${key} needs source and a source_api URI (got ${shown(item)})`)
   }
   const upstreams = provenance.upstreams
   // An answer read from datasets names them instead, and upstreams only where it also called one.
   const datasets = provenance.datasets
   if (datasets !== undefined) {
-    if (!Array.isArray(datasets) || datasets.length === 0) problems.push('_provenance.datasets is there but lists no dataset')
-    else for (const used of datasets) if (!isObject(used) || !isText(used.id) || !isText(used.license) || !isUri(used.source_api)) problems.push(`_provenance.datasets needs id, license and a source_api URI (got ${shown(used)})`)
+    if (!Array.isArray(datasets) || datasets.length === 0)
+      problems.push('_provenance.datasets is there but lists no dataset')
+    else
+      for (const used of datasets)
+        if (!isObject(used) || !isText(used.id) || !isText(used.license) || !isUri(used.source_api))
+          problems.push(`_provenance.datasets needs id, license and a source_api URI (got ${shown(used)})`)
   }
   if (!Array.isArray(upstreams) || (upstreams.length === 0 && datasets === undefined)) {
     problems.push('_provenance.upstreams lists no upstream')
   } else {
     for (const used of upstreams) {
-      if (!isObject(used) || !expected.upstreamIds.includes(used.id as string)) problems.push(`_provenance.upstreams names ${shown(isObject(used) ? used.id : used)}, not an upstream of the source`)
+      if (!isObject(used) || !expected.upstreamIds.includes(used.id as string))
+        problems.push(
+          `_provenance.upstreams names ${shown(isObject(used) ? used.id : used)}, not an upstream of the source`,
+        )
     }
   }
   return problems
@@ -185,7 +215,8 @@ export function envelopeProblems(res: TestResponse, expected: EnvelopeExpectatio
   }
   if ('_raw_values' in json && !isObject(json._raw_values)) problems.push('_raw_values is not an object')
   const cacheControl = res.headers['cache-control'] ?? ''
-  if (!cacheControl.includes(`max-age=${expected.cacheTtlSeconds}`)) problems.push(`Cache-Control is ${shown(cacheControl)}, not max-age=${expected.cacheTtlSeconds}`)
+  if (!cacheControl.includes(`max-age=${expected.cacheTtlSeconds}`))
+    problems.push(`Cache-Control is ${shown(cacheControl)}, not max-age=${expected.cacheTtlSeconds}`)
   if (!res.headers.etag) problems.push('there is no ETag')
   return problems
 }
@@ -196,7 +227,8 @@ export function errorBodyProblems(res: TestResponse, status: number): string[] {
   if (res.status !== status) problems.push(`status ${res.status}, expected ${status}`)
   if (res.body !== null && stackFrame.test(res.body)) problems.push('the body holds a stack trace')
   const json: unknown = res.json
-  if (!isObject(json) || !isObject(json.error)) return [...problems, `the body is not the shared error body (${shown(res.body)})`]
+  if (!isObject(json) || !isObject(json.error))
+    return [...problems, `the body is not the shared error body (${shown(res.body)})`]
   const error = json.error
   if (error.status !== status) problems.push(`error.status is ${shown(error.status)}`)
   if (!isText(error.code)) problems.push('error.code is missing')
@@ -205,11 +237,13 @@ export function errorBodyProblems(res: TestResponse, status: number): string[] {
     problems.push('error.details is not a list')
   } else {
     for (const detail of error.details) {
-      if (!isObject(detail) || !isText(detail.parameter) || !isText(detail.problem) || !isText(detail.rule)) problems.push(`error.details holds ${shown(detail)}, not {parameter, problem, rule}`)
+      if (!isObject(detail) || !isText(detail.parameter) || !isText(detail.problem) || !isText(detail.rule))
+        problems.push(`error.details holds ${shown(detail)}, not {parameter, problem, rule}`)
     }
   }
   if (!isObject(json._meta) || !isUtcTimestamp(json._meta.retrieved_at)) problems.push('_meta.retrieved_at is missing')
   if (!isObject(json._links) || !isText(json._links.api_index)) problems.push('_links.api_index is missing')
-  if (res.headers['cache-control'] !== 'no-store') problems.push(`Cache-Control is ${shown(res.headers['cache-control'])}, not no-store`)
+  if (res.headers['cache-control'] !== 'no-store')
+    problems.push(`Cache-Control is ${shown(res.headers['cache-control'])}, not no-store`)
   return problems
 }

@@ -34,7 +34,11 @@ export interface BodyOptions {
   contentType?: string
 }
 
-const charsetLabels: Record<Charset, string> = { 'utf-8': 'utf-8', 'iso-8859-1': 'ISO-8859-1', 'windows-1252': 'windows-1252' }
+const charsetLabels: Record<Charset, string> = {
+  'utf-8': 'utf-8',
+  'iso-8859-1': 'ISO-8859-1',
+  'windows-1252': 'windows-1252',
+}
 
 function textReply(text: string, mediaType: string, options: BodyOptions = {}): FakeReply {
   const charset = options.charset ?? 'utf-8'

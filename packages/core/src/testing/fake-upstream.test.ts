@@ -33,7 +33,9 @@ describe('startFakeUpstream', () => {
     )
     expect(fake.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/enhetsregisteret\/api$/)
     expect(JSON.parse((await get('/enheter/lastned')).bytes.toString())).toEqual({ exact: true })
-    expect(JSON.parse((await get('/enheter/Sm%C3%A5%20bedrifter')).bytes.toString())).toEqual({ pattern: 'Små bedrifter' })
+    expect(JSON.parse((await get('/enheter/Sm%C3%A5%20bedrifter')).bytes.toString())).toEqual({
+      pattern: 'Små bedrifter',
+    })
     const missing = await get('/enheter/1/roller')
     expect(missing.status).toBe(404)
     expect(fake.hits('/enheter/{orgnr}')).toBe(1)
@@ -89,7 +91,10 @@ describe('startFakeUpstream', () => {
       '/gone': () => fakeReply.drop(),
     })
     const client = testUpstreamClient({ id: 'met', name: 'MET Norway', timeoutMs: 150 }, fake.baseUrl)
-    await expect(client.getJson('/stuck')).rejects.toMatchObject({ code: 'upstream_timeout', message: expect.stringMatching(/^Upstream MET Norway \(met\) /) })
+    await expect(client.getJson('/stuck')).rejects.toMatchObject({
+      code: 'upstream_timeout',
+      message: expect.stringMatching(/^Upstream MET Norway \(met\) /),
+    })
     await expect(client.getJson('/slow')).rejects.toMatchObject({ code: 'upstream_timeout' })
     await expect(client.getJson('/gone')).rejects.toMatchObject({ code: 'upstream_unavailable' })
   })

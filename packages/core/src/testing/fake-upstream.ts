@@ -8,7 +8,11 @@ export type { FakeReply } from './fake-reply.js'
  * Answers one route. `params` holds the `{name}` segments of a pattern route, decoded.
  * Throwing answers 500 with the message, so a broken fake shows up as an upstream failure.
  */
-export type FakeRoute = (url: URL, req: IncomingMessage, params: Record<string, string>) => FakeReply | Promise<FakeReply>
+export type FakeRoute = (
+  url: URL,
+  req: IncomingMessage,
+  params: Record<string, string>,
+) => FakeReply | Promise<FakeReply>
 
 /** One request a fake received. */
 export interface FakeRequest {
@@ -95,7 +99,10 @@ const notFound: FakeReply = { status: 404, headers: { 'content-type': 'text/plai
  * expect(met.hits('/compact')).toBe(1)
  * await met.close()
  */
-export async function startFakeUpstream(routes: Record<string, FakeRoute> = {}, options: FakeUpstreamOptions | string = {}): Promise<FakeUpstream> {
+export async function startFakeUpstream(
+  routes: Record<string, FakeRoute> = {},
+  options: FakeUpstreamOptions | string = {},
+): Promise<FakeUpstream> {
   const prefix = typeof options === 'string' ? options : (options.prefix ?? '')
   const fallback = typeof options === 'string' ? undefined : options.fallback
   const exact = new Map<string, FakeRoute>()
@@ -115,7 +122,9 @@ export async function startFakeUpstream(routes: Record<string, FakeRoute> = {}, 
   }
   for (const [path, handler] of Object.entries(routes)) addRoute(path, handler)
 
-  function find(path: string): { key: string | undefined; handler: FakeRoute; params: Record<string, string> } | undefined {
+  function find(
+    path: string,
+  ): { key: string | undefined; handler: FakeRoute; params: Record<string, string> } | undefined {
     const direct = exact.get(path)
     if (direct) return { key: path, handler: direct, params: {} }
     for (const pattern of patterns) {
@@ -138,14 +147,24 @@ export async function startFakeUpstream(routes: Record<string, FakeRoute> = {}, 
 
   async function answer(url: URL, req: IncomingMessage, path: string): Promise<FakeReply> {
     const found = find(path)
-    received.push({ method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, route: found?.key })
+    received.push({
+      method: req.method ?? 'GET',
+      path,
+      query: url.searchParams,
+      headers: req.headers,
+      route: found?.key,
+    })
     if (!found) return notFound
     const override = forcedReply(found.key)
     if (override) return override
     try {
       return await found.handler(url, req, found.params)
     } catch (error) {
-      return { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: `The fake route ${found.key ?? '(fallback)'} threw: ${String(error)}` }
+      return {
+        status: 500,
+        headers: { 'content-type': 'text/plain; charset=utf-8' },
+        body: `The fake route ${found.key ?? '(fallback)'} threw: ${String(error)}`,
+      }
     }
   }
 

@@ -21,7 +21,8 @@ export interface FixtureFiles {
  * const xml = fixtures.text('xmlfeed-osl.xml', 'iso-8859-1') // the bytes decoded as the upstream's charset
  */
 export function fixtureFiles(folder: URL): FixtureFiles {
-  if (!folder.href.endsWith('/')) throw new TypeError(`fixtureFiles needs a folder URL ending in "/" (got ${folder.href})`)
+  if (!folder.href.endsWith('/'))
+    throw new TypeError(`fixtureFiles needs a folder URL ending in "/" (got ${folder.href})`)
   const bytes = (name: string) => readFileSync(new URL(name, folder))
   const text = (name: string, charset: Charset = 'utf-8') => new TextDecoder(charset).decode(bytes(name))
   return {

@@ -41,4 +41,9 @@ export {
   type MemoryLoadResult,
   type MemoryFileLoadResult,
 } from './memory-store/memory-dataset-store.js'
-export { readDatasetFiles, type DatasetFileInput, type DatasetFileRows, type DatasetFileSample } from './memory-store/dataset-file-rows.js'
+export {
+  readDatasetFiles,
+  type DatasetFileInput,
+  type DatasetFileRows,
+  type DatasetFileSample,
+} from './memory-store/dataset-file-rows.js'

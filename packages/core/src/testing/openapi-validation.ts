@@ -23,10 +23,21 @@ export async function validateOpenApi(document: unknown): Promise<OpenApiValidat
   } catch (error) {
     const code = (error as { code?: string }).code
     if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error
-    return { valid: false, errors: [`${validatorPackage} is not installed; add it as a dev dependency (npm install -D ${validatorPackage}) to validate the OpenAPI document`] }
+    return {
+      valid: false,
+      errors: [
+        `${validatorPackage} is not installed; add it as a dev dependency (npm install -D ${validatorPackage}) to validate the OpenAPI document`,
+      ],
+    }
   }
   // The validator keeps state from one document to the next, so each document gets its own.
-  const result = await new module.Validator().validate(document as Parameters<InstanceType<typeof module.Validator>['validate']>[0])
-  const errors = Array.isArray(result.errors) ? result.errors.map((e) => JSON.stringify(e)) : result.errors ? [String(result.errors)] : []
+  const result = await new module.Validator().validate(
+    document as Parameters<InstanceType<typeof module.Validator>['validate']>[0],
+  )
+  const errors = Array.isArray(result.errors)
+    ? result.errors.map((e) => JSON.stringify(e))
+    : result.errors
+      ? [String(result.errors)]
+      : []
   return { valid: result.valid, errors }
 }

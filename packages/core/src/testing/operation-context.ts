@@ -1,4 +1,10 @@
-import { createUpstreamClient, datasetNotLoaded, type OperationContext, type UpstreamClient, type UpstreamDefinition } from '@allmenning/core/source'
+import {
+  createUpstreamClient,
+  datasetNotLoaded,
+  type OperationContext,
+  type UpstreamClient,
+  type UpstreamDefinition,
+} from '@allmenning/core/source'
 import type { DatasetStore } from '@allmenning/core/extension'
 
 /** An upstream as a test reaches it: its id and name (what 502 messages say) and where the fake listens. */
@@ -18,9 +24,20 @@ export interface TestUpstreamTarget {
  * const client = testUpstreamClient(domstolSite, fake.baseUrl)
  * const { body } = await client.getText('/sitemap.xml') // from the fake, as ctx.upstream(domstolSite) would
  */
-export function testUpstreamClient(upstream: Pick<UpstreamDefinition, 'id' | 'name'> & { timeoutMs?: number }, baseUrl: string, onCall?: (url: string) => void): UpstreamClient {
+export function testUpstreamClient(
+  upstream: Pick<UpstreamDefinition, 'id' | 'name'> & { timeoutMs?: number },
+  baseUrl: string,
+  onCall?: (url: string) => void,
+): UpstreamClient {
   return createUpstreamClient(
-    { id: upstream.id, name: upstream.name, baseUrl, timeoutMs: upstream.timeoutMs ?? 2000, userAgent: 'allmenning-test', maxBodyBytes: 5_000_000 },
+    {
+      id: upstream.id,
+      name: upstream.name,
+      baseUrl,
+      timeoutMs: upstream.timeoutMs ?? 2000,
+      userAgent: 'allmenning-test',
+      maxBodyBytes: 5_000_000,
+    },
     onCall,
   )
 }
@@ -47,14 +64,17 @@ export function testOperationContext(options: {
   const calls: string[] = []
   const targets = [...(options.upstream ? [options.upstream] : []), ...(options.upstreams ?? [])]
   if (targets.length === 0) throw new TypeError('testOperationContext needs `upstream` or `upstreams`')
-  const clients = new Map(targets.map((target) => [target.id, testUpstreamClient(target, target.baseUrl, (url) => void calls.push(url))]))
+  const clients = new Map(
+    targets.map((target) => [target.id, testUpstreamClient(target, target.baseUrl, (url) => void calls.push(url))]),
+  )
   return {
     source: options.source,
     operation: options.operation,
     upstream(handle) {
       // With one upstream any handle reaches it, as unit tests of shared helpers pass their own.
       const client = clients.get(handle.id) ?? (clients.size === 1 ? clients.values().next().value : undefined)
-      if (!client) throw new TypeError(`The test context has no upstream ${handle.id}; it has ${[...clients.keys()].join(', ')}`)
+      if (!client)
+        throw new TypeError(`The test context has no upstream ${handle.id}; it has ${[...clients.keys()].join(', ')}`)
       return client
     },
     dataset(dataset) {

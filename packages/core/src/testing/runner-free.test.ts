@@ -9,8 +9,14 @@ describe('@allmenning/core/testing', () => {
     expect(files).toContain('check-source.ts')
     for (const name of files) {
       const text = readFileSync(new URL(name, folder), 'utf8')
-      expect({ name, runner: /from ['"](vitest|jest|@jest\/globals|node:test|mocha)['"]/.test(text) }).toEqual({ name, runner: false })
-      expect({ name, globals: /^\s*(expect|describe|it|test|beforeAll|afterAll)\(/m.test(text) }).toEqual({ name, globals: false })
+      expect({ name, runner: /from ['"](vitest|jest|@jest\/globals|node:test|mocha)['"]/.test(text) }).toEqual({
+        name,
+        runner: false,
+      })
+      expect({ name, globals: /^\s*(expect|describe|it|test|beforeAll|afterAll)\(/m.test(text) }).toEqual({
+        name,
+        globals: false,
+      })
     }
   })
 
@@ -23,7 +29,10 @@ describe('@allmenning/core/testing', () => {
     for (const name of files) {
       const text = readFileSync(new URL(name, folder), 'utf8')
       // At the start of a line: the JSDoc examples show a caller importing vitest, which is fine.
-      expect({ name, runner: /^(import|export)\b[^\n]*from ['"](vitest|jest|@jest\/globals|node:test|mocha)['"]/m.test(text) }).toEqual({ name, runner: false })
+      expect({
+        name,
+        runner: /^(import|export)\b[^\n]*from ['"](vitest|jest|@jest\/globals|node:test|mocha)['"]/m.test(text),
+      }).toEqual({ name, runner: false })
     }
   })
 })

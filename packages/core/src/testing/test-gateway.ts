@@ -1,4 +1,11 @@
-import { createGateway, type ErrorKind, type Gateway, type GatewayOptions, type GatewayRequest, type UpstreamOverride } from '@allmenning/core'
+import {
+  createGateway,
+  type ErrorKind,
+  type Gateway,
+  type GatewayOptions,
+  type GatewayRequest,
+  type UpstreamOverride,
+} from '@allmenning/core'
 import type { SourceDefinition } from '@allmenning/core/source'
 
 /** A gateway answer with its body parsed. */
@@ -84,7 +91,11 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
     sources: Array.isArray(sources) ? sources : [sources],
     upstreams: overrides,
   })
-  const get = async (path: string, query?: TestQuery, headers: GatewayRequest['headers'] = {}): Promise<TestResponse> => {
+  const get = async (
+    path: string,
+    query?: TestQuery,
+    headers: GatewayRequest['headers'] = {},
+  ): Promise<TestResponse> => {
     const res = await gateway.handle({ method: 'GET', path, query: encodeTestQuery(query), headers })
     return { ...res, json: parse(res.body) }
   }
@@ -92,7 +103,8 @@ export function createTestGateway(options: TestGatewayOptions): TestGateway {
     handle: (request) => gateway.handle(request),
     owns: (path) => gateway.owns(path),
     get,
-    call: (source, operation, query) => get(`/api/v1/kilder/${encodeURIComponent(source)}/${encodeURIComponent(operation)}`, query),
+    call: (source, operation, query) =>
+      get(`/api/v1/kilder/${encodeURIComponent(source)}/${encodeURIComponent(operation)}`, query),
     errors,
   }
 }

@@ -22,7 +22,9 @@ export const upstreamFailurePlays: Record<UpstreamFailureMode, UpstreamFailurePl
   drop: { what: 'drops the connection', reply: fakeReply.drop(), code: 'upstream_unavailable' },
   html: {
     what: 'answers an HTML maintenance page with status 200',
-    reply: fakeReply.html('<!DOCTYPE html><html><head><title>Vedlikehold</title></head><body><h1>Tjenesten er midlertidig utilgjengelig</h1></body></html>'),
+    reply: fakeReply.html(
+      '<!DOCTYPE html><html><head><title>Vedlikehold</title></head><body><h1>Tjenesten er midlertidig utilgjengelig</h1></body></html>',
+    ),
     code: 'upstream_invalid_response',
   },
 }

@@ -8,10 +8,5 @@
  * foldNorwegian('Brønnøysund') === foldNorwegian('bronnoysund') // true
  */
 export function foldNorwegian(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/æ/g, 'ae')
-    .replace(/ø/g, 'o')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+  return text.toLowerCase().replace(/æ/g, 'ae').replace(/ø/g, 'o').normalize('NFD').replace(/\p{M}/gu, '')
 }

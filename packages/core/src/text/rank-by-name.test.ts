@@ -42,6 +42,11 @@ describe('rankByName', () => {
 
   it('keeps unmatched items last when asked, with their tier undefined', () => {
     const ranked = rankByName('sesam', hits, names, { keepUnmatched: true, ignoredTrailingWords: legalForms })
-    expect(ranked.map((r) => [r.item.n, r.tier])).toEqual([['SESAM AS', 2], ['SESAM B AS', 3], ['X SESAM', 4], ['BAKERI', undefined]])
+    expect(ranked.map((r) => [r.item.n, r.tier])).toEqual([
+      ['SESAM AS', 2],
+      ['SESAM B AS', 3],
+      ['X SESAM', 4],
+      ['BAKERI', undefined],
+    ])
   })
 })

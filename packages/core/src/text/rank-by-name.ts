@@ -103,7 +103,12 @@ function tierOfNormalized(q: string, named: Named, options: RankOptions): number
  * @example
  * rankByName<{ navn: string }>('sesam', hits, (h) => ({ names: [h.navn] }), { ignoredTrailingWords: legalForms, keepUnmatched: true })
  */
-export function rankByName<T>(query: string, items: readonly T[], describe: (item: T) => Named, options: RankOptions = {}): Ranked<T>[] {
+export function rankByName<T>(
+  query: string,
+  items: readonly T[],
+  describe: (item: T) => Named,
+  options: RankOptions = {},
+): Ranked<T>[] {
   const q = normalizeName(query)
   return items
     .map((item, index) => ({ item, index, tier: tierOfNormalized(q, describe(item), options) }))

@@ -42,7 +42,9 @@ beforeAll(async () => {
       res.write(partialBody)
     }
   })
-  server.on('connection', (socket: Socket) => connections.push({ socket, closed: once(socket, 'close').then(() => undefined) }))
+  server.on('connection', (socket: Socket) =>
+    connections.push({ socket, closed: once(socket, 'close').then(() => undefined) }),
+  )
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
@@ -67,7 +69,8 @@ afterEach(() => {
   uncaught.length = 0
 })
 
-const get = (path: string, signal = AbortSignal.timeout(5000)) => nodeHttpTransport(`${baseUrl}${path}`, { method: 'GET', headers: { accept: 'application/json' }, signal })
+const get = (path: string, signal = AbortSignal.timeout(5000)) =>
+  nodeHttpTransport(`${baseUrl}${path}`, { method: 'GET', headers: { accept: 'application/json' }, signal })
 
 async function readAll(answer: TransportAnswer): Promise<string> {
   let text = ''
@@ -76,7 +79,9 @@ async function readAll(answer: TransportAnswer): Promise<string> {
 }
 
 /** The error a promise fails with, and how long it took to fail. */
-async function failureOf(promise: Promise<unknown>): Promise<{ error: { name?: string; code?: string; message?: string }; ms: number }> {
+async function failureOf(
+  promise: Promise<unknown>,
+): Promise<{ error: { name?: string; code?: string; message?: string }; ms: number }> {
   const started = performance.now()
   try {
     await promise
@@ -91,12 +96,20 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 20))
 
 describe('nodeHttpTransport', () => {
   it('sends a GET with its headers and hands back status, headers in lower case and the body', async () => {
-    const answer = await nodeHttpTransport(`${baseUrl}/echo?a=1`, { method: 'GET', headers: { 'user-agent': 'allmenning-test/1', accept: 'application/json', 'X-Custom': 'yes' }, signal: AbortSignal.timeout(5000) })
+    const answer = await nodeHttpTransport(`${baseUrl}/echo?a=1`, {
+      method: 'GET',
+      headers: { 'user-agent': 'allmenning-test/1', accept: 'application/json', 'X-Custom': 'yes' },
+      signal: AbortSignal.timeout(5000),
+    })
     expect(answer.status).toBe(200)
     expect(answer.headers['content-type']).toBe('application/json')
     expect(answer.headers['x-repeated']).toBe('a, b')
     const seen = JSON.parse(await readAll(answer))
-    expect(seen).toMatchObject({ method: 'GET', body: '', headers: { 'user-agent': 'allmenning-test/1', accept: 'application/json', 'x-custom': 'yes' } })
+    expect(seen).toMatchObject({
+      method: 'GET',
+      body: '',
+      headers: { 'user-agent': 'allmenning-test/1', accept: 'application/json', 'x-custom': 'yes' },
+    })
     // No body, so none announced either way.
     expect(seen.headers['content-length']).toBeUndefined()
     expect(seen.headers['transfer-encoding']).toBeUndefined()
@@ -104,9 +117,21 @@ describe('nodeHttpTransport', () => {
 
   it('sends a POST body whole, with its Content-Length rather than chunked', async () => {
     const body = 'grant_type=client_credentials&scope=ais&name=%C3%A6%C3%B8'
-    const answer = await nodeHttpTransport(`${baseUrl}/echo`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, signal: AbortSignal.timeout(5000) })
+    const answer = await nodeHttpTransport(`${baseUrl}/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+      signal: AbortSignal.timeout(5000),
+    })
     const seen = JSON.parse(await readAll(answer))
-    expect(seen).toMatchObject({ method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)) } })
+    expect(seen).toMatchObject({
+      method: 'POST',
+      body,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-length': String(Buffer.byteLength(body)),
+      },
+    })
     expect(seen.headers['transfer-encoding']).toBeUndefined()
   })
 
@@ -143,7 +168,9 @@ describe('nodeHttpTransport', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
     const port = (closed.address() as AddressInfo).port
     await new Promise((resolve) => closed.close(resolve))
-    const { error } = await failureOf(nodeHttpTransport(`http://127.0.0.1:${port}/`, { method: 'GET', headers: {}, signal: AbortSignal.timeout(5000) }))
+    const { error } = await failureOf(
+      nodeHttpTransport(`http://127.0.0.1:${port}/`, { method: 'GET', headers: {}, signal: AbortSignal.timeout(5000) }),
+    )
     expect(error.code).toBe('ECONNREFUSED')
   })
 

@@ -18,11 +18,20 @@ describe('listSizeCheck', () => {
     const check = listSizeCheck<number[]>({ upstream, what: 'site list', count: (l) => l.length, keepShare: 0.8 })
     expect(check([1, 2, 3], [1, 2, 3, 4, 5])?.message).toContain('(3 items, 5 in the last good one expected)')
     expect(check([1, 2, 3, 4], [1, 2, 3, 4, 5])).toBeUndefined()
-    expect(listSizeCheck<number[]>({ upstream, what: 'l', count: (l) => l.length, keepShare: 0 })([1], [1, 2, 3])).toBeUndefined()
+    expect(
+      listSizeCheck<number[]>({ upstream, what: 'l', count: (l) => l.length, keepShare: 0 })([1], [1, 2, 3]),
+    ).toBeUndefined()
   })
 
   it('names the upstream the value says it came from', () => {
-    const check = listSizeCheck<{ from: { id: string; name: string }; items: number[] }>({ upstream: (v) => v.from, what: 'site list', count: (v) => v.items.length })
-    expect(check({ from: { id: 'b', name: 'Fallback' }, items: [] }, undefined)?.upstream).toEqual({ id: 'b', name: 'Fallback' })
+    const check = listSizeCheck<{ from: { id: string; name: string }; items: number[] }>({
+      upstream: (v) => v.from,
+      what: 'site list',
+      count: (v) => v.items.length,
+    })
+    expect(check({ from: { id: 'b', name: 'Fallback' }, items: [] }, undefined)?.upstream).toEqual({
+      id: 'b',
+      name: 'Fallback',
+    })
   })
 })

@@ -7,7 +7,9 @@ import { startTimeLimit } from './time-limit.js'
 /** Resolves when `signal` aborts, with how long that took. */
 function abortOf(signal: AbortSignal): Promise<number> {
   const started = performance.now()
-  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(performance.now() - started), { once: true }))
+  return new Promise((resolve) =>
+    signal.addEventListener('abort', () => resolve(performance.now() - started), { once: true }),
+  )
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

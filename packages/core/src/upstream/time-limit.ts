@@ -24,7 +24,10 @@ export interface TimeLimit {
  */
 export function startTimeLimit(ms: number, also?: AbortSignal): TimeLimit {
   const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(new DOMException(`The time limit of ${ms} ms was reached`, 'TimeoutError')), ms)
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`The time limit of ${ms} ms was reached`, 'TimeoutError')),
+    ms,
+  )
   const followAlso = () => controller.abort(also?.reason)
   if (also?.aborted) followAlso()
   else also?.addEventListener('abort', followAlso, { once: true })

@@ -23,7 +23,11 @@ beforeAll(async () => {
       seen.push(req.headers['if-modified-since'] as string | undefined)
       if (mode === 'fail') return { status: 503, body: 'Service Unavailable' }
       // Real MET answers carry Date, Expires and Last-Modified; Node adds Date itself.
-      const headers = { 'content-type': 'application/json', expires: httpDate(Date.now() + expiresInMs), 'last-modified': LAST_MODIFIED }
+      const headers = {
+        'content-type': 'application/json',
+        expires: httpDate(Date.now() + expiresInMs),
+        'last-modified': LAST_MODIFIED,
+      }
       if (req.headers['if-modified-since'] === LAST_MODIFIED) return { status: 304, headers }
       return { status: 200, headers, body: JSON.stringify({ version }) }
     },
@@ -36,7 +40,11 @@ beforeAll(async () => {
     },
     '/list': (_url, req) => {
       seen.push(req.headers['if-modified-since'] as string | undefined)
-      const headers = { 'content-type': 'application/json', expires: httpDate(Date.now() + expiresInMs), 'last-modified': list.lastModified }
+      const headers = {
+        'content-type': 'application/json',
+        expires: httpDate(Date.now() + expiresInMs),
+        'last-modified': list.lastModified,
+      }
       if (req.headers['if-modified-since'] === list.lastModified) return { status: 304, headers }
       return { status: 200, headers, body: JSON.stringify(list.items) }
     },
@@ -50,12 +58,21 @@ beforeEach(() => {
   seen.length = 0
 })
 
-const client = () => createUpstreamClient({ id: 'met_test', name: 'MET test', baseUrl: fake.baseUrl, timeoutMs: 1000, userAgent: 'allmenning-test', maxBodyBytes: 10_000 })
+const client = () =>
+  createUpstreamClient({
+    id: 'met_test',
+    name: 'MET test',
+    baseUrl: fake.baseUrl,
+    timeoutMs: 1000,
+    userAgent: 'allmenning-test',
+    maxBodyBytes: 10_000,
+  })
 const request = {
   path: '/doc',
   parse(body: unknown) {
     const version = (body as { version?: unknown }).version
-    if (typeof version !== 'number') throw new UpstreamError({ id: 'met_test', name: 'MET test' }, 'invalid_response', 'answered without a version')
+    if (typeof version !== 'number')
+      throw new UpstreamError({ id: 'met_test', name: 'MET test' }, 'invalid_response', 'answered without a version')
     return version
   },
 }
@@ -106,14 +123,22 @@ describe('createTimedMemo: fetch, with conditional requests', () => {
   it('lets failures through by default and forgets a key that never loaded', async () => {
     mode = 'fail'
     const memo = createTimedMemo<number>({ maxEntries: 10, ttlMs: 1000, maxTtlMs: 3_600_000 })
-    await expect(memo.fetch('k', client(), request)).rejects.toMatchObject({ code: 'upstream_error', upstreamStatus: 503 })
+    await expect(memo.fetch('k', client(), request)).rejects.toMatchObject({
+      code: 'upstream_error',
+      upstreamStatus: 503,
+    })
     expect(memo.size).toBe(0)
   })
 
   it('with staleOnErrorMs, hands out the expired value when revalidation fails, and waits errorRetryMs before asking again', async () => {
     let t = Date.now()
     const memo = createTimedMemo<number>({
-      maxEntries: 10, ttlMs: 1000, maxTtlMs: 3_600_000, staleOnErrorMs: 24 * 3_600_000, errorRetryMs: 60_000, now: () => t,
+      maxEntries: 10,
+      ttlMs: 1000,
+      maxTtlMs: 3_600_000,
+      staleOnErrorMs: 24 * 3_600_000,
+      errorRetryMs: 60_000,
+      now: () => t,
     })
     await memo.fetch('k', client(), request)
     t += 31 * 60_000
@@ -145,7 +170,12 @@ describe('createTimedMemo: fetch, with conditional requests', () => {
   it('awaits beforeCall before every upstream call, and only then', async () => {
     let t = Date.now()
     const turns: string[] = []
-    const memo = createTimedMemo<number>({ maxEntries: 10, ttlMs: 1000, now: () => t, beforeCall: async (c) => void turns.push(c.id) })
+    const memo = createTimedMemo<number>({
+      maxEntries: 10,
+      ttlMs: 1000,
+      now: () => t,
+      beforeCall: async (c) => void turns.push(c.id),
+    })
     await Promise.all([memo.fetch('k', client(), request), memo.fetch('k', client(), request)])
     await memo.fetch('k', client(), request)
     expect(turns).toEqual(['met_test'])
@@ -157,7 +187,11 @@ describe('createTimedMemo: fetch, with conditional requests', () => {
 
   describe('plausibility', () => {
     const listRequest = { path: '/list', parse: (body: unknown) => body as string[] }
-    const plausible = listSizeCheck<string[]>({ upstream: { id: 'met_test', name: 'MET test' }, what: 'station list', count: (items) => items.length })
+    const plausible = listSizeCheck<string[]>({
+      upstream: { id: 'met_test', name: 'MET test' },
+      what: 'station list',
+      count: (items) => items.length,
+    })
     const LATER = 'Wed, 11 Feb 2026 08:00:00 GMT'
 
     it('does not remember an implausible first answer: a 502 naming the upstream, and the next call asks again', async () => {
@@ -165,7 +199,9 @@ describe('createTimedMemo: fetch, with conditional requests', () => {
       const memo = createTimedMemo<string[]>({ maxEntries: 10, ttlMs: 1000, maxTtlMs: 3_600_000, plausible })
       const error = await memo.fetch('all', client(), listRequest).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(UpstreamError)
-      expect((error as UpstreamError).message).toMatch(/^Upstream MET test \(met_test\) sent an implausible station list \(0 items/)
+      expect((error as UpstreamError).message).toMatch(
+        /^Upstream MET test \(met_test\) sent an implausible station list \(0 items/,
+      )
       expect(memo.size).toBe(0)
       list = { items: ['a', 'b'], lastModified: LATER }
       expect(await memo.fetch('all', client(), listRequest)).toEqual({ value: ['a', 'b'], status: 200 })
@@ -177,7 +213,13 @@ describe('createTimedMemo: fetch, with conditional requests', () => {
       let t = Date.now()
       list = { items: ['a', 'b', 'c'], lastModified: LAST_MODIFIED }
       const memo = createTimedMemo<string[]>({
-        maxEntries: 10, ttlMs: 1000, maxTtlMs: 3_600_000, staleOnErrorMs: 24 * 3_600_000, errorRetryMs: 30_000, now: () => t, plausible,
+        maxEntries: 10,
+        ttlMs: 1000,
+        maxTtlMs: 3_600_000,
+        staleOnErrorMs: 24 * 3_600_000,
+        errorRetryMs: 30_000,
+        now: () => t,
+        plausible,
       })
       await memo.fetch('all', client(), listRequest)
       t += 31 * 60_000

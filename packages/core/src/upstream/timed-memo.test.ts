@@ -176,12 +176,20 @@ describe('createTimedMemo', () => {
 
     it('does not remember an implausible first answer: callers get a 502 naming the upstream until the retry interval, then it asks again', async () => {
       const c = clock()
-      const memo = createTimedMemo<string[]>({ ttlMs: 86_400_000, staleMs: 86_400_000, errorTtlMs: 10_000, now: c.now, plausible })
+      const memo = createTimedMemo<string[]>({
+        ttlMs: 86_400_000,
+        staleMs: 86_400_000,
+        errorTtlMs: 10_000,
+        now: c.now,
+        plausible,
+      })
       const empty = vi.fn(async () => [] as string[])
       const error = await memo.get('all', empty).catch((e: unknown) => e)
       expect(error).toBeInstanceOf(UpstreamError)
       expect((error as UpstreamError).status).toBe(502)
-      expect((error as UpstreamError).message).toMatch(/^Upstream Name list \(names\) sent an implausible name list \(0 items, at least one expected\)/)
+      expect((error as UpstreamError).message).toMatch(
+        /^Upstream Name list \(names\) sent an implausible name list \(0 items, at least one expected\)/,
+      )
       expect(memo.peek('all')).toBeUndefined()
       // Within the retry interval the refusal is remembered, not the list.
       await expect(memo.get('all', empty)).rejects.toBe(error)

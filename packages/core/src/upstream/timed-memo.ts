@@ -164,7 +164,12 @@ export function createTimedMemo<V>(options: TimedMemoOptions<V>): TimedMemo<V> {
 
   const plausible = options.plausible
 
-  function startLoad(key: string, entry: Entry<V>, load: (entry: Entry<V>) => Promise<Loaded<V>>, background: boolean): Promise<MemoAnswer<V>> {
+  function startLoad(
+    key: string,
+    entry: Entry<V>,
+    load: (entry: Entry<V>) => Promise<Loaded<V>>,
+    background: boolean,
+  ): Promise<MemoAnswer<V>> {
     const previous = entry.value ?? entry.lastGood
     let loading: Promise<Loaded<V>>
     try {
@@ -172,8 +177,8 @@ export function createTimedMemo<V>(options: TimedMemoOptions<V>): TimedMemo<V> {
     } catch (error) {
       loading = Promise.reject(error)
     }
-    const promise = loading.then(
-      (loaded) => {
+    const promise = loading
+      .then((loaded) => {
         if (plausible && !loaded.unchanged) {
           const problem = plausible(loaded.v, previous?.v)
           if (problem) throw problem
@@ -186,24 +191,24 @@ export function createTimedMemo<V>(options: TimedMemoOptions<V>): TimedMemo<V> {
         entry.failure = undefined
         entry.lastGood = undefined
         return loaded.status === undefined ? { value: loaded.v } : { value: loaded.v, status: loaded.status }
-      },
-    ).catch((error: unknown) => {
-      if (entry.pending === promise) entry.pending = undefined
-      const at = now()
-      entry.failure = { error, at }
-      if (background) {
-        reportBackground(error, key)
+      })
+      .catch((error: unknown) => {
+        if (entry.pending === promise) entry.pending = undefined
+        const at = now()
+        entry.failure = { error, at }
+        if (background) {
+          reportBackground(error, key)
+          throw error
+        }
+        const fallback = entry.value ?? entry.lastGood
+        if (staleOnErrorMs > 0 && error instanceof UpstreamError && fallback && at < fallback.errorUntil) {
+          // Stand in, without asking again at every call for a while.
+          entry.value = { ...fallback, freshUntil: Math.min(at + errorRetryMs, fallback.errorUntil) }
+          return { value: fallback.v, stale: true }
+        }
+        if (!entry.value && !entry.lastGood && errorTtlMs <= 0 && entries.peek(key) === entry) entries.delete(key)
         throw error
-      }
-      const fallback = entry.value ?? entry.lastGood
-      if (staleOnErrorMs > 0 && error instanceof UpstreamError && fallback && at < fallback.errorUntil) {
-        // Stand in, without asking again at every call for a while.
-        entry.value = { ...fallback, freshUntil: Math.min(at + errorRetryMs, fallback.errorUntil) }
-        return { value: fallback.v, stale: true }
-      }
-      if (!entry.value && !entry.lastGood && errorTtlMs <= 0 && entries.peek(key) === entry) entries.delete(key)
-      throw error
-    })
+      })
     entry.pending = promise
     // Marks the promise as handled, so a background refresh that nobody awaits can fail
     // without an unhandled rejection.
@@ -265,7 +270,12 @@ export function createTimedMemo<V>(options: TimedMemoOptions<V>): TimedMemo<V> {
         const lifetimeMs = lifetime(response.headers, now())
         if (response.status === 304 && held) return { v: held.v, lifetimeMs, status: 304, unchanged: true }
         const v = request.parse(response.body, response.status)
-        return { v, lifetimeMs, status: response.status, validators: { etag: response.headers.etag, lastModified: response.headers['last-modified'] } }
+        return {
+          v,
+          lifetimeMs,
+          status: response.status,
+          validators: { etag: response.headers.etag, lastModified: response.headers['last-modified'] },
+        }
       })
     },
     peek(key) {

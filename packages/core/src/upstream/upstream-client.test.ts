@@ -12,19 +12,43 @@ beforeAll(async () => {
   fake = await startFakeUpstream({
     '/empty-404': () => ({ status: 404, body: '' }),
     '/html-404': () => ({ status: 404, headers: { 'content-type': 'text/html' }, body: '<h1>Not Found</h1>' }),
-    '/json-410': () => ({ status: 410, headers: { 'content-type': 'application/json' }, body: '{"slettedato":"2017-10-20"}' }),
+    '/json-410': () => ({
+      status: 410,
+      headers: { 'content-type': 'application/json' },
+      body: '{"slettedato":"2017-10-20"}',
+    }),
     '/empty-200': () => ({ status: 200, body: '' }),
     '/agent': (_url, req) => ({ status: 200, body: JSON.stringify({ agent: req.headers['user-agent'] }) }),
     '/cached': (_url, req): FakeReply =>
       req.headers['if-modified-since'] === 'Tue, 10 Feb 2026 08:00:00 GMT'
         ? { status: 304, headers: { expires: 'Tue, 10 Feb 2026 09:00:00 GMT' } }
-        : { status: 200, headers: { 'content-type': 'application/json', 'Last-Modified': 'Tue, 10 Feb 2026 08:00:00 GMT', expires: 'Tue, 10 Feb 2026 08:30:00 GMT' }, body: '{"v":1}' },
+        : {
+            status: 200,
+            headers: {
+              'content-type': 'application/json',
+              'Last-Modified': 'Tue, 10 Feb 2026 08:00:00 GMT',
+              expires: 'Tue, 10 Feb 2026 08:30:00 GMT',
+            },
+            body: '{"v":1}',
+          },
     '/hang': () => ({ hang: true }),
     '/stall': (_url, req) => answerPartly(req, 'stall'),
     '/drop': (_url, req) => answerPartly(req, 'drop'),
-    '/announced-2000': () => ({ status: 200, headers: { 'content-type': 'application/json', 'content-length': '2000' }, body: ' '.repeat(2000) }),
-    '/streamed-2000': () => ({ status: 200, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' }, body: ' '.repeat(2000) }),
-    '/busy-503': () => ({ status: 503, headers: { 'content-type': 'text/html' }, body: '<h1>Service Unavailable</h1>'.repeat(20) }),
+    '/announced-2000': () => ({
+      status: 200,
+      headers: { 'content-type': 'application/json', 'content-length': '2000' },
+      body: ' '.repeat(2000),
+    }),
+    '/streamed-2000': () => ({
+      status: 200,
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      body: ' '.repeat(2000),
+    }),
+    '/busy-503': () => ({
+      status: 503,
+      headers: { 'content-type': 'text/html' },
+      body: '<h1>Service Unavailable</h1>'.repeat(20),
+    }),
   })
 })
 afterAll(() => fake.close())
@@ -107,7 +131,10 @@ describe.each(transports)('createUpstreamClient through $transport', ({ dispatch
     expect(first.body).toEqual({ v: 1 })
     expect(first.headers['last-modified']).toBe('Tue, 10 Feb 2026 08:00:00 GMT')
     expect(first.headers.expires).toBe('Tue, 10 Feb 2026 08:30:00 GMT')
-    const again = await client().getJson('/cached', { headers: { 'if-modified-since': first.headers['last-modified']! }, acceptStatus: [304] })
+    const again = await client().getJson('/cached', {
+      headers: { 'if-modified-since': first.headers['last-modified']! },
+      acceptStatus: [304],
+    })
     expect(again.status).toBe(304)
     expect(again.body).toBeUndefined()
     expect(again.headers.expires).toBe('Tue, 10 Feb 2026 09:00:00 GMT')
@@ -118,10 +145,21 @@ describe.each(transports)('createUpstreamClient through $transport', ({ dispatch
       fake.route('/echo', async (_url, req) => {
         let text = ''
         for await (const chunk of req) text += String(chunk)
-        return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: req.method, type: req.headers['content-type'], text }) }
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ method: req.method, type: req.headers['content-type'], text }),
+        }
       })
-      const form = await client().postJson<{ method: string; type: string; text: string }>('/echo', new URLSearchParams({ grant_type: 'client_credentials', scope: 'ais' }))
-      expect(form.body).toEqual({ method: 'POST', type: 'application/x-www-form-urlencoded', text: 'grant_type=client_credentials&scope=ais' })
+      const form = await client().postJson<{ method: string; type: string; text: string }>(
+        '/echo',
+        new URLSearchParams({ grant_type: 'client_credentials', scope: 'ais' }),
+      )
+      expect(form.body).toEqual({
+        method: 'POST',
+        type: 'application/x-www-form-urlencoded',
+        text: 'grant_type=client_credentials&scope=ais',
+      })
       const json = await client().postJson<{ type: string; text: string }>('/echo', { a: 1 })
       expect(json.body).toMatchObject({ type: 'application/json', text: '{"a":1}' })
     })
@@ -131,17 +169,31 @@ describe.each(transports)('createUpstreamClient through $transport', ({ dispatch
         let text = ''
         for await (const chunk of req) text += String(chunk)
         const reply = `<echo method="${req.method}" type="${req.headers['content-type']}" key="${req.headers['x-key']}">${text}</echo>`
-        return { status: 200, headers: { 'content-type': 'application/xml; charset=iso-8859-1' }, body: Buffer.from(reply, 'latin1') }
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/xml; charset=iso-8859-1' },
+          body: Buffer.from(reply, 'latin1'),
+        }
       })
-      const res = await client().postText('/siri', '<Siri><ø/></Siri>', { contentType: 'application/xml', headers: { 'x-key': 'k' } })
+      const res = await client().postText('/siri', '<Siri><ø/></Siri>', {
+        contentType: 'application/xml',
+        headers: { 'x-key': 'k' },
+      })
       expect(res.body).toBe('<echo method="POST" type="application/xml" key="k"><Siri><ø/></Siri></echo>')
       expect(res.contentType).toBe('application/xml; charset=iso-8859-1')
     })
 
     it('never records a secret of the URL, in any spelling', async () => {
-      fake.route('/area/csv/s3cr+t/VIIRS', () => ({ status: 200, headers: { 'content-type': 'text/csv' }, body: 'latitude,longitude\n' }))
+      fake.route('/area/csv/s3cr+t/VIIRS', () => ({
+        status: 200,
+        headers: { 'content-type': 'text/csv' },
+        body: 'latitude,longitude\n',
+      }))
       const calls: string[] = []
-      const res = await client(calls).getText('/area/csv/s3cr+t/VIIRS', { query: { key: 's3cr+t' }, redact: ['s3cr+t'] })
+      const res = await client(calls).getText('/area/csv/s3cr+t/VIIRS', {
+        query: { key: 's3cr+t' },
+        redact: ['s3cr+t'],
+      })
       expect(res.body).toBe('latitude,longitude\n')
       expect(calls).toEqual([`${fake.baseUrl}/area/csv/***/VIIRS?key=***`])
       expect(res.url).toBe(calls[0])
@@ -152,28 +204,46 @@ describe.each(transports)('createUpstreamClient through $transport', ({ dispatch
   describe('time and size limits', () => {
     it('reports a head that never comes as a timeout at the time limit', async () => {
       const { error, ms } = await failureOf(createUpstreamClient(settings({ timeoutMs: 200 })).getJson('/hang'))
-      expect(error).toMatchObject({ failure: 'timeout', code: 'upstream_timeout', message: 'Upstream Demo (demo) did not answer within 200 ms' })
+      expect(error).toMatchObject({
+        failure: 'timeout',
+        code: 'upstream_timeout',
+        message: 'Upstream Demo (demo) did not answer within 200 ms',
+      })
       expect(ms).toBeGreaterThanOrEqual(190)
       expect(ms).toBeLessThan(1500)
     })
 
     it('reports a body that stalls halfway as a timeout at the time limit', async () => {
       const { error, ms } = await failureOf(createUpstreamClient(settings({ timeoutMs: 200 })).getJson('/stall'))
-      expect(error).toMatchObject({ failure: 'timeout', message: 'Upstream Demo (demo) did not finish its answer within 200 ms' })
+      expect(error).toMatchObject({
+        failure: 'timeout',
+        message: 'Upstream Demo (demo) did not finish its answer within 200 ms',
+      })
       expect(ms).toBeGreaterThanOrEqual(190)
       expect(ms).toBeLessThan(1500)
     })
 
     it("gives a call no more than what is left of the request's deadline", async () => {
       const deadline = createDeadline(150)
-      const { error, ms } = await failureOf(createUpstreamClient(settings({ timeoutMs: 5000 }), undefined, { deadline }).getJson('/hang'))
-      expect(error).toMatchObject({ failure: 'timeout', message: "Upstream Demo (demo) did not answer within the request's deadline of 150 ms" })
+      const { error, ms } = await failureOf(
+        createUpstreamClient(settings({ timeoutMs: 5000 }), undefined, { deadline }).getJson('/hang'),
+      )
+      expect(error).toMatchObject({
+        failure: 'timeout',
+        message: "Upstream Demo (demo) did not answer within the request's deadline of 150 ms",
+      })
       expect(ms).toBeLessThan(1500)
     })
 
     it('reports a connection refused as unavailable before any answer, which a retry may repeat', async () => {
-      const { error } = await failureOf(createUpstreamClient(settings({ baseUrl: `http://127.0.0.1:${await closedPort()}` })).getJson('/'))
-      expect(error).toMatchObject({ failure: 'unavailable', message: 'Upstream Demo (demo) could not be reached', detail: { beforeResponse: true } })
+      const { error } = await failureOf(
+        createUpstreamClient(settings({ baseUrl: `http://127.0.0.1:${await closedPort()}` })).getJson('/'),
+      )
+      expect(error).toMatchObject({
+        failure: 'unavailable',
+        message: 'Upstream Demo (demo) could not be reached',
+        detail: { beforeResponse: true },
+      })
     })
 
     it('reports a connection dropped halfway through the body as unavailable, after the answer began', async () => {
@@ -184,9 +254,15 @@ describe.each(transports)('createUpstreamClient through $transport', ({ dispatch
 
     it('refuses a body whose Content-Length is over the limit, and one that streams past it', async () => {
       const announced = await failureOf(client().getJson('/announced-2000'))
-      expect(announced.error).toMatchObject({ failure: 'invalid_response', message: 'Upstream Demo (demo) announced 2000 bytes, more than the 1000 accepted' })
+      expect(announced.error).toMatchObject({
+        failure: 'invalid_response',
+        message: 'Upstream Demo (demo) announced 2000 bytes, more than the 1000 accepted',
+      })
       const streamed = await failureOf(client().getJson('/streamed-2000'))
-      expect(streamed.error).toMatchObject({ failure: 'invalid_response', message: 'Upstream Demo (demo) sent more than the 1000 bytes accepted' })
+      expect(streamed.error).toMatchObject({
+        failure: 'invalid_response',
+        message: 'Upstream Demo (demo) sent more than the 1000 bytes accepted',
+      })
       // Neither left the client unable to call again.
       expect((await client().getJson<{ agent: string }>('/agent')).body.agent).toBe('allmenning-test/1')
     })
@@ -234,7 +310,9 @@ describe('which HTTP client carries a call', () => {
 describe('checkUpstreamShape', () => {
   it('returns the parsed payload, or a 502 that says where the shape broke', () => {
     const schema = v.object({ rows: v.array(v.object({ id: v.string() })) })
-    expect(checkUpstreamShape({ id: 'demo', name: 'Demo' }, schema, { rows: [{ id: 'a' }] }, 'the rows')).toEqual({ rows: [{ id: 'a' }] })
+    expect(checkUpstreamShape({ id: 'demo', name: 'Demo' }, schema, { rows: [{ id: 'a' }] }, 'the rows')).toEqual({
+      rows: [{ id: 'a' }],
+    })
     const error = (() => {
       try {
         checkUpstreamShape({ id: 'demo', name: 'Demo' }, schema, { rows: [{ id: 1 }] }, 'the rows')
@@ -243,6 +321,10 @@ describe('checkUpstreamShape', () => {
       }
     })()
     expect(error).toBeInstanceOf(UpstreamError)
-    expect(error).toMatchObject({ status: 502, code: 'upstream_invalid_response', message: 'Upstream Demo (demo) answered the rows in an unexpected shape (at rows.0.id)' })
+    expect(error).toMatchObject({
+      status: 502,
+      code: 'upstream_invalid_response',
+      message: 'Upstream Demo (demo) answered the rows in an unexpected shape (at rows.0.id)',
+    })
   })
 })

@@ -9,7 +9,13 @@ import { startTimeLimit } from './time-limit.js'
 import { undiciTransport } from './undici-transport.js'
 import type { TransportAnswer } from './upstream-transport.js'
 import type { GatewayObservers, ObservedRequest, ObservedUpstreamCall } from '../observe/gateway-observer.js'
-import type { QueryValues, UpstreamBody, UpstreamCallOptions, UpstreamClient, UpstreamResponse } from '../plugin/upstream-calls.js'
+import type {
+  QueryValues,
+  UpstreamBody,
+  UpstreamCallOptions,
+  UpstreamClient,
+  UpstreamResponse,
+} from '../plugin/upstream-calls.js'
 
 export type { QueryValues, UpstreamBody, UpstreamCallOptions, UpstreamClient, UpstreamResponse }
 
@@ -97,7 +103,11 @@ export function redactUrl(url: string, secrets: readonly string[] = []): string 
   let shown = url
   for (const secret of secrets) {
     if (secret === '') continue
-    for (const spelling of new Set([secret, encodeURIComponent(secret), new URLSearchParams({ s: secret }).toString().slice(2)])) {
+    for (const spelling of new Set([
+      secret,
+      encodeURIComponent(secret),
+      new URLSearchParams({ s: secret }).toString().slice(2),
+    ])) {
       shown = shown.split(spelling).join('***')
     }
   }
@@ -106,7 +116,8 @@ export function redactUrl(url: string, secrets: readonly string[] = []): string 
 
 function encodeBody(body: UpstreamBody | TextBody): { text: string; contentType: string } {
   if (body instanceof TextBody) return { text: body.text, contentType: body.contentType }
-  if (body instanceof URLSearchParams) return { text: body.toString(), contentType: 'application/x-www-form-urlencoded' }
+  if (body instanceof URLSearchParams)
+    return { text: body.toString(), contentType: 'application/x-www-form-urlencoded' }
   return { text: JSON.stringify(body), contentType: 'application/json' }
 }
 
@@ -188,7 +199,11 @@ function answerKey(url: string, accept: string, headers: Record<string, string> 
  * const client = createUpstreamClient({ id: 'statnett', name: 'Statnett driftsdata', baseUrl, timeoutMs: 2000, userAgent: 'my-app/1.0', maxBodyBytes: 1e6 })
  * const { body, url } = await client.getJson('/PhysicalFlowMap/GetFlow')
  */
-export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: string) => void, scope: UpstreamCallScope = {}): UpstreamClient {
+export function createUpstreamClient(
+  settings: UpstreamSettings,
+  onCall?: (url: string) => void,
+  scope: UpstreamCallScope = {},
+): UpstreamClient {
   const upstream = { id: settings.id, name: settings.name }
   const send = settings.dispatcher ? undiciTransport(settings.dispatcher) : nodeHttpTransport
   const { deadline } = scope
@@ -202,13 +217,19 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     return { ms: settings.timeoutMs, reason: `within ${settings.timeoutMs} ms` }
   }
 
-  async function fetchBytes(path: string, options: UpstreamCallOptions, accept: string, body?: UpstreamBody | TextBody) {
+  async function fetchBytes(
+    path: string,
+    options: UpstreamCallOptions,
+    accept: string,
+    body?: UpstreamBody | TextBody,
+  ) {
     const called = buildUpstreamUrl(settings.baseUrl, path, options.query)
     // What is recorded and shown: the URL with any secret in it masked.
     const url = redactUrl(called, options.redact)
     const limit = budget()
     // Nothing is left of the request's time: calling would only start work nobody waits for.
-    if (limit.ms <= 0) throw new UpstreamError(upstream, 'timeout', `could not be called ${limit.reason}; earlier calls used it up`)
+    if (limit.ms <= 0)
+      throw new UpstreamError(upstream, 'timeout', `could not be called ${limit.reason}; earlier calls used it up`)
     // The one time limit of the call, connecting, waiting for the head and reading the body
     // alike: the transports have none of their own. The body is read whole before this returns.
     const time = startTimeLimit(limit.ms, deadline?.signal)
@@ -216,14 +237,21 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
       onCall?.(url)
       const attempt = () => fetchOnce({ called, url }, options, accept, time.signal, limit, body)
       const guarded = () => (settings.guard ? settings.guard.run(attempt, time.signal) : attempt())
-      return settings.observer ? await observe(settings.observer, url, body === undefined ? 'GET' : 'POST', guarded) : await guarded()
+      return settings.observer
+        ? await observe(settings.observer, url, body === undefined ? 'GET' : 'POST', guarded)
+        : await guarded()
     } finally {
       time.clear()
     }
   }
 
   /** Runs one call, telling the observer when it starts and how it ended. */
-  async function observe(observer: GatewayObservers, url: string, method: 'GET' | 'POST', call: () => Promise<RawUpstreamAnswer>): Promise<RawUpstreamAnswer> {
+  async function observe(
+    observer: GatewayObservers,
+    url: string,
+    method: 'GET' | 'POST',
+    call: () => Promise<RawUpstreamAnswer>,
+  ): Promise<RawUpstreamAnswer> {
     const observed = startObserved(observer, url, method)
     try {
       const answer = await call()
@@ -295,7 +323,12 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
     try {
       response = await send(called, {
         method: encoded ? 'POST' : 'GET',
-        headers: { 'user-agent': settings.userAgent, accept, ...(encoded ? { 'content-type': encoded.contentType } : {}), ...options.headers },
+        headers: {
+          'user-agent': settings.userAgent,
+          accept,
+          ...(encoded ? { 'content-type': encoded.contentType } : {}),
+          ...options.headers,
+        },
         ...(encoded ? { body: encoded.text } : {}),
         signal,
       })
@@ -318,12 +351,22 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
       const pause = statusCode === 429 || statusCode === 503 ? retryAfterMs(response.headers['retry-after']) : undefined
       const kind = statusCode === 429 ? 'rate limited the gateway' : `answered HTTP ${statusCode}`
       const asked = pause === undefined ? '' : ` and asked for a pause of ${Math.ceil(pause / 1000)} s`
-      throw new UpstreamError(upstream, 'status', kind + asked, statusCode, pause === undefined ? {} : { retryAfterMs: pause })
+      throw new UpstreamError(
+        upstream,
+        'status',
+        kind + asked,
+        statusCode,
+        pause === undefined ? {} : { retryAfterMs: pause },
+      )
     }
     if (declared > settings.maxBodyBytes) {
       // Said up front: not one byte of it needs reading.
       await response.discard()
-      throw new UpstreamError(upstream, 'invalid_response', `announced ${declared} bytes, more than the ${settings.maxBodyBytes} accepted`)
+      throw new UpstreamError(
+        upstream,
+        'invalid_response',
+        `announced ${declared} bytes, more than the ${settings.maxBodyBytes} accepted`,
+      )
     }
     let bytes: Buffer | undefined
     try {
@@ -335,16 +378,32 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
       throw new UpstreamError(upstream, 'unavailable', 'broke off its answer')
     }
     if (bytes === undefined) {
-      throw new UpstreamError(upstream, 'invalid_response', `sent more than the ${settings.maxBodyBytes} bytes accepted`)
+      throw new UpstreamError(
+        upstream,
+        'invalid_response',
+        `sent more than the ${settings.maxBodyBytes} bytes accepted`,
+      )
     }
     return { status: statusCode, url, contentType, headers, bytes }
   }
 
-  function parseJson<T>(res: { status: number; url: string; contentType: string; headers: Record<string, string>; bytes: Buffer }): UpstreamResponse<T> {
+  function parseJson<T>(res: {
+    status: number
+    url: string
+    contentType: string
+    headers: Record<string, string>
+    bytes: Buffer
+  }): UpstreamResponse<T> {
     const text = res.bytes.toString('utf8')
     // An accepted error status (a 404 the source answers itself) may come without JSON.
     const optional = res.status < 200 || res.status >= 300
-    const answer = (body: unknown) => ({ status: res.status, url: res.url, contentType: res.contentType, headers: res.headers, body: body as T })
+    const answer = (body: unknown) => ({
+      status: res.status,
+      url: res.url,
+      contentType: res.contentType,
+      headers: res.headers,
+      body: body as T,
+    })
     if (text.trim() === '') {
       if (optional) return answer(undefined)
       throw new UpstreamError(upstream, 'invalid_response', 'answered an empty body where JSON was expected')
@@ -386,7 +445,11 @@ export function createUpstreamClient(settings: UpstreamSettings, onCall?: (url: 
       return fetchBytes(path, options, 'application/json', body).then((res) => parseJson<T>(res))
     },
 
-    async postText(path: string, body: string, options: UpstreamCallOptions & { contentType: string; encoding?: string }) {
+    async postText(
+      path: string,
+      body: string,
+      options: UpstreamCallOptions & { contentType: string; encoding?: string },
+    ) {
       const res = await fetchBytes(path, options, '*/*', new TextBody(body, options.contentType))
       return decodeText(res, options.encoding)
     },

@@ -45,30 +45,48 @@ function isUpstreamFault(error: unknown): boolean {
   return error.failure === 'status' && (error.upstreamStatus === 429 || (error.upstreamStatus ?? 0) >= 500)
 }
 
-export function createUpstreamGuard(upstream: { id: string; name: string }, options: UpstreamGuardOptions): UpstreamGuard {
+export function createUpstreamGuard(
+  upstream: { id: string; name: string },
+  options: UpstreamGuardOptions,
+): UpstreamGuard {
   let restingUntil = 0
   let openedAt = 0
   let made: Promise<{ policy: IPolicy; cockatiel: Cockatiel }> | undefined
-  const protection = () => (made ??= import('cockatiel').then((cockatiel) => ({ policy: protect(cockatiel), cockatiel })))
+  const protection = () =>
+    (made ??= import('cockatiel').then((cockatiel) => ({ policy: protect(cockatiel), cockatiel })))
 
   function protect(cockatiel: Cockatiel): IPolicy {
-    const { bulkhead, circuitBreaker, CircuitState, ConsecutiveBreaker, ExponentialBackoff, handleWhen, retry, wrap } = cockatiel
+    const { bulkhead, circuitBreaker, CircuitState, ConsecutiveBreaker, ExponentialBackoff, handleWhen, retry, wrap } =
+      cockatiel
     const breaker =
       options.breakAfter > 0
-        ? circuitBreaker(handleWhen(isUpstreamFault), { halfOpenAfter: options.restMs, breaker: new ConsecutiveBreaker(options.breakAfter) })
+        ? circuitBreaker(handleWhen(isUpstreamFault), {
+            halfOpenAfter: options.restMs,
+            breaker: new ConsecutiveBreaker(options.breakAfter),
+          })
         : undefined
     breaker?.onBreak(() => {
       openedAt = Date.now()
     })
     const onBreakerChange = options.onBreakerChange
-    const states = { [CircuitState.Closed]: 'closed', [CircuitState.Open]: 'open', [CircuitState.HalfOpen]: 'half-open', [CircuitState.Isolated]: 'open' } as const
+    const states = {
+      [CircuitState.Closed]: 'closed',
+      [CircuitState.Open]: 'open',
+      [CircuitState.HalfOpen]: 'half-open',
+      [CircuitState.Isolated]: 'open',
+    } as const
     if (onBreakerChange) breaker?.onStateChange((state) => onBreakerChange(states[state]))
     const policies: IPolicy[] = []
     if (breaker) policies.push(breaker)
     if (options.retryConnect) {
       // GETs only, and only when no answer began, so a retry can never repeat work the upstream did.
       const retryable = (error: Error) => error instanceof UpstreamError && error.detail.beforeResponse === true
-      policies.push(retry(handleWhen(retryable), { maxAttempts: 1, backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 250 }) }))
+      policies.push(
+        retry(handleWhen(retryable), {
+          maxAttempts: 1,
+          backoff: new ExponentialBackoff({ initialDelay: 50, maxDelay: 250 }),
+        }),
+      )
     }
     policies.push(bulkhead(options.maxConcurrent, options.maxQueued))
     return wrap(...policies)
@@ -76,7 +94,9 @@ export function createUpstreamGuard(upstream: { id: string; name: string }, opti
 
   function resting(reason: string, untilMs: number): UpstreamError {
     const seconds = Math.max(1, Math.ceil((untilMs - Date.now()) / 1000))
-    return new UpstreamError(upstream, 'resting', `${reason}; it is called again in ${seconds} s`, undefined, { retryAfterSeconds: seconds })
+    return new UpstreamError(upstream, 'resting', `${reason}; it is called again in ${seconds} s`, undefined, {
+      retryAfterSeconds: seconds,
+    })
   }
 
   /** Remembers an upstream's own request for a pause. */
@@ -110,14 +130,28 @@ export function createUpstreamGuard(upstream: { id: string; name: string }, opti
       } catch (error) {
         heed(error)
         if (error instanceof BrokenCircuitError) {
-          throw resting(`failed ${options.breakAfter} times in a row and is being given a rest`, openedAt + options.restMs)
+          throw resting(
+            `failed ${options.breakAfter} times in a row and is being given a rest`,
+            openedAt + options.restMs,
+          )
         }
         if (error instanceof BulkheadRejectedError) {
-          throw new UpstreamError(upstream, 'busy', `already has ${options.maxConcurrent} calls in flight and ${options.maxQueued} waiting from this gateway`, undefined, {
-            retryAfterSeconds: 1,
-          })
+          throw new UpstreamError(
+            upstream,
+            'busy',
+            `already has ${options.maxConcurrent} calls in flight and ${options.maxQueued} waiting from this gateway`,
+            undefined,
+            {
+              retryAfterSeconds: 1,
+            },
+          )
         }
-        if (error instanceof TaskCancelledError) throw new UpstreamError(upstream, 'timeout', 'was still busy with other calls when the request ran out of time')
+        if (error instanceof TaskCancelledError)
+          throw new UpstreamError(
+            upstream,
+            'timeout',
+            'was still busy with other calls when the request ran out of time',
+          )
         throw error
       }
     },

@@ -21,5 +21,9 @@ export function checkUpstreamShape<S extends v.GenericSchema>(
   if (result.success) return result.output
   const issue = result.issues[0]
   const path = issue ? v.getDotPath(issue) : null
-  throw new UpstreamError(upstream, 'invalid_response', `answered ${what} in an unexpected shape${path ? ` (at ${path})` : ''}`)
+  throw new UpstreamError(
+    upstream,
+    'invalid_response',
+    `answered ${what} in an unexpected shape${path ? ` (at ${path})` : ''}`,
+  )
 }

@@ -16,9 +16,14 @@ export interface ProgressReporter {
 }
 
 /** A size for people: `812.4 kB`, `48.1 MB`. */
-export const megabytes = (bytes: number) => (bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(1)} MB`)
+export const megabytes = (bytes: number) =>
+  bytes < 1e6 ? `${(bytes / 1e3).toFixed(1)} kB` : `${(bytes / 1e6).toFixed(1)} MB`
 const count = (n: number) => n.toLocaleString('en-US')
-const phases: Record<ImportProgress['phase'], string> = { reading: 'reading', indexing: 'indexing', switching: 'switching to the new version' }
+const phases: Record<ImportProgress['phase'], string> = {
+  reading: 'reading',
+  indexing: 'indexing',
+  switching: 'switching to the new version',
+}
 
 /**
  * A duration for people: `42 s`, `8 min 20 s`, `1 h 20 min`; at least `1 s`.
@@ -69,12 +74,16 @@ export function createProgressReporter(out: Writable, tty: boolean, everyMs = 50
     download(label, received, total) {
       if (!throttled(total !== null && received === total)) return
       const share = total ? received / total : 0
-      show(`${label}: downloading ${tty && total ? `${bar(share)} ` : ''}${megabytes(received)}${total ? ` of ${megabytes(total)} (${Math.round(share * 100)}%)` : ''}`)
+      show(
+        `${label}: downloading ${tty && total ? `${bar(share)} ` : ''}${megabytes(received)}${total ? ` of ${megabytes(total)} (${Math.round(share * 100)}%)` : ''}`,
+      )
     },
     upload(label, sent, read, total) {
       if (!throttled(read === total)) return
       const share = total > 0 ? read / total : 1
-      show(`${label}: uploading ${tty ? `${bar(share)} ` : ''}${megabytes(read)} of ${megabytes(total)} compressed (${Math.round(share * 100)}%), ${megabytes(sent)} sent`)
+      show(
+        `${label}: uploading ${tty ? `${bar(share)} ` : ''}${megabytes(read)} of ${megabytes(total)} compressed (${Math.round(share * 100)}%), ${megabytes(sent)} sent`,
+      )
     },
     import(label, p) {
       if (!throttled(p.phase !== 'reading')) return
@@ -94,7 +103,9 @@ export function createProgressReporter(out: Writable, tty: boolean, everyMs = 50
       const share = p.total > 0 ? p.done / p.total : 1
       const rate = elapsedMs > 0 ? (p.done / elapsedMs) * 1000 : 0
       const left = rate > 0 && p.done < p.total ? `, about ${duration((p.total - p.done) / rate)} left` : ''
-      const counts = Object.entries(p.counts ?? {}).filter(([, n]) => n > 0).map(([name, n]) => `${count(n)} ${name}`)
+      const counts = Object.entries(p.counts ?? {})
+        .filter(([, n]) => n > 0)
+        .map(([name, n]) => `${count(n)} ${name}`)
       show(
         `${label}: ${action} ${tty ? `${bar(share)} ` : ''}${count(p.done)} of ${count(p.total)} (${Math.round(share * 100)}%), ` +
           `${rate.toFixed(1)}/s${left}${counts.length > 0 ? `; ${counts.join(', ')}` : ''}`,

@@ -103,7 +103,10 @@ function limitsFrom(values: Record<string, unknown>): Partial<ReadLimits> {
     if (typeof given !== 'string') continue
     const match = /^(\d+(?:\.\d+)?)\s*(k|m|g|ki|mi|gi)?b?$/i.exec(given.trim())
     const value = match ? Number(match[1]) * units[(match[2] ?? '').toLowerCase()]! : NaN
-    if (!(value > 0)) throw new UsageError(`${option} must be a positive number, with K, M, G, Ki, Mi or Gi if it is a size (got "${given}")`)
+    if (!(value > 0))
+      throw new UsageError(
+        `${option} must be a positive number, with K, M, G, Ki, Mi or Gi if it is a size (got "${given}")`,
+      )
     limits[name] = Math.round(value)
   }
   readLimits(limits)
@@ -142,7 +145,9 @@ function origin(dataset: DatasetDefinition, env: Record<string, string | undefin
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)))
-  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n')
+  return rows
+    .map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  '))
+    .join('\n')
 }
 
 function summary(result: ImportResult): string {
@@ -174,7 +179,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         publish: { type: 'string' },
         budget: { type: 'string' },
         to: { type: 'string' },
-        ...Object.fromEntries(Object.values(limitOptions).map((option) => [option.slice(2), { type: 'string' as const }])),
+        ...Object.fromEntries(
+          Object.values(limitOptions).map((option) => [option.slice(2), { type: 'string' as const }]),
+        ),
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -191,19 +198,30 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const dataDir = resolve(io.cwd, parsed.values['data-dir'] ?? defaultDataDir(io.env))
   const path = datasetStorePath(dataDir)
   try {
-    if (group !== 'datasets') throw new UsageError(`unknown command "${group}"; the commands are under "allmenning datasets"`)
+    if (group !== 'datasets')
+      throw new UsageError(`unknown command "${group}"; the commands are under "allmenning datasets"`)
     if (parsed.values.publish !== undefined && command !== 'sync') {
-      throw new UsageError(`--publish is an option of sync; to publish the store alone: allmenning datasets publish <s3-url>`)
+      throw new UsageError(
+        `--publish is an option of sync; to publish the store alone: allmenning datasets publish <s3-url>`,
+      )
     }
     if (parsed.values.to !== undefined && command !== 'pull') throw new UsageError('--to is an option of pull')
     if (parsed.values.budget !== undefined && command !== 'sync') throw new UsageError('--budget is an option of sync')
     const budget = parsed.values.budget === undefined ? undefined : Number(parsed.values.budget)
-    if (budget !== undefined && !(Number.isInteger(budget) && budget > 0)) throw new UsageError(`--budget must be a positive whole number of requests (got "${parsed.values.budget}")`)
+    if (budget !== undefined && !(Number.isInteger(budget) && budget > 0))
+      throw new UsageError(`--budget must be a positive whole number of requests (got "${parsed.values.budget}")`)
     // Before the catalog is loaded: an init step that pulls needs no source definitions.
     if (command === 'publish' || command === 'pull') {
       const [url, ...extra] = rest
-      if (!url || extra.length > 0) throw new UsageError(`${command} needs one snapshot location, s3://<bucket>/<prefix>`)
-      const snapshotIo = { say, progress: createProgressReporter(io.stderr, io.tty), env: io.env, force: parsed.values.force === true, ...(io.signal ? { signal: io.signal } : {}) }
+      if (!url || extra.length > 0)
+        throw new UsageError(`${command} needs one snapshot location, s3://<bucket>/<prefix>`)
+      const snapshotIo = {
+        say,
+        progress: createProgressReporter(io.stderr, io.tty),
+        env: io.env,
+        force: parsed.values.force === true,
+        ...(io.signal ? { signal: io.signal } : {}),
+      }
       try {
         if (command === 'publish') return await publishCommand(url, path, snapshotIo)
         return await pullCommand(url, parsed.values.to ? resolve(io.cwd, parsed.values.to) : path, snapshotIo)
@@ -257,13 +275,23 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             say(`\n${dataset.id}: not loaded; load it with: ${datasetLoadCommand(dataset)}`)
             continue
           }
-          const outdated = entry.fingerprint !== tablesFingerprint(dataset) ? ' (made for an older definition: load it again)' : ''
+          const outdated =
+            entry.fingerprint !== tablesFingerprint(dataset) ? ' (made for an older definition: load it again)' : ''
           say(`\n${dataset.id}: ${dataset.title}${outdated}`)
-          say(`  version ${entry.publishedAt ?? 'undated'}, loaded ${entry.loadedAt}, ${count(entry.rows)} rows, ${count(entry.malformed)} malformed records skipped`)
+          say(
+            `  version ${entry.publishedAt ?? 'undated'}, loaded ${entry.loadedAt}, ${count(entry.rows)} rows, ${count(entry.malformed)} malformed records skipped`,
+          )
           say(`  changes ${dataset.changes}; licence ${dataset.license}`)
           for (const file of entry.files) {
-            const validators = [file.etag ? `ETag ${file.etag}` : '', file.lastModified ? `Last-Modified ${file.lastModified}` : ''].filter(Boolean).join(', ')
-            say(`  file ${file.name}: ${file.url ?? file.path ?? ''} (${count(file.bytes)} bytes${validators ? `; ${validators}` : ''})`)
+            const validators = [
+              file.etag ? `ETag ${file.etag}` : '',
+              file.lastModified ? `Last-Modified ${file.lastModified}` : '',
+            ]
+              .filter(Boolean)
+              .join(', ')
+            say(
+              `  file ${file.name}: ${file.url ?? file.path ?? ''} (${count(file.bytes)} bytes${validators ? `; ${validators}` : ''})`,
+            )
           }
         }
         return 0
@@ -285,9 +313,17 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             let announced = false
             try {
               const outcome = await deriveDataset({
-                path, dataDir, dataset, datasets, catalog, loaded: loaded.get(dataset.id),
+                path,
+                dataDir,
+                dataset,
+                datasets,
+                catalog,
+                loaded: loaded.get(dataset.id),
                 ...(budget !== undefined ? { budget } : {}),
-                force: parsed.values.force === true, env: io.env, userAgent, limits,
+                force: parsed.values.force === true,
+                env: io.env,
+                userAgent,
+                limits,
                 ...(io.signal ? { signal: io.signal } : {}),
                 onProgress(p) {
                   if (!announced) {
@@ -307,7 +343,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
               })
               progress.done()
               say(`${dataset.id}: ${outcome.run.summary}`)
-              say(outcome.status === 'unchanged' ? `${dataset.id}: nothing new; the loaded version stands` : `${dataset.id}: ${summary(outcome.result)}`)
+              say(
+                outcome.status === 'unchanged'
+                  ? `${dataset.id}: nothing new; the loaded version stands`
+                  : `${dataset.id}: ${summary(outcome.result)}`,
+              )
               if (outcome.run.failure) {
                 fail(`${dataset.id}: ${outcome.run.failure}`)
                 failed++
@@ -337,14 +377,24 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
               userAgent,
               ...(io.signal ? { signal: io.signal } : {}),
               onEvent(event) {
-                if (event.type === 'downloading') progress.download(`${dataset.id} ${basename(new URL(event.url).pathname)}`, event.received, event.total)
+                if (event.type === 'downloading')
+                  progress.download(
+                    `${dataset.id} ${basename(new URL(event.url).pathname)}`,
+                    event.received,
+                    event.total,
+                  )
                 else if (event.type === 'importing') progress.import(dataset.id, event.progress)
                 else if (event.type === 'unchanged') progress.line(`${dataset.id}: ${event.url} is unchanged`)
-                else if (event.type === 'downloaded') progress.line(`${dataset.id}: downloaded ${event.url} (${count(event.bytes)} bytes)`)
+                else if (event.type === 'downloaded')
+                  progress.line(`${dataset.id}: downloaded ${event.url} (${count(event.bytes)} bytes)`)
               },
             })
             progress.done()
-            say(outcome.status === 'unchanged' ? `${dataset.id}: unchanged; nothing downloaded or loaded` : `${dataset.id}: ${summary(outcome.result)}`)
+            say(
+              outcome.status === 'unchanged'
+                ? `${dataset.id}: unchanged; nothing downloaded or loaded`
+                : `${dataset.id}: ${summary(outcome.result)}`,
+            )
           } catch (error) {
             progress.done()
             fail(`${dataset.id}: ${(error as Error).message}`)
@@ -355,7 +405,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         // published all the same; the exit code still says something failed.
         if (publishTo !== undefined && !io.signal?.aborted) {
           try {
-            await publishCommand(publishTo, path, { say, progress, env: io.env, force: false, ...(io.signal ? { signal: io.signal } : {}) })
+            await publishCommand(publishTo, path, {
+              say,
+              progress,
+              env: io.env,
+              force: false,
+              ...(io.signal ? { signal: io.signal } : {}),
+            })
           } catch (error) {
             progress.done()
             fail((error as Error).message)
@@ -369,17 +425,27 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         if (!id || files.length === 0) throw new UsageError('import needs a dataset id and at least one file')
         const dataset = byId(id)
         const published = parsed.values.published
-        if (published !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(published)) throw new UsageError(`--published must be a date as YYYY-MM-DD (got "${published}")`)
+        if (published !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(published))
+          throw new UsageError(`--published must be a date as YYYY-MM-DD (got "${published}")`)
         if (dataset.files.length > 1 && files.length !== dataset.files.length) {
-          throw new UsageError(`${dataset.id} is read from ${dataset.files.length} files, given in this order: ${dataset.files.map((f) => f.name).join(', ')}`)
+          throw new UsageError(
+            `${dataset.id} is read from ${dataset.files.length} files, given in this order: ${dataset.files.map((f) => f.name).join(', ')}`,
+          )
         }
         const inputs: ImportInput[] = files.map((file, i) => {
           const local = resolve(io.cwd, file)
           if (!existsSync(local)) throw new Error(`${file}: no such file`)
           const declared = dataset.files.length > 1 ? dataset.files[i]! : dataset.files[0]!
-          return { file: declared.name, ...(dataset.files.length === 1 && files.length > 1 ? { label: basename(local) } : {}), path: local, url: null }
+          return {
+            file: declared.name,
+            ...(dataset.files.length === 1 && files.length > 1 ? { label: basename(local) } : {}),
+            path: local,
+            url: null,
+          }
         })
-        const publishedAt = published ?? new Date(Math.max(...inputs.map((input) => statSync(input.path).mtimeMs))).toISOString().slice(0, 10)
+        const publishedAt =
+          published ??
+          new Date(Math.max(...inputs.map((input) => statSync(input.path).mtimeMs))).toISOString().slice(0, 10)
         const progress = createProgressReporter(io.stderr, io.tty)
         try {
           const result = await importInWorker({
@@ -395,7 +461,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           })
           progress.done()
           say(`${dataset.id}: ${summary(result)}`)
-          for (const sample of result.samples) say(`  skipped record ${sample.record} of ${sample.file}: ${sample.problem}`)
+          for (const sample of result.samples)
+            say(`  skipped record ${sample.record} of ${sample.file}: ${sample.problem}`)
           return 0
         } catch (error) {
           progress.done()
@@ -413,7 +480,11 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         const db = openSqlite(path)
         try {
           const holder = breakImportLock(db, dataset.id)
-          say(holder ? `removed the import lock of ${dataset.id}, held by process ${holder.pid} on ${holder.host} since ${holder.startedAt}` : `${dataset.id} has no import lock`)
+          say(
+            holder
+              ? `removed the import lock of ${dataset.id}, held by process ${holder.pid} on ${holder.host} since ${holder.startedAt}`
+              : `${dataset.id} has no import lock`,
+          )
         } finally {
           db.close()
         }

@@ -17,10 +17,13 @@ export interface SnapshotCommandIo {
   force: boolean
 }
 
-const datasetCount = (manifest: SnapshotManifest) => `${manifest.datasets.length} dataset${manifest.datasets.length === 1 ? '' : 's'}`
+const datasetCount = (manifest: SnapshotManifest) =>
+  `${manifest.datasets.length} dataset${manifest.datasets.length === 1 ? '' : 's'}`
 
 function describeDatasets(manifest: SnapshotManifest): string[] {
-  return manifest.datasets.map((d) => `  ${d.id}: version ${d.version ?? 'undated'}, loaded ${d.loadedAt}, ${d.rows.toLocaleString('en-US')} rows`)
+  return manifest.datasets.map(
+    (d) => `  ${d.id}: version ${d.version ?? 'undated'}, loaded ${d.loadedAt}, ${d.rows.toLocaleString('en-US')} rows`,
+  )
 }
 
 function clientFor(io: SnapshotCommandIo) {
@@ -49,12 +52,19 @@ export async function publishCommand(url: string, storePath: string, io: Snapsho
   io.progress.done()
   const { manifest } = result
   if (result.status === 'unchanged') {
-    io.say(`${label}: snapshot ${manifest.id} already holds the versions the store has; nothing uploaded (--force publishes anyway)`)
+    io.say(
+      `${label}: snapshot ${manifest.id} already holds the versions the store has; nothing uploaded (--force publishes anyway)`,
+    )
     return 0
   }
-  io.say(`published snapshot ${manifest.id} to ${label}: ${datasetCount(manifest)}, ${megabytes(manifest.bytes)} compressed from ${megabytes(manifest.sqliteBytes)}, sha256 ${manifest.sha256}`)
+  io.say(
+    `published snapshot ${manifest.id} to ${label}: ${datasetCount(manifest)}, ${megabytes(manifest.bytes)} compressed from ${megabytes(manifest.sqliteBytes)}, sha256 ${manifest.sha256}`,
+  )
   for (const line of describeDatasets(manifest)) io.say(line)
-  if (result.deleted.length > 0) io.say(`removed ${result.deleted.length} older snapshot${result.deleted.length === 1 ? '' : 's'}; kept ${result.previous ? `the previous one (${result.previous.id}) for readers still fetching it` : 'none'}`)
+  if (result.deleted.length > 0)
+    io.say(
+      `removed ${result.deleted.length} older snapshot${result.deleted.length === 1 ? '' : 's'}; kept ${result.previous ? `the previous one (${result.previous.id}) for readers still fetching it` : 'none'}`,
+    )
   if (result.pruneFailed) io.say(`warning: older snapshots were not removed: ${result.pruneFailed}`)
   return 0
 }
@@ -79,7 +89,9 @@ export async function pullCommand(url: string, to: string, io: SnapshotCommandIo
   // under it would have SQLite replay that log into the new one.
   for (const suffix of ['-wal', '-journal']) {
     if (existsSync(`${to}${suffix}`)) {
-      throw new Error(`${to}${suffix} exists: a process has ${to} open or stopped without closing it. Pull before the gateway starts, or let the gateway follow the snapshot instead; if nothing has the file open, remove ${to}${suffix} and pull again`)
+      throw new Error(
+        `${to}${suffix} exists: a process has ${to} open or stopped without closing it. Pull before the gateway starts, or let the gateway follow the snapshot instead; if nothing has the file open, remove ${to}${suffix} and pull again`,
+      )
     }
   }
   const client = clientFor(io)
@@ -102,7 +114,9 @@ export async function pullCommand(url: string, to: string, io: SnapshotCommandIo
     onProgress: (received, total) => io.progress.download(`${location.url} ${manifest.id}`, received, total),
   })
   io.progress.done()
-  io.say(`pulled snapshot ${manifest.id} (published ${manifest.createdAt}) to ${to}: ${datasetCount(manifest)}, ${megabytes(manifest.sqliteBytes)}; size and sha256 checked`)
+  io.say(
+    `pulled snapshot ${manifest.id} (published ${manifest.createdAt}) to ${to}: ${datasetCount(manifest)}, ${megabytes(manifest.sqliteBytes)}; size and sha256 checked`,
+  )
   for (const line of describeDatasets(manifest)) io.say(line)
   return 0
 }

@@ -1,4 +1,8 @@
-import { openSqliteDatasetStore, type SqliteDatasetStore, type SqliteDatasetStoreOptions } from '../store/sqlite-store.js'
+import {
+  openSqliteDatasetStore,
+  type SqliteDatasetStore,
+  type SqliteDatasetStoreOptions,
+} from '../store/sqlite-store.js'
 import { followSnapshot } from './follow-snapshot.js'
 import type { FollowingDatasetStore, FollowSnapshotOptions } from './following-store.js'
 
@@ -30,7 +34,9 @@ export interface FollowingSqliteStoreOptions {
  */
 export function createSqliteDatasetStore(options: FollowingSqliteStoreOptions): FollowingDatasetStore
 export function createSqliteDatasetStore(options: SqliteDatasetStoreOptions): SqliteDatasetStore
-export function createSqliteDatasetStore(given: SqliteDatasetStoreOptions | FollowingSqliteStoreOptions): SqliteDatasetStore {
+export function createSqliteDatasetStore(
+  given: SqliteDatasetStoreOptions | FollowingSqliteStoreOptions,
+): SqliteDatasetStore {
   if ('follow' in given) return followSnapshot(given.follow, (path) => openSqliteDatasetStore({ path, readonly: true }))
   return openSqliteDatasetStore(given)
 }

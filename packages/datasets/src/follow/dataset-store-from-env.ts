@@ -9,13 +9,16 @@ import type { FollowingDatasetStore, FollowSnapshotOptions } from './following-s
 export const snapshotVariable = 'ALLMENNING_DATASETS_SNAPSHOT'
 
 /** What {@link datasetStoreFromEnv} leaves to the caller: where it runs decides these. */
-export type DatasetStoreFromEnvOptions = Partial<Pick<FollowSnapshotOptions, 'checkOn' | 'directory' | 'onError' | 'onSwitch'>>
+export type DatasetStoreFromEnvOptions = Partial<
+  Pick<FollowSnapshotOptions, 'checkOn' | 'directory' | 'onError' | 'onSwitch'>
+>
 
 function seconds(env: Record<string, string | undefined>, name: string): number | undefined {
   const text = env[name]?.trim()
   if (!text) return undefined
   const value = Number(text)
-  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a whole number of seconds, 1 or more; got ${JSON.stringify(text)}`)
+  if (!Number.isInteger(value) || value < 1)
+    throw new RangeError(`${name} must be a whole number of seconds, 1 or more; got ${JSON.stringify(text)}`)
   return value
 }
 
@@ -33,7 +36,10 @@ function seconds(env: Record<string, string | undefined>, name: string): number 
  * const datasets = datasetStoreFromEnv(process.env)
  * const gateway = createGateway({ sources: builtInSources(process.env), datasets })
  */
-export function datasetStoreFromEnv(env: Record<string, string | undefined>, options: DatasetStoreFromEnvOptions = {}): SqliteDatasetStore | FollowingDatasetStore {
+export function datasetStoreFromEnv(
+  env: Record<string, string | undefined>,
+  options: DatasetStoreFromEnvOptions = {},
+): SqliteDatasetStore | FollowingDatasetStore {
   const url = env[snapshotVariable]?.trim()
   const dataDir = defaultDataDir(env)
   if (!url) return createSqliteDatasetStore({ path: datasetStorePath(dataDir), readonly: true })
@@ -41,7 +47,11 @@ export function datasetStoreFromEnv(env: Record<string, string | undefined>, opt
   // The SDK reads credentials from process.env itself; an environment given apart from it brings its own.
   const credentials =
     env !== process.env && env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
-      ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) }
+      ? {
+          accessKeyId: env.AWS_ACCESS_KEY_ID,
+          secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+          ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+        }
       : undefined
   return createSqliteDatasetStore({
     follow: {

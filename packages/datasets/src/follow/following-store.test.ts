@@ -33,9 +33,17 @@ function createMemoryPublisher() {
     async publish(owners: string[]): Promise<FollowedManifest> {
       count++
       const csv = join(dir, `publish-${count}.csv`)
-      writeFileSync(csv, `Org;Owner;Shares;Place\n${owners.map((owner, i) => `111;${owner};${i + 1};Oslo`).join('\n')}\n`)
+      writeFileSync(
+        csv,
+        `Org;Owner;Shares;Place\n${owners.map((owner, i) => `111;${owner};${i + 1};Oslo`).join('\n')}\n`,
+      )
       const storePath = join(dir, `publisher-${count}.sqlite`)
-      await importDataset({ path: storePath, dataset: holdings, inputs: [{ file: 'holdings.csv', path: csv, url: null }], publishedAt: '2024-12-31' })
+      await importDataset({
+        path: storePath,
+        dataset: holdings,
+        inputs: [{ file: 'holdings.csv', path: csv, url: null }],
+        publishedAt: '2024-12-31',
+      })
       const copy = join(dir, `snapshot-${count}.sqlite`)
       const db = openSqlite(storePath)
       db.exec(`VACUUM INTO '${copy}'`)
@@ -43,7 +51,15 @@ function createMemoryPublisher() {
       db.close()
       const id = `2026-11-25T0${count}0000Z-${count}`
       published.set(id, copy)
-      manifest = { id, createdAt: new Date().toISOString(), bytes: 0, sha256: 'x', datasets: [{ id: 'holdings', version: '2024-12-31', loadedAt: String(entry.loaded_at), rows: Number(entry.rows) }] }
+      manifest = {
+        id,
+        createdAt: new Date().toISOString(),
+        bytes: 0,
+        sha256: 'x',
+        datasets: [
+          { id: 'holdings', version: '2024-12-31', loadedAt: String(entry.loaded_at), rows: Number(entry.rows) },
+        ],
+      }
       return manifest
     },
     source: {
@@ -66,13 +82,27 @@ function createMemoryPublisher() {
   return publisher
 }
 
-function follow(publisher: ReturnType<typeof createMemoryPublisher>, extra: { keepPreviousSeconds?: number; onError?: (error: Error) => void } = {}) {
-  const store = createSqliteDatasetStore({ follow: { source: publisher.source, directory: join(dir, 'follow'), checkEverySeconds: 3600, keepPreviousSeconds: 0, ...extra } })
+function follow(
+  publisher: ReturnType<typeof createMemoryPublisher>,
+  extra: { keepPreviousSeconds?: number; onError?: (error: Error) => void } = {},
+) {
+  const store = createSqliteDatasetStore({
+    follow: {
+      source: publisher.source,
+      directory: join(dir, 'follow'),
+      checkEverySeconds: 3600,
+      keepPreviousSeconds: 0,
+      ...extra,
+    },
+  })
   stores.push(store)
   return store
 }
 
-const owners = async (store: FollowingDatasetStore) => (await store.reader(holdings)!.select<{ owner: string }>('holdings', { orderBy: [{ column: 'owner' }] })).map((row) => row.owner)
+const owners = async (store: FollowingDatasetStore) =>
+  (await store.reader(holdings)!.select<{ owner: string }>('holdings', { orderBy: [{ column: 'owner' }] })).map(
+    (row) => row.owner,
+  )
 const snapshotFiles = () => readdirSync(join(dir, 'follow')).filter((name) => name !== 'following.json')
 
 describe('a store following a published snapshot', () => {
@@ -81,7 +111,9 @@ describe('a store following a published snapshot', () => {
     const published = await publisher.publish(['Ann', 'Bob'])
     const store = follow(publisher)
     expect(store.reader(holdings)).toBeUndefined()
-    expect(store.notLoadedReason?.(holdings)).toBe('the snapshot s3://test-bucket/datasets is being fetched, try again shortly')
+    expect(store.notLoadedReason?.(holdings)).toBe(
+      'the snapshot s3://test-bucket/datasets is being fetched, try again shortly',
+    )
     expect(await store.ready).toEqual(published)
     expect(await owners(store)).toEqual(['Ann', 'Bob'])
     expect(store.reader(holdings)!.version.loadedAt).toBe(published.datasets[0]!.loadedAt)
@@ -101,7 +133,9 @@ describe('a store following a published snapshot', () => {
     expect(store.reader(holdings)!.version.loadedAt).toBe(second.datasets[0]!.loadedAt)
     expect(store.reader(holdings)!.version.loadedAt).not.toBe(first.datasets[0]!.loadedAt)
     expect(await owners(store)).toEqual(['Cid'])
-    expect((await held.select<{ owner: string }>('holdings', { orderBy: [{ column: 'owner' }] })).map((row) => row.owner)).toEqual(['Ann', 'Bob'])
+    expect(
+      (await held.select<{ owner: string }>('holdings', { orderBy: [{ column: 'owner' }] })).map((row) => row.owner),
+    ).toEqual(['Ann', 'Bob'])
     expect(snapshotFiles().sort()).toEqual([`${first.id}.sqlite`, `${second.id}.sqlite`])
     // A third publish while the previous file is still read waits: never three files.
     await publisher.publish(['Dan'])
@@ -132,7 +166,9 @@ describe('a store following a published snapshot', () => {
     const second = await publisher.publish(['Bob'])
     publisher.fail = new Error('socket hang up')
     expect(await store.check()).toBe(false)
-    expect(errors.map((error) => error.message)).toEqual([`Could not download the snapshot ${second.id} of s3://test-bucket/datasets: socket hang up`])
+    expect(errors.map((error) => error.message)).toEqual([
+      `Could not download the snapshot ${second.id} of s3://test-bucket/datasets: socket hang up`,
+    ])
     expect(await owners(store)).toEqual(['Ann'])
     expect(snapshotFiles()).toEqual([`${first.id}.sqlite`])
     publisher.fail = undefined
@@ -149,7 +185,9 @@ describe('a store following a published snapshot', () => {
     const second = await publisher.publish(['Bob'])
     second.datasets[0]!.loadedAt = '2020-01-01T00:00:00.000Z'
     expect(await store.check()).toBe(false)
-    expect(errors[0]?.message).toMatch(new RegExp(`^The snapshot ${second.id} of s3://test-bucket/datasets holds no holdings of 2020-01-01`))
+    expect(errors[0]?.message).toMatch(
+      new RegExp(`^The snapshot ${second.id} of s3://test-bucket/datasets holds no holdings of 2020-01-01`),
+    )
     expect(await owners(store)).toEqual(['Ann'])
     expect(snapshotFiles()).toHaveLength(1)
   })
@@ -158,10 +196,14 @@ describe('a store following a published snapshot', () => {
     const publisher = createMemoryPublisher()
     const errors: Error[] = []
     const store = follow(publisher, { onError: (error) => errors.push(error) })
-    await expect(store.ready).rejects.toThrow('Could not read the manifest of the snapshot s3://test-bucket/datasets: NoSuchKey')
+    await expect(store.ready).rejects.toThrow(
+      'Could not read the manifest of the snapshot s3://test-bucket/datasets: NoSuchKey',
+    )
     expect(errors).toHaveLength(1)
     expect(store.reader(holdings)).toBeUndefined()
-    expect(store.notLoadedReason?.(holdings)).toMatch(/is being fetched, try again shortly; the last attempt failed: Could not read the manifest/)
+    expect(store.notLoadedReason?.(holdings)).toMatch(
+      /is being fetched, try again shortly; the last attempt failed: Could not read the manifest/,
+    )
     await publisher.publish(['Ann'])
     expect(await store.check()).toBe(true)
     expect(await owners(store)).toEqual(['Ann'])
@@ -192,7 +234,14 @@ describe('a store following a published snapshot', () => {
     const first = await publisher.publish(['Ann'])
     const switched: string[] = []
     const store = createSqliteDatasetStore({
-      follow: { source: publisher.source, directory: join(dir, 'follow'), checkOn: 'request', checkEverySeconds: 1, keepPreviousSeconds: 0, onSwitch: (m) => switched.push(m.id) },
+      follow: {
+        source: publisher.source,
+        directory: join(dir, 'follow'),
+        checkOn: 'request',
+        checkEverySeconds: 1,
+        keepPreviousSeconds: 0,
+        onSwitch: (m) => switched.push(m.id),
+      },
     })
     stores.push(store)
     await store.ready
@@ -203,7 +252,8 @@ describe('a store following a published snapshot', () => {
     await new Promise((resolve) => setTimeout(resolve, 1050))
     // The first request after it answers from what is served now and starts the check; nothing else does.
     expect(await owners(store)).toEqual(['Ann'])
-    for (let waited = 0; switched.length < 2 && waited < 2000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20))
+    for (let waited = 0; switched.length < 2 && waited < 2000; waited += 20)
+      await new Promise((resolve) => setTimeout(resolve, 20))
     expect(switched).toEqual([first.id, second.id])
     expect(await owners(store)).toEqual(['Bob'])
   })
@@ -216,7 +266,14 @@ describe('a store following a published snapshot', () => {
     const csv = join(dir, 'more.csv')
     writeFileSync(csv, 'Org;Owner;Shares\n222;Eve;1\n')
     await expect(
-      importDataset({ path: join(dir, 'follow', 'allmenning.sqlite'), dataset: holdings, inputs: [{ file: 'holdings.csv', path: csv, url: null }], publishedAt: null }),
-    ).rejects.toThrow(/follow\S* holds a copy of the snapshot s3:\/\/test-bucket\/datasets, which a dataset store follows read-only: import where the snapshot is published/)
+      importDataset({
+        path: join(dir, 'follow', 'allmenning.sqlite'),
+        dataset: holdings,
+        inputs: [{ file: 'holdings.csv', path: csv, url: null }],
+        publishedAt: null,
+      }),
+    ).rejects.toThrow(
+      /follow\S* holds a copy of the snapshot s3:\/\/test-bucket\/datasets, which a dataset store follows read-only: import where the snapshot is published/,
+    )
   })
 })

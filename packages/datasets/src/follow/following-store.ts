@@ -8,7 +8,8 @@ import type { FollowedManifest, SnapshotSource } from './snapshot-source.js'
 
 // Taken from process.getBuiltinModule, not imported: an ESM import of node:fs reads every export,
 // and its stream getters load Node's stream modules, a few ms of every cold start.
-const { mkdirSync, readdirSync, renameSync, rmSync, chmodSync, existsSync, statSync } = process.getBuiltinModule('node:fs')
+const { mkdirSync, readdirSync, renameSync, rmSync, chmodSync, existsSync, statSync } =
+  process.getBuiltinModule('node:fs')
 
 /** Options of a store that follows a published snapshot: `createSqliteDatasetStore({ follow })`. */
 export interface FollowSnapshotOptions {
@@ -87,7 +88,11 @@ function asError(error: unknown): Error {
  * on the previous file; every reader asked for after the switch reads the new one. Built by
  * `createSqliteDatasetStore({ follow })`; `open` opens one snapshot file read-only.
  */
-export function createFollowingStore(options: FollowSnapshotOptions, source: SnapshotSource, open: (path: string) => SqliteDatasetStore): FollowingDatasetStore {
+export function createFollowingStore(
+  options: FollowSnapshotOptions,
+  source: SnapshotSource,
+  open: (path: string) => SqliteDatasetStore,
+): FollowingDatasetStore {
   const directory = options.directory
   const everyMs = Math.max(1, options.checkEverySeconds ?? 60) * 1000
   const keepMs = Math.max(0, options.keepPreviousSeconds ?? 10) * 1000
@@ -130,7 +135,10 @@ export function createFollowingStore(options: FollowSnapshotOptions, source: Sna
     try {
       const catalog = store.catalog()
       const missing = manifest.datasets.filter((dataset) => catalog.get(dataset.id)?.loadedAt !== dataset.loadedAt)
-      if (missing.length > 0) throw new Error(`holds no ${missing.map((d) => `${d.id} of ${d.loadedAt}`).join(', ')}, which its manifest lists`)
+      if (missing.length > 0)
+        throw new Error(
+          `holds no ${missing.map((d) => `${d.id} of ${d.loadedAt}`).join(', ')}, which its manifest lists`,
+        )
     } catch (error) {
       store.close()
       throw error
@@ -172,15 +180,25 @@ export function createFollowingStore(options: FollowSnapshotOptions, source: Sna
         const local = localSnapshots()[0]
         if (local) {
           try {
-            switchTo(hold({ id: local.id, createdAt: new Date(local.mtimeMs).toISOString(), bytes: 0, sha256: '', datasets: [] }, local.path))
+            switchTo(
+              hold(
+                { id: local.id, createdAt: new Date(local.mtimeMs).toISOString(), bytes: 0, sha256: '', datasets: [] },
+                local.path,
+              ),
+            )
           } catch {
             // An unreadable leftover is no fallback; the manifest's failure is what to report.
           }
         }
       }
-      throw new Error(`Could not read the manifest of the snapshot ${source.url}: ${asError(error).message}`, { cause: error })
+      throw new Error(`Could not read the manifest of the snapshot ${source.url}: ${asError(error).message}`, {
+        cause: error,
+      })
     }
-    if (!safeId.test(manifest.id)) throw new Error(`The manifest of ${source.url} names the snapshot ${JSON.stringify(manifest.id)}, which is no usable id`)
+    if (!safeId.test(manifest.id))
+      throw new Error(
+        `The manifest of ${source.url} names the snapshot ${JSON.stringify(manifest.id)}, which is no usable id`,
+      )
     if (manifest.id === current?.manifest.id) return false
     const path = join(directory, manifest.id + snapshotSuffix)
     if (current?.path === path) {
@@ -200,7 +218,9 @@ export function createFollowingStore(options: FollowSnapshotOptions, source: Sna
         renameSync(part, path)
       } catch (error) {
         rmSync(part, { force: true })
-        throw new Error(`Could not download the snapshot ${manifest.id} of ${source.url}: ${asError(error).message}`, { cause: error })
+        throw new Error(`Could not download the snapshot ${manifest.id} of ${source.url}: ${asError(error).message}`, {
+          cause: error,
+        })
       }
       // The gateway only reads it; a writer that found it would be told so by the file system.
       chmodSync(path, 0o444)
@@ -233,7 +253,8 @@ export function createFollowingStore(options: FollowSnapshotOptions, source: Sna
   }
 
   // Leftovers of an earlier run: a download cut off, snapshots older than the newest.
-  for (const name of readdirSync(directory)) if (name.endsWith(partSuffix) || name.endsWith('.partial')) rmSync(join(directory, name), { force: true })
+  for (const name of readdirSync(directory))
+    if (name.endsWith(partSuffix) || name.endsWith('.partial')) rmSync(join(directory, name), { force: true })
 
   const ready = new Promise<FollowedManifest>((resolve, reject) => {
     void fetchSnapshot().then(
@@ -254,12 +275,14 @@ export function createFollowingStore(options: FollowSnapshotOptions, source: Sna
   // Awaiting it is optional; a first failure is reported through onError either way.
   ready.catch(() => undefined)
   lastCheckAt = Date.now()
-  checking = ready.then(
-    () => true,
-    () => false,
-  ).finally(() => {
-    checking = undefined
-  })
+  checking = ready
+    .then(
+      () => true,
+      () => false,
+    )
+    .finally(() => {
+      checking = undefined
+    })
 
   const timer = checkOn === 'timer' ? setInterval(() => void check(), everyMs) : undefined
   timer?.unref()

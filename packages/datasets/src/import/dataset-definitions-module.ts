@@ -28,7 +28,8 @@ export async function loadDatasetDefinitions(ref: DatasetDefinitionsRef): Promis
   const name = ref.export ?? 'datasets'
   let value = module[name] ?? (ref.export ? undefined : module.default)
   if (typeof value === 'function') value = (value as () => unknown)()
-  if (!Array.isArray(value)) throw new TypeError(`${ref.module} has no export "${name}" holding an array of datasets or sources`)
+  if (!Array.isArray(value))
+    throw new TypeError(`${ref.module} has no export "${name}" holding an array of datasets or sources`)
   return value.flatMap((item: unknown) => (isSource(item) ? (item.datasets ?? []) : [item as DatasetDefinition]))
 }
 

@@ -10,7 +10,13 @@ import { openSqlite } from '../store/sqlite-connection.js'
 import { tablesFingerprint } from '../store/table-names.js'
 import { rowBatchTables } from './row-batch.js'
 import { createWriterThread, type WriterThread } from './writer-thread.js'
-import { ImportError, type ImportInput, type ImportProgress, type ImportResult, type MalformedSample } from './import-types.js'
+import {
+  ImportError,
+  type ImportInput,
+  type ImportProgress,
+  type ImportResult,
+  type MalformedSample,
+} from './import-types.js'
 
 /** Options of {@link importDataset}. */
 export interface ImportOptions {
@@ -101,7 +107,10 @@ async function importNow(options: ImportOptions): Promise<ImportResult> {
   const declared = new Map(dataset.files.map((file) => [file.name, file]))
   let totalBytes = 0
   for (const input of inputs) {
-    if (!declared.has(input.file)) throw new ImportError(`Dataset ${dataset.id} has no file "${input.file}"; it has ${[...declared.keys()].join(', ')}`)
+    if (!declared.has(input.file))
+      throw new ImportError(
+        `Dataset ${dataset.id} has no file "${input.file}"; it has ${[...declared.keys()].join(', ')}`,
+      )
     try {
       totalBytes += (await stat(input.path)).size
     } catch {
@@ -127,7 +136,9 @@ async function importNow(options: ImportOptions): Promise<ImportResult> {
     // A row batch names a row's table in one byte: a dataset of more tables writes here.
     const threaded = (options.writerThread ?? totalBytes >= writerThreadFrom) && dataset.tables.length <= rowBatchTables
     // A larger page cache speeds up index builds; it is memory this thread gives back on close.
-    writer = threaded ? createWriterThread(options.path, dataset, lockWaitMs) : createGenerationWriter(db, dataset, { cacheKiB: 32_768 })
+    writer = threaded
+      ? createWriterThread(options.path, dataset, lockWaitMs)
+      : createGenerationWriter(db, dataset, { cacheKiB: 32_768 })
   } catch (error) {
     release()
     db.close()
@@ -145,7 +156,16 @@ async function importNow(options: ImportOptions): Promise<ImportResult> {
     const now = Date.now()
     if (!options.onProgress || (!force && now - lastReport < progressEveryMs)) return
     lastReport = now
-    options.onProgress({ phase, file: current, bytes: counter.bytes, totalBytes, records, rows: writer.rows, malformed, elapsedMs: now - started })
+    options.onProgress({
+      phase,
+      file: current,
+      bytes: counter.bytes,
+      totalBytes,
+      records,
+      rows: writer.rows,
+      malformed,
+      elapsedMs: now - started,
+    })
   }
   const malformedShare = dataset.maxMalformedShare ?? 0.5
 
@@ -171,12 +191,17 @@ async function importNow(options: ImportOptions): Promise<ImportResult> {
     let number = 0
     if (part.kind === 'json') mapper = part.content.rows({ file: part.name, origin, header: [] }) as never
     for await (const batch of part.batches as AsyncGenerator<unknown[]>) {
-      if (options.signal?.aborted) throw new ImportError(`The import of ${dataset.id} was interrupted. Nothing was changed.`)
+      if (options.signal?.aborted)
+        throw new ImportError(`The import of ${dataset.id} was interrupted. Nothing was changed.`)
       for (const record of batch) {
         if (!mapper) {
           // The header: the first record of a tabular file, its cells trimmed of stray spaces.
           const header = (record as string[]).map((cell) => cell.trim())
-          mapper = (part.content as { rows: (context: unknown) => (record: never, n: number) => DatasetRowsOut }).rows({ file: part.name, origin, header })
+          mapper = (part.content as { rows: (context: unknown) => (record: never, n: number) => DatasetRowsOut }).rows({
+            file: part.name,
+            origin,
+            header,
+          })
           continue
         }
         number++
@@ -200,7 +225,8 @@ async function importNow(options: ImportOptions): Promise<ImportResult> {
   try {
     for (const input of inputs) {
       const origin = input.url ?? input.path
-      for await (const part of fileParts(declared.get(input.file)!, input.path, counter, limits)) await readPart(part, origin)
+      for await (const part of fileParts(declared.get(input.file)!, input.path, counter, limits))
+        await readPart(part, origin)
     }
     report('reading', true)
     if (records > 0 && malformed / records > malformedShare) {
@@ -209,7 +235,8 @@ async function importNow(options: ImportOptions): Promise<ImportResult> {
           `This does not look like ${dataset.title}. Nothing was changed.`,
       )
     }
-    if (writer.rows === 0) throw new ImportError(`The files hold no rows for ${dataset.id} (${records} records read). Nothing was changed.`)
+    if (writer.rows === 0)
+      throw new ImportError(`The files hold no rows for ${dataset.id} (${records} records read). Nothing was changed.`)
     report('indexing', true)
     await writer.finish()
     report('switching', true)
@@ -242,11 +269,15 @@ async function importNow(options: ImportOptions): Promise<ImportResult> {
   } catch (error) {
     await writer.abandon()
     if (error instanceof ImportError) throw error
-    if (isNamed(error, 'ReadLimitError')) throw new ImportError(`The import of ${dataset.id} stopped: ${error.message}. Nothing was changed.`)
-    if (isNamed(error, 'DatasetFileError')) throw new ImportError(`${current || 'The file'} ${error.message}. Nothing was changed.`)
+    if (isNamed(error, 'ReadLimitError'))
+      throw new ImportError(`The import of ${dataset.id} stopped: ${error.message}. Nothing was changed.`)
+    if (isNamed(error, 'DatasetFileError'))
+      throw new ImportError(`${current || 'The file'} ${error.message}. Nothing was changed.`)
     if (error instanceof TypeError) throw error
     if (isLocked(error)) throw waitedTooLong()
-    throw new ImportError(`The import of ${dataset.id} failed while reading ${current || 'its files'}: ${(error as Error).message}. Nothing was changed.`)
+    throw new ImportError(
+      `The import of ${dataset.id} failed while reading ${current || 'its files'}: ${(error as Error).message}. Nothing was changed.`,
+    )
   } finally {
     try {
       release()

@@ -46,9 +46,17 @@ describe('an import on a worker thread', () => {
     const bad = join(dir, 'bad.csv')
     writeFileSync(bad, 'Name;Value\nx;1\n')
     await expect(
-      importInWorker({ path, catalog, datasetId: 'holdings', inputs: [{ file: 'holdings.csv', path: bad, url: null }], publishedAt: null }),
+      importInWorker({
+        path,
+        catalog,
+        datasetId: 'holdings',
+        inputs: [{ file: 'holdings.csv', path: bad, url: null }],
+        publishedAt: null,
+      }),
     ).rejects.toThrow(new ImportError('holdings.csv has no Org, Owner and Shares columns. Nothing was changed.'))
-    await expect(importInWorker({ path, catalog, datasetId: 'nope', inputs: [], publishedAt: null })).rejects.toThrow(/defines no dataset "nope"/)
+    await expect(importInWorker({ path, catalog, datasetId: 'nope', inputs: [], publishedAt: null })).rejects.toThrow(
+      /defines no dataset "nope"/,
+    )
   })
 
   it('stops when aborted and leaves nothing loaded', async () => {

@@ -37,7 +37,6 @@ export function workerHeapLimitMb(dataset: DatasetDefinition): number {
   return dataset.files.some((file) => file.content.format.type === 'xlsx') ? 1024 : 64
 }
 
-
 /**
  * Runs {@link importDataset} on a worker thread, so parsing and writing a file of a million
  * rows never holds up the thread that serves requests. Progress arrives as messages; the
@@ -62,9 +61,16 @@ export function importInWorker(options: ImportInWorkerOptions): Promise<ImportRe
     limits: options.limits,
   }
   const heap = options.heapLimitMb ?? 256
-  const resourceLimits = { maxOldGenerationSizeMb: heap, maxYoungGenerationSizeMb: Math.min(16, Math.max(4, Math.round(heap / 8))) }
+  const resourceLimits = {
+    maxOldGenerationSizeMb: heap,
+    maxYoungGenerationSizeMb: Math.min(16, Math.max(4, Math.round(heap / 8))),
+  }
   // A catalog given as TypeScript needs the loader even when this module is built.
-  const worker = startWorker(import.meta.url, 'import-worker', { workerData: data, resourceLimits, loader: /\.[mc]?ts$/.test(options.catalog.module) })
+  const worker = startWorker(import.meta.url, 'import-worker', {
+    workerData: data,
+    resourceLimits,
+    loader: /\.[mc]?ts$/.test(options.catalog.module),
+  })
   return new Promise<ImportResult>((resolve, reject) => {
     let settled = false
     const settle = (then: () => void) => {
@@ -75,22 +81,41 @@ export function importInWorker(options: ImportInWorkerOptions): Promise<ImportRe
     }
     const abort = () => worker.postMessage({ type: 'abort' })
     options.signal?.addEventListener('abort', abort, { once: true })
-    worker.on('message', (message: { type: string; progress?: ImportProgress; result?: ImportResult; name?: string; message?: string }) => {
-      if (message.type === 'progress') options.onProgress?.(message.progress!)
-      else if (message.type === 'done') settle(() => resolve(message.result!))
-      else if (message.type === 'error') {
-        settle(() => reject(message.name === 'ImportError' ? new ImportError(message.message!) : new Error(message.message)))
-      }
-    })
+    worker.on(
+      'message',
+      (message: {
+        type: string
+        progress?: ImportProgress
+        result?: ImportResult
+        name?: string
+        message?: string
+      }) => {
+        if (message.type === 'progress') options.onProgress?.(message.progress!)
+        else if (message.type === 'done') settle(() => resolve(message.result!))
+        else if (message.type === 'error') {
+          settle(() =>
+            reject(message.name === 'ImportError' ? new ImportError(message.message!) : new Error(message.message)),
+          )
+        }
+      },
+    )
     worker.on('error', (error) =>
       settle(() =>
         reject(
           (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new ImportError(`The import of ${options.datasetId} ran out of its ${heap} MiB of memory. Nothing was changed.`)
+            ? new ImportError(
+                `The import of ${options.datasetId} ran out of its ${heap} MiB of memory. Nothing was changed.`,
+              )
             : error,
         ),
       ),
     )
-    worker.on('exit', (code) => settle(() => reject(new ImportError(`The import worker stopped (exit code ${code}) before it finished. Nothing was changed.`))))
+    worker.on('exit', (code) =>
+      settle(() =>
+        reject(
+          new ImportError(`The import worker stopped (exit code ${code}) before it finished. Nothing was changed.`),
+        ),
+      ),
+    )
   })
 }

@@ -46,7 +46,11 @@ describe('a batch of rows in a transferable buffer', () => {
     const grown = batch.take(new ArrayBuffer(4096))
     expect(grown.byteLength).toBeGreaterThan(4096)
     const { rows } = read(grown, [1])
-    expect(rows.map(([, [text]]) => text)).toEqual(['first', long, ...Array.from({ length: 100 }, (_, i) => `row ${i}`)])
+    expect(rows.map(([, [text]]) => text)).toEqual([
+      'first',
+      long,
+      ...Array.from({ length: 100 }, (_, i) => `row ${i}`),
+    ])
     batch.add(0, { text: 'next' })
     expect(batch.fill).toBeGreaterThan(0)
     expect(read(batch.take(), [1]).rows).toEqual([[0, ['next']]])

@@ -78,7 +78,12 @@ export function createRowBatch(columns: string[][], size = 1 << 19): RowBatch {
   const grow = (needValues: number, needChars: number) => {
     const old = { tableOf, tags, numbers, text }
     let size = buffer.byteLength * 2
-    while (regions(size).valueCapacity < values + needValues || regions(size).textCapacity < chars + needChars || regions(size).rowCapacity <= rows) size *= 2
+    while (
+      regions(size).valueCapacity < values + needValues ||
+      regions(size).textCapacity < chars + needChars ||
+      regions(size).rowCapacity <= rows
+    )
+      size *= 2
     use(new ArrayBuffer(size))
     tableOf.set(old.tableOf.subarray(0, rows))
     tags.set(old.tags.subarray(0, values))
@@ -94,7 +99,12 @@ export function createRowBatch(columns: string[][], size = 1 << 19): RowBatch {
         const value = row[names[i]!]
         if (typeof value === 'string') needChars += value.length
       }
-      if (rows >= layout.rowCapacity || values + names.length > layout.valueCapacity || chars + needChars > layout.textCapacity) grow(names.length, needChars)
+      if (
+        rows >= layout.rowCapacity ||
+        values + names.length > layout.valueCapacity ||
+        chars + needChars > layout.textCapacity
+      )
+        grow(names.length, needChars)
       tableOf[rows++] = table
       for (let i = 0; i < names.length; i++) {
         const value = row[names[i]!]
@@ -133,7 +143,11 @@ export function createRowBatch(columns: string[][], size = 1 << 19): RowBatch {
  * number and the row's values with one free slot first (`values[0]`, for the writer's rowid),
  * in an array reused for every row of that width.
  */
-export function readRowBatch(buffer: ArrayBuffer, widths: number[], each: (table: number, values: DatasetValue[]) => void): number {
+export function readRowBatch(
+  buffer: ArrayBuffer,
+  widths: number[],
+  each: (table: number, values: DatasetValue[]) => void,
+): number {
   const layout = regions(buffer.byteLength)
   const [rows, , chars] = new Int32Array(buffer, 0, 3) as unknown as [number, number, number]
   const tableOf = new Uint8Array(buffer, 12, layout.rowCapacity)

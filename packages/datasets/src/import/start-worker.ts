@@ -13,14 +13,22 @@ const loaderHeapMb = 128
  * @example
  * const worker = startWorker(import.meta.url, 'writer-worker', { workerData, resourceLimits: { maxOldGenerationSizeMb: 64 } })
  */
-export function startWorker(importer: string, name: string, options: { workerData: unknown; resourceLimits: ResourceLimits; loader?: boolean }): Worker {
+export function startWorker(
+  importer: string,
+  name: string,
+  options: { workerData: unknown; resourceLimits: ResourceLimits; loader?: boolean },
+): Worker {
   const fromSources = importer.endsWith('.ts')
   const url = new URL(`./${name}${fromSources ? '.ts' : '.js'}`, importer)
-  if (!fromSources && !options.loader) return new Worker(url, { workerData: options.workerData, resourceLimits: options.resourceLimits })
+  if (!fromSources && !options.loader)
+    return new Worker(url, { workerData: options.workerData, resourceLimits: options.resourceLimits })
   const heap = (options.resourceLimits.maxOldGenerationSizeMb ?? 64) + loaderHeapMb
-  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}) })`, {
-    eval: true,
-    workerData: options.workerData,
-    resourceLimits: { ...options.resourceLimits, maxOldGenerationSizeMb: heap },
-  })
+  return new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url.href)}) })`,
+    {
+      eval: true,
+      workerData: options.workerData,
+      resourceLimits: { ...options.resourceLimits, maxOldGenerationSizeMb: heap },
+    },
+  )
 }

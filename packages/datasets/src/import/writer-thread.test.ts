@@ -21,7 +21,13 @@ const split = defineDataset({
   ...holdings,
   id: 'split',
   tables: [
-    { name: 'people', columns: { org: 'text', owner: 'text', shares: 'integer', place: 'text' }, key: ['org', 'owner'], sum: ['shares'], indexes: [['org']] },
+    {
+      name: 'people',
+      columns: { org: 'text', owner: 'text', shares: 'integer', place: 'text' },
+      key: ['org', 'owner'],
+      sum: ['shares'],
+      indexes: [['org']],
+    },
     { name: 'companies', columns: { org: 'text', owner: 'text', shares: 'real' }, indexes: [['owner']] },
   ],
   files: [
@@ -29,16 +35,23 @@ const split = defineDataset({
       name: 'holdings.csv',
       content: {
         format: { type: 'delimited', delimiter: ';', quoting: 'none', encodings: ['utf-8'] },
-        rows: () => (cells: string[]): DatasetRowsOut => {
-          const [kind, org, owner, shares, place] = cells
-          if (kind === 'P') return { table: 'people', row: { org: org!, owner: owner!, shares: Number(shares), place: place || null } }
-          if (kind === 'C') return { table: 'companies', row: { org: org!, owner: owner!, shares: Number(shares) } }
-          if (kind === 'B') return [
-            { table: 'people', row: { org: org!, owner: owner!, shares: Number(shares), place: null } },
-            { table: 'companies', row: { org: org!, owner: owner!, shares: Number(shares) / 2 } },
-          ]
-          throw new DatasetRowError(`kind "${kind}" is neither P, C nor B`)
-        },
+        rows:
+          () =>
+          (cells: string[]): DatasetRowsOut => {
+            const [kind, org, owner, shares, place] = cells
+            if (kind === 'P')
+              return {
+                table: 'people',
+                row: { org: org!, owner: owner!, shares: Number(shares), place: place || null },
+              }
+            if (kind === 'C') return { table: 'companies', row: { org: org!, owner: owner!, shares: Number(shares) } }
+            if (kind === 'B')
+              return [
+                { table: 'people', row: { org: org!, owner: owner!, shares: Number(shares), place: null } },
+                { table: 'companies', row: { org: org!, owner: owner!, shares: Number(shares) / 2 } },
+              ]
+            throw new DatasetRowError(`kind "${kind}" is neither P, C nor B`)
+          },
       },
     },
   ],
@@ -52,7 +65,9 @@ function mixedFile(): string {
     const kind = i % 997 === 0 ? 'X' : i % 5 === 0 ? 'C' : i % 7 === 0 ? 'B' : 'P'
     // Every 11th record repeats an earlier key.
     const n = i % 11 === 0 ? Math.floor(i / 2) : i
-    lines.push(`${kind};${100 + (n % 900)};${names[n % names.length]} ${n};${i % 13 === 0 ? (i * 1.25).toFixed(2) : i};${i % 3 ? 'Tromsø' : ''}`)
+    lines.push(
+      `${kind};${100 + (n % 900)};${names[n % names.length]} ${n};${i % 13 === 0 ? (i * 1.25).toFixed(2) : i};${i % 3 ? 'Tromsø' : ''}`,
+    )
   }
   const path = join(dir, 'mixed.csv')
   writeFileSync(path, lines.join('\n'))
@@ -60,9 +75,7 @@ function mixedFile(): string {
 }
 
 const tableRows = (table: string) =>
-  openSqlite(db, { readonly: true })
-    .prepare(`SELECT * FROM ${table} ORDER BY rowid`)
-    .all()
+  openSqlite(db, { readonly: true }).prepare(`SELECT * FROM ${table} ORDER BY rowid`).all()
 
 describe('writing on a thread of its own', () => {
   it('loads the same rows, sums and malformed records as writing on the reading thread', async () => {
@@ -73,17 +86,32 @@ describe('writing on a thread of its own', () => {
     for (const writerThread of [false, true]) {
       const progress: ImportProgress[] = []
       results.push(
-        await importDataset({ path: db, dataset: split, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt: null, writerThread, onProgress: (p) => progress.push(p) }),
+        await importDataset({
+          path: db,
+          dataset: split,
+          inputs: [{ file: 'holdings.csv', path, url: null }],
+          publishedAt: null,
+          writerThread,
+          onProgress: (p) => progress.push(p),
+        }),
       )
       expect(progress.at(-1)?.phase).toBe('switching')
       indexed.push(progress.find((p) => p.phase === 'indexing')!.rows)
       const store = createSqliteDatasetStore({ path: db, readonly: true })
       const reader = store.reader(split)!
-      contents.push({ people: await reader.select('people', { orderBy: [{ column: 'org' }, { column: 'owner' }] }), companies: await reader.select('companies', { orderBy: [{ column: 'owner' }] }) })
+      contents.push({
+        people: await reader.select('people', { orderBy: [{ column: 'org' }, { column: 'owner' }] }),
+        companies: await reader.select('companies', { orderBy: [{ column: 'owner' }] }),
+      })
       store.close()
     }
     const [inThread, threaded] = results
-    expect(threaded).toMatchObject({ records: inThread!.records, rows: inThread!.rows, malformed: inThread!.malformed, samples: inThread!.samples })
+    expect(threaded).toMatchObject({
+      records: inThread!.records,
+      rows: inThread!.rows,
+      malformed: inThread!.malformed,
+      samples: inThread!.samples,
+    })
     expect(threaded!.malformed).toBe(121)
     // Rows handed to the writer, reported before the indexes are built: repeats not yet merged.
     expect(indexed[1]).toBe(indexed[0])
@@ -98,7 +126,12 @@ describe('writing on a thread of its own', () => {
   it('stops when aborted, drops what it wrote, leaves the loaded generation serving and releases the lock', async () => {
     const small = join(dir, 'small.csv')
     writeFileSync(small, 'Org;Owner;Shares\n111;Ann;5\n')
-    await importDataset({ path: db, dataset: holdings, inputs: [{ file: 'holdings.csv', path: small, url: null }], publishedAt: null })
+    await importDataset({
+      path: db,
+      dataset: holdings,
+      inputs: [{ file: 'holdings.csv', path: small, url: null }],
+      publishedAt: null,
+    })
     const lines = ['Org;Owner;Shares']
     for (let i = 0; i < 200_000; i++) lines.push(`${100 + (i % 900)};Owner ${i};${i}`)
     const big = join(dir, 'big.csv')
@@ -116,11 +149,21 @@ describe('writing on a thread of its own', () => {
     })
     await expect(running).rejects.toThrow(/was interrupted\. Nothing was changed\./)
     const store = createSqliteDatasetStore({ path: db, readonly: true })
-    expect(await store.reader(holdings)!.select('holdings')).toEqual([{ org: '111', owner: 'Ann', shares: 5, place: null }])
-    const tables = openSqlite(db, { readonly: true }).prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_%'").all()
+    expect(await store.reader(holdings)!.select('holdings')).toEqual([
+      { org: '111', owner: 'Ann', shares: 5, place: null },
+    ])
+    const tables = openSqlite(db, { readonly: true })
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_%'")
+      .all()
     expect(tables).toHaveLength(1)
     expect(tableRows('allmenning_import_locks')).toEqual([])
-    const again = await importDataset({ path: db, dataset: holdings, inputs: [{ file: 'holdings.csv', path: big, url: null }], publishedAt: null, writerThread: true })
+    const again = await importDataset({
+      path: db,
+      dataset: holdings,
+      inputs: [{ file: 'holdings.csv', path: big, url: null }],
+      publishedAt: null,
+      writerThread: true,
+    })
     expect(again.rows).toBe(200_000)
     expect(await store.reader(holdings)!.count('holdings')).toBe(200_000)
     store.close()
@@ -132,12 +175,30 @@ describe('writing on a thread of its own', () => {
     const wrong = defineDataset({
       ...holdings,
       id: 'wrong',
-      files: [{ ...holdings.files[0]!, content: { ...holdings.files[0]!.content, rows: () => () => ({ table: 'holdings', row: { org: '1', nope: 'x' } }) } }],
+      files: [
+        {
+          ...holdings.files[0]!,
+          content: {
+            ...holdings.files[0]!.content,
+            rows: () => () => ({ table: 'holdings', row: { org: '1', nope: 'x' } }),
+          },
+        },
+      ],
     })
-    await expect(importDataset({ path: db, dataset: wrong, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt: null, writerThread: true })).rejects.toThrow(
-      /has columns it does not declare: nope/,
-    )
-    expect(openSqlite(db, { readonly: true }).prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_%'").all()).toEqual([])
+    await expect(
+      importDataset({
+        path: db,
+        dataset: wrong,
+        inputs: [{ file: 'holdings.csv', path, url: null }],
+        publishedAt: null,
+        writerThread: true,
+      }),
+    ).rejects.toThrow(/has columns it does not declare: nope/)
+    expect(
+      openSqlite(db, { readonly: true })
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_%'")
+        .all(),
+    ).toEqual([])
   })
 
   it('runs inside the import worker too (a thread started by a thread)', async () => {
@@ -155,7 +216,9 @@ describe('writing on a thread of its own', () => {
     })
     expect(result).toMatchObject({ records: 50_000, rows: 40_000 })
     const store = createSqliteDatasetStore({ path: db, readonly: true })
-    expect(await store.reader(holdings)!.select('holdings', { where: { owner: 'Owner 7' } })).toEqual([{ org: '107', owner: 'Owner 7', shares: 2, place: null }])
+    expect(await store.reader(holdings)!.select('holdings', { where: { owner: 'Owner 7' } })).toEqual([
+      { org: '107', owner: 'Owner 7', shares: 2, place: null },
+    ])
     store.close()
   })
 })

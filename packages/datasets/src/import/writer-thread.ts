@@ -38,7 +38,12 @@ const bufferBytes = 1 << 20
 /** A buffer is handed over once this share of it is used, so the next batch of records fits. */
 const sendAt = 0.4
 
-type Reply = { type: 'free'; buffer: ArrayBuffer } | { type: 'finished' } | { type: 'switched'; entry: LoadedDatasetEntry } | { type: 'abandoned' } | { type: 'error'; name: string; message: string }
+type Reply =
+  | { type: 'free'; buffer: ArrayBuffer }
+  | { type: 'finished' }
+  | { type: 'switched'; entry: LoadedDatasetEntry }
+  | { type: 'abandoned' }
+  | { type: 'error'; name: string; message: string }
 
 /** An error the writer thread reported, as an Error of the same name. */
 function writerError(name: string, message: string): Error {
@@ -87,7 +92,11 @@ export function createWriterThread(path: string, dataset: DatasetDefinition, loc
     waiting.shift()?.resolve(reply)
   })
   worker.on('error', (error) =>
-    fail((error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY' ? new Error('the writer thread ran out of memory') : error),
+    fail(
+      (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? new Error('the writer thread ran out of memory')
+        : error,
+    ),
   )
   worker.on('exit', (code) => {
     stopped = true

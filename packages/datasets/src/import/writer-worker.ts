@@ -70,7 +70,9 @@ port.on('message', (request: WriterRequest) => {
     }
     const current = writer!
     if (request.type === 'rows') {
-      readRowBatch(request.buffer, widths, (table: number, values: DatasetValue[]) => current.addValues(tables[table]!, values))
+      readRowBatch(request.buffer, widths, (table: number, values: DatasetValue[]) =>
+        current.addValues(tables[table]!, values),
+      )
       port.postMessage({ type: 'free', buffer: request.buffer }, [request.buffer])
     } else if (request.type === 'finish') {
       current.finish()

@@ -38,7 +38,10 @@ export function pickEncoding(sample: Buffer, encodings: TextEncoding[]): { encod
  * @example
  * for await (const text of decodeText(createReadStream('Tildelinger.csv'), ['utf-8', 'windows-1252'])) lines.push(text)
  */
-export function decodeText(input: Readable, encodings: TextEncoding[] = ['utf-8']): Readable & { encoding?: TextEncoding } {
+export function decodeText(
+  input: Readable,
+  encodings: TextEncoding[] = ['utf-8'],
+): Readable & { encoding?: TextEncoding } {
   let pending: Buffer[] = []
   let pendingBytes = 0
   let decoder: { write(chunk: Buffer): string; end(): string | undefined } | undefined
@@ -68,7 +71,8 @@ export function decodeText(input: Readable, encodings: TextEncoding[] = ['utf-8'
     pending = []
     const { encoding, bom } = pickEncoding(sample, encodings)
     output.encoding = encoding
-    decoder = encoding === 'utf-8' ? utf8Decoder() : iconv.getDecoder(encoding === 'windows-1252' ? 'win1252' : 'latin1')
+    decoder =
+      encoding === 'utf-8' ? utf8Decoder() : iconv.getDecoder(encoding === 'windows-1252' ? 'win1252' : 'latin1')
     const text = decoder.write(bom ? sample.subarray(3) : sample)
     if (text) stream.push(text)
   }

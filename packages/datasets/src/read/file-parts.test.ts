@@ -27,7 +27,8 @@ const file: DatasetFile = { name: 'archive.bin', content: lateReader }
 
 async function readAll(path: string, counter: { bytes: number }): Promise<unknown[]> {
   const records: unknown[] = []
-  for await (const part of fileParts(file, path, counter)) for await (const batch of part.batches) records.push(...batch)
+  for await (const part of fileParts(file, path, counter))
+    for await (const batch of part.batches) records.push(...batch)
   return records
 }
 

@@ -1,7 +1,13 @@
 import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { pipeline, Transform, type Readable } from 'node:stream'
-import { DatasetFileError, type DatasetFile, type JsonArrayContent, type StreamContent, type TabularContent } from '@allmenning/core/source'
+import {
+  DatasetFileError,
+  type DatasetFile,
+  type JsonArrayContent,
+  type StreamContent,
+  type TabularContent,
+} from '@allmenning/core/source'
 import { delimitedRecords } from './delimited-records.js'
 import { jsonArrayRecords, startsWithGzip } from './json-array-records.js'
 import { defaultReadLimits, type ReadLimits } from './read-limits.js'
@@ -44,11 +50,17 @@ async function* oneByOne(records: AsyncIterable<unknown>): AsyncGenerator<unknow
 
 function tabular(name: string, content: TabularContent, input: Readable | string, limits: ReadLimits): FilePart {
   if (content.format.type === 'xlsx') {
-    if (typeof input !== 'string') throw new DatasetFileError(`${name}: an XLSX workbook inside a zip archive is not supported`)
+    if (typeof input !== 'string')
+      throw new DatasetFileError(`${name}: an XLSX workbook inside a zip archive is not supported`)
     return { kind: 'tabular', name, content, batches: xlsxRecords(input, content.format, name, limits) }
   }
   const stream = typeof input === 'string' ? createReadStream(input) : input
-  return { kind: 'tabular', name, content, batches: delimitedRecords(stream, content.format, { name, maxRecordLength: limits.maxRecordLength }) }
+  return {
+    kind: 'tabular',
+    name,
+    content,
+    batches: delimitedRecords(stream, content.format, { name, maxRecordLength: limits.maxRecordLength }),
+  }
 }
 
 /**
@@ -59,19 +71,34 @@ function tabular(name: string, content: TabularContent, input: Readable | string
  * @example
  * for (const file of dataset.files) for await (const part of fileParts(file, `/tmp/${file.name}`, counter)) for await (const batch of part.batches) rows += batch.length
  */
-export async function* fileParts(declared: DatasetFile, path: string, counter: ByteCounter, limits: ReadLimits = defaultReadLimits): AsyncGenerator<FilePart> {
+export async function* fileParts(
+  declared: DatasetFile,
+  path: string,
+  counter: ByteCounter,
+  limits: ReadLimits = defaultReadLimits,
+): AsyncGenerator<FilePart> {
   const content = declared.content
   const size = (await stat(path)).size
   if (content.format.type === 'json-array') {
     const gzip = await startsWithGzip(path)
     const start = counter.bytes
     const source = { name: declared.name, limits, packed: () => counter.bytes - start }
-    yield { kind: 'json', name: declared.name, content: content as JsonArrayContent, batches: jsonArrayRecords(counted(path, counter), gzip, source) }
+    yield {
+      kind: 'json',
+      name: declared.name,
+      content: content as JsonArrayContent,
+      batches: jsonArrayRecords(counted(path, counter), gzip, source),
+    }
     return
   }
   if (content.format.type === 'stream') {
     const stream = content as StreamContent
-    yield { kind: 'json', name: declared.name, content: stream, batches: oneByOne(stream.records(counted(path, counter))) }
+    yield {
+      kind: 'json',
+      name: declared.name,
+      content: stream,
+      batches: oneByOne(stream.records(counted(path, counter))),
+    }
     return
   }
   if (content.format.type === 'zip') {

@@ -5,7 +5,12 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip, gzipSync } from 'node:zlib'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { defineDataset, type DatasetDefinition, type JsonArrayContent, type TabularContent } from '@allmenning/core/source'
+import {
+  defineDataset,
+  type DatasetDefinition,
+  type JsonArrayContent,
+  type TabularContent,
+} from '@allmenning/core/source'
 import { createSqliteDatasetStore, importDataset, ImportError } from '@allmenning/datasets'
 import { holdings } from '../testing/test-datasets.js'
 import { repeat, writeGzip, writeZip } from '../testing/bomb-files.js'
@@ -21,7 +26,10 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
 const MiB = 1024 * 1024
-const projectRows: TabularContent['rows'] = () => (cells) => ({ table: 'projects', row: { id: cells[0] ?? null, title: cells[1] ?? null } })
+const projectRows: TabularContent['rows'] = () => (cells) => ({
+  table: 'projects',
+  row: { id: cells[0] ?? null, title: cells[1] ?? null },
+})
 const base = {
   title: 'Test projects',
   description: 'Projects, for the read limit tests.',
@@ -37,9 +45,20 @@ const zipped = (quoting: 'rfc4180' | 'none') =>
   defineDataset({
     ...base,
     id: `projects_${quoting === 'none' ? 'plain' : 'quoted'}`,
-    files: [{ name: 'projects.zip', content: { format: { type: 'zip' }, members: { 'project.csv': { format: { type: 'delimited', delimiter: ';', quoting }, rows: projectRows } } } }],
+    files: [
+      {
+        name: 'projects.zip',
+        content: {
+          format: { type: 'zip' },
+          members: { 'project.csv': { format: { type: 'delimited', delimiter: ';', quoting }, rows: projectRows } },
+        },
+      },
+    ],
   })
-const jsonContent: JsonArrayContent = { format: { type: 'json-array' }, rows: () => (element) => ({ table: 'projects', row: { id: String((element as { id: unknown }).id), title: null } }) }
+const jsonContent: JsonArrayContent = {
+  format: { type: 'json-array' },
+  rows: () => (element) => ({ table: 'projects', row: { id: String((element as { id: unknown }).id), title: null } }),
+}
 const json = defineDataset({
   ...base,
   id: 'projects_json',
@@ -52,37 +71,52 @@ const workbook = defineDataset({
 })
 
 function load(dataset: DatasetDefinition, path: string, limits?: Partial<ReadLimits>) {
-  return importDataset({ path: db, dataset, inputs: [{ file: dataset.files[0]!.name, path, url: null }], publishedAt: null, ...(limits ? { limits } : {}) })
+  return importDataset({
+    path: db,
+    dataset,
+    inputs: [{ file: dataset.files[0]!.name, path, url: null }],
+    publishedAt: null,
+    ...(limits ? { limits } : {}),
+  })
 }
 
 /** A header, one good record, then a line of `bytes` letters with no line break after it. */
 async function longLineZip(bytes: number): Promise<string> {
   const path = join(dir, 'projects.zip')
   const letters = Buffer.alloc(MiB, 'a')
-  await writeZip(path, [{ name: 'project.csv', pieces: () => [Buffer.from('id;title\n1;first\n'), ...repeat(letters, bytes / MiB)] }])
+  await writeZip(path, [
+    { name: 'project.csv', pieces: () => [Buffer.from('id;title\n1;first\n'), ...repeat(letters, bytes / MiB)] },
+  ])
   return path
 }
 
 describe('every reader stops at its limit, naming the file and the limit', () => {
-  it.each(['none', 'rfc4180'] as const)('a line longer than 4 Mi characters (quoting %s), before reading it whole', async (quoting) => {
-    const path = await longLineZip(50 * MiB)
-    await expect(load(zipped(quoting), path)).rejects.toThrow(
-      new ImportError(
-        `The import of ${zipped(quoting).id} stopped: line 3 of projects.zip/project.csv is longer than 4 Mi characters (the longest record read; raise it with --max-record-length). Nothing was changed.`,
-      ),
-    )
-  })
+  it.each(['none', 'rfc4180'] as const)(
+    'a line longer than 4 Mi characters (quoting %s), before reading it whole',
+    async (quoting) => {
+      const path = await longLineZip(50 * MiB)
+      await expect(load(zipped(quoting), path)).rejects.toThrow(
+        new ImportError(
+          `The import of ${zipped(quoting).id} stopped: line 3 of projects.zip/project.csv is longer than 4 Mi characters (the longest record read; raise it with --max-record-length). Nothing was changed.`,
+        ),
+      )
+    },
+  )
 
   it('reads a line as long as the limit allows, and a longer one when the limit is raised', async () => {
     const path = await longLineZip(5 * MiB)
-    await expect(load(zipped('none'), path)).rejects.toThrow(/line 3 of projects.zip\/project.csv is longer than 4 Mi characters/)
+    await expect(load(zipped('none'), path)).rejects.toThrow(
+      /line 3 of projects.zip\/project.csv is longer than 4 Mi characters/,
+    )
     const result = await load(zipped('none'), path, { maxRecordLength: 6 * MiB })
     expect(result.rows).toBe(2)
   })
 
   it('a zip member that unpacks about a thousand times its size, before unpacking it', async () => {
     const path = join(dir, 'projects.zip')
-    await writeZip(path, [{ name: 'project.csv', pieces: () => [Buffer.from('id;title\n'), ...repeat(Buffer.alloc(MiB, 'a'), 100)] }])
+    await writeZip(path, [
+      { name: 'project.csv', pieces: () => [Buffer.from('id;title\n'), ...repeat(Buffer.alloc(MiB, 'a'), 100)] },
+    ])
     await expect(load(zipped('rfc4180'), path)).rejects.toThrow(
       /^The import of projects_quoted stopped: projects\.zip\/project\.csv unpacks more than 100 times its size \(100 MiB from [\d.,]+ (KiB|bytes) so far\): a compression bomb, or raise the limit with --max-ratio\. Nothing was changed\.$/,
     )
@@ -103,13 +137,22 @@ describe('every reader stops at its limit, naming the file and the limit', () =>
 
   it('a gzip file that unpacks to more than allowed, and a JSON element longer than the limit', async () => {
     const path = join(dir, 'projects.json.gz')
-    await writeGzip(path, [Buffer.from('['), ...repeat(Buffer.from('{"id":1},'.repeat(1000)), 200), Buffer.from('{"id":2}]')])
+    await writeGzip(path, [
+      Buffer.from('['),
+      ...repeat(Buffer.from('{"id":1},'.repeat(1000)), 200),
+      Buffer.from('{"id":2}]'),
+    ])
     await expect(load(json, path, { maxUnpackedBytes: MiB })).rejects.toThrow(
       'The import of projects_json stopped: projects.json.gz unpacks to more than 1 MiB (the most a file may unpack to; raise it with --max-unpacked-bytes). Nothing was changed.',
     )
     expect((await load(json, path)).rows).toBe(200_001)
 
-    writeFileSync(path, gzipSync(Buffer.concat([Buffer.from('[{"id":1},{"id":2,"text":"'), Buffer.alloc(5 * MiB, 'a'), Buffer.from('"}]')])))
+    writeFileSync(
+      path,
+      gzipSync(
+        Buffer.concat([Buffer.from('[{"id":1},{"id":2,"text":"'), Buffer.alloc(5 * MiB, 'a'), Buffer.from('"}]')]),
+      ),
+    )
     await expect(load(json, path)).rejects.toThrow(
       'The import of projects_json stopped: element 2 of projects.json.gz is longer than 4 MiB (the longest record read; raise it with --max-record-length). Nothing was changed.',
     )
@@ -123,7 +166,14 @@ describe('every reader stops at its limit, naming the file and the limit', () =>
     const counting = async function* (source: AsyncIterable<Buffer>) {
       for await (const chunk of source) unpacked += chunk.length
     }
-    await expect(pipeline(input, createGunzip(), limitUnpacked('bomb.gz', defaultReadLimits, () => packed), counting)).rejects.toThrow(
+    await expect(
+      pipeline(
+        input,
+        createGunzip(),
+        limitUnpacked('bomb.gz', defaultReadLimits, () => packed),
+        counting,
+      ),
+    ).rejects.toThrow(
       /^bomb\.gz unpacks more than 100 times its size \(64 MiB from [\d.]+ KiB so far\): a compression bomb, or raise the limit with --max-ratio$/,
     )
     expect(unpacked).toBeLessThanOrEqual(64 * MiB)
@@ -141,14 +191,27 @@ describe('every reader stops at its limit, naming the file and the limit', () =>
   it('leaves the loaded generation serving when a limit stops an import', async () => {
     const good = join(dir, 'holdings.csv')
     writeFileSync(good, 'Org;Owner;Shares\n111;Ann;5\n')
-    await importDataset({ path: db, dataset: holdings, inputs: [{ file: 'holdings.csv', path: good, url: null }], publishedAt: null })
+    await importDataset({
+      path: db,
+      dataset: holdings,
+      inputs: [{ file: 'holdings.csv', path: good, url: null }],
+      publishedAt: null,
+    })
     const long = join(dir, 'long.csv')
     writeFileSync(long, `Org;Owner;Shares\n111;${'B'.repeat(2000)};5\n`)
     await expect(
-      importDataset({ path: db, dataset: holdings, inputs: [{ file: 'holdings.csv', path: long, url: null }], publishedAt: null, limits: { maxRecordLength: 1000 } }),
+      importDataset({
+        path: db,
+        dataset: holdings,
+        inputs: [{ file: 'holdings.csv', path: long, url: null }],
+        publishedAt: null,
+        limits: { maxRecordLength: 1000 },
+      }),
     ).rejects.toThrow('line 2 of holdings.csv is longer than 1,000 characters')
     const store = createSqliteDatasetStore({ path: db, readonly: true })
-    expect(await store.reader(holdings)!.select('holdings', {})).toEqual([{ org: '111', owner: 'Ann', shares: 5, place: null }])
+    expect(await store.reader(holdings)!.select('holdings', {})).toEqual([
+      { org: '111', owner: 'Ann', shares: 5, place: null },
+    ])
     store.close()
   })
 

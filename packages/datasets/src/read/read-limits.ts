@@ -75,7 +75,11 @@ export const limitOptions: Record<keyof ReadLimits, string> = {
  * describeSize(4 * 1024 * 1024) // '4 MiB'
  */
 export function describeSize(bytes: number): string {
-  for (const [unit, size] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]] as const) {
+  for (const [unit, size] of [
+    ['GiB', 1024 ** 3],
+    ['MiB', 1024 ** 2],
+    ['KiB', 1024],
+  ] as const) {
     if (bytes >= size) return `${(bytes / size).toLocaleString('en-US', { maximumFractionDigits: 1 })} ${unit}`
   }
   return `${bytes.toLocaleString('en-US')} bytes`
@@ -102,8 +106,10 @@ export function readLimits(given: Partial<ReadLimits> = {}): ReadLimits {
   const limits = { ...defaultReadLimits }
   for (const [name, value] of Object.entries(given) as [keyof ReadLimits, number | undefined][]) {
     if (value === undefined) continue
-    if (!(name in defaultReadLimits)) throw new TypeError(`There is no read limit "${name}"; there are ${Object.keys(defaultReadLimits).join(', ')}`)
-    if (!Number.isFinite(value) || value <= 0) throw new TypeError(`The read limit ${name} must be a positive number, not ${value}`)
+    if (!(name in defaultReadLimits))
+      throw new TypeError(`There is no read limit "${name}"; there are ${Object.keys(defaultReadLimits).join(', ')}`)
+    if (!Number.isFinite(value) || value <= 0)
+      throw new TypeError(`The read limit ${name} must be a positive number, not ${value}`)
     limits[name] = value
   }
   return limits

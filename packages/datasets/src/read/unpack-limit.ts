@@ -8,7 +8,12 @@ import { describeSize, limitOptions, ratioCheckedFrom, ReadLimitError, type Read
  * @example
  * const error = unpackedTooMuch('roller.json.gz', 2 ** 35, 1e6, limits)
  */
-export function unpackedTooMuch(name: string, unpacked: number, packed: number, limits: ReadLimits): ReadLimitError | undefined {
+export function unpackedTooMuch(
+  name: string,
+  unpacked: number,
+  packed: number,
+  limits: ReadLimits,
+): ReadLimitError | undefined {
   if (unpacked > limits.maxUnpackedBytes) {
     return new ReadLimitError(
       `${name} unpacks to more than ${describeSize(limits.maxUnpackedBytes)} (the most a file may unpack to; raise it with ${limitOptions.maxUnpackedBytes})`,

@@ -38,7 +38,9 @@ async function checkWorkbook(path: string, name: string, limits: ReadLimits): Pr
         } else zip.readEntry()
       })
       zip.on('end', () => resolve())
-      zip.on('error', (error: Error) => reject(new DatasetFileError(`is not a readable XLSX workbook: ${error.message}`)))
+      zip.on('error', (error: Error) =>
+        reject(new DatasetFileError(`is not a readable XLSX workbook: ${error.message}`)),
+      )
       zip.readEntry()
     })
   } finally {
@@ -62,7 +64,12 @@ function cellText(value: unknown): string {
  * @example
  * for await (const batch of xlsxRecords('skattefunn.xlsx', { type: 'xlsx' })) rows += batch.length
  */
-export async function* xlsxRecords(path: string, format: XlsxFormat, name = path, limits: ReadLimits = defaultReadLimits): AsyncGenerator<string[][]> {
+export async function* xlsxRecords(
+  path: string,
+  format: XlsxFormat,
+  name = path,
+  limits: ReadLimits = defaultReadLimits,
+): AsyncGenerator<string[][]> {
   await checkWorkbook(path, name, limits)
   let sheet: unknown[][]
   try {

@@ -22,11 +22,18 @@ export interface ZipMember {
  * @example
  * for await (const member of zipMembers('cordis-HORIZONprojects-csv.zip', ['project.csv'])) streams.push(await member.open())
  */
-export async function* zipMembers(path: string, wanted: string[], name = path, limits: ReadLimits = defaultReadLimits): AsyncGenerator<ZipMember> {
+export async function* zipMembers(
+  path: string,
+  wanted: string[],
+  name = path,
+  limits: ReadLimits = defaultReadLimits,
+): AsyncGenerator<ZipMember> {
   let zip: yauzl.ZipFile
   try {
     zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
-      yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, file) => (error ? reject(error) : resolve(file))),
+      yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, file) =>
+        error ? reject(error) : resolve(file),
+      ),
     )
   } catch (error) {
     throw new DatasetFileError(`is not a zip archive: ${(error as Error).message}`)
@@ -42,7 +49,8 @@ export async function* zipMembers(path: string, wanted: string[], name = path, l
       const entry = await new Promise<yauzl.Entry | undefined>((resolve, reject) => {
         const onEntry = (e: yauzl.Entry) => finish(() => resolve(e))
         const onEnd = () => finish(() => resolve(undefined))
-        const onError = (error: Error) => finish(() => reject(new DatasetFileError(`is a damaged zip archive: ${error.message}`)))
+        const onError = (error: Error) =>
+          finish(() => reject(new DatasetFileError(`is a damaged zip archive: ${error.message}`)))
         const finish = (then: () => void) => {
           zip.off('entry', onEntry)
           zip.off('end', onEnd)
@@ -65,7 +73,9 @@ export async function* zipMembers(path: string, wanted: string[], name = path, l
         uncompressedSize: entry.uncompressedSize,
         open: () =>
           new Promise<Readable>((resolve, reject) =>
-            zip.openReadStream(entry, (error, stream) => (error ? reject(new DatasetFileError(`member ${base} cannot be read: ${error.message}`)) : resolve(stream))),
+            zip.openReadStream(entry, (error, stream) =>
+              error ? reject(new DatasetFileError(`member ${base} cannot be read: ${error.message}`)) : resolve(stream),
+            ),
           ),
       }
     }

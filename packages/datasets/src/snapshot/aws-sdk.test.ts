@@ -15,12 +15,19 @@ function sdkLoaded(code: string): Promise<string> {
     ${code}
     console.log(JSON.stringify({ before, after: loaded() }))`
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--conditions=@allmenning/source', '--import', 'tsx', '--input-type=module', '-e', script], { timeout: 30_000 }, (error, stdout) => (error ? reject(error) : resolve(stdout.trim())))
+    execFile(
+      process.execPath,
+      ['--conditions=@allmenning/source', '--import', 'tsx', '--input-type=module', '-e', script],
+      { timeout: 30_000 },
+      (error, stdout) => (error ? reject(error) : resolve(stdout.trim())),
+    )
   })
 }
 
 describe('the AWS SDK', () => {
   it('is loaded when a snapshot client is made, not when @allmenning/datasets is imported', async () => {
-    expect(JSON.parse(await sdkLoaded("datasets.createSnapshotClient({ endpoint: 'http://127.0.0.1:9', env: {} })"))).toEqual({ before: false, after: true })
+    expect(
+      JSON.parse(await sdkLoaded("datasets.createSnapshotClient({ endpoint: 'http://127.0.0.1:9', env: {} })")),
+    ).toEqual({ before: false, after: true })
   })
 })

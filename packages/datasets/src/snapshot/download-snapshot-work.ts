@@ -53,7 +53,12 @@ export interface DownloadedSnapshot {
 }
 
 /** {@link downloadSnapshot}'s work; see it for what is checked and when. */
-export async function downloadAndCheckSnapshot(location: SnapshotLocation, manifest: SnapshotManifest, toPath: string, options: DownloadSnapshotOptions): Promise<DownloadedSnapshot> {
+export async function downloadAndCheckSnapshot(
+  location: SnapshotLocation,
+  manifest: SnapshotManifest,
+  toPath: string,
+  options: DownloadSnapshotOptions,
+): Promise<DownloadedSnapshot> {
   const named = `snapshot ${manifest.id} (${location.url}/${manifest.object})`
   mkdirSync(dirname(toPath), { recursive: true })
   const partial = join(dirname(toPath), `.${basename(toPath)}.${manifest.id}.${randomBytes(4).toString('hex')}.partial`)
@@ -67,12 +72,19 @@ export async function downloadAndCheckSnapshot(location: SnapshotLocation, manif
       )
       if (answer.ContentLength !== undefined && answer.ContentLength !== manifest.bytes) {
         ;(answer.Body as Readable | undefined)?.destroy()
-        throw new SnapshotError('corrupt', `${named} is ${answer.ContentLength} bytes in the store, and its manifest says ${manifest.bytes}; refused`)
+        throw new SnapshotError(
+          'corrupt',
+          `${named} is ${answer.ContentLength} bytes in the store, and its manifest says ${manifest.bytes}; refused`,
+        )
       }
       body = answer.Body as Readable
     } catch (error) {
       if (isNoSuchKey(error)) {
-        throw new SnapshotError('missing-object', `${named} is not in the store: a newer publish may have replaced it; read the manifest again`, { cause: error })
+        throw new SnapshotError(
+          'missing-object',
+          `${named} is not in the store: a newer publish may have replaced it; read the manifest again`,
+          { cause: error },
+        )
       }
       throw snapshotErrorFrom(error, location, `downloading ${named}`)
     }
@@ -82,16 +94,33 @@ export async function downloadAndCheckSnapshot(location: SnapshotLocation, manif
       await pipeline(body, meter, gunzip, createWriteStream(partial), options.signal ? { signal: options.signal } : {})
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason
-      if (isZlibError(error)) throw new SnapshotError('corrupt', `${named} is corrupt: it does not decompress (${(error as Error).message}); refused`, { cause: error })
+      if (isZlibError(error))
+        throw new SnapshotError(
+          'corrupt',
+          `${named} is corrupt: it does not decompress (${(error as Error).message}); refused`,
+          { cause: error },
+        )
       throw snapshotErrorFrom(error, location, `downloading ${named}`)
     }
-    if (meter.bytes !== manifest.bytes) throw new SnapshotError('corrupt', `${named} came as ${meter.bytes} bytes, and its manifest says ${manifest.bytes}; refused`)
+    if (meter.bytes !== manifest.bytes)
+      throw new SnapshotError(
+        'corrupt',
+        `${named} came as ${meter.bytes} bytes, and its manifest says ${manifest.bytes}; refused`,
+      )
     const sha256 = meter.sha256()
-    if (sha256 !== manifest.sha256) throw new SnapshotError('corrupt', `${named} has sha256 ${sha256}, and its manifest says ${manifest.sha256}; refused`)
+    if (sha256 !== manifest.sha256)
+      throw new SnapshotError(
+        'corrupt',
+        `${named} has sha256 ${sha256}, and its manifest says ${manifest.sha256}; refused`,
+      )
     const file = await open(partial, 'r+')
     try {
       const { size } = await file.stat()
-      if (size !== manifest.sqliteBytes) throw new SnapshotError('corrupt', `${named} decompresses to ${size} bytes, and its manifest says ${manifest.sqliteBytes}; refused`)
+      if (size !== manifest.sqliteBytes)
+        throw new SnapshotError(
+          'corrupt',
+          `${named} decompresses to ${size} bytes, and its manifest says ${manifest.sqliteBytes}; refused`,
+        )
       // On disk before the rename makes it the file: a crash right after must not leave a hole.
       await file.sync()
     } finally {

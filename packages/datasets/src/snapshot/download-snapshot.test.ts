@@ -40,7 +40,12 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }))
 async function publishHoldings(prefix: string, csv = 'Org;Owner;Shares\n111;Ann;5\n222;Bob;7\n333;Cid;1\n') {
   const path = join(dir, `${prefix}.csv`)
   writeFileSync(path, csv)
-  await importDataset({ path: storePath, dataset: holdings, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt: '2025-06-30' })
+  await importDataset({
+    path: storePath,
+    dataset: holdings,
+    inputs: [{ file: 'holdings.csv', path, url: null }],
+    publishedAt: '2025-06-30',
+  })
   const location = parseSnapshotUrl(`s3://${s3.bucket}/${prefix}`)
   const result = await publishSnapshot({ storePath, location, client })
   return { location, manifest: result.manifest }
@@ -65,7 +70,10 @@ describe('downloadSnapshot', () => {
     const { location, manifest } = await publishHoldings('pulled')
     const target = join(dir, 'served', 'allmenning.sqlite')
     const progress: number[] = []
-    const downloaded = await downloadSnapshot(location, manifest, target, { client, onProgress: (received, total) => progress.push(received, total) })
+    const downloaded = await downloadSnapshot(location, manifest, target, {
+      client,
+      onProgress: (received, total) => progress.push(received, total),
+    })
     expect(downloaded).toEqual({ path: target, manifest, bytes: manifest.bytes })
     expect(progress.slice(-2)).toEqual([manifest.bytes, manifest.bytes])
     expect(readFileSync(target).length).toBe(manifest.sqliteBytes)
@@ -78,7 +86,9 @@ describe('downloadSnapshot', () => {
   it('refuses a snapshot whose bytes were changed in the bucket, naming it, and leaves the existing file alone', async () => {
     const { location, manifest } = await publishHoldings('corrupt')
     const key = `corrupt/${manifest.object}`
-    const stored = Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }))).Body!.transformToByteArray())
+    const stored = Buffer.from(
+      await (await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }))).Body!.transformToByteArray(),
+    )
     // Flip bits in the deflate data's middle and at its end (the gzip trailer's CRC): same size, different bytes.
     stored[Math.floor(stored.length / 2)]! ^= 0xff
     stored[stored.length - 6]! ^= 0x01
@@ -88,7 +98,10 @@ describe('downloadSnapshot', () => {
     writeFileSync(target, 'the file being served')
     const failure = downloadSnapshot(location, manifest, target, { client })
     await expect(failure).rejects.toThrow(SnapshotError)
-    await expect(failure).rejects.toMatchObject({ code: 'corrupt', message: expect.stringContaining(`snapshot ${manifest.id}`) })
+    await expect(failure).rejects.toMatchObject({
+      code: 'corrupt',
+      message: expect.stringContaining(`snapshot ${manifest.id}`),
+    })
     expect(readFileSync(target, 'utf8')).toBe('the file being served')
     expect(filesIn(join(dir, 'served'))).toEqual(['allmenning.sqlite'])
   })
@@ -99,7 +112,9 @@ describe('downloadSnapshot', () => {
     const target = join(dir, 'served.sqlite')
     await expect(downloadSnapshot(location, forged, target, { client })).rejects.toMatchObject({
       code: 'corrupt',
-      message: expect.stringMatching(new RegExp(`snapshot ${manifest.id} .* has sha256 ${manifest.sha256}, and its manifest says 0{64}; refused`)),
+      message: expect.stringMatching(
+        new RegExp(`snapshot ${manifest.id} .* has sha256 ${manifest.sha256}, and its manifest says 0{64}; refused`),
+      ),
     })
     expect(filesIn(dir)).not.toContain('served.sqlite')
     expect(filesIn(dir).filter((name) => name.endsWith('.partial'))).toEqual([])
@@ -107,8 +122,14 @@ describe('downloadSnapshot', () => {
 
   it('says when the snapshot a manifest names is gone', async () => {
     const { location, manifest } = await publishHoldings('gone')
-    const missing = { ...manifest, id: '20200101T000000Z-000000', object: 'snapshots/20200101T000000Z-000000.sqlite.gz' }
-    await expect(downloadSnapshot(location, missing, join(dir, 'x.sqlite'), { client })).rejects.toMatchObject({ code: 'missing-object' })
+    const missing = {
+      ...manifest,
+      id: '20200101T000000Z-000000',
+      object: 'snapshots/20200101T000000Z-000000.sqlite.gz',
+    }
+    await expect(downloadSnapshot(location, missing, join(dir, 'x.sqlite'), { client })).rejects.toMatchObject({
+      code: 'missing-object',
+    })
   })
 })
 
@@ -123,7 +144,12 @@ describe('readSnapshotManifest', () => {
 
   it('names the bucket when the credentials are refused', async () => {
     const location = parseSnapshotUrl(`s3://${s3.bucket}/pulled`)
-    const wrong = createSnapshotClient({ endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'AKIAUNKNOWN', secretAccessKey: 'x' }, env: {} })
+    const wrong = createSnapshotClient({
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIAUNKNOWN', secretAccessKey: 'x' },
+      env: {},
+    })
     await expect(readSnapshotManifest(location, wrong)).rejects.toMatchObject({
       code: 'access-denied',
       message: expect.stringContaining(`the store refused access to bucket "${s3.bucket}" (InvalidAccessKeyId)`),
@@ -131,7 +157,10 @@ describe('readSnapshotManifest', () => {
   })
 
   it('says which bucket does not exist', async () => {
-    await expect(readSnapshotManifest(parseSnapshotUrl('s3://no-such-bucket/x'), client)).rejects.toMatchObject({ code: 'no-bucket', message: expect.stringContaining('"no-such-bucket"') })
+    await expect(readSnapshotManifest(parseSnapshotUrl('s3://no-such-bucket/x'), client)).rejects.toMatchObject({
+      code: 'no-bucket',
+      message: expect.stringContaining('"no-such-bucket"'),
+    })
   })
 })
 
@@ -139,7 +168,12 @@ describe('downloadSnapshot from a store that dies mid-download', () => {
   it('fails cleanly: no partial file, and the existing file untouched', async () => {
     const dying = await startS3Server({ bucket: 'dying' })
     try {
-      const dyingClient = createSnapshotClient({ endpoint: dying.endpoint, forcePathStyle: true, credentials: dying.credentials, env: {} })
+      const dyingClient = createSnapshotClient({
+        endpoint: dying.endpoint,
+        forcePathStyle: true,
+        credentials: dying.credentials,
+        env: {},
+      })
       // 24 MiB that does not compress: more than the loopback buffers hold, so the kill lands mid-body.
       const body = gzipSync(randomBytes(24 * 1024 * 1024), { level: 1 })
       const id = '20261125T000000Z-abcdef'
@@ -163,7 +197,10 @@ describe('downloadSnapshot from a store that dies mid-download', () => {
           killed ??= dying.kill()
         },
       })
-      await expect(failure).rejects.toMatchObject({ code: 'store-failed', message: expect.stringContaining(`downloading snapshot ${id}`) })
+      await expect(failure).rejects.toMatchObject({
+        code: 'store-failed',
+        message: expect.stringContaining(`downloading snapshot ${id}`),
+      })
       await killed
       expect(readFileSync(target, 'utf8')).toBe('the file being served')
       expect(filesIn(dir)).toEqual(['served.sqlite'])

@@ -20,7 +20,12 @@ export type { DownloadedSnapshot, DownloadSnapshotOptions }
  * const manifest = await readSnapshotManifest(location, client)
  * await downloadSnapshot(location, manifest, '/tmp/allmenning.sqlite', { client })
  */
-export async function downloadSnapshot(location: SnapshotLocation, manifest: SnapshotManifest, toPath: string, options: DownloadSnapshotOptions): Promise<DownloadedSnapshot> {
+export async function downloadSnapshot(
+  location: SnapshotLocation,
+  manifest: SnapshotManifest,
+  toPath: string,
+  options: DownloadSnapshotOptions,
+): Promise<DownloadedSnapshot> {
   const { downloadAndCheckSnapshot } = await import('./download-snapshot-work.js')
   return downloadAndCheckSnapshot(location, manifest, toPath, options)
 }

@@ -41,7 +41,12 @@ let files = 0
 async function load(csv: string, publishedAt = '2025-06-30') {
   const path = join(dir, `holdings-${files++}.csv`)
   writeFileSync(path, csv)
-  return importDataset({ path: storePath, dataset: holdings, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt })
+  return importDataset({
+    path: storePath,
+    dataset: holdings,
+    inputs: [{ file: 'holdings.csv', path, url: null }],
+    publishedAt,
+  })
 }
 
 async function object(key: string): Promise<Buffer> {
@@ -58,7 +63,9 @@ async function keys(prefix: string): Promise<string[]> {
 async function rowsIn(path: string): Promise<unknown[]> {
   const store = createSqliteDatasetStore({ path, readonly: true })
   try {
-    return await store.reader(holdings)!.select('holdings', { columns: ['org', 'owner', 'shares'], orderBy: [{ column: 'org' }, { column: 'owner' }] })
+    return await store
+      .reader(holdings)!
+      .select('holdings', { columns: ['org', 'owner', 'shares'], orderBy: [{ column: 'org' }, { column: 'owner' }] })
   } finally {
     store.close()
   }
@@ -104,7 +111,9 @@ function recordCommands(target: S3Client): string[] {
   const sent: string[] = []
   target.middlewareStack.add(
     (next, context) => async (args) => {
-      sent.push(`${(context.commandName ?? '').replace(/Command$/, '')} ${(args.input as { Key?: string }).Key ?? ''}`.trim())
+      sent.push(
+        `${(context.commandName ?? '').replace(/Command$/, '')} ${(args.input as { Key?: string }).Key ?? ''}`.trim(),
+      )
       return next(args)
     },
     { step: 'initialize', name: 'recordCommands' },
@@ -115,7 +124,12 @@ function recordCommands(target: S3Client): string[] {
 describe('publishSnapshot, again and again', () => {
   it('replaces the manifest only once the new object is stored, and keeps the current and the previous snapshot', async () => {
     const location = parseSnapshotUrl(`s3://${s3.bucket}/again`)
-    const recording = createSnapshotClient({ endpoint: s3.endpoint, forcePathStyle: true, credentials: s3.credentials, env: {} })
+    const recording = createSnapshotClient({
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: s3.credentials,
+      env: {},
+    })
     const sent = recordCommands(recording)
     const published = []
     for (const owner of ['Ann', 'Bob', 'Cid']) {
@@ -126,7 +140,9 @@ describe('publishSnapshot, again and again', () => {
     }
     const [first, second, third] = published.map((r) => r.manifest)
     expect(published[1]!.previous).toEqual(first)
-    expect(await keys('again/')).toEqual(['again/manifest.json', `again/${second!.object}`, `again/${third!.object}`].sort())
+    expect(await keys('again/')).toEqual(
+      ['again/manifest.json', `again/${second!.object}`, `again/${third!.object}`].sort(),
+    )
     expect(published[2]!.deleted).toEqual([`again/${first!.object}`])
     expect(await readSnapshotManifest(location, client)).toEqual(third)
 
@@ -158,12 +174,24 @@ describe('publishSnapshot, again and again', () => {
     await load('Org;Owner;Shares\n111;Ann;5\n')
     // 12 MiB that does not compress: more than one 8 MiB part.
     const db = openSqlite(storePath)
-    db.exec('CREATE TABLE filler (data BLOB); INSERT INTO filler SELECT randomblob(1048576) FROM (SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) a, (SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4) b')
+    db.exec(
+      'CREATE TABLE filler (data BLOB); INSERT INTO filler SELECT randomblob(1048576) FROM (SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) a, (SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4) b',
+    )
     db.close()
-    const recording = createSnapshotClient({ endpoint: s3.endpoint, forcePathStyle: true, credentials: s3.credentials, env: {} })
+    const recording = createSnapshotClient({
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: s3.credentials,
+      env: {},
+    })
     const sent = recordCommands(recording)
     const progress: PublishProgress[] = []
-    const result = await publishSnapshot({ storePath, location, client: recording, onProgress: (p) => progress.push(p) })
+    const result = await publishSnapshot({
+      storePath,
+      location,
+      client: recording,
+      onProgress: (p) => progress.push(p),
+    })
     expect(result.manifest.bytes).toBeGreaterThan(12 * 1024 * 1024)
     expect(sent.filter((c) => c.startsWith('UploadPart ')).length).toBe(2)
     expect(sent).toContain(`CompleteMultipartUpload large/${result.manifest.object}`)
@@ -205,11 +233,21 @@ describe('publishSnapshot while an import runs', () => {
     const db = openSqlite(path, { readonly: true })
     try {
       expect(db.prepare('PRAGMA integrity_check').value()).toBe('ok')
-      const entry = db.prepare('SELECT generation, rows, published_at FROM allmenning_datasets WHERE id = ?').get(['holdings'])!
-      const counted = db.prepare(`SELECT count(*) FROM "${generationTable('holdings', 'holdings', entry.generation as number)}"`).value()
+      const entry = db
+        .prepare('SELECT generation, rows, published_at FROM allmenning_datasets WHERE id = ?')
+        .get(['holdings'])!
+      const counted = db
+        .prepare(`SELECT count(*) FROM "${generationTable('holdings', 'holdings', entry.generation as number)}"`)
+        .value()
       // Whichever generation the catalog names is there whole: the old one, as the import had not switched yet.
-      expect({ rows: entry.rows, counted, version: entry.published_at }).toEqual({ rows: 2, counted: 2, version: '2025-06-30' })
-      expect(result.manifest.datasets).toEqual([expect.objectContaining({ id: 'holdings', rows: 2, version: '2025-06-30' })])
+      expect({ rows: entry.rows, counted, version: entry.published_at }).toEqual({
+        rows: 2,
+        counted: 2,
+        version: '2025-06-30',
+      })
+      expect(result.manifest.datasets).toEqual([
+        expect.objectContaining({ id: 'holdings', rows: 2, version: '2025-06-30' }),
+      ])
     } finally {
       db.close()
     }
@@ -223,7 +261,9 @@ describe('publishSnapshot failing', () => {
     const first = await publishSnapshot({ storePath, location, client })
     await load('Org;Owner;Shares\n111;Bob;5\n')
     const db = openSqlite(storePath)
-    db.exec('CREATE TABLE filler (data BLOB); INSERT INTO filler SELECT randomblob(1048576) FROM (SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) a, (SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4) b')
+    db.exec(
+      'CREATE TABLE filler (data BLOB); INSERT INTO filler SELECT randomblob(1048576) FROM (SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3) a, (SELECT 1 UNION ALL SELECT 2 UNION ALL SELECT 3 UNION ALL SELECT 4) b',
+    )
     db.close()
     const controller = new AbortController()
     const stopped = publishSnapshot({
@@ -241,28 +281,50 @@ describe('publishSnapshot failing', () => {
     expect(readdirSync(dir).filter((name) => name.includes('publish'))).toEqual([])
   })
 
-
   it('names the bucket when the credentials are refused, and uploads nothing', async () => {
     await load('Org;Owner;Shares\n111;Ann;5\n')
-    const wrong = createSnapshotClient({ endpoint: s3.endpoint, forcePathStyle: true, credentials: { accessKeyId: 'AKIAWRONG', secretAccessKey: 'nope' }, env: {} })
-    const failure = publishSnapshot({ storePath, location: parseSnapshotUrl(`s3://${s3.bucket}/denied`), client: wrong })
+    const wrong = createSnapshotClient({
+      endpoint: s3.endpoint,
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'AKIAWRONG', secretAccessKey: 'nope' },
+      env: {},
+    })
+    const failure = publishSnapshot({
+      storePath,
+      location: parseSnapshotUrl(`s3://${s3.bucket}/denied`),
+      client: wrong,
+    })
     await expect(failure).rejects.toThrow(SnapshotError)
-    await expect(failure).rejects.toMatchObject({ code: 'access-denied', message: expect.stringContaining(`bucket "${s3.bucket}"`) })
+    await expect(failure).rejects.toMatchObject({
+      code: 'access-denied',
+      message: expect.stringContaining(`bucket "${s3.bucket}"`),
+    })
     expect(await keys('denied/')).toEqual([])
   })
 
   it('refuses a store with nothing loaded, and a missing store', async () => {
     const location = parseSnapshotUrl(`s3://${s3.bucket}/empty`)
-    await expect(publishSnapshot({ storePath, location, client })).rejects.toThrow(`there is no store at ${storePath} to publish`)
+    await expect(publishSnapshot({ storePath, location, client })).rejects.toThrow(
+      `there is no store at ${storePath} to publish`,
+    )
     createSqliteDatasetStore({ path: storePath }).catalog()
     await expect(publishSnapshot({ storePath, location, client })).rejects.toThrow('has no dataset loaded')
   })
 
   it('leaves the manifest alone when it is of a format this version does not read, unless forced', async () => {
     await load('Org;Owner;Shares\n111;Ann;5\n')
-    await client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: 'future/manifest.json', Body: JSON.stringify({ format: 'allmenning-datasets-snapshot/9' }) }))
+    await client.send(
+      new PutObjectCommand({
+        Bucket: s3.bucket,
+        Key: 'future/manifest.json',
+        Body: JSON.stringify({ format: 'allmenning-datasets-snapshot/9' }),
+      }),
+    )
     const location = parseSnapshotUrl(`s3://${s3.bucket}/future`)
-    await expect(publishSnapshot({ storePath, location, client })).rejects.toMatchObject({ code: 'bad-manifest', message: expect.stringContaining('--force') })
+    await expect(publishSnapshot({ storePath, location, client })).rejects.toMatchObject({
+      code: 'bad-manifest',
+      message: expect.stringContaining('--force'),
+    })
     expect((await publishSnapshot({ storePath, location, client, force: true })).status).toBe('published')
   })
 })

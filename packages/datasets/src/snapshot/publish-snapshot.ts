@@ -10,7 +10,13 @@ import { readLoadedDatasets, type LoadedDatasetEntry } from '../store/loaded-dat
 import { openSqlite } from '../store/sqlite-connection.js'
 import { SnapshotError, snapshotErrorFrom } from './snapshot-errors.js'
 import { manifestKey, snapshotKey, snapshotsFolder, type SnapshotLocation } from './snapshot-location.js'
-import { readSnapshotManifest, sameDatasetVersions, snapshotFormat, type SnapshotDataset, type SnapshotManifest } from './snapshot-manifest.js'
+import {
+  readSnapshotManifest,
+  sameDatasetVersions,
+  snapshotFormat,
+  type SnapshotDataset,
+  type SnapshotManifest,
+} from './snapshot-manifest.js'
 import { createMeter } from './snapshot-stream.js'
 import { copyStore } from './store-copy.js'
 
@@ -47,7 +53,13 @@ export type PublishResult =
    * A new snapshot is current; `deleted` are the keys of snapshots older than `previous` it
    * removed, and `pruneFailed` says why removing them failed (the publish stands all the same).
    */
-  | { status: 'published'; manifest: SnapshotManifest; previous: SnapshotManifest | null; deleted: string[]; pruneFailed?: string }
+  | {
+      status: 'published'
+      manifest: SnapshotManifest
+      previous: SnapshotManifest | null
+      deleted: string[]
+      pruneFailed?: string
+    }
   /** The current manifest already names the versions the store holds: nothing was uploaded. */
   | { status: 'unchanged'; manifest: SnapshotManifest }
 
@@ -56,7 +68,10 @@ const partSize = 8 * 1024 * 1024
 const queueSize = 4
 
 function snapshotId(now: Date): string {
-  return `${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`
+  return `${now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`
 }
 
 /** The manifest's list of datasets from a store's catalog. */
@@ -67,7 +82,10 @@ export function datasetsOf(catalog: Map<string, LoadedDatasetEntry>): SnapshotDa
 }
 
 function storeDatasets(storePath: string): SnapshotDataset[] {
-  if (!existsSync(storePath)) throw new Error(`there is no store at ${storePath} to publish; load datasets first ("allmenning datasets sync" or "import")`)
+  if (!existsSync(storePath))
+    throw new Error(
+      `there is no store at ${storePath} to publish; load datasets first ("allmenning datasets sync" or "import")`,
+    )
   const db = openSqlite(storePath, { readonly: true })
   try {
     return datasetsOf(readLoadedDatasets(db))
@@ -78,18 +96,33 @@ function storeDatasets(storePath: string): SnapshotDataset[] {
 
 async function previousManifest(options: PublishSnapshotOptions): Promise<SnapshotManifest | null> {
   try {
-    return await readSnapshotManifest(options.location, options.client, options.signal ? { signal: options.signal } : {})
+    return await readSnapshotManifest(
+      options.location,
+      options.client,
+      options.signal ? { signal: options.signal } : {},
+    )
   } catch (error) {
-    if (error instanceof SnapshotError && (error.code === 'not-published' || (error.code === 'bad-manifest' && options.force))) return null
-    if (error instanceof SnapshotError && error.code === 'bad-manifest') throw new SnapshotError('bad-manifest', `${error.message}; publish with --force (force: true) to replace it`)
+    if (
+      error instanceof SnapshotError &&
+      (error.code === 'not-published' || (error.code === 'bad-manifest' && options.force))
+    )
+      return null
+    if (error instanceof SnapshotError && error.code === 'bad-manifest')
+      throw new SnapshotError('bad-manifest', `${error.message}; publish with --force (force: true) to replace it`)
     throw error
   }
 }
 
 /** Uploads the copy gzip-compressed, hashing it on the way; returns the compressed size and sha256. */
-async function upload(options: PublishSnapshotOptions, copyPath: string, sqliteBytes: number, key: string): Promise<{ bytes: number; sha256: string }> {
+async function upload(
+  options: PublishSnapshotOptions,
+  copyPath: string,
+  sqliteBytes: number,
+  key: string,
+): Promise<{ bytes: number; sha256: string }> {
   let uploadedBytes = 0
-  const report = (readBytes: number) => options.onProgress?.({ phase: 'uploading', uploadedBytes, readBytes, sqliteBytes })
+  const report = (readBytes: number) =>
+    options.onProgress?.({ phase: 'uploading', uploadedBytes, readBytes, sqliteBytes })
   const source = createReadStream(copyPath)
   let readBytes = 0
   source.on('data', (chunk) => {
@@ -100,7 +133,13 @@ async function upload(options: PublishSnapshotOptions, copyPath: string, sqliteB
   const abort = new AbortController()
   const upload = new (storageSdk().Upload)({
     client: options.client,
-    params: { Bucket: options.location.bucket, Key: key, Body: body, ContentType: 'application/gzip', CacheControl: 'max-age=31536000, immutable' },
+    params: {
+      Bucket: options.location.bucket,
+      Key: key,
+      Body: body,
+      ContentType: 'application/gzip',
+      CacheControl: 'max-age=31536000, immutable',
+    },
     partSize,
     queueSize,
     abortController: abort,
@@ -143,7 +182,13 @@ async function prune(options: PublishSnapshotOptions, keep: Set<string>): Promis
   const deleted: string[] = []
   let token: string | undefined
   do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: location.bucket, Prefix: snapshotsFolder(location), ContinuationToken: token }))
+    const page = await client.send(
+      new ListObjectsV2Command({
+        Bucket: location.bucket,
+        Prefix: snapshotsFolder(location),
+        ContinuationToken: token,
+      }),
+    )
     for (const object of page.Contents ?? []) {
       const key = object.Key
       if (!key || keep.has(key) || !/\/?snapshots\/[0-9A-Za-z-]+\.sqlite\.gz$/.test(key)) continue
@@ -178,11 +223,15 @@ async function prune(options: PublishSnapshotOptions, keep: Set<string>): Promis
 export async function publishSnapshot(options: PublishSnapshotOptions): Promise<PublishResult> {
   const { location, client } = options
   const current = storeDatasets(options.storePath)
-  if (current.length === 0) throw new Error(`the store at ${options.storePath} has no dataset loaded; there is nothing to publish`)
+  if (current.length === 0)
+    throw new Error(`the store at ${options.storePath} has no dataset loaded; there is nothing to publish`)
   // Read first: wrong credentials or a missing bucket fail before the copy is made.
   const previous = await previousManifest(options)
-  if (previous && !options.force && sameDatasetVersions(previous.datasets, current)) return { status: 'unchanged', manifest: previous }
-  const work = mkdtempSync(join(options.workDir ?? dirname(options.storePath), `.${basename(options.storePath)}.publish-`))
+  if (previous && !options.force && sameDatasetVersions(previous.datasets, current))
+    return { status: 'unchanged', manifest: previous }
+  const work = mkdtempSync(
+    join(options.workDir ?? dirname(options.storePath), `.${basename(options.storePath)}.publish-`),
+  )
   try {
     options.onProgress?.({ phase: 'copying' })
     const copy = copyStore(options.storePath, join(work, 'snapshot.sqlite'))
@@ -199,9 +248,21 @@ export async function publishSnapshot(options: PublishSnapshotOptions): Promise<
       // The object must be there, whole, before the manifest may name it.
       const stored = await client.send(new HeadObjectCommand({ Bucket: location.bucket, Key: key }))
       if (stored.ContentLength !== undefined && stored.ContentLength !== bytes) {
-        throw new SnapshotError('corrupt', `the store holds ${stored.ContentLength} bytes of snapshot ${id} at ${location.url}, and ${bytes} were uploaded; the manifest was left as it was`)
+        throw new SnapshotError(
+          'corrupt',
+          `the store holds ${stored.ContentLength} bytes of snapshot ${id} at ${location.url}, and ${bytes} were uploaded; the manifest was left as it was`,
+        )
       }
-      manifest = { format: snapshotFormat, id, createdAt: now.toISOString(), object, bytes, sha256, sqliteBytes: copy.bytes, datasets: datasetsOf(copy.catalog) }
+      manifest = {
+        format: snapshotFormat,
+        id,
+        createdAt: now.toISOString(),
+        object,
+        bytes,
+        sha256,
+        sqliteBytes: copy.bytes,
+        datasets: datasetsOf(copy.catalog),
+      }
       await client.send(
         new PutObjectCommand({
           Bucket: location.bucket,
@@ -219,7 +280,17 @@ export async function publishSnapshot(options: PublishSnapshotOptions): Promise<
     try {
       return { status: 'published', manifest, previous, deleted: await prune(options, keep) }
     } catch (error) {
-      return { status: 'published', manifest, previous, deleted: [], pruneFailed: snapshotErrorFrom(error, location, `removing snapshots older than the previous one at ${location.url}`).message }
+      return {
+        status: 'published',
+        manifest,
+        previous,
+        deleted: [],
+        pruneFailed: snapshotErrorFrom(
+          error,
+          location,
+          `removing snapshots older than the previous one at ${location.url}`,
+        ).message,
+      }
     }
   } finally {
     rmSync(work, { recursive: true, force: true })

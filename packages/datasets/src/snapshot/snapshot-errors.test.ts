@@ -6,7 +6,8 @@ const location = parseSnapshotUrl('s3://allmenning-data/prod')
 
 // Shaped as the AWS SDK throws them (name, $metadata.httpStatusCode); the refusals a real store
 // sends that the test server does not (it checks no SigV4 signature).
-const sdkError = (name: string, status: number) => Object.assign(new Error(`${name} from the store`), { name, $metadata: { httpStatusCode: status } })
+const sdkError = (name: string, status: number) =>
+  Object.assign(new Error(`${name} from the store`), { name, $metadata: { httpStatusCode: status } })
 
 describe('snapshotErrorFrom', () => {
   it.each([
@@ -17,14 +18,21 @@ describe('snapshotErrorFrom', () => {
   ])('turns %s into access-denied naming the bucket', (name, status) => {
     const error = snapshotErrorFrom(sdkError(name, status), location, 'reading the manifest')
     expect(error).toBeInstanceOf(SnapshotError)
-    expect(error).toMatchObject({ code: 'access-denied', message: expect.stringContaining(`refused access to bucket "allmenning-data" (${name})`) })
+    expect(error).toMatchObject({
+      code: 'access-denied',
+      message: expect.stringContaining(`refused access to bucket "allmenning-data" (${name})`),
+    })
   })
 
   it('says when no credentials were found at all, naming the bucket', () => {
-    const missing = Object.assign(new Error('Could not load credentials from any providers'), { name: 'CredentialsProviderError' })
+    const missing = Object.assign(new Error('Could not load credentials from any providers'), {
+      name: 'CredentialsProviderError',
+    })
     expect(snapshotErrorFrom(missing, location, 'reading the manifest at s3://allmenning-data/prod')).toMatchObject({
       code: 'access-denied',
-      message: expect.stringContaining('failed: no credentials were found for bucket "allmenning-data": Could not load credentials from any providers. Set AWS_ACCESS_KEY_ID'),
+      message: expect.stringContaining(
+        'failed: no credentials were found for bucket "allmenning-data": Could not load credentials from any providers. Set AWS_ACCESS_KEY_ID',
+      ),
     })
   })
 

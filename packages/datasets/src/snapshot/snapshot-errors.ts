@@ -45,7 +45,16 @@ interface SdkError {
   $metadata?: { httpStatusCode?: number }
 }
 
-const deniedNames = new Set(['AccessDenied', 'InvalidAccessKeyId', 'SignatureDoesNotMatch', 'InvalidToken', 'ExpiredToken', 'TokenRefreshRequired', 'CredentialsProviderError', 'Forbidden'])
+const deniedNames = new Set([
+  'AccessDenied',
+  'InvalidAccessKeyId',
+  'SignatureDoesNotMatch',
+  'InvalidToken',
+  'ExpiredToken',
+  'TokenRefreshRequired',
+  'CredentialsProviderError',
+  'Forbidden',
+])
 
 /**
  * Turns an AWS SDK error into a {@link SnapshotError} naming the bucket and what was being
@@ -72,15 +81,32 @@ export function snapshotErrorFrom(error: unknown, location: SnapshotLocation, do
       { cause: error },
     )
   }
-  if (name === 'NoSuchBucket') return new SnapshotError('no-bucket', `${doing} failed: bucket "${location.bucket}" does not exist (${location.url})`, { cause: error })
+  if (name === 'NoSuchBucket')
+    return new SnapshotError(
+      'no-bucket',
+      `${doing} failed: bucket "${location.bucket}" does not exist (${location.url})`,
+      { cause: error },
+    )
   if (/Region is missing/i.test(sdk.message ?? '')) {
-    return new SnapshotError('store-failed', `${doing} failed: no region is set; set AWS_REGION (any region works for most S3-compatible stores; R2 takes "auto")`, { cause: error })
+    return new SnapshotError(
+      'store-failed',
+      `${doing} failed: no region is set; set AWS_REGION (any region works for most S3-compatible stores; R2 takes "auto")`,
+      { cause: error },
+    )
   }
-  return new SnapshotError('store-failed', `${doing} failed${name ? ` (${name}${status ? ` ${status}` : ''})` : ''}${detail}`, { cause: error })
+  return new SnapshotError(
+    'store-failed',
+    `${doing} failed${name ? ` (${name}${status ? ` ${status}` : ''})` : ''}${detail}`,
+    { cause: error },
+  )
 }
 
 /** Whether an SDK error says the object is not there. */
 export function isNoSuchKey(error: unknown): boolean {
   const sdk = (error ?? {}) as SdkError
-  return sdk.name === 'NoSuchKey' || sdk.Code === 'NoSuchKey' || (sdk.name === 'NotFound' && sdk.$metadata?.httpStatusCode === 404)
+  return (
+    sdk.name === 'NoSuchKey' ||
+    sdk.Code === 'NoSuchKey' ||
+    (sdk.name === 'NotFound' && sdk.$metadata?.httpStatusCode === 404)
+  )
 }

@@ -29,7 +29,9 @@ export function parseSnapshotUrl(url: string): SnapshotLocation {
   if (!match) throw new SnapshotUrlError(`"${url}" is not a snapshot location: ${rule}`)
   const bucket = match[1]!
   if (!bucketName.test(bucket)) {
-    throw new SnapshotUrlError(`"${url}" names no valid bucket ("${bucket}"): a bucket name is 3 to 63 lowercase letters, digits, dots and hyphens; ${rule}`)
+    throw new SnapshotUrlError(
+      `"${url}" names no valid bucket ("${bucket}"): a bucket name is 3 to 63 lowercase letters, digits, dots and hyphens; ${rule}`,
+    )
   }
   const prefix = (match[2] ?? '').replace(/\/+$/, '')
   if (prefix !== '' && prefix.split('/').some((part) => part === '' || part === '.' || part === '..')) {

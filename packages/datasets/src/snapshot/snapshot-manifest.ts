@@ -46,7 +46,11 @@ export interface SnapshotManifest {
  * sameDatasetVersions(published.datasets, local.datasets) // true when nothing changed
  */
 export function sameDatasetVersions(a: readonly SnapshotDataset[], b: readonly SnapshotDataset[]): boolean {
-  const key = (list: readonly SnapshotDataset[]) => list.map((d) => `${d.id}\u0000${d.loadedAt}`).sort().join('\u0001')
+  const key = (list: readonly SnapshotDataset[]) =>
+    list
+      .map((d) => `${d.id}\u0000${d.loadedAt}`)
+      .sort()
+      .join('\u0001')
   return key(a) === key(b)
 }
 
@@ -54,16 +58,21 @@ const isCount = (value: unknown) => typeof value === 'number' && Number.isSafeIn
 
 /** Checks a parsed manifest's shape; throws a `bad-manifest` {@link SnapshotError} naming what is wrong. */
 export function checkSnapshotManifest(value: unknown, location: SnapshotLocation): SnapshotManifest {
-  const bad = (why: string) => new SnapshotError('bad-manifest', `the manifest at ${location.url} is not usable: ${why}`)
+  const bad = (why: string) =>
+    new SnapshotError('bad-manifest', `the manifest at ${location.url} is not usable: ${why}`)
   if (typeof value !== 'object' || value === null) throw bad('it is not a JSON object')
   const m = value as Record<string, unknown>
-  if (m.format !== snapshotFormat) throw bad(`its format is ${JSON.stringify(m.format)}, and this version reads "${snapshotFormat}"`)
+  if (m.format !== snapshotFormat)
+    throw bad(`its format is ${JSON.stringify(m.format)}, and this version reads "${snapshotFormat}"`)
   if (typeof m.id !== 'string' || !/^[0-9A-Za-z-]+$/.test(m.id)) throw bad('"id" is not a snapshot id')
   if (m.object !== `snapshots/${m.id}.sqlite.gz`) throw bad(`"object" is not snapshots/${m.id}.sqlite.gz`)
   if (typeof m.createdAt !== 'string') throw bad('"createdAt" is missing')
   if (!isCount(m.bytes) || !isCount(m.sqliteBytes)) throw bad('"bytes" and "sqliteBytes" must be sizes in bytes')
   if (typeof m.sha256 !== 'string' || !/^[0-9a-f]{64}$/.test(m.sha256)) throw bad('"sha256" is not 64 hex digits')
-  if (!Array.isArray(m.datasets) || !m.datasets.every((d) => typeof d?.id === 'string' && typeof d?.loadedAt === 'string' && isCount(d?.rows))) {
+  if (
+    !Array.isArray(m.datasets) ||
+    !m.datasets.every((d) => typeof d?.id === 'string' && typeof d?.loadedAt === 'string' && isCount(d?.rows))
+  ) {
     throw bad('"datasets" is not a list of { id, version, loadedAt, rows }')
   }
   return m as unknown as SnapshotManifest
@@ -78,15 +87,26 @@ export function checkSnapshotManifest(value: unknown, location: SnapshotLocation
  * const manifest = await readSnapshotManifest(parseSnapshotUrl('s3://allmenning-data/prod'), createSnapshotClient())
  * manifest.datasets.map((d) => `${d.id} ${d.version}`)
  */
-export async function readSnapshotManifest(location: SnapshotLocation, client: S3Client, options: { signal?: AbortSignal } = {}): Promise<SnapshotManifest> {
+export async function readSnapshotManifest(
+  location: SnapshotLocation,
+  client: S3Client,
+  options: { signal?: AbortSignal } = {},
+): Promise<SnapshotManifest> {
   let text: string
   try {
     const { GetObjectCommand } = s3Sdk()
-    const answer = await client.send(new GetObjectCommand({ Bucket: location.bucket, Key: manifestKey(location) }), options.signal ? { abortSignal: options.signal } : {})
+    const answer = await client.send(
+      new GetObjectCommand({ Bucket: location.bucket, Key: manifestKey(location) }),
+      options.signal ? { abortSignal: options.signal } : {},
+    )
     text = await answer.Body!.transformToString('utf-8')
   } catch (error) {
     if (isNoSuchKey(error)) {
-      throw new SnapshotError('not-published', `nothing has been published at ${location.url}: there is no ${manifestKey(location)} in bucket "${location.bucket}" (publish with: npx allmenning datasets publish ${location.url})`, { cause: error })
+      throw new SnapshotError(
+        'not-published',
+        `nothing has been published at ${location.url}: there is no ${manifestKey(location)} in bucket "${location.bucket}" (publish with: npx allmenning datasets publish ${location.url})`,
+        { cause: error },
+      )
     }
     throw snapshotErrorFrom(error, location, `reading the manifest at ${location.url}`)
   }

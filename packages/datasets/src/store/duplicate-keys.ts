@@ -54,7 +54,12 @@ export interface DuplicateKeys {
  * if (!duplicates.setAside(values)) insert.run(values) // for every row
  * duplicates.merge()                                   // before the indexes are built
  */
-export function trackDuplicateKeys(db: SqliteConnection, table: DatasetTable, name: string, columns: string[]): DuplicateKeys {
+export function trackDuplicateKeys(
+  db: SqliteConnection,
+  table: DatasetTable,
+  name: string,
+  columns: string[],
+): DuplicateKeys {
   const key = table.key ?? []
   // Values arrive with the sequence number first, then the columns in order.
   const positions = key.map((column) => columns.indexOf(column) + 1)
@@ -71,7 +76,14 @@ export function trackDuplicateKeys(db: SqliteConnection, table: DatasetTable, na
   let count = 0
 
   /** The first sequence number with this hash, or 0 after recording `seq` as the first. */
-  function place(h1: number, h2: number, seq: number, tableHashes: Int32Array, tableFirsts: Uint32Array, mask: number): number {
+  function place(
+    h1: number,
+    h2: number,
+    seq: number,
+    tableHashes: Int32Array,
+    tableFirsts: Uint32Array,
+    mask: number,
+  ): number {
     let slot = h1 & mask
     for (;;) {
       const there = tableFirsts[slot]!

@@ -1,7 +1,12 @@
 import { availableParallelism } from 'node:os'
 import type { SqliteConnection, SqliteStatement } from './sqlite-connection.js'
 import type { DatasetDefinition, DatasetRow, DatasetTable, DatasetValue } from '@allmenning/core/source'
-import { ensureLoadedDatasetsTable, readLoadedDatasets, writeLoadedDatasetEntry, type LoadedDatasetEntry } from './loaded-datasets-table.js'
+import {
+  ensureLoadedDatasetsTable,
+  readLoadedDatasets,
+  writeLoadedDatasetEntry,
+  type LoadedDatasetEntry,
+} from './loaded-datasets-table.js'
 import { datasetTablePrefix, fullTextTable, generationTable, quote, tableGeneration } from './table-names.js'
 import { trackDuplicateKeys, type DuplicateKeys } from './duplicate-keys.js'
 import { createRowCheck } from './row-check.js'
@@ -62,7 +67,11 @@ export interface GenerationWriter {
   /** Writes what is buffered and builds the indexes. */
   finish(): void
   /** Makes this generation the loaded one and drops the one before, in one transaction. */
-  switchTo(entry: Omit<LoadedDatasetEntry, 'id' | 'generation' | 'fingerprint' | 'rows' | 'loadedAt'> & { fingerprint: string }): LoadedDatasetEntry
+  switchTo(
+    entry: Omit<LoadedDatasetEntry, 'id' | 'generation' | 'fingerprint' | 'rows' | 'loadedAt'> & {
+      fingerprint: string
+    },
+  ): LoadedDatasetEntry
   /** Drops everything this generation wrote. */
   abandon(): void
   readonly rows: number
@@ -74,7 +83,11 @@ export interface GenerationWriterOptions {
   cacheKiB?: number
 }
 
-export function createGenerationWriter(db: SqliteConnection, dataset: Pick<DatasetDefinition, 'id' | 'tables'>, options: GenerationWriterOptions = {}): GenerationWriter {
+export function createGenerationWriter(
+  db: SqliteConnection,
+  dataset: Pick<DatasetDefinition, 'id' | 'tables'>,
+  options: GenerationWriterOptions = {},
+): GenerationWriter {
   if (options.cacheKiB !== undefined) db.exec(`PRAGMA cache_size = -${Math.trunc(options.cacheKiB)}`)
   ensureLoadedDatasetsTable(db)
   const current = readLoadedDatasets(db).get(dataset.id)?.generation
@@ -122,7 +135,8 @@ export function createGenerationWriter(db: SqliteConnection, dataset: Pick<Datas
   /** Writes the rows still waiting for a full statement, one by one. */
   const flush = (writer: TableWriter) => {
     const width = writer.values.length
-    for (let row = 0; row < writer.pendingRows; row++) writer.insert.run(writer.pending.slice(row * width, (row + 1) * width))
+    for (let row = 0; row < writer.pendingRows; row++)
+      writer.insert.run(writer.pending.slice(row * width, (row + 1) * width))
     writer.pendingRows = 0
   }
   const commit = () => {
@@ -188,7 +202,9 @@ export function createGenerationWriter(db: SqliteConnection, dataset: Pick<Datas
           // remove_diacritics 0: æ, ø and å are letters of their own in Norwegian, not a, o, a.
           const fts = fullTextTable(dataset.id, writer.table.name, generation)
           const columns = fullText.columns.map(quote).join(', ')
-          db.exec(`CREATE VIRTUAL TABLE ${fts} USING fts5(${columns}, content='${writer.name}', content_rowid='rowid', tokenize='unicode61 remove_diacritics 0')`)
+          db.exec(
+            `CREATE VIRTUAL TABLE ${fts} USING fts5(${columns}, content='${writer.name}', content_rowid='rowid', tokenize='unicode61 remove_diacritics 0')`,
+          )
           db.exec(`INSERT INTO ${fts} (${fts}) VALUES ('rebuild')`)
         }
         // Statistics let the planner pick the right index where a lookup could use several.
@@ -201,7 +217,13 @@ export function createGenerationWriter(db: SqliteConnection, dataset: Pick<Datas
         (sum, writer) => sum + Number(db.prepare(`SELECT count(*) FROM ${writer.name}`).value()),
         0,
       )
-      const done: LoadedDatasetEntry = { ...entry, id: dataset.id, generation, rows: counted, loadedAt: new Date().toISOString() }
+      const done: LoadedDatasetEntry = {
+        ...entry,
+        id: dataset.id,
+        generation,
+        rows: counted,
+        loadedAt: new Date().toISOString(),
+      }
       db.transaction(() => {
         writeLoadedDatasetEntry(db, done)
         dropLeftovers(db, dataset.id, generation)
@@ -223,7 +245,9 @@ function dropLeftovers(db: SqliteConnection, datasetId: string, keep: number | u
   // Full-text tables first, by their own name only: dropping one drops its shadow tables.
   const ftsPrefix = `fts_${datasetId}__`
   const indexes = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ? AND sql LIKE 'CREATE VIRTUAL TABLE%'")
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ? AND sql LIKE 'CREATE VIRTUAL TABLE%'",
+    )
     .all([ftsPrefix.length, ftsPrefix])
     .map((row) => String(row.name))
   for (const name of indexes) {

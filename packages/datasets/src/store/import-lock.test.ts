@@ -34,7 +34,8 @@ function file(name: string, text: string): string {
 }
 
 const catalog = { module: fileURLToPath(new URL('../testing/test-datasets.ts', import.meta.url)) }
-const load = (path: string) => importDataset({ path: db, dataset: holdings, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt: null })
+const load = (path: string) =>
+  importDataset({ path: db, dataset: holdings, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt: null })
 
 describe('the import lock', () => {
   it('refuses a second import of the same dataset while one runs, and the first completes intact', async () => {
@@ -42,12 +43,18 @@ describe('the import lock', () => {
     let started!: () => void
     const reading = new Promise<void>((resolve) => (started = resolve))
     const first = importInWorker({
-      path: db, catalog, datasetId: 'holdings', inputs: [{ file: 'holdings.csv', path: rowsFile('a.csv', 200_000), url: null }], publishedAt: null,
+      path: db,
+      catalog,
+      datasetId: 'holdings',
+      inputs: [{ file: 'holdings.csv', path: rowsFile('a.csv', 200_000), url: null }],
+      publishedAt: null,
       onProgress: () => started(),
     })
     await reading
     await expect(load(rowsFile('b.csv', 10))).rejects.toThrow(
-      new RegExp(`^holdings is already being imported into this store by process ${process.pid} on .*Wait for that import to finish, then run this one again \\(if no import is running, "allmenning datasets unlock holdings" removes the lock\\)\\. Nothing was changed\\.$`),
+      new RegExp(
+        `^holdings is already being imported into this store by process ${process.pid} on .*Wait for that import to finish, then run this one again \\(if no import is running, "allmenning datasets unlock holdings" removes the lock\\)\\. Nothing was changed\\.$`,
+      ),
     )
     expect(await first).toMatchObject({ rows: 200_000 })
     const store = createSqliteDatasetStore({ path: db, readonly: true })
@@ -66,7 +73,9 @@ describe('the import lock', () => {
     acquireImportLock(conn, 'holdings') // creates the table; then hand the lock to the other process
     conn.prepare('UPDATE allmenning_import_locks SET pid = ? WHERE dataset_id = ?').run([other.pid, 'holdings'])
     conn.close()
-    await expect(load(rowsFile('b.csv', 7))).rejects.toThrow(`holdings is already being imported into this store by process ${other.pid} on ${hostname()}`)
+    await expect(load(rowsFile('b.csv', 7))).rejects.toThrow(
+      `holdings is already being imported into this store by process ${other.pid} on ${hostname()}`,
+    )
     other.kill()
     await once(other, 'exit')
     expect(await load(rowsFile('b.csv', 7))).toMatchObject({ rows: 7 })
@@ -82,13 +91,19 @@ describe('the import lock', () => {
     const conn = openSqlite(db)
     acquireImportLock(conn, 'holdings')
     conn.close()
-    await expect(load(rowsFile('b.csv', 7))).rejects.toThrow('(if no import is running, "allmenning datasets unlock holdings" removes the lock). Nothing was changed.')
+    await expect(load(rowsFile('b.csv', 7))).rejects.toThrow(
+      '(if no import is running, "allmenning datasets unlock holdings" removes the lock). Nothing was changed.',
+    )
     const out: string[] = []
     const stdout = new PassThrough().on('data', (chunk) => out.push(String(chunk)))
     const io = { stdout, stderr: new PassThrough(), env: {}, cwd: dir, tty: false }
     const args = ['--data-dir', dir, '--catalog', catalog.module]
     expect(await runCli(['datasets', 'unlock', 'holdings', ...args], io)).toBe(0)
-    expect(out.join('')).toMatch(new RegExp(`^removed the import lock of holdings, held by process ${process.pid} on .+ since \\d{4}-\\d{2}-\\d{2}T`))
+    expect(out.join('')).toMatch(
+      new RegExp(
+        `^removed the import lock of holdings, held by process ${process.pid} on .+ since \\d{4}-\\d{2}-\\d{2}T`,
+      ),
+    )
     expect(await load(rowsFile('b.csv', 7))).toMatchObject({ rows: 7 })
     expect(await runCli(['datasets', 'unlock', 'holdings', ...args], io)).toBe(0)
     expect(out.at(-1)).toBe('holdings has no import lock\n')
@@ -96,8 +111,20 @@ describe('the import lock', () => {
 
   it('does not hold back an import of another dataset', async () => {
     const [first, second] = await Promise.all([
-      importInWorker({ path: db, catalog, datasetId: 'holdings', inputs: [{ file: 'holdings.csv', path: rowsFile('a.csv', 100_000), url: null }], publishedAt: null }),
-      importInWorker({ path: db, catalog, datasetId: 'grants', inputs: [{ file: 'grants-2023.csv', path: file('g.csv', 'Org;Amount\n111;5\n'), url: null }], publishedAt: null }),
+      importInWorker({
+        path: db,
+        catalog,
+        datasetId: 'holdings',
+        inputs: [{ file: 'holdings.csv', path: rowsFile('a.csv', 100_000), url: null }],
+        publishedAt: null,
+      }),
+      importInWorker({
+        path: db,
+        catalog,
+        datasetId: 'grants',
+        inputs: [{ file: 'grants-2023.csv', path: file('g.csv', 'Org;Amount\n111;5\n'), url: null }],
+        publishedAt: null,
+      }),
     ])
     expect([first.rows, second.rows]).toEqual([100_000, 1])
   })

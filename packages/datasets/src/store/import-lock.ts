@@ -31,7 +31,9 @@ function running(pid: number): boolean {
 
 /** Who holds the lock of a dataset, read from its row; `undefined` when nobody does. */
 function heldBy(db: SqliteConnection, datasetId: string): ImportLockHolder | undefined {
-  const held = db.prepare('SELECT pid, host, started_at FROM allmenning_import_locks WHERE dataset_id = ?').get([datasetId])
+  const held = db
+    .prepare('SELECT pid, host, started_at FROM allmenning_import_locks WHERE dataset_id = ?')
+    .get([datasetId])
   return held ? { pid: Number(held.pid), host: String(held.host), startedAt: String(held.started_at) } : undefined
 }
 
@@ -73,13 +75,9 @@ export function acquireImportLock(db: SqliteConnection, datasetId: string): () =
   check()
   db.transaction(() => {
     check()
-    db.prepare('INSERT OR REPLACE INTO allmenning_import_locks (dataset_id, token, pid, host, started_at) VALUES (?, ?, ?, ?, ?)').run([
-      datasetId,
-      token,
-      process.pid,
-      host,
-      new Date().toISOString(),
-    ])
+    db.prepare(
+      'INSERT OR REPLACE INTO allmenning_import_locks (dataset_id, token, pid, host, started_at) VALUES (?, ?, ?, ?, ?)',
+    ).run([datasetId, token, process.pid, host, new Date().toISOString()])
   }, true)
   return () => {
     if (db.inTransaction) db.exec('ROLLBACK')
@@ -96,7 +94,9 @@ export function acquireImportLock(db: SqliteConnection, datasetId: string): () =
  * breakImportLock(db, 'aksjonaerregisteret') // { pid: 4242, host: 'builder', startedAt: '2026-11-23T03:00:00.000Z' }
  */
 export function breakImportLock(db: SqliteConnection, datasetId: string): ImportLockHolder | undefined {
-  const exists = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'allmenning_import_locks'").get()
+  const exists = db
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'allmenning_import_locks'")
+    .get()
   if (!exists) return undefined
   const holder = heldBy(db, datasetId)
   if (holder) db.prepare('DELETE FROM allmenning_import_locks WHERE dataset_id = ?').run([datasetId])

@@ -19,11 +19,18 @@ const harbours = defineDataset({
     {
       name: 'dues.csv',
       url: 'https://example.no/dues.csv',
-      content: { format: { type: 'delimited', delimiter: ';', quoting: 'none' }, rows: () => (cells) => ({ table: 'dues', row: { harbour: cells[0] ?? null, nok: Number(cells[1]) } }) },
+      content: {
+        format: { type: 'delimited', delimiter: ';', quoting: 'none' },
+        rows: () => (cells) => ({ table: 'dues', row: { harbour: cells[0] ?? null, nok: Number(cells[1]) } }),
+      },
     },
   ],
 })
-const ordered: DatasetDefinition = defineDataset({ ...harbours, id: 'berth_owners', origin: { kind: 'order', page: 'https://example.no/order', instructions: 'Ask by e-mail.' } })
+const ordered: DatasetDefinition = defineDataset({
+  ...harbours,
+  id: 'berth_owners',
+  origin: { kind: 'order', page: 'https://example.no/order', instructions: 'Ask by e-mail.' },
+})
 
 describe('the SQLite store names how this package loads a dataset', () => {
   it('sync for a dataset the command line downloads, import with the file for one ordered from its publisher', () => {

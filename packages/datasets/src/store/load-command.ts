@@ -10,5 +10,7 @@ import type { DatasetDefinition } from '@allmenning/core/source'
  * datasetLoadCommand(aksjonaerregisteret) // 'npx allmenning datasets import aksjonaerregisteret <file>'
  */
 export function datasetLoadCommand(dataset: DatasetDefinition): string {
-  return dataset.origin.kind === 'order' ? `npx allmenning datasets import ${dataset.id} <file>` : `npx allmenning datasets sync ${dataset.id}`
+  return dataset.origin.kind === 'order'
+    ? `npx allmenning datasets import ${dataset.id} <file>`
+    : `npx allmenning datasets sync ${dataset.id}`
 }

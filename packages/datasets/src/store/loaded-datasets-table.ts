@@ -54,7 +54,9 @@ export function ensureLoadedDatasetsTable(db: SqliteConnection): void {
 
 /** Whether the file has a catalog yet (a read-only store cannot create one). */
 export function hasLoadedDatasetsTable(db: SqliteConnection): boolean {
-  return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'allmenning_datasets'").get() !== undefined
+  return (
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'allmenning_datasets'").get() !== undefined
+  )
 }
 
 /**
@@ -89,7 +91,16 @@ export function writeLoadedDatasetEntry(db: SqliteConnection, entry: LoadedDatas
      ON CONFLICT(id) DO UPDATE SET generation = excluded.generation, fingerprint = excluded.fingerprint,
        published_at = excluded.published_at, loaded_at = excluded.loaded_at, rows = excluded.rows,
        malformed = excluded.malformed, files = excluded.files`,
-  ).run([entry.id, entry.generation, entry.fingerprint, entry.publishedAt, entry.loadedAt, entry.rows, entry.malformed, JSON.stringify(entry.files)])
+  ).run([
+    entry.id,
+    entry.generation,
+    entry.fingerprint,
+    entry.publishedAt,
+    entry.loadedAt,
+    entry.rows,
+    entry.malformed,
+    JSON.stringify(entry.files),
+  ])
 }
 
 /** @deprecated Renamed {@link LoadedDatasetEntry} ("catalog" named four different things). */

@@ -2,7 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { defineDataset, type DatasetQuery, type DatasetReader, type DatasetRow, type DatasetRowOutput, type DatasetSearch, type JsonArrayContent } from '@allmenning/core/source'
+import {
+  defineDataset,
+  type DatasetQuery,
+  type DatasetReader,
+  type DatasetRow,
+  type DatasetRowOutput,
+  type DatasetSearch,
+  type JsonArrayContent,
+} from '@allmenning/core/source'
 import { createMemoryDatasetStore } from '@allmenning/core/testing'
 import { createSqliteDatasetStore, importDataset, type SqliteDatasetStore } from '@allmenning/datasets'
 
@@ -10,7 +18,10 @@ import { createSqliteDatasetStore, importDataset, type SqliteDatasetStore } from
 // so it must answer as this one does beyond the contract's cases: the same rows loaded into
 // both, the same lookups asked of both, the answers compared (search ranks included).
 
-const records: JsonArrayContent = { format: { type: 'json-array' }, rows: () => (element) => element as DatasetRowOutput }
+const records: JsonArrayContent = {
+  format: { type: 'json-array' },
+  rows: () => (element) => element as DatasetRowOutput,
+}
 
 const dataset = defineDataset({
   id: 'parity',
@@ -53,12 +64,48 @@ const holdings: DatasetRow[] = [
 ]
 
 const texts: DatasetRow[] = [
-  { doc: 'd1', title: 'Lov om aksjeselskaper (aksjeloven)', short: 'Aksjeloven – asl', body: 'Kapittel 1. Innledende bestemmelser. § 1-1 Virkeområde. Loven gjelder aksjeselskaper.', year: 1997 },
-  { doc: 'd2', title: 'Lov om straff (straffeloven)', short: 'Straffeloven – strl', body: 'Straffelovens § 5a gjelder på Ærø og i Norge. Aksjeselskaper kan straffes.', year: 2005 },
-  { doc: 'd3', title: 'Forskrift om radon', short: 'Radonforskriften', body: 'Radonsperre og radon i bolig. § 3-1 Krav. § 3-2 Måling av radon.', year: 2010 },
-  { doc: 'd4', title: 'Lov om endring i aksjeloven', short: null, body: 'Endringer i lov om aksjeselskaper og allmennaksjeselskaper.', year: 2020 },
-  { doc: 'd5', title: 'Vegtrafikkloven', short: 'vtrl', body: 'Lov om vegtrafikk. Kjøretøy på veg. Vegtrafikk vegtrafikk.', year: 1965 },
-  { doc: 'd6', title: 'Notat om lov', short: 'Notat', body: 'Lov lov lov om aksjeloven og straffeloven § 3-1.', year: 2020 },
+  {
+    doc: 'd1',
+    title: 'Lov om aksjeselskaper (aksjeloven)',
+    short: 'Aksjeloven – asl',
+    body: 'Kapittel 1. Innledende bestemmelser. § 1-1 Virkeområde. Loven gjelder aksjeselskaper.',
+    year: 1997,
+  },
+  {
+    doc: 'd2',
+    title: 'Lov om straff (straffeloven)',
+    short: 'Straffeloven – strl',
+    body: 'Straffelovens § 5a gjelder på Ærø og i Norge. Aksjeselskaper kan straffes.',
+    year: 2005,
+  },
+  {
+    doc: 'd3',
+    title: 'Forskrift om radon',
+    short: 'Radonforskriften',
+    body: 'Radonsperre og radon i bolig. § 3-1 Krav. § 3-2 Måling av radon.',
+    year: 2010,
+  },
+  {
+    doc: 'd4',
+    title: 'Lov om endring i aksjeloven',
+    short: null,
+    body: 'Endringer i lov om aksjeselskaper og allmennaksjeselskaper.',
+    year: 2020,
+  },
+  {
+    doc: 'd5',
+    title: 'Vegtrafikkloven',
+    short: 'vtrl',
+    body: 'Lov om vegtrafikk. Kjøretøy på veg. Vegtrafikk vegtrafikk.',
+    year: 1965,
+  },
+  {
+    doc: 'd6',
+    title: 'Notat om lov',
+    short: 'Notat',
+    body: 'Lov lov lov om aksjeloven og straffeloven § 3-1.',
+    year: 2020,
+  },
 ]
 
 let dir: string
@@ -70,8 +117,19 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'allmenning-parity-'))
   const path = join(dir, 'allmenning.sqlite')
   const file = join(dir, 'rows.json')
-  writeFileSync(file, JSON.stringify([...holdings.map((row) => ({ table: 'holdings', row })), ...texts.map((row) => ({ table: 'texts', row }))]))
-  await importDataset({ path, dataset, inputs: [{ file: 'rows.json', path: file, url: null }], publishedAt: '2024-12-31' })
+  writeFileSync(
+    file,
+    JSON.stringify([
+      ...holdings.map((row) => ({ table: 'holdings', row })),
+      ...texts.map((row) => ({ table: 'texts', row })),
+    ]),
+  )
+  await importDataset({
+    path,
+    dataset,
+    inputs: [{ file: 'rows.json', path: file, url: null }],
+    publishedAt: '2024-12-31',
+  })
   sqlite = createSqliteDatasetStore({ path })
   sql = sqlite.reader(dataset)!
   const store = createMemoryDatasetStore()
@@ -89,7 +147,9 @@ describe('the in-memory store answers as the SQLite store', () => {
     expect(memory.version.rows).toBe(sql.version.rows)
     const all: DatasetQuery = { orderBy: [{ column: 'org' }, { column: 'owner' }] }
     expect(await memory.select('holdings', all)).toEqual(await sql.select('holdings', all))
-    expect(await memory.select('texts', { orderBy: [{ column: 'doc' }] })).toEqual(await sql.select('texts', { orderBy: [{ column: 'doc' }] }))
+    expect(await memory.select('texts', { orderBy: [{ column: 'doc' }] })).toEqual(
+      await sql.select('texts', { orderBy: [{ column: 'doc' }] }),
+    )
   })
 
   const ordered = { orderBy: [{ column: 'org' as const }, { column: 'owner' as const }] }
@@ -108,9 +168,15 @@ describe('the in-memory store answers as the SQLite store', () => {
     ['prefix with % and _', { where: { org: { prefix: '%' } } }],
     ['prefix on an integer column', { where: { shares: { prefix: '1' } } }],
     ['empty prefix', { where: { code: { prefix: '' } } }],
-    ['order of numbers, text and null, descending', { orderBy: [{ column: 'code', direction: 'desc' }, { column: 'org' }, { column: 'owner' }] }],
+    [
+      'order of numbers, text and null, descending',
+      { orderBy: [{ column: 'code', direction: 'desc' }, { column: 'org' }, { column: 'owner' }] },
+    ],
     ['order of case and non-ASCII letters', { orderBy: [{ column: 'owner' }, { column: 'org' }] }],
-    ['order of reals with null first', { orderBy: [{ column: 'ratio' }, { column: 'org' }, { column: 'owner' }], limit: 4, offset: 1 }],
+    [
+      'order of reals with null first',
+      { orderBy: [{ column: 'ratio' }, { column: 'org' }, { column: 'owner' }], limit: 4, offset: 1 },
+    ],
     ['a window with no limit', { ...ordered, offset: 5 }],
     ['columns asked for', { ...ordered, columns: ['owner', 'ratio'], where: { org: { prefix: '1' } } }],
   ])('selects: %s', async (_, query) => {
@@ -132,7 +198,10 @@ describe('the in-memory store answers as the SQLite store', () => {
     ['a column filter', { match: '{title short} : ("aksjeloven"*)' }],
     ['a single column filter', { match: 'short : "asl"' }],
     ['an excluding column filter', { match: '-{body} : "lov"' }],
-    ['a filter and a group, as lovdata builds them', { match: '{title short} : ("straffeloven"*) AND ({body} : ("5a" OR "3 1"))' }],
+    [
+      'a filter and a group, as lovdata builds them',
+      { match: '{title short} : ("straffeloven"*) AND ({body} : ("5a" OR "3 1"))' },
+    ],
     ['æ, ø and å kept', { match: '"ærø"' }],
     ['case folded', { match: '"STRAFFELOVEN"' }],
     ['plus-joined phrase', { match: 'lov + om + aksjeselskaper' }],
@@ -146,17 +215,22 @@ describe('the in-memory store answers as the SQLite store', () => {
     ['lower-case keywords are words', { match: 'lov and om' }],
     ['a prefix then a word', { match: 'aksje*selskaper' }],
   ])('searches: %s', async (_, search) => {
-    const [mine, theirs] = [await memory.search<Record<string, unknown>>('texts', search), await sql.search<Record<string, unknown>>('texts', search)]
+    const [mine, theirs] = [
+      await memory.search<Record<string, unknown>>('texts', search),
+      await sql.search<Record<string, unknown>>('texts', search),
+    ]
     expect(mine.total).toBe(theirs.total)
     expect(mine.rows.map(({ _rank, ...row }) => row)).toEqual(theirs.rows.map(({ _rank, ...row }) => row))
-    for (const [i, row] of theirs.rows.entries()) expect(mine.rows[i]!._rank as number).toBeCloseTo(row._rank as number, 9)
+    for (const [i, row] of theirs.rows.entries())
+      expect(mine.rows[i]!._rank as number).toBeCloseTo(row._rank as number, 9)
   })
 
   it('refuses what the SQLite store refuses', async () => {
     for (const reader of [memory, sql]) {
       await expect(reader.search('texts', { match: 'nope : "x"' })).rejects.toThrow()
       await expect(reader.search('texts', { match: '"unterminated' })).rejects.toThrow()
-      for (const match of ['AND', 'lov AND', 'OR lov', '"a" NOT', '*', 'lov - x', '{title} "lov"']) await expect(reader.search('texts', { match })).rejects.toThrow()
+      for (const match of ['AND', 'lov AND', 'OR lov', '"a" NOT', '*', 'lov - x', '{title} "lov"'])
+        await expect(reader.search('texts', { match })).rejects.toThrow()
       await expect(reader.select('holdings', { where: { year: 1 } })).rejects.toThrow(/no column "year"/)
     }
   })

@@ -25,16 +25,27 @@ function checkColumn(table: DatasetTable, column: string): string {
 }
 
 /** The columns a lookup reads: those asked for, checked, or every declared one. */
-function columnList(table: DatasetTable, columns: readonly string[] | undefined, alias = ''): { shape: string; sql: string } {
+function columnList(
+  table: DatasetTable,
+  columns: readonly string[] | undefined,
+  alias = '',
+): { shape: string; sql: string } {
   const names = columns ?? Object.keys(table.columns)
-  return { shape: columns ? names.join(',') : '*', sql: names.map((column) => alias + checkColumn(table, column)).join(', ') }
+  return {
+    shape: columns ? names.join(',') : '*',
+    sql: names.map((column) => alias + checkColumn(table, column)).join(', '),
+  }
 }
 
 /**
  * The WHERE clause of a query: equality (`IS`, so `null` finds nulls), `IN`, and prefix as a
  * range so an index on the column serves it.
  */
-function whereSql(table: DatasetTable, where: DatasetQuery['where'] = {}, alias = ''): { shape: string; sql: string; values: DatasetValue[] } {
+function whereSql(
+  table: DatasetTable,
+  where: DatasetQuery['where'] = {},
+  alias = '',
+): { shape: string; sql: string; values: DatasetValue[] } {
   const parts: string[] = []
   const shape: string[] = []
   const values: DatasetValue[] = []
@@ -72,7 +83,9 @@ function whereSql(table: DatasetTable, where: DatasetQuery['where'] = {}, alias 
  */
 export function selectSql(table: DatasetTable, name: string, query: DatasetQuery = {}): QuerySql {
   const where = whereSql(table, query.where)
-  const order = (query.orderBy ?? []).map(({ column, direction }) => `${checkColumn(table, column)} ${direction === 'desc' ? 'DESC' : 'ASC'}`)
+  const order = (query.orderBy ?? []).map(
+    ({ column, direction }) => `${checkColumn(table, column)} ${direction === 'desc' ? 'DESC' : 'ASC'}`,
+  )
   const values = [...where.values]
   const columns = columnList(table, query.columns)
   let sql = `SELECT ${columns.sql} FROM ${name}${where.sql}`
@@ -88,7 +101,11 @@ export function selectSql(table: DatasetTable, name: string, query: DatasetQuery
 /** The COUNT for a declarative condition on one generation table. */
 export function countSql(table: DatasetTable, name: string, where: DatasetQuery['where']): QuerySql {
   const clause = whereSql(table, where)
-  return { shape: `c|${table.name}|${clause.shape}`, sql: `SELECT count(*) FROM ${name}${clause.sql}`, values: clause.values }
+  return {
+    shape: `c|${table.name}|${clause.shape}`,
+    sql: `SELECT count(*) FROM ${name}${clause.sql}`,
+    values: clause.values,
+  }
 }
 
 /**
@@ -100,7 +117,12 @@ export function countSql(table: DatasetTable, name: string, where: DatasetQuery[
  * @example
  * searchSql(table, 'ds_x__t__g1', 'fts_x__t__g1', { match: '"lov"*', limit: 20 })
  */
-export function searchSql(table: DatasetTable, name: string, fts: string, search: DatasetSearch): { select: QuerySql; count: QuerySql } {
+export function searchSql(
+  table: DatasetTable,
+  name: string,
+  fts: string,
+  search: DatasetSearch,
+): { select: QuerySql; count: QuerySql } {
   const fullText = table.fullText
   if (!fullText) throw new TypeError(`Table ${table.name} has no full-text index`)
   const where = whereSql(table, search.where, 't.')
@@ -120,6 +142,10 @@ export function searchSql(table: DatasetTable, name: string, fts: string, search
       sql: `SELECT ${columns.sql}, p.score AS _rank FROM (${ranked}) p JOIN ${name} t ON t.rowid = p.id ORDER BY p.score, p.id`,
       values: [search.match, ...where.values, search.limit ?? -1, search.offset ?? 0],
     },
-    count: { shape: `fc|${table.name}|${where.shape}`, sql: `SELECT count(*) ${from}`, values: [search.match, ...where.values] },
+    count: {
+      shape: `fc|${table.name}|${where.shape}`,
+      sql: `SELECT count(*) ${from}`,
+      values: [search.match, ...where.values],
+    },
   }
 }

@@ -10,7 +10,9 @@ import type { DatasetDefinition, DatasetRow } from '@allmenning/core/source'
  * const check = createRowCheck(dataset)
  * const table = check('aksjeposter', row) // 0
  */
-export function createRowCheck(dataset: Pick<DatasetDefinition, 'id' | 'tables'>): (tableName: string, row: DatasetRow) => number {
+export function createRowCheck(
+  dataset: Pick<DatasetDefinition, 'id' | 'tables'>,
+): (tableName: string, row: DatasetRow) => number {
   const places = new Map(dataset.tables.map((table, i) => [table.name, i]))
   const checked = dataset.tables.map(() => false)
   return (tableName, row) => {
@@ -18,7 +20,10 @@ export function createRowCheck(dataset: Pick<DatasetDefinition, 'id' | 'tables'>
     if (place === undefined) throw new TypeError(`Dataset ${dataset.id} has no table "${tableName}"`)
     if (!checked[place]) {
       const unknown = Object.keys(row).filter((column) => !(column in dataset.tables[place]!.columns))
-      if (unknown.length > 0) throw new TypeError(`Dataset ${dataset.id}: a row for ${tableName} has columns it does not declare: ${unknown.join(', ')}`)
+      if (unknown.length > 0)
+        throw new TypeError(
+          `Dataset ${dataset.id}: a row for ${tableName} has columns it does not declare: ${unknown.join(', ')}`,
+        )
       checked[place] = true
     }
     return place

@@ -31,7 +31,12 @@ describe('opening a SQLite file', () => {
       }, true),
     ).toThrow('stop')
     expect(db.inTransaction).toBe(false)
-    expect(db.prepare('SELECT a, b, c FROM t ORDER BY a').all().map((row) => ({ ...row }))).toEqual([
+    expect(
+      db
+        .prepare('SELECT a, b, c FROM t ORDER BY a')
+        .all()
+        .map((row) => ({ ...row })),
+    ).toEqual([
       { a: 'x', b: 1, c: 1.5 },
       { a: 'y', b: null, c: null },
     ])
@@ -64,7 +69,9 @@ describe('opening a SQLite file', () => {
   })
 
   it('refuses a busy timeout that is not a whole number of milliseconds', () => {
-    expect(() => openSqlite(':memory:', { busyTimeoutMs: -1 })).toThrow(/busyTimeoutMs must be a whole number of milliseconds, 0 or more; got -1/)
+    expect(() => openSqlite(':memory:', { busyTimeoutMs: -1 })).toThrow(
+      /busyTimeoutMs must be a whole number of milliseconds, 0 or more; got -1/,
+    )
     expect(openSqlite(':memory:', { busyTimeoutMs: 200 }).prepare('PRAGMA busy_timeout').value()).toBe(200)
   })
 })

@@ -17,7 +17,12 @@ describe('the counts a dataset reader keeps', () => {
     const path = join(dir, 'allmenning.sqlite')
     const csv = join(dir, 'holdings.csv')
     writeFileSync(csv, 'Org;Owner;Shares\n111;Ann;5\n')
-    await importDataset({ path, dataset: holdings, inputs: [{ file: 'holdings.csv', path: csv, url: null }], publishedAt: '2024-12-31' })
+    await importDataset({
+      path,
+      dataset: holdings,
+      inputs: [{ file: 'holdings.csv', path: csv, url: null }],
+      publishedAt: '2024-12-31',
+    })
     const store = createSqliteDatasetStore({ path })
     const reader = store.reader(holdings)!
     expect(await reader.count('holdings', { owner: 'Ann' })).toBe(1)
@@ -25,7 +30,9 @@ describe('the counts a dataset reader keeps', () => {
     // A row written behind the store's back: a count still kept answers 1, one counted again 2.
     // Opened with the binding this Node has (node:sqlite on 22 and newer), as the store is.
     const writer = openSqlite(path)
-    const table = writer.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_holdings__holdings__g%'`).value() as string
+    const table = writer
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_holdings__holdings__g%'`)
+      .value() as string
     writer.prepare(`INSERT INTO "${table}" (org, owner, shares) VALUES ('222', 'Ann', 1)`).run()
     writer.close()
 

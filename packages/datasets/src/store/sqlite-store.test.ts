@@ -25,7 +25,13 @@ function file(name: string, text: string, encoding: BufferEncoding = 'utf8'): st
 // Every case runs with the rows written on the importing thread and on a writer thread of their own.
 let writerThread = false
 const load = (path: string, publishedAt: string | null = '2024-12-31') =>
-  importDataset({ path: db, dataset: holdings, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt, writerThread })
+  importDataset({
+    path: db,
+    dataset: holdings,
+    inputs: [{ file: 'holdings.csv', path, url: null }],
+    publishedAt,
+    writerThread,
+  })
 
 describe.each([false, true])('the SQLite dataset store (writer thread: %s)', (thread) => {
   beforeEach(() => {
@@ -35,20 +41,31 @@ describe.each([false, true])('the SQLite dataset store (writer thread: %s)', (th
   it('reads nothing before an import, then the loaded generation with its version', async () => {
     const store = createSqliteDatasetStore({ path: db })
     expect(store.reader(holdings)).toBeUndefined()
-    const result = await load(file('a.csv', 'Org;Owner;Shares;Place\n111;Ann;5;Oslo\n111;Bob;7;Bergen\n222;Ann;1;Oslo\n'))
+    const result = await load(
+      file('a.csv', 'Org;Owner;Shares;Place\n111;Ann;5;Oslo\n111;Bob;7;Bergen\n222;Ann;1;Oslo\n'),
+    )
     expect(result).toMatchObject({ dataset: 'holdings', records: 3, rows: 3, malformed: 0, publishedAt: '2024-12-31' })
     const reader = store.reader(holdings)!
-    expect(reader.version).toMatchObject({ id: 'holdings', publishedAt: '2024-12-31', rows: 3, files: [{ name: 'holdings.csv', url: null }] })
-    expect(await reader.select('holdings', { where: { org: '111' }, orderBy: [{ column: 'shares', direction: 'desc' }] })).toEqual([
+    expect(reader.version).toMatchObject({
+      id: 'holdings',
+      publishedAt: '2024-12-31',
+      rows: 3,
+      files: [{ name: 'holdings.csv', url: null }],
+    })
+    expect(
+      await reader.select('holdings', { where: { org: '111' }, orderBy: [{ column: 'shares', direction: 'desc' }] }),
+    ).toEqual([
       { org: '111', owner: 'Bob', shares: 7, place: 'Bergen' },
       { org: '111', owner: 'Ann', shares: 5, place: 'Oslo' },
     ])
     expect(await reader.count('holdings', { owner: 'Ann' })).toBe(2)
     expect(await reader.select('holdings', { where: { owner: { in: ['Bob', 'Cid'] } } })).toHaveLength(1)
-    expect(await reader.select('holdings', { where: { org: { prefix: '2' } } })).toEqual([{ org: '222', owner: 'Ann', shares: 1, place: 'Oslo' }])
-    expect(await reader.select('holdings', { orderBy: [{ column: 'org' }, { column: 'owner' }], limit: 1, offset: 1 })).toEqual([
-      { org: '111', owner: 'Bob', shares: 7, place: 'Bergen' },
+    expect(await reader.select('holdings', { where: { org: { prefix: '2' } } })).toEqual([
+      { org: '222', owner: 'Ann', shares: 1, place: 'Oslo' },
     ])
+    expect(
+      await reader.select('holdings', { orderBy: [{ column: 'org' }, { column: 'owner' }], limit: 1, offset: 1 }),
+    ).toEqual([{ org: '111', owner: 'Bob', shares: 7, place: 'Bergen' }])
     store.close()
   })
 
@@ -88,12 +105,26 @@ describe.each([false, true])('the SQLite dataset store (writer thread: %s)', (th
     const result = await load(path)
     expect(result.rows).toBe(60_000)
     const store = createSqliteDatasetStore({ path: db, readonly: true })
-    const rows = await store.reader(holdings)!.select<{ org: string; owner: string; shares: number; place: string }>('holdings')
+    const rows = await store
+      .reader(holdings)!
+      .select<{ org: string; owner: string; shares: number; place: string }>('holdings')
     expect(rows).toHaveLength(60_000)
-    for (const row of rows) expect({ shares: row.shares, place: row.place }).toEqual({ shares: expected.get(`${row.org};${row.owner}`)!.shares, place: expected.get(`${row.org};${row.owner}`)!.first })
+    for (const row of rows)
+      expect({ shares: row.shares, place: row.place }).toEqual({
+        shares: expected.get(`${row.org};${row.owner}`)!.shares,
+        place: expected.get(`${row.org};${row.owner}`)!.first,
+      })
     const last = defineDataset({ ...holdings, id: 'holdings_last', tables: [{ ...holdings.tables[0]!, keep: 'last' }] })
-    await importDataset({ path: db, dataset: last, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt: null, writerThread })
-    const lastRows = await store.reader(last)!.select<{ org: string; owner: string; shares: number; place: string }>('holdings')
+    await importDataset({
+      path: db,
+      dataset: last,
+      inputs: [{ file: 'holdings.csv', path, url: null }],
+      publishedAt: null,
+      writerThread,
+    })
+    const lastRows = await store
+      .reader(last)!
+      .select<{ org: string; owner: string; shares: number; place: string }>('holdings')
     expect(lastRows).toHaveLength(60_000)
     for (const row of lastRows) expect(row.place).toBe(expected.get(`${row.org};${row.owner}`)!.last)
     store.close()
@@ -110,12 +141,14 @@ describe.each([false, true])('the SQLite dataset store (writer thread: %s)', (th
     expect(await second.count('holdings')).toBe(2)
     // A reader taken before the switch answers from the new generation once its tables are gone.
     expect(await first.select('holdings')).toHaveLength(2)
-    const tables = openSqlite(db, { readonly: true }).prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_%'").all()
+    const tables = openSqlite(db, { readonly: true })
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_%'")
+      .all()
     expect(tables).toHaveLength(1)
     store.close()
   })
 
-  it('asks SQLite for another connection\'s commit at most once a millisecond, and sees it in the next', async () => {
+  it("asks SQLite for another connection's commit at most once a millisecond, and sees it in the next", async () => {
     await load(file('a.csv', 'Org;Owner;Shares\n111;Ann;5\n'), '2024-12-31')
     const store = createSqliteDatasetStore({ path: db, readonly: true })
     const realNow = Date.now()
@@ -148,22 +181,39 @@ describe.each([false, true])('the SQLite dataset store (writer thread: %s)', (th
       new ImportError('holdings.csv has no Org, Owner and Shares columns. Nothing was changed.'),
     )
     const lines = ['Org;Owner;Shares', ...Array.from({ length: 30 }, (_, i) => `x${i};Ann;1`), '111;Ann;2']
-    await expect(load(file('bad.csv', lines.join('\n')))).rejects.toThrow(/30 of 31 records are malformed .*This does not look like Test holdings\. Nothing was changed\./)
+    await expect(load(file('bad.csv', lines.join('\n')))).rejects.toThrow(
+      /30 of 31 records are malformed .*This does not look like Test holdings\. Nothing was changed\./,
+    )
     await expect(load(file('empty.csv', ''))).rejects.toThrow(/is empty/)
     await expect(load(join(dir, 'missing.csv'))).rejects.toThrow(/Cannot read .*missing\.csv/)
     const store = createSqliteDatasetStore({ path: db, readonly: true })
-    expect(await store.reader(holdings)!.select('holdings')).toEqual([{ org: '111', owner: 'Ann', shares: 5, place: null }])
-    const tables = openSqlite(db, { readonly: true }).prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_%'").all()
+    expect(await store.reader(holdings)!.select('holdings')).toEqual([
+      { org: '111', owner: 'Ann', shares: 5, place: null },
+    ])
+    const tables = openSqlite(db, { readonly: true })
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'ds_%'")
+      .all()
     expect(tables).toHaveLength(1)
     store.close()
   })
 
   it('loads two datasets into one file at once: the imports take turns writing', async () => {
-    const lines = ['Org;Owner;Shares', ...Array.from({ length: 60_000 }, (_, i) => `${100 + (i % 900)};Owner ${i};${i % 1000}`)]
+    const lines = [
+      'Org;Owner;Shares',
+      ...Array.from({ length: 60_000 }, (_, i) => `${100 + (i % 900)};Owner ${i};${i % 1000}`),
+    ]
     const path = file('big.csv', lines.join('\n'))
     const other = defineDataset({ ...holdings, id: 'holdings_other' })
     const results = await Promise.all(
-      [holdings, other].map((dataset) => importDataset({ path: db, dataset, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt: null, writerThread })),
+      [holdings, other].map((dataset) =>
+        importDataset({
+          path: db,
+          dataset,
+          inputs: [{ file: 'holdings.csv', path, url: null }],
+          publishedAt: null,
+          writerThread,
+        }),
+      ),
     )
     expect(results.map((r) => [r.dataset, r.rows])).toEqual([
       ['holdings', 60_000],
@@ -181,7 +231,9 @@ describe.each([false, true])('the SQLite dataset store (writer thread: %s)', (th
     const second = file('b.csv', 'Org;Owner;Shares\n111;Ann;5\n222;Bob;6\n')
     const inputs = [{ file: 'holdings.csv', path: second, url: null }]
     try {
-      await expect(importDataset({ path: db, dataset: holdings, inputs, publishedAt: null, writerThread, lockWaitMs: 50 })).rejects.toThrow(
+      await expect(
+        importDataset({ path: db, dataset: holdings, inputs, publishedAt: null, writerThread, lockWaitMs: 50 }),
+      ).rejects.toThrow(
         new ImportError(
           `The import of holdings waited 0.05 s for another writer to let go of ${db} (another import into the same file, or a program holding it open for writing). ` +
             'Nothing was changed; run it again once that is done.',
@@ -190,7 +242,9 @@ describe.each([false, true])('the SQLite dataset store (writer thread: %s)', (th
       // The holder lets go after 300 ms on its own thread; this one blocks in the import meanwhile.
       const released = holder.letGo(300)
       const started = Date.now()
-      expect(await importDataset({ path: db, dataset: holdings, inputs, publishedAt: '2025-12-31', writerThread })).toMatchObject({ rows: 2, publishedAt: '2025-12-31' })
+      expect(
+        await importDataset({ path: db, dataset: holdings, inputs, publishedAt: '2025-12-31', writerThread }),
+      ).toMatchObject({ rows: 2, publishedAt: '2025-12-31' })
       expect(Date.now() - started).toBeGreaterThanOrEqual(250)
       await released
     } catch (error) {
@@ -205,16 +259,25 @@ describe.each([false, true])('the SQLite dataset store (writer thread: %s)', (th
   it('reads windows-1252 and UTF-8 with a byte-order mark alike', async () => {
     await load(file('a.csv', 'Org;Owner;Shares;Place\r\n111;Åse Ødegård;5;Tromsø\r\n', 'latin1'))
     const store = createSqliteDatasetStore({ path: db, readonly: true })
-    expect((await store.reader(holdings)!.select('holdings'))[0]).toMatchObject({ owner: 'Åse Ødegård', place: 'Tromsø' })
+    expect((await store.reader(holdings)!.select('holdings'))[0]).toMatchObject({
+      owner: 'Åse Ødegård',
+      place: 'Tromsø',
+    })
     await load(file('b.csv', '\ufeffOrg;Owner;Shares;Place\n111;Åse Ødegård;5;Tromsø\n'))
-    expect((await store.reader(holdings)!.select('holdings'))[0]).toMatchObject({ owner: 'Åse Ødegård', place: 'Tromsø' })
+    expect((await store.reader(holdings)!.select('holdings'))[0]).toMatchObject({
+      owner: 'Åse Ødegård',
+      place: 'Tromsø',
+    })
     store.close()
   })
 
   it('treats a generation made for another table layout as not loaded', async () => {
     await load(file('a.csv', 'Org;Owner;Shares\n111;Ann;5\n'))
     const store = createSqliteDatasetStore({ path: db, readonly: true })
-    const changed = { ...holdings, tables: [{ ...holdings.tables[0]!, columns: { ...holdings.tables[0]!.columns, extra: 'text' as const } }] }
+    const changed = {
+      ...holdings,
+      tables: [{ ...holdings.tables[0]!, columns: { ...holdings.tables[0]!.columns, extra: 'text' as const } }],
+    }
     expect(store.reader(changed)).toBeUndefined()
     expect(store.reader(holdings)).toBeDefined()
     store.close()
@@ -230,7 +293,9 @@ describe.each([false, true])('the SQLite dataset store (writer thread: %s)', (th
   it('rejects a query on a column the table does not declare', async () => {
     await load(file('a.csv', 'Org;Owner;Shares\n111;Ann;5\n'))
     const store = createSqliteDatasetStore({ path: db })
-    await expect(store.reader(holdings)!.select('holdings', { where: { 'org; DROP TABLE x': '1' } })).rejects.toThrow(/has no column/)
+    await expect(store.reader(holdings)!.select('holdings', { where: { 'org; DROP TABLE x': '1' } })).rejects.toThrow(
+      /has no column/,
+    )
     await expect(store.reader(holdings)!.select('nope')).rejects.toThrow(/has no table "nope"/)
     store.close()
   })

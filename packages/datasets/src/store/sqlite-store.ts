@@ -113,7 +113,11 @@ export function openSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sqli
     return entry && entry.fingerprint === fingerprint(dataset) ? entry : undefined
   }
 
-  function makeReader(database: SqliteConnection, dataset: DatasetDefinition, entry: LoadedDatasetEntry): DatasetReader {
+  function makeReader(
+    database: SqliteConnection,
+    dataset: DatasetDefinition,
+    entry: LoadedDatasetEntry,
+  ): DatasetReader {
     const statements = new Map<string, SqliteStatement>()
     const counts = createLruMap<string, number>(countsKept)
     const tables = new Map<string, DatasetTable>(dataset.tables.map((t) => [t.name, t]))
@@ -158,7 +162,12 @@ export function openSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sqli
       },
       async search<R>(name: string, search: Parameters<DatasetReader['search']>[1]) {
         try {
-          const sql = searchSql(table(name), generationTable(dataset.id, name, entry.generation), fullTextTable(dataset.id, name, entry.generation), search)
+          const sql = searchSql(
+            table(name),
+            generationTable(dataset.id, name, entry.generation),
+            fullTextTable(dataset.id, name, entry.generation),
+            search,
+          )
           return { total: run(sql.count, 'count') as number, rows: run(sql.select, 'all') as R[] }
         } catch (error) {
           return newer(error).search<R>(name, search)

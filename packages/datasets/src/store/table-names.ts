@@ -34,10 +34,20 @@ export function tableGeneration(name: string): number | undefined {
 export function tablesFingerprint(dataset: DatasetDefinition): string {
   // A full-text index is named only when there is one, so adding the option changes no existing fingerprint.
   const shape = dataset.tables.map((table) => [
-    table.name, Object.entries(table.columns), table.key ?? [], table.sum ?? [], table.keep ?? 'first', ...(table.fullText ? [table.fullText] : []),
+    table.name,
+    Object.entries(table.columns),
+    table.key ?? [],
+    table.sum ?? [],
+    table.keep ?? 'first',
+    ...(table.fullText ? [table.fullText] : []),
   ])
   // node:crypto is taken when a fingerprint is first asked for, not loaded with the store.
-  return process.getBuiltinModule('node:crypto').createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 12)
+  return process
+    .getBuiltinModule('node:crypto')
+    .createHash('sha256')
+    .update(JSON.stringify(shape))
+    .digest('hex')
+    .slice(0, 12)
 }
 
 /** A quoted SQL identifier (column names are checked by `defineDataset`; quoting keeps keywords such as `order` legal). */

@@ -27,21 +27,33 @@ async function cli(args: string[], env: Record<string, string>) {
   const err: string[] = []
   stdout.on('data', (chunk) => out.push(String(chunk)))
   stderr.on('data', (chunk) => err.push(String(chunk)))
-  const code = await runCli([...args, '--data-dir', join(dir, 'data'), '--catalog', catalog], { stdout, stderr, env, cwd: dir, tty: false })
+  const code = await runCli([...args, '--data-dir', join(dir, 'data'), '--catalog', catalog], {
+    stdout,
+    stderr,
+    env,
+    cwd: dir,
+    tty: false,
+  })
   return { code, stdout: out.join(''), stderr: err.join('') }
 }
 
 describe('dataset mirrors', () => {
   it('name the variable after the dataset id', () => {
-    expect(datasetMirrorVariable('innovasjon_norge_tildelinger')).toBe('ALLMENNING_DATASET_INNOVASJON_NORGE_TILDELINGER_URL')
+    expect(datasetMirrorVariable('innovasjon_norge_tildelinger')).toBe(
+      'ALLMENNING_DATASET_INNOVASJON_NORGE_TILDELINGER_URL',
+    )
   })
 
   it('take each file by its declared name from a folder, or one file from its own URL, and refuse what cannot work', () => {
-    expect(mirroredUrl('http://mirror.test/data/grants/', grants, grants.files[1]!)).toBe('http://mirror.test/data/grants/grants-2024.csv')
+    expect(mirroredUrl('http://mirror.test/data/grants/', grants, grants.files[1]!)).toBe(
+      'http://mirror.test/data/grants/grants-2024.csv',
+    )
     const single = { ...holdings, files: [{ ...holdings.files[0]!, url: 'https://example.test/h.csv' }] }
     expect(mirroredUrl('http://mirror.test/h-copy.csv', single, single.files[0]!)).toBe('http://mirror.test/h-copy.csv')
     expect(() => mirroredUrl('http://mirror.test/grants.csv', grants, grants.files[0]!)).toThrow(
-      new ImportError('The mirror for grants ("http://mirror.test/grants.csv") must be a folder ending in "/": the dataset has 2 files, downloaded from it by name (grants-2023.csv, grants-2024.csv)'),
+      new ImportError(
+        'The mirror for grants ("http://mirror.test/grants.csv") must be a folder ending in "/": the dataset has 2 files, downloaded from it by name (grants-2023.csv, grants-2024.csv)',
+      ),
     )
     expect(() => mirroredUrl('ftp://mirror.test/', grants, grants.files[0]!)).toThrow('is not an http or https URL')
     expect(() => mirroredUrl('mirror/', grants, grants.files[0]!)).toThrow('is not a URL')
@@ -58,14 +70,20 @@ describe('dataset mirrors', () => {
     const first = await cli(['datasets', 'sync', 'grants'], env)
     expect(first).toMatchObject({ code: 0 })
     expect(first.stdout).toMatch(/^grants: loaded 3 rows from 3 records/)
-    expect(publisher.requests.map((r) => r.path)).toEqual(['/mirror/grants/grants-2023.csv', '/mirror/grants/grants-2024.csv'])
+    expect(publisher.requests.map((r) => r.path)).toEqual([
+      '/mirror/grants/grants-2023.csv',
+      '/mirror/grants/grants-2024.csv',
+    ])
     const store = createSqliteDatasetStore({ path: join(dir, 'data', 'allmenning.sqlite'), readonly: true })
     const reader = store.reader(grants)!
     expect(await reader.select('grants', { where: { org: '111' }, orderBy: [{ column: 'year' }] })).toEqual([
       { org: '111', amount: 5, year: 2023 },
       { org: '111', amount: 7, year: 2024 },
     ])
-    expect(reader.version.files.map((f) => f.url)).toEqual(['https://example.test/grants/grants-2023.csv', 'https://example.test/grants/grants-2024.csv'])
+    expect(reader.version.files.map((f) => f.url)).toEqual([
+      'https://example.test/grants/grants-2023.csv',
+      'https://example.test/grants/grants-2024.csv',
+    ])
     store.close()
 
     // Asked again with the mirror's validators: nothing changed, nothing downloaded or loaded.
@@ -78,7 +96,9 @@ describe('dataset mirrors', () => {
   })
 
   it('fail clearly when set to something that cannot serve the dataset', async () => {
-    const bad = await cli(['datasets', 'sync', 'grants'], { ALLMENNING_DATASET_GRANTS_URL: `${publisher.url}/one-file.csv` })
+    const bad = await cli(['datasets', 'sync', 'grants'], {
+      ALLMENNING_DATASET_GRANTS_URL: `${publisher.url}/one-file.csv`,
+    })
     expect(bad.code).toBe(1)
     expect(bad.stderr).toContain('error: grants: The mirror for grants')
     expect(bad.stderr).toContain('must be a folder ending in "/"')

@@ -42,7 +42,8 @@ export function mirroredUrl(mirror: string, dataset: DatasetDefinition, file: Da
   } catch {
     throw new ImportError(`The mirror for ${dataset.id} ("${mirror}") is not a URL`)
   }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new ImportError(`The mirror for ${dataset.id} ("${mirror}") is not an http or https URL`)
+  if (base.protocol !== 'http:' && base.protocol !== 'https:')
+    throw new ImportError(`The mirror for ${dataset.id} ("${mirror}") is not an http or https URL`)
   if (base.pathname.endsWith('/')) return new URL(encodeURIComponent(file.name), base).href
   if (dataset.files.length > 1) {
     throw new ImportError(

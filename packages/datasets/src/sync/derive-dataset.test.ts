@@ -6,23 +6,54 @@ import { datasetLoadCommand } from '../store/load-command.js'
 import { syncOrder, upstreamVariable } from './derive-dataset.js'
 
 const table = [{ name: 'rows', columns: { a: 'text' as const } }]
-const file = (name: string) => ({ name, url: `https://example.no/${name}`, content: { format: { type: 'delimited' as const, delimiter: ';', quoting: 'none' as const }, rows: () => () => null } })
-const base = { title: 'T', description: 'D', publisher: 'P', license: 'NLOD 2.0', attribution: 'A', changes: 'daily' as const, tables: table }
-const downloaded = (id: string): DatasetDefinition => defineDataset({ ...base, id, origin: { kind: 'download', page: 'https://example.no' }, files: [file(`${id}.csv`)] })
+const file = (name: string) => ({
+  name,
+  url: `https://example.no/${name}`,
+  content: { format: { type: 'delimited' as const, delimiter: ';', quoting: 'none' as const }, rows: () => () => null },
+})
+const base = {
+  title: 'T',
+  description: 'D',
+  publisher: 'P',
+  license: 'NLOD 2.0',
+  attribution: 'A',
+  changes: 'daily' as const,
+  tables: table,
+}
+const downloaded = (id: string): DatasetDefinition =>
+  defineDataset({ ...base, id, origin: { kind: 'download', page: 'https://example.no' }, files: [file(`${id}.csv`)] })
 const derived = (id: string, from: string[]): DatasetDefinition =>
   defineDataset({
-    ...base, id, files: [file(`${id}.csv`)],
+    ...base,
+    id,
+    files: [file(`${id}.csv`)],
     origin: {
-      kind: 'derived', page: 'https://example.no/api', from, action: 'placing', budget: 10, requestsPerSecond: 10,
+      kind: 'derived',
+      page: 'https://example.no/api',
+      from,
+      action: 'placing',
+      budget: 10,
+      requestsPerSecond: 10,
       upstreams: [{ id: 'api', name: 'API', baseUrl: 'https://example.no/api', publisher: 'P' }],
       derive: async () => ({ files: [], summary: '', remaining: 0 }),
     },
   })
-const ordered = defineDataset({ ...base, id: 'ordered', origin: { kind: 'order', page: 'https://example.no', instructions: 'Ask.' }, files: [file('o.csv')] })
+const ordered = defineDataset({
+  ...base,
+  id: 'ordered',
+  origin: { kind: 'order', page: 'https://example.no', instructions: 'Ask.' },
+  files: [file('o.csv')],
+})
 
 describe('what sync brings forward, and in which order', () => {
   // Listed before what they are made from, to show the order is sync's, not the catalog's.
-  const catalog = [derived('points_of_points', ['points']), derived('points', ['register']), downloaded('register'), downloaded('other'), ordered]
+  const catalog = [
+    derived('points_of_points', ['points']),
+    derived('points', ['register']),
+    downloaded('register'),
+    downloaded('other'),
+    ordered,
+  ]
 
   it('everything but the ordered datasets without ids, each derived one after what it is made from', () => {
     expect(syncOrder(catalog).map((d) => d.id)).toEqual(['register', 'points', 'points_of_points', 'other'])
@@ -46,7 +77,7 @@ describe('what sync brings forward, and in which order', () => {
     expect(datasetLoadCommand(catalog[1]!)).toBe('npx allmenning datasets sync points')
   })
 
-  it('says how long a run takes: Norway\'s ~48,000 establishments at 10 requests a second', () => {
+  it("says how long a run takes: Norway's ~48,000 establishments at 10 requests a second", () => {
     expect(duration(5000 / 10)).toBe('8 min 20 s')
     expect(duration(48_000 / 10)).toBe('1 h 20 min')
     expect(duration(0.4)).toBe('1 s')

@@ -1,5 +1,10 @@
 import { existsSync, statSync } from 'node:fs'
-import type { DatasetDefinition, DatasetDerivedOrigin, DatasetDeriveProgress, DatasetDeriveResult } from '@allmenning/core/source'
+import type {
+  DatasetDefinition,
+  DatasetDerivedOrigin,
+  DatasetDeriveProgress,
+  DatasetDeriveResult,
+} from '@allmenning/core/source'
 import type { LoadedDatasetEntry } from '../store/loaded-datasets-table.js'
 import { openSqliteDatasetStore } from '../store/sqlite-store.js'
 import { tablesFingerprint } from '../store/table-names.js'
@@ -56,7 +61,8 @@ export type DeriveOutcome =
 
 /** The origin of a derived dataset, or an error saying it is not one. */
 export function derivedOrigin(dataset: DatasetDefinition): DatasetDerivedOrigin {
-  if (dataset.origin.kind !== 'derived') throw new ImportError(`Dataset ${dataset.id} is not derived from other datasets`)
+  if (dataset.origin.kind !== 'derived')
+    throw new ImportError(`Dataset ${dataset.id} is not derived from other datasets`)
   return dataset.origin
 }
 
@@ -92,7 +98,10 @@ export async function deriveDataset(options: DeriveOptions): Promise<DeriveOutco
     const readers = new Map(
       sources.map((source) => {
         const reader = existsSync(options.path) ? store.reader(source) : undefined
-        if (!reader) throw new ImportError(`${dataset.id} is made from ${source.id}, which is not loaded: load it first with ${datasetLoadCommand(source)}`)
+        if (!reader)
+          throw new ImportError(
+            `${dataset.id} is made from ${source.id}, which is not loaded: load it first with ${datasetLoadCommand(source)}`,
+          )
         return [source.id, reader] as const
       }),
     )
@@ -100,7 +109,8 @@ export async function deriveDataset(options: DeriveOptions): Promise<DeriveOutco
     run = await origin.derive({
       reader: (id) => {
         const reader = readers.get(id)
-        if (!reader) throw new TypeError(`${dataset.id}'s derivation reads ${id}, which its origin's \`from\` does not name`)
+        if (!reader)
+          throw new TypeError(`${dataset.id}'s derivation reads ${id}, which its origin's \`from\` does not name`)
         return reader
       },
       directory: options.dataDir,
@@ -115,13 +125,20 @@ export async function deriveDataset(options: DeriveOptions): Promise<DeriveOutco
   }
   if (options.signal?.aborted) {
     const reason = options.signal.reason instanceof Error ? options.signal.reason.message : 'interrupted'
-    throw new ImportError(`stopped (${reason}): what this run asked is kept in ${run.files.map((f) => f.path).join(', ')}, and the next sync loads it and goes on from there`)
+    throw new ImportError(
+      `stopped (${reason}): what this run asked is kept in ${run.files.map((f) => f.path).join(', ')}, and the next sync loads it and goes on from there`,
+    )
   }
   // Added nothing: the files are the ones the loaded version was made from.
   const current = options.loaded?.fingerprint === tablesFingerprint(dataset) ? options.loaded : undefined
   const same = run.files.every((file) => {
     const known = current?.files.find((f) => f.name === file.name)
-    return known !== undefined && known.path === file.path && existsSync(file.path) && statSync(file.path).size === known.bytes
+    return (
+      known !== undefined &&
+      known.path === file.path &&
+      existsSync(file.path) &&
+      statSync(file.path).size === known.bytes
+    )
   })
   if (same && !options.force) return { status: 'unchanged', dataset: dataset.id, run }
   const result = await importInWorker({
@@ -149,7 +166,9 @@ export async function deriveDataset(options: DeriveOptions): Promise<DeriveOutco
  */
 export function syncOrder(datasets: DatasetDefinition[], ids?: string[]): DatasetDefinition[] {
   const byId = new Map(datasets.map((d) => [d.id, d]))
-  const chosen = new Set(ids && ids.length > 0 ? ids : datasets.filter((d) => d.origin.kind !== 'order').map((d) => d.id))
+  const chosen = new Set(
+    ids && ids.length > 0 ? ids : datasets.filter((d) => d.origin.kind !== 'order').map((d) => d.id),
+  )
   // The derived datasets of a chosen one join it, however deep.
   for (let grew = true; grew; ) {
     grew = false

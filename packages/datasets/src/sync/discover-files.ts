@@ -12,7 +12,12 @@ const pageLimit = 8 << 20
  * await discoverFiles('https://www.forskningsradet.no/skattefunn/suksesshistorier/', /skattefunn-innsendte-soknader[^"'\s>]*\.xlsx/, 'allmenning/0.1.0')
  * // ['https://www.forskningsradet.no/siteassets/skattefunn/tall/skattefunn-innsendte-soknader-2002-2024.xlsx', ...]
  */
-export async function discoverFiles(page: string, pattern: RegExp, userAgent: string, signal?: AbortSignal): Promise<string[]> {
+export async function discoverFiles(
+  page: string,
+  pattern: RegExp,
+  userAgent: string,
+  signal?: AbortSignal,
+): Promise<string[]> {
   const timeout = new AbortController()
   const timer = setTimeout(() => timeout.abort(new DownloadError(`${page} did not answer within 30 s`)), 30_000)
   const stop = signal ? AbortSignal.any([signal, timeout.signal]) : timeout.signal
@@ -33,6 +38,7 @@ function linksIn(html: string, base: string, pattern: RegExp, page: string): str
     const url = new URL(match[0].replace(/&amp;/g, '&'), base).href
     if (!found.includes(url)) found.push(url)
   }
-  if (found.length === 0) throw new DownloadError(`${page} links to no file matching ${pattern}; the page may have changed`)
+  if (found.length === 0)
+    throw new DownloadError(`${page} links to no file matching ${pattern}; the page may have changed`)
   return found
 }

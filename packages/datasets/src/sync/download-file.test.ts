@@ -33,10 +33,17 @@ describe('downloading a dataset file', () => {
     publisher.publish('/data/grants.csv', { body: csv, contentType: 'text/csv' })
     const path = join(dir, 'grants.csv')
     const first = await downloadFile(`${publisher.url}/data/grants.csv`, path, { userAgent: 'allmenning-test' })
-    expect(first).toMatchObject({ status: 'downloaded', bytes: csv.length, lastModified: 'Sun, 22 Nov 2026 02:00:00 GMT' })
+    expect(first).toMatchObject({
+      status: 'downloaded',
+      bytes: csv.length,
+      lastModified: 'Sun, 22 Nov 2026 02:00:00 GMT',
+    })
     expect(first.etag).toMatch(/^"0x[0-9A-F]{16}"$/)
     expect(readFileSync(path, 'utf8')).toBe(csv)
-    const second = await downloadFile(`${publisher.url}/data/grants.csv`, path, { userAgent: 'allmenning-test', etag: first.etag })
+    const second = await downloadFile(`${publisher.url}/data/grants.csv`, path, {
+      userAgent: 'allmenning-test',
+      etag: first.etag,
+    })
     expect(second).toMatchObject({ status: 'unchanged', bytes: 0, etag: first.etag })
     expect(publisher.requests.slice(-2).map((r) => [r.status, r.userAgent, r.ifNoneMatch])).toEqual([
       [200, 'allmenning-test', undefined],
@@ -49,34 +56,46 @@ describe('downloading a dataset file', () => {
     const base = await listen(
       createHttpServer((request, response) => {
         const hop = Number(/\/hop\/(\d+)/.exec(request.url ?? '')?.[1] ?? 0)
-        if (request.url === '/file') return void response.writeHead(302, { location: `${publisher.url}/data/moved.csv` }).end()
+        if (request.url === '/file')
+          return void response.writeHead(302, { location: `${publisher.url}/data/moved.csv` }).end()
         if (request.url?.startsWith('/relative')) return void response.writeHead(301, { location: '/file' }).end()
         response.writeHead(307, { location: `/hop/${hop + 1}` }).end()
       }),
     )
     const path = join(dir, 'moved.csv')
-    expect(await downloadFile(`${base}/relative`, path, { userAgent: 'allmenning-test' })).toMatchObject({ status: 'downloaded', bytes: csv.length })
+    expect(await downloadFile(`${base}/relative`, path, { userAgent: 'allmenning-test' })).toMatchObject({
+      status: 'downloaded',
+      bytes: csv.length,
+    })
     expect(readFileSync(path, 'utf8')).toBe(csv)
-    await expect(downloadFile(`${base}/hop/0`, join(dir, 'loop.csv'), { userAgent: 'allmenning-test' })).rejects.toThrow(
-      new DownloadError(`${base}/hop/0 redirected more than 5 times`),
-    )
+    await expect(
+      downloadFile(`${base}/hop/0`, join(dir, 'loop.csv'), { userAgent: 'allmenning-test' }),
+    ).rejects.toThrow(new DownloadError(`${base}/hop/0 redirected more than 5 times`))
   })
 
   it('says what went wrong, and leaves no partial file', async () => {
     const path = join(dir, 'missing.csv')
-    await expect(downloadFile(`${publisher.url}/nothing-here.csv`, path, { userAgent: 'allmenning-test' })).rejects.toThrow(
-      new DownloadError(`${publisher.url}/nothing-here.csv answered 404 Not Found`),
-    )
+    await expect(
+      downloadFile(`${publisher.url}/nothing-here.csv`, path, { userAgent: 'allmenning-test' }),
+    ).rejects.toThrow(new DownloadError(`${publisher.url}/nothing-here.csv answered 404 Not Found`))
     publisher.publish('/data/broken.csv', { body: csv.repeat(100), breakAfter: 100 })
-    await expect(downloadFile(`${publisher.url}/data/broken.csv`, path, { userAgent: 'allmenning-test' })).rejects.toThrow(
-      new RegExp(`^The download of ${publisher.url}/data/broken\\.csv (broke off after|ended after) \\d+ (bytes )?of ${csv.length * 100}`),
+    await expect(
+      downloadFile(`${publisher.url}/data/broken.csv`, path, { userAgent: 'allmenning-test' }),
+    ).rejects.toThrow(
+      new RegExp(
+        `^The download of ${publisher.url}/data/broken\\.csv (broke off after|ended after) \\d+ (bytes )?of ${csv.length * 100}`,
+      ),
     )
     await expect(downloadFile('http://127.0.0.1:9/file.csv', path, { userAgent: 'allmenning-test' })).rejects.toThrow(
       new DownloadError('http://127.0.0.1:9/file.csv could not be reached: ECONNREFUSED'),
     )
     // Headers, then silence.
-    const silent = await listen(createHttpServer((_request, response) => response.writeHead(200, { 'content-length': '1000' }).write('Org;')))
-    await expect(downloadFile(`${silent}/file.csv`, path, { userAgent: 'allmenning-test', idleTimeoutMs: 200 })).rejects.toThrow(
+    const silent = await listen(
+      createHttpServer((_request, response) => response.writeHead(200, { 'content-length': '1000' }).write('Org;')),
+    )
+    await expect(
+      downloadFile(`${silent}/file.csv`, path, { userAgent: 'allmenning-test', idleTimeoutMs: 200 }),
+    ).rejects.toThrow(
       `The download of ${silent}/file.csv broke off after 4 bytes of 1000: ${silent}/file.csv sent nothing for 0.2 s`,
     )
     expect(existsSync(path)).toBe(false)
@@ -84,7 +103,9 @@ describe('downloading a dataset file', () => {
   })
 
   it('stops when its signal aborts', async () => {
-    const slow = await listen(createHttpServer((_request, response) => response.writeHead(200, { 'content-length': '1000' }).write('Org;')))
+    const slow = await listen(
+      createHttpServer((_request, response) => response.writeHead(200, { 'content-length': '1000' }).write('Org;')),
+    )
     const controller = new AbortController()
     const download = downloadFile(`${slow}/file.csv`, join(dir, 'aborted.csv'), {
       userAgent: 'allmenning-test',

@@ -49,7 +49,8 @@ export async function downloadFile(url: string, path: string, options: DownloadO
   const idle = options.idleTimeoutMs ?? 60_000
   const silence = new AbortController()
   const signal = options.signal ? AbortSignal.any([options.signal, silence.signal]) : silence.signal
-  const watch = () => setTimeout(() => silence.abort(new DownloadError(`${url} sent nothing for ${idle / 1000} s`)), idle)
+  const watch = () =>
+    setTimeout(() => silence.abort(new DownloadError(`${url} sent nothing for ${idle / 1000} s`)), idle)
   let timer = watch()
   const alive = () => {
     clearTimeout(timer)
@@ -63,7 +64,13 @@ export async function downloadFile(url: string, path: string, options: DownloadO
     const lastModified = response.headers['last-modified'] ?? null
     if (response.statusCode === 304) {
       response.resume()
-      return { url, status: 'unchanged', etag: etag ?? options.etag ?? null, lastModified: lastModified ?? options.lastModified ?? null, bytes: 0 }
+      return {
+        url,
+        status: 'unchanged',
+        etag: etag ?? options.etag ?? null,
+        lastModified: lastModified ?? options.lastModified ?? null,
+        bytes: 0,
+      }
     }
     if (response.statusCode !== 200) throw statusError(url, response)
     const length = response.headers['content-length']
@@ -80,7 +87,9 @@ export async function downloadFile(url: string, path: string, options: DownloadO
     try {
       await pipeline(response, count, createWriteStream(part))
     } catch (error) {
-      throw new DownloadError(`The download of ${url} broke off after ${received} bytes${total !== null ? ` of ${total}` : ''}: ${failureReason(error, signal)}`)
+      throw new DownloadError(
+        `The download of ${url} broke off after ${received} bytes${total !== null ? ` of ${total}` : ''}: ${failureReason(error, signal)}`,
+      )
     }
     if (total !== null && received !== total) {
       throw new DownloadError(`The download of ${url} ended after ${received} of ${total} bytes`)

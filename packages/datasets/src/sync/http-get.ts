@@ -64,7 +64,8 @@ export async function httpGet(url: string, headers: Record<string, string>, sign
     throw new DownloadError(`${url} is not a URL`)
   }
   for (let redirects = 0; ; redirects++) {
-    if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new DownloadError(`${current.href} is not an http or https URL`)
+    if (current.protocol !== 'http:' && current.protocol !== 'https:')
+      throw new DownloadError(`${current.href} is not an http or https URL`)
     let response: IncomingMessage
     try {
       response = await send(current, headers, signal)
@@ -72,7 +73,8 @@ export async function httpGet(url: string, headers: Record<string, string>, sign
       throw new DownloadError(`${url} could not be reached: ${failureReason(error, signal)}`)
     }
     const location = response.headers.location
-    if (![301, 302, 303, 307, 308].includes(response.statusCode ?? 0) || !location) return { response, url: current.href }
+    if (![301, 302, 303, 307, 308].includes(response.statusCode ?? 0) || !location)
+      return { response, url: current.href }
     response.resume()
     if (redirects === maxRedirects) throw new DownloadError(`${url} redirected more than ${maxRedirects} times`)
     current = new URL(location, current)

@@ -47,7 +47,9 @@ export interface SyncOptions {
 }
 
 /** What a sync did. */
-export type SyncResult = { status: 'unchanged'; dataset: string } | { status: 'loaded'; dataset: string; result: ImportResult }
+export type SyncResult =
+  | { status: 'unchanged'; dataset: string }
+  | { status: 'loaded'; dataset: string; result: ImportResult }
 
 interface Planned {
   declared: DatasetFile
@@ -64,7 +66,12 @@ async function plan(options: SyncOptions): Promise<Planned[]> {
   if (options.mirror !== undefined) {
     for (const declared of options.dataset.files) {
       const url = declared.url ?? declared.discover?.page ?? options.dataset.origin.page
-      planned.push({ declared, url, from: mirroredUrl(options.mirror, options.dataset, declared), local: join(dir, declared.name) })
+      planned.push({
+        declared,
+        url,
+        from: mirroredUrl(options.mirror, options.dataset, declared),
+        local: join(dir, declared.name),
+      })
     }
     return planned
   }
@@ -77,7 +84,8 @@ async function plan(options: SyncOptions): Promise<Planned[]> {
     options.onEvent?.({ type: 'checking', url: declared.discover.page })
     let urls = await discoverFiles(declared.discover.page, declared.discover.pattern, options.userAgent, options.signal)
     if (declared.discover.order) urls = declared.discover.order(urls)
-    for (const url of urls) planned.push({ declared, url, from: url, local: join(dir, basename(new URL(url).pathname)) })
+    for (const url of urls)
+      planned.push({ declared, url, from: url, local: join(dir, basename(new URL(url).pathname)) })
   }
   return planned
 }
@@ -118,7 +126,10 @@ function newestDate(dates: Array<string | null>): string | null {
 export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
   const { dataset } = options
   if (dataset.origin.kind !== 'download') {
-    const how = dataset.origin.kind === 'order' ? dataset.origin.instructions : `it is made from ${dataset.origin.from.join(', ')}: deriveDataset makes it`
+    const how =
+      dataset.origin.kind === 'order'
+        ? dataset.origin.instructions
+        : `it is made from ${dataset.origin.from.join(', ')}: deriveDataset makes it`
     throw new ImportError(`Dataset ${dataset.id} is not published for download (${how})`)
   }
   const planned = await plan(options)
@@ -146,7 +157,13 @@ export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
     listed.push(date)
     if (conditional && sameDate(previous.lastModified, date)) {
       options.onEvent?.({ type: 'unchanged', url: file.from })
-      results.push({ url: file.from, status: 'unchanged', etag: null, lastModified: previous.lastModified ?? null, bytes: previous.bytes })
+      results.push({
+        url: file.from,
+        status: 'unchanged',
+        etag: null,
+        lastModified: previous.lastModified ?? null,
+        bytes: previous.bytes,
+      })
       continue
     }
     const result = await downloadFile(file.from, file.local, {
@@ -156,16 +173,24 @@ export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
       onBytes: (received, total) => options.onEvent?.({ type: 'downloading', url: file.from, received, total }),
       ...(options.signal ? { signal: options.signal } : {}),
     })
-    options.onEvent?.(result.status === 'unchanged' ? { type: 'unchanged', url: file.from } : { type: 'downloaded', url: file.from, bytes: result.bytes })
+    options.onEvent?.(
+      result.status === 'unchanged'
+        ? { type: 'unchanged', url: file.from }
+        : { type: 'downloaded', url: file.from, bytes: result.bytes },
+    )
     results.push(result)
   }
-  if (sameSet && !options.force && results.every((r) => r.status === 'unchanged')) return { status: 'unchanged', dataset: dataset.id }
+  if (sameSet && !options.force && results.every((r) => r.status === 'unchanged'))
+    return { status: 'unchanged', dataset: dataset.id }
 
   // Something changed: every file is needed, so an unchanged one without a kept copy is fetched whole.
   for (let i = 0; i < planned.length; i++) {
     const file = planned[i]!
     if (results[i]!.status === 'unchanged' && !existsSync(file.local)) {
-      results[i] = await downloadFile(file.from, file.local, { userAgent: options.userAgent, ...(file.declared.headers ? { headers: file.declared.headers } : {}) })
+      results[i] = await downloadFile(file.from, file.local, {
+        userAgent: options.userAgent,
+        ...(file.declared.headers ? { headers: file.declared.headers } : {}),
+      })
     }
   }
   const inputs: ImportInput[] = planned.map((file, i) => ({

@@ -29,19 +29,40 @@ const examples: Record<string, Record<string, Array<Record<string, string>>>> = 
       { query: 'forvaltningsloven', source: 'laws' },
       { query: 'TEK17', source: 'regulations' },
     ],
-    get_rule: [{ document_id: 'NL/lov/2005-05-20-28' }, { document_id: 'LOV-2005-05-20-28' }, { document_id: 'lov/2005-05-20-28', full_text: 'yes' }],
-    get_section: [{ document_id: 'NL/lov/2005-05-20-28', section: '5a' }, { document_id: 'lov/2005-05-20-28', section: '§ 5a' }],
+    get_rule: [
+      { document_id: 'NL/lov/2005-05-20-28' },
+      { document_id: 'LOV-2005-05-20-28' },
+      { document_id: 'lov/2005-05-20-28', full_text: 'yes' },
+    ],
+    get_section: [
+      { document_id: 'NL/lov/2005-05-20-28', section: '5a' },
+      { document_id: 'lov/2005-05-20-28', section: '§ 5a' },
+    ],
   },
   mattilsynet: {
-    search_establishments: [{ poststed: 'Oslo', min_karakter: '0', limit: '100' }, { kommune: '0301' }, { kommune: '301' }, { kommune: 'Oslo' }, { query: 'pizza' }],
+    search_establishments: [
+      { poststed: 'Oslo', min_karakter: '0', limit: '100' },
+      { kommune: '0301' },
+      { kommune: '301' },
+      { kommune: 'Oslo' },
+      { query: 'pizza' },
+    ],
     find_establishments_nearby: [{ lat: '59.91', lon: '10.75' }],
   },
   // With udir_enheter loaded these call no upstream (a municipality given by name would ask Kartverket).
   utdanning: {
-    search_schools: [{ kommunenr: '0301' }, { kommunenr: '301' }, { fylkenr: '03' }, { kommunenr: '0301', limit: '100', offset: '0' }],
+    search_schools: [
+      { kommunenr: '0301' },
+      { kommunenr: '301' },
+      { fylkenr: '03' },
+      { kommunenr: '0301', limit: '100', offset: '0' },
+    ],
     search_kindergartens: [{ kommunenr: '0301' }, { fylkenr: '3' }, { kommunenr: '0301', privat: 'true' }],
     get_unit: [{ organization_id: '971200006' }, { organization_id: '988300012' }],
-    find_schools_nearby: [{ lat: '59.91', lon: '10.75' }, { lat: '59.91', lon: '10.75', radius_km: '5' }],
+    find_schools_nearby: [
+      { lat: '59.91', lon: '10.75' },
+      { lat: '59.91', lon: '10.75', radius_km: '5' },
+    ],
   },
 }
 
@@ -57,7 +78,9 @@ afterAll(() => demo?.close())
 
 describe('loadDemoDatasets', () => {
   it('loads every built-in dataset, each with rows, quickly', async () => {
-    expect(demo.loaded.map((result) => result.dataset).sort()).toEqual(builtInDatasets.map((dataset) => dataset.id).sort())
+    expect(demo.loaded.map((result) => result.dataset).sort()).toEqual(
+      builtInDatasets.map((dataset) => dataset.id).sort(),
+    )
     for (const result of demo.loaded) expect(result.rows, result.dataset).toBeGreaterThan(0)
     expect([...demo.store.catalog().keys()].sort()).toEqual(builtInDatasets.map((dataset) => dataset.id).sort())
     // Measured at 1–4 s on two busy cores (modules loaded in that time too); the bound leaves room.
@@ -71,7 +94,11 @@ describe('loadDemoDatasets', () => {
         if ((operation.datasets ?? source.datasets ?? []).length > 0) readers.push(`${source.id}/${operation.name}`)
       }
     }
-    expect(readers.sort()).toEqual(Object.entries(examples).flatMap(([source, ops]) => Object.keys(ops).map((op) => `${source}/${op}`)).sort())
+    expect(readers.sort()).toEqual(
+      Object.entries(examples)
+        .flatMap(([source, ops]) => Object.keys(ops).map((op) => `${source}/${op}`))
+        .sort(),
+    )
   })
 
   for (const [sourceId, operations] of Object.entries(examples)) {
@@ -85,7 +112,11 @@ describe('loadDemoDatasets', () => {
           // The output schema is a Standard Schema (valibot's, which this package does not depend on).
           const checked = await (operation.output as StandardSchemaV1)['~standard'].validate(json.data)
           expect(checked.issues, name).toBeUndefined()
-          const rows = Array.isArray(json.data) ? json.data : operation.list ? json.data[operation.list] : Object.keys(json.data)
+          const rows = Array.isArray(json.data)
+            ? json.data
+            : operation.list
+              ? json.data[operation.list]
+              : Object.keys(json.data)
           expect(rows.length, `${name} ${JSON.stringify(query)}`).toBeGreaterThan(0)
         }
       })
@@ -94,10 +125,15 @@ describe('loadDemoDatasets', () => {
 
   it('answers the documented examples with what the fixtures hold', async () => {
     const owners = (await gateway.call('firmafakta', 'aksjeeiere_for_selskap', { org_nr: '923609016' })).json.data
-    expect(owners.shareholders[0]).toMatchObject({ navn: 'STATEN V/NÆRINGS- OG FISKERIDEPARTEMENTET', andel_prosent: 67 })
+    expect(owners.shareholders[0]).toMatchObject({
+      navn: 'STATEN V/NÆRINGS- OG FISKERIDEPARTEMENTET',
+      andel_prosent: 67,
+    })
     const rules = (await gateway.call('lovdata', 'search_rules', { query: 'straffeloven' })).json.data
     expect(rules.hits[0].document_id).toBe('NL/lov/2005-05-20-28')
-    const section = (await gateway.call('lovdata', 'get_section', { document_id: 'NL/lov/2005-05-20-28', section: '5a' })).json.data
+    const section = (
+      await gateway.call('lovdata', 'get_section', { document_id: 'NL/lov/2005-05-20-28', section: '5a' })
+    ).json.data
     expect(section.section).toBe('5a')
     expect(gateway.errors).toEqual([])
   })

@@ -1,7 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createSqliteDatasetStore, datasetStorePath, importDataset, type ImportResult, type SqliteDatasetStore } from '@allmenning/datasets'
+import {
+  createSqliteDatasetStore,
+  datasetStorePath,
+  importDataset,
+  type ImportResult,
+  type SqliteDatasetStore,
+} from '@allmenning/datasets'
 
 /** Every built-in dataset loaded from the sources' demo files, for the offline demo. */
 export interface DemoDatasets {
@@ -49,8 +55,13 @@ export async function loadDemoDatasets(dir?: string): Promise<DemoDatasets> {
     ...mattilsynet.mattilsynetDemoDatasetFiles(),
     ...utdanning.utdanningDemoDatasetFiles(),
   ]
-  const missing = builtInDatasets.filter((dataset) => !loads.some((load) => load.dataset.id === dataset.id)).map((dataset) => dataset.id)
-  if (missing.length > 0) throw new Error(`The demo has no files for the built-in dataset(s) ${missing.join(', ')}: its source's testing entry must give them`)
+  const missing = builtInDatasets
+    .filter((dataset) => !loads.some((load) => load.dataset.id === dataset.id))
+    .map((dataset) => dataset.id)
+  if (missing.length > 0)
+    throw new Error(
+      `The demo has no files for the built-in dataset(s) ${missing.join(', ')}: its source's testing entry must give them`,
+    )
 
   const temporary = dir === undefined
   const root = dir ?? mkdtempSync(join(tmpdir(), 'allmenning-demo-'))

@@ -84,7 +84,10 @@ export async function startFakePublisher(): Promise<FakePublisher> {
     if (!file.noEtag) headers.etag = file.etag
     const since = req.headers['if-modified-since']
     const match = req.headers['if-none-match']
-    const unchanged = match !== undefined ? !file.noEtag && match === file.etag : since !== undefined && Date.parse(since) >= Math.floor(modified.getTime() / 1000) * 1000
+    const unchanged =
+      match !== undefined
+        ? !file.noEtag && match === file.etag
+        : since !== undefined && Date.parse(since) >= Math.floor(modified.getTime() / 1000) * 1000
     if (unchanged) {
       record(304)
       res.writeHead(304, headers)
@@ -92,7 +95,11 @@ export async function startFakePublisher(): Promise<FakePublisher> {
       return
     }
     record(200)
-    res.writeHead(200, { ...headers, 'content-type': file.contentType ?? 'application/octet-stream', 'content-length': String(file.bytes.length) })
+    res.writeHead(200, {
+      ...headers,
+      'content-type': file.contentType ?? 'application/octet-stream',
+      'content-length': String(file.bytes.length),
+    })
     if (file.breakAfter !== undefined) {
       // A pause before the connection ends lets the client take in the bytes sent: a stream that
       // fails drops what it had queued but not yet handed on.

@@ -2,14 +2,23 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { DatasetDefinition } from '@allmenning/core/source'
-import { createSqliteDatasetStore, importDataset, type ImportResult, type SqliteDatasetStore } from '@allmenning/datasets'
+import {
+  createSqliteDatasetStore,
+  importDataset,
+  type ImportResult,
+  type SqliteDatasetStore,
+} from '@allmenning/datasets'
 
 /** A store in a temporary directory, with files loaded into it the way the command line loads them. */
 export interface LoadedDatasets {
   store: SqliteDatasetStore
   dir: string
   path: string
-  load(dataset: DatasetDefinition, files: Array<{ file: string; bytes: Buffer; name?: string }>, publishedAt?: string): Promise<ImportResult>
+  load(
+    dataset: DatasetDefinition,
+    files: Array<{ file: string; bytes: Buffer; name?: string }>,
+    publishedAt?: string,
+  ): Promise<ImportResult>
   close(): void
 }
 

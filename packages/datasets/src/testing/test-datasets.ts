@@ -38,7 +38,10 @@ export const holdings = defineDataset({
             const count = Number(cells[shares])
             if (!/^\d{3}$/.test(cells[org] ?? '')) throw new DatasetRowError(`Org "${cells[org]}" is not 3 digits`)
             if (!Number.isInteger(count)) throw new DatasetRowError(`Shares "${cells[shares]}" is not a whole number`)
-            return { table: 'holdings', row: { org: cells[org]!, owner: cells[owner] ?? '', shares: count, place: cells[place] ?? null } }
+            return {
+              table: 'holdings',
+              row: { org: cells[org]!, owner: cells[owner] ?? '', shares: count, place: cells[place] ?? null },
+            }
           }
         },
       },
@@ -62,7 +65,10 @@ export const grants = defineDataset({
     url: `https://example.test/grants/grants-${year}.csv`,
     content: {
       format: { type: 'delimited' as const, delimiter: ';', quoting: 'none' as const },
-      rows: () => (cells: string[]) => ({ table: 'grants', row: { org: cells[0] ?? null, amount: Number(cells[1]), year } }),
+      rows: () => (cells: string[]) => ({
+        table: 'grants',
+        row: { org: cells[0] ?? null, amount: Number(cells[1]), year },
+      }),
     },
   })),
 })

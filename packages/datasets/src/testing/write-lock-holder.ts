@@ -38,7 +38,12 @@ export async function holdWriteLock(path: string, options: { exclusive?: boolean
      parentPort.once('message', (afterMs) => setTimeout(() => { db.exec('COMMIT'); db.close(); parentPort.postMessage('released') }, afterMs))`,
     {
       eval: true,
-      workerData: { path, exclusive: options.exclusive === true, builtIn: hasBuiltIn, betterSqlite3: createRequire(import.meta.url).resolve('better-sqlite3') },
+      workerData: {
+        path,
+        exclusive: options.exclusive === true,
+        builtIn: hasBuiltIn,
+        betterSqlite3: createRequire(import.meta.url).resolve('better-sqlite3'),
+      },
     },
   )
   const [message] = await once(holder, 'message')

@@ -1,7 +1,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js'
-import { conformanceNames, postRpc, rpc, type AdapterConformanceCase, type AdapterConformanceContext } from '@allmenning/core/conformance'
+import {
+  conformanceNames,
+  postRpc,
+  rpc,
+  type AdapterConformanceCase,
+  type AdapterConformanceContext,
+} from '@allmenning/core/conformance'
 
 const { source, operation, failingOperation, upstream } = conformanceNames
 const op = `/api/v1/kilder/${source}/${operation}`
@@ -55,7 +61,11 @@ export const mcpConformanceCases: AdapterConformanceCase[] = [
 
         const bad = await client.callTool({ name: operation, arguments: { limit: 0 } })
         expect(bad.isError).toBe(true)
-        expect((bad.structuredContent as any).error).toMatchObject({ status: 400, code: 'invalid_parameter', details: [{ parameter: 'limit' }] })
+        expect((bad.structuredContent as any).error).toMatchObject({
+          status: 400,
+          code: 'invalid_parameter',
+          details: [{ parameter: 'limit' }],
+        })
         expect((bad.structuredContent as any)._links.api_index).toBe(`${ctx.prefix}/api/v1/`)
 
         const failed = await client.callTool({ name: failingOperation, arguments: { area: 'NO1' } })
@@ -74,10 +84,16 @@ export const mcpConformanceCases: AdapterConformanceCase[] = [
       try {
         expect(client.getInstructions()).toContain(`${ctx.prefix}/{source}/mcp`)
         const found = await client.callTool({ name: 'search_sources', arguments: { q: 'strøm' } })
-        expect((found.structuredContent as any).results[0]).toMatchObject({ id: source, _links: { api: `${ctx.prefix}/api/v1/kilder/${source}` } })
+        expect((found.structuredContent as any).results[0]).toMatchObject({
+          id: source,
+          _links: { api: `${ctx.prefix}/api/v1/kilder/${source}` },
+        })
         const described = await client.callTool({ name: 'describe_operation', arguments: { source, operation } })
         expect((described.structuredContent as any).get_url_template).toBe(`${ctx.prefix}${op}{?area,limit,offset}`)
-        const data = await client.callTool({ name: 'get_data', arguments: { source, operation, parameters: { area: 'FI' } } })
+        const data = await client.callTool({
+          name: 'get_data',
+          arguments: { source, operation, parameters: { area: 'FI' } },
+        })
         expect(data.structuredContent).toMatchObject({ source, parameters: { area: 'FI' } })
       } finally {
         await client.close()
@@ -87,7 +103,11 @@ export const mcpConformanceCases: AdapterConformanceCase[] = [
   {
     name: 'MCP: GET is a 405 with Allow: POST (no event stream)',
     async run(ctx) {
-      const body = ctx.expectError(await ctx.get(endpoint, { headers: { accept: 'text/event-stream' } }), 405, 'method_not_allowed')
+      const body = ctx.expectError(
+        await ctx.get(endpoint, { headers: { accept: 'text/event-stream' } }),
+        405,
+        'method_not_allowed',
+      )
       ctx.expect(body.error.message).toContain('use POST')
     },
   },
@@ -115,7 +135,11 @@ export const mcpConformanceCases: AdapterConformanceCase[] = [
     async run(ctx) {
       const { expect } = ctx
       const initialize = (protocolVersion: string) =>
-        rpc(1, 'initialize', { protocolVersion, capabilities: {}, clientInfo: { name: 'allmenning-conformance', version: '1' } })
+        rpc(1, 'initialize', {
+          protocolVersion,
+          capabilities: {},
+          clientInfo: { name: 'allmenning-conformance', version: '1' },
+        })
       for (const [asked, answered] of [
         [LATEST_PROTOCOL_VERSION, LATEST_PROTOCOL_VERSION],
         ['2025-06-18', '2025-06-18'],
@@ -155,11 +179,18 @@ export const mcpConformanceCases: AdapterConformanceCase[] = [
     async run(ctx) {
       const { expect } = ctx
       const own = new URL(ctx.origin)
-      const foreign: Record<string, string>[] = [{ origin: 'http://evil.example' }, { origin: `http://evil.example:${own.port}`, host: `evil.example:${own.port}` }]
+      const foreign: Record<string, string>[] = [
+        { origin: 'http://evil.example' },
+        { origin: `http://evil.example:${own.port}`, host: `evil.example:${own.port}` },
+      ]
       for (const headers of foreign) {
         const refused = await ctx.get(endpoint, postRpc(rpc(1, 'tools/list'), headers))
         expect(refused.status, headers.origin).toBe(403)
-        expect(ctx.json(refused)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringContaining('Forbidden') } })
+        expect(ctx.json(refused)).toMatchObject({
+          jsonrpc: '2.0',
+          id: null,
+          error: { code: -32000, message: expect.stringContaining('Forbidden') },
+        })
       }
       const answered = await ctx.get(endpoint, postRpc(rpc(2, 'tools/list'), { origin: own.origin }))
       expect(answered.status).toBe(200)
@@ -212,12 +243,20 @@ export const mcpPublicGatewayCases: AdapterConformanceCase[] = [
         expect((found.structuredContent as any).results[0]).toMatchObject({ id: source })
         const template = `${ctx.prefix}${op}{?area,limit,offset}`
         const described = await client.callTool({ name: 'describe_operation', arguments: { source, operation } })
-        expect(described.structuredContent).toMatchObject({ json_get_url_template: template, get_url_template: template })
+        expect(described.structuredContent).toMatchObject({
+          json_get_url_template: template,
+          get_url_template: template,
+        })
         expect(JSON.parse((described.content as { text: string }[])[0]!.text).json_get_url_template).toBe(template)
         const ofSource = await client.callTool({ name: 'describe_source', arguments: { source } })
-        const listed = (ofSource.structuredContent as any).operations.find((o: { name: string }) => o.name === operation)
+        const listed = (ofSource.structuredContent as any).operations.find(
+          (o: { name: string }) => o.name === operation,
+        )
         expect(listed.json_get_url_template).toBe(template)
-        const data = await client.callTool({ name: 'get_data', arguments: { source, operation, parameters: { area: 'FI' } } })
+        const data = await client.callTool({
+          name: 'get_data',
+          arguments: { source, operation, parameters: { area: 'FI' } },
+        })
         expect(data.structuredContent).toMatchObject({ source, operation, parameters: { area: 'FI' } })
         const bad = await client.callTool({ name: 'search_wiki', arguments: {} })
         expect(bad.isError).toBe(true)

@@ -1,4 +1,13 @@
-import { context, propagation, ProxyTracerProvider, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api'
+import {
+  context,
+  propagation,
+  ProxyTracerProvider,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Span,
+  type Tracer,
+} from '@opentelemetry/api'
 import type { GatewayObserver, ObservedRequest, ObservedUpstreamCall } from '@allmenning/core/extension'
 import { methodLabel } from '../method-label.js'
 
@@ -60,7 +69,11 @@ export function openTelemetryTracing(options: OpenTelemetryTracingOptions = {}):
       if (!recordingAt(r.startedAt)) return
       const method = methodLabel(r.method)
       const parent = propagation.extract(context.active(), r.request.headers)
-      const span = tracer.startSpan(method, { kind: SpanKind.SERVER, attributes: { 'http.request.method': method, 'url.path': r.request.path } }, parent)
+      const span = tracer.startSpan(
+        method,
+        { kind: SpanKind.SERVER, attributes: { 'http.request.method': method, 'url.path': r.request.path } },
+        parent,
+      )
       spans.set(r, span)
     },
     requestFinished(r) {
@@ -72,7 +85,8 @@ export function openTelemetryTracing(options: OpenTelemetryTracingOptions = {}):
       }
       if (r.status !== undefined) span.setAttribute('http.response.status_code', r.status)
       if (r.source) span.setAttributes({ 'allmenning.source': r.source, 'allmenning.operation': r.operation ?? '' })
-      if (r.cache) span.setAttributes({ 'allmenning.cache': r.cache, 'allmenning.single_flight_joined': r.joined === true })
+      if (r.cache)
+        span.setAttributes({ 'allmenning.cache': r.cache, 'allmenning.single_flight_joined': r.joined === true })
       // Server spans are errors for a 5xx only: a 4xx is the client's mistake, answered as meant.
       if ((r.status ?? 0) >= 500) span.setStatus({ code: SpanStatusCode.ERROR })
       span.end()

@@ -10,4 +10,9 @@
  *
  * @module
  */
-export { prometheusMetrics, type MetricsScrape, type PrometheusMetrics, type PrometheusMetricsOptions } from './prometheus-metrics.js'
+export {
+  prometheusMetrics,
+  type MetricsScrape,
+  type PrometheusMetrics,
+  type PrometheusMetricsOptions,
+} from './prometheus-metrics.js'

@@ -15,8 +15,14 @@ function valueOf(scrape: string, name: string, labels: Record<string, string> = 
   for (const line of scrape.split('\n')) {
     const match = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line)
     if (!match || match[1] !== name) continue
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/([a-z_]+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1]!, m[2]!]))
-    if (Object.keys(found).length === Object.keys(labels).length && Object.entries(labels).every(([k, value]) => found[k] === value)) return Number(match[3])
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/([a-z_]+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1]!, m[2]!]),
+    )
+    if (
+      Object.keys(found).length === Object.keys(labels).length &&
+      Object.entries(labels).every(([k, value]) => found[k] === value)
+    )
+      return Number(match[3])
   }
   return undefined
 }
@@ -32,11 +38,15 @@ describe('prometheusMetrics after known traffic', () => {
     expect((await get(gateway, operation('stock_items'), 'kind=a')).status).toBe(200)
     expect((await get(gateway, operation('stock_items'), 'kind=a')).status).toBe(200)
     // Two identical requests at once: one upstream call, the second joins it.
-    const pair = await Promise.all([get(gateway, operation('stock_items'), 'kind=b'), get(gateway, operation('stock_items'), 'kind=b')])
+    const pair = await Promise.all([
+      get(gateway, operation('stock_items'), 'kind=b'),
+      get(gateway, operation('stock_items'), 'kind=b'),
+    ])
     expect(pair.map((r) => r.status)).toEqual([200, 200])
     // Two 503s in a row open the stock breaker; the third request finds it resting.
     fake.stockFails(true)
-    for (const kind of ['c', 'd', 'e']) expect((await get(gateway, operation('stock_items'), `kind=${kind}`)).status).toBe(502)
+    for (const kind of ['c', 'd', 'e'])
+      expect((await get(gateway, operation('stock_items'), `kind=${kind}`)).status).toBe(502)
     // A call that never answers, timed out at 150 ms.
     expect((await get(gateway, operation('warehouse_items'))).status).toBe(502)
     // An answer served stale once its upstream fails after it expired.
@@ -65,11 +75,31 @@ describe('prometheusMetrics after known traffic', () => {
 
   it('counts requests by route, method, status and source', () => {
     const route = '/api/v1/kilder/{source}/{operation}'
-    expect(valueOf(scrape, 'allmenning_requests_total', { route, method: 'GET', status: '200', source: 'shop' })).toBe(6)
-    expect(valueOf(scrape, 'allmenning_requests_total', { route, method: 'GET', status: '502', source: 'shop' })).toBe(4)
-    expect(valueOf(scrape, 'allmenning_requests_total', { route: '/api/v1/kilder', method: 'GET', status: '200', source: '' })).toBe(2)
-    expect(valueOf(scrape, 'allmenning_requests_total', { route: '/api/v1/kilder', method: 'GET', status: '429', source: '' })).toBe(1)
-    expect(valueOf(scrape, 'allmenning_requests_total', { route: 'unmatched', method: 'GET', status: '404', source: '' })).toBe(1)
+    expect(valueOf(scrape, 'allmenning_requests_total', { route, method: 'GET', status: '200', source: 'shop' })).toBe(
+      6,
+    )
+    expect(valueOf(scrape, 'allmenning_requests_total', { route, method: 'GET', status: '502', source: 'shop' })).toBe(
+      4,
+    )
+    expect(
+      valueOf(scrape, 'allmenning_requests_total', {
+        route: '/api/v1/kilder',
+        method: 'GET',
+        status: '200',
+        source: '',
+      }),
+    ).toBe(2)
+    expect(
+      valueOf(scrape, 'allmenning_requests_total', {
+        route: '/api/v1/kilder',
+        method: 'GET',
+        status: '429',
+        source: '',
+      }),
+    ).toBe(1)
+    expect(
+      valueOf(scrape, 'allmenning_requests_total', { route: 'unmatched', method: 'GET', status: '404', source: '' }),
+    ).toBe(1)
   })
 
   it('has a latency histogram per route and source', () => {
@@ -120,7 +150,13 @@ describe('prometheusMetrics after known traffic', () => {
   it('reports the dataset versions loaded, read when scraped', () => {
     expect(valueOf(scrape, 'allmenning_dataset_loaded', { dataset: 'price_list' })).toBe(1)
     expect(valueOf(scrape, 'allmenning_dataset_rows', { dataset: 'price_list' })).toBe(3)
-    expect(valueOf(scrape, 'allmenning_dataset_version_info', { dataset: 'price_list', loaded_at: loadedPriceList.loadedAt, published_at: '2026-10-31' })).toBe(1)
+    expect(
+      valueOf(scrape, 'allmenning_dataset_version_info', {
+        dataset: 'price_list',
+        loaded_at: loadedPriceList.loadedAt,
+        published_at: '2026-10-31',
+      }),
+    ).toBe(1)
   })
 })
 
@@ -132,8 +168,22 @@ describe('prometheusMetrics', () => {
     await get(gateway, '/api/v1/kilder', '', { method: 'BREW' })
     await get(gateway, '/api/v1/kilder', '', { method: 'MKCOL' })
     const { body } = await first.scrape()
-    expect(valueOf(body, 'allmenning_requests_total', { route: '/api/v1/kilder', method: '_OTHER', status: '405', source: '' })).toBe(2)
-    expect(valueOf((await second.scrape()).body, 'allmenning_requests_total', { route: '/api/v1/kilder', method: '_OTHER', status: '405', source: '' })).toBeUndefined()
+    expect(
+      valueOf(body, 'allmenning_requests_total', {
+        route: '/api/v1/kilder',
+        method: '_OTHER',
+        status: '405',
+        source: '',
+      }),
+    ).toBe(2)
+    expect(
+      valueOf((await second.scrape()).body, 'allmenning_requests_total', {
+        route: '/api/v1/kilder',
+        method: '_OTHER',
+        status: '405',
+        source: '',
+      }),
+    ).toBeUndefined()
   })
 
   it('says a dataset the store has not loaded is not loaded', async () => {

@@ -165,7 +165,8 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
     registers,
     collect() {
       this.reset()
-      for (const { id, state } of gateway?.health() ?? []) for (const each of sourceStates) this.set({ source: id, state: each }, each === state ? 1 : 0)
+      for (const { id, state } of gateway?.health() ?? [])
+        for (const each of sourceStates) this.set({ source: id, state: each }, each === state ? 1 : 0)
     },
   })
   new Gauge({
@@ -175,7 +176,8 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
     registers,
     collect() {
       this.reset()
-      for (const { id, last_ok_at } of gateway?.health() ?? []) if (last_ok_at) this.set({ source: id }, Date.parse(last_ok_at) / 1000)
+      for (const { id, last_ok_at } of gateway?.health() ?? [])
+        if (last_ok_at) this.set({ source: id }, Date.parse(last_ok_at) / 1000)
     },
   })
 
@@ -193,8 +195,14 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
       const source = r.source ?? ''
       const route = r.route ?? 'unmatched'
       const status = r.status ?? 0
-      ;(requestSeconds.find(route, source, method) ?? requestSeconds.add({ route, method, source }, route, source, method)).observe((r.durationMs ?? 0) / 1000)
-      ;(requests.find(route, source, method, status) ?? requests.add({ route, method, status: String(status), source }, route, source, method, status)).value++
+      ;(
+        requestSeconds.find(route, source, method) ??
+        requestSeconds.add({ route, method, source }, route, source, method)
+      ).observe((r.durationMs ?? 0) / 1000)
+      ;(
+        requests.find(route, source, method, status) ??
+        requests.add({ route, method, status: String(status), source }, route, source, method, status)
+      ).value++
     },
     upstreamCallFinished(call) {
       upstreamCalls.inc({ upstream: call.upstream, outcome: call.outcome ?? 'error' })
@@ -202,7 +210,10 @@ export function prometheusMetrics(options: PrometheusMetricsOptions = {}): Prome
       upstreamSeconds.observe({ upstream: call.upstream }, (call.durationMs ?? 0) / 1000)
     },
     cacheLookup(lookup) {
-      ;(cacheLookups.find(lookup.source, lookup.outcome) ?? cacheLookups.add({ source: lookup.source, outcome: lookup.outcome }, lookup.source, lookup.outcome)).value++
+      ;(
+        cacheLookups.find(lookup.source, lookup.outcome) ??
+        cacheLookups.add({ source: lookup.source, outcome: lookup.outcome }, lookup.source, lookup.outcome)
+      ).value++
       if (lookup.joined) joins.inc({ source: lookup.source })
     },
     breakerChanged({ upstream, state }) {

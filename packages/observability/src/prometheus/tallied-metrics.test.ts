@@ -8,8 +8,19 @@ const observations = [0.0005, 0.001, 0.002, 0.01, 0.5, 1, 3, 0.05, 0.0001]
 describe('tallied metrics', () => {
   it("scrape exactly as prom-client's own counter and histogram would, after the same records", async () => {
     const theirs = new Registry()
-    const counter = new Counter({ name: 'x_requests_total', help: 'Requests.', labelNames: ['route', 'status'], registers: [theirs] })
-    const histogram = new Histogram({ name: 'x_seconds', help: 'Latency.', labelNames: ['route'], buckets: bounds, registers: [theirs] })
+    const counter = new Counter({
+      name: 'x_requests_total',
+      help: 'Requests.',
+      labelNames: ['route', 'status'],
+      registers: [theirs],
+    })
+    const histogram = new Histogram({
+      name: 'x_seconds',
+      help: 'Latency.',
+      labelNames: ['route'],
+      buckets: bounds,
+      registers: [theirs],
+    })
     const ours = new Registry()
     const talliedCounter = new TalliedCounter('x_requests_total', 'Requests.', ours)
     const talliedHistogram = new TalliedHistogram('x_seconds', 'Latency.', bounds, ours)
@@ -29,7 +40,12 @@ describe('tallied metrics', () => {
     const ok = counter.add({ route: '/a', status: '200' }, '/a', 200)
     const missing = counter.add({ route: '/a', status: '404' }, '/a', 404)
     const other = counter.add({ route: '/b', status: '200' }, '/b', 200)
-    const order = [[200, ok], [200, ok], [404, missing], [200, ok]] as const
+    const order = [
+      [200, ok],
+      [200, ok],
+      [404, missing],
+      [200, ok],
+    ] as const
     for (const [status, series] of order) expect(counter.find('/a', status)).toBe(series)
     expect(counter.find('/b', 200)).toBe(other)
     expect(counter.find('/b', 404)).toBeUndefined()
@@ -39,6 +55,8 @@ describe('tallied metrics', () => {
   })
 
   it('refuse bucket bounds that do not increase', () => {
-    expect(() => new TalliedHistogram('x_seconds', 'Latency.', [0.1, 0.1], new Registry())).toThrow('bucket bounds must increase')
+    expect(() => new TalliedHistogram('x_seconds', 'Latency.', [0.1, 0.1], new Registry())).toThrow(
+      'bucket bounds must increase',
+    )
   })
 })

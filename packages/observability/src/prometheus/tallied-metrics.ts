@@ -78,7 +78,15 @@ abstract class Tallied<Series extends { labels: Labels }> implements ExportedMet
       }
       return next
     }
-    level(level(level(this.tree, a, () => new Map()), b, () => new Map()), c, () => new Map()).set(d, made)
+    level(
+      level(
+        level(this.tree, a, () => new Map()),
+        b,
+        () => new Map(),
+      ),
+      c,
+      () => new Map(),
+    ).set(d, made)
     this.all.push(made)
     return made
   }
@@ -166,7 +174,8 @@ export class TalliedHistogram extends Tallied<HistogramSeries> {
     registry: Registry,
   ) {
     super(name, help, registry)
-    if (bounds.some((bound, i) => i > 0 && bound <= bounds[i - 1]!)) throw new TypeError(`${name}: bucket bounds must increase`)
+    if (bounds.some((bound, i) => i > 0 && bound <= bounds[i - 1]!))
+      throw new TypeError(`${name}: bucket bounds must increase`)
   }
 
   protected create(labels: Labels): HistogramSeries {

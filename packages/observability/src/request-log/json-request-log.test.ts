@@ -7,13 +7,27 @@ describe('jsonRequestLog', () => {
     const fake = await startShopUpstreams()
     try {
       const lines: string[] = []
-      const gateway = shopGateway(fake, { observers: [jsonRequestLog({ write: (line) => lines.push(line) })], rateLimit: undefined })
+      const gateway = shopGateway(fake, {
+        observers: [jsonRequestLog({ write: (line) => lines.push(line) })],
+        rateLimit: undefined,
+      })
       await get(gateway, '/api/v1/kilder/shop/depot_items', 'kind=secret', { headers: { 'x-request-id': 'req-42' } })
       await get(gateway, '/api/v1/kilder/shop/depot_items', 'kind=secret')
       await get(gateway, '/api/v1/nowhere')
       expect(lines).toHaveLength(3)
       const [first, second, third] = lines.map((line) => JSON.parse(line) as RequestLogLine)
-      expect(Object.keys(first!)).toEqual(['time', 'method', 'path', 'route', 'status', 'duration_ms', 'source', 'operation', 'cache', 'request_id'])
+      expect(Object.keys(first!)).toEqual([
+        'time',
+        'method',
+        'path',
+        'route',
+        'status',
+        'duration_ms',
+        'source',
+        'operation',
+        'cache',
+        'request_id',
+      ])
       expect(first).toEqual({
         time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         method: 'GET',
@@ -41,9 +55,26 @@ describe('jsonRequestLog', () => {
     const log = jsonRequestLog({ write: (line) => lines.push(line) })
     const path = '/api/v1/"quoted"\\back\nnew\u2028line'
     const request = { method: 'GET', path, query: '', headers: { 'x-request-id': ['a"b\nc', 'second'] } }
-    log.requestFinished!({ request, method: 'GET', startedAt: 0, route: undefined, source: undefined, operation: undefined, cache: undefined, joined: undefined, status: 404, durationMs: 1.23456 })
+    log.requestFinished!({
+      request,
+      method: 'GET',
+      startedAt: 0,
+      route: undefined,
+      source: undefined,
+      operation: undefined,
+      cache: undefined,
+      joined: undefined,
+      status: 404,
+      durationMs: 1.23456,
+    })
     expect(lines).toHaveLength(1)
     expect(lines[0]!.split('\n')).toHaveLength(1)
-    expect(JSON.parse(lines[0]!)).toMatchObject({ path, route: null, status: 404, duration_ms: 1.235, request_id: 'a"b\nc' })
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      path,
+      route: null,
+      status: 404,
+      duration_ms: 1.235,
+      request_id: 'a"b\nc',
+    })
   })
 })

@@ -1,6 +1,12 @@
 import * as v from 'valibot'
 import { createGateway, type GatewayOptions, type GatewayRequest, type LocalGateway } from '@allmenning/core'
-import { defineDataset, defineOperation, defineSource, defineUpstream, type DatasetReader } from '@allmenning/core/source'
+import {
+  defineDataset,
+  defineOperation,
+  defineSource,
+  defineUpstream,
+  type DatasetReader,
+} from '@allmenning/core/source'
 import type { DatasetStore } from '@allmenning/core/extension'
 import { fakeReply, startFakeUpstream, type FakeUpstream } from '@allmenning/core/testing'
 
@@ -10,9 +16,24 @@ import { fakeReply, startFakeUpstream, type FakeUpstream } from '@allmenning/cor
  * never answers, `depot` answers until told to fail. Each has its own breaker.
  */
 
-const stock = defineUpstream({ id: 'stock', name: 'Stock service', baseUrl: 'https://stock.example.no', publisher: 'Shop AS' })
-const warehouse = defineUpstream({ id: 'warehouse', name: 'Warehouse service', baseUrl: 'https://warehouse.example.no', publisher: 'Shop AS' })
-const depot = defineUpstream({ id: 'depot', name: 'Depot service', baseUrl: 'https://depot.example.no', publisher: 'Shop AS' })
+const stock = defineUpstream({
+  id: 'stock',
+  name: 'Stock service',
+  baseUrl: 'https://stock.example.no',
+  publisher: 'Shop AS',
+})
+const warehouse = defineUpstream({
+  id: 'warehouse',
+  name: 'Warehouse service',
+  baseUrl: 'https://warehouse.example.no',
+  publisher: 'Shop AS',
+})
+const depot = defineUpstream({
+  id: 'depot',
+  name: 'Depot service',
+  baseUrl: 'https://depot.example.no',
+  publisher: 'Shop AS',
+})
 
 export const priceList = defineDataset({
   id: 'price_list',
@@ -58,7 +79,9 @@ const priceOf = defineOperation({
   output: v.object({ item: v.string(), price: v.number() }),
   datasets: [priceList],
   async run(params, ctx) {
-    const rows = await ctx.dataset(priceList).select<{ item: string; price: number }>('prices', { where: { item: params.item } })
+    const rows = await ctx
+      .dataset(priceList)
+      .select<{ item: string; price: number }>('prices', { where: { item: params.item } })
     return { data: rows[0] ?? { item: params.item, price: 0 } }
   },
 })
@@ -100,13 +123,19 @@ const priceStore: DatasetStore = {
 }
 
 /** The three upstreams on one local server, each at its own path prefix. */
-export async function startShopUpstreams(): Promise<FakeUpstream & { stockFails(fail: boolean): void; depotFails(fail: boolean): void }> {
+export async function startShopUpstreams(): Promise<
+  FakeUpstream & { stockFails(fail: boolean): void; depotFails(fail: boolean): void }
+> {
   let stockFailing = false
   let depotFailing = false
   const fake = await startFakeUpstream({
-    '/stock/items': () => (stockFailing ? fakeReply.status(503, 'Service Unavailable') : fakeReply.slow(fakeReply.json([{ id: 's1', name: 'Kaffe' }]), 80)),
+    '/stock/items': () =>
+      stockFailing
+        ? fakeReply.status(503, 'Service Unavailable')
+        : fakeReply.slow(fakeReply.json([{ id: 's1', name: 'Kaffe' }]), 80),
     '/warehouse/items': () => fakeReply.hang(),
-    '/depot/items': () => (depotFailing ? fakeReply.status(500, 'Internal Server Error') : fakeReply.json([{ id: 'd1', name: 'Te' }])),
+    '/depot/items': () =>
+      depotFailing ? fakeReply.status(500, 'Internal Server Error') : fakeReply.json([{ id: 'd1', name: 'Te' }]),
   })
   return Object.assign(fake, {
     stockFails: (fail: boolean) => void (stockFailing = fail),

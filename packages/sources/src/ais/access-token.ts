@@ -10,7 +10,10 @@ export interface BarentswatchClient {
   clientSecret: string
 }
 
-const tokenAnswer = v.looseObject({ access_token: v.pipe(v.string(), v.minLength(1)), token_type: v.optional(v.string()) })
+const tokenAnswer = v.looseObject({
+  access_token: v.pipe(v.string(), v.minLength(1)),
+  token_type: v.optional(v.string()),
+})
 const oauthError = v.looseObject({ error: v.string(), error_description: v.optional(v.string()) })
 
 /**
@@ -33,7 +36,12 @@ export function createAccessTokens(client: BarentswatchClient) {
   const memo = createTimedMemo<string>({ ttlMs: TOKEN_TTL_MS, errorTtlMs: REFUSED_TTL_MS, maxEntries: 1 })
 
   async function fetchToken(id: UpstreamClient): Promise<string> {
-    const form = new URLSearchParams({ client_id: client.clientId, client_secret: client.clientSecret, scope: 'ais', grant_type: 'client_credentials' })
+    const form = new URLSearchParams({
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+      scope: 'ais',
+      grant_type: 'client_credentials',
+    })
     const res = await id.postJson(TOKEN_PATH, form, { acceptStatus: [400, 401] })
     if (res.status !== 200) {
       const refusal = v.safeParse(oauthError, res.body)

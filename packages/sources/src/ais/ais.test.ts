@@ -14,7 +14,10 @@ let bw: FakeBarentswatch
 const gatewayFor = (options: AisOptions = FAKE_BARENTSWATCH_CLIENT, timeoutMs = 1000) =>
   createGateway({
     sources: [ais(options)],
-    upstreams: { barentswatch_id: { baseUrl: bw.id.baseUrl, timeoutMs }, barentswatch_ais: { baseUrl: bw.ais.baseUrl, timeoutMs } },
+    upstreams: {
+      barentswatch_id: { baseUrl: bw.id.baseUrl, timeoutMs },
+      barentswatch_ais: { baseUrl: bw.ais.baseUrl, timeoutMs },
+    },
     onError: () => {},
   })
 const call = async (g: Gateway, query: string) => {
@@ -41,17 +44,47 @@ describe('find_vessels_nearby', () => {
     expect(status).toBe(200)
     expect(v.is(createFindVesselsNearby(undefined).output, json.data)).toBe(true)
     expect(json.data.radius_km).toBe(5)
-    expect(json.data.fartoy.map((f: { navn: string | null }) => f.navn)).toEqual(['TÅKEHEIMEN', 'COLOR MAGIC', 'SKOGØY', null])
+    expect(json.data.fartoy.map((f: { navn: string | null }) => f.navn)).toEqual([
+      'TÅKEHEIMEN',
+      'COLOR MAGIC',
+      'SKOGØY',
+      null,
+    ])
     expect(json.data.fartoy[0]).toEqual({
-      vessel_id: 258219000, navn: 'TÅKEHEIMEN', kallesignal: 'LCDK', imo: 9481207, skipstype: 60, lat: 59.905, lon: 10.72, fart_knop: 12.3, kurs: 112.3,
-      retning: 113, navigasjonsstatus: 0, destinasjon: 'NESODDTANGEN', eta: '09-23 09:55 UTC', lengde_m: 70, bredde_m: 16, dypgang_m: 3.6,
-      sist_oppdatert: '2026-09-23T09:38:37+00:00', avstand_km: 0,
+      vessel_id: 258219000,
+      navn: 'TÅKEHEIMEN',
+      kallesignal: 'LCDK',
+      imo: 9481207,
+      skipstype: 60,
+      lat: 59.905,
+      lon: 10.72,
+      fart_knop: 12.3,
+      kurs: 112.3,
+      retning: 113,
+      navigasjonsstatus: 0,
+      destinasjon: 'NESODDTANGEN',
+      eta: '09-23 09:55 UTC',
+      lengde_m: 70,
+      bredde_m: 16,
+      dypgang_m: 3.6,
+      sist_oppdatert: '2026-09-23T09:38:37+00:00',
+      avstand_km: 0,
     })
     // AIS "not available" values are null: heading 511, course 360, status 15, imo 0.
     const byName = (name: string) => json.data.fartoy.find((f: { navn: string }) => f.navn === name)
-    expect(byName('SKOGØY')).toMatchObject({ retning: null, kurs: null, navigasjonsstatus: 5, sist_oppdatert: '2026-09-23T09:38:12.1234567+00:00' })
+    expect(byName('SKOGØY')).toMatchObject({
+      retning: null,
+      kurs: null,
+      navigasjonsstatus: 5,
+      sist_oppdatert: '2026-09-23T09:38:12.1234567+00:00',
+    })
     expect(byName('COLOR MAGIC')).toMatchObject({ kurs: null, retning: 320 })
-    expect(json.data.fartoy[3]).toMatchObject({ vessel_id: 257123450, imo: null, navigasjonsstatus: null, skipstype: 37 })
+    expect(json.data.fartoy[3]).toMatchObject({
+      vessel_id: 257123450,
+      imo: null,
+      navigasjonsstatus: null,
+      skipstype: 37,
+    })
     expect(json._raw_values).toEqual({ vessels_in_snapshot: 7, reports_without_position: 2 })
     expect(bw.issued.length - tokens).toBe(1)
     expect(bw.ais.requests.slice(snapshots)).toEqual(['/v1/latest/combined?modelType=Full&modelFormat=Json'])
@@ -59,11 +92,19 @@ describe('find_vessels_nearby', () => {
       expect.objectContaining({ id: 'barentswatch_ais', license: 'NLOD 2.0', calls: 1 }),
       expect.objectContaining({ id: 'barentswatch_id', calls: 1 }),
     ])
-    expect(json._provenance.data.source_api).toBe(`${bw.ais.baseUrl}/v1/latest/combined?modelType=Full&modelFormat=Json`)
+    expect(json._provenance.data.source_api).toBe(
+      `${bw.ais.baseUrl}/v1/latest/combined?modelType=Full&modelFormat=Json`,
+    )
 
     // The clients' own request: a point off Bergen, limit=100, reading data.fartoy.
     const bergen = await call(g, 'lat=60.39&lon=5.32&radius_km=12&limit=100')
-    expect(bergen.json.data.fartoy.map((f: { vessel_id: number; navn: string; skipstype: number }) => [f.vessel_id, f.navn, f.skipstype])).toEqual([
+    expect(
+      bergen.json.data.fartoy.map((f: { vessel_id: number; navn: string; skipstype: number }) => [
+        f.vessel_id,
+        f.navn,
+        f.skipstype,
+      ]),
+    ).toEqual([
       [257600000, 'FJORDKRYSS', 60],
       [257555000, 'HAVILLE', 30],
     ])
@@ -92,8 +133,26 @@ describe('find_vessels_nearby', () => {
 describe('tokens', () => {
   it('drops a token the API refuses and asks once more with a fresh one', async () => {
     const clients = new Map([
-      [barentswatchId.id, createUpstreamClient({ ...barentswatchId, baseUrl: bw.id.baseUrl, timeoutMs: 1000, userAgent: 'test', maxBodyBytes: 1e7 })],
-      [barentswatchAis.id, createUpstreamClient({ ...barentswatchAis, baseUrl: bw.ais.baseUrl, timeoutMs: 1000, userAgent: 'test', maxBodyBytes: 1e7 })],
+      [
+        barentswatchId.id,
+        createUpstreamClient({
+          ...barentswatchId,
+          baseUrl: bw.id.baseUrl,
+          timeoutMs: 1000,
+          userAgent: 'test',
+          maxBodyBytes: 1e7,
+        }),
+      ],
+      [
+        barentswatchAis.id,
+        createUpstreamClient({
+          ...barentswatchAis,
+          baseUrl: bw.ais.baseUrl,
+          timeoutMs: 1000,
+          userAgent: 'test',
+          maxBodyBytes: 1e7,
+        }),
+      ],
     ])
     const ctx: OperationContext = {
       source: 'ais',
@@ -115,11 +174,17 @@ describe('tokens', () => {
   })
 
   it('is a 502 when even a fresh token is refused', async () => {
-    bw.snapshot(() => ({ status: 401, headers: { 'content-type': 'application/problem+json; charset=utf-8' }, body: '{"title":"Unauthorized","status":401}' }))
+    bw.snapshot(() => ({
+      status: 401,
+      headers: { 'content-type': 'application/problem+json; charset=utf-8' },
+      body: '{"title":"Unauthorized","status":401}',
+    }))
     const { status, json } = await call(gatewayFor(), oslo)
     expect(status).toBe(502)
     expect(json.error).toMatchObject({ code: 'upstream_error', upstream: 'barentswatch_ais' })
-    expect(json.error.message).toMatch(/refused a fresh access token \(HTTP 401\); check that the client has the scope ais/)
+    expect(json.error.message).toMatch(
+      /refused a fresh access token \(HTTP 401\); check that the client has the scope ais/,
+    )
   })
 })
 
@@ -138,7 +203,10 @@ describe('without credentials, or with wrong ones', () => {
   })
 
   it('answers refused credentials as a 502 naming the identity service, and never shows the secret', async () => {
-    const { status, json, body } = await call(gatewayFor({ clientId: FAKE_BARENTSWATCH_CLIENT.clientId, clientSecret: 'wrong-secret' }), oslo)
+    const { status, json, body } = await call(
+      gatewayFor({ clientId: FAKE_BARENTSWATCH_CLIENT.clientId, clientSecret: 'wrong-secret' }),
+      oslo,
+    )
     expect(status).toBe(502)
     expect(json.error).toMatchObject({ code: 'upstream_error', upstream: 'barentswatch_id' })
     expect(json.error.message).toBe(
@@ -188,9 +256,32 @@ describe('an empty snapshot', () => {
 
 describe('when BarentsWatch fails', () => {
   it.each([
-    ['an error status', { status: 500, headers: { 'content-type': 'application/problem+json' }, body: '{"title":"Internal Server Error","status":500}' }, 'upstream_error', /answered HTTP 500/],
-    ['a body that is not the snapshot', { status: 200, headers: { 'content-type': 'application/json' }, body: '{"type":"FeatureCollection","features":[]}' }, 'upstream_invalid_response', /unexpected shape/],
-    ['no answer in time (it hangs)', { status: 200, delayMs: 2000, headers: { 'content-type': 'application/json' }, body: '[]' }, 'upstream_timeout', /did not answer within 300 ms/],
+    [
+      'an error status',
+      {
+        status: 500,
+        headers: { 'content-type': 'application/problem+json' },
+        body: '{"title":"Internal Server Error","status":500}',
+      },
+      'upstream_error',
+      /answered HTTP 500/,
+    ],
+    [
+      'a body that is not the snapshot',
+      {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: '{"type":"FeatureCollection","features":[]}',
+      },
+      'upstream_invalid_response',
+      /unexpected shape/,
+    ],
+    [
+      'no answer in time (it hangs)',
+      { status: 200, delayMs: 2000, headers: { 'content-type': 'application/json' }, body: '[]' },
+      'upstream_timeout',
+      /did not answer within 300 ms/,
+    ],
   ])('answers %s with a 502 naming BarentsWatch AIS', async (_name, reply, code, message) => {
     bw.snapshot(() => reply)
     const started = Date.now()

@@ -3,7 +3,11 @@ import { defineOperation, upstreamNotConfigured } from '@allmenning/core/source'
 import { nearest } from '../shared/nearest.js'
 import { radiusKmParameter } from '../shared/radius-parameter.js'
 import { pointParameters } from '../shared/wgs84-point.js'
-import { barentswatchAis, BARENTSWATCH_CLIENT_ID_VARIABLE, BARENTSWATCH_CLIENT_SECRET_VARIABLE } from './barentswatch-upstreams.js'
+import {
+  barentswatchAis,
+  BARENTSWATCH_CLIENT_ID_VARIABLE,
+  BARENTSWATCH_CLIENT_SECRET_VARIABLE,
+} from './barentswatch-upstreams.js'
 import { LATEST_COMBINED_PATH, LATEST_COMBINED_QUERY, type VesselPositions } from './vessel-positions.js'
 import { vesselsPlaceField } from './place-fields.js'
 
@@ -21,9 +25,13 @@ const vesselSchema = v.object({
   fart_knop: nullableNumber('Speed over ground in knots'),
   kurs: nullableNumber('Course over ground in degrees'),
   retning: nullableNumber('True heading in degrees'),
-  navigasjonsstatus: nullableNumber('AIS navigational status code: 0 under way using engine, 1 at anchor, 5 moored, ...'),
+  navigasjonsstatus: nullableNumber(
+    'AIS navigational status code: 0 under way using engine, 1 at anchor, 5 moored, ...',
+  ),
   destinasjon: nullableText('Destination as the crew entered it'),
-  eta: nullableText('Estimated time of arrival as the crew entered it: MM-DD HH:mm UTC (AIS carries no year); null when not given'),
+  eta: nullableText(
+    'Estimated time of arrival as the crew entered it: MM-DD HH:mm UTC (AIS carries no year); null when not given',
+  ),
   lengde_m: nullableNumber('Length in metres'),
   bredde_m: nullableNumber('Width in metres'),
   dypgang_m: nullableNumber('Draught in metres'),

@@ -1,5 +1,10 @@
 import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { BARENTSWATCH_CLIENT_ID_VARIABLE, BARENTSWATCH_CLIENT_SECRET_VARIABLE, barentswatchAis, barentswatchId } from './barentswatch-upstreams.js'
+import {
+  BARENTSWATCH_CLIENT_ID_VARIABLE,
+  BARENTSWATCH_CLIENT_SECRET_VARIABLE,
+  barentswatchAis,
+  barentswatchId,
+} from './barentswatch-upstreams.js'
 import { vesselsPlaceField } from './place-fields.js'
 
 /** Options of the {@link ais} source: a BarentsWatch API client with scope `ais`. */
@@ -33,7 +38,16 @@ export function ais(options: AisOptions = {}): SourceDefinition {
     documentation: 'https://live.ais.barentswatch.net/index.html',
     topic: 'maritime',
     keywords: ['AIS', 'vessels', 'ships', 'fartøy', 'skip', 'båter', 'kystverket', 'barentswatch'],
-    synonyms: ['ship tracking', 'vessel positions', 'skipstrafikk', 'ferger', 'ferries', 'MMSI', 'maritime traffic', 'sjøtrafikk'],
+    synonyms: [
+      'ship tracking',
+      'vessel positions',
+      'skipstrafikk',
+      'ferger',
+      'ferries',
+      'MMSI',
+      'maritime traffic',
+      'sjøtrafikk',
+    ],
     contentLanguages: ['no', 'en'],
     cacheTtlSeconds: 60,
     limit: { default: 25, max: 100 },
@@ -44,9 +58,8 @@ export function ais(options: AisOptions = {}): SourceDefinition {
     ],
     relatedSources: [{ id: 'kystdatahuset', reason: 'Ports and quays near the same point' }],
     // The operations' code is imported when a request first reads it (see deferOperations).
-    operations: deferOperations(
-      [{ name: 'find_vessels_nearby', placeField: vesselsPlaceField }],
-      async () => (await import('./operations.js')).aisOperations(client),
+    operations: deferOperations([{ name: 'find_vessels_nearby', placeField: vesselsPlaceField }], async () =>
+      (await import('./operations.js')).aisOperations(client),
     ),
   })
 }

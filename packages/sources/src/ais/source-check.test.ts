@@ -8,7 +8,10 @@ describe('ais and the source check of @allmenning/core/testing', () => {
     const bw = await startFakeBarentswatch()
     try {
       // With its client credentials, so the token service is part of the check.
-      const report = await checkSource(() => ais(FAKE_BARENTSWATCH_CLIENT), { upstreams: { barentswatch_id: bw.id, barentswatch_ais: bw.ais }, examples: { find_vessels_nearby: { lat: 59.905, lon: 10.72, radius_km: 5 } } })
+      const report = await checkSource(() => ais(FAKE_BARENTSWATCH_CLIENT), {
+        upstreams: { barentswatch_id: bw.id, barentswatch_ais: bw.ais },
+        examples: { find_vessels_nearby: { lat: 59.905, lon: 10.72, radius_km: 5 } },
+      })
       expect(report.operations).toEqual(['find_vessels_nearby'])
       expect(report.passed).toContain('find_vessels_nearby: limit and offset page the list')
       expect(report.notes).toEqual([])

@@ -1,5 +1,11 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, createTimedMemo, listSizeCheck, UpstreamError, type OperationContext } from '@allmenning/core/source'
+import {
+  checkUpstreamShape,
+  createTimedMemo,
+  listSizeCheck,
+  UpstreamError,
+  type OperationContext,
+} from '@allmenning/core/source'
 import { isKnownPosition } from '../shared/nearest.js'
 import type { AccessTokens } from './access-token.js'
 import { barentswatchAis, barentswatchId } from './barentswatch-upstreams.js'
@@ -59,7 +65,8 @@ const text = (value: string | null | undefined) => {
   return trimmed ? trimmed : null
 }
 /** AIS codes "not available" as a value just past the valid range (SOG 102.3, COG 360, heading 511). */
-const below = (value: number | null | undefined, limit: number) => (typeof value === 'number' && value >= 0 && value < limit ? value : null)
+const below = (value: number | null | undefined, limit: number) =>
+  typeof value === 'number' && value >= 0 && value < limit ? value : null
 const positive = (value: number | null | undefined) => (typeof value === 'number' && value > 0 ? value : null)
 
 /**
@@ -69,7 +76,10 @@ const positive = (value: number | null | undefined) => (typeof value === 'number
  * @example
  * const { vessels } = parseCombinedRecords(res.body, client)
  */
-export function parseCombinedRecords(body: unknown, upstream: { id: string; name: string }): { vessels: VesselReport[]; skipped: number } {
+export function parseCombinedRecords(
+  body: unknown,
+  upstream: { id: string; name: string },
+): { vessels: VesselReport[]; skipped: number } {
   const records = checkUpstreamShape(upstream, combinedRecords, body, 'the latest AIS positions')
   const vessels: VesselReport[] = []
   let skipped = 0
@@ -89,7 +99,8 @@ export function parseCombinedRecords(body: unknown, upstream: { id: string; name
       speedKnots: below(r.speedOverGround, 102.3),
       course: below(r.courseOverGround, 360),
       heading: below(r.trueHeading, 360),
-      navigationalStatus: typeof r.navigationalStatus === 'number' && r.navigationalStatus !== 15 ? r.navigationalStatus : null,
+      navigationalStatus:
+        typeof r.navigationalStatus === 'number' && r.navigationalStatus !== 15 ? r.navigationalStatus : null,
       destination: text(r.destination),
       eta: aisEta(r.eta),
       lengthM: positive(r.shipLength),
@@ -145,7 +156,11 @@ export function createVesselPositions(tokens: AccessTokens) {
     // The snapshot covers every vessel in Norwegian waters, thousands at any hour. An empty one,
     // or one that lost more than half of the vessels a minute earlier, was cut short; it would
     // answer "no vessels" everywhere.
-    plausible: listSizeCheck({ upstream: barentswatchAis, what: 'AIS snapshot', count: (snapshot) => snapshot.vessels.length }),
+    plausible: listSizeCheck({
+      upstream: barentswatchAis,
+      what: 'AIS snapshot',
+      count: (snapshot) => snapshot.vessels.length,
+    }),
   })
 
   async function load(ctx: OperationContext) {
@@ -154,10 +169,20 @@ export function createVesselPositions(tokens: AccessTokens) {
     const id = () => ctx.upstream(barentswatchId)
     for (let attempt = 1; ; attempt++) {
       const token = await tokens.get(id)
-      const res = await ais.getJson(LATEST_COMBINED_PATH, { query: LATEST_COMBINED_QUERY, headers: { authorization: `Bearer ${token}` }, acceptStatus: [401] })
+      const res = await ais.getJson(LATEST_COMBINED_PATH, {
+        query: LATEST_COMBINED_QUERY,
+        headers: { authorization: `Bearer ${token}` },
+        acceptStatus: [401],
+      })
       if (res.status !== 401) return parseCombinedRecords(res.body, ais)
       tokens.drop()
-      if (attempt === 2) throw new UpstreamError(ais, 'status', 'refused a fresh access token (HTTP 401); check that the client has the scope ais', 401)
+      if (attempt === 2)
+        throw new UpstreamError(
+          ais,
+          'status',
+          'refused a fresh access token (HTTP 401); check that the client has the scope ais',
+          401,
+        )
     }
   }
 

@@ -5,7 +5,14 @@ import type { FakeUpstream } from '@allmenning/core/testing'
 import { createFindSitesNearby } from './find-sites-nearby.js'
 import { akvakultur } from './index.js'
 import { createSiteRegister } from './site-register.js'
-import { arcgisErrorReply, arcgisPage, fiskeridirPaths, layer0Features, startFakeFiskeridirGis, startFakePubAqua } from './testing/fake-fiskeridir.js'
+import {
+  arcgisErrorReply,
+  arcgisPage,
+  fiskeridirPaths,
+  layer0Features,
+  startFakeFiskeridirGis,
+  startFakePubAqua,
+} from './testing/fake-fiskeridir.js'
 
 let gis: FakeUpstream
 let aqua: FakeUpstream
@@ -13,7 +20,10 @@ let aqua: FakeUpstream
 const gatewayFor = (timeoutMs = 1000) =>
   createGateway({
     sources: [akvakultur()],
-    upstreams: { fiskeridir_gis: { baseUrl: gis.baseUrl, timeoutMs }, fiskeridir_aqua: { baseUrl: aqua.baseUrl, timeoutMs } },
+    upstreams: {
+      fiskeridir_gis: { baseUrl: gis.baseUrl, timeoutMs },
+      fiskeridir_aqua: { baseUrl: aqua.baseUrl, timeoutMs },
+    },
     onError: () => {},
   })
 const call = async (g: Gateway, query: string) => {
@@ -39,21 +49,43 @@ describe('find_sites_nearby from the map layer', () => {
     expect(status).toBe(200)
     expect(v.is(output, json.data)).toBe(true)
     // 28 features at 10 a page: three calls, each continuing where the last page ended.
-    const pages = layerRequests().slice(before).map((r) => new URL(r, 'http://x').searchParams)
+    const pages = layerRequests()
+      .slice(before)
+      .map((r) => new URL(r, 'http://x').searchParams)
     expect(pages.map((p) => p.get('resultOffset'))).toEqual(['0', '10', '20'])
     expect(pages[0]!.get('f')).toBe('geojson')
     expect(pages[0]!.get('outFields')).toContain('til_innehavere')
     expect(json.data.sites[0]).toEqual({
-      site_nr: '13579', name: 'Kvarven', holders: 'Bergen Fjordfisk AS', municipality: 'Bergen', county: 'Vestland',
-      status: 'KLARERT', capacity: 1560, capacity_unit: 'TN', species: 'Laks', url: null, lat: 60.37, lon: 5.28, distance_km: 0,
+      site_nr: '13579',
+      name: 'Kvarven',
+      holders: 'Bergen Fjordfisk AS',
+      municipality: 'Bergen',
+      county: 'Vestland',
+      status: 'KLARERT',
+      capacity: 1560,
+      capacity_unit: 'TN',
+      species: 'Laks',
+      url: null,
+      lat: 60.37,
+      lon: 5.28,
+      distance_km: 0,
     })
     const distances = json.data.sites.map((s: { distance_km: number }) => s.distance_km)
     expect(distances).toEqual([...distances].sort((a, b) => a - b))
     expect(Math.max(...distances)).toBeLessThanOrEqual(40)
     expect(json.data.sites.map((s: { name: string }) => s.name)).not.toContain('Tarva')
-    expect(json._raw_values).toMatchObject({ register: 'fiskeridir_gis', register_sites: 26, register_sites_without_position: 2 })
+    expect(json._raw_values).toMatchObject({
+      register: 'fiskeridir_gis',
+      register_sites: 26,
+      register_sites_without_position: 2,
+    })
     expect(json._provenance.upstreams).toEqual([
-      expect.objectContaining({ id: 'fiskeridir_gis', publisher: 'Fiskeridirektoratet (Directorate of Fisheries)', license: 'NLOD 2.0', calls: 3 }),
+      expect.objectContaining({
+        id: 'fiskeridir_gis',
+        publisher: 'Fiskeridirektoratet (Directorate of Fisheries)',
+        license: 'NLOD 2.0',
+        calls: 3,
+      }),
     ])
     expect(json._provenance.data.source_api).toMatch(/\/FiskeridirWFS_akva\/MapServer\/0\/query\?where=1%3D1&/)
 
@@ -83,17 +115,37 @@ describe('when the map layer is empty', () => {
     const before = aqua.requests.length
     const { status, json } = await call(gatewayFor(), 'lat=62.5&lon=6.0&radius_km=3')
     expect(status).toBe(200)
-    expect(aqua.requests.slice(before)).toEqual(['/pub-aqua/api/v1/sites?range=0-99', '/pub-aqua/api/v1/sites?range=100-199'])
+    expect(aqua.requests.slice(before)).toEqual([
+      '/pub-aqua/api/v1/sites?range=0-99',
+      '/pub-aqua/api/v1/sites?range=100-199',
+    ])
     expect(json.data.sites.length).toBeGreaterThan(0)
-    expect(json.data.sites[0]).toMatchObject({ name: expect.stringMatching(/^Lokalitet 2\d{4}$/), holders: null, municipality: 'Herøy', county: 'Møre og Romsdal', status: 'AKTIV', capacity_unit: 'TN' })
-    expect(json.data.sites.map((s: { species: string }) => s.species)).toEqual(expect.arrayContaining(['Laks', 'Laksefisk']))
-    expect(json._raw_values).toMatchObject({ register: 'fiskeridir_aqua', register_sites: 129, register_sites_without_position: 1 })
+    expect(json.data.sites[0]).toMatchObject({
+      name: expect.stringMatching(/^Lokalitet 2\d{4}$/),
+      holders: null,
+      municipality: 'Herøy',
+      county: 'Møre og Romsdal',
+      status: 'AKTIV',
+      capacity_unit: 'TN',
+    })
+    expect(json.data.sites.map((s: { species: string }) => s.species)).toEqual(
+      expect.arrayContaining(['Laks', 'Laksefisk']),
+    )
+    expect(json._raw_values).toMatchObject({
+      register: 'fiskeridir_aqua',
+      register_sites: 129,
+      register_sites_without_position: 1,
+    })
     expect(json._provenance.upstreams.map((u: { id: string }) => u.id)).toEqual(['fiskeridir_gis', 'fiskeridir_aqua'])
   })
 
   it('is a 502 naming the register API when that fails too', async () => {
     gis.route(fiskeridirPaths.layer0, (url) => arcgisPage([], url, 10))
-    aqua.route(fiskeridirPaths.sites, () => ({ status: 500, headers: { 'content-type': 'application/json' }, body: '{"errors":["Internal error"]}' }))
+    aqua.route(fiskeridirPaths.sites, () => ({
+      status: 500,
+      headers: { 'content-type': 'application/json' },
+      body: '{"errors":["Internal error"]}',
+    }))
     const { status, json } = await call(gatewayFor(), 'lat=62.5&lon=6.1')
     expect(status).toBe(502)
     expect(json.error).toMatchObject({ code: 'upstream_error', upstream: 'fiskeridir_aqua' })
@@ -143,10 +195,34 @@ describe('when both services answer an empty list', () => {
 
 describe('when the map service fails', () => {
   it.each([
-    ['an ArcGIS error inside HTTP 200', arcgisErrorReply(500, 'Error performing query operation'), 'upstream_error', /answered an error inside HTTP 200 \(500: Error performing query operation\)/],
-    ['an error status', { status: 503, headers: { 'content-type': 'text/html' }, body: '<html><body>503 Service Unavailable</body></html>' }, 'upstream_error', /answered HTTP 503/],
-    ['no answer in time (it hangs)', { status: 200, delayMs: 2000, body: '{}' }, 'upstream_timeout', /did not answer within 300 ms/],
-    ['JSON that is not a layer', { status: 200, headers: { 'content-type': 'application/json' }, body: '{"features":"none"}' }, 'upstream_invalid_response', /unexpected shape/],
+    [
+      'an ArcGIS error inside HTTP 200',
+      arcgisErrorReply(500, 'Error performing query operation'),
+      'upstream_error',
+      /answered an error inside HTTP 200 \(500: Error performing query operation\)/,
+    ],
+    [
+      'an error status',
+      {
+        status: 503,
+        headers: { 'content-type': 'text/html' },
+        body: '<html><body>503 Service Unavailable</body></html>',
+      },
+      'upstream_error',
+      /answered HTTP 503/,
+    ],
+    [
+      'no answer in time (it hangs)',
+      { status: 200, delayMs: 2000, body: '{}' },
+      'upstream_timeout',
+      /did not answer within 300 ms/,
+    ],
+    [
+      'JSON that is not a layer',
+      { status: 200, headers: { 'content-type': 'application/json' }, body: '{"features":"none"}' },
+      'upstream_invalid_response',
+      /unexpected shape/,
+    ],
   ])('answers %s with a 502 naming the map service, not an empty list', async (_name, reply, code, message) => {
     gis.route(fiskeridirPaths.layer0, () => reply)
     const started = Date.now()
@@ -161,7 +237,9 @@ describe('when the map service fails', () => {
 
   it('fails the whole load when a later page carries the error', async () => {
     gis.route(fiskeridirPaths.layer0, (url) =>
-      url.searchParams.get('resultOffset') === '10' ? arcgisErrorReply(500, 'Error performing query operation') : arcgisPage(layer0Features, url, 10),
+      url.searchParams.get('resultOffset') === '10'
+        ? arcgisErrorReply(500, 'Error performing query operation')
+        : arcgisPage(layer0Features, url, 10),
     )
     const { status, json } = await call(gatewayFor(), 'lat=60.37&lon=5.28')
     expect(status).toBe(502)

@@ -7,7 +7,8 @@ import { cleanNumber, cleanText, type AquacultureSite } from './aquaculture-site
 export const ARCGIS_SITES_PATH = '/FiskeridirWFS_akva/MapServer/0/query'
 
 /** The fields asked for, as a public client of the layer names them. */
-const OUT_FIELDS = 'loknr,navn,til_innehavere,kommune,fylke,status_lokalitet,kapasitet_lok,kapasitet_unittype,til_arter,lokalitet_url'
+const OUT_FIELDS =
+  'loknr,navn,til_innehavere,kommune,fylke,status_lokalitet,kapasitet_lok,kapasitet_unittype,til_arter,lokalitet_url'
 
 /** Asked per page; a server whose maxRecordCount is lower sends fewer and says more remain. */
 const PAGE_SIZE = 1000
@@ -56,7 +57,10 @@ export function throwIfArcgisError(upstream: { id: string; name: string }, body:
   throw new UpstreamError(upstream, 'status', `answered an error inside HTTP 200${detail ? ` (${detail})` : ''}`)
 }
 
-function toSite(properties: Record<string, unknown>, geometry: { type: string; coordinates?: unknown } | null | undefined): AquacultureSite | null {
+function toSite(
+  properties: Record<string, unknown>,
+  geometry: { type: string; coordinates?: unknown } | null | undefined,
+): AquacultureSite | null {
   const siteNr = cleanText(properties.loknr)
   if (geometry?.type !== 'Point' || !Array.isArray(geometry.coordinates) || siteNr === null) return null
   const [lon, lat] = geometry.coordinates as unknown[]

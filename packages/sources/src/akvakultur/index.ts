@@ -22,16 +22,24 @@ export function akvakultur(): SourceDefinition {
     documentation: 'https://api.fiskeridir.no/pub-aqua/api/swagger-ui/index.html',
     topic: 'maritime',
     keywords: ['aquaculture', 'akvakultur', 'fish farms', 'oppdrett', 'lokaliteter', 'laks', 'fiskeridirektoratet'],
-    synonyms: ['fiskeoppdrett', 'oppdrettsanlegg', 'salmon farm', 'fish farming', 'merder', 'sjømat', 'lakseoppdrett', 'havbruk'],
+    synonyms: [
+      'fiskeoppdrett',
+      'oppdrettsanlegg',
+      'salmon farm',
+      'fish farming',
+      'merder',
+      'sjømat',
+      'lakseoppdrett',
+      'havbruk',
+    ],
     contentLanguages: ['no'],
     cacheTtlSeconds: 3600,
     limit: { default: 25, max: 100 },
     upstreams: [fiskeridirGis, fiskeridirAqua],
     relatedSources: [{ id: 'kystdatahuset', reason: 'Ports and quays near the same point' }],
     // The operations' code is imported when a request first reads it (see deferOperations).
-    operations: deferOperations(
-      [{ name: 'find_sites_nearby', placeField: aquaculturePlaceField }],
-      async () => (await import('./operations.js')).akvakulturOperations(),
+    operations: deferOperations([{ name: 'find_sites_nearby', placeField: aquaculturePlaceField }], async () =>
+      (await import('./operations.js')).akvakulturOperations(),
     ),
   })
 }

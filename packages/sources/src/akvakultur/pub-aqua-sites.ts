@@ -30,7 +30,9 @@ const siteList = v.array(
 type Row = v.InferOutput<typeof siteList>[number]
 
 function species(row: Row): string | null {
-  const limited = (row.speciesLimitations ?? []).map((s) => cleanText(s.nbNoName)).filter((s): s is string => s !== null)
+  const limited = (row.speciesLimitations ?? [])
+    .map((s) => cleanText(s.nbNoName))
+    .filter((s): s is string => s !== null)
   return limited.length > 0 ? limited.join(', ') : cleanText(row.speciesTypeValue)
 }
 
@@ -60,7 +62,9 @@ function toSite(row: Row): AquacultureSite | null {
  * @example
  * const { sites } = await fetchPubAquaSites(ctx.upstream(fiskeridirAqua))
  */
-export async function fetchPubAquaSites(client: UpstreamClient): Promise<{ sites: AquacultureSite[]; skipped: number }> {
+export async function fetchPubAquaSites(
+  client: UpstreamClient,
+): Promise<{ sites: AquacultureSite[]; skipped: number }> {
   const sites: AquacultureSite[] = []
   let skipped = 0
   for (let pageNumber = 0; pageNumber < MAX_PAGES; pageNumber++) {

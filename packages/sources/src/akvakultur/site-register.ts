@@ -36,7 +36,11 @@ export function createSiteRegister() {
     // The register holds some 1 800 sites. An empty list from both services, or one that lost
     // more than half of the last good one, was cut short; kept, it would answer "no fish farms"
     // along the whole coast for a day. The 502 names the service the list came from.
-    plausible: listSizeCheck({ upstream: (register) => register.upstream, what: 'site register', count: (register) => register.sites.length }),
+    plausible: listSizeCheck({
+      upstream: (register) => register.upstream,
+      what: 'site register',
+      count: (register) => register.sites.length,
+    }),
   })
 
   async function load(ctx: OperationContext): Promise<SiteRegister> {

@@ -6,4 +6,8 @@ import { createRequestBudget, type RequestBudget } from '../shared/request-budge
  * requests a second, and a page that would wait more than 3 s for its turn is left for the next
  * request to read.
  */
-export const anleggsregisteretRequestBudget: RequestBudget = createRequestBudget({ requests: 5, perMs: 1000, maxWaitMs: 3000 })
+export const anleggsregisteretRequestBudget: RequestBudget = createRequestBudget({
+  requests: 5,
+  perMs: 1000,
+  maxWaitMs: 3000,
+})

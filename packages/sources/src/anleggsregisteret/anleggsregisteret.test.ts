@@ -4,7 +4,11 @@ import { createTestGateway, fakeReply, type FakeUpstream, type TestGateway } fro
 import { createRequestBudget } from '../shared/request-budget.js'
 import { kommuneinfoRoutes, startFakeKommuneinfo } from '../shared/testing/fake-kommuneinfo.js'
 import { anleggsregisteret, type AnleggsregisteretOptions } from './index.js'
-import { anleggsregisteretPaths, facilitiesRoute, startFakeAnleggsregisteret } from './testing/fake-anleggsregisteret.js'
+import {
+  anleggsregisteretPaths,
+  facilitiesRoute,
+  startFakeAnleggsregisteret,
+} from './testing/fake-anleggsregisteret.js'
 
 let fake: FakeUpstream
 let kommuneinfo: FakeUpstream
@@ -12,8 +16,20 @@ let gateway: TestGateway
 
 const generous = () => createRequestBudget({ requests: 1000, perMs: 1000, maxWaitMs: 0 })
 const gatewayFor = (options: AnleggsregisteretOptions = {}) =>
-  createTestGateway({ sources: anleggsregisteret({ requestBudget: generous(), ...options }), upstreams: { anleggsregisteret: fake, kartverket_kommuneinfo: kommuneinfo } })
-type Row = { id: number; name: string | null; lat: number | null; lon: number | null; status: string | null; position_quality: string; position_note: string | null; county: string | null }
+  createTestGateway({
+    sources: anleggsregisteret({ requestBudget: generous(), ...options }),
+    upstreams: { anleggsregisteret: fake, kartverket_kommuneinfo: kommuneinfo },
+  })
+type Row = {
+  id: number
+  name: string | null
+  lat: number | null
+  lon: number | null
+  status: string | null
+  position_quality: string
+  position_note: string | null
+  county: string | null
+}
 const ids = (rows: Row[]) => rows.map((row) => row.id)
 
 beforeAll(async () => {
@@ -25,7 +41,10 @@ afterEach(() => expect(gateway.errors).toEqual([]))
 
 describe('find_facilities', () => {
   it("answers a municipality's facilities in the public gateway's row fields, with numbers for id and position", async () => {
-    const { status, json } = await gateway.call('anleggsregisteret', 'find_facilities', { municipality: 'Oslo', limit: 500 })
+    const { status, json } = await gateway.call('anleggsregisteret', 'find_facilities', {
+      municipality: 'Oslo',
+      limit: 500,
+    })
     expect(status).toBe(200)
     expect(json.data.facilities[0]).toEqual({
       id: 1001,
@@ -60,7 +79,9 @@ describe('find_facilities', () => {
     const oslo = await gateway.call('anleggsregisteret', 'find_facilities', { municipality: 'Oslo', limit: 500 })
     const hall = (oslo.json.data.facilities as Row[]).find((row) => row.id === 1008)!
     expect(hall).toMatchObject({ lat: 59.93012, lon: 10.71599, position_quality: 'corrected_utm_zone' })
-    expect(hall.position_note).toMatch(/^Longitude moved by \+6°: the register gives \(59\.93012, 4\.71599\), \d+ km from/)
+    expect(hall.position_note).toMatch(
+      /^Longitude moved by \+6°: the register gives \(59\.93012, 4\.71599\), \d+ km from/,
+    )
     const bergen = await gateway.call('anleggsregisteret', 'find_facilities', { municipality: 'Bergen' })
     const cage = (bergen.json.data.facilities as Row[]).find((row) => row.id === 3004)!
     expect(cage).toMatchObject({ lat: 60.37412, lon: 5.36001, position_quality: 'corrected_utm_zone' })
@@ -76,7 +97,11 @@ describe('find_facilities', () => {
       [1010, 'placeholder', /stand-in/],
       [1011, 'missing', /no position/],
       [1012, 'missing', /no position/],
-      [1013, 'implausible', /^The register gives \(63\.43048, 10\.39506\), \d{3} km from the municipality's other facilities; left out/],
+      [
+        1013,
+        'implausible',
+        /^The register gives \(63\.43048, 10\.39506\), \d{3} km from the municipality's other facilities; left out/,
+      ],
     ] as const) {
       expect(byId.get(id)).toMatchObject({ lat: null, lon: null, position_quality: quality })
       expect(byId.get(id)!.position_note).toMatch(note)
@@ -85,7 +110,11 @@ describe('find_facilities', () => {
     const kept = (json.data.facilities as Row[]).filter((row) => row.position_quality === 'register')
     expect(kept).toHaveLength(9)
     expect(kept.every((row) => typeof row.lat === 'number' && typeof row.lon === 'number')).toBe(true)
-    expect(json._raw_values).toMatchObject({ positions_corrected: 1, positions_withheld: 5, register_rows_without_id: 1 })
+    expect(json._raw_values).toMatchObject({
+      positions_corrected: 1,
+      positions_withheld: 5,
+      register_rows_without_id: 1,
+    })
   })
 
   it('takes the municipality by its number (0301, 301) through Kartverket, as by its name', async () => {
@@ -117,7 +146,11 @@ describe('find_facilities', () => {
   })
 
   it('filters by status, case-insensitively', async () => {
-    const { json } = await gateway.call('anleggsregisteret', 'find_facilities', { municipality: 'Oslo', status: 'planned', limit: 500 })
+    const { json } = await gateway.call('anleggsregisteret', 'find_facilities', {
+      municipality: 'Oslo',
+      status: 'planned',
+      limit: 500,
+    })
     expect(json.parameters.status).toBe('PLANNED')
     expect(ids(json.data.facilities)).toEqual([1010, 1011, 1015])
     expect(json.data.count).toBe(3)
@@ -134,12 +167,18 @@ describe('find_facilities', () => {
     const first = await gateway.call('anleggsregisteret', 'find_facilities', { municipality: 'Oslo', limit: 10 })
     expect(first.json.data).toMatchObject({ count: 15, has_more_results: true })
     expect(first.json.data.facilities).toHaveLength(10)
-    const rest = await gateway.call('anleggsregisteret', 'find_facilities', { municipality: 'Oslo', limit: 10, offset: 10 })
+    const rest = await gateway.call('anleggsregisteret', 'find_facilities', {
+      municipality: 'Oslo',
+      limit: 10,
+      offset: 10,
+    })
     expect(ids(rest.json.data.facilities)).toEqual([1011, 1012, 1013, 1014, 1015])
     expect(rest.json.data.has_more_results).toBe(false)
     const tooMany = await gateway.call('anleggsregisteret', 'find_facilities', { municipality: 'Oslo', limit: 501 })
     expect(tooMany.status).toBe(400)
-    expect(tooMany.json.error.details).toEqual([{ parameter: 'limit', problem: 'must be at most 500', rule: 'max_value' }])
+    expect(tooMany.json.error.details).toEqual([
+      { parameter: 'limit', problem: 'must be at most 500', rule: 'max_value' },
+    ])
   })
 
   it('answers 404 for a name the register does not have, with the names closest to it, and for an unknown number', async () => {
@@ -157,7 +196,14 @@ describe('find_facilities', () => {
   it('answers a municipality Kartverket knows but the register has nothing for with an empty list', async () => {
     kommuneinfo.route('/kommuner/{number}', (_url, _req, params) =>
       params.number === '1103'
-        ? fakeReply.json({ kommunenummer: '1103', kommunenavn: 'Stavanger', kommunenavnNorsk: 'Stavanger', fylkesnavn: 'Rogaland', fylkesnummer: '11', gyldigeNavn: [{ navn: 'Stavanger' }] })
+        ? fakeReply.json({
+            kommunenummer: '1103',
+            kommunenavn: 'Stavanger',
+            kommunenavnNorsk: 'Stavanger',
+            fylkesnavn: 'Rogaland',
+            fylkesnummer: '11',
+            gyldigeNavn: [{ navn: 'Stavanger' }],
+          })
         : fakeReply.json({ message: 'not found' }, { status: 404 }),
     )
     try {
@@ -172,7 +218,11 @@ describe('find_facilities', () => {
   it('reads the register once, with the headers the register’s own page sends, for many questions', async () => {
     const local = gatewayFor()
     const before = fake.requests.length
-    await Promise.all(['Oslo', 'Bergen', 'Herøy', 'Bærum'].map((municipality) => local.call('anleggsregisteret', 'find_facilities', { municipality })))
+    await Promise.all(
+      ['Oslo', 'Bergen', 'Herøy', 'Bærum'].map((municipality) =>
+        local.call('anleggsregisteret', 'find_facilities', { municipality }),
+      ),
+    )
     await local.call('anleggsregisteret', 'find_facilities', { municipality: 'Oslo', status: 'EXISTING' })
     expect(fake.requests.length - before).toBe(1)
     const sent = fake.received.at(-1)!
@@ -186,7 +236,9 @@ describe('find_facilities', () => {
   it('credits the register and names the page read', async () => {
     const { json } = await gateway.call('anleggsregisteret', 'find_facilities', { municipality: 'Bærum' })
     expect(json._provenance.data.source_api).toBe(`${fake.baseUrl}${anleggsregisteretPaths.facilities}?page=0&size=500`)
-    expect(json._provenance.upstreams.find((u: { id: string }) => u.id === 'anleggsregisteret')).toMatchObject({ license: 'NLOD' })
+    expect(json._provenance.upstreams.find((u: { id: string }) => u.id === 'anleggsregisteret')).toMatchObject({
+      license: 'NLOD',
+    })
     expect(v.is(v.array(v.object({ id: v.number() })), json.data.facilities)).toBe(true)
   })
 })
@@ -195,13 +247,30 @@ describe('when Anleggsregisteret fails', () => {
   afterEach(() => fake.route(anleggsregisteretPaths.facilities, facilitiesRoute()))
 
   it.each([
-    ['an error status', fakeReply.status(500, '{"status":500,"error":"Internal Server Error"}'), 'upstream_error', /answered HTTP 500/],
-    ['a login page', fakeReply.html('<!DOCTYPE html><html><body>Logg inn</body></html>'), 'upstream_invalid_response', /not valid JSON/],
+    [
+      'an error status',
+      fakeReply.status(500, '{"status":500,"error":"Internal Server Error"}'),
+      'upstream_error',
+      /answered HTTP 500/,
+    ],
+    [
+      'a login page',
+      fakeReply.html('<!DOCTYPE html><html><body>Logg inn</body></html>'),
+      'upstream_invalid_response',
+      /not valid JSON/,
+    ],
     ['a page without content', fakeReply.json({ last: true }), 'upstream_invalid_response', /unexpected shape/],
-    ['an empty register', fakeReply.json({ content: [], last: true, totalPages: 0, totalElements: 0 }), 'upstream_invalid_response', /implausible facility register \(0 items/],
+    [
+      'an empty register',
+      fakeReply.json({ content: [], last: true, totalPages: 0, totalElements: 0 }),
+      'upstream_invalid_response',
+      /implausible facility register \(0 items/,
+    ],
   ])('answers %s with a 502 naming it, never an empty list', async (_name, reply, code, message) => {
     fake.route(anleggsregisteretPaths.facilities, () => reply)
-    const { status, json, body } = await gatewayFor().call('anleggsregisteret', 'find_facilities', { municipality: 'Oslo' })
+    const { status, json, body } = await gatewayFor().call('anleggsregisteret', 'find_facilities', {
+      municipality: 'Oslo',
+    })
     expect(status).toBe(502)
     expect(json.error).toMatchObject({ code, upstream: 'anleggsregisteret' })
     expect(json.error.message).toMatch(/^Upstream Anleggsregisteret \(anleggsregisteret\) /)
@@ -212,7 +281,12 @@ describe('when Anleggsregisteret fails', () => {
   it('refuses a register that lost pages while it was read', async () => {
     fake.route(anleggsregisteretPaths.facilities, (url) => {
       const page = Number(url.searchParams.get('page'))
-      return fakeReply.json({ content: page === 0 ? [{ facilityId: 1, name: 'A', municipalityName: 'Oslo' }] : [], last: page >= 1, totalPages: 2, totalElements: 1000 })
+      return fakeReply.json({
+        content: page === 0 ? [{ facilityId: 1, name: 'A', municipalityName: 'Oslo' }] : [],
+        last: page >= 1,
+        totalPages: 2,
+        totalElements: 1000,
+      })
     })
     const { status, json } = await gatewayFor().call('anleggsregisteret', 'find_facilities', { municipality: 'Oslo' })
     expect(status).toBe(502)

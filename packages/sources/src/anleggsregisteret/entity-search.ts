@@ -12,7 +12,10 @@ export const anleggsregisteretEntitySearch: EntitySearch = {
   async search(text, ctx) {
     const query = text.trim().slice(0, 100)
     if (query.length < 2) return { hits: [] }
-    const found = (await ctx.call('search_facilities', { query, limit: ctx.limit })) as { facilities: FacilityRow[]; count: number }
+    const found = (await ctx.call('search_facilities', { query, limit: ctx.limit })) as {
+      facilities: FacilityRow[]
+      count: number
+    }
     return {
       hits: found.facilities.map((f) => ({
         type: 'facility',

@@ -33,7 +33,14 @@ describe('judgePositions', () => {
   })
 
   it('withholds (0, 0), missing positions and the Oslo stand-ins', () => {
-    const judged = judgePositions([oslo(0, 0), oslo(null, 10.7), oslo(59.917201, 10.727413), oslo(59.917112, 10.727424), oslo(Number.NaN, 10), ...middle])
+    const judged = judgePositions([
+      oslo(0, 0),
+      oslo(null, 10.7),
+      oslo(59.917201, 10.727413),
+      oslo(59.917112, 10.727424),
+      oslo(Number.NaN, 10),
+      ...middle,
+    ])
     expect(judged.slice(0, 5).map((p) => [p.quality, p.lat, p.lon])).toEqual([
       ['missing', null, null],
       ['missing', null, null],
@@ -55,7 +62,13 @@ describe('judgePositions', () => {
 
   it('judges each municipality by its own facilities', () => {
     const bergen = (lat: number, lon: number): RawPosition => ({ lat, lon, group: 'bergen|vestland' })
-    const judged = judgePositions([...middle, bergen(60.39, 5.32), bergen(60.37, 5.35), bergen(60.3, 5.33), bergen(60.38, 10.75)])
+    const judged = judgePositions([
+      ...middle,
+      bergen(60.39, 5.32),
+      bergen(60.37, 5.35),
+      bergen(60.3, 5.33),
+      bergen(60.38, 10.75),
+    ])
     expect(judged.slice(0, 7).every((p) => p.quality === 'register')).toBe(true)
     expect(judged[7]).toMatchObject({ quality: 'corrected_utm_zone', lon: 4.75 })
   })

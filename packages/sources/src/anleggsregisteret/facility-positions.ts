@@ -40,7 +40,8 @@ export const NEAR_KM = 60
 /** Fewest believable positions in a municipality before its middle is used to judge the rest. */
 const MIN_GROUP = 3
 
-const inNorway = (p: Wgs84Point) => p.lat >= NORWAY.south && p.lat <= NORWAY.north && p.lon >= NORWAY.west && p.lon <= NORWAY.east
+const inNorway = (p: Wgs84Point) =>
+  p.lat >= NORWAY.south && p.lat <= NORWAY.north && p.lon >= NORWAY.west && p.lon <= NORWAY.east
 
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b)
@@ -65,7 +66,12 @@ const rounded = (n: number) => Math.round(n * 1_000_000) / 1_000_000
  */
 export function judgePositions(facilities: RawPosition[]): JudgedPosition[] {
   const given = facilities.map((f) => {
-    const unusable = f.lat === null || f.lon === null || !Number.isFinite(f.lat) || !Number.isFinite(f.lon) || (f.lat === 0 && f.lon === 0)
+    const unusable =
+      f.lat === null ||
+      f.lon === null ||
+      !Number.isFinite(f.lat) ||
+      !Number.isFinite(f.lon) ||
+      (f.lat === 0 && f.lon === 0)
     return unusable ? null : { lat: f.lat!, lon: f.lon! }
   })
   const placeholder = given.map((p) => p !== null && PLACEHOLDERS.some((q) => q.lat === p.lat && q.lon === p.lon))
@@ -79,7 +85,8 @@ export function judgePositions(facilities: RawPosition[]): JudgedPosition[] {
     groups.set(f.group, list)
   })
   for (const [group, points] of groups) {
-    if (points.length >= MIN_GROUP) middles.set(group, { lat: median(points.map((p) => p.lat)), lon: median(points.map((p) => p.lon)) })
+    if (points.length >= MIN_GROUP)
+      middles.set(group, { lat: median(points.map((p) => p.lat)), lon: median(points.map((p) => p.lon)) })
   }
 
   return facilities.map((f, i) => {
@@ -91,7 +98,8 @@ export function judgePositions(facilities: RawPosition[]): JudgedPosition[] {
     }
     const middle = middles.get(f.group)
     const away = middle ? distanceKm(middle, p) : undefined
-    if (inNorway(p) && (away === undefined || away <= FAR_KM)) return { lat: p.lat, lon: p.lon, quality: 'register', note: null }
+    if (inNorway(p) && (away === undefined || away <= FAR_KM))
+      return { lat: p.lat, lon: p.lon, quality: 'register', note: null }
     if (middle) {
       const moves = [-3, -2, -1, 1, 2, 3]
         .map((zones) => ({ zones, at: { lat: p.lat, lon: rounded(p.lon + 6 * zones) } }))
@@ -111,7 +119,8 @@ export function judgePositions(facilities: RawPosition[]): JudgedPosition[] {
         }
       }
     }
-    const where = away === undefined ? 'outside Norway' : `${Math.round(away)} km from the municipality's other facilities`
+    const where =
+      away === undefined ? 'outside Norway' : `${Math.round(away)} km from the municipality's other facilities`
     const note = `The register gives (${p.lat}, ${p.lon}), ${where}; left out rather than shown in the wrong place`
     return { lat: null, lon: null, quality: 'implausible', note }
   })

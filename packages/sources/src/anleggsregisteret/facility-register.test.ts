@@ -1,12 +1,23 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { UpstreamError } from '@allmenning/core/source'
-import { createTestGateway, fakeReply, startFakeUpstream, testUpstreamClient, type FakeUpstream } from '@allmenning/core/testing'
+import {
+  createTestGateway,
+  fakeReply,
+  startFakeUpstream,
+  testUpstreamClient,
+  type FakeUpstream,
+} from '@allmenning/core/testing'
 import { createRequestBudget } from '../shared/request-budget.js'
 import { startFakeKommuneinfo } from '../shared/testing/fake-kommuneinfo.js'
 import { anleggsregisteretApi } from './anleggsregisteret-upstream.js'
 import { createFacilityRegister } from './facility-register.js'
 import { anleggsregisteret } from './index.js'
-import { facilitiesRoute, manyFacilities, springPage, startFakeAnleggsregisteret } from './testing/fake-anleggsregisteret.js'
+import {
+  facilitiesRoute,
+  manyFacilities,
+  springPage,
+  startFakeAnleggsregisteret,
+} from './testing/fake-anleggsregisteret.js'
 
 const fakes: FakeUpstream[] = []
 afterEach(async () => {
@@ -59,7 +70,9 @@ describe('reading the register', () => {
     const busy = first as UpstreamError
     expect(busy.failure).toBe('busy')
     expect(busy.status).toBe(502)
-    expect(busy.message).toMatch(/^Upstream Anleggsregisteret \(anleggsregisteret\) is being read page by page \(2 of 6 pages so far\): it cannot be asked for one municipality, so the gateway reads the whole register once every 12 hours; try again in about \d+ s$/)
+    expect(busy.message).toMatch(
+      /^Upstream Anleggsregisteret \(anleggsregisteret\) is being read page by page \(2 of 6 pages so far\): it cannot be asked for one municipality, so the gateway reads the whole register once every 12 hours; try again in about \d+ s$/,
+    )
     expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0)
     expect(register.progress()).toEqual({ pagesRead: 2, totalPages: 6 })
 
@@ -86,13 +99,17 @@ describe('reading the register', () => {
           most = Math.max(most, inFlight)
           await new Promise((resolve) => setTimeout(resolve, 20))
           inFlight--
-          return fakeReply.json(springPage(rows, Number(url.searchParams.get('page')), Number(url.searchParams.get('size'))))
+          return fakeReply.json(
+            springPage(rows, Number(url.searchParams.get('page')), Number(url.searchParams.get('size'))),
+          )
         },
       },
       '/api',
     )
     fakes.push(fake)
-    const read = await createFacilityRegister({ budget: generous(), concurrency: 3 }).get(testUpstreamClient(anleggsregisteretApi, fake.baseUrl))
+    const read = await createFacilityRegister({ budget: generous(), concurrency: 3 }).get(
+      testUpstreamClient(anleggsregisteretApi, fake.baseUrl),
+    )
     expect(read.facilities).toHaveLength(3000)
     expect(most).toBe(3)
   })
@@ -102,14 +119,20 @@ describe('reading the register', () => {
     const fake = await startFakeUpstream(
       {
         '/facilities': (url) => {
-          const { content, last } = springPage(rows, Number(url.searchParams.get('page')), Number(url.searchParams.get('size')))
+          const { content, last } = springPage(
+            rows,
+            Number(url.searchParams.get('page')),
+            Number(url.searchParams.get('size')),
+          )
           return fakeReply.json({ content, last })
         },
       },
       '/api',
     )
     fakes.push(fake)
-    const read = await createFacilityRegister({ budget: generous() }).get(testUpstreamClient(anleggsregisteretApi, fake.baseUrl))
+    const read = await createFacilityRegister({ budget: generous() }).get(
+      testUpstreamClient(anleggsregisteretApi, fake.baseUrl),
+    )
     expect(read.facilities).toHaveLength(1200)
     expect(fake.received.map((r) => r.query.get('page'))).toEqual(['0', '1', '2'])
   })

@@ -26,7 +26,10 @@ export const FACILITY_HEADERS = { 'x-requested-with': 'XMLHttpRequest', accept: 
 
 const text = v.nullish(v.string())
 // Numbers in every client's reading; text with a decimal comma is read too, should the back office change its serializer.
-const decimalText = v.pipe(v.string(), v.transform((s) => (s.trim() === '' ? null : Number(s.trim().replace(',', '.')))))
+const decimalText = v.pipe(
+  v.string(),
+  v.transform((s) => (s.trim() === '' ? null : Number(s.trim().replace(',', '.')))),
+)
 const decimal = v.nullish(v.union([v.number(), decimalText]))
 const facilityRow = v.looseObject({
   facilityId: v.nullish(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))])),
@@ -110,7 +113,11 @@ const clean = (s: string | null | undefined) => (s && s.trim() !== '' ? s.trim()
  * @example
  * const register = buildRegister([rows], undefined, Date.now())
  */
-export function buildRegister(pages: FacilityRow[][], totalElements: number | undefined, loadedAt: number): FacilityRegister {
+export function buildRegister(
+  pages: FacilityRow[][],
+  totalElements: number | undefined,
+  loadedAt: number,
+): FacilityRegister {
   const seen = new Map<number, FacilityRow>()
   let withoutId = 0
   for (const row of pages.flat()) {
@@ -118,8 +125,11 @@ export function buildRegister(pages: FacilityRow[][], totalElements: number | un
     else seen.set(row.facilityId, row)
   }
   const rows = [...seen.values()]
-  const group = (row: FacilityRow) => `${municipalityKey(row.municipalityName ?? '')}|${municipalityKey(row.countyName ?? '')}`
-  const positions = judgePositions(rows.map((row) => ({ lat: row.latitude ?? null, lon: row.longitude ?? null, group: group(row) })))
+  const group = (row: FacilityRow) =>
+    `${municipalityKey(row.municipalityName ?? '')}|${municipalityKey(row.countyName ?? '')}`
+  const positions = judgePositions(
+    rows.map((row) => ({ lat: row.latitude ?? null, lon: row.longitude ?? null, group: group(row) })),
+  )
   const facilities = rows.map((row, i): Facility => {
     const position = positions[i]!
     return {
@@ -184,7 +194,11 @@ const PROGRESS_MAX_AGE_MS = 30 * 60_000
  * off while it was read; with none to compare, an empty register is refused too.
  */
 function completeRegister(): PlausibilityCheck<FacilityRegister> {
-  const size = listSizeCheck<FacilityRegister>({ upstream: anleggsregisteretApi, what: 'facility register', count: (r) => r.facilities.length })
+  const size = listSizeCheck<FacilityRegister>({
+    upstream: anleggsregisteretApi,
+    what: 'facility register',
+    count: (r) => r.facilities.length,
+  })
   return (register, previous) => {
     const problem = size(register, previous)
     if (problem) return problem
@@ -232,7 +246,10 @@ export function createFacilityRegister(options: FacilityRegisterOptions) {
 
   async function readPage(client: UpstreamClient, state: Progress, index: number): Promise<void> {
     await options.budget.take(client)
-    const response = await client.getJson(FACILITIES_PATH, { query: { page: index, size: PAGE_SIZE }, headers: { ...FACILITY_HEADERS } })
+    const response = await client.getJson(FACILITIES_PATH, {
+      query: { page: index, size: PAGE_SIZE },
+      headers: { ...FACILITY_HEADERS },
+    })
     const page = parseFacilityPage(response.body, client)
     state.pages.set(index, page.rows)
     if (page.totalPages !== undefined) state.totalPages = page.totalPages
@@ -244,14 +261,23 @@ export function createFacilityRegister(options: FacilityRegisterOptions) {
   async function load(client: UpstreamClient): Promise<FacilityRegister> {
     const started = now()
     if (!progress || started - progress.startedAt > PROGRESS_MAX_AGE_MS) {
-      progress = { startedAt: started, pages: new Map(), lastIndex: undefined, totalPages: undefined, totalElements: undefined }
+      progress = {
+        startedAt: started,
+        pages: new Map(),
+        lastIndex: undefined,
+        totalPages: undefined,
+        totalElements: undefined,
+      }
     }
     const state = progress
     const inFlight = new Map<number, Promise<void>>()
     const highest = () => Math.max(-1, ...state.pages.keys())
-    const complete = () => state.lastIndex !== undefined && Array.from({ length: state.lastIndex + 1 }, (_, i) => i).every((i) => state.pages.has(i))
+    const complete = () =>
+      state.lastIndex !== undefined &&
+      Array.from({ length: state.lastIndex + 1 }, (_, i) => i).every((i) => state.pages.has(i))
     const next = (): number | undefined => {
-      const end = state.lastIndex ?? (state.totalPages !== undefined ? Math.max(state.totalPages - 1, highest()) : highest())
+      const end =
+        state.lastIndex ?? (state.totalPages !== undefined ? Math.max(state.totalPages - 1, highest()) : highest())
       for (let i = 0; i <= end; i++) if (!state.pages.has(i) && !inFlight.has(i)) return i
       // The end is not known yet: one page further at a time.
       if (state.lastIndex === undefined && inFlight.size === 0) return end + 1
@@ -282,7 +308,8 @@ export function createFacilityRegister(options: FacilityRegisterOptions) {
       const read = state.pages.size
       const total = state.lastIndex !== undefined ? state.lastIndex + 1 : state.totalPages
       const perSecond = read / Math.max((now() - state.startedAt) / 1000, 1)
-      const seconds = total !== undefined ? Math.min(Math.max(Math.ceil((total - read) / Math.max(perSecond, 0.5)), 1), 120) : 10
+      const seconds =
+        total !== undefined ? Math.min(Math.max(Math.ceil((total - read) / Math.max(perSecond, 0.5)), 1), 120) : 10
       throw new UpstreamError(
         client,
         'busy',
@@ -306,7 +333,10 @@ export function createFacilityRegister(options: FacilityRegisterOptions) {
     /** How far an unfinished read has come, for tests and metrics. */
     progress(): { pagesRead: number; totalPages: number | undefined } | undefined {
       if (!progress) return undefined
-      return { pagesRead: progress.pages.size, totalPages: progress.lastIndex !== undefined ? progress.lastIndex + 1 : progress.totalPages }
+      return {
+        pagesRead: progress.pages.size,
+        totalPages: progress.lastIndex !== undefined ? progress.lastIndex + 1 : progress.totalPages,
+      }
     },
   }
 }

@@ -19,11 +19,23 @@ export const statusParameter = v.optional(
 export const facilitySchema = v.object({
   id: v.pipe(v.number(), v.description("The register's facility number (anleggsnummer)")),
   name: v.pipe(v.nullable(v.string()), v.description('Name of the facility')),
-  facility_type: v.pipe(v.nullable(v.string()), v.description('Kind of facility (anleggstype), e.g. "Fleridrettshall", "Ballbinge"')),
-  category: v.pipe(v.nullable(v.string()), v.description('Category (anleggskategori), e.g. "Idrettshaller og aktivitetssaler"')),
+  facility_type: v.pipe(
+    v.nullable(v.string()),
+    v.description('Kind of facility (anleggstype), e.g. "Fleridrettshall", "Ballbinge"'),
+  ),
+  category: v.pipe(
+    v.nullable(v.string()),
+    v.description('Category (anleggskategori), e.g. "Idrettshaller og aktivitetssaler"'),
+  ),
   status: v.pipe(v.nullable(v.string()), v.description('EXISTING, PLANNED, CLOSED_DOWN or UNREALIZED')),
-  lat: v.pipe(v.nullable(v.number()), v.description('WGS84 latitude; null when the register has no believable position (see position_quality)')),
-  lon: v.pipe(v.nullable(v.number()), v.description('WGS84 longitude; null when the register has no believable position (see position_quality)')),
+  lat: v.pipe(
+    v.nullable(v.number()),
+    v.description('WGS84 latitude; null when the register has no believable position (see position_quality)'),
+  ),
+  lon: v.pipe(
+    v.nullable(v.number()),
+    v.description('WGS84 longitude; null when the register has no believable position (see position_quality)'),
+  ),
   municipality: v.pipe(v.nullable(v.string()), v.description('Municipality, as the register writes it')),
   county: v.pipe(v.nullable(v.string()), v.description('County, as the register writes it')),
   owner: v.pipe(v.nullable(v.string()), v.description('Owner (eier)')),
@@ -35,7 +47,10 @@ export const facilitySchema = v.object({
         'other facilities are; placeholder, implausible, missing: no believable position, lat and lon are null',
     ),
   ),
-  position_note: v.pipe(v.nullable(v.string()), v.description('What was done with the position, and why, when anything was')),
+  position_note: v.pipe(
+    v.nullable(v.string()),
+    v.description('What was done with the position, and why, when anything was'),
+  ),
 })
 
 /**

@@ -29,14 +29,23 @@ export function createFindFacilitiesNearby(register: FacilityRegisterCache) {
     },
     limit: { default: 100, max: 500 },
     output: v.object({
-      facilities: v.array(v.object({ ...facilitySchema.entries, distance_km: v.pipe(v.number(), v.description('Distance from the point, in km')) })),
+      facilities: v.array(
+        v.object({
+          ...facilitySchema.entries,
+          distance_km: v.pipe(v.number(), v.description('Distance from the point, in km')),
+        }),
+      ),
       count: v.pipe(v.number(), v.description('Facilities within the radius: the whole list before limit and offset')),
       radius_km: v.pipe(v.number(), v.description('The radius searched, in kilometres')),
       register_read_at: v.pipe(v.string(), v.description('When the gateway last read the whole register (ISO 8601)')),
     }),
     list: 'facilities',
     placeField: sportsFacilitiesPlaceField,
-    canonicalFieldAliases: { name: ['facilities[].name'], latitude: ['facilities[].lat'], longitude: ['facilities[].lon'] },
+    canonicalFieldAliases: {
+      name: ['facilities[].name'],
+      latitude: ['facilities[].lat'],
+      longitude: ['facilities[].lon'],
+    },
     shapeNote: 'The rows of find_facilities, with distance_km from the point; not an operation of the public gateway.',
     cacheTtlSeconds: 3 * 3600,
 
@@ -51,7 +60,10 @@ export function createFindFacilitiesNearby(register: FacilityRegisterCache) {
         .sort((a, b) => a.distance - b.distance || a.facility.id - b.facility.id)
       return {
         data: {
-          facilities: near.map(({ facility, distance }) => ({ ...toRow(facility), distance_km: Math.round(distance * 1000) / 1000 })),
+          facilities: near.map(({ facility, distance }) => ({
+            ...toRow(facility),
+            distance_km: Math.round(distance * 1000) / 1000,
+          })),
           count: near.length,
           radius_km: params.radius_km,
           register_read_at: new Date(read.loadedAt).toISOString(),

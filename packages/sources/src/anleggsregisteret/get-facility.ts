@@ -36,7 +36,8 @@ export function createGetFacility(register: FacilityRegisterCache) {
       const client = ctx.upstream(anleggsregisteretApi)
       const read = await register.get(client)
       const found = read.facilities.find((f) => f.id === params.id)
-      if (!found) throw new GatewayError(404, 'entity_not_found', `Anleggsregisteret has no facility numbered ${params.id}`)
+      if (!found)
+        throw new GatewayError(404, 'entity_not_found', `Anleggsregisteret has no facility numbered ${params.id}`)
       return { data: toRow(found), sourceApi: client.url(FACILITIES_PATH, { page: 0, size: PAGE_SIZE }) }
     },
   })

@@ -42,9 +42,28 @@ export function anleggsregisteret(options: AnleggsregisteretOptions = {}): Sourc
       'with gaming funds (spillemidler): halls, pitches, pools, ski trails, climbing walls and more, by municipality.',
     documentation: 'https://www.anleggsregisteret.no/',
     topic: 'culture',
-    keywords: ['sports facilities', 'idrettsanlegg', 'anlegg', 'idrettshall', 'svømmehall', 'fotballbane', 'kulturbygg', 'spillemidler'],
+    keywords: [
+      'sports facilities',
+      'idrettsanlegg',
+      'anlegg',
+      'idrettshall',
+      'svømmehall',
+      'fotballbane',
+      'kulturbygg',
+      'spillemidler',
+    ],
     synonyms: [
-      'sports hall', 'stadium', 'pitch', 'pool', 'gym', 'ballbinge', 'kunstgress', 'lysløype', 'skianlegg', 'nærmiljøanlegg', 'friluftsliv',
+      'sports hall',
+      'stadium',
+      'pitch',
+      'pool',
+      'gym',
+      'ballbinge',
+      'kunstgress',
+      'lysløype',
+      'skianlegg',
+      'nærmiljøanlegg',
+      'friluftsliv',
     ],
     contentLanguages: ['no'],
     cacheTtlSeconds: 3 * 3600,
@@ -54,12 +73,19 @@ export function anleggsregisteret(options: AnleggsregisteretOptions = {}): Sourc
     entityTypes: { facility: { operation: 'get_facility', parameter: 'id' } },
     // Imported when a search first needs it, as the operations it calls are.
     entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).anleggsregisteretEntitySearch),
-    operations: deferOperations(['find_facilities', { name: 'find_facilities_nearby', placeField: sportsFacilitiesPlaceField }, 'search_facilities', 'get_facility'], async () =>
-      (await import('./operations.js')).anleggsregisteretOperations({
-        ...(options.requestBudget ? { budget: options.requestBudget } : {}),
-        ...(options.readSliceMs !== undefined ? { sliceMs: options.readSliceMs } : {}),
-        ...(options.registerTtlMs !== undefined ? { ttlMs: options.registerTtlMs } : {}),
-      }),
+    operations: deferOperations(
+      [
+        'find_facilities',
+        { name: 'find_facilities_nearby', placeField: sportsFacilitiesPlaceField },
+        'search_facilities',
+        'get_facility',
+      ],
+      async () =>
+        (await import('./operations.js')).anleggsregisteretOperations({
+          ...(options.requestBudget ? { budget: options.requestBudget } : {}),
+          ...(options.readSliceMs !== undefined ? { sliceMs: options.readSliceMs } : {}),
+          ...(options.registerTtlMs !== undefined ? { ttlMs: options.registerTtlMs } : {}),
+        }),
     ),
   })
 }

@@ -35,7 +35,11 @@ export function createSearchFacilities(register: FacilityRegisterCache) {
       register_read_at: v.pipe(v.string(), v.description('When the gateway last read the whole register (ISO 8601)')),
     }),
     list: 'facilities',
-    canonicalFieldAliases: { name: ['facilities[].name'], latitude: ['facilities[].lat'], longitude: ['facilities[].lon'] },
+    canonicalFieldAliases: {
+      name: ['facilities[].name'],
+      latitude: ['facilities[].lat'],
+      longitude: ['facilities[].lon'],
+    },
     shapeNote: 'The rows of find_facilities; not an operation of the public gateway.',
     cacheTtlSeconds: 3 * 3600,
 
@@ -43,9 +47,15 @@ export function createSearchFacilities(register: FacilityRegisterCache) {
       const client = ctx.upstream(anleggsregisteretApi)
       const read = await register.get(client)
       const named = read.facilities.filter((f) => f.name !== null && (!params.status || f.status === params.status))
-      const ranked = rankByName(params.query, named, (f) => ({ codes: [String(f.id)], names: [f.name!] })).map(({ item }) => item)
+      const ranked = rankByName(params.query, named, (f) => ({ codes: [String(f.id)], names: [f.name!] })).map(
+        ({ item }) => item,
+      )
       return {
-        data: { facilities: ranked.map(toRow), count: ranked.length, register_read_at: new Date(read.loadedAt).toISOString() },
+        data: {
+          facilities: ranked.map(toRow),
+          count: ranked.length,
+          register_read_at: new Date(read.loadedAt).toISOString(),
+        },
         sourceApi: client.url(FACILITIES_PATH, { page: 0, size: PAGE_SIZE }),
       }
     },

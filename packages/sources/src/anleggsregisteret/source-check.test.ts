@@ -13,14 +13,23 @@ describe('anleggsregisteret and the source check of @allmenning/core/testing', (
       const report = await checkSource(() => anleggsregisteret({ requestBudget }), {
         upstreams: { anleggsregisteret: fake, kartverket_kommuneinfo: kommuneinfo },
         examples: {
-          find_facilities: [{ municipality: '0301' }, { municipality: 'Oslo', status: 'existing' }, { municipality: 'Bergen', limit: 500 }],
+          find_facilities: [
+            { municipality: '0301' },
+            { municipality: 'Oslo', status: 'existing' },
+            { municipality: 'Bergen', limit: 500 },
+          ],
           find_facilities_nearby: [{ lat: 59.912, lon: 10.78, radius_km: 2 }],
           search_facilities: [{ query: 'stadion' }],
           get_facility: { id: '1001' },
         },
         search: 'Jordal Amfi',
       })
-      expect(report.operations).toEqual(['find_facilities', 'find_facilities_nearby', 'search_facilities', 'get_facility'])
+      expect(report.operations).toEqual([
+        'find_facilities',
+        'find_facilities_nearby',
+        'search_facilities',
+        'get_facility',
+      ])
       expect(report.passed).toContain('find_facilities: limit and offset page the list')
       expect(report.notes).toEqual([])
     } finally {

@@ -33,11 +33,28 @@ describe('search_census_properties', () => {
   })
 
   it("answers a name search in the public gateway's shape, residents included by default", async () => {
-    const { status, json } = await gatewayFor().call('arkivverket', 'search_census_properties', { query: 'Kristiania', limit: 50 })
+    const { status, json } = await gatewayFor().call('arkivverket', 'search_census_properties', {
+      query: 'Kristiania',
+      limit: 50,
+    })
     expect(status).toBe(200)
     expect(lastQuery()).toEqual({ s: 'Kristiania', limit: '50', page: '1', include_persons: '1' })
-    expect(json.parameters).toEqual({ query: 'Kristiania', limit: 50, offset: 0, radius_m: 500, include_residents: true })
-    expect(json.data).toMatchObject({ count: 13, returned: 13, limit: 50, offset: 0, has_more_results: false, truncated: false, next_offset: null })
+    expect(json.parameters).toEqual({
+      query: 'Kristiania',
+      limit: 50,
+      offset: 0,
+      radius_m: 500,
+      include_residents: true,
+    })
+    expect(json.data).toMatchObject({
+      count: 13,
+      returned: 13,
+      limit: 50,
+      offset: 0,
+      has_more_results: false,
+      truncated: false,
+      next_offset: null,
+    })
     const rows: Row[] = json.data.properties
     expect(rows[0]).toEqual({
       property_id: 'gf01036392000101',
@@ -50,8 +67,19 @@ describe('search_census_properties', () => {
       source: 'Folketelling 1910 for 0301 Kristiania kjøpstad',
       coordinates: { lat: 59.910412, lon: 10.746133 },
       residents: [
-        expect.objectContaining({ person_id: 'pf01036392010100', name: 'Hans Kristian Hansen', kjonn: 'm', familiestilling: 'hf' }),
-        expect.objectContaining({ name: 'Inga Hansen', sivilstand: 'g', yrke: 'hustru', fodselsaar: '1871-09-17', fodested: 'Kristiania' }),
+        expect.objectContaining({
+          person_id: 'pf01036392010100',
+          name: 'Hans Kristian Hansen',
+          kjonn: 'm',
+          familiestilling: 'hf',
+        }),
+        expect.objectContaining({
+          name: 'Inga Hansen',
+          sivilstand: 'g',
+          yrke: 'hustru',
+          fodselsaar: '1871-09-17',
+          fodested: 'Kristiania',
+        }),
         expect.objectContaining({ name: 'Olaf Hansen' }),
       ],
     })
@@ -62,42 +90,82 @@ describe('search_census_properties', () => {
       expect(typeof row.coordinates!.lat).toBe('number')
       expect(typeof row.coordinates!.lon).toBe('number')
     }
-    expect(json.entities[0]).toMatchObject({ type: 'census_property', id: 'gf01036392000101', name: 'Dronningens gate 14' })
+    expect(json.entities[0]).toMatchObject({
+      type: 'census_property',
+      id: 'gf01036392000101',
+      name: 'Dronningens gate 14',
+    })
     expect(json._provenance.data.source).toMatch(/^Arkivverket/)
     expect(json._provenance.data.description).toMatch(/licence NLOD/)
   })
 
   it('keeps farm and holding numbers as the text the census gives', async () => {
     const { json } = await gatewayFor().call('arkivverket', 'search_census_properties', { query: 'Bryn' })
-    expect(json.data.properties[0]).toMatchObject({ property_id: 'bf01036372000131', gaardsnr: '132', bruksnr: '16', bruksnavn: 'Bryns teglverk', fylke: 'Akershus', kommune_sokn: 'Aker' })
+    expect(json.data.properties[0]).toMatchObject({
+      property_id: 'bf01036372000131',
+      gaardsnr: '132',
+      bruksnr: '16',
+      bruksnavn: 'Bryns teglverk',
+      fylke: 'Akershus',
+      kommune_sokn: 'Aker',
+    })
   })
 
   it('searches around a point with the radius sent as precision, so central Oslo has hits', async () => {
-    const { status, json } = await gatewayFor().call('arkivverket', 'search_census_properties', { lat: 59.91, lon: 10.75 })
+    const { status, json } = await gatewayFor().call('arkivverket', 'search_census_properties', {
+      lat: 59.91,
+      lon: 10.75,
+    })
     expect(status).toBe(200)
-    expect(lastQuery()).toEqual({ latitude: '59.91', longitude: '10.75', precision: '500', limit: '50', page: '1', include_persons: '1' })
+    expect(lastQuery()).toEqual({
+      latitude: '59.91',
+      longitude: '10.75',
+      precision: '500',
+      limit: '50',
+      page: '1',
+      include_persons: '1',
+    })
     const names = json.data.properties.map((r: Row) => r.gaardsnavn_gateadr)
     expect(names).toContain('Dronningens gate 14')
     expect(names).not.toContain('Oslogaten 7') // about 1 km away
-    const wider = await gatewayFor().call('arkivverket', 'search_census_properties', { lat: 59.91, lon: 10.75, radius_m: 1500 })
+    const wider = await gatewayFor().call('arkivverket', 'search_census_properties', {
+      lat: 59.91,
+      lon: 10.75,
+      radius_m: 1500,
+    })
     expect(wider.json.data.properties.map((r: Row) => r.gaardsnavn_gateadr)).toContain('Oslogaten 7')
   })
 
   it('combines a name and a point, and leaves the residents out when asked', async () => {
     const { json } = await gatewayFor().call('arkivverket', 'search_census_properties', {
-      query: 'Berg*', lat: 59.91, lon: 10.75, radius_m: 5000, include_residents: false,
+      query: 'Berg*',
+      lat: 59.91,
+      lon: 10.75,
+      radius_m: 5000,
+      include_residents: false,
     })
     expect(lastQuery()).toMatchObject({ s: 'Berg*', precision: '5000' })
     expect(lastQuery()).not.toHaveProperty('include_persons')
     const rows: Row[] = json.data.properties
-    expect(rows.map((r) => r.property_id).sort()).toEqual(['bf01036372000241', 'gf01036392000102', 'gf01036392000104', 'gf01036392000108'])
+    expect(rows.map((r) => r.property_id).sort()).toEqual([
+      'bf01036372000241',
+      'gf01036392000102',
+      'gf01036392000104',
+      'gf01036392000108',
+    ])
     for (const row of rows) expect(row.residents).toBeNull()
   })
 
   it('pages with the upstream: one call a page, on page boundaries and off them', async () => {
     const g = gatewayFor()
     const first = await g.call('arkivverket', 'search_census_properties', { query: 'Kristiania', limit: 5 })
-    expect(first.json.data).toMatchObject({ count: 13, returned: 5, has_more_results: true, truncated: true, next_offset: 5 })
+    expect(first.json.data).toMatchObject({
+      count: 13,
+      returned: 5,
+      has_more_results: true,
+      truncated: true,
+      next_offset: 5,
+    })
     expect(first.json._meta.pagination).toMatchObject({ total: 13, next_offset: 5 })
     const third = await g.call('arkivverket', 'search_census_properties', { query: 'Kristiania', limit: 5, offset: 10 })
     expect(lastQuery()).toMatchObject({ limit: '5', page: '3' })
@@ -105,7 +173,10 @@ describe('search_census_properties', () => {
     const odd = await g.call('arkivverket', 'search_census_properties', { query: 'Kristiania', limit: 4, offset: 3 })
     expect(lastQuery()).toMatchObject({ limit: '7', page: '1' })
     expect(odd.json.data.properties.map((r: Row) => r.property_id)).toEqual(
-      first.json.data.properties.slice(3).map((r: Row) => r.property_id).concat(['gf01036392000106', 'gf01036392000107']),
+      first.json.data.properties
+        .slice(3)
+        .map((r: Row) => r.property_id)
+        .concat(['gf01036392000106', 'gf01036392000107']),
     )
     expect(fake.requests.length - before).toBe(3)
   })
@@ -127,20 +198,39 @@ describe('search_census_properties', () => {
 
 describe('get_census_property', () => {
   it('reads a farm with its residents', async () => {
-    const { status, json } = await gatewayFor().call('arkivverket', 'get_census_property', { property_id: 'bf01036372000241' })
+    const { status, json } = await gatewayFor().call('arkivverket', 'get_census_property', {
+      property_id: 'bf01036372000241',
+    })
     expect(status).toBe(200)
-    expect(json.data).toMatchObject({ property_id: 'bf01036372000241', gaardsnavn_gateadr: 'Berg', gaardsnr: '41', bruksnr: '1', apartments: [] })
+    expect(json.data).toMatchObject({
+      property_id: 'bf01036372000241',
+      gaardsnavn_gateadr: 'Berg',
+      gaardsnr: '41',
+      bruksnr: '1',
+      apartments: [],
+    })
     expect(json.data.residents.map((r: { name: string }) => r.name)).toEqual(['Lars Berg', 'Kari Berg', 'Hans Olsen'])
   })
 
   it('lists a town address by apartment, and reads an apartment’s residents by its own id', async () => {
     const g = gatewayFor()
     const address = await g.call('arkivverket', 'get_census_property', { property_id: 'gf01036392000103' })
-    expect(address.json.data).toMatchObject({ gaardsnavn_gateadr: 'Prinsens gate 7', residents: [], coordinates: { lat: 59.911305, lon: 10.745021 } })
-    expect(address.json.data.apartments).toEqual([{ apartment_id: apartmentIdOf('gf01036392000103'), leilighetsnummer: '1', etasje: '2', husleie: '480' }])
-    const apartment = await g.call('arkivverket', 'get_census_property', { property_id: address.json.data.apartments[0].apartment_id })
+    expect(address.json.data).toMatchObject({
+      gaardsnavn_gateadr: 'Prinsens gate 7',
+      residents: [],
+      coordinates: { lat: 59.911305, lon: 10.745021 },
+    })
+    expect(address.json.data.apartments).toEqual([
+      { apartment_id: apartmentIdOf('gf01036392000103'), leilighetsnummer: '1', etasje: '2', husleie: '480' },
+    ])
+    const apartment = await g.call('arkivverket', 'get_census_property', {
+      property_id: address.json.data.apartments[0].apartment_id,
+    })
     expect(apartment.status).toBe(200)
-    expect(apartment.json.data.residents.map((r: { name: string }) => r.name)).toEqual(['Peder Johansen', 'Karen Johansen'])
+    expect(apartment.json.data.residents.map((r: { name: string }) => r.name)).toEqual([
+      'Peder Johansen',
+      'Karen Johansen',
+    ])
   })
 
   it('answers 404 for an id the archive does not have, and 400 for one that is not an id', async () => {
@@ -213,7 +303,11 @@ describe('which budget a call takes', () => {
 
   it('lets the offline demo (a local stand-in, no budget given) answer a burst in full', async () => {
     const g = createTestGateway({ sources: arkivverket(), upstreams: { digitalarkivet: fake } })
-    const answers = await Promise.all(['Nilsen', 'Larsen', 'Pedersen', 'Andersen'].map((query) => g.call('arkivverket', 'search_census_properties', { query })))
+    const answers = await Promise.all(
+      ['Nilsen', 'Larsen', 'Pedersen', 'Andersen'].map((query) =>
+        g.call('arkivverket', 'search_census_properties', { query }),
+      ),
+    )
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200])
     expect(censusRequestBudget.inWindow).toBe(0)
   })
@@ -225,7 +319,10 @@ describe('entity search', () => {
     expect(status).toBe(200)
     const hit = json.results.find((r: { source: string }) => r.source === 'arkivverket')
     expect(hit).toMatchObject({
-      type: 'census_property', id: 'bf01036372000131', name: 'Bryn', description: '1910 census: Aker, Akershus',
+      type: 'census_property',
+      id: 'bf01036372000131',
+      name: 'Bryn',
+      description: '1910 census: Aker, Akershus',
       _links: { api: '/api/v1/kilder/arkivverket/get_census_property?property_id=bf01036372000131' },
     })
   })

@@ -22,7 +22,10 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1'])
  * @example
  * const budget = budgetFor(client, options.requestBudget) // undefined: no turn to take
  */
-export function budgetFor(client: { url(path: string): string }, given: RequestBudget | undefined): RequestBudget | undefined {
+export function budgetFor(
+  client: { url(path: string): string },
+  given: RequestBudget | undefined,
+): RequestBudget | undefined {
   if (given) return given
   return LOOPBACK.has(new URL(client.url('/')).hostname) ? undefined : censusRequestBudget
 }
@@ -35,7 +38,10 @@ export function budgetFor(client: { url(path: string): string }, given: RequestB
  * @example
  * await takeCensusTurn(censusRequestBudget, client) // then call the census API
  */
-export async function takeCensusTurn(budget: RequestBudget | undefined, upstream: { id: string; name: string }): Promise<void> {
+export async function takeCensusTurn(
+  budget: RequestBudget | undefined,
+  upstream: { id: string; name: string },
+): Promise<void> {
   if (!budget) return
   try {
     await budget.take(upstream)

@@ -28,11 +28,21 @@ export function createCensusEntitySearch(budget: RequestBudget): EntitySearch {
       // Numbers and single letters name no 1910 farm or street.
       if (query.length < 2 || /^[\d\s.-]+$/.test(query)) return { hits: [] }
       if (budget.inWindow > 0) {
-        throw new UpstreamError(digitalarkivetCensus, 'busy', 'was not asked: its turns are kept for the operation’s callers (5 s between requests)', undefined, {
-          retryAfterSeconds: 10,
-        })
+        throw new UpstreamError(
+          digitalarkivetCensus,
+          'busy',
+          'was not asked: its turns are kept for the operation’s callers (5 s between requests)',
+          undefined,
+          {
+            retryAfterSeconds: 10,
+          },
+        )
       }
-      const data = (await ctx.call('search_census_properties', { query, limit: Math.min(ctx.limit, 100), include_residents: false })) as {
+      const data = (await ctx.call('search_census_properties', {
+        query,
+        limit: Math.min(ctx.limit, 100),
+        include_residents: false,
+      })) as {
         properties: FoundPlace[]
         count: number
       }

@@ -9,7 +9,13 @@ describe('upstreamPageFor', () => {
   })
 
   it('reads any other window from one larger page that holds it whole', () => {
-    for (const [offset, limit] of [[10, 50], [101, 100], [7, 3], [999, 100], [1234, 17]] as const) {
+    for (const [offset, limit] of [
+      [10, 50],
+      [101, 100],
+      [7, 3],
+      [999, 100],
+      [1234, 17],
+    ] as const) {
       const { size, page, skip } = upstreamPageFor(offset, limit)
       expect(size).toBeGreaterThanOrEqual(limit)
       expect((page - 1) * size + skip).toBe(offset)

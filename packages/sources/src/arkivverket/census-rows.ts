@@ -1,5 +1,10 @@
 import * as v from 'valibot'
-import { censusPersonPayload, censusPropertyPayload, type CensusPersonPayload, type CensusPropertyPayload } from './census-payload.js'
+import {
+  censusPersonPayload,
+  censusPropertyPayload,
+  type CensusPersonPayload,
+  type CensusPropertyPayload,
+} from './census-payload.js'
 
 const nullableText = (description: string) => v.pipe(v.nullable(v.string()), v.description(description))
 
@@ -8,7 +13,9 @@ export const residentSchema = v.object({
   person_id: nullableText("The census's person id (pf…), as Digitalarkivet numbers its person records"),
   name: v.pipe(v.string(), v.description('First name, patronymic and surname as written in the census')),
   kjonn: nullableText('Sex as the census codes it: m (mann) or k (kvinne)'),
-  familiestilling: nullableText('Position in the household as the census codes it, e.g. hf (husfar), hm (husmor), s (sønn), d (datter)'),
+  familiestilling: nullableText(
+    'Position in the household as the census codes it, e.g. hf (husfar), hm (husmor), s (sønn), d (datter)',
+  ),
   sivilstand: nullableText('Marital status as the census codes it, e.g. g (gift), ug (ugift), e (enke/enkemann)'),
   yrke: nullableText('Occupation as written in the census'),
   fodselsaar: nullableText('Date of birth (YYYY-MM-DD) or year, as the census gives it'),
@@ -17,7 +24,12 @@ export const residentSchema = v.object({
 
 /** One dwelling place of the 1910 census, in the public gateway's row shape. */
 export const censusPropertySchema = v.object({
-  property_id: v.pipe(v.string(), v.description("Digitalarkivet's id of the dwelling place (its efid: bf… for a farm or holding, gf… for a town address)")),
+  property_id: v.pipe(
+    v.string(),
+    v.description(
+      "Digitalarkivet's id of the dwelling place (its efid: bf… for a farm or holding, gf… for a town address)",
+    ),
+  ),
   gaardsnavn_gateadr: nullableText('Farm name (gårdsnavn) or street address (gateadresse) as written in the census'),
   gaardsnr: nullableText('Farm number (gårdsnummer) as text, as the census gives it; null in towns'),
   bruksnr: nullableText('Holding number (bruksnummer) as text; null where there is none'),
@@ -73,7 +85,10 @@ function positionOf(p: CensusPropertyPayload): CensusProperty['coordinates'] {
 export function toResident(person: CensusPersonPayload): Resident {
   return {
     person_id: textOf(person.id),
-    name: [person.fornavn, person.patronymikon, person.slektsnavn].map(textOf).filter((part) => part !== null).join(' '),
+    name: [person.fornavn, person.patronymikon, person.slektsnavn]
+      .map(textOf)
+      .filter((part) => part !== null)
+      .join(' '),
     kjonn: textOf(person.kjonn),
     familiestilling: textOf(person.familiestilling),
     sivilstand: textOf(person.sivilstand),

@@ -32,7 +32,9 @@ export interface CensusSearchResult {
 }
 
 const refuse = (parameter: string, problem: string, rule: string) =>
-  new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, { details: [{ parameter, problem, rule }] })
+  new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, {
+    details: [{ parameter, problem, rule }],
+  })
 
 /**
  * Refuses a search that names neither a text nor a whole point, before any upstream call.
@@ -59,7 +61,11 @@ export function checkCensusQuery(q: CensusQuery): void {
  * // undefined: the process-wide budget (none for a stand-in on this machine)
  * await searchCensus(client, undefined, { query: 'Kristiania', radiusM: 500, includeResidents: false, limit: 50, offset: 0 })
  */
-export async function searchCensus(client: UpstreamClient, budget: RequestBudget | undefined, q: CensusQuery): Promise<CensusSearchResult> {
+export async function searchCensus(
+  client: UpstreamClient,
+  budget: RequestBudget | undefined,
+  q: CensusQuery,
+): Promise<CensusSearchResult> {
   checkCensusQuery(q)
   const window = upstreamPageFor(q.offset, q.limit)
   const query = {
@@ -75,7 +81,9 @@ export async function searchCensus(client: UpstreamClient, budget: RequestBudget
   const response = await client.getJson(SEARCH_PATH, { query })
   const payload = checkUpstreamShape(client, censusSearchPayload, response.body, 'the census search')
   const hits = payload.results.slice(window.skip, window.skip + q.limit)
-  const properties = hits.map((hit) => toCensusProperty(hit, q.includeResidents)).filter((p): p is CensusProperty => p !== null)
+  const properties = hits
+    .map((hit) => toCensusProperty(hit, q.includeResidents))
+    .filter((p): p is CensusProperty => p !== null)
   const total = numberOf(payload.count) ?? numberOf(payload.total_found) ?? undefined
   // Without a count, a full page is the only sign of more.
   const hasMore = total !== undefined ? q.offset + hits.length < total : payload.results.length >= window.size

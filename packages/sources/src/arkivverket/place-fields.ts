@@ -7,5 +7,6 @@ import type { PlaceFieldDeclaration } from '@allmenning/core/source'
 export const censusPropertiesPlaceField: PlaceFieldDeclaration = {
   name: 'census_properties',
   section: 'culture',
-  description: 'Dwelling places of the 1910 census (farms and street addresses) within 500 m of the point, with who lived there.',
+  description:
+    'Dwelling places of the 1910 census (farms and street addresses) within 500 m of the point, with who lived there.',
 }

@@ -38,7 +38,9 @@ export function createSearchCensusProperties(budget: RequestBudget | undefined) 
           v.trim(),
           v.minLength(1, 'must not be empty'),
           v.maxLength(100, 'must be at most 100 characters'),
-          v.description('Name of a farm, holding, street or resident as written in 1910 (Kristiania, Karl Johans gate 1, Berg*); * is a wildcard'),
+          v.description(
+            'Name of a farm, holding, street or resident as written in 1910 (Kristiania, Karl Johans gate 1, Berg*); * is a wildcard',
+          ),
         ),
       ),
       lat: v.optional(point.lat),
@@ -56,7 +58,10 @@ export function createSearchCensusProperties(budget: RequestBudget | undefined) 
         DEFAULT_RADIUS_M,
       ),
       include_residents: v.optional(
-        v.pipe(v.boolean(), v.description('true (the default): each place with the people counted there; false: the places only')),
+        v.pipe(
+          v.boolean(),
+          v.description('true (the default): each place with the people counted there; false: the places only'),
+        ),
         true,
       ),
     },

@@ -14,14 +14,20 @@ let gateway: TestGateway
 
 const generous = () => createRequestBudget({ requests: 1000, perMs: 1000, maxWaitMs: 0 })
 const gatewayFor = (requestBudget: RequestBudget = generous()) =>
-  createTestGateway({ sources: artskart({ requestBudget }), upstreams: { artskart: fake, kartverket_kommuneinfo: kommuneinfo } })
+  createTestGateway({
+    sources: artskart({ requestBudget }),
+    upstreams: { artskart: fake, kartverket_kommuneinfo: kommuneinfo },
+  })
 const may = { from_date: '2026-05-01', to_date: '2026-05-07' }
 type Row = v.InferOutput<typeof observationSchema>
 const names = (rows: Row[]) => rows.map((row) => row.name)
 
 /** The box a gmWktPolygon in Web Mercator metres covers, in degrees. */
 function boxOf(wkt: string) {
-  const numbers = /POLYGON\(\((.+)\)\)/.exec(wkt)![1]!.split(',').map((pair) => pair.split(' ').map(Number))
+  const numbers = /POLYGON\(\((.+)\)\)/
+    .exec(wkt)![1]!
+    .split(',')
+    .map((pair) => pair.split(' ').map(Number))
   const lon = (x: number) => (x / 20_037_508.34) * 180
   const lat = (y: number) => (Math.atan(Math.exp((y / 20_037_508.34) * Math.PI)) * 360) / Math.PI - 90
   return {
@@ -41,7 +47,11 @@ afterEach(() => expect(gateway.errors).toEqual([]))
 
 describe('find_observations in a municipality', () => {
   it("answers the municipality's observations with numbers for coordinates, in the public gateway's row fields", async () => {
-    const { status, json } = await gateway.call('artskart', 'find_observations', { municipality: '301', ...may, limit: 100 })
+    const { status, json } = await gateway.call('artskart', 'find_observations', {
+      municipality: '301',
+      ...may,
+      limit: 100,
+    })
     expect(status).toBe(200)
     const rows = json.data.observations as Row[]
     expect(rows.every((row) => v.is(observationSchema, row))).toBe(true)
@@ -67,7 +77,11 @@ describe('find_observations in a municipality', () => {
     })
     // Oldest first, as Artskart lists them; every row in Oslo, with a real position.
     expect(rows.map((row) => row.collected_date)).toEqual([...rows.map((row) => row.collected_date)].sort())
-    expect(rows.every((row) => row.municipality === 'Oslo' && typeof row.latitude === 'number' && typeof row.longitude === 'number')).toBe(true)
+    expect(
+      rows.every(
+        (row) => row.municipality === 'Oslo' && typeof row.latitude === 'number' && typeof row.longitude === 'number',
+      ),
+    ).toBe(true)
     expect(json.data).toMatchObject({
       count: 12,
       total: 17,
@@ -105,7 +119,11 @@ describe('find_observations in a municipality', () => {
     // A javascript: link never travels on; an empty ObsUrl falls back to DetailUrl.
     expect(byName.get('rødstrupe')!.obs_url).toBeNull()
     expect(byName.get('svarttrost')!.obs_url).toBe('https://www.artsobservasjoner.no/Sighting/36000012')
-    expect(byName.get('løvetann')).toMatchObject({ obs_url: 'https://www.gbif.org/occurrence/5230011', dataset: 'Karplantefunn Oslo', institution: 'Naturhistorisk museum, Universitetet i Oslo' })
+    expect(byName.get('løvetann')).toMatchObject({
+      obs_url: 'https://www.gbif.org/occurrence/5230011',
+      dataset: 'Karplantefunn Oslo',
+      institution: 'Naturhistorisk museum, Universitetet i Oslo',
+    })
     expect(byName.get('kanadagås')!.individual_count).toBe('ca 30')
   })
 
@@ -120,12 +138,17 @@ describe('find_observations in a municipality', () => {
   it('leaves out rows at (0, 0), without or with unreadable coordinates, and rows of the neighbours in the box, counting them', async () => {
     const { json } = await gateway.call('artskart', 'find_observations', { municipality: '301', ...may })
     const found = names(json.data.observations)
-    for (const dropped of ['ringdue', 'skjære', 'kråke', 'gulspurv', 'fiskemåke', 'tjeld', 'sidensvans']) expect(found).not.toContain(dropped)
+    for (const dropped of ['ringdue', 'skjære', 'kråke', 'gulspurv', 'fiskemåke', 'tjeld', 'sidensvans'])
+      expect(found).not.toContain(dropped)
     expect(json.data.skipped).toEqual({ no_usable_position: 3, outside_area: 2 })
   })
 
   it('takes the municipality as 0301, 301 or its name, and echoes the number', async () => {
-    const answers = await Promise.all(['0301', '301', 'Oslo', ' oslo '].map((municipality) => gateway.call('artskart', 'find_observations', { municipality, ...may })))
+    const answers = await Promise.all(
+      ['0301', '301', 'Oslo', ' oslo '].map((municipality) =>
+        gateway.call('artskart', 'find_observations', { municipality, ...may }),
+      ),
+    )
     for (const { status, json } of answers) {
       expect(status).toBe(200)
       expect(json.data.municipality.number).toBe('0301')
@@ -147,13 +170,21 @@ describe('find_observations in a municipality', () => {
   it('answers 404 for a number or name Kartverket does not know, and 400 for a name two municipalities share', async () => {
     const unknown = await gateway.call('artskart', 'find_observations', { municipality: '0399', ...may })
     expect(unknown.status).toBe(404)
-    expect(unknown.json.error).toMatchObject({ code: 'entity_not_found', message: "No municipality numbered 0399 in Kartverket's register" })
+    expect(unknown.json.error).toMatchObject({
+      code: 'entity_not_found',
+      message: "No municipality numbered 0399 in Kartverket's register",
+    })
     const nameless = await gateway.call('artskart', 'find_observations', { municipality: 'Atlantis', ...may })
     expect(nameless.status).toBe(404)
     const heroy = await gateway.call('artskart', 'find_observations', { municipality: 'Herøy', ...may })
     expect(heroy.status).toBe(400)
     expect(heroy.json.error.details).toEqual([
-      { parameter: 'municipality', problem: 'names 2 municipalities (1515 Herøy (Møre og Romsdal), 1818 Herøy (Nordland)); give the number of the one meant', rule: 'ambiguous' },
+      {
+        parameter: 'municipality',
+        problem:
+          'names 2 municipalities (1515 Herøy (Møre og Romsdal), 1818 Herøy (Nordland)); give the number of the one meant',
+        rule: 'ambiguous',
+      },
     ])
     expect(fake.received.filter((r) => r.query.get('FromDate') === 'never')).toEqual([])
   })
@@ -162,13 +193,28 @@ describe('find_observations in a municipality', () => {
     const before = fake.requests.length
     const short = await gateway.call('artskart', 'find_observations', { municipality: '12', ...may })
     expect(short.status).toBe(400)
-    expect(short.json.error.details[0]).toMatchObject({ parameter: 'municipality', problem: 'must be a municipality number of 3 or 4 digits (301 or 0301), or a name' })
-    const reversed = await gateway.call('artskart', 'find_observations', { municipality: '301', from_date: '2026-05-07', to_date: '2026-05-01' })
+    expect(short.json.error.details[0]).toMatchObject({
+      parameter: 'municipality',
+      problem: 'must be a municipality number of 3 or 4 digits (301 or 0301), or a name',
+    })
+    const reversed = await gateway.call('artskart', 'find_observations', {
+      municipality: '301',
+      from_date: '2026-05-07',
+      to_date: '2026-05-01',
+    })
     expect(reversed.status).toBe(400)
-    expect(reversed.json.error.details).toEqual([{ parameter: 'to_date', problem: 'must not be before from_date (2026-05-07)', rule: 'min_value' }])
-    const impossible = await gateway.call('artskart', 'find_observations', { municipality: '301', from_date: '2026-02-30' })
+    expect(reversed.json.error.details).toEqual([
+      { parameter: 'to_date', problem: 'must not be before from_date (2026-05-07)', rule: 'min_value' },
+    ])
+    const impossible = await gateway.call('artskart', 'find_observations', {
+      municipality: '301',
+      from_date: '2026-02-30',
+    })
     expect(impossible.status).toBe(400)
-    expect(impossible.json.error.details[0]).toMatchObject({ parameter: 'from_date', problem: 'must be a real calendar date' })
+    expect(impossible.json.error.details[0]).toMatchObject({
+      parameter: 'from_date',
+      problem: 'must be a real calendar date',
+    })
     const tooBig = await gateway.call('artskart', 'find_observations', { municipality: '301', page_size: 8000 })
     expect(tooBig.json.error.details[0]).toMatchObject({ parameter: 'page_size', rule: 'max_value' })
     expect(fake.requests.length).toBe(before)
@@ -192,19 +238,43 @@ describe('find_observations in a municipality', () => {
   it('pages Artskart with its own pages, reading no further than the page asked for needs', async () => {
     const local = gatewayFor()
     const before = fake.requests.length
-    const first = await local.call('artskart', 'find_observations', { municipality: '301', ...may, page_size: 10, limit: 5 })
+    const first = await local.call('artskart', 'find_observations', {
+      municipality: '301',
+      ...may,
+      page_size: 10,
+      limit: 5,
+    })
     expect(first.json.data.observations).toHaveLength(5)
     expect(first.json.data.has_more_results).toBe(true)
     // Page 0 holds five Oslo rows: one more row is needed to know there are more, so page 1 is read too.
     expect(fake.requests.length - before).toBe(2)
-    expect(fake.received.slice(-2).map((r) => [r.query.get('pageIndex'), r.query.get('pageSize')])).toEqual([['0', '10'], ['1', '10']])
+    expect(fake.received.slice(-2).map((r) => [r.query.get('pageIndex'), r.query.get('pageSize')])).toEqual([
+      ['0', '10'],
+      ['1', '10'],
+    ])
     const fresh = fake.requests.length
-    const few = await gatewayFor().call('artskart', 'find_observations', { municipality: '301', ...may, page_size: 10, limit: 4 })
+    const few = await gatewayFor().call('artskart', 'find_observations', {
+      municipality: '301',
+      ...may,
+      page_size: 10,
+      limit: 4,
+    })
     expect(few.json.data).toMatchObject({ has_more_results: true })
     expect(fake.requests.length - fresh).toBe(1)
-    const second = await local.call('artskart', 'find_observations', { municipality: '301', ...may, page_size: 10, limit: 5, offset: 5 })
+    const second = await local.call('artskart', 'find_observations', {
+      municipality: '301',
+      ...may,
+      page_size: 10,
+      limit: 5,
+      offset: 5,
+    })
     expect(second.json.data.observations.map((row: Row) => row.id)).not.toContain(first.json.data.observations[4].id)
-    const all = await local.call('artskart', 'find_observations', { municipality: '301', ...may, page_size: 10, limit: 11 })
+    const all = await local.call('artskart', 'find_observations', {
+      municipality: '301',
+      ...may,
+      page_size: 10,
+      limit: 11,
+    })
     expect(all.json.data).toMatchObject({ count: 12, has_more_results: true })
     expect(all.json._raw_values).toMatchObject({ artskart_rows_read: 17, artskart_pages_read: 2 })
     expect(all.json._meta.capped).toBeUndefined()
@@ -214,8 +284,12 @@ describe('find_observations in a municipality', () => {
     const { json } = await gateway.call('artskart', 'find_observations', { municipality: '301', ...may })
     expect(json._provenance.data.source_api).toMatch(new RegExp(`^${fake.baseUrl}${artskartPaths.list}\\?pageIndex=0&`))
     const upstreams = json._provenance.upstreams as { id: string; publisher: string; license: string }[]
-    expect(upstreams.find((u) => u.id === 'artskart')).toMatchObject({ license: 'CC BY 4.0 (most datasets; each dataset keeps its own terms)' })
-    expect(upstreams.find((u) => u.id === 'artskart')!.publisher).toMatch(/^Artsdatabanken .*credit the dataset and institution/)
+    expect(upstreams.find((u) => u.id === 'artskart')).toMatchObject({
+      license: 'CC BY 4.0 (most datasets; each dataset keeps its own terms)',
+    })
+    expect(upstreams.find((u) => u.id === 'artskart')!.publisher).toMatch(
+      /^Artsdatabanken .*credit the dataset and institution/,
+    )
     expect(upstreams.find((u) => u.id === 'kartverket_kommuneinfo')).toMatchObject({ license: 'CC BY 4.0' })
   })
 
@@ -223,25 +297,48 @@ describe('find_observations in a municipality', () => {
     const local = gatewayFor()
     const before = kommuneinfo.hits('/kommuner/{number}')
     await local.call('artskart', 'find_observations', { municipality: '301', ...may })
-    await local.call('artskart', 'find_observations', { municipality: '0301', from_date: '2026-05-02', to_date: '2026-05-07' })
-    await local.call('artskart', 'find_observations', { municipality: 'Oslo', from_date: '2026-05-03', to_date: '2026-05-07' })
+    await local.call('artskart', 'find_observations', {
+      municipality: '0301',
+      from_date: '2026-05-02',
+      to_date: '2026-05-07',
+    })
+    await local.call('artskart', 'find_observations', {
+      municipality: 'Oslo',
+      from_date: '2026-05-03',
+      to_date: '2026-05-07',
+    })
     expect(kommuneinfo.hits('/kommuner/{number}') - before).toBe(1)
   })
 })
 
 describe('find_observations when Artskart has more than one answer reads', () => {
   const full = (pageSize: number, pageIndex: number) =>
-    Array.from({ length: pageSize }, (_, i) => ({ ...recordedObservations[0], Id: `NOF/so2-birds/${pageIndex * pageSize + i}`, CatalogNumber: String(pageIndex * pageSize + i) }))
+    Array.from({ length: pageSize }, (_, i) => ({
+      ...recordedObservations[0],
+      Id: `NOF/so2-birds/${pageIndex * pageSize + i}`,
+      CatalogNumber: String(pageIndex * pageSize + i),
+    }))
   afterAll(() => fake.route(artskartPaths.list, artskartListRoute()))
 
   it('reads four pages at most and says so in _meta.capped, with the limit asked for', async () => {
     fake.route(artskartPaths.list, (url) => {
       const pageSize = Number(url.searchParams.get('pageSize'))
       const pageIndex = Number(url.searchParams.get('pageIndex'))
-      return fakeReply.json({ TotalCount: 5000, PageIndex: pageIndex, PageSize: pageSize, TotalPages: 500, Observations: full(pageSize, pageIndex) })
+      return fakeReply.json({
+        TotalCount: 5000,
+        PageIndex: pageIndex,
+        PageSize: pageSize,
+        TotalPages: 500,
+        Observations: full(pageSize, pageIndex),
+      })
     })
     const before = fake.requests.length
-    const { status, json } = await gatewayFor().call('artskart', 'find_observations', { municipality: '301', ...may, page_size: 10, limit: 2000 })
+    const { status, json } = await gatewayFor().call('artskart', 'find_observations', {
+      municipality: '301',
+      ...may,
+      page_size: 10,
+      limit: 2000,
+    })
     expect(status).toBe(200)
     expect(fake.requests.length - before).toBe(4)
     expect(json.data).toMatchObject({ count: 40, total: 5000, has_more_results: false })
@@ -250,7 +347,12 @@ describe('find_observations when Artskart has more than one answer reads', () =>
   })
 
   it('is not capped when the page asked for is filled before the last page read', async () => {
-    const { json } = await gatewayFor().call('artskart', 'find_observations', { municipality: '301', ...may, page_size: 10, limit: 15 })
+    const { json } = await gatewayFor().call('artskart', 'find_observations', {
+      municipality: '301',
+      ...may,
+      page_size: 10,
+      limit: 15,
+    })
     expect(json.data).toMatchObject({ count: 20, has_more_results: true })
     expect(json._meta.capped).toBeUndefined()
   })
@@ -258,7 +360,12 @@ describe('find_observations when Artskart has more than one answer reads', () =>
 
 describe('find_observations_nearby', () => {
   it('answers the observations within the radius with their distance, and asks Artskart for the box around it', async () => {
-    const { status, json } = await gateway.call('artskart', 'find_observations_nearby', { lat: 59.9139, lon: 10.7522, radius_km: 1, ...may })
+    const { status, json } = await gateway.call('artskart', 'find_observations_nearby', {
+      lat: 59.9139,
+      lon: 10.7522,
+      radius_km: 1,
+      ...may,
+    })
     expect(status).toBe(200)
     const rows = json.data.observations as Row[]
     // Aker brygge (gråmåke) lies 1.1 km away: in the box Artskart is asked for, outside the circle.
@@ -276,13 +383,20 @@ describe('find_observations_nearby', () => {
 describe('when an upstream fails', () => {
   it.each([
     ['an error status', fakeReply.status(500, '{"Message":"An error has occurred."}'), 'upstream_error'],
-    ['an ASP.NET error object with status 200', fakeReply.json({ Message: 'An error has occurred.' }), 'upstream_invalid_response'],
+    [
+      'an ASP.NET error object with status 200',
+      fakeReply.json({ Message: 'An error has occurred.' }),
+      'upstream_invalid_response',
+    ],
     ['an HTML page', fakeReply.html('<html><body>Vedlikehold</body></html>'), 'upstream_invalid_response'],
     ['rows that are not objects', fakeReply.json({ TotalCount: 1, Observations: ['x'] }), 'upstream_invalid_response'],
   ])('answers %s from Artskart with a 502 naming it', async (_name, reply, code) => {
     fake.failWith(reply)
     try {
-      const { status, json, body } = await gatewayFor().call('artskart', 'find_observations', { municipality: '301', ...may })
+      const { status, json, body } = await gatewayFor().call('artskart', 'find_observations', {
+        municipality: '301',
+        ...may,
+      })
       expect(status).toBe(502)
       expect(json.error).toMatchObject({ code, upstream: 'artskart' })
       expect(json.error.message).toMatch(/^Upstream Artsdatabanken Artskart \(artskart\) /)
@@ -296,7 +410,10 @@ describe('when an upstream fails', () => {
     kommuneinfo.failWith(fakeReply.status(503, 'Service Unavailable'))
     const before = fake.requests.length
     try {
-      const { status, json } = await gatewayFor().call('artskart', 'find_observations', { municipality: '0301', ...may })
+      const { status, json } = await gatewayFor().call('artskart', 'find_observations', {
+        municipality: '0301',
+        ...may,
+      })
       expect(status).toBe(502)
       expect(json.error).toMatchObject({ upstream: 'kartverket_kommuneinfo' })
       expect(fake.requests.length).toBe(before)
@@ -309,9 +426,15 @@ describe('when an upstream fails', () => {
     const strict = gatewayFor(createRequestBudget({ requests: 1, perMs: 60_000, maxWaitMs: 0 }))
     expect((await strict.call('artskart', 'find_observations', { municipality: '301', ...may })).status).toBe(200)
     const before = fake.requests.length
-    const { status, json } = await strict.call('artskart', 'find_observations', { municipality: '301', from_date: '2026-05-02', to_date: '2026-05-07' })
+    const { status, json } = await strict.call('artskart', 'find_observations', {
+      municipality: '301',
+      from_date: '2026-05-02',
+      to_date: '2026-05-07',
+    })
     expect(status).toBe(502)
-    expect(json.error.message).toMatch(/^Upstream Artsdatabanken Artskart \(artskart\) was not called: the gateway keeps to 1 requests per 60 s/)
+    expect(json.error.message).toMatch(
+      /^Upstream Artsdatabanken Artskart \(artskart\) was not called: the gateway keeps to 1 requests per 60 s/,
+    )
     expect(fake.requests.length).toBe(before)
   })
 })

@@ -40,12 +40,18 @@ export function createFindObservationsNearby(deps: ObservationDeps) {
       latitude: ['observations[].latitude'],
       longitude: ['observations[].longitude'],
     },
-    shapeNote: 'The rows of find_observations, with distance_km from the point; not an operation of the public gateway.',
+    shapeNote:
+      'The rows of find_observations, with distance_km from the point; not an operation of the public gateway.',
     cacheTtlSeconds: 3600,
 
     async run(params, ctx) {
       const point = { lat: params.lat, lon: params.lon }
-      const area = { kind: 'point' as const, point, radiusKm: params.radius_km, box: boxAround(point, params.radius_km) }
+      const area = {
+        kind: 'point' as const,
+        point,
+        radiusKm: params.radius_km,
+        box: boxAround(point, params.radius_km),
+      }
       const result = await readObservations(ctx.upstream(artskartApi), deps.budget, area, params)
       return { ...result, data: { ...result.data, radius_km: params.radius_km } }
     },

@@ -32,9 +32,14 @@ export function createFindObservations(deps: ObservationDeps) {
         v.trim(),
         v.minLength(1, 'must not be empty'),
         v.maxLength(60, 'must be at most 60 characters'),
-        v.check((s) => !/^\d+$/.test(s) || /^\d{3,4}$/.test(s), 'must be a municipality number of 3 or 4 digits (301 or 0301), or a name'),
+        v.check(
+          (s) => !/^\d+$/.test(s) || /^\d{3,4}$/.test(s),
+          'must be a municipality number of 3 or 4 digits (301 or 0301), or a name',
+        ),
         v.transform((s) => (/^\d{3}$/.test(s) ? s.padStart(4, '0') : s)),
-        v.description('The municipality: its number (0301, or 301 as the public gateway’s clients send it) or its name (Oslo)'),
+        v.description(
+          'The municipality: its number (0301, or 301 as the public gateway’s clients send it) or its name (Oslo)',
+        ),
       ),
       ...observationWindowParameters,
     },
@@ -63,7 +68,11 @@ export function createFindObservations(deps: ObservationDeps) {
       const kommuneinfo = ctx.upstream(kartverketKommuneinfo)
       const municipality = await resolveMunicipality(deps.municipalities, kommuneinfo, params.municipality)
       if (!municipality.box) {
-        throw new UpstreamError(kommuneinfo, 'invalid_response', `gave no bounding box in degrees for municipality ${municipality.number}`)
+        throw new UpstreamError(
+          kommuneinfo,
+          'invalid_response',
+          `gave no bounding box in degrees for municipality ${municipality.number}`,
+        )
       }
       const area = { kind: 'municipality' as const, municipality, box: municipality.box }
       const result = await readObservations(ctx.upstream(artskartApi), deps.budget, area, params)

@@ -33,16 +33,28 @@ const dateParameter = (what: string) =>
   v.pipe(
     v.string(),
     v.regex(/^\d{4}-\d\d-\d\d$/, 'must be a date, YYYY-MM-DD'),
-    v.check((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'must be a real calendar date'),
+    v.check(
+      (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+      'must be a real calendar date',
+    ),
     v.description(what),
   )
 
 /** The parameters both observation operations take besides where: the days, the taxon, Artskart's page size. */
 export const observationWindowParameters = {
-  from_date: v.optional(dateParameter(`First day of observations, YYYY-MM-DD; ${DEFAULT_DAYS} days before today (Norwegian time) when left out`)),
+  from_date: v.optional(
+    dateParameter(
+      `First day of observations, YYYY-MM-DD; ${DEFAULT_DAYS} days before today (Norwegian time) when left out`,
+    ),
+  ),
   to_date: v.optional(dateParameter('Last day of observations, YYYY-MM-DD; today (Norwegian time) when left out')),
   taxon: v.optional(
-    v.pipe(v.number(), v.integer(), v.minValue(1), v.description("Only this taxon: Artsdatabanken's taxon id (an observation's taxon_id)")),
+    v.pipe(
+      v.number(),
+      v.integer(),
+      v.minValue(1),
+      v.description("Only this taxon: Artsdatabanken's taxon id (an observation's taxon_id)"),
+    ),
   ),
   page_size: v.optional(
     v.pipe(
@@ -59,8 +71,14 @@ export const observationWindowParameters = {
 /** The fields of `data` both observation operations answer, around the list. */
 export const observationListFields = {
   observations: v.array(observationSchema),
-  count: v.pipe(v.number(), v.description('Observations found in the area among the rows read: the whole list before limit and offset')),
-  total: v.pipe(v.number(), v.description("Artskart's count for the box it was asked about, before the rows outside the area were left out")),
+  count: v.pipe(
+    v.number(),
+    v.description('Observations found in the area among the rows read: the whole list before limit and offset'),
+  ),
+  total: v.pipe(
+    v.number(),
+    v.description("Artskart's count for the box it was asked about, before the rows outside the area were left out"),
+  ),
   from_date: v.pipe(v.string(), v.description('The first day searched')),
   to_date: v.pipe(v.string(), v.description('The last day searched')),
   skipped: v.pipe(
@@ -71,7 +89,10 @@ export const observationListFields = {
           'Rows read without coordinates that could be used: missing, unreadable, (0, 0), out of range, or away from where Artskart found them',
         ),
       ),
-      outside_area: v.pipe(v.number(), v.description('Rows read from the searched box that lie in another municipality, or outside the circle')),
+      outside_area: v.pipe(
+        v.number(),
+        v.description('Rows read from the searched box that lie in another municipality, or outside the circle'),
+      ),
     }),
     v.description('Rows Artskart sent that are not in observations, and why'),
   ),
@@ -89,7 +110,9 @@ interface Skipped {
 }
 
 const invalid = (parameter: string, problem: string, rule: string) =>
-  new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, { details: [{ parameter, problem, rule }] })
+  new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, {
+    details: [{ parameter, problem, rule }],
+  })
 
 function inMunicipality(row: UpstreamObservation, municipality: MunicipalityInfo, keys: Set<string>): boolean {
   const name = row.Municipality === null || row.Municipality === undefined ? '' : String(row.Municipality).trim()
@@ -162,7 +185,13 @@ export async function readObservations(
   const fromDate = params.from_date ?? addDays(toDate < today ? toDate : today, -DEFAULT_DAYS)
   if (fromDate > toDate) throw invalid('to_date', `must not be before from_date (${fromDate})`, 'min_value')
 
-  const query = { pageSize: params.page_size, FromDate: fromDate, ToDate: toDate, gmWktPolygon: mercatorPolygon(area.box), taxons: params.taxon }
+  const query = {
+    pageSize: params.page_size,
+    FromDate: fromDate,
+    ToDate: toDate,
+    gmWktPolygon: mercatorPolygon(area.box),
+    taxons: params.taxon,
+  }
   const need = params.offset + params.limit
   const skipped: Skipped = { no_usable_position: 0, outside_area: 0 }
   const found: Observation[] = []
@@ -186,7 +215,14 @@ export async function readObservations(
   }
   const capped = !exhausted && found.length <= need
   return {
-    data: { observations: found.slice(params.offset, need), count: found.length, total, from_date: fromDate, to_date: toDate, skipped },
+    data: {
+      observations: found.slice(params.offset, need),
+      count: found.length,
+      total,
+      from_date: fromDate,
+      to_date: toDate,
+      skipped,
+    },
     page: { hasMore: found.length > need },
     ...(firstUrl ? { sourceApi: firstUrl } : {}),
     rawValues: { artskart_rows_read: read, artskart_pages_read: pages },

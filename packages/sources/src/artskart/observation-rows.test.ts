@@ -14,7 +14,18 @@ describe('parseDecimal', () => {
     ['0', 0],
   ])('reads %j as %j', (value, expected) => expect(parseDecimal(value)).toBe(expected))
 
-  it.each([[''], ['59,9,1'], ['59.9.1'], ['1e3'], ['NaN'], ['ca 59'], [null], [undefined], [Number.NaN], [Number.POSITIVE_INFINITY]])('reads %j as nothing', (value) => {
+  it.each([
+    [''],
+    ['59,9,1'],
+    ['59.9.1'],
+    ['1e3'],
+    ['NaN'],
+    ['ca 59'],
+    [null],
+    [undefined],
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+  ])('reads %j as nothing', (value) => {
     expect(parseDecimal(value)).toBeNull()
   })
 })
@@ -34,7 +45,10 @@ describe('collectedDate', () => {
 
 describe('placeObservation', () => {
   it('keeps a position inside the box as it is', () => {
-    expect(placeObservation({ Latitude: '59,91', Longitude: '10,75' }, oslo)).toEqual({ position: { lat: 59.91, lon: 10.75 }, note: null })
+    expect(placeObservation({ Latitude: '59,91', Longitude: '10,75' }, oslo)).toEqual({
+      position: { lat: 59.91, lon: 10.75 },
+      note: null,
+    })
   })
 
   it('swaps latitude and longitude back when only the swapped pair lies in the box', () => {
@@ -55,7 +69,10 @@ describe('placeObservation', () => {
   })
 
   it('takes a position just outside the box (a footprint centroid) as in it', () => {
-    expect(placeObservation({ Latitude: '59,805', Longitude: '10,75' }, oslo).position).toEqual({ lat: 59.805, lon: 10.75 })
+    expect(placeObservation({ Latitude: '59,805', Longitude: '10,75' }, oslo).position).toEqual({
+      lat: 59.805,
+      lon: 10.75,
+    })
   })
 })
 

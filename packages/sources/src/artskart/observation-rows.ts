@@ -35,7 +35,10 @@ export type UpstreamObservation = v.InferOutput<typeof upstreamObservation>
 
 const listPage = v.looseObject({
   // A count is a number in every description seen; a numeric string is read too.
-  TotalCount: v.union([v.pipe(v.number(), v.integer(), v.minValue(0)), v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number))]),
+  TotalCount: v.union([
+    v.pipe(v.number(), v.integer(), v.minValue(0)),
+    v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)),
+  ]),
   Observations: v.array(upstreamObservation),
 })
 
@@ -107,7 +110,9 @@ const webLink = (value: string | number | null | undefined): string | null => {
 }
 
 /** Where an observation was, and what was done to its coordinates to get there. */
-export type PlacedPosition = { position: Wgs84Point; note: string | null } | { position: null; problem: 'no_usable_position' }
+export type PlacedPosition =
+  | { position: Wgs84Point; note: string | null }
+  | { position: null; problem: 'no_usable_position' }
 
 /** How far outside the asked box a position may be and still be taken as in it (about 1 km). */
 const BOX_MARGIN_DEGREES = 0.01
@@ -122,7 +127,10 @@ const BOX_MARGIN_DEGREES = 0.01
  * const oslo = { south: 59.8, west: 10.5, north: 60.1, east: 10.9 }
  * placeObservation({ Latitude: '10,75', Longitude: '59,91' }, oslo) // { position: { lat: 59.91, lon: 10.75 }, note: 'Artskart gave…' }
  */
-export function placeObservation(row: Pick<UpstreamObservation, 'Latitude' | 'Longitude'>, box: LatLonBox): PlacedPosition {
+export function placeObservation(
+  row: Pick<UpstreamObservation, 'Latitude' | 'Longitude'>,
+  box: LatLonBox,
+): PlacedPosition {
   const lat = parseDecimal(row.Latitude)
   const lon = parseDecimal(row.Longitude)
   const given = { lat, lon }
@@ -144,9 +152,15 @@ export function placeObservation(row: Pick<UpstreamObservation, 'Latitude' | 'Lo
 /** An observation as `find_observations` answers it. */
 export const observationSchema = v.object({
   id: v.pipe(v.nullable(v.string()), v.description("Artskart's id of the observation")),
-  obs_url: v.pipe(v.nullable(v.string()), v.description('Web page of the observation at the dataset that holds it (ObsUrl, else DetailUrl)')),
+  obs_url: v.pipe(
+    v.nullable(v.string()),
+    v.description('Web page of the observation at the dataset that holds it (ObsUrl, else DetailUrl)'),
+  ),
   name: v.pipe(v.nullable(v.string()), v.description('Norwegian name of the taxon, e.g. "blåmeis"')),
-  scientific_name: v.pipe(v.nullable(v.string()), v.description('Scientific name of the taxon, e.g. "Cyanistes caeruleus"')),
+  scientific_name: v.pipe(
+    v.nullable(v.string()),
+    v.description('Scientific name of the taxon, e.g. "Cyanistes caeruleus"'),
+  ),
   taxon_id: v.pipe(v.nullable(v.number()), v.description("Artsdatabanken's taxon id (the taxon parameter takes it)")),
   collected_date: v.pipe(v.nullable(v.string()), v.description('The day it was observed, YYYY-MM-DD')),
   collector: v.pipe(v.nullable(v.string()), v.description('Who observed it')),
@@ -162,8 +176,14 @@ export const observationSchema = v.object({
   ),
   dataset: v.pipe(v.nullable(v.string()), v.description('The dataset it comes from, to be credited')),
   institution: v.pipe(v.nullable(v.string()), v.description('The institution that publishes the dataset')),
-  distance_km: v.pipe(v.nullable(v.number()), v.description('Distance from lat/lon in kilometres, when a point was asked about')),
-  coordinate_note: v.pipe(v.nullable(v.string()), v.description('What was done to the coordinates Artskart gave, when anything was')),
+  distance_km: v.pipe(
+    v.nullable(v.number()),
+    v.description('Distance from lat/lon in kilometres, when a point was asked about'),
+  ),
+  coordinate_note: v.pipe(
+    v.nullable(v.string()),
+    v.description('What was done to the coordinates Artskart gave, when anything was'),
+  ),
 })
 
 /** One observation as `find_observations` answers it. */
@@ -175,7 +195,12 @@ export type Observation = v.InferOutput<typeof observationSchema>
  * @example
  * toObservation(row, { lat: 59.91, lon: 10.75 }, null, null).collected_date // '2026-05-07'
  */
-export function toObservation(row: UpstreamObservation, position: Wgs84Point, note: string | null, distanceKm: number | null): Observation {
+export function toObservation(
+  row: UpstreamObservation,
+  position: Wgs84Point,
+  note: string | null,
+  distanceKm: number | null,
+): Observation {
   const taxon = parseDecimal(row.TaxonId)
   const precision = parseDecimal(row.Precision)
   return {

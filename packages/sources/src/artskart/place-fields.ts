@@ -7,5 +7,6 @@ import type { PlaceFieldDeclaration } from '@allmenning/core/source'
 export const speciesObservationsPlaceField: PlaceFieldDeclaration = {
   name: 'species_observations',
   section: 'nature',
-  description: "Species observations reported to Artsdatabanken's Artskart within 1 km of the point in the last 7 days.",
+  description:
+    "Species observations reported to Artsdatabanken's Artskart within 1 km of the point in the last 7 days.",
 }

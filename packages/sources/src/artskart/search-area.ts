@@ -35,7 +35,13 @@ export function mercatorPolygon(box: LatLonBox): string {
     { lat: box.north, lon: box.west },
     { lat: box.south, lon: box.west },
   ]
-  const text = corners.map((p) => webMercator(p).map((m) => m.toFixed(1)).join(' ')).join(',')
+  const text = corners
+    .map((p) =>
+      webMercator(p)
+        .map((m) => m.toFixed(1))
+        .join(' '),
+    )
+    .join(',')
   return `POLYGON((${text}))`
 }
 

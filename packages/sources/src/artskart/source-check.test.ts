@@ -18,7 +18,13 @@ describe('artskart and the source check of @allmenning/core/testing', () => {
             { municipality: '301', from_date: '2026-05-01', to_date: '2026-05-07' },
             { municipality: 'Oslo', from_date: '2026-05-01', to_date: '2026-05-07', page_size: 10 },
           ],
-          find_observations_nearby: { lat: 59.9139, lon: 10.7522, radius_km: 2, from_date: '2026-05-01', to_date: '2026-05-07' },
+          find_observations_nearby: {
+            lat: 59.9139,
+            lon: 10.7522,
+            radius_km: 2,
+            from_date: '2026-05-01',
+            to_date: '2026-05-07',
+          },
         },
       })
       expect(report.operations).toEqual(['find_observations', 'find_observations_nearby'])

@@ -48,11 +48,20 @@ describe('createAvinorFeeds', () => {
     const clock = { t: 0 }
     const feeds = createAvinorFeeds({ now: () => clock.t })
     const client = avinorContext(fake.baseUrl).upstream(avinorApi)
-    for (const path of ['/airportNames/v1.0', '/airlineNames/v1.0', '/flightStatuses/v1.0'] as const) fake.misbehave(path, 'empty-list')
-    const refusals = await Promise.all([feeds.airports(client), feeds.airlines(client), feeds.statuses(client)].map((p) => p.catch((e: unknown) => e)))
-    for (const [refusal, what] of [[refusals[0], 'airport-name list'], [refusals[1], 'airline-name list'], [refusals[2], 'flight-status list']] as const) {
+    for (const path of ['/airportNames/v1.0', '/airlineNames/v1.0', '/flightStatuses/v1.0'] as const)
+      fake.misbehave(path, 'empty-list')
+    const refusals = await Promise.all(
+      [feeds.airports(client), feeds.airlines(client), feeds.statuses(client)].map((p) => p.catch((e: unknown) => e)),
+    )
+    for (const [refusal, what] of [
+      [refusals[0], 'airport-name list'],
+      [refusals[1], 'airline-name list'],
+      [refusals[2], 'flight-status list'],
+    ] as const) {
       expect(refusal).toBeInstanceOf(UpstreamError)
-      expect((refusal as UpstreamError).message).toMatch(new RegExp(`^Upstream Avinor flight data \\(avinor\\) sent an implausible ${what} \\(0 items`))
+      expect((refusal as UpstreamError).message).toMatch(
+        new RegExp(`^Upstream Avinor flight data \\(avinor\\) sent an implausible ${what} \\(0 items`),
+      )
     }
     expect(feeds.knownAirports()).toBeUndefined()
     clock.t += 59_999
@@ -60,7 +69,8 @@ describe('createAvinorFeeds', () => {
     expect(fake.requestsTo('/airportNames/v1.0')).toHaveLength(1)
 
     clock.t += 1
-    for (const path of ['/airportNames/v1.0', '/airlineNames/v1.0', '/flightStatuses/v1.0'] as const) fake.misbehave(path, 'ok')
+    for (const path of ['/airportNames/v1.0', '/airlineNames/v1.0', '/flightStatuses/v1.0'] as const)
+      fake.misbehave(path, 'ok')
     expect((await feeds.airports(client)).get('OSL')).toBe('Oslo')
     expect((await feeds.airlines(client)).get('WF')).toBe('Widerøe')
     expect((await feeds.statuses(client)).get('C')).toEqual({ en: 'Cancelled', no: 'Innstilt' })
@@ -118,7 +128,11 @@ describe('startFakeAvinor', () => {
   })
   const get = async (path: string) => {
     const response = await fetch(fake.baseUrl + path)
-    return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) }
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      bytes: Buffer.from(await response.arrayBuffer()),
+    }
   }
 
   it('sends ISO-8859-1 bytes with an XML content type and declaration', async () => {

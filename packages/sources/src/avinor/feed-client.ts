@@ -1,4 +1,10 @@
-import { createTimedMemo, listSizeCheck, UpstreamError, type QueryValues, type UpstreamClient } from '@allmenning/core/source'
+import {
+  createTimedMemo,
+  listSizeCheck,
+  UpstreamError,
+  type QueryValues,
+  type UpstreamClient,
+} from '@allmenning/core/source'
 import { avinorApi } from './avinor-upstream.js'
 import type { FeedDocument } from './parse-flights.js'
 import type { StatusText } from './parse-name-lists.js'
@@ -75,11 +81,19 @@ function flightsQuery(window: FlightWindow): QueryValues {
 // needs them, not with the source: a cold start that never calls Avinor neither parses nor
 // evaluates them.
 const readFlights = async (body: string) => (await import('./parse-flights-in-slices.js')).parseFlightsInSlices(body)
-const readAirports = async (body: string) => (await import('./parse-name-lists-in-slices.js')).parseAirportNamesInSlices(body)
-const readAirlines = async (body: string) => (await import('./parse-name-lists-in-slices.js')).parseAirlineNamesInSlices(body)
-const readStatuses = async (body: string) => (await import('./parse-name-lists-in-slices.js')).parseFlightStatusesInSlices(body)
+const readAirports = async (body: string) =>
+  (await import('./parse-name-lists-in-slices.js')).parseAirportNamesInSlices(body)
+const readAirlines = async (body: string) =>
+  (await import('./parse-name-lists-in-slices.js')).parseAirlineNamesInSlices(body)
+const readStatuses = async (body: string) =>
+  (await import('./parse-name-lists-in-slices.js')).parseFlightStatusesInSlices(body)
 
-async function fetchParsed<T>(client: UpstreamClient, path: string, parse: (body: string) => T | Promise<T>, query?: QueryValues) {
+async function fetchParsed<T>(
+  client: UpstreamClient,
+  path: string,
+  parse: (body: string) => T | Promise<T>,
+  query?: QueryValues,
+) {
   // The feeds are ISO-8859-1 whatever the Content-Type header claims.
   const response = await client.getText(path, { ...(query ? { query } : {}), encoding: 'latin1' })
   try {
@@ -113,10 +127,25 @@ export function createAvinorFeeds(options: { now?: () => number } = {}): AvinorF
     maxEntries: 500,
     ...clock,
   })
-  const listOptions = { ttlMs: LISTS_TTL_MS, staleMs: LISTS_STALE_MS, errorTtlMs: LISTS_ERROR_TTL_MS, maxEntries: 1, ...clock }
-  const airports = createTimedMemo<Map<string, string>>({ ...listOptions, plausible: listCheck('airport-name list', MINIMUM_ENTRIES.airports) })
-  const airlines = createTimedMemo<Map<string, string>>({ ...listOptions, plausible: listCheck('airline-name list', MINIMUM_ENTRIES.airlines) })
-  const statuses = createTimedMemo<Map<string, StatusText>>({ ...listOptions, plausible: listCheck('flight-status list', MINIMUM_ENTRIES.statuses) })
+  const listOptions = {
+    ttlMs: LISTS_TTL_MS,
+    staleMs: LISTS_STALE_MS,
+    errorTtlMs: LISTS_ERROR_TTL_MS,
+    maxEntries: 1,
+    ...clock,
+  }
+  const airports = createTimedMemo<Map<string, string>>({
+    ...listOptions,
+    plausible: listCheck('airport-name list', MINIMUM_ENTRIES.airports),
+  })
+  const airlines = createTimedMemo<Map<string, string>>({
+    ...listOptions,
+    plausible: listCheck('airline-name list', MINIMUM_ENTRIES.airlines),
+  })
+  const statuses = createTimedMemo<Map<string, StatusText>>({
+    ...listOptions,
+    plausible: listCheck('flight-status list', MINIMUM_ENTRIES.statuses),
+  })
 
   return {
     flights: (client, window) =>
@@ -126,8 +155,7 @@ export function createAvinorFeeds(options: { now?: () => number } = {}): AvinorF
     flightsUrl: (client, window) => client.url(AVINOR_PATHS.flights, flightsQuery(window)),
     airports: (client) => airports.get('all', () => fetchParsed(client, AVINOR_PATHS.airportNames, readAirports)),
     airlines: (client) => airlines.get('all', () => fetchParsed(client, AVINOR_PATHS.airlineNames, readAirlines)),
-    statuses: (client) =>
-      statuses.get('all', () => fetchParsed(client, AVINOR_PATHS.flightStatuses, readStatuses)),
+    statuses: (client) => statuses.get('all', () => fetchParsed(client, AVINOR_PATHS.flightStatuses, readStatuses)),
     knownAirports: () => airports.peek('all'),
     knownAirlines: () => airlines.peek('all'),
   }

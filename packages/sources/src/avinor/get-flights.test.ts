@@ -14,7 +14,19 @@ function paramsFor(operation: GetFlights, input: Record<string, unknown>, page =
   return { direction: undefined, ...v.parse(v.object(operation.parameters), { airport_id: 'OSL', ...input }), ...page }
 }
 
-const DEFAULT_WINDOW_IDS = ['DY1791', 'WF170', 'SK4416', 'DY390', 'SK1470', 'SK1301', 'DY602', 'BA763', 'DY1302', 'KL1144', 'SK4493']
+const DEFAULT_WINDOW_IDS = [
+  'DY1791',
+  'WF170',
+  'SK4416',
+  'DY390',
+  'SK1470',
+  'SK1301',
+  'DY602',
+  'BA763',
+  'DY1302',
+  'KL1144',
+  'SK4493',
+]
 
 describe('get_flights', () => {
   let fake: FakeAvinor
@@ -65,13 +77,21 @@ describe('get_flights', () => {
       status: { text: 'Departed', text_no: 'Avreist' },
       delayed: false,
     })
-    expect(data.find((f) => f.flight_id === 'DY602')?.status).toEqual({ code: 'C', time: null, text: 'Cancelled', text_no: 'Innstilt' })
+    expect(data.find((f) => f.flight_id === 'DY602')?.status).toEqual({
+      code: 'C',
+      time: null,
+      text: 'Cancelled',
+      text_no: 'Innstilt',
+    })
     // A flight that is simply scheduled has no status at all, as the public gateway's clients expect.
     const scheduled = data.find((f) => f.flight_id === 'SK1301')
     expect(scheduled).toMatchObject({ airport_name: 'Ålesund' })
     expect(scheduled && 'status' in scheduled).toBe(false)
     expect(data.find((f) => f.flight_id === 'DY390')?.airport_name).toBe('Bodø')
-    expect(data.find((f) => f.flight_id === 'BA763')).toMatchObject({ area: 'international', airline_name: 'British Airways' })
+    expect(data.find((f) => f.flight_id === 'BA763')).toMatchObject({
+      area: 'international',
+      airline_name: 'British Airways',
+    })
     expect(data.find((f) => f.flight_id === 'DY1791')?.area).toBe('schengen')
     expect(data.some((f) => 'codeshares' in f)).toBe(false)
   })
@@ -89,7 +109,14 @@ describe('get_flights', () => {
     const departures = await run({ direction: 'departures' })
     expect(arrivals.data.flights.map((f) => f.flight_id)).toEqual(['DY1791', 'WF170', 'SK1301', 'BA763', 'SK4493'])
     expect(arrivals.data.flights.every((f) => f.direction === 'arrival')).toBe(true)
-    expect(departures.data.flights.map((f) => f.flight_id)).toEqual(['SK4416', 'DY390', 'SK1470', 'DY602', 'DY1302', 'KL1144'])
+    expect(departures.data.flights.map((f) => f.flight_id)).toEqual([
+      'SK4416',
+      'DY390',
+      'SK1470',
+      'DY602',
+      'DY1302',
+      'KL1144',
+    ])
   })
 
   it('passes hours_back and hours_ahead on as TimeFrom and TimeTo', async () => {
@@ -124,13 +151,19 @@ describe('get_flights', () => {
 
   it('caps at max_results, earliest first, and leaves limit and offset to the core', async () => {
     expect((await run({ max_results: 3 })).data.flights.map((f) => f.flight_id)).toEqual(['DY1791', 'WF170', 'SK4416'])
-    expect((await run({ direction: 'departures', max_results: 2 })).data.flights.map((f) => f.flight_id)).toEqual(['SK4416', 'DY390'])
+    expect((await run({ direction: 'departures', max_results: 2 })).data.flights.map((f) => f.flight_id)).toEqual([
+      'SK4416',
+      'DY390',
+    ])
     expect((await run({}, { limit: 2, offset: 5 })).data.flights).toHaveLength(DEFAULT_WINDOW_IDS.length)
   })
 
   it('says so when max_results cut the flights, so a client paging on does not take them for all there are', async () => {
     const cut = await run({ max_results: 3 })
-    expect(cut.capped).toEqual({ cap: 3, reason: expect.stringMatching(/^max_results kept the 3 earliest of the \d+ flights in the window/) })
+    expect(cut.capped).toEqual({
+      cap: 3,
+      reason: expect.stringMatching(/^max_results kept the 3 earliest of the \d+ flights in the window/),
+    })
     expect((await run({ max_results: DEFAULT_WINDOW_IDS.length })).capped).toBeUndefined()
     expect((await run({})).capped).toBeUndefined()
   })
@@ -206,7 +239,13 @@ describe('get_flights', () => {
   it('reads a one-flight feed', async () => {
     const { data } = await run({ airport_id: 'BOO' })
     expect(data.flights).toEqual([
-      expect.objectContaining({ flight_id: 'WF0123', gate: '01', check_in: '01', airport_name: 'Sandnessjøen', via_airports: [{ code: 'MQN', name: 'Mo i Rana' }] }),
+      expect.objectContaining({
+        flight_id: 'WF0123',
+        gate: '01',
+        check_in: '01',
+        airport_name: 'Sandnessjøen',
+        via_airports: [{ code: 'MQN', name: 'Mo i Rana' }],
+      }),
     ])
   })
 
@@ -222,9 +261,21 @@ describe('get_flights', () => {
 
   describe('when Avinor answers something else than the feed', () => {
     it.each([
-      ['html', 'upstream_invalid_response', 'Upstream Avinor flight data (avinor) answered an HTML page instead of the XmlFeed XML'],
-      ['empty', 'upstream_invalid_response', 'Upstream Avinor flight data (avinor) answered an empty body instead of the XmlFeed XML'],
-      ['wrong-root', 'upstream_invalid_response', 'Upstream Avinor flight data (avinor) answered XML with root element <error> instead of the XmlFeed XML'],
+      [
+        'html',
+        'upstream_invalid_response',
+        'Upstream Avinor flight data (avinor) answered an HTML page instead of the XmlFeed XML',
+      ],
+      [
+        'empty',
+        'upstream_invalid_response',
+        'Upstream Avinor flight data (avinor) answered an empty body instead of the XmlFeed XML',
+      ],
+      [
+        'wrong-root',
+        'upstream_invalid_response',
+        'Upstream Avinor flight data (avinor) answered XML with root element <error> instead of the XmlFeed XML',
+      ],
       ['server-error', 'upstream_error', 'Upstream Avinor flight data (avinor) answered HTTP 500'],
     ] as const)('%s is a 502 that says so', async (behaviour, code, message) => {
       fake.misbehave('/XmlFeed/v1.0', behaviour)
@@ -238,7 +289,9 @@ describe('get_flights', () => {
       await expect(run()).rejects.toMatchObject({
         status: 502,
         code: 'upstream_invalid_response',
-        message: expect.stringMatching(/^Upstream Avinor flight data \(avinor\) answered malformed XML .* instead of the XmlFeed XML$/),
+        message: expect.stringMatching(
+          /^Upstream Avinor flight data \(avinor\) answered malformed XML .* instead of the XmlFeed XML$/,
+        ),
       })
     })
 

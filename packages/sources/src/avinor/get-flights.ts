@@ -29,17 +29,29 @@ const flightSchema = v.object({
   flight_id: v.pipe(v.string(), v.description('Flight number, e.g. DY1791')),
   airline: v.pipe(v.string(), v.description('IATA code of the operating airline')),
   airline_name: nullableText('Name of the operating airline from Avinor’s airline list'),
-  airport: v.pipe(v.string(), v.description('IATA code of the other end: the origin of an arrival, the destination of a departure')),
+  airport: v.pipe(
+    v.string(),
+    v.description('IATA code of the other end: the origin of an arrival, the destination of a departure'),
+  ),
   airport_name: nullableText('Name of the other airport from Avinor’s airport list'),
   schedule_time: utcTime('Scheduled time at airport_id, ISO 8601 UTC'),
-  direction: v.pipe(v.picklist(['arrival', 'departure']), v.description('Whether the flight arrives at or departs from airport_id')),
+  direction: v.pipe(
+    v.picklist(['arrival', 'departure']),
+    v.description('Whether the flight arrives at or departs from airport_id'),
+  ),
   area: v.nullable(
-    v.pipe(v.picklist(['domestic', 'schengen', 'international']), v.description('Domestic, Schengen or other international flight')),
+    v.pipe(
+      v.picklist(['domestic', 'schengen', 'international']),
+      v.description('Domestic, Schengen or other international flight'),
+    ),
   ),
   status: v.optional(
     v.pipe(
       v.object({
-        code: v.pipe(v.string(), v.description('Avinor status: N new info, E new time, D departed, A arrived, C cancelled')),
+        code: v.pipe(
+          v.string(),
+          v.description('Avinor status: N new info, E new time, D departed, A arrived, C cancelled'),
+        ),
         time: v.nullable(utcTime('Time that goes with the status (new, departure or arrival time), ISO 8601 UTC')),
         text: nullableText('The status in English'),
         text_no: nullableText('The status in Norwegian'),
@@ -53,7 +65,10 @@ const flightSchema = v.object({
   check_in: nullableText('Check-in counters or zones (departures), as Avinor lists them'),
   unique_id: nullableText('Avinor’s id of this flight movement (stable across updates)'),
   via_airports: v.array(
-    v.object({ code: v.pipe(v.string(), v.description('IATA code of a stop on the way')), name: nullableText('Name of the stop') }),
+    v.object({
+      code: v.pipe(v.string(), v.description('IATA code of a stop on the way')),
+      name: nullableText('Name of the stop'),
+    }),
   ),
   codeshares: v.optional(
     v.array(
@@ -123,7 +138,12 @@ function toFlight(flight: FeedFlight, lists: NameLists, withCodeshares: boolean)
     via_airports: flight.via.map((code) => ({ code, name: airportName(code) })),
   }
   if (flight.status) {
-    result.status = { code: flight.status.code, time: flight.status.time ?? null, text: status?.en ?? null, text_no: status?.no ?? null }
+    result.status = {
+      code: flight.status.code,
+      time: flight.status.time ?? null,
+      text: status?.en ?? null,
+      text_no: status?.no ?? null,
+    }
   }
   if (withCodeshares) {
     result.codeshares = flight.codeshares.map((codeshare) => ({
@@ -193,7 +213,9 @@ export function createGetFlights(feeds: AvinorFeeds) {
           v.integer(),
           v.minValue(1),
           v.maxValue(MAX_RESULTS),
-          v.description('Most flights kept, earliest first, before paging with limit and offset; _meta.capped says when it cuts'),
+          v.description(
+            'Most flights kept, earliest first, before paging with limit and offset; _meta.capped says when it cuts',
+          ),
         ),
         100,
       ),
@@ -238,14 +260,19 @@ export function createGetFlights(feeds: AvinorFeeds) {
     },
 
     entities(data, params) {
-      const airports = new Map<string, string | null | undefined>([[params.airport_id, feeds.knownAirports()?.get(params.airport_id)]])
+      const airports = new Map<string, string | null | undefined>([
+        [params.airport_id, feeds.knownAirports()?.get(params.airport_id)],
+      ])
       const airlines = new Map<string, string | null>()
       for (const flight of data.flights) {
         if (!airports.has(flight.airport)) airports.set(flight.airport, flight.airport_name)
         for (const via of flight.via_airports) if (!airports.has(via.code)) airports.set(via.code, via.name)
       }
-      for (const flight of data.flights) if (!airlines.has(flight.airline)) airlines.set(flight.airline, flight.airline_name)
-      const entity = (type: string) => ([id, name]: [string, string | null | undefined]): EntityInput => ({ type, id, ...(name ? { name } : {}) })
+      for (const flight of data.flights)
+        if (!airlines.has(flight.airline)) airlines.set(flight.airline, flight.airline_name)
+      const entity =
+        (type: string) =>
+        ([id, name]: [string, string | null | undefined]): EntityInput => ({ type, id, ...(name ? { name } : {}) })
       return [
         ...[...airports].filter(([code]) => code !== '').map(entity('airport')),
         ...[...airlines].filter(([code]) => code !== '').map(entity('airline')),

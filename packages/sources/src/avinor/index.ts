@@ -34,9 +34,8 @@ export function avinor(): SourceDefinition {
     },
     entitySearch: avinorEntitySearch,
     // The operations' code is imported when a request first reads it (see deferOperations).
-    operations: deferOperations(
-      ['get_flights', 'lookup_airport', 'lookup_airline'],
-      async () => (await import('./operations.js')).avinorOperations(),
+    operations: deferOperations(['get_flights', 'lookup_airport', 'lookup_airline'], async () =>
+      (await import('./operations.js')).avinorOperations(),
     ),
   })
 }

@@ -32,7 +32,22 @@ describe('matchNames', () => {
     expect(codes(airlines, 'nor')).toEqual(['N0', 'DY', 'D8'])
     expect(codes(airlines, 'norwegian')).toEqual(['DY', 'D8'])
     // Norwegian collation sorts Å after Z; Finnair, Icelandair and Ryanair only contain the query.
-    expect(codes(airlines, 'air')).toEqual(['AF', 'HX', 'A3', 'BA', 'DX', 'DL', 'N0', 'D8', 'QR', 'TK', 'W6', 'AY', 'FI', 'FR'])
+    expect(codes(airlines, 'air')).toEqual([
+      'AF',
+      'HX',
+      'A3',
+      'BA',
+      'DX',
+      'DL',
+      'N0',
+      'D8',
+      'QR',
+      'TK',
+      'W6',
+      'AY',
+      'FI',
+      'FR',
+    ])
   })
 
   it('answers nothing when nothing matches', () => {

@@ -20,7 +20,9 @@ let collator: Intl.Collator | undefined
  * // [{ code: 'BER', name: 'Berlin Brandenburg' }, { code: 'BGO', name: 'Bergen' }]
  */
 export function matchNames(list: Map<string, string>, query: string): NamedCode[] {
-  return rankByName(query, inNameOrder(list), (entry) => ({ codes: [entry.code], names: [entry.name] })).map((ranked) => ranked.item)
+  return rankByName(query, inNameOrder(list), (entry) => ({ codes: [entry.code], names: [entry.name] })).map(
+    (ranked) => ranked.item,
+  )
 }
 
 // Avinor's lists hold about 2,000 airports and 700 airlines and change once a day: sorted once

@@ -40,7 +40,10 @@ function createNameLookup(feeds: AvinorFeeds, lookup: NameLookup) {
     output: v.array(
       v.object({
         code: v.pipe(v.string(), v.description(`IATA ${lookup.entity} code`)),
-        name: v.pipe(v.string(), v.description(`${lookup.entity === 'airport' ? 'Airport' : 'Airline'} name as Avinor writes it`)),
+        name: v.pipe(
+          v.string(),
+          v.description(`${lookup.entity === 'airport' ? 'Airport' : 'Airline'} name as Avinor writes it`),
+        ),
       }),
     ),
     canonicalFieldAliases: { name: ['[].name'] },

@@ -44,7 +44,11 @@ describe('parseFlights', () => {
   it('reads via airports, <belt_number>, departures fields and statuses without time', () => {
     const flights = parseFlights(readAvinorFixture('xmlfeed-osl.xml')).flights
     const byId = (id: string) => flights.find((f) => f.flightId === id)
-    expect(byId('WF170')).toMatchObject({ via: ['SOG', 'HOV'], belt: '5', status: { code: 'E', time: '2026-09-25T14:40:00Z' } })
+    expect(byId('WF170')).toMatchObject({
+      via: ['SOG', 'HOV'],
+      belt: '5',
+      status: { code: 'E', time: '2026-09-25T14:40:00Z' },
+    })
     expect(byId('SK4416')).toMatchObject({ gate: 'D7', checkIn: '7 8 9', belt: null, delayed: false })
     expect(byId('DY602')?.status).toEqual({ code: 'C', time: null })
     expect(byId('DY390')?.status).toEqual({ code: 'N', time: null })
@@ -61,10 +65,18 @@ describe('parseFlights', () => {
 
   it('keeps values such as "01" and "04" as strings', () => {
     const boo = parseFlights(readAvinorFixture('xmlfeed-boo.xml'))
-    expect(boo.flights).toEqual([expect.objectContaining({ flightId: 'WF0123', gate: '01', checkIn: '01', via: ['MQN'] })])
+    expect(boo.flights).toEqual([
+      expect.objectContaining({ flightId: 'WF0123', gate: '01', checkIn: '01', via: ['MQN'] }),
+    ])
     const lhr = parseFlights(readAvinorFixture('xmlfeed-osl.xml')).flights.find((f) => f.flightId === 'BA763')
     expect(lhr?.belt).toBe('04')
-    expect(parseFlights(feed('<flight uniqueID="9"><flight_id>0123</flight_id><arr_dep>D</arr_dep><schedule_time>2026-09-25T14:00:00Z</schedule_time><airline>XX</airline></flight>')).flights[0]?.flightId).toBe('0123')
+    expect(
+      parseFlights(
+        feed(
+          '<flight uniqueID="9"><flight_id>0123</flight_id><arr_dep>D</arr_dep><schedule_time>2026-09-25T14:00:00Z</schedule_time><airline>XX</airline></flight>',
+        ),
+      ).flights[0]?.flightId,
+    ).toBe('0123')
   })
 
   it('reads codeshares separated by semicolons, with suffixes, and Norwegian names', () => {
@@ -95,7 +107,9 @@ describe('parseFlights', () => {
 
   it('gives a single flight as a one-item list', () => {
     const parsed = parseFlights(
-      feed('<flight uniqueID="1"><airline>DY</airline><flight_id>DY1</flight_id><schedule_time>2026-09-25T14:00:00Z</schedule_time><arr_dep>A</arr_dep><airport>BGO</airport></flight>'),
+      feed(
+        '<flight uniqueID="1"><airline>DY</airline><flight_id>DY1</flight_id><schedule_time>2026-09-25T14:00:00Z</schedule_time><arr_dep>A</arr_dep><airport>BGO</airport></flight>',
+      ),
     )
     expect(parsed.flights).toHaveLength(1)
     expect(parsed.flights[0]?.airport).toBe('BGO')
@@ -114,7 +128,9 @@ describe('parseFlights', () => {
 
   it('decodes character references and entities', () => {
     const parsed = parseFlights(
-      feed('<flight uniqueID="1"><airline>WF</airline><flight_id>WF1</flight_id><schedule_time>2026-09-25T14:00:00Z</schedule_time><arr_dep>A</arr_dep><airport>TOS</airport><codeshareAirlineDesignators>HX</codeshareAirlineDesignators><codeshareAirlineNames>Air &#197;land &amp; Co</codeshareAirlineNames><codeshareFlightNumbers>12</codeshareFlightNumbers></flight>'),
+      feed(
+        '<flight uniqueID="1"><airline>WF</airline><flight_id>WF1</flight_id><schedule_time>2026-09-25T14:00:00Z</schedule_time><arr_dep>A</arr_dep><airport>TOS</airport><codeshareAirlineDesignators>HX</codeshareAirlineDesignators><codeshareAirlineNames>Air &#197;land &amp; Co</codeshareAirlineNames><codeshareFlightNumbers>12</codeshareFlightNumbers></flight>',
+      ),
     )
     expect(parsed.flights[0]?.codeshares[0]?.airlineName).toBe('Air Åland & Co')
   })
@@ -137,17 +153,31 @@ describe('parseFlights', () => {
       ['an empty body', '', 'answered an empty body instead of the XmlFeed XML'],
       ['only whitespace', '  \n ', 'answered an empty body instead of the XmlFeed XML'],
       ['a bare HTML page', '<html>Unauthorized</html>', 'answered an HTML page instead of the XmlFeed XML'],
-      ['an HTML document', '<!DOCTYPE html>\n<html><body><p>Service Unavailable<br></body></html>', 'answered an HTML page instead of the XmlFeed XML'],
+      [
+        'an HTML document',
+        '<!DOCTYPE html>\n<html><body><p>Service Unavailable<br></body></html>',
+        'answered an HTML page instead of the XmlFeed XML',
+      ],
       ['plain text', 'Service Unavailable', 'answered plain text instead of the XmlFeed XML'],
-      ['another XML document', '<?xml version="1.0"?><error><message>x</message></error>', 'answered XML with root element <error> instead of the XmlFeed XML'],
-      ['an airport without flights', '<airport name="OSL"></airport>', 'answered an <airport> element without <flights> instead of the XmlFeed XML'],
+      [
+        'another XML document',
+        '<?xml version="1.0"?><error><message>x</message></error>',
+        'answered XML with root element <error> instead of the XmlFeed XML',
+      ],
+      [
+        'an airport without flights',
+        '<airport name="OSL"></airport>',
+        'answered an <airport> element without <flights> instead of the XmlFeed XML',
+      ],
     ])('%s', (_, body, reason) => {
       expect(reasonOf(body)).toBe(reason)
     })
 
     it('truncated XML, which a lenient parser would read as a short feed', () => {
       const full = readAvinorFixture('xmlfeed-osl.xml')
-      expect(reasonOf(full.slice(0, full.length / 2))).toMatch(/^answered malformed XML \(.+ at line \d+\) instead of the XmlFeed XML$/)
+      expect(reasonOf(full.slice(0, full.length / 2))).toMatch(
+        /^answered malformed XML \(.+ at line \d+\) instead of the XmlFeed XML$/,
+      )
     })
   })
 })

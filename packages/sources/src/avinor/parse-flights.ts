@@ -140,7 +140,10 @@ export const FEED_LIST = { root: 'airport', feedName: FEED, container: 'flights'
  * const collector = collectFlights()
  * collector.finish(readXmlList(body, FEED_LIST, collector.add))
  */
-export function collectFlights(): { add(element: Record<string, unknown>): void; finish(document: StreamedDocument): FeedDocument } {
+export function collectFlights(): {
+  add(element: Record<string, unknown>): void
+  finish(document: StreamedDocument): FeedDocument
+} {
   const flights: FeedFlight[] = []
   let skipped = 0
   return {
@@ -150,7 +153,8 @@ export function collectFlights(): { add(element: Record<string, unknown>): void;
       else skipped++
     },
     finish({ root, container }) {
-      if (container === undefined) throw new InvalidFeedError(`answered an <airport> element without <flights> instead of ${FEED}`)
+      if (container === undefined)
+        throw new InvalidFeedError(`answered an <airport> element without <flights> instead of ${FEED}`)
       return { airport: attributeOf(root, 'name'), lastUpdate: attributeOf(container, 'lastUpdate'), flights, skipped }
     },
   }

@@ -15,10 +15,15 @@ describe('parseAirportNames', () => {
   })
 
   it('reads a one-item list (airportNames?airport=OSL) and a prefixed namespace', () => {
-    const one = '<?xml version="1.0" encoding="ISO-8859-1"?><airportNames xmlns="http://www.avinor.no/xmlfeed/airportnames/v1.0"><airportName code="OSL" name="Oslo"/></airportNames>'
+    const one =
+      '<?xml version="1.0" encoding="ISO-8859-1"?><airportNames xmlns="http://www.avinor.no/xmlfeed/airportnames/v1.0"><airportName code="OSL" name="Oslo"/></airportNames>'
     expect([...parseAirportNames(one)]).toEqual([['OSL', 'Oslo']])
-    const prefixed = '<a:airportNames xmlns:a="http://www.avinor.no/xmlfeed/airportnames/v1.0"><a:airportName code="BGO" name="Bergen"/><a:airportName code="SVG" name="Stavanger"/></a:airportNames>'
-    expect([...parseAirportNames(prefixed)]).toEqual([['BGO', 'Bergen'], ['SVG', 'Stavanger']])
+    const prefixed =
+      '<a:airportNames xmlns:a="http://www.avinor.no/xmlfeed/airportnames/v1.0"><a:airportName code="BGO" name="Bergen"/><a:airportName code="SVG" name="Stavanger"/></a:airportNames>'
+    expect([...parseAirportNames(prefixed)]).toEqual([
+      ['BGO', 'Bergen'],
+      ['SVG', 'Stavanger'],
+    ])
     expect(parseAirportNames('<airportNames xmlns="x"/>').size).toBe(0)
   })
 
@@ -26,7 +31,9 @@ describe('parseAirportNames', () => {
     expect(() => parseAirportNames(readAvinorFixture('airline-names.xml'))).toThrow(
       new InvalidFeedError('answered XML with root element <airlineNames> instead of the airportNames XML'),
     )
-    expect(() => parseAirportNames('<html><body>Bad gateway</body></html>')).toThrow('answered an HTML page instead of the airportNames XML')
+    expect(() => parseAirportNames('<html><body>Bad gateway</body></html>')).toThrow(
+      'answered an HTML page instead of the airportNames XML',
+    )
     expect(() => parseAirportNames('<airportNames><airportName code="OSL"')).toThrow(/^answered malformed XML/)
   })
 })

@@ -27,7 +27,8 @@ export function addCodeName(names: Map<string, string>, element: XmlElement): vo
  */
 export function addStatus(statuses: Map<string, StatusText>, element: XmlElement): void {
   const code = attributeOf(element, 'code')
-  if (code !== null) statuses.set(code, { en: attributeOf(element, 'statusTextEn'), no: attributeOf(element, 'statusTextNo') })
+  if (code !== null)
+    statuses.set(code, { en: attributeOf(element, 'statusTextEn'), no: attributeOf(element, 'statusTextNo') })
 }
 
 /** What the XML reader looks for in each list. */

@@ -14,14 +14,17 @@ describe('readXmlList and streamXmlDocument, the one reader of Avinor XML', () =
     const items: XmlElement[] = []
     const document = readXmlList(body, list, (item) => items.push(item))
     expect(document).toEqual({ root: { '@_name': 'OSL' }, container: { '@_lastUpdate': '2026-09-25T14:22:33Z' } })
-    expect(items).toEqual([{ '@_uniqueID': 'a&b', gate: 'E8', note: '&amp; stays', status: { '@_code': 'A', '@_time': 't' } }])
+    expect(items).toEqual([
+      { '@_uniqueID': 'a&b', gate: 'E8', note: '&amp; stays', status: { '@_code': 'A', '@_time': 't' } },
+    ])
     const streamed: XmlElement[] = []
     expect(await streamXmlDocument(body, list, (item) => streamed.push(item))).toEqual(document)
     expect(streamed).toEqual(items)
   })
 
   it('counts an empty <flight/> among the flights it could not read, small feed or large', () => {
-    const flight = '<flight uniqueID="1"><flight_id>DY1</flight_id><arr_dep>A</arr_dep><schedule_time>2026-09-25T14:00:00Z</schedule_time></flight>'
+    const flight =
+      '<flight uniqueID="1"><flight_id>DY1</flight_id><arr_dep>A</arr_dep><schedule_time>2026-09-25T14:00:00Z</schedule_time></flight>'
     const feed = (flights: string) => `<airport name="OSL"><flights>${flights}</flights></airport>`
     expect(parseFlights(feed(`${flight}<flight/>`))).toMatchObject({ skipped: 1, flights: [{ flightId: 'DY1' }] })
     expect(parseFlights(feed(`${flight.repeat(1000)}<flight/>`))).toMatchObject({ skipped: 1 })

@@ -84,7 +84,11 @@ function createListReader(spec: StreamedListSpec, onItem: (item: XmlElement) => 
     const name = localName(tag.name)
     if (depth === 0) {
       if (name !== spec.root) {
-        refuse(name.toLowerCase() === 'html' ? `answered an HTML page instead of ${spec.feedName}` : `answered XML with root element <${name}> instead of ${spec.feedName}`)
+        refuse(
+          name.toLowerCase() === 'html'
+            ? `answered an HTML page instead of ${spec.feedName}`
+            : `answered XML with root element <${name}> instead of ${spec.feedName}`,
+        )
       }
       root = attributesOf(tag)
     } else if (depth === 1 && spec.container !== undefined && name === spec.container && container === undefined) {
@@ -110,7 +114,8 @@ function createListReader(spec: StreamedListSpec, onItem: (item: XmlElement) => 
       const value = childValue(child)
       const earlier = item![child.name]
       // A repeated child becomes a list.
-      item![child.name] = earlier === undefined ? value : Array.isArray(earlier) ? [...earlier, value] : [earlier, value]
+      item![child.name] =
+        earlier === undefined ? value : Array.isArray(earlier) ? [...earlier, value] : [earlier, value]
       child = undefined
     } else if (item && depth === itemDepth) {
       onItem(item)
@@ -149,7 +154,11 @@ function createListReader(spec: StreamedListSpec, onItem: (item: XmlElement) => 
  * const names: XmlElement[] = []
  * readXmlList(body, { root: 'airportNames', feedName: 'the airportNames XML', item: 'airportName' }, (n) => names.push(n))
  */
-export function readXmlList(body: string, spec: StreamedListSpec, onItem: (item: XmlElement) => void): StreamedDocument {
+export function readXmlList(
+  body: string,
+  spec: StreamedListSpec,
+  onItem: (item: XmlElement) => void,
+): StreamedDocument {
   const reader = createListReader(spec, onItem)
   reader.write(screenXmlBody(body, spec.feedName))
   return reader.finish()
@@ -164,7 +173,11 @@ export function readXmlList(body: string, spec: StreamedListSpec, onItem: (item:
  * const flights: XmlElement[] = []
  * const { root } = await streamXmlDocument(body, { root: 'airport', feedName: 'the XmlFeed XML', container: 'flights', item: 'flight' }, (f) => flights.push(f))
  */
-export async function streamXmlDocument(body: string, spec: StreamedListSpec, onItem: (item: XmlElement) => void): Promise<StreamedDocument> {
+export async function streamXmlDocument(
+  body: string,
+  spec: StreamedListSpec,
+  onItem: (item: XmlElement) => void,
+): Promise<StreamedDocument> {
   const text = screenXmlBody(body, spec.feedName)
   const reader = createListReader(spec, onItem)
   for (let start = 0; start < text.length; start += SLICE_CHARS) {

@@ -1,7 +1,13 @@
 import * as v from 'valibot'
 import { defineOperation, upstreamNotConfigured } from '@allmenning/core/source'
 import { distanceKm, pointParameters } from '../shared/wgs84-point.js'
-import { NEAREST_CAP, NEAREST_RADIUS_KM, YR_ATTRIBUTION, YR_BADETEMP_KEY_VARIABLE, yrBadetemperaturer } from './badetemp-upstream.js'
+import {
+  NEAREST_CAP,
+  NEAREST_RADIUS_KM,
+  YR_ATTRIBUTION,
+  YR_BADETEMP_KEY_VARIABLE,
+  yrBadetemperaturer,
+} from './badetemp-upstream.js'
 import { waterTemperaturesPlaceField } from './place-fields.js'
 import { getWithKey, readLocations } from './water-temperatures.js'
 
@@ -32,14 +38,19 @@ export function createGetNearestWaterTemperatures(apiKey: string | undefined, no
           v.number(),
           v.gtValue(0, 'must be greater than 0'),
           v.maxValue(NEAREST_RADIUS_KM),
-          v.description(`Only points within this many kilometres, at most ${NEAREST_RADIUS_KM} (how far Yr looks); ${NEAREST_RADIUS_KM} when left out`),
+          v.description(
+            `Only points within this many kilometres, at most ${NEAREST_RADIUS_KM} (how far Yr looks); ${NEAREST_RADIUS_KM} when left out`,
+          ),
         ),
         NEAREST_RADIUS_KM,
       ),
     },
     limit: { default: NEAREST_CAP, max: 100 },
     output: v.object({
-      count: v.pipe(v.number(), v.description('Points with a reading from the last five days within radius_km, before paging')),
+      count: v.pipe(
+        v.number(),
+        v.description('Points with a reading from the last five days within radius_km, before paging'),
+      ),
       radius_km: v.pipe(v.number(), v.description('The radius searched')),
       attribution: v.pipe(v.string(), v.description('The credit Yr asks to be shown with the temperatures')),
       temperatures: v.array(
@@ -60,14 +71,20 @@ export function createGetNearestWaterTemperatures(apiKey: string | undefined, no
     }),
     list: 'temperatures',
     placeField: waterTemperaturesPlaceField,
-    canonicalFieldAliases: { name: ['temperatures[].name'], latitude: ['temperatures[].lat'], longitude: ['temperatures[].lon'], timestamp: ['temperatures[].time'] },
+    canonicalFieldAliases: {
+      name: ['temperatures[].name'],
+      latitude: ['temperatures[].lat'],
+      longitude: ['temperatures[].lon'],
+      timestamp: ['temperatures[].time'],
+    },
     shapeNote:
       'data has the public gateway’s shape (temperatures with location_id, name, lat, lon, temperature_c, time), with the ' +
       'point’s county, municipality, source and distance beside them, and the attribution Yr asks for.',
     // Most points report a few times a day; some by hand.
     cacheTtlSeconds: 900,
     // Each measuring point, linked to its own readings.
-    entities: (data) => data.temperatures.map((t) => ({ type: 'bathing_spot', id: t.location_id, ...(t.name ? { name: t.name } : {}) })),
+    entities: (data) =>
+      data.temperatures.map((t) => ({ type: 'bathing_spot', id: t.location_id, ...(t.name ? { name: t.name } : {}) })),
 
     async run(params, ctx) {
       const client = ctx.upstream(yrBadetemperaturer)
@@ -101,7 +118,14 @@ export function createGetNearestWaterTemperatures(apiKey: string | undefined, no
       const data = { count: rows.length, radius_km: params.radius_km, attribution: YR_ATTRIBUTION, temperatures: rows }
       // Yr stops at six: when it gave six and more were asked for, there may be more points within 50 km.
       if (params.limit > NEAREST_CAP && received >= NEAREST_CAP) {
-        return { data, rawValues, capped: { cap: NEAREST_CAP, reason: `Yr answers at most the ${NEAREST_CAP} nearest measuring points within ${NEAREST_RADIUS_KM} km` } }
+        return {
+          data,
+          rawValues,
+          capped: {
+            cap: NEAREST_CAP,
+            reason: `Yr answers at most the ${NEAREST_CAP} nearest measuring points within ${NEAREST_RADIUS_KM} km`,
+          },
+        }
       }
       return { data, rawValues }
     },

@@ -47,8 +47,14 @@ export function createGetWaterTemperatures(apiKey: string | undefined, now: () =
     async run(params, ctx) {
       const client = ctx.upstream(yrBadetemperaturer)
       if (!apiKey) throw upstreamNotConfigured(client, YR_BADETEMP_KEY_VARIABLE)
-      const res = await getWithKey(client, `/locations/${encodeURIComponent(params.location_id)}/watertemperatures`, apiKey, [404])
-      if (res.status === 404) throw new GatewayError(404, 'entity_not_found', `Yr has no bathing-temperature point ${params.location_id}`)
+      const res = await getWithKey(
+        client,
+        `/locations/${encodeURIComponent(params.location_id)}/watertemperatures`,
+        apiKey,
+        [404],
+      )
+      if (res.status === 404)
+        throw new GatewayError(404, 'entity_not_found', `Yr has no bathing-temperature point ${params.location_id}`)
       const { readings, tooOld, unreadable } = readReadings(res.body, client, now())
       return {
         data: { location_id: params.location_id, attribution: YR_ATTRIBUTION, temperatures: readings },

@@ -25,11 +25,19 @@ export function badetemp(options: BadetempOptions = {}): SourceDefinition {
     id: 'badetemp',
     name: 'Yr bathing temperatures (badetemperaturer)',
     description:
-      "Bathing water temperatures in Norway from Yr: the nearest measuring points to a place with their latest reading, and " +
+      'Bathing water temperatures in Norway from Yr: the nearest measuring points to a place with their latest reading, and ' +
       'one point’s readings from the last five days. Badetemperaturer levert av Yr. Needs a Yr API key.',
     documentation: 'https://hjelp.yr.no/hc/no/articles/5949243432850-API-for-badetemperaturer',
     topic: 'weather',
-    keywords: ['bathing temperature', 'badetemperatur', 'water temperature', 'vanntemperatur', 'yr', 'bading', 'swimming'],
+    keywords: [
+      'bathing temperature',
+      'badetemperatur',
+      'water temperature',
+      'vanntemperatur',
+      'yr',
+      'bading',
+      'swimming',
+    ],
     synonyms: ['badevann', 'badeplass', 'sjøtemperatur', 'sea temperature', 'beach', 'strand', 'bade', 'svømming'],
     contentLanguages: ['no', 'en'],
     cacheTtlSeconds: 900,

@@ -4,5 +4,6 @@ import type { PlaceFieldDeclaration } from '@allmenning/core/source'
 export const waterTemperaturesPlaceField: PlaceFieldDeclaration = {
   name: 'water_temperatures',
   section: 'weather',
-  description: 'Bathing water temperatures measured in the last five days at the nearest points within 50 km (Badetemperaturer levert av Yr).',
+  description:
+    'Bathing water temperatures measured in the last five days at the nearest points within 50 km (Badetemperaturer levert av Yr).',
 }

@@ -36,7 +36,12 @@ export interface WaterTemperature {
 }
 
 const numberOf = (value: unknown): number | null => {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value.replace(',', '.')) : Number.NaN
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value.replace(',', '.'))
+        : Number.NaN
   return Number.isFinite(n) ? n : null
 }
 
@@ -58,7 +63,12 @@ export function apiKeyHeaders(apiKey: string): Record<string, string> {
  * if (res.status === 401) throw refusedKey(client, res.status)
  */
 export function refusedKey(upstream: { id: string; name: string }, status: number): UpstreamError {
-  return new UpstreamError(upstream, 'status', `refused the configured API key (HTTP ${status}); check ${YR_BADETEMP_KEY_VARIABLE}`, status)
+  return new UpstreamError(
+    upstream,
+    'status',
+    `refused the configured API key (HTTP ${status}); check ${YR_BADETEMP_KEY_VARIABLE}`,
+    status,
+  )
 }
 
 /** Whether a reading is young enough for Yr's terms (at most five days old) at `now`. */
@@ -72,7 +82,11 @@ export const isRecent = (time: string, now: number) => now - Date.parse(time) <=
  * @example
  * const { temperatures } = readLocations(res.body, client, Date.now())
  */
-export function readLocations(body: unknown, upstream: { id: string; name: string }, now: number): { temperatures: WaterTemperature[]; unreadable: number; tooOld: number } {
+export function readLocations(
+  body: unknown,
+  upstream: { id: string; name: string },
+  now: number,
+): { temperatures: WaterTemperature[]; unreadable: number; tooOld: number } {
   const list = checkUpstreamShape(upstream, v.array(v.unknown()), body, 'the bathing temperatures')
   const temperatures: WaterTemperature[] = []
   let unreadable = 0
@@ -85,7 +99,16 @@ export function readLocations(body: unknown, upstream: { id: string; name: strin
     const temperature = numberOf(r?.temperature)
     const time = r?.time && !Number.isNaN(Date.parse(r.time)) ? r.time : null
     const id = r?.locationId === undefined || r?.locationId === null ? '' : String(r.locationId).trim()
-    if (!r || id === '' || lat === null || lon === null || Math.abs(lat) > 90 || Math.abs(lon) > 180 || temperature === null || time === null) {
+    if (
+      !r ||
+      id === '' ||
+      lat === null ||
+      lon === null ||
+      Math.abs(lat) > 90 ||
+      Math.abs(lon) > 180 ||
+      temperature === null ||
+      time === null
+    ) {
       unreadable++
       continue
     }
@@ -115,7 +138,11 @@ export function readLocations(body: unknown, upstream: { id: string; name: strin
  * @example
  * const { readings } = readReadings(res.body, client, Date.now())
  */
-export function readReadings(body: unknown, upstream: { id: string; name: string }, now: number): { readings: { temperature_c: number; time: string }[]; tooOld: number; unreadable: number } {
+export function readReadings(
+  body: unknown,
+  upstream: { id: string; name: string },
+  now: number,
+): { readings: { temperature_c: number; time: string }[]; tooOld: number; unreadable: number } {
   const list = checkUpstreamShape(upstream, v.array(v.unknown()), body, 'the readings')
   const readings: { temperature_c: number; time: string }[] = []
   let tooOld = 0
@@ -123,7 +150,8 @@ export function readReadings(body: unknown, upstream: { id: string; name: string
   for (const item of list) {
     const parsed = v.safeParse(reading, item)
     const temperature = parsed.success ? numberOf(parsed.output.temperature) : null
-    const time = parsed.success && parsed.output.time && !Number.isNaN(Date.parse(parsed.output.time)) ? parsed.output.time : null
+    const time =
+      parsed.success && parsed.output.time && !Number.isNaN(Date.parse(parsed.output.time)) ? parsed.output.time : null
     if (temperature === null || time === null) unreadable++
     else if (!isRecent(time, now)) tooOld++
     else readings.push({ temperature_c: temperature, time })

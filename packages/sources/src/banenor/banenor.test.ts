@@ -32,29 +32,80 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-const gatewayWith = (options: Parameters<typeof banenor>[0] = { subscriptionKey: FAKE_BANENOR_KEY }, extra: { observers?: GatewayObserver[] } = {}) =>
-  createTestGateway({ sources: banenor(options), upstreams: { banenor_siri_et: fake }, ...extra })
+const gatewayWith = (
+  options: Parameters<typeof banenor>[0] = { subscriptionKey: FAKE_BANENOR_KEY },
+  extra: { observers?: GatewayObserver[] } = {},
+) => createTestGateway({ sources: banenor(options), upstreams: { banenor_siri_et: fake }, ...extra })
 
 const trainsOf = (json: { data: { trains: Train[] } }) => json.data.trains
 
 describe('get_station_board', () => {
   it("answers Oslo S's departures with its position, the freight train through it and the cancelled ones, soonest first", async () => {
     const gateway = gatewayWith()
-    const res = await gateway.call('banenor', 'get_station_board', { station_id: 'OSL', minutes_ahead: 60, max_trains: 20, limit: 20 })
+    const res = await gateway.call('banenor', 'get_station_board', {
+      station_id: 'OSL',
+      minutes_ahead: 60,
+      max_trains: 20,
+      limit: 20,
+    })
     expect(res.status).toBe(200)
-    expect(res.json.data.station).toEqual({ id: 'OSL', name: 'Oslo S', lat: 59.91092, lon: 10.75328, nsr_stop_place_id: 'NSR:StopPlace:337', kind: 'station' })
+    expect(res.json.data.station).toEqual({
+      id: 'OSL',
+      name: 'Oslo S',
+      lat: 59.91092,
+      lon: 10.75328,
+      nsr_stop_place_id: 'NSR:StopPlace:337',
+      kind: 'station',
+    })
     const trains = trainsOf(res.json)
     // 2207 left a quarter of an hour ago, 2150 ends here, 602 arrives in seven hours: none departs in the hour.
     expect(trains.map((t) => t.train)).toEqual(['315', '3525', '2218', '861', '1817', '41823'])
     const [r10, flytoget, l1, skien, l2, freight] = trains as [Train, Train, Train, Train, Train, Train]
-    expect(l1).toMatchObject({ origin: 'Spikkestad', destination: 'Lillestrøm', line: 'L1', operator: 'VY', operator_name: 'Vy', service: 'passenger', track: '4', delay_minutes: 1, departure_status: 'delayed', cancelled: false })
+    expect(l1).toMatchObject({
+      origin: 'Spikkestad',
+      destination: 'Lillestrøm',
+      line: 'L1',
+      operator: 'VY',
+      operator_name: 'Vy',
+      service: 'passenger',
+      track: '4',
+      delay_minutes: 1,
+      departure_status: 'delayed',
+      cancelled: false,
+    })
     expect(Date.parse(l1.at_stop['expected_departure']!) - Date.parse(l1.at_stop['aimed_departure']!)).toBe(60_000)
-    expect(flytoget).toMatchObject({ operator: 'FLY', operator_name: 'Flytoget', line: 'F2', destination: 'Oslo Lufthavn', destination_code: 'GAR', delay_minutes: 2 })
-    expect(skien).toMatchObject({ departure_status: 'cancelled', cancelled: true, delay_minutes: null, destination: 'Skien' })
+    expect(flytoget).toMatchObject({
+      operator: 'FLY',
+      operator_name: 'Flytoget',
+      line: 'F2',
+      destination: 'Oslo Lufthavn',
+      destination_code: 'GAR',
+      delay_minutes: 2,
+    })
+    expect(skien).toMatchObject({
+      departure_status: 'cancelled',
+      cancelled: true,
+      delay_minutes: null,
+      destination: 'Skien',
+    })
     expect(l2).toMatchObject({ departure_status: 'cancelled', arrival_status: 'cancelled', cancelled: true })
-    expect(freight).toMatchObject({ service: 'freight', operator: 'CN', operator_name: 'CargoNet', line: null, track: '19', destination: 'Alnabru', destination_code: 'ALB' })
+    expect(freight).toMatchObject({
+      service: 'freight',
+      operator: 'CN',
+      operator_name: 'CargoNet',
+      line: null,
+      track: '19',
+      destination: 'Alnabru',
+      destination_code: 'ALB',
+    })
     // Answers that carry NSR quays instead of codes are matched by the stop's name.
-    expect(r10).toMatchObject({ line: 'R10', track: '11', origin: 'Drammen', destination: 'Hamar', destination_code: 'HMR' })
+    expect(r10).toMatchObject({
+      line: 'R10',
+      track: '11',
+      origin: 'Drammen',
+      destination: 'Hamar',
+      destination_code: 'HMR',
+    })
     expect(res.json._provenance).toBeDefined()
     expect(JSON.stringify(res.json._provenance)).toContain('Bane NOR')
     expect(gateway.errors).toEqual([])
@@ -69,7 +120,11 @@ describe('get_station_board', () => {
     }
     const arrivals = await gateway.call('banenor', 'get_station_board', { station_id: 'OSL', direction: 'arrivals' })
     expect(trainsOf(arrivals.json).map((t) => t.train)).toContain('2150')
-    const freight = await gateway.call('banenor', 'get_station_board', { station_id: 'ALB', direction: 'both', service: 'freight' })
+    const freight = await gateway.call('banenor', 'get_station_board', {
+      station_id: 'ALB',
+      direction: 'both',
+      service: 'freight',
+    })
     expect(freight.json.data.station).toMatchObject({ id: 'ALB', kind: 'freight_terminal', lat: 59.93242 })
     expect(trainsOf(freight.json).map((t) => [t.train, t.service])).toEqual([
       ['5501', 'freight'],
@@ -80,7 +135,11 @@ describe('get_station_board', () => {
   it('shares one answer of the whole network between every board, and asks Bane NOR again only after 30 seconds', async () => {
     const gateway = gatewayWith()
     const before = fake.hits('/rest')
-    await Promise.all(['OSL', 'NTH', 'SKØ', 'BR', 'ALB'].map((station_id) => gateway.call('banenor', 'get_station_board', { station_id })))
+    await Promise.all(
+      ['OSL', 'NTH', 'SKØ', 'BR', 'ALB'].map((station_id) =>
+        gateway.call('banenor', 'get_station_board', { station_id }),
+      ),
+    )
     await gateway.call('banenor', 'get_station_board', { station_id: 'OSL', minutes_ahead: 120 })
     expect(fake.hits('/rest') - before).toBe(1)
     const request = fake.received.at(-1)!
@@ -97,9 +156,14 @@ describe('get_station_board', () => {
   })
 
   it('says when Bane NOR kept part of the network back (MoreData)', async () => {
-    const own = await startFakeBanenor({ answer: () => siriReply(siriEtAnswer(DEMO_NETWORK, Date.now(), { moreData: true })) })
+    const own = await startFakeBanenor({
+      answer: () => siriReply(siriEtAnswer(DEMO_NETWORK, Date.now(), { moreData: true })),
+    })
     try {
-      const gateway = createTestGateway({ sources: banenor({ subscriptionKey: FAKE_BANENOR_KEY }), upstreams: { banenor_siri_et: own } })
+      const gateway = createTestGateway({
+        sources: banenor({ subscriptionKey: FAKE_BANENOR_KEY }),
+        upstreams: { banenor_siri_et: own },
+      })
       const res = await gateway.call('banenor', 'get_station_board', { station_id: 'OSL' })
       expect(res.status).toBe(200)
       expect(JSON.stringify(res.json._meta)).toContain('MoreData')
@@ -109,13 +173,32 @@ describe('get_station_board', () => {
   })
 
   it('answers a code the station table lacks by the name Bane NOR gives it, and 404 for one nobody calls at', async () => {
-    const extra: FixtureJourney = { train: '5710', line: null, operator: 'GC', feature: 'freightTrain', calls: [{ code: 'XYZ', name: 'Ukjent sidespor', depart: 10 }, { code: 'ALB', name: 'Alnabru', arrive: 40 }] }
+    const extra: FixtureJourney = {
+      train: '5710',
+      line: null,
+      operator: 'GC',
+      feature: 'freightTrain',
+      calls: [
+        { code: 'XYZ', name: 'Ukjent sidespor', depart: 10 },
+        { code: 'ALB', name: 'Alnabru', arrive: 40 },
+      ],
+    }
     const own = await startFakeBanenor({ answer: () => siriReply(siriEtAnswer([...DEMO_NETWORK, extra], Date.now())) })
     try {
-      const gateway = createTestGateway({ sources: banenor({ subscriptionKey: FAKE_BANENOR_KEY }), upstreams: { banenor_siri_et: own } })
+      const gateway = createTestGateway({
+        sources: banenor({ subscriptionKey: FAKE_BANENOR_KEY }),
+        upstreams: { banenor_siri_et: own },
+      })
       const res = await gateway.call('banenor', 'get_station_board', { station_id: 'xyz' })
       expect(res.status).toBe(200)
-      expect(res.json.data.station).toEqual({ id: 'XYZ', name: 'Ukjent sidespor', lat: null, lon: null, nsr_stop_place_id: null, kind: 'unknown' })
+      expect(res.json.data.station).toEqual({
+        id: 'XYZ',
+        name: 'Ukjent sidespor',
+        lat: null,
+        lon: null,
+        nsr_stop_place_id: null,
+        kind: 'unknown',
+      })
       expect(trainsOf(res.json).map((t) => t.train)).toEqual(['5710'])
       const nobody = await gateway.call('banenor', 'get_station_board', { station_id: 'QQQ' })
       expect(nobody.status).toBe(404)
@@ -160,7 +243,9 @@ describe('the subscription key', () => {
     const board = source.json.operations.find((o: { name: string }) => o.name === 'get_station_board')
     expect(board).toMatchObject({ configured: false, configure: [BANENOR_SUBSCRIPTION_KEY_VARIABLE] })
     const health = await gateway.get('/api/v1/health')
-    expect(health.json.sources[0].not_configured).toEqual([{ configure: BANENOR_SUBSCRIPTION_KEY_VARIABLE, operations: ['get_station_board'] }])
+    expect(health.json.sources[0].not_configured).toEqual([
+      { configure: BANENOR_SUBSCRIPTION_KEY_VARIABLE, operations: ['get_station_board'] },
+    ])
   })
 
   it('never appears in an answer, an error message, a log line or an observer event, even when Bane NOR refuses it', async () => {
@@ -191,7 +276,14 @@ describe('the subscription key', () => {
     const ok = await accepted.call('banenor', 'get_station_board', { station_id: 'OSL' })
     expect(ok.status).toBe(200)
     expect(events.length).toBeGreaterThan(4)
-    const everything = [res.body, ok.body, ...events, ...logged, ...refused.errors.map((e) => String(e.error)), ...accepted.errors.map((e) => String(e.error))].join('\n')
+    const everything = [
+      res.body,
+      ok.body,
+      ...events,
+      ...logged,
+      ...refused.errors.map((e) => String(e.error)),
+      ...accepted.errors.map((e) => String(e.error)),
+    ].join('\n')
     expect(everything).not.toContain(secret)
     expect(everything).not.toContain(FAKE_BANENOR_KEY)
   })
@@ -203,15 +295,37 @@ describe('what Bane NOR may answer instead', () => {
     const whole = siriEtAnswer(DEMO_NETWORK, now)
     const cases: [string, { status?: number; headers?: Record<string, string>; body: string }, string][] = [
       ['error condition', { body: siriErrorAnswer('Unknown RequestorRef', now) }, 'Unknown RequestorRef'],
-      ['html', { headers: { 'content-type': 'text/html' }, body: '<!DOCTYPE html><html><body>Maintenance</body></html>' }, 'HTML page'],
+      [
+        'html',
+        { headers: { 'content-type': 'text/html' }, body: '<!DOCTYPE html><html><body>Maintenance</body></html>' },
+        'HTML page',
+      ],
       ['cut off', { body: whole.slice(0, Math.floor(whole.length / 2)) }, 'breaks off'],
-      ['malformed', { body: whole.replace('<StopPointName>Oslo S</StopPointName>', '<StopPointName>Oslo S</StopPoint>') }, 'malformed XML'],
-      ['other document', { body: '<?xml version="1.0"?><PublicationDelivery xmlns="http://www.netex.org.uk/netex"/>' }, 'root element <PublicationDelivery>'],
-      ['no delivery', { body: '<Siri xmlns="http://www.siri.org.uk/siri"><ServiceDelivery><ResponseTimestamp>x</ResponseTimestamp></ServiceDelivery></Siri>' }, 'without an EstimatedTimetableDelivery'],
+      [
+        'malformed',
+        { body: whole.replace('<StopPointName>Oslo S</StopPointName>', '<StopPointName>Oslo S</StopPoint>') },
+        'malformed XML',
+      ],
+      [
+        'other document',
+        { body: '<?xml version="1.0"?><PublicationDelivery xmlns="http://www.netex.org.uk/netex"/>' },
+        'root element <PublicationDelivery>',
+      ],
+      [
+        'no delivery',
+        {
+          body: '<Siri xmlns="http://www.siri.org.uk/siri"><ServiceDelivery><ResponseTimestamp>x</ResponseTimestamp></ServiceDelivery></Siri>',
+        },
+        'without an EstimatedTimetableDelivery',
+      ],
       ['status', { status: 503, body: 'Service Unavailable' }, 'HTTP 503'],
     ]
     for (const [what, reply, says] of cases) {
-      fake.failWith({ status: reply.status ?? 200, headers: reply.headers ?? { 'content-type': 'application/xml; charset=utf-8' }, body: reply.body })
+      fake.failWith({
+        status: reply.status ?? 200,
+        headers: reply.headers ?? { 'content-type': 'application/xml; charset=utf-8' },
+        body: reply.body,
+      })
       const gateway = gatewayWith()
       const res = await gateway.call('banenor', 'get_station_board', { station_id: 'OSL' })
       expect(res.status, what).toBe(502)

@@ -7,7 +7,8 @@ import { findStation, normalizeCode, STATIONS } from './stations.js'
  * are a code of the table are recognisably a station.
  */
 export const banenorEntitySearch: EntitySearch = {
-  recognize: (text) => (/^\p{L}{2,4}$/u.test(text.trim()) && findStation(normalizeCode(text)) ? 'station_code' : undefined),
+  recognize: (text) =>
+    /^\p{L}{2,4}$/u.test(text.trim()) && findStation(normalizeCode(text)) ? 'station_code' : undefined,
   async search(text, ctx) {
     const query = text.trim().slice(0, 100)
     if (query.length < 2) return { hits: [] }
@@ -16,7 +17,10 @@ export const banenorEntitySearch: EntitySearch = {
       type: 'train_station',
       id: item.code,
       name: item.name,
-      description: item.kind === 'freight_terminal' ? `Freight terminal (Bane NOR code ${item.code})` : `Railway station (Bane NOR code ${item.code})`,
+      description:
+        item.kind === 'freight_terminal'
+          ? `Freight terminal (Bane NOR code ${item.code})`
+          : `Railway station (Bane NOR code ${item.code})`,
       lat: item.lat,
       lon: item.lon,
     }))

@@ -62,7 +62,13 @@ export interface BanenorCredentials {
 export function createEtFeed(credentials: BanenorCredentials, now: () => number = Date.now) {
   const key = credentials.subscriptionKey?.trim() || undefined
   const requestorRef = credentials.requestorRef?.trim() || DEFAULT_REQUESTOR_REF
-  const memo = createTimedMemo<EtSnapshot>({ ttlMs: 30 * SECOND_MS, staleMs: 30 * SECOND_MS, errorTtlMs: 15 * SECOND_MS, maxEntries: 1, now })
+  const memo = createTimedMemo<EtSnapshot>({
+    ttlMs: 30 * SECOND_MS,
+    staleMs: 30 * SECOND_MS,
+    errorTtlMs: 15 * SECOND_MS,
+    maxEntries: 1,
+    now,
+  })
 
   async function load(client: UpstreamClient, subscriptionKey: string): Promise<EtSnapshot> {
     const res = await client.postText(SIRI_ET_PATH, estimatedTimetableRequest(requestorRef, new Date(now())), {
@@ -71,7 +77,12 @@ export function createEtFeed(credentials: BanenorCredentials, now: () => number 
       acceptStatus: [401, 403],
     })
     if (res.status === 401 || res.status === 403) {
-      throw new UpstreamError(client, 'status', `refused the configured subscription key (HTTP ${res.status}); check ${BANENOR_SUBSCRIPTION_KEY_VARIABLE}`, res.status)
+      throw new UpstreamError(
+        client,
+        'status',
+        `refused the configured subscription key (HTTP ${res.status}); check ${BANENOR_SUBSCRIPTION_KEY_VARIABLE}`,
+        res.status,
+      )
     }
     try {
       return { ...(await readEstimatedTimetable(res.body)), fetchedAt: now() }
@@ -86,7 +97,11 @@ export function createEtFeed(credentials: BanenorCredentials, now: () => number 
     configured: key !== undefined,
     get(client: UpstreamClient): Promise<EtSnapshot> {
       if (!key) {
-        throw upstreamNotConfigured(client, BANENOR_SUBSCRIPTION_KEY_VARIABLE, `needs a subscription key from Bane NOR's API portal: set ${BANENOR_SUBSCRIPTION_KEY_VARIABLE}`)
+        throw upstreamNotConfigured(
+          client,
+          BANENOR_SUBSCRIPTION_KEY_VARIABLE,
+          `needs a subscription key from Bane NOR's API portal: set ${BANENOR_SUBSCRIPTION_KEY_VARIABLE}`,
+        )
       }
       return memo.get('network', () => load(client, key))
     },

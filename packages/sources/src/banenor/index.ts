@@ -33,7 +33,10 @@ export interface BanenorOptions {
  * // GET /api/v1/kilder/banenor/list_stations?query=Skøyen
  */
 export function banenor(options: BanenorOptions = {}): SourceDefinition {
-  const credentials = { subscriptionKey: options.subscriptionKey?.trim() || undefined, requestorRef: options.requestorRef }
+  const credentials = {
+    subscriptionKey: options.subscriptionKey?.trim() || undefined,
+    requestorRef: options.requestorRef,
+  }
   return defineSource({
     id: 'banenor',
     name: 'Train station boards (Bane NOR)',
@@ -41,13 +44,41 @@ export function banenor(options: BanenorOptions = {}): SourceDefinition {
       "Bane NOR's real-time train information (SIRI ET): live boards of the trains, passenger and freight, leaving or arriving at a station, with aimed and expected times, track, cancellations, operator and line (needs a Bane NOR subscription key); and Bane NOR's station codes with each station's name and position, by name, code or near a point.",
     documentation: 'https://www.banenor.no/',
     topic: 'transport',
-    keywords: ['train', 'tog', 'railway', 'jernbane', 'station board', 'avgangstavle', 'departures', 'avganger', 'bane nor', 'freight', 'godstog'],
-    synonyms: ['togtider', 'sanntid', 'stasjon', 'jernbanestasjon', 'ankomster', 'arrivals', 'forsinkelse', 'innstilt', 'cancelled', 'siri', 'vy', 'cargonet', 'flytoget'],
+    keywords: [
+      'train',
+      'tog',
+      'railway',
+      'jernbane',
+      'station board',
+      'avgangstavle',
+      'departures',
+      'avganger',
+      'bane nor',
+      'freight',
+      'godstog',
+    ],
+    synonyms: [
+      'togtider',
+      'sanntid',
+      'stasjon',
+      'jernbanestasjon',
+      'ankomster',
+      'arrivals',
+      'forsinkelse',
+      'innstilt',
+      'cancelled',
+      'siri',
+      'vy',
+      'cargonet',
+      'flytoget',
+    ],
     contentLanguages: ['no'],
     cacheTtlSeconds: 30,
     limit: { default: 50, max: 200 },
     upstreams: [banenorSiriEt],
-    notConfigured: credentials.subscriptionKey ? [] : [{ configure: BANENOR_SUBSCRIPTION_KEY_VARIABLE, operations: ['get_station_board'] }],
+    notConfigured: credentials.subscriptionKey
+      ? []
+      : [{ configure: BANENOR_SUBSCRIPTION_KEY_VARIABLE, operations: ['get_station_board'] }],
     entityTypes: { train_station: { operation: 'get_station_board', parameter: 'station_id' } },
     // The station table (369 stations) is imported when a search first needs it, as the
     // operations are; only a text shaped like a code (two to four letters) loads it to be recognized.

@@ -26,7 +26,14 @@ export function createListStations() {
     name: 'list_stations',
     description: `Railway stations with Bane NOR's station codes (the station_id get_station_board takes), their names and WGS84 positions: those whose name or code matches query, best match first, or every station when query is left out. ${TABLE_NOTE}`,
     parameters: {
-      query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100), v.description('A station name or code, e.g. Skøyen, nati, OSL; every station when left out'))),
+      query: v.optional(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.maxLength(100),
+          v.description('A station name or code, e.g. Skøyen, nati, OSL; every station when left out'),
+        ),
+      ),
     },
     output: v.object({ stations: v.array(stationSchema) }),
     list: 'stations',
@@ -64,7 +71,9 @@ export function createFindStationsNearby() {
     entities: (data) => data.stations.map((s) => ({ type: 'train_station', id: s.id, name: s.name })),
     async run(params) {
       const found = nearest({ lat: params.lat, lon: params.lon }, STATIONS, params.radius_km, (s) => s)
-      return { data: { stations: found.map(({ item, distanceKm }) => ({ ...stationOutput(item), distance_km: distanceKm })) } }
+      return {
+        data: { stations: found.map(({ item, distanceKm }) => ({ ...stationOutput(item), distance_km: distanceKm })) },
+      }
     },
   })
 }

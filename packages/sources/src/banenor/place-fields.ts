@@ -4,7 +4,8 @@ import type { PlaceFieldDeclaration } from '@allmenning/core/source'
 export const trainStationsPlaceField: PlaceFieldDeclaration = {
   name: 'train_stations',
   section: 'transport',
-  description: "The nearest railway stations, nearest first, with Bane NOR's station code that get_station_board takes.",
+  description:
+    "The nearest railway stations, nearest first, with Bane NOR's station code that get_station_board takes.",
   // After entur's stops (100), vegvesen's fields (101) and entur's shared_mobility (102), in the transport section.
   order: 103,
   sectionOrder: 100,

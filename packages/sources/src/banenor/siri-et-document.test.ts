@@ -13,7 +13,13 @@ describe('readEstimatedTimetable', () => {
     expect(et.producerRef).toBe('BNR')
     expect(et.moreData).toBe(true)
     const l1 = et.journeys[0]!
-    expect(l1).toMatchObject({ vehicleRef: '2218', datedVehicleJourneyRef: '2218:2026-11-28', lineRef: 'NSB:Line:L1', operatorRef: 'VY', serviceFeatureRefs: ['passengerTrain'] })
+    expect(l1).toMatchObject({
+      vehicleRef: '2218',
+      datedVehicleJourneyRef: '2218:2026-11-28',
+      lineRef: 'NSB:Line:L1',
+      operatorRef: 'VY',
+      serviceFeatureRefs: ['passengerTrain'],
+    })
     expect(l1.calls.map((c) => [c.stopPointRef, c.recorded])).toEqual([
       ['SPI', true],
       ['SKØ', false],
@@ -22,7 +28,12 @@ describe('readEstimatedTimetable', () => {
       ['BR', false],
       ['LLS', false],
     ])
-    expect(l1.calls[3]).toMatchObject({ aimedDeparture: '2026-11-28T11:10:00+01:00', expectedDeparture: '2026-11-28T11:11:00+01:00', departureStatus: 'delayed', departurePlatform: '4' })
+    expect(l1.calls[3]).toMatchObject({
+      aimedDeparture: '2026-11-28T11:10:00+01:00',
+      expectedDeparture: '2026-11-28T11:11:00+01:00',
+      departureStatus: 'delayed',
+      departurePlatform: '4',
+    })
     expect(et.journeys[1]).toMatchObject({ cancellation: true, originRef: 'OSL', destinationName: 'Skien' })
   })
 
@@ -31,14 +42,20 @@ describe('readEstimatedTimetable', () => {
       .replace('xmlns="http://www.siri.org.uk/siri"', 'xmlns:siri="http://www.siri.org.uk/siri"')
       .replace(/<(\/?)([A-Z])/g, '<$1siri:$2')
       .replace('<siri:StopPointName>Oslo S<', '<siri:StopPointName>Oslo S &amp; co<')
-      .replace('</siri:EstimatedJourneyVersionFrame>', '<siri:EstimatedVehicleJourney/></siri:EstimatedJourneyVersionFrame>')
+      .replace(
+        '</siri:EstimatedJourneyVersionFrame>',
+        '<siri:EstimatedVehicleJourney/></siri:EstimatedJourneyVersionFrame>',
+      )
     const et = await readEstimatedTimetable(prefixed)
     expect(et.journeys.map((j) => j.vehicleRef)).toEqual(['2218', '861'])
     expect(et.journeys[0]!.calls[3]!.stopPointName).toBe('Oslo S & co')
   })
 
   it('reads a network of megabytes in slices, giving the event loop many turns', async () => {
-    const many = Array.from({ length: 500 }, (_, i) => ({ ...DEMO_NETWORK[i % DEMO_NETWORK.length]!, train: String(10000 + i) }))
+    const many = Array.from({ length: 500 }, (_, i) => ({
+      ...DEMO_NETWORK[i % DEMO_NETWORK.length]!,
+      train: String(10000 + i),
+    }))
     const body = siriEtAnswer(many, at)
     expect(body.length).toBeGreaterThan(2_000_000)
     let turns = 0

@@ -66,7 +66,11 @@ const parser = new XMLParser({
   ignoreAttributes: true,
   parseTagValue: false,
   processEntities: true,
-  isArray: (name) => name === 'EstimatedVehicleJourney' || name === 'RecordedCall' || name === 'EstimatedCall' || name === 'ServiceFeatureRef',
+  isArray: (name) =>
+    name === 'EstimatedVehicleJourney' ||
+    name === 'RecordedCall' ||
+    name === 'EstimatedCall' ||
+    name === 'ServiceFeatureRef',
 })
 
 const OPENING = /<(?:[A-Za-z_][\w.-]*:)?EstimatedVehicleJourney(?=[\s/>])/g
@@ -160,7 +164,8 @@ function cutJourneys(text: string): { skeleton: string; chunks: string[] } {
   OPENING.lastIndex = 0
   for (let open = OPENING.exec(text); open; open = OPENING.exec(text)) {
     const tagEnd = text.indexOf('>', open.index)
-    if (tagEnd === -1) throw new InvalidFeedError(`answered XML that breaks off inside a journey instead of ${FEED_NAME}`)
+    if (tagEnd === -1)
+      throw new InvalidFeedError(`answered XML that breaks off inside a journey instead of ${FEED_NAME}`)
     skeleton += text.slice(from, open.index)
     if (text[tagEnd - 1] === '/') {
       from = tagEnd + 1
@@ -191,13 +196,22 @@ function readEnvelope(skeleton: string): { delivery: Node; service: Node } {
   const service = list(siri['ServiceDelivery'])[0]
   if (!service) throw new InvalidFeedError(`answered a Siri document without a ServiceDelivery instead of ${FEED_NAME}`)
   const delivery = list(service['EstimatedTimetableDelivery'])[0]
-  const error = isNode(service['ErrorCondition']) ? service['ErrorCondition'] : isNode(delivery?.['ErrorCondition']) ? delivery['ErrorCondition'] : undefined
+  const error = isNode(service['ErrorCondition'])
+    ? service['ErrorCondition']
+    : isNode(delivery?.['ErrorCondition'])
+      ? delivery['ErrorCondition']
+      : undefined
   if (error || text(service['Status']) === 'false' || text(delivery?.['Status']) === 'false') {
-    const said = error ? findText(error, 'ErrorText') ?? findText(error, 'Description') : null
+    const said = error ? (findText(error, 'ErrorText') ?? findText(error, 'Description')) : null
     const kind = error ? Object.keys(error).find((k) => k !== 'Description') : undefined
-    throw new InvalidFeedError(`answered a SIRI error${kind ? ` (${kind})` : ''}${said ? `: ${said.slice(0, 200)}` : ''}`)
+    throw new InvalidFeedError(
+      `answered a SIRI error${kind ? ` (${kind})` : ''}${said ? `: ${said.slice(0, 200)}` : ''}`,
+    )
   }
-  if (!delivery) throw new InvalidFeedError(`answered a ServiceDelivery without an EstimatedTimetableDelivery instead of ${FEED_NAME}`)
+  if (!delivery)
+    throw new InvalidFeedError(
+      `answered a ServiceDelivery without an EstimatedTimetableDelivery instead of ${FEED_NAME}`,
+    )
   return { delivery, service }
 }
 

@@ -91,7 +91,12 @@ function callIsAt(call: SiriCall, stop: BoardStop): boolean {
   return stop.name !== null && call.stopPointName !== null && nameKey(call.stopPointName) === nameKey(stop.name)
 }
 
-function statusOf(given: string | null, journeyCancelled: boolean, callCancelled: boolean, hasTime: boolean): string | null {
+function statusOf(
+  given: string | null,
+  journeyCancelled: boolean,
+  callCancelled: boolean,
+  hasTime: boolean,
+): string | null {
   if (!hasTime) return null
   if (journeyCancelled) return 'cancelled'
   // Bane NOR's own answers may mark a cancelled stop with Cancellation alone.
@@ -137,12 +142,22 @@ export function buildStationBoard(
     if (options.direction === 'arrivals' && !arrives) continue
     const departureAt = timeOf(call.actualDeparture ?? call.expectedDeparture ?? call.aimedDeparture)
     const arrivalAt = timeOf(call.actualArrival ?? call.expectedArrival ?? call.aimedArrival)
-    const at = options.direction === 'arrivals' ? arrivalAt : options.direction === 'departures' ? departureAt : Number.isNaN(departureAt) ? arrivalAt : departureAt
+    const at =
+      options.direction === 'arrivals'
+        ? arrivalAt
+        : options.direction === 'departures'
+          ? departureAt
+          : Number.isNaN(departureAt)
+            ? arrivalAt
+            : departureAt
     if (Number.isNaN(at) || at < from || at > until) continue
     const first = journey.calls[0]!
     const last = journey.calls[journey.calls.length - 1]!
     const cancelledHere = journey.cancellation || call.cancellation
-    const lateBy = options.direction === 'arrivals' || !departs ? minutesLate(call.aimedArrival, call.actualArrival ?? call.expectedArrival) : minutesLate(call.aimedDeparture, call.actualDeparture ?? call.expectedDeparture)
+    const lateBy =
+      options.direction === 'arrivals' || !departs
+        ? minutesLate(call.aimedArrival, call.actualArrival ?? call.expectedArrival)
+        : minutesLate(call.aimedDeparture, call.actualDeparture ?? call.expectedDeparture)
     const operator = journey.operatorRef
     rows.push({
       at,
@@ -150,9 +165,15 @@ export function buildStationBoard(
         train: trainOf(journey),
         journey_id: journey.datedVehicleJourneyRef,
         origin: journey.originName ?? first.stopPointName,
-        origin_code: codeOf(journey.originRef) ?? stationOfCall(first.stopPointRef, first.stopPointName)?.code ?? codeOf(first.stopPointRef),
+        origin_code:
+          codeOf(journey.originRef) ??
+          stationOfCall(first.stopPointRef, first.stopPointName)?.code ??
+          codeOf(first.stopPointRef),
         destination: journey.destinationName ?? call.destinationDisplay ?? last.stopPointName,
-        destination_code: codeOf(journey.destinationRef) ?? stationOfCall(last.stopPointRef, last.stopPointName)?.code ?? codeOf(last.stopPointRef),
+        destination_code:
+          codeOf(journey.destinationRef) ??
+          stationOfCall(last.stopPointRef, last.stopPointName)?.code ??
+          codeOf(last.stopPointRef),
         at_stop: {
           aimed_arrival: call.aimedArrival,
           expected_arrival: call.expectedArrival,

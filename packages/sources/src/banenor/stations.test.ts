@@ -14,7 +14,13 @@ describe('the station table', () => {
   })
 
   it("finds the public gateway's clients' stations by code in any case, name or NSR id", () => {
-    expect(['OSL', 'NTH', 'SKØ', 'BR', 'ALB'].map((c) => findStation(c)?.name)).toEqual(['Oslo S', 'Nationaltheatret', 'Skøyen', 'Bryn', 'Alnabru godsterminal'])
+    expect(['OSL', 'NTH', 'SKØ', 'BR', 'ALB'].map((c) => findStation(c)?.name)).toEqual([
+      'Oslo S',
+      'Nationaltheatret',
+      'Skøyen',
+      'Bryn',
+      'Alnabru godsterminal',
+    ])
     expect(findStation('skø')?.code).toBe('SKØ')
     expect(findStation('Lillestrøm stasjon')?.code).toBe('LLS')
     expect(findStation('lillestrom')?.code).toBe('LLS')

@@ -36,7 +36,9 @@ function clean(text: string): string {
 export function checkedClientName(name: string): string {
   const trimmed = name.trim()
   if (!/^[A-Za-z0-9._]+-[A-Za-z0-9._-]+$/.test(trimmed) || trimmed.length > 100) {
-    throw new TypeError(`entur: clientName "${name}" must read <company>-<application> (letters, digits, ".", "_", "-"; at most 100 characters)`)
+    throw new TypeError(
+      `entur: clientName "${name}" must read <company>-<application> (letters, digits, ".", "_", "-"; at most 100 characters)`,
+    )
   }
   return trimmed
 }

@@ -9,7 +9,10 @@ import { AUTOCOMPLETE_SIZE } from './autocomplete-size.js'
 export const enturEntitySearch: EntitySearch = {
   async search(text, ctx) {
     const { stops } = (await ctx.call('search_stops', { query: text, limit: AUTOCOMPLETE_SIZE })) as { stops: Stop[] }
-    const ranked = rankByName(text, stops, (stop) => ({ codes: [stop.id], names: [stop.name, ...(stop.label ? [stop.label] : [])] }))
+    const ranked = rankByName(text, stops, (stop) => ({
+      codes: [stop.id],
+      names: [stop.name, ...(stop.label ? [stop.label] : [])],
+    }))
     const hits = ranked.map(({ item }) => ({
       type: 'stop_place',
       id: item.id,

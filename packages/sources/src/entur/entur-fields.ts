@@ -6,7 +6,8 @@ import * as v from 'valibot'
  * @example
  * described(v.number(), 'WGS84 latitude')
  */
-export const described = <S extends v.GenericSchema>(schema: S, description: string) => v.pipe(schema, v.description(description))
+export const described = <S extends v.GenericSchema>(schema: S, description: string) =>
+  v.pipe(schema, v.description(description))
 
 /**
  * A text Entur may leave out, described.
@@ -23,4 +24,5 @@ export const maybeText = (description: string) => described(v.nullable(v.string(
  * @example
  * present('  ') // null
  */
-export const present = (value: string | null | undefined): string | null => (value && value.trim() !== '' ? value.trim() : null)
+export const present = (value: string | null | undefined): string | null =>
+  value && value.trim() !== '' ? value.trim() : null

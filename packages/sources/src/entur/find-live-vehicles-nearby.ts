@@ -20,10 +20,10 @@ export function createFindLiveVehiclesNearby(access: EnturAccess) {
   return defineOperation({
     name: 'find_live_vehicles_nearby',
     description:
-      "Public transport vehicles (bus, tram, metro, rail, ferry, coach) within radius_km of a point now, " +
+      'Public transport vehicles (bus, tram, metro, rail, ferry, coach) within radius_km of a point now, ' +
       "nearest first, from Entur's real-time vehicle positions: id, mode, line, destination, position, " +
-      "delay and when it was reported. data.vehicles is paged by limit and offset; data.count is how many " +
-      "are within the radius.",
+      'delay and when it was reported. data.vehicles is paged by limit and offset; data.count is how many ' +
+      'are within the radius.',
     parameters: {
       // Vehicles move some metres a second: a cell of ~11 m keeps a map's repeated asks apart only where it matters.
       ...pointParameters(4),
@@ -47,8 +47,8 @@ export function createFindLiveVehiclesNearby(access: EnturAccess) {
     list: 'vehicles',
     shapeNote:
       "data is { count, returned, vehicles } with the row fields the public gateway's clients read " +
-      "(vehicle_id as Entur gives it, mode, line, line_name, destination, lat, lon, last_updated); the rest " +
-      "stand beside them. Rows are sorted by distance_m.",
+      '(vehicle_id as Entur gives it, mode, line, line_name, destination, lat, lon, last_updated); the rest ' +
+      'stand beside them. Rows are sorted by distance_m.',
     canonicalFieldAliases: { timestamp: ['vehicles[].last_updated'] },
     // Entur's positions move every few seconds; ten keeps a map polling every few seconds from
     // costing Entur one call each, and a position older than that is still a useful one.
@@ -61,7 +61,10 @@ export function createFindLiveVehiclesNearby(access: EnturAccess) {
       const { data } = await postGraphql(
         client,
         '/graphql',
-        { query: VEHICLES_QUERY, variables: { boundingBox: boundingBoxAround(center, params.radius_km), mode: params.mode ?? null } },
+        {
+          query: VEHICLES_QUERY,
+          variables: { boundingBox: boundingBoxAround(center, params.radius_km), mode: params.mode ?? null },
+        },
         headers,
       )
       const found = readLiveVehicles(client, data, center, params.radius_km)

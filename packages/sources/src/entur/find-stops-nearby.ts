@@ -27,7 +27,12 @@ export function createFindStopsNearby(access: EnturAccess) {
       ...pointParameters(3),
       radius_km: radiusKmParameter({ fallback: 1, max: 5 }),
     },
-    output: v.array(v.object({ ...stopSchema.entries, distance_km: v.pipe(v.number(), v.description('Distance from lat/lon in kilometres')) })),
+    output: v.array(
+      v.object({
+        ...stopSchema.entries,
+        distance_km: v.pipe(v.number(), v.description('Distance from lat/lon in kilometres')),
+      }),
+    ),
     placeField: stopsPlaceField,
     canonicalFieldAliases: { name: ['[].name'] },
     cacheTtlSeconds: 86_400,
@@ -46,7 +51,12 @@ export function createFindStopsNearby(access: EnturAccess) {
         headers,
       })
       // The geocoder's own distance and order are not relied on: radius and order are kept here.
-      const found = nearest({ lat: params.lat, lon: params.lon }, readGeocoderStops(client, res.body), params.radius_km, (stop) => stop)
+      const found = nearest(
+        { lat: params.lat, lon: params.lon },
+        readGeocoderStops(client, res.body),
+        params.radius_km,
+        (stop) => stop,
+      )
       return { data: found.map(({ item, distanceKm }) => ({ ...item, distance_km: distanceKm })) }
     },
 

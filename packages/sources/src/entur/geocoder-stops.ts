@@ -26,12 +26,18 @@ const featureCollection = v.looseObject({ type: v.literal('FeatureCollection'), 
 
 /** A stop place as the source answers it. */
 export const stopSchema = v.object({
-  id: v.pipe(v.string(), v.description('NSR id of the stop place, e.g. NSR:StopPlace:337; get_departures takes it as stop_place_id')),
+  id: v.pipe(
+    v.string(),
+    v.description('NSR id of the stop place, e.g. NSR:StopPlace:337; get_departures takes it as stop_place_id'),
+  ),
   name: v.pipe(v.string(), v.description('Name of the stop place')),
   label: v.pipe(v.nullable(v.string()), v.description('Name with its municipality, as Entur labels it')),
   municipality: v.pipe(v.nullable(v.string()), v.description("Municipality (the geocoder's locality)")),
   county: v.pipe(v.nullable(v.string()), v.description('County')),
-  category: v.pipe(v.array(v.string()), v.description("NeTEx kinds of stop there, each once, e.g. onstreetBus, railStation, ferryStop")),
+  category: v.pipe(
+    v.array(v.string()),
+    v.description('NeTEx kinds of stop there, each once, e.g. onstreetBus, railStation, ferryStop'),
+  ),
   tariff_zones: v.pipe(v.array(v.string()), v.description('Tariff and fare zones the stop lies in')),
   lat: v.pipe(v.number(), v.description('WGS84 latitude')),
   lon: v.pipe(v.number(), v.description('WGS84 longitude')),
@@ -39,7 +45,6 @@ export const stopSchema = v.object({
 
 /** One stop place read from the geocoder, with its position. */
 export type Stop = v.InferOutput<typeof stopSchema>
-
 
 /**
  * The stop places in a geocoder answer, in its order. Only `NSR:StopPlace:` ids are kept: the

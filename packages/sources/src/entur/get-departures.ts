@@ -59,7 +59,15 @@ const estimatedCall = v.object({
   expectedDepartureTime: text('Expected departure, ISO 8601 with Oslo offset'),
   actualDepartureTime: text('Recorded departure, once it has happened'),
   destinationDisplay: v.optional(v.nullable(v.object({ frontText: text('The destination shown on the vehicle') }))),
-  quay: v.optional(v.nullable(v.object({ id: text('Quay (platform, stand) id'), name: text('Quay name'), publicCode: text('Platform or stand sign, e.g. B or 3') }))),
+  quay: v.optional(
+    v.nullable(
+      v.object({
+        id: text('Quay (platform, stand) id'),
+        name: text('Quay name'),
+        publicCode: text('Platform or stand sign, e.g. B or 3'),
+      }),
+    ),
+  ),
   serviceJourney: v.optional(
     v.nullable(
       v.object({
@@ -74,7 +82,10 @@ const estimatedCall = v.object({
 const departures = v.object({
   id: v.pipe(v.string(), v.description('NSR id of the stop place')),
   name: v.pipe(v.string(), v.description('Name of the stop place')),
-  estimatedCalls: v.pipe(v.array(estimatedCall), v.description("The next departures, soonest first, in the shape Entur's GraphQL API gives them")),
+  estimatedCalls: v.pipe(
+    v.array(estimatedCall),
+    v.description("The next departures, soonest first, in the shape Entur's GraphQL API gives them"),
+  ),
 })
 
 // What JourneyPlanner answers: stopPlace is null for an id it does not know.
@@ -101,16 +112,29 @@ export function createGetDepartures(access: EnturAccess) {
         v.description('NSR id of the stop place, e.g. NSR:StopPlace:337'),
       ),
       number_of_departures: v.optional(
-        v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100), v.description('How many departures, 1..100; 20 when left out')),
+        v.pipe(
+          v.number(),
+          v.integer(),
+          v.minValue(1),
+          v.maxValue(100),
+          v.description('How many departures, 1..100; 20 when left out'),
+        ),
         20,
       ),
       time_range_seconds: v.optional(
-        v.pipe(v.number(), v.integer(), v.minValue(60), v.maxValue(172_800), v.description('How far ahead to look, in seconds, 60..172800 (two days); 86400 when left out')),
+        v.pipe(
+          v.number(),
+          v.integer(),
+          v.minValue(60),
+          v.maxValue(172_800),
+          v.description('How far ahead to look, in seconds, 60..172800 (two days); 86400 when left out'),
+        ),
         86_400,
       ),
     },
     output: departures,
-    shapeNote: "data is Entur's data.stopPlace, {id, name, estimatedCalls}, as the public gateway answered it; the line is given both as serviceJourney.line and serviceJourney.journeyPattern.line, as Entur's clients read either.",
+    shapeNote:
+      "data is Entur's data.stopPlace, {id, name, estimatedCalls}, as the public gateway answered it; the line is given both as serviceJourney.line and serviceJourney.journeyPattern.line, as Entur's clients read either.",
     canonicalFieldAliases: { name: ['name'], timestamp: ['estimatedCalls[].expectedDepartureTime'] },
     // Real-time estimates move by the minute.
     cacheTtlSeconds: 30,
@@ -121,11 +145,19 @@ export function createGetDepartures(access: EnturAccess) {
       const { data } = await postGraphql(
         client,
         '/graphql',
-        { query: DEPARTURES_QUERY, variables: { id: params.stop_place_id, numberOfDepartures: params.number_of_departures, timeRange: params.time_range_seconds } },
+        {
+          query: DEPARTURES_QUERY,
+          variables: {
+            id: params.stop_place_id,
+            numberOfDepartures: params.number_of_departures,
+            timeRange: params.time_range_seconds,
+          },
+        },
         headers,
       )
       const { stopPlace } = checkUpstreamShape(client, answer, data, 'the departures')
-      if (!stopPlace) throw new GatewayError(404, 'entity_not_found', `Entur knows no stop place ${params.stop_place_id}`)
+      if (!stopPlace)
+        throw new GatewayError(404, 'entity_not_found', `Entur knows no stop place ${params.stop_place_id}`)
       return { data: stopPlace }
     },
 

@@ -16,11 +16,17 @@ export function createSearchStops(access: EnturAccess) {
   return defineOperation({
     name: 'search_stops',
     description:
-      "Public transport stop places in Norway by name (bus, tram, metro, rail, ferry, airport), best match " +
+      'Public transport stop places in Norway by name (bus, tram, metro, rail, ferry, airport), best match ' +
       "first, from Entur's geocoder. Each id is what get_departures takes. Free text only: " +
-      "find_stops_nearby searches around a point.",
+      'find_stops_nearby searches around a point.',
     parameters: {
-      query: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(100), v.description('Name or part of a name, e.g. Jernbanetorget')),
+      query: v.pipe(
+        v.string(),
+        v.trim(),
+        v.minLength(1),
+        v.maxLength(100),
+        v.description('Name or part of a name, e.g. Jernbanetorget'),
+      ),
     },
     output: v.object({
       returned: v.pipe(v.number(), v.description('Stop places on this page')),

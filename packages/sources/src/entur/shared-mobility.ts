@@ -6,7 +6,16 @@ import { pickTranslation, translatedTextSchema } from './translated-text.js'
 import { described, maybeText, present } from './entur-fields.js'
 
 /** The form factors of Entur Mobility v2 (`FormFactor`); SCOOTER is Entur's deprecated name that also finds SCOOTER_STANDING. */
-export const FORM_FACTORS = ['SCOOTER', 'SCOOTER_STANDING', 'SCOOTER_SEATED', 'BICYCLE', 'CARGO_BICYCLE', 'CAR', 'MOPED', 'OTHER'] as const
+export const FORM_FACTORS = [
+  'SCOOTER',
+  'SCOOTER_STANDING',
+  'SCOOTER_SEATED',
+  'BICYCLE',
+  'CARGO_BICYCLE',
+  'CAR',
+  'MOPED',
+  'OTHER',
+] as const
 
 const translated = `{ translation { language value } }`
 /**
@@ -92,18 +101,22 @@ const answer = v.looseObject({
   stations: v.nullable(v.array(v.nullable(station))),
 })
 
-
 /** A shared vehicle as `find_shared_mobility_nearby` answers it. */
 export const sharedVehicleSchema = v.object({
   id: described(v.string(), "Entur's id of the vehicle, e.g. YVO:Vehicle:…"),
-  form_factor: maybeText('SCOOTER_STANDING, SCOOTER_SEATED, BICYCLE, CARGO_BICYCLE, CAR, MOPED or OTHER (SCOOTER in older feeds)'),
+  form_factor: maybeText(
+    'SCOOTER_STANDING, SCOOTER_SEATED, BICYCLE, CARGO_BICYCLE, CAR, MOPED or OTHER (SCOOTER in older feeds)',
+  ),
   propulsion: maybeText('HUMAN, ELECTRIC_ASSIST, ELECTRIC, COMBUSTION …'),
   lat: described(v.number(), 'WGS84 latitude'),
   lon: described(v.number(), 'WGS84 longitude'),
   distance_m: described(v.number(), 'Distance from lat/lon in whole metres'),
   reserved: described(v.boolean(), 'Reserved by someone (only with include_reserved=true)'),
   disabled: described(v.boolean(), 'Out of service (only with include_disabled=true)'),
-  range_m: described(v.nullable(v.number()), 'How far it can go on its charge or fuel, in metres, as the operator reports it'),
+  range_m: described(
+    v.nullable(v.number()),
+    'How far it can go on its charge or fuel, in metres, as the operator reports it',
+  ),
   operator: maybeText('The operator, as Entur names it (e.g. VOI Technology Norway AS)'),
   operator_id: maybeText('Operator id, e.g. YVO:Operator:voi'),
   system_id: maybeText('The rental system, e.g. voioslo, oslobysykkel'),
@@ -132,7 +145,8 @@ export type SharedVehicle = v.InferOutput<typeof sharedVehicleSchema>
 export type SharedStation = v.InferOutput<typeof sharedStationSchema>
 
 const metres = (center: Wgs84Point, at: Wgs84Point) => Math.round(distanceKm(center, at) * 1000)
-const byDistance = <T extends { distance_m: number; id: string }>(a: T, b: T) => a.distance_m - b.distance_m || a.id.localeCompare(b.id)
+const byDistance = <T extends { distance_m: number; id: string }>(a: T, b: T) =>
+  a.distance_m - b.distance_m || a.id.localeCompare(b.id)
 
 /**
  * The vehicles and stations of a Mobility v2 answer, each nearest first (Entur answers the
@@ -142,7 +156,11 @@ const byDistance = <T extends { distance_m: number; id: string }>(a: T, b: T) =>
  * @example
  * const { vehicles, stations } = readSharedMobility(client, data, { lat: 59.91, lon: 10.75 })
  */
-export function readSharedMobility(client: UpstreamClient, data: unknown, center: Wgs84Point): { vehicles: SharedVehicle[]; stations: SharedStation[] } {
+export function readSharedMobility(
+  client: UpstreamClient,
+  data: unknown,
+  center: Wgs84Point,
+): { vehicles: SharedVehicle[]; stations: SharedStation[] } {
   const parsed = checkUpstreamShape(client, answer, data, 'the shared mobility')
   const vehicles: SharedVehicle[] = []
   for (const item of parsed.vehicles ?? []) {

@@ -55,7 +55,6 @@ const vehicleUpdate = v.looseObject({
 
 const answer = v.looseObject({ vehicles: v.nullable(v.array(v.nullable(vehicleUpdate))) })
 
-
 /** A vehicle as `find_live_vehicles_nearby` answers it. */
 export const liveVehicleSchema = v.object({
   vehicle_id: maybeText(
@@ -85,7 +84,6 @@ export const liveVehicleSchema = v.object({
 /** One vehicle read from Entur's answer. */
 export type LiveVehicle = v.InferOutput<typeof liveVehicleSchema>
 
-
 /**
  * The vehicles of a vehicle-positions answer that stand within `radiusKm` of `center`, nearest
  * first (the same distance in vehicle id order): Entur searches a box and answers in no order.
@@ -94,7 +92,12 @@ export type LiveVehicle = v.InferOutput<typeof liveVehicleSchema>
  * @example
  * const vehicles = readLiveVehicles(client, data, { lat: 59.91, lon: 10.75 }, 1) // [{ vehicle_id: '…', distance_m: 42, … }]
  */
-export function readLiveVehicles(client: UpstreamClient, data: unknown, center: Wgs84Point, radiusKm: number): LiveVehicle[] {
+export function readLiveVehicles(
+  client: UpstreamClient,
+  data: unknown,
+  center: Wgs84Point,
+  radiusKm: number,
+): LiveVehicle[] {
   const { vehicles } = checkUpstreamShape(client, answer, data, 'the vehicle positions')
   const found: LiveVehicle[] = []
   for (const update of vehicles ?? []) {

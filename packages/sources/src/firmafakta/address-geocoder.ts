@@ -82,7 +82,10 @@ function matchOf(street: string, hits: readonly Address[]): Address | undefined 
   const number = houseNumber(wanted)
   return hits.find(
     (hit) =>
-      hit.street !== null && number !== undefined && hit.number === number && wanted.startsWith(`${normalizeStreet(hit.street)} `),
+      hit.street !== null &&
+      number !== undefined &&
+      hit.number === number &&
+      wanted.startsWith(`${normalizeStreet(hit.street)} `),
   )
 }
 
@@ -128,7 +131,8 @@ export function createAddressGeocoder(options: AddressGeocoderOptions): AddressG
         else if (missing.peek(address.key)) results.set(address.key, { status: 'not_found', cached: true })
         else toAsk.push(address)
       }
-      for (const address of toAsk.slice(limits.maxCalls)) results.set(address.key, { status: 'not_looked_up', because: 'cap' })
+      for (const address of toAsk.slice(limits.maxCalls))
+        results.set(address.key, { status: 'not_looked_up', because: 'cap' })
 
       let calls = 0
       let firstError: unknown

@@ -11,12 +11,19 @@ import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-data
 let datasets: MemoryDatasets
 beforeAll(async () => {
   datasets = createMemoryDatasets()
-  await datasets.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', records: aksjonaerregisteret2024Records() }])
+  await datasets.load(aksjonaerregisteret, [
+    { file: 'aksjonaerregisteret.csv', records: aksjonaerregisteret2024Records() },
+  ])
 })
 afterAll(() => datasets.close())
 
 const context = (store = datasets.store) =>
-  testOperationContext({ source: 'firmafakta', operation: operation.name, upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' }, datasets: store })
+  testOperationContext({
+    source: 'firmafakta',
+    operation: operation.name,
+    upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
+    datasets: store,
+  })
 
 describe('aksjeeiere_for_selskap', () => {
   it('lists the shareholders largest first, duplicates summed, quirks of the file undone', async () => {
@@ -24,7 +31,9 @@ describe('aksjeeiere_for_selskap', () => {
     expect(() => v.parse(operation.output, data)).not.toThrow()
     expect(data.organisasjonsnummer).toBe(fixtureCompany)
     expect(data.selskap).toBe('SESAM AS')
-    expect(data.note).toMatch(/^From Skatteetaten's Aksjonærregisteret as published 2024-12-31 \(loaded \d{4}-\d{2}-\d{2}\)\. 6 holdings in all, largest first/)
+    expect(data.note).toMatch(
+      /^From Skatteetaten's Aksjonærregisteret as published 2024-12-31 \(loaded \d{4}-\d{2}-\d{2}\)\. 6 holdings in all, largest first/,
+    )
     expect(data.shareholders.map((s) => [s.navn, s.antall_aksjer, s.andel_prosent])).toEqual([
       ['SESAM HOLDING AS', 600, 60],
       ['NORDMANN OLA', 150, 15],
@@ -45,7 +54,11 @@ describe('aksjeeiere_for_selskap', () => {
       andel_prosent: 60,
     })
     expect(data.shareholders[1]).toMatchObject({ type: 'person', organisasjonsnummer: null, fodselsaar: 1975 })
-    expect(data.shareholders[3]).toMatchObject({ type: 'ukjent', postnr_sted: 'S-41, Ljungby; Sverige', landkode: 'SE' })
+    expect(data.shareholders[3]).toMatchObject({
+      type: 'ukjent',
+      postnr_sted: 'S-41, Ljungby; Sverige',
+      landkode: 'SE',
+    })
     expect(page).toEqual({ hasMore: false, total: 6 })
   })
 
@@ -68,7 +81,9 @@ describe('aksjeeiere_for_selskap', () => {
   it('is a 502 naming the import command when the register is not loaded', async () => {
     const empty = createMemoryDatasets()
     try {
-      const error = await operation.run({ org_nr: fixtureCompany, limit: 100, offset: 0 }, context(empty.store)).catch((e: unknown) => e)
+      const error = await operation
+        .run({ org_nr: fixtureCompany, limit: 100, offset: 0 }, context(empty.store))
+        .catch((e: unknown) => e)
       expect(error).toBeInstanceOf(GatewayError)
       expect(error).toMatchObject({ status: 502, code: 'dataset_not_loaded' })
       expect((error as Error).message).toContain('npx allmenning datasets import aksjonaerregisteret <file>')
@@ -81,7 +96,12 @@ describe('aksjeeiere_for_selskap', () => {
 describe('aksjeeiere_for_selskap through the gateway', () => {
   const call = async (query: string) => {
     const gateway = createGateway({ sources: [firmafakta()], datasets: datasets.store, onError: () => {} })
-    const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/firmafakta/aksjeeiere_for_selskap', query, headers: {} })
+    const res = await gateway.handle({
+      method: 'GET',
+      path: '/api/v1/kilder/firmafakta/aksjeeiere_for_selskap',
+      query,
+      headers: {},
+    })
     return { status: res.status, json: JSON.parse(res.body!) }
   }
 
@@ -89,17 +109,52 @@ describe('aksjeeiere_for_selskap through the gateway', () => {
     const { status, json } = await call(`org_nr=${fixtureCompany}&limit=2`)
     expect(status).toBe(200)
     expect(json.parameters).toEqual({ org_nr: fixtureCompany, limit: 2, offset: 0 })
-    expect(Object.keys(json.data)).toEqual(['note', 'organisasjonsnummer', 'selskap', 'shareholders', 'has_more_results'])
-    expect(json.data.has_more_results).toBe(true)
-    expect(json._meta.pagination).toEqual({ limit: 2, offset: 0, returned: 2, has_more_results: true, next_offset: 2, total: 6 })
-    expect(json._meta.datasets).toEqual([
-      expect.objectContaining({ id: 'aksjonaerregisteret', publisher: 'Skatteetaten', license: 'NLOD 2.0', published_at: '2024-12-31', rows: 9, changes: 'yearly' }),
+    expect(Object.keys(json.data)).toEqual([
+      'note',
+      'organisasjonsnummer',
+      'selskap',
+      'shareholders',
+      'has_more_results',
     ])
-    expect(json._provenance.data).toMatchObject({ source: 'Skatteetaten', source_api: 'https://www.skatteetaten.no/deling/aksjonarregisteret/' })
+    expect(json.data.has_more_results).toBe(true)
+    expect(json._meta.pagination).toEqual({
+      limit: 2,
+      offset: 0,
+      returned: 2,
+      has_more_results: true,
+      next_offset: 2,
+      total: 6,
+    })
+    expect(json._meta.datasets).toEqual([
+      expect.objectContaining({
+        id: 'aksjonaerregisteret',
+        publisher: 'Skatteetaten',
+        license: 'NLOD 2.0',
+        published_at: '2024-12-31',
+        rows: 9,
+        changes: 'yearly',
+      }),
+    ])
+    expect(json._provenance.data).toMatchObject({
+      source: 'Skatteetaten',
+      source_api: 'https://www.skatteetaten.no/deling/aksjonarregisteret/',
+    })
     expect(json._provenance.data.description).toContain('NLOD')
     expect(json.entities).toEqual([
-      { type: 'organization', id: fixtureCompany, name: 'SESAM AS', source: 'firmafakta', _links: { self: `/api/v1/kilder/firmafakta/selskapsdetaljer?org_nr=${fixtureCompany}` } },
-      { type: 'organization', id: '912346234', name: 'SESAM HOLDING AS', source: 'firmafakta', _links: { self: '/api/v1/kilder/firmafakta/selskapsdetaljer?org_nr=912346234' } },
+      {
+        type: 'organization',
+        id: fixtureCompany,
+        name: 'SESAM AS',
+        source: 'firmafakta',
+        _links: { self: `/api/v1/kilder/firmafakta/selskapsdetaljer?org_nr=${fixtureCompany}` },
+      },
+      {
+        type: 'organization',
+        id: '912346234',
+        name: 'SESAM HOLDING AS',
+        source: 'firmafakta',
+        _links: { self: '/api/v1/kilder/firmafakta/selskapsdetaljer?org_nr=912346234' },
+      },
       {
         type: 'shareholder',
         id: 'nordmann-ola-1975',

@@ -19,7 +19,7 @@ import { shareholderSchema, toShareholder, type ShareholdingRow } from './shareh
 export const aksjeeiereForSelskap = defineOperation({
   name: 'aksjeeiere_for_selskap',
   description:
-    'Shareholders of a Norwegian limited company (AS, ASA) at the end of the year Skatteetaten\'s Aksjonærregisteret ' +
+    "Shareholders of a Norwegian limited company (AS, ASA) at the end of the year Skatteetaten's Aksjonærregisteret " +
     'covers, largest holding first. A person is given with birth year only, as the register publishes ' +
     'them; a company with its organisation number. Rows the register repeats are summed. Needs the register loaded: ' +
     'it is ordered from Skatteetaten and imported with `allmenning datasets import aksjonaerregisteret <file>`.',
@@ -34,7 +34,7 @@ export const aksjeeiereForSelskap = defineOperation({
   }),
   list: 'shareholders',
   canonicalFieldAliases: { name: ['shareholders[].navn', 'selskap'] },
-  shapeNote: 'data is {note, shareholders} as spec 2.4 gives it, with the company\'s number and name beside them.',
+  shapeNote: "data is {note, shareholders} as spec 2.4 gives it, with the company's number and name beside them.",
   datasets: [aksjonaerregisteret],
   async run(params, ctx) {
     const register = ctx.dataset(aksjonaerregisteret)
@@ -50,21 +50,29 @@ export const aksjeeiereForSelskap = defineOperation({
         offset: params.offset,
       }),
     ])
-    const first = rows[0] ?? (total > 0 ? (await register.select<ShareholdingRow>('aksjeposter', { where, limit: 1 }))[0] : undefined)
-    const source = versionNote('Skatteetaten\'s Aksjonærregisteret', register.version)
+    const first =
+      rows[0] ??
+      (total > 0 ? (await register.select<ShareholdingRow>('aksjeposter', { where, limit: 1 }))[0] : undefined)
+    const source = versionNote("Skatteetaten's Aksjonærregisteret", register.version)
     const note =
       total === 0
         ? `${source} The register lists no shareholders of ${params.org_nr}: it holds limited companies (AS, ASA) only.`
         : `${source} ${total} holding${total === 1 ? '' : 's'} in all, largest first; a person is identified by name and birth year only.`
     return {
-      data: { note, organisasjonsnummer: params.org_nr, selskap: first?.selskap ?? null, shareholders: rows.map(toShareholder) },
+      data: {
+        note,
+        organisasjonsnummer: params.org_nr,
+        selskap: first?.selskap ?? null,
+        shareholders: rows.map(toShareholder),
+      },
       page: { hasMore: params.offset + rows.length < total, total },
     }
   },
   entities(data) {
     const entities: EntityInput[] = [organizationEntity(data.organisasjonsnummer, data.selskap)]
     for (const holder of data.shareholders) {
-      if (holder.type === 'selskap' && holder.organisasjonsnummer) entities.push(organizationEntity(holder.organisasjonsnummer, holder.navn))
+      if (holder.type === 'selskap' && holder.organisasjonsnummer)
+        entities.push(organizationEntity(holder.organisasjonsnummer, holder.navn))
       else if (holder.type === 'person' && holder.fodselsaar !== null) {
         entities.push({
           type: 'shareholder',

@@ -5,19 +5,30 @@ import { testOperationContext } from '@allmenning/core/testing'
 import { firmafakta } from './index.js'
 import { aksjeposterForPerson as operation } from './aksjeposter-for-person.js'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
-import { aksjonaerregisteret2021Records, aksjonaerregisteret2024Records } from './testing/aksjonaerregisteret-fixtures.js'
+import {
+  aksjonaerregisteret2021Records,
+  aksjonaerregisteret2024Records,
+} from './testing/aksjonaerregisteret-fixtures.js'
 import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
 
 let datasets: MemoryDatasets
 beforeAll(async () => {
   datasets = createMemoryDatasets()
-  await datasets.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', records: aksjonaerregisteret2024Records() }])
+  await datasets.load(aksjonaerregisteret, [
+    { file: 'aksjonaerregisteret.csv', records: aksjonaerregisteret2024Records() },
+  ])
 })
 afterAll(() => datasets.close())
 
 const context = (store = datasets.store) =>
-  testOperationContext({ source: 'firmafakta', operation: operation.name, upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' }, datasets: store })
-const run = (name: string, birth_year: string, store = datasets.store) => operation.run({ name, birth_year, limit: 25, offset: 0 }, context(store))
+  testOperationContext({
+    source: 'firmafakta',
+    operation: operation.name,
+    upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
+    datasets: store,
+  })
+const run = (name: string, birth_year: string, store = datasets.store) =>
+  operation.run({ name, birth_year, limit: 25, offset: 0 }, context(store))
 
 describe('aksjeposter_for_person', () => {
   it('finds a person by name in any order, case and accents, and birth year', async () => {
@@ -46,12 +57,23 @@ describe('aksjeposter_for_person', () => {
   it('reads an older extract with other header wording (its windows-1252 bytes: test/sources/firmafakta/datasets)', async () => {
     const older = createMemoryDatasets()
     try {
-      const result = await older.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', records: aksjonaerregisteret2021Records() }], '2021-12-31')
+      const result = await older.load(
+        aksjonaerregisteret,
+        [{ file: 'aksjonaerregisteret.csv', records: aksjonaerregisteret2021Records() }],
+        '2021-12-31',
+      )
       expect(result).toMatchObject({ rows: 2, malformed: 0 })
       const { data } = await run('Åse Ødegård', '1962', older.store)
       expect(data.navn).toBe('ØDEGÅRD ÅSE')
       expect(data.aksjeposter).toEqual([
-        { organisasjonsnummer: '976030788', selskap: 'SESAM AS', aksjeklasse: 'Ordinære aksjer', antall_aksjer: 80, antall_aksjer_selskap: 800, andel_prosent: 10 },
+        {
+          organisasjonsnummer: '976030788',
+          selskap: 'SESAM AS',
+          aksjeklasse: 'Ordinære aksjer',
+          antall_aksjer: 80,
+          antall_aksjer_selskap: 800,
+          andel_prosent: 10,
+        },
       ])
       expect(data.note).toContain('as published 2021-12-31')
     } finally {
@@ -67,7 +89,12 @@ describe('aksjeposter_for_person', () => {
     ['name=Ola%20Nordmann', 'birth_year', 'required'],
   ])('rejects %s with a 400 naming %s', async (query, parameter, rule) => {
     const gateway = createGateway({ sources: [firmafakta()], datasets: datasets.store })
-    const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/firmafakta/aksjeposter_for_person', query, headers: {} })
+    const res = await gateway.handle({
+      method: 'GET',
+      path: '/api/v1/kilder/firmafakta/aksjeposter_for_person',
+      query,
+      headers: {},
+    })
     expect(res.status).toBe(400)
     expect(JSON.parse(res.body!).error.details[0]).toMatchObject({ parameter, rule })
   })

@@ -17,15 +17,20 @@ import { holdingSchema, holdingsOf, personOwnerKeys, toHolding } from './shareho
 export const aksjeposterForPerson = defineOperation({
   name: 'aksjeposter_for_person',
   description:
-    'Shares a person owns in Norwegian limited companies, from Skatteetaten\'s Aksjonærregisteret, found by full name ' +
+    "Shares a person owns in Norwegian limited companies, from Skatteetaten's Aksjonærregisteret, found by full name " +
     'and birth year: the name matches in any word order and regardless of case and accents ("Ola Nordmann" finds ' +
     '"NORDMANN OLA"), and every word must be there (middle names too). Namesakes born the same year cannot be told ' +
     'apart; the register publishes no more. Largest holding first. Needs the register loaded.',
   parameters: {
-    name: v.pipe(personNameSchema, v.description('The person\'s full name, in any word order')),
+    name: v.pipe(personNameSchema, v.description("The person's full name, in any word order")),
     birth_year: birthYearSchema,
   },
-  output: v.object({ note: v.string(), navn: v.nullable(v.string()), fodselsaar: v.number(), aksjeposter: v.array(holdingSchema) }),
+  output: v.object({
+    note: v.string(),
+    navn: v.nullable(v.string()),
+    fodselsaar: v.number(),
+    aksjeposter: v.array(holdingSchema),
+  }),
   list: 'aksjeposter',
   canonicalFieldAliases: { name: ['navn', 'aksjeposter[].selskap'] },
   datasets: [aksjonaerregisteret],
@@ -33,7 +38,7 @@ export const aksjeposterForPerson = defineOperation({
     const register = ctx.dataset(aksjonaerregisteret)
     const year = Number(params.birth_year)
     const { total, rows } = await holdingsOf(register, personOwnerKeys(params.name, year), params)
-    const source = versionNote('Skatteetaten\'s Aksjonærregisteret', register.version)
+    const source = versionNote("Skatteetaten's Aksjonærregisteret", register.version)
     const note =
       total === 0
         ? `${source} The register lists no shares owned by a person named ${params.name} born ${year}.`

@@ -11,7 +11,10 @@ import { isDeletedUnit } from './enhet-mapping.js'
 export function titleCasePlace(place: string): string {
   return place
     .toLocaleLowerCase('nb')
-    .replace(/(^|[\s-])(\p{L})/gu, (_match, separator: string, letter: string) => separator + letter.toLocaleUpperCase('nb'))
+    .replace(
+      /(^|[\s-])(\p{L})/gu,
+      (_match, separator: string, letter: string) => separator + letter.toLocaleUpperCase('nb'),
+    )
 }
 
 function location(unit: BrregUnit): string | undefined {

@@ -10,7 +10,11 @@ describe('candidateShares', () => {
   it('gives every municipality at least the minimum, taking it from the largest, and never more than the cap in all', () => {
     const shares = candidateShares([14, 1, 1, 1], 100, 10)
     expect(shares).toEqual([70, 10, 10, 10])
-    for (const samples of [[1, 1, 1, 1, 1, 1], [16, 1], [3, 3, 3, 3, 3]]) {
+    for (const samples of [
+      [1, 1, 1, 1, 1, 1],
+      [16, 1],
+      [3, 3, 3, 3, 3],
+    ]) {
       const result = candidateShares(samples, 100, 10)
       expect(result.reduce((a, b) => a + b, 0)).toBe(100)
       expect(Math.min(...result)).toBeGreaterThanOrEqual(10)

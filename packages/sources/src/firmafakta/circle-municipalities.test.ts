@@ -21,7 +21,9 @@ describe('circleSamples', () => {
   })
 
   it('rounds ring points, so that nearby circles share them', () => {
-    expect(circleSamples({ lat: 59.9131, lon: 10.7461 }, 10).slice(1)).toEqual(circleSamples({ lat: 59.9129, lon: 10.7459 }, 10).slice(1))
+    expect(circleSamples({ lat: 59.9131, lon: 10.7461 }, 10).slice(1)).toEqual(
+      circleSamples({ lat: 59.9129, lon: 10.7459 }, 10).slice(1),
+    )
   })
 })
 
@@ -31,7 +33,12 @@ describe('createCircleMunicipalities', () => {
     kartverket = await startFakeKartverketAdresser({ addresses: [...recordedAddresses, ...areaAdresser()] })
   })
   afterAll(() => kartverket.close())
-  const context = () => testOperationContext({ source: 'firmafakta', operation: 'finn_selskaper_i_omrade', upstream: { ...kartverketAdresser, baseUrl: kartverket.baseUrl } })
+  const context = () =>
+    testOperationContext({
+      source: 'firmafakta',
+      operation: 'finn_selskaper_i_omrade',
+      upstream: { ...kartverketAdresser, baseUrl: kartverket.baseUrl },
+    })
   const budget = () => createRequestBudget({ requests: 100, perMs: 1000, maxWaitMs: 0 })
 
   it('names the centre’s municipality first, then the others by how many samples fell in them, and remembers each sample', async () => {

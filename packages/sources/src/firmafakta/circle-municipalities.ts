@@ -51,7 +51,8 @@ export function circleSamples(center: Wgs84Point, radiusKm: number): Wgs84Point[
     for (let i = 0; i < RING_SAMPLES; i++) {
       const bearing = (i * 2 * Math.PI) / RING_SAMPLES
       const lat = center.lat + (distanceKm * Math.cos(bearing)) / KM_PER_DEGREE
-      const lon = center.lon + (distanceKm * Math.sin(bearing)) / (KM_PER_DEGREE * Math.cos((center.lat * Math.PI) / 180))
+      const lon =
+        center.lon + (distanceKm * Math.sin(bearing)) / (KM_PER_DEGREE * Math.cos((center.lat * Math.PI) / 180))
       points.push({ lat: roundCoordinate(lat, decimals), lon: roundCoordinate(lon, decimals) })
     }
   }

@@ -230,8 +230,10 @@ export function toEnhetsdetaljer(
     vedtektsdato: unit.vedtektsdato ?? null,
     registreringsdatoForetaksregisteret: unit.registreringsdatoForetaksregisteret ?? null,
     registreringsdatoMerverdiavgiftsregisteret: unit.registreringsdatoMerverdiavgiftsregisteret ?? null,
-    registreringsdatoMerverdiavgiftsregisteretEnhetsregisteret: unit.registreringsdatoMerverdiavgiftsregisteretEnhetsregisteret ?? null,
-    registreringsdatoFrivilligMerverdiavgiftsregisteret: unit.registreringsdatoFrivilligMerverdiavgiftsregisteret ?? null,
+    registreringsdatoMerverdiavgiftsregisteretEnhetsregisteret:
+      unit.registreringsdatoMerverdiavgiftsregisteretEnhetsregisteret ?? null,
+    registreringsdatoFrivilligMerverdiavgiftsregisteret:
+      unit.registreringsdatoFrivilligMerverdiavgiftsregisteret ?? null,
     registreringsdatoAntallAnsatteEnhetsregisteret: unit.registreringsdatoAntallAnsatteEnhetsregisteret ?? null,
     registreringsdatoAntallAnsatteNAVAaregisteret: unit.registreringsdatoAntallAnsatteNAVAaregisteret ?? null,
     frivilligMvaRegistrertBeskrivelser: unit.frivilligMvaRegistrertBeskrivelser ?? [],

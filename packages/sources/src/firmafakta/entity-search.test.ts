@@ -20,8 +20,18 @@ afterAll(async () => {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function search(datasets: MemoryDatasets | undefined, q: string): Promise<any> {
-  const gateway = createGateway({ sources: [firmafakta()], upstreams: { brreg: { baseUrl: brreg.baseUrl } }, ...(datasets ? { datasets: datasets.store } : {}), onError: () => {} })
-  const res = await gateway.handle({ method: 'GET', path: '/api/v1/sok/alle', query: `q=${encodeURIComponent(q)}&mode=entities&limit=10`, headers: {} })
+  const gateway = createGateway({
+    sources: [firmafakta()],
+    upstreams: { brreg: { baseUrl: brreg.baseUrl } },
+    ...(datasets ? { datasets: datasets.store } : {}),
+    onError: () => {},
+  })
+  const res = await gateway.handle({
+    method: 'GET',
+    path: '/api/v1/sok/alle',
+    query: `q=${encodeURIComponent(q)}&mode=entities&limit=10`,
+    headers: {},
+  })
   return JSON.parse(res.body!)
 }
 

@@ -1,5 +1,10 @@
 import { GatewayError } from '@allmenning/core'
-import { isDatasetNotLoaded, type EntityHit, type EntitySearch, type EntitySearchContext } from '@allmenning/core/source'
+import {
+  isDatasetNotLoaded,
+  type EntityHit,
+  type EntitySearch,
+  type EntitySearchContext,
+} from '@allmenning/core/source'
 import type { Enhetsdetaljer } from './enhet-mapping.js'
 import { isValidOrganisationNumber } from './org-nr.js'
 import { personEntityId } from './person-id.js'
@@ -31,15 +36,26 @@ export const firmafaktaEntitySearch: EntitySearch = {
     const orgNr = organisationNumberIn(text)
     if (orgNr) {
       const unit = (await ctx.call('selskapsdetaljer', { org_nr: orgNr })) as Enhetsdetaljer
-      return { hits: [{ type: 'organization', id: unit.organisasjonsnummer, name: unit.navn, description: describeDetails(unit) }] }
+      return {
+        hits: [
+          { type: 'organization', id: unit.organisasjonsnummer, name: unit.navn, description: describeDetails(unit) },
+        ],
+      }
     }
     // Brønnøysund's name search takes two characters or more.
     if (text.trim().length < 2) return { hits: [] }
     const [companies, persons] = await Promise.all([
-      ctx.call('organisasjonsnummer_for_selskap', { company_name: text.slice(0, 100), limit: ctx.limit }) as Promise<Hit[]>,
+      ctx.call('organisasjonsnummer_for_selskap', { company_name: text.slice(0, 100), limit: ctx.limit }) as Promise<
+        Hit[]
+      >,
       personsNamed(text, ctx),
     ])
-    const hits: EntityHit[] = companies.map((hit) => ({ type: 'organization', id: hit.organisasjonsnummer, name: hit.navn, description: hit.beskrivelse }))
+    const hits: EntityHit[] = companies.map((hit) => ({
+      type: 'organization',
+      id: hit.organisasjonsnummer,
+      name: hit.navn,
+      description: hit.beskrivelse,
+    }))
     return { hits: [...hits, ...persons].slice(0, ctx.limit) }
   },
 }

@@ -77,11 +77,17 @@ export const euTildelingerForSelskap = defineOperation({
     const data = ctx.dataset(cordis)
     const byNumber = await data.select<ParticipantRow>('deltakere', { where: { organisasjonsnummer: params.org_nr } })
     const pics = [...new Set(byNumber.map((row) => row.pic).filter((pic): pic is string => pic !== null))]
-    const byPic = pics.length > 0 ? await data.select<ParticipantRow>('deltakere', { where: { pic: { in: pics }, organisasjonsnummer: null } }) : []
+    const byPic =
+      pics.length > 0
+        ? await data.select<ParticipantRow>('deltakere', { where: { pic: { in: pics }, organisasjonsnummer: null } })
+        : []
     const participations = [...byNumber, ...byPic]
     const projectIds = [...new Set(participations.map((row) => row.prosjekt_id))]
     const projects = new Map(
-      (projectIds.length > 0 ? await data.select<ProjectRow>('prosjekter', { where: { prosjekt_id: { in: projectIds } } }) : []).map((p) => [p.prosjekt_id, p]),
+      (projectIds.length > 0
+        ? await data.select<ProjectRow>('prosjekter', { where: { prosjekt_id: { in: projectIds } } })
+        : []
+      ).map((p) => [p.prosjekt_id, p]),
     )
     const prosjekter = participations
       .map((row) => {

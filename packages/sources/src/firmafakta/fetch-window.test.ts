@@ -49,7 +49,9 @@ describe('the fake Enhetsregisteret', () => {
 
   it('echoes a pinned media type and refuses one it does not serve', async () => {
     const pinned = await get('/enheter/976030788', 'application/vnd.brreg.enhetsregisteret.enhet.v2+json;charset=UTF-8')
-    expect(pinned.headers.get('content-type')).toBe('application/vnd.brreg.enhetsregisteret.enhet.v2+json;charset=UTF-8')
+    expect(pinned.headers.get('content-type')).toBe(
+      'application/vnd.brreg.enhetsregisteret.enhet.v2+json;charset=UTF-8',
+    )
     const wrong = await get('/enheter/976030788', 'application/vnd.brreg.enhetsregisteret.enhet.v9+json')
     expect(wrong.status).toBe(406)
   })
@@ -73,7 +75,8 @@ describe('fetchWindow', () => {
   const totals = [0, 1, 7, 20, 45, 101]
   const fakes = new Map<number, FakeBrreg>()
   beforeAll(async () => {
-    for (const total of totals) fakes.set(total, await startFakeBrreg({ underenheter: generateUnderenheter(PARENT, total) }))
+    for (const total of totals)
+      fakes.set(total, await startFakeBrreg({ underenheter: generateUnderenheter(PARENT, total) }))
   })
   afterAll(async () => {
     for (const fake of fakes.values()) await fake.close()
@@ -92,9 +95,10 @@ describe('fetchWindow', () => {
             start,
             start + limit,
           )
-          expect(window.rows.map((unit) => unit.navn), `total ${total}, offset ${start}, limit ${limit}`).toEqual(
-            names.slice(start, start + limit),
-          )
+          expect(
+            window.rows.map((unit) => unit.navn),
+            `total ${total}, offset ${start}, limit ${limit}`,
+          ).toEqual(names.slice(start, start + limit))
           expect(window.total).toBe(total)
         }
       }
@@ -110,11 +114,18 @@ describe('fetchWindow', () => {
 
   it('turns a search page of the wrong shape into a 502 naming Brønnøysund', async () => {
     const fake = fakes.get(1) as FakeBrreg
-    fake.upstream.route('/enheter', () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"_embedded":{}}' }))
+    fake.upstream.route('/enheter', () => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: '{"_embedded":{}}',
+    }))
     const client = testContext(fake.baseUrl, 'organisasjonsnummer_for_selskap').upstream(brreg)
-    const failure = await fetchWindow(client, { path: '/enheter', resource: 'enhet', query: { navn: 'x' } }, 0, 5).catch(
-      (error: unknown) => error,
-    )
+    const failure = await fetchWindow(
+      client,
+      { path: '/enheter', resource: 'enhet', query: { navn: 'x' } },
+      0,
+      5,
+    ).catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(UpstreamError)
     expect((failure as UpstreamError).status).toBe(502)
     expect((failure as UpstreamError).message).toContain('brreg')

@@ -10,12 +10,19 @@ import { brregFixtures, startFakeBrreg, type FakeBrreg } from './testing/fake-br
 // Stortorvet in Oslo; the area fixtures put ten companies within 1 km of it.
 const STORTORVET = 'lat=59.913&lon=10.746'
 
-type Company = { organization_id: string; navn: string; distance_km: number; coordinates: { latitude: number; longitude: number } }
+type Company = {
+  organization_id: string
+  navn: string
+  distance_km: number
+  coordinates: { latitude: number; longitude: number }
+}
 const names = (json: { data: { companies: Company[] } }) => json.data.companies.map((c) => c.navn)
 
 async function start(extra: ReturnType<typeof generateAreaCompanies> = { enheter: [], adresser: [] }) {
   const brreg = await startFakeBrreg({ enheter: [...brregFixtures().enheter, ...areaEnheter(), ...extra.enheter] })
-  const kartverket = await startFakeKartverketAdresser({ addresses: [...recordedAddresses, ...areaAdresser(), ...extra.adresser] })
+  const kartverket = await startFakeKartverketAdresser({
+    addresses: [...recordedAddresses, ...areaAdresser(), ...extra.adresser],
+  })
   return { brreg, kartverket }
 }
 
@@ -69,7 +76,9 @@ describe('finn_selskaper_i_omrade', () => {
       expect(typeof company.coordinates.longitude).toBe('number')
     }
     // Tollbugata 10 is placed at Kartverket's 10A (same street and number), never at the 14 beside it.
-    expect(json.data.companies.find((c: Company) => c.navn === 'TOLLBUGATA ARKITEKTER AS').geocoded_address).toBe('Tollbugata 10A, 0152 OSLO')
+    expect(json.data.companies.find((c: Company) => c.navn === 'TOLLBUGATA ARKITEKTER AS').geocoded_address).toBe(
+      'Tollbugata 10A, 0152 OSLO',
+    )
     expect(json.data).toMatchObject({
       radius_km: 1,
       min_employees: 10,
@@ -208,8 +217,12 @@ describe('finn_selskaper_i_omrade at its caps', () => {
   it('examines the 100 largest, looks up at most 50 addresses a request, says what it left out, and fills in on later requests', async () => {
     // A budget that never makes the test wait: the per-request cap is what is tested here.
     const budget = createRequestBudget({ requests: 1000, perMs: 1000, maxWaitMs: 0 })
-    const gateway = createTestGateway({ sources: firmafakta({ kartverketBudget: budget }), upstreams: { brreg: fakes.brreg, kartverket_adresser: fakes.kartverket } })
-    const call = (radius: number) => gateway.call('firmafakta', 'finn_selskaper_i_omrade', `${STORTORVET}&radius_km=${radius}&limit=100`)
+    const gateway = createTestGateway({
+      sources: firmafakta({ kartverketBudget: budget }),
+      upstreams: { brreg: fakes.brreg, kartverket_adresser: fakes.kartverket },
+    })
+    const call = (radius: number) =>
+      gateway.call('firmafakta', 'finn_selskaper_i_omrade', `${STORTORVET}&radius_km=${radius}&limit=100`)
     const first = await call(1)
     expect(first.status).toBe(200)
     expect(first.json.data).toMatchObject({
@@ -222,7 +235,9 @@ describe('finn_selskaper_i_omrade at its caps', () => {
       unplaced_reasons: { no_address: 0, address_not_found: 0, not_looked_up: 50, lookup_failed: 0 },
       truncated: true,
     })
-    expect(first.json.data.note).toContain('Brønnøysund counts 142 companies with at least 10 employees in OSLO (0301); the 100 largest were examined (at most 100 a request)')
+    expect(first.json.data.note).toContain(
+      'Brønnøysund counts 142 companies with at least 10 employees in OSLO (0301); the 100 largest were examined (at most 100 a request)',
+    )
     expect(first.json.data.note).toContain('50 companies were not placed because at most 50 addresses are looked up')
     expect(fakes.brreg.calls.at(-1)?.query).toMatchObject({ page: '0', size: '100' })
 
@@ -237,7 +252,10 @@ describe('finn_selskaper_i_omrade at its caps', () => {
   it('stops looking up addresses when the shared request budget for Kartverket is spent, and says so', async () => {
     // Room for the samples of the circle and a few addresses, and no waiting for more.
     const budget = createRequestBudget({ requests: 12, perMs: 60_000, maxWaitMs: 0 })
-    const gateway = createTestGateway({ sources: firmafakta({ kartverketBudget: budget }), upstreams: { brreg: fakes.brreg, kartverket_adresser: fakes.kartverket } })
+    const gateway = createTestGateway({
+      sources: firmafakta({ kartverketBudget: budget }),
+      upstreams: { brreg: fakes.brreg, kartverket_adresser: fakes.kartverket },
+    })
     const { status, json } = await gateway.call('firmafakta', 'finn_selskaper_i_omrade', `${STORTORVET}&radius_km=1`)
     expect(status).toBe(200)
     // The circle's centre and eight rim points took 9 of the 12.

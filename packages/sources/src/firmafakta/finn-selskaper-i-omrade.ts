@@ -54,7 +54,9 @@ export type AreaCompany = v.InferOutput<typeof companySchema>
 const unplacedReasons = v.object({
   no_address: count('Companies with no Norwegian street address in the register (none, a post-office box, abroad)'),
   address_not_found: count("Companies whose address Kartverket's register does not have"),
-  not_looked_up: count('Companies whose address was not looked up this time: the lookups per request (or the shared budget) were spent'),
+  not_looked_up: count(
+    'Companies whose address was not looked up this time: the lookups per request (or the shared budget) were spent',
+  ),
   lookup_failed: count("Companies whose address could not be looked up because Kartverket's address search failed"),
 })
 
@@ -284,7 +286,9 @@ export function createFinnSelskaperIOmrade(parts: AreaSearchParts) {
         )
       }
       if (notSearched.length > 0) {
-        notes.push(`The circle touches more than ${MAX_MUNICIPALITIES} municipalities; ${listed(notSearched)} were not searched.`)
+        notes.push(
+          `The circle touches more than ${MAX_MUNICIPALITIES} municipalities; ${listed(notSearched)} were not searched.`,
+        )
       }
       if (reasons.not_looked_up > 0) {
         notes.push(
@@ -297,7 +301,9 @@ export function createFinnSelskaperIOmrade(parts: AreaSearchParts) {
       }
       if (reasons.lookup_failed > 0) {
         const why = run.firstError instanceof Error ? ` (${run.firstError.message})` : ''
-        notes.push(`Kartverket's address search failed${why}; ${plural(reasons.lookup_failed, 'company', 'companies')} could not be placed.`)
+        notes.push(
+          `Kartverket's address search failed${why}; ${plural(reasons.lookup_failed, 'company', 'companies')} could not be placed.`,
+        )
       }
       const permanent = reasons.no_address + reasons.address_not_found
       if (permanent > 0) {
@@ -320,8 +326,13 @@ export function createFinnSelskaperIOmrade(parts: AreaSearchParts) {
         unplaced,
         unplaced_reasons: reasons,
         geocoding_calls: run.calls,
-        limits: { max_candidates: MAX_CANDIDATES, max_municipalities: MAX_MUNICIPALITIES, max_geocoding_calls: MAX_GEOCODING_CALLS },
-        truncated: matching > examined || notSearched.length > 0 || reasons.not_looked_up > 0 || reasons.lookup_failed > 0,
+        limits: {
+          max_candidates: MAX_CANDIDATES,
+          max_municipalities: MAX_MUNICIPALITIES,
+          max_geocoding_calls: MAX_GEOCODING_CALLS,
+        },
+        truncated:
+          matching > examined || notSearched.length > 0 || reasons.not_looked_up > 0 || reasons.lookup_failed > 0,
         note: notes.length > 0 ? notes.join(' ') : null,
       }
       return { data, ...(windows[0] ? { sourceApi: windows[0].url } : {}) }

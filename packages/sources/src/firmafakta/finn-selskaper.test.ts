@@ -21,16 +21,35 @@ describe('finn_selskaper', () => {
     expect(status).toBe(200)
     expect(names(json)).toEqual(['SESAM BAKERI AS', 'SESAM AS'])
     expect(json.data).toMatchObject({ total: 2, note: null, has_more_results: false })
-    expect(json.data.selskaper[0]).toMatchObject({ organisasjonsnummer: '912345602', enhetstype: 'hovedenhet', naeringskode1: { kode: '10.710' } })
-    expect(fake.calls.at(-1)).toMatchObject({ path: '/enheter', query: { kommunenummer: '5001', sort: 'antallAnsatte,DESC' } })
+    expect(json.data.selskaper[0]).toMatchObject({
+      organisasjonsnummer: '912345602',
+      enhetstype: 'hovedenhet',
+      naeringskode1: { kode: '10.710' },
+    })
+    expect(fake.calls.at(-1)).toMatchObject({
+      path: '/enheter',
+      query: { kommunenummer: '5001', sort: 'antallAnsatte,DESC' },
+    })
     expect(json.entities[0]).toMatchObject({ type: 'organization', id: '912345602', name: 'SESAM BAKERI AS' })
   })
 
   it('filters by industry code, organisation form and employee range, sending Brønnøysund its own parameter names', async () => {
-    const { json } = await call('naeringskode=56.101&organisasjonsform=as,%20ANS&fra_antall_ansatte=5&til_antall_ansatte=50')
+    const { json } = await call(
+      'naeringskode=56.101&organisasjonsform=as,%20ANS&fra_antall_ansatte=5&til_antall_ansatte=50',
+    )
     expect(names(json)).toEqual(['NORDLYS KAFÉDRIFT AS', 'SESAM AS'])
-    expect(json.parameters).toMatchObject({ naeringskode: '56.101', organisasjonsform: 'AS,ANS', fra_antall_ansatte: 5, til_antall_ansatte: 50 })
-    expect(fake.calls.at(-1)?.query).toMatchObject({ naeringskode: '56.101', organisasjonsform: 'AS,ANS', fraAntallAnsatte: '5', tilAntallAnsatte: '50' })
+    expect(json.parameters).toMatchObject({
+      naeringskode: '56.101',
+      organisasjonsform: 'AS,ANS',
+      fra_antall_ansatte: 5,
+      til_antall_ansatte: 50,
+    })
+    expect(fake.calls.at(-1)?.query).toMatchObject({
+      naeringskode: '56.101',
+      organisasjonsform: 'AS,ANS',
+      fraAntallAnsatte: '5',
+      tilAntallAnsatte: '50',
+    })
   })
 
   it('keeps Brønnøysund’s relevance order for a name search', async () => {
@@ -79,7 +98,13 @@ describe('finn_selskaper', () => {
   it('answers a filter value Brønnøysund refuses with a 400 naming the filter, not a 502', async () => {
     fake.upstream.failWith(
       fakeReply.json(
-        { status: 400, feilmelding: 'Ugyldig forespørsel', valideringsfeil: [{ feilmelding: 'Ugyldig organisasjonsform', parametere: ['organisasjonsform'], feilaktigVerdi: 'XYZ' }] },
+        {
+          status: 400,
+          feilmelding: 'Ugyldig forespørsel',
+          valideringsfeil: [
+            { feilmelding: 'Ugyldig organisasjonsform', parametere: ['organisasjonsform'], feilaktigVerdi: 'XYZ' },
+          ],
+        },
         { status: 400 },
       ),
       { times: 1 },
@@ -99,8 +124,17 @@ describe('finn_selskaper', () => {
   it('lists companies that entity search then finds by their number', async () => {
     const { json } = await call('kommunenummer=4601')
     const found = json.data.selskaper[0]
-    const search = createGateway({ sources: [firmafakta()], upstreams: { brreg: { baseUrl: fake.baseUrl } }, onError: () => {} })
-    const res = await search.handle({ method: 'GET', path: '/api/v1/sok/alle', query: `q=${found.organisasjonsnummer}&mode=entities`, headers: {} })
+    const search = createGateway({
+      sources: [firmafakta()],
+      upstreams: { brreg: { baseUrl: fake.baseUrl } },
+      onError: () => {},
+    })
+    const res = await search.handle({
+      method: 'GET',
+      path: '/api/v1/sok/alle',
+      query: `q=${found.organisasjonsnummer}&mode=entities`,
+      headers: {},
+    })
     const answer = JSON.parse(res.body!)
     expect(answer.results[0]).toMatchObject({ type: 'organization', id: found.organisasjonsnummer, name: found.navn })
   })

@@ -11,7 +11,10 @@ import { BRREG_MAX_DEPTH } from './page-mapping.js'
 export const finnSelskaperOutput = v.object({
   selskaper: v.array(enhetsdetaljerSchema),
   total: v.pipe(v.number(), v.description('Every match Brønnøysund counts, also those past the 10 000 rows it serves')),
-  note: v.pipe(v.nullable(v.string()), v.description('Why a search may have found nothing, when there is a likely reason')),
+  note: v.pipe(
+    v.nullable(v.string()),
+    v.description('Why a search may have found nothing, when there is a likely reason'),
+  ),
 })
 
 /**
@@ -20,7 +23,9 @@ export const finnSelskaperOutput = v.object({
  */
 function commaList(options: { item: RegExp; rule: string; max: number; upper?: boolean; description: string }) {
   const items = (text: string) =>
-    [...new Set(text.split(',').map((item) => (options.upper ? item.trim().toUpperCase() : item.trim())))].filter((item) => item !== '')
+    [...new Set(text.split(',').map((item) => (options.upper ? item.trim().toUpperCase() : item.trim())))].filter(
+      (item) => item !== '',
+    )
   return v.optional(
     v.pipe(
       v.string(),
@@ -34,12 +39,23 @@ function commaList(options: { item: RegExp; rule: string; max: number; upper?: b
 }
 
 const headcount = (what: string) =>
-  v.optional(v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(0), v.maxValue(1_000_000), v.description(what)))
+  v.optional(
+    v.pipe(v.number(), v.integer('must be a whole number'), v.minValue(0), v.maxValue(1_000_000), v.description(what)),
+  )
 
-const FILTERS = ['navn', 'kommunenummer', 'naeringskode', 'organisasjonsform', 'fra_antall_ansatte', 'til_antall_ansatte'] as const
+const FILTERS = [
+  'navn',
+  'kommunenummer',
+  'naeringskode',
+  'organisasjonsform',
+  'fra_antall_ansatte',
+  'til_antall_ansatte',
+] as const
 
 function invalid(parameter: string, problem: string, rule: string): GatewayError {
-  return new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, { details: [{ parameter, problem, rule }] })
+  return new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, {
+    details: [{ parameter, problem, rule }],
+  })
 }
 
 /**
@@ -72,13 +88,19 @@ export const finnSelskaper = defineOperation({
       ),
     ),
     kommunenummer: v.optional(
-      v.pipe(v.string(), v.trim(), v.regex(/^\d{4}$/, 'must be a 4-digit municipality number, e.g. 0301'), v.description('Municipality number of the business address (current numbering), e.g. 0301 for Oslo')),
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.regex(/^\d{4}$/, 'must be a 4-digit municipality number, e.g. 0301'),
+        v.description('Municipality number of the business address (current numbering), e.g. 0301 for Oslo'),
+      ),
     ),
     naeringskode: commaList({
       item: /^\d{2}(\.\d{1,3})?$/,
       rule: 'must be industry codes such as 56.101 or 56, separated by commas',
       max: 20,
-      description: 'Industry codes (NACE, SN2025), comma-separated; Brønnøysund has moved to SN2025 codes, so an old code may find nothing',
+      description:
+        'Industry codes (NACE, SN2025), comma-separated; Brønnøysund has moved to SN2025 codes, so an old code may find nothing',
     }),
     organisasjonsform: commaList({
       item: /^[A-ZÆØÅ]{2,5}$/,
@@ -89,17 +111,24 @@ export const finnSelskaper = defineOperation({
     }),
     fra_antall_ansatte: headcount('At least this many employees'),
     til_antall_ansatte: headcount('At most this many employees'),
-    konkurs: v.optional(v.pipe(v.boolean(), v.description('true: only bankrupt companies; false: none; left out: both'))),
+    konkurs: v.optional(
+      v.pipe(v.boolean(), v.description('true: only bankrupt companies; false: none; left out: both')),
+    ),
   },
   output: finnSelskaperOutput,
   list: 'selskaper',
   canonicalFieldAliases: { name: ['selskaper[].navn'] },
-  shapeNote: 'data is {selskaper: [...], total, note, has_more_results}; each company has the fields of selskapsdetaljer.',
+  shapeNote:
+    'data is {selskaper: [...], total, note, has_more_results}; each company has the fields of selskapsdetaljer.',
   // Reads no dataset, so an import leaves its cached answers alone.
   datasets: [],
   async run(params, ctx) {
     if (FILTERS.every((name) => params[name] === undefined)) {
-      throw invalid('kommunenummer', `or another filter is required: give at least one of ${FILTERS.join(', ')}`, 'required')
+      throw invalid(
+        'kommunenummer',
+        `or another filter is required: give at least one of ${FILTERS.join(', ')}`,
+        'required',
+      )
     }
     const { fra_antall_ansatte: from, til_antall_ansatte: to } = params
     if (from !== undefined && to !== undefined && to < from) {
@@ -107,7 +136,11 @@ export const finnSelskaper = defineOperation({
     }
     const end = params.offset + params.limit
     if (end > BRREG_MAX_DEPTH) {
-      throw invalid('offset', `must leave offset + limit at most ${BRREG_MAX_DEPTH} (Brønnøysund serves no row past the ${BRREG_MAX_DEPTH}th of a search)`, 'max_value')
+      throw invalid(
+        'offset',
+        `must leave offset + limit at most ${BRREG_MAX_DEPTH} (Brønnøysund serves no row past the ${BRREG_MAX_DEPTH}th of a search)`,
+        'max_value',
+      )
     }
     const query = {
       navn: params.navn,
@@ -120,13 +153,25 @@ export const finnSelskaper = defineOperation({
       // A name search keeps Brønnøysund's relevance order; a filter-only search is most useful largest first.
       sort: params.navn === undefined ? 'antallAnsatte,DESC' : undefined,
     }
-    const window = await fetchWindow(ctx.upstream(brreg), { path: '/enheter', resource: 'enhet', query }, params.offset, end).catch((error: unknown) => {
+    const window = await fetchWindow(
+      ctx.upstream(brreg),
+      { path: '/enheter', resource: 'enhet', query },
+      params.offset,
+      end,
+    ).catch((error: unknown) => {
       // Paging is planned within Brønnøysund's limits, so its 400 ("Ugyldig forespørsel") is
       // about a filter value it does not know, such as an organisation form code: the client's
       // to fix, not an outage. Which filter its body does not reliably say.
       if (error instanceof UpstreamError && error.upstreamStatus === 400) {
-        const named = (['organisasjonsform', 'naeringskode', 'kommunenummer'] as const).find((name) => params[name] !== undefined) ?? 'navn'
-        throw invalid(named, `has a value Brønnøysund refuses (${params[named]}); check the codes against Enhetsregisteret's code lists`, 'enum')
+        const named =
+          (['organisasjonsform', 'naeringskode', 'kommunenummer'] as const).find(
+            (name) => params[name] !== undefined,
+          ) ?? 'navn'
+        throw invalid(
+          named,
+          `has a value Brønnøysund refuses (${params[named]}); check the codes against Enhetsregisteret's code lists`,
+          'enum',
+        )
       }
       throw error
     })

@@ -133,7 +133,12 @@ describe('firmafakta behind the gateway', () => {
     expect(details.json.data).toMatchObject({ status: 'removed', slettedato: '2025-06-30' })
     const roles = await call('roller_i_enhet', 'org_nr=912346455')
     expect(roles.status).toBe(200)
-    expect(roles.json.data).toEqual({ organisasjonsnummer: '912346455', status: 'removed', slettedato: '2025-06-30', rollegrupper: [] })
+    expect(roles.json.data).toEqual({
+      organisasjonsnummer: '912346455',
+      status: 'removed',
+      slettedato: '2025-06-30',
+      rollegrupper: [],
+    })
   })
 
   it('describes the register fields it carries in the operation schema', async () => {
@@ -155,7 +160,10 @@ describe('firmafakta behind the gateway', () => {
     )
     const roles = await gateway.get('/api/v1/kilder/firmafakta/roller_i_enhet/schema')
     expect(roles.json.output_fields).toEqual(
-      expect.arrayContaining(['rollegrupper[].roller[].postadresse.poststed', 'rollegrupper[].roller[].godkjenningsstatus']),
+      expect.arrayContaining([
+        'rollegrupper[].roller[].postadresse.poststed',
+        'rollegrupper[].roller[].godkjenningsstatus',
+      ]),
     )
   })
 

@@ -39,7 +39,7 @@ const prosjektSchema = v.object({
   prosjektslutt: v.nullable(v.string()),
   tildelt_belop: v.pipe(v.nullable(v.number()), v.description('Amount granted, NOK')),
   sokt_belop: v.nullable(v.number()),
-  url: v.pipe(v.string(), v.description('The project in Forskningsrådet\'s Prosjektbanken')),
+  url: v.pipe(v.string(), v.description("The project in Forskningsrådet's Prosjektbanken")),
 })
 
 /**
@@ -55,7 +55,7 @@ export const forskningsradetTildelingerForSelskap = defineOperation({
   description:
     'Grants from the Research Council of Norway (Forskningsrådet) to the organisation as project owner: projects whose ' +
     'application was granted (phase Bevilgning or Avsluttet), newest application first, with the sum granted and a link ' +
-    'to each project in Prosjektbanken. From the council\'s open application data (soknader2), which lacks applications ' +
+    "to each project in Prosjektbanken. From the council's open application data (soknader2), which lacks applications " +
     'made in its newer Tibi system from about 2022–23.',
   parameters: { org_nr: orgNrSchema },
   output: v.object({
@@ -67,18 +67,24 @@ export const forskningsradetTildelingerForSelskap = defineOperation({
     prosjekter: v.array(prosjektSchema),
   }),
   list: 'prosjekter',
-  canonicalFieldAliases: { name: ['prosjektansvarlig', 'prosjekter[].prosjekttittel'], timestamp: ['prosjekter[].soknadsdato'] },
+  canonicalFieldAliases: {
+    name: ['prosjektansvarlig', 'prosjekter[].prosjekttittel'],
+    timestamp: ['prosjekter[].soknadsdato'],
+  },
   datasets: [forskningsradetSoknader],
   async run(params, ctx) {
     const applications = ctx.dataset(forskningsradetSoknader)
     const rows = await applications.select<SoknadRow>('soknader', {
       where: { organisasjonsnummer: params.org_nr, prosjektfase: { in: granted } },
-      orderBy: [{ column: 'soknadsdato', direction: 'desc' }, { column: 'prosjektnummer', direction: 'desc' }],
+      orderBy: [
+        { column: 'soknadsdato', direction: 'desc' },
+        { column: 'prosjektnummer', direction: 'desc' },
+      ],
     })
     const sum = Math.round(rows.reduce((total, row) => total + (row.tildelt_belop ?? 0), 0))
     const note =
-      `${versionNote('Forskningsrådet\'s open application data (soknader2)', applications.version)} ` +
-      'Applications made in the council\'s Tibi system (from about 2022–23) are not in it, so recent grants may be missing.'
+      `${versionNote("Forskningsrådet's open application data (soknader2)", applications.version)} ` +
+      "Applications made in the council's Tibi system (from about 2022–23) are not in it, so recent grants may be missing."
     return {
       data: {
         note,

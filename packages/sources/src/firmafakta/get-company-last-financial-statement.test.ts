@@ -31,8 +31,18 @@ describe('get_company_last_financial_statement', () => {
       regnskapstype: 'SELSKAP',
       oppstillingsplan: 'smaa',
       regnskapsprinsipper: { smaaForetak: true, regnskapsregler: 'regnskapslovenAlminneligRegler' },
-      resultatregnskap: { sumDriftsinntekter: 9854120, driftsresultat: 421294, aarsresultat: 321656, nettoFinans: -8914 },
-      balanse: { sumInnskuttEgenkapital: 100000, sumLangsiktigGjeld: null, sumKortsiktigGjeld: 1714245, sumEiendeler: 3120455 },
+      resultatregnskap: {
+        sumDriftsinntekter: 9854120,
+        driftsresultat: 421294,
+        aarsresultat: 321656,
+        nettoFinans: -8914,
+      },
+      balanse: {
+        sumInnskuttEgenkapital: 100000,
+        sumLangsiktigGjeld: null,
+        sumKortsiktigGjeld: 1714245,
+        sumEiendeler: 3120455,
+      },
     })
     expect(json._provenance.data.source_api).toBe(`${regnskap.baseUrl}/976030788`)
     expect(json.entities[0]).toMatchObject({ type: 'organization', id: '976030788' })
@@ -53,7 +63,10 @@ describe('get_company_last_financial_statement', () => {
     for (const orgNr of ['912345602', '912345742']) {
       const { status, json } = await call(`org_nr=${orgNr}`)
       expect(status, orgNr).toBe(404)
-      expect(json.error).toMatchObject({ code: 'entity_not_found', message: `No financial statement for organisation number ${orgNr} in Regnskapsregisteret` })
+      expect(json.error).toMatchObject({
+        code: 'entity_not_found',
+        message: `No financial statement for organisation number ${orgNr} in Regnskapsregisteret`,
+      })
     }
   })
 

@@ -30,11 +30,19 @@ export const getCompanyLastFinancialStatement = defineOperation({
   datasets: [],
   async run(params, ctx) {
     const client = ctx.upstream(brregRegnskap)
-    const res = await client.getJson(`/${params.org_nr}`, { headers: { accept: 'application/json' }, acceptStatus: [404] })
-    const statements = res.status === 404 ? [] : checkUpstreamShape(client, regnskapListSchema, res.body, 'the financial statements')
+    const res = await client.getJson(`/${params.org_nr}`, {
+      headers: { accept: 'application/json' },
+      acceptStatus: [404],
+    })
+    const statements =
+      res.status === 404 ? [] : checkUpstreamShape(client, regnskapListSchema, res.body, 'the financial statements')
     const statement = latestStatement(statements)
     if (!statement) {
-      throw new GatewayError(404, 'entity_not_found', `No financial statement for organisation number ${params.org_nr} in Regnskapsregisteret`)
+      throw new GatewayError(
+        404,
+        'entity_not_found',
+        `No financial statement for organisation number ${params.org_nr} in Regnskapsregisteret`,
+      )
     }
     return { data: toRegnskapsdata(statement, params.org_nr), sourceApi: res.url }
   },

@@ -89,7 +89,7 @@ describe('organisasjonsnummer_for_selskap', () => {
       {
         type: 'organization',
         id: '976030788',
-        name: 'SESAM AS'
+        name: 'SESAM AS',
       },
     ])
   })
@@ -157,9 +157,23 @@ describe('organisasjonsnummer_for_selskap', () => {
 })
 
 describe('ranking companies by name', () => {
-  it('puts the company named, also without its legal form, before longer names, keeping Brønnøysund\'s order within a tier', () => {
-    const hits = [{ navn: 'SESAM B AS' }, { navn: 'X SESAM' }, { navn: 'BAKERI' }, { navn: 'SESAM A AS' }, { navn: 'SESAM AS' }, { navn: 'SESAM' }]
-    expect(rankCompanies('sesam', hits).map((hit) => hit.navn)).toEqual(['SESAM', 'SESAM AS', 'SESAM B AS', 'SESAM A AS', 'X SESAM', 'BAKERI'])
+  it("puts the company named, also without its legal form, before longer names, keeping Brønnøysund's order within a tier", () => {
+    const hits = [
+      { navn: 'SESAM B AS' },
+      { navn: 'X SESAM' },
+      { navn: 'BAKERI' },
+      { navn: 'SESAM A AS' },
+      { navn: 'SESAM AS' },
+      { navn: 'SESAM' },
+    ]
+    expect(rankCompanies('sesam', hits).map((hit) => hit.navn)).toEqual([
+      'SESAM',
+      'SESAM AS',
+      'SESAM B AS',
+      'SESAM A AS',
+      'X SESAM',
+      'BAKERI',
+    ])
     expect(rankCompanies('Sesam ASA', hits)[0]?.navn).toBe('SESAM AS')
   })
 })
@@ -171,14 +185,27 @@ describe('beskrivelse', () => {
   })
 
   it('falls back to the country for a foreign address and leaves out what is unknown', () => {
-    const unit = { organisasjonsnummer: '976030788', navn: 'X', forretningsadresse: { land: 'Sverige', landkode: 'SE' } }
+    const unit = {
+      organisasjonsnummer: '976030788',
+      navn: 'X',
+      forretningsadresse: { land: 'Sverige', landkode: 'SE' },
+    }
     expect(describeUnit(unit)).toBe('Enhet i Sverige')
-    expect(describeUnit({ organisasjonsnummer: '976030788', navn: 'X', underAvvikling: true })).toBe('Enhet (under avvikling)')
+    expect(describeUnit({ organisasjonsnummer: '976030788', navn: 'X', underAvvikling: true })).toBe(
+      'Enhet (under avvikling)',
+    )
   })
 
   it('says a unit is deleted, with the day, whichever way the register says it', () => {
-    const deleted = { organisasjonsnummer: '912346455', navn: 'X', respons_klasse: 'SlettetEnhet', slettedato: '2025-06-30' }
+    const deleted = {
+      organisasjonsnummer: '912346455',
+      navn: 'X',
+      respons_klasse: 'SlettetEnhet',
+      slettedato: '2025-06-30',
+    }
     expect(describeUnit(deleted)).toBe('Enhet (slettet 2025-06-30)')
-    expect(describeUnit({ organisasjonsnummer: '812346318', navn: 'X', respons_klasse: 'SlettetUnderEnhet' })).toBe('Enhet (slettet)')
+    expect(describeUnit({ organisasjonsnummer: '812346318', navn: 'X', respons_klasse: 'SlettetUnderEnhet' })).toBe(
+      'Enhet (slettet)',
+    )
   })
 })

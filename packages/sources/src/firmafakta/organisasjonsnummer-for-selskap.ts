@@ -42,7 +42,7 @@ export const organisasjonsnummerForSelskap = defineOperation({
   description:
     'Organisation numbers of the companies whose name matches company_name in Enhetsregisteret; an ambiguous ' +
     'name gives several. Best match first: the same name (also ignoring a trailing AS, ASA, ENK, ...), then ' +
-    'names starting with it, then the rest in Brønnøysund\'s relevance order. beskrivelse tells namesakes ' +
+    "names starting with it, then the rest in Brønnøysund's relevance order. beskrivelse tells namesakes " +
     'apart: organisation form, municipality, main industry and any bankruptcy or winding-up.',
   parameters: {
     company_name: v.pipe(

@@ -14,10 +14,18 @@ let rolesOnly: MemoryDatasets
 beforeAll(async () => {
   both = createMemoryDatasets()
   rolesOnly = createMemoryDatasets()
-  const roles = await both.load(brregRoller, [{ file: 'roller-totalbestand.json.gz', bytes: rollerTotalbestand() }], '2026-11-22')
+  const roles = await both.load(
+    brregRoller,
+    [{ file: 'roller-totalbestand.json.gz', bytes: rollerTotalbestand() }],
+    '2026-11-22',
+  )
   expect(roles).toMatchObject({ records: 3, rows: 4, malformed: 1 })
   await both.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', records: aksjonaerregisteret2024Records() }])
-  await rolesOnly.load(brregRoller, [{ file: 'roller-totalbestand.json.gz', bytes: rollerTotalbestand() }], '2026-11-22')
+  await rolesOnly.load(
+    brregRoller,
+    [{ file: 'roller-totalbestand.json.gz', bytes: rollerTotalbestand() }],
+    '2026-11-22',
+  )
 })
 afterAll(() => {
   both.close()
@@ -27,7 +35,12 @@ afterAll(() => {
 const run = (person_name: string, datasets = both) =>
   operation.run(
     { person_name, limit: 25, offset: 0 },
-    testOperationContext({ source: 'firmafakta', operation: operation.name, upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' }, datasets: datasets.store }),
+    testOperationContext({
+      source: 'firmafakta',
+      operation: operation.name,
+      upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
+      datasets: datasets.store,
+    }),
   )
 
 describe('personinformasjon', () => {
@@ -35,13 +48,55 @@ describe('personinformasjon', () => {
     const { data } = await run('Ola Nordmann')
     expect(() => v.parse(operation.output, data)).not.toThrow()
     expect(data).toEqual([
-      { navn: 'OLA NORDMANN', organisasjonsnummer: '912346234', bosted: null, type: 'Daglig leder/ adm.direktør', fodselsaar: 1975, kilde: 'enhetsregisteret' },
-      { navn: 'Ola Nordmann', organisasjonsnummer: '976030788', bosted: null, type: 'Daglig leder/ adm.direktør', fodselsaar: 1975, kilde: 'enhetsregisteret' },
-      { navn: 'NORDMANN OLA', organisasjonsnummer: '912346234', bosted: '0150 OSLO', type: 'Aksjonær (Ordinære aksjer)', fodselsaar: 1975, kilde: 'aksjonaerregisteret' },
-      { navn: 'NORDMANN OLA', organisasjonsnummer: '976030788', bosted: '0150 OSLO', type: 'Aksjonær (Ordinære aksjer)', fodselsaar: 1975, kilde: 'aksjonaerregisteret' },
-      { navn: 'NORDMANN OLA', organisasjonsnummer: '976030788', bosted: '5003 BERGEN', type: 'Aksjonær (B-aksjer)', fodselsaar: 1980, kilde: 'aksjonaerregisteret' },
+      {
+        navn: 'OLA NORDMANN',
+        organisasjonsnummer: '912346234',
+        bosted: null,
+        type: 'Daglig leder/ adm.direktør',
+        fodselsaar: 1975,
+        kilde: 'enhetsregisteret',
+      },
+      {
+        navn: 'Ola Nordmann',
+        organisasjonsnummer: '976030788',
+        bosted: null,
+        type: 'Daglig leder/ adm.direktør',
+        fodselsaar: 1975,
+        kilde: 'enhetsregisteret',
+      },
+      {
+        navn: 'NORDMANN OLA',
+        organisasjonsnummer: '912346234',
+        bosted: '0150 OSLO',
+        type: 'Aksjonær (Ordinære aksjer)',
+        fodselsaar: 1975,
+        kilde: 'aksjonaerregisteret',
+      },
+      {
+        navn: 'NORDMANN OLA',
+        organisasjonsnummer: '976030788',
+        bosted: '0150 OSLO',
+        type: 'Aksjonær (Ordinære aksjer)',
+        fodselsaar: 1975,
+        kilde: 'aksjonaerregisteret',
+      },
+      {
+        navn: 'NORDMANN OLA',
+        organisasjonsnummer: '976030788',
+        bosted: '5003 BERGEN',
+        type: 'Aksjonær (B-aksjer)',
+        fodselsaar: 1980,
+        kilde: 'aksjonaerregisteret',
+      },
       // The whole name first; then a name that holds every word given (and a middle name).
-      { navn: 'Ola Johan Nordmann', organisasjonsnummer: '976030788', bosted: null, type: 'Styremedlem', fodselsaar: 1990, kilde: 'enhetsregisteret' },
+      {
+        navn: 'Ola Johan Nordmann',
+        organisasjonsnummer: '976030788',
+        bosted: null,
+        type: 'Styremedlem',
+        fodselsaar: 1990,
+        kilde: 'enhetsregisteret',
+      },
     ])
     // Resigned, deregistered and deceased holders are left out; full birth dates never leave.
     expect(JSON.stringify(data)).not.toMatch(/1975-09-23/)
@@ -51,7 +106,14 @@ describe('personinformasjon', () => {
     // Skatteetaten writes HANSEN KARI ELISABETH; the middle name may be left out, in any order.
     for (const name of ['Kari Hansen', 'hansen kari', 'HANSEN']) {
       expect((await run(name)).data, name).toEqual([
-        { navn: 'HANSEN KARI ELISABETH', organisasjonsnummer: '912346234', bosted: '7010 TRONDHEIM', type: 'Aksjonær (Ordinære aksjer)', fodselsaar: 1981, kilde: 'aksjonaerregisteret' },
+        {
+          navn: 'HANSEN KARI ELISABETH',
+          organisasjonsnummer: '912346234',
+          bosted: '7010 TRONDHEIM',
+          type: 'Aksjonær (Ordinære aksjer)',
+          fodselsaar: 1981,
+          kilde: 'aksjonaerregisteret',
+        },
       ])
     }
     // A surname alone finds everyone with it, from both registers (all equally good matches:
@@ -85,12 +147,17 @@ describe('personinformasjon', () => {
 
   it('always finds the whole name, however many people share the surname, and ranks it first', async () => {
     // 1,500 HANSENs whose keys sort before "hansen ola": more than the partial matches read.
-    const lines = ['Orgnr;Selskap;Aksjeklasse;Navn aksjonær;Fødselsår/orgnr;Postnr/sted;Landkode;Antall aksjer;Antall aksjer selskap']
-    for (let i = 0; i < 1500; i++) lines.push(`976030788;SESAM AS;Ordinære aksjer;HANSEN AASE${i} OLA;1970;0150 OSLO;NO;${i + 1};100000`)
+    const lines = [
+      'Orgnr;Selskap;Aksjeklasse;Navn aksjonær;Fødselsår/orgnr;Postnr/sted;Landkode;Antall aksjer;Antall aksjer selskap',
+    ]
+    for (let i = 0; i < 1500; i++)
+      lines.push(`976030788;SESAM AS;Ordinære aksjer;HANSEN AASE${i} OLA;1970;0150 OSLO;NO;${i + 1};100000`)
     lines.push('912346234;SESAM HOLDING AS;Ordinære aksjer;HANSEN OLA;1981;7010 TRONDHEIM;NO;5;100')
     const many = createMemoryDatasets()
     try {
-      await many.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', records: lines.map((line) => line.split(';')) }])
+      await many.load(aksjonaerregisteret, [
+        { file: 'aksjonaerregisteret.csv', records: lines.map((line) => line.split(';')) },
+      ])
       const { data } = await run('Ola Hansen', many)
       expect(data[0]).toMatchObject({ navn: 'HANSEN OLA', organisasjonsnummer: '912346234', fodselsaar: 1981 })
       // Then the partial matches read, up to the bound.
@@ -102,7 +169,11 @@ describe('personinformasjon', () => {
   })
 
   it('answers from the roles alone when the shareholder register is not loaded, and 502s when neither is', async () => {
-    expect((await run('Ola Nordmann', rolesOnly)).data.map((p) => p.kilde)).toEqual(['enhetsregisteret', 'enhetsregisteret', 'enhetsregisteret'])
+    expect((await run('Ola Nordmann', rolesOnly)).data.map((p) => p.kilde)).toEqual([
+      'enhetsregisteret',
+      'enhetsregisteret',
+      'enhetsregisteret',
+    ])
     const empty = createMemoryDatasets()
     try {
       const error = await run('Ola Nordmann', empty).catch((e: unknown) => e)

@@ -1,6 +1,13 @@
 import * as v from 'valibot'
 import { GatewayError } from '@allmenning/core'
-import { defineOperation, isDatasetNotLoaded, rankByName, type DatasetCondition, type DatasetReader, type OperationContext } from '@allmenning/core/source'
+import {
+  defineOperation,
+  isDatasetNotLoaded,
+  rankByName,
+  type DatasetCondition,
+  type DatasetReader,
+  type OperationContext,
+} from '@allmenning/core/source'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { brregRoller } from './datasets/brreg-roller.js'
 import { keyWords, nameKey, nameWords } from './datasets/name-key.js'
@@ -10,10 +17,21 @@ import { ownerOf, type ShareholdingRow } from './shareholding.js'
 const itemSchema = v.object({
   navn: v.pipe(v.string(), v.description('The name as the register writes it')),
   organisasjonsnummer: v.pipe(v.string(), v.description('The entity the person has the role in, or owns shares in')),
-  bosted: v.pipe(v.nullable(v.string()), v.description('Postcode and place from Aksjonærregisteret; null for roles (Enhetsregisteret publishes no address for persons)')),
-  type: v.pipe(v.string(), v.description('The role (Daglig leder, Styreleder, Styremedlem, ...) or "Aksjonær" with the share class')),
+  bosted: v.pipe(
+    v.nullable(v.string()),
+    v.description(
+      'Postcode and place from Aksjonærregisteret; null for roles (Enhetsregisteret publishes no address for persons)',
+    ),
+  ),
+  type: v.pipe(
+    v.string(),
+    v.description('The role (Daglig leder, Styreleder, Styremedlem, ...) or "Aksjonær" with the share class'),
+  ),
   fodselsaar: v.pipe(v.nullable(v.number()), v.description('Birth year; registers publish no more')),
-  kilde: v.pipe(v.picklist(['enhetsregisteret', 'aksjonaerregisteret']), v.description('Which register the line comes from')),
+  kilde: v.pipe(
+    v.picklist(['enhetsregisteret', 'aksjonaerregisteret']),
+    v.description('Which register the line comes from'),
+  ),
 })
 
 interface RoleRow {
@@ -69,13 +87,18 @@ export const personinformasjon = defineOperation({
   name: 'personinformasjon',
   description:
     'Where a person appears in the business registers, by name: current roles in Enhetsregisteret (chief executive, board, ' +
-    'partners, ...) and shareholdings in Aksjonærregisteret, one line each, with the entity\'s organisation number and the ' +
+    "partners, ...) and shareholdings in Aksjonærregisteret, one line each, with the entity's organisation number and the " +
     'birth year (registers publish no more, and namesakes are told apart by it). The name matches in any word order and ' +
     'regardless of case and accents. The whole name comes first ("Ola Nordmann" finds "NORDMANN OLA"), then people whose ' +
     'name holds every word given: first and last name without the middle name ("Ola Nordmann" also finds "Ola Johan ' +
     'Nordmann"), or a surname alone. One of the words must be the surname; for partial matches at most 1,000 people per surname and register ' +
     'are considered. Answers from whichever of the two datasets is loaded.',
-  parameters: { person_name: v.pipe(personNameSchema, v.description('The person\'s name, whole or in part (a surname alone), in any word order')) },
+  parameters: {
+    person_name: v.pipe(
+      personNameSchema,
+      v.description("The person's name, whole or in part (a surname alone), in any word order"),
+    ),
+  },
   output: v.array(itemSchema),
   canonicalFieldAliases: { name: ['[].navn'] },
   datasets: [aksjonaerregisteret, brregRoller],
@@ -84,7 +107,9 @@ export const personinformasjon = defineOperation({
     const sharesOrMissing = loaded(ctx, aksjonaerregisteret)
     if (rolesOrMissing instanceof GatewayError && sharesOrMissing instanceof GatewayError) {
       const either = `${rolesOrMissing.message}; and Aksjonærregisteret is not loaded either: ${sharesOrMissing.configure}`
-      throw new GatewayError(502, 'dataset_not_loaded', either, { ...(rolesOrMissing.configure === undefined ? {} : { configure: rolesOrMissing.configure }) })
+      throw new GatewayError(502, 'dataset_not_loaded', either, {
+        ...(rolesOrMissing.configure === undefined ? {} : { configure: rolesOrMissing.configure }),
+      })
     }
     const roles = rolesOrMissing instanceof GatewayError ? undefined : rolesOrMissing
     const shares = sharesOrMissing instanceof GatewayError ? undefined : sharesOrMissing
@@ -94,12 +119,23 @@ export const personinformasjon = defineOperation({
     // Through the index on `surname|name key`, for each word that may be the surname: the whole
     // name (every row of it), then everyone with that surname (up to `perSurname`), among whom
     // the names holding every word given are partial matches.
-    const bySurname = async <Row>(reader: DatasetReader | undefined, table: string, column: string, orderBy: string[], key: (surname: string) => DatasetCondition, limit?: number) =>
+    const bySurname = async <Row>(
+      reader: DatasetReader | undefined,
+      table: string,
+      column: string,
+      orderBy: string[],
+      key: (surname: string) => DatasetCondition,
+      limit?: number,
+    ) =>
       reader
         ? (
             await Promise.all(
               surnames.map((surname) =>
-                reader.select<Row>(table, { where: { [column]: key(surname) }, orderBy: orderBy.map((by) => ({ column: by })), ...(limit ? { limit } : {}) }),
+                reader.select<Row>(table, {
+                  where: { [column]: key(surname) },
+                  orderBy: orderBy.map((by) => ({ column: by })),
+                  ...(limit ? { limit } : {}),
+                }),
               ),
             )
           ).flat()
@@ -110,7 +146,9 @@ export const personinformasjon = defineOperation({
     const partial = (key: string | null) => key !== null && holdsAll(key, words) && keyWords(key).join(' ') !== whole
     const [wholeRoles, wholeShares, someRoles, someShares] = await Promise.all([
       bySurname<RoleRow>(roles, 'roller', 'navn_nokkel', roleOrder, (surname) => `${surname}|${whole}`),
-      bySurname<ShareholdingRow>(shares, 'aksjeposter', 'eier_nokkel', shareOrder, (surname) => ({ prefix: `${surname}|${whole}|` })),
+      bySurname<ShareholdingRow>(shares, 'aksjeposter', 'eier_nokkel', shareOrder, (surname) => ({
+        prefix: `${surname}|${whole}|`,
+      })),
       bySurname<RoleRow>(roles, 'roller', 'navn_nokkel', roleOrder, everyone, perSurname),
       bySurname<ShareholdingRow>(shares, 'aksjeposter', 'eier_nokkel', shareOrder, everyone, perSurname),
     ])

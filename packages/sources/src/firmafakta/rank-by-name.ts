@@ -3,7 +3,21 @@ import { rankByName } from '@allmenning/core/source'
 // Legal-form words that end Norwegian company names. A user asking for "Sesam" means
 // "SESAM AS", so these are ignored when deciding whether a name is an exact match.
 const LEGAL_FORM_SUFFIXES: ReadonlySet<string> = new Set([
-  'as', 'asa', 'ans', 'da', 'ba', 'sa', 'ks', 'kf', 'iks', 'enk', 'nuf', 'se', 'sf', 'fli', 'stiftelse',
+  'as',
+  'asa',
+  'ans',
+  'da',
+  'ba',
+  'sa',
+  'ks',
+  'kf',
+  'iks',
+  'enk',
+  'nuf',
+  'se',
+  'sf',
+  'fli',
+  'stiftelse',
 ])
 
 /**
@@ -18,7 +32,8 @@ const LEGAL_FORM_SUFFIXES: ReadonlySet<string> = new Set([
  * // ['SESAM AS', 'SESAM BAKERI AS']
  */
 export function rankCompanies<T extends { navn: string }>(query: string, hits: readonly T[]): T[] {
-  return rankByName(query, hits, (hit) => ({ names: [hit.navn] }), { ignoredTrailingWords: LEGAL_FORM_SUFFIXES, keepUnmatched: true }).map(
-    (ranked) => ranked.item,
-  )
+  return rankByName(query, hits, (hit) => ({ names: [hit.navn] }), {
+    ignoredTrailingWords: LEGAL_FORM_SUFFIXES,
+    keepUnmatched: true,
+  }).map((ranked) => ranked.item)
 }

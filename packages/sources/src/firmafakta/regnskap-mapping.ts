@@ -1,7 +1,11 @@
 import * as v from 'valibot'
 import type { Regnskap } from './regnskap-payloads.js'
 
-const amount = (what: string) => v.pipe(v.nullable(v.number()), v.description(`${what}, in whole units of valuta; null when the statement has no such line`))
+const amount = (what: string) =>
+  v.pipe(
+    v.nullable(v.number()),
+    v.description(`${what}, in whole units of valuta; null when the statement has no such line`),
+  )
 
 /**
  * The last financial statement of a company: the register's own names, spelt right, its
@@ -12,7 +16,10 @@ export const regnskapsdataSchema = v.object({
   organisasjonsnummer: v.string(),
   regnskapsaar: v.pipe(v.string(), v.description('The accounting year: the year the period ends in')),
   regnskapsperiode: v.object({ fraDato: v.string(), tilDato: v.string() }),
-  valuta: v.pipe(v.string(), v.description('Currency of every amount, as filed: usually NOK, but not always (USD, EUR)')),
+  valuta: v.pipe(
+    v.string(),
+    v.description('Currency of every amount, as filed: usually NOK, but not always (USD, EUR)'),
+  ),
   regnskapstype: v.pipe(v.nullable(v.string()), v.description('SELSKAP (the company) or KONSERN (group accounts)')),
   oppstillingsplan: v.pipe(v.nullable(v.string()), v.description('smaa, store or oevrige')),
   avviklingsregnskap: v.nullable(v.boolean()),
@@ -22,7 +29,10 @@ export const regnskapsdataSchema = v.object({
   revisjon: v.object({ ikkeRevidertAarsregnskap: v.nullable(v.boolean()), fravalgRevisjon: v.nullable(v.boolean()) }),
   regnskapsprinsipper: v.object({
     smaaForetak: v.nullable(v.boolean()),
-    regnskapsregler: v.pipe(v.nullable(v.string()), v.description('IFRS, forenkletAnvendelseIFRS or regnskapslovenAlminneligRegler')),
+    regnskapsregler: v.pipe(
+      v.nullable(v.string()),
+      v.description('IFRS, forenkletAnvendelseIFRS or regnskapslovenAlminneligRegler'),
+    ),
   }),
   resultatregnskap: v.object({
     sumDriftsinntekter: amount('Operating income'),
@@ -93,7 +103,10 @@ export function toRegnskapsdata(statement: Regnskap, orgNr: string): Regnskapsda
       ikkeRevidertAarsregnskap: statement.revisjon?.ikkeRevidertAarsregnskap ?? null,
       fravalgRevisjon: statement.revisjon?.fravalgRevisjon ?? null,
     },
-    regnskapsprinsipper: { smaaForetak: principles?.smaaForetak ?? null, regnskapsregler: principles?.regnskapsregler ?? null },
+    regnskapsprinsipper: {
+      smaaForetak: principles?.smaaForetak ?? null,
+      regnskapsregler: principles?.regnskapsregler ?? null,
+    },
     resultatregnskap: {
       sumDriftsinntekter: result?.driftsresultat?.driftsinntekter?.sumDriftsinntekter ?? null,
       sumDriftskostnad: result?.driftsresultat?.driftskostnad?.sumDriftskostnad ?? null,

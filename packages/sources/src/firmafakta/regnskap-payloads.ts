@@ -12,7 +12,11 @@ export const regnskapSchema = v.looseObject({
   id: v.nullish(v.number()),
   journalnr: v.nullish(v.string()),
   regnskapstype: v.nullish(v.string()),
-  virksomhet: group({ organisasjonsnummer: v.nullish(v.string()), organisasjonsform: v.nullish(v.string()), morselskap: v.nullish(v.boolean()) }),
+  virksomhet: group({
+    organisasjonsnummer: v.nullish(v.string()),
+    organisasjonsform: v.nullish(v.string()),
+    morselskap: v.nullish(v.boolean()),
+  }),
   regnskapsperiode: v.looseObject({ fraDato: v.string(), tilDato: v.string() }),
   valuta: v.nullish(v.string()),
   avviklingsregnskap: v.nullish(v.boolean()),

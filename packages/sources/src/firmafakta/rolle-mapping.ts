@@ -18,8 +18,11 @@ export const rolleSchema = v.object({
   organisasjonsnummer: v.nullable(v.string()),
   organisasjonsform: v.nullable(v.string()),
   erSlettet: v.nullable(v.boolean()),
-  godkjenningsstatus: v.pipe(v.nullable(v.string()), v.description('An auditor entity: e.g. "Godkjent revisjonsforetak"')),
-  postadresse: v.pipe(v.nullable(adresseSchema), v.description('A bostyrer\'s postal address')),
+  godkjenningsstatus: v.pipe(
+    v.nullable(v.string()),
+    v.description('An auditor entity: e.g. "Godkjent revisjonsforetak"'),
+  ),
+  postadresse: v.pipe(v.nullable(adresseSchema), v.description("A bostyrer's postal address")),
   valgtAv: v.nullable(v.string()),
   ansvarsandel: v.nullable(v.string()),
   fratraadt: v.boolean(),
@@ -61,7 +64,10 @@ function personName(name: NonNullable<NonNullable<BrregRole['person']>['navn']>)
 function entityName(name: string[] | string | null | undefined): string | null {
   // Long entity names arrive split over several lines; they belong together with a space. A
   // bostyrer's name is one plain string.
-  const joined = (Array.isArray(name) ? name : [name ?? '']).map((line) => line.trim()).filter((line) => line !== '').join(' ')
+  const joined = (Array.isArray(name) ? name : [name ?? ''])
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .join(' ')
   return joined === '' ? null : joined
 }
 

@@ -61,7 +61,9 @@ describe('roller_i_enhet', () => {
     const { result } = await run('912346234')
     expect(() => v.parse(operation.output, result.data)).not.toThrow()
     const delt = result.data.rollegrupper.find((group) => group.kode === 'DELT')
-    expect(delt?.roller.map((role) => [role.innehaver, role.organisasjonsnummer, role.navn, role.ansvarsandel])).toEqual([
+    expect(
+      delt?.roller.map((role) => [role.innehaver, role.organisasjonsnummer, role.navn, role.ansvarsandel]),
+    ).toEqual([
       ['enhet', '912346161', 'KYSTLINJE HOLDING AS', '50%'],
       ['enhet', '912346021', 'NORDLYS KAFÉDRIFT AS', '50%'],
     ])
@@ -71,32 +73,52 @@ describe('roller_i_enhet', () => {
   it('extracts each person once (name + birth year) and each entity, with links to more', async () => {
     const { result } = await run('976030788')
     expect(operation.entities?.(result.data, params('976030788'))).toEqual([
-      { type: 'person', id: 'kari-sesam-nordmann-1975', name: 'Kari Sesam Nordmann', linkParameters: { org_nr: '976030788' } },
+      {
+        type: 'person',
+        id: 'kari-sesam-nordmann-1975',
+        name: 'Kari Sesam Nordmann',
+        linkParameters: { org_nr: '976030788' },
+      },
       { type: 'person', id: 'ove-olsen-1981', name: 'Ove Olsen', linkParameters: { org_nr: '976030788' } },
       { type: 'person', id: 'åse-ødegård-1962', name: 'Åse Ødegård', linkParameters: { org_nr: '976030788' } },
       { type: 'person', id: 'per-hansen-1950', name: 'Per Hansen', linkParameters: { org_nr: '976030788' } },
       {
         type: 'organization',
         id: '912346099',
-        name: 'FJELLTOPP REVISJON AS'
+        name: 'FJELLTOPP REVISJON AS',
       },
     ])
   })
 
   it('answers an entity without roles with empty role groups', async () => {
     const { result } = await run('912345602')
-    expect(result.data).toEqual({ organisasjonsnummer: '912345602', status: 'active', slettedato: null, rollegrupper: [] })
+    expect(result.data).toEqual({
+      organisasjonsnummer: '912345602',
+      status: 'active',
+      slettedato: null,
+      rollegrupper: [],
+    })
   })
 
   it('answers a removed entity (410) as data saying so', async () => {
     const { result } = await run('912346374')
-    expect(result.data).toEqual({ organisasjonsnummer: '912346374', status: 'removed', slettedato: '2017-10-20', rollegrupper: [] })
+    expect(result.data).toEqual({
+      organisasjonsnummer: '912346374',
+      status: 'removed',
+      slettedato: '2017-10-20',
+      rollegrupper: [],
+    })
   })
 
   it('answers the roles of a deleted entity as removed, though Brønnøysund says only 404 with an empty body', async () => {
     const { result, ctx } = await run('912346455')
     expect(() => v.parse(operation.output, result.data)).not.toThrow()
-    expect(result.data).toEqual({ organisasjonsnummer: '912346455', status: 'removed', slettedato: '2025-06-30', rollegrupper: [] })
+    expect(result.data).toEqual({
+      organisasjonsnummer: '912346455',
+      status: 'removed',
+      slettedato: '2025-06-30',
+      rollegrupper: [],
+    })
     expect(ctx.calls).toEqual([`${fake.baseUrl}/enheter/912346455/roller`, `${fake.baseUrl}/enheter/912346455`])
     expect(result.sourceApi).toBe(`${fake.baseUrl}/enheter/912346455`)
   })
@@ -166,7 +188,12 @@ describe('roller_i_enhet', () => {
       status: 200,
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        rollegrupper: [{ type: { kode: 'KOMP', beskrivelse: 'Komplementar' }, roller: [{ type: { kode: 'KOMP' }, fratraadt: false }] }],
+        rollegrupper: [
+          {
+            type: { kode: 'KOMP', beskrivelse: 'Komplementar' },
+            roller: [{ type: { kode: 'KOMP' }, fratraadt: false }],
+          },
+        ],
       }),
     }))
     const { result } = await run('923609016')

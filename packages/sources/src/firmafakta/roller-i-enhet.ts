@@ -34,7 +34,7 @@ export const rollerIEnhet = defineOperation({
     'chief executive, auditor, accountant, partners, ...). A role is held by a person or by another entity ' +
     '(innehaver "person" or "enhet"); resigned roles are kept and marked fratraadt. Of a person\'s birth date ' +
     'only the year (fodselsaar) is published: it is enough to tell namesakes apart, it is all that ' +
-    'Brønnøysund\'s own public search shows, and publishing the full date would go beyond what the purpose ' +
+    "Brønnøysund's own public search shows, and publishing the full date would go beyond what the purpose " +
     'needs (GDPR data minimisation). The estate administrator of a bankrupt company (role BOBE) is held by ' +
     'innehaver "bostyrer", with name and postadresse. An entity deleted from the register is answered (200) ' +
     'with status "removed", its slettedato and no role groups. An unknown number is a 404, and so is a ' +
@@ -95,7 +95,10 @@ export const rollerIEnhet = defineOperation({
     for (const group of data.rollegrupper) {
       for (const role of group.roller) {
         if (role.innehaver === 'enhet' && role.organisasjonsnummer) {
-          entities.set(`organization:${role.organisasjonsnummer}`, organizationEntity(role.organisasjonsnummer, role.navn))
+          entities.set(
+            `organization:${role.organisasjonsnummer}`,
+            organizationEntity(role.organisasjonsnummer, role.navn),
+          )
         } else if (role.innehaver === 'person' && role.navn) {
           const id = personEntityId(role.navn, role.fodselsaar)
           // The register has no "roles of a person" lookup; the roles of the entity where the

@@ -9,20 +9,41 @@ import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-data
 let datasets: MemoryDatasets
 beforeAll(async () => {
   datasets = createMemoryDatasets()
-  await datasets.load(aksjonaerregisteret, [{ file: 'aksjonaerregisteret.csv', records: aksjonaerregisteret2024Records() }])
+  await datasets.load(aksjonaerregisteret, [
+    { file: 'aksjonaerregisteret.csv', records: aksjonaerregisteret2024Records() },
+  ])
 })
 afterAll(() => datasets.close())
 
 const context = () =>
-  testOperationContext({ source: 'firmafakta', operation: operation.name, upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' }, datasets: datasets.store })
+  testOperationContext({
+    source: 'firmafakta',
+    operation: operation.name,
+    upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
+    datasets: datasets.store,
+  })
 
 describe('selskapets_aksjeposter', () => {
   it('lists what the company owns, largest holding first, with its share of each class', async () => {
     const { data, page } = await operation.run({ org_nr: fixtureOwnerCompany, limit: 25, offset: 0 }, context())
     expect(() => v.parse(operation.output, data)).not.toThrow()
     expect(data.aksjeposter).toEqual([
-      { organisasjonsnummer: '923609016', selskap: 'EQUINOR ASA', aksjeklasse: 'Ordinære aksjer', antall_aksjer: 1000, antall_aksjer_selskap: 3_000_000_000, andel_prosent: 0 },
-      { organisasjonsnummer: '976030788', selskap: 'SESAM AS', aksjeklasse: 'Ordinære aksjer', antall_aksjer: 600, antall_aksjer_selskap: 1000, andel_prosent: 60 },
+      {
+        organisasjonsnummer: '923609016',
+        selskap: 'EQUINOR ASA',
+        aksjeklasse: 'Ordinære aksjer',
+        antall_aksjer: 1000,
+        antall_aksjer_selskap: 3_000_000_000,
+        andel_prosent: 0,
+      },
+      {
+        organisasjonsnummer: '976030788',
+        selskap: 'SESAM AS',
+        aksjeklasse: 'Ordinære aksjer',
+        antall_aksjer: 600,
+        antall_aksjer_selskap: 1000,
+        andel_prosent: 60,
+      },
     ])
     expect(page).toEqual({ hasMore: false, total: 2 })
     expect(data.note).toContain('2 holdings in all')

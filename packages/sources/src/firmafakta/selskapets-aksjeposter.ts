@@ -17,8 +17,8 @@ import { holdingSchema, holdingsOf, toHolding } from './shareholding.js'
 export const selskapetsAksjeposter = defineOperation({
   name: 'selskapets_aksjeposter',
   description:
-    'Shares the company owns in Norwegian limited companies (it is the shareholder), from Skatteetaten\'s ' +
-    'Aksjonærregisteret at the end of the year it covers, largest holding first, with each holding\'s share of its ' +
+    "Shares the company owns in Norwegian limited companies (it is the shareholder), from Skatteetaten's " +
+    "Aksjonærregisteret at the end of the year it covers, largest holding first, with each holding's share of its " +
     'class. Needs the register loaded (`allmenning datasets import aksjonaerregisteret <file>`).',
   parameters: { org_nr: orgNrSchema },
   output: v.object({ note: v.string(), organisasjonsnummer: v.string(), aksjeposter: v.array(holdingSchema) }),
@@ -28,14 +28,20 @@ export const selskapetsAksjeposter = defineOperation({
   async run(params, ctx) {
     const register = ctx.dataset(aksjonaerregisteret)
     const { total, rows } = await holdingsOf(register, params.org_nr, params)
-    const source = versionNote('Skatteetaten\'s Aksjonærregisteret', register.version)
-    const note = total === 0 ? `${source} The register lists no shares owned by ${params.org_nr}.` : `${source} ${total} holding${total === 1 ? '' : 's'} in all, largest first.`
+    const source = versionNote("Skatteetaten's Aksjonærregisteret", register.version)
+    const note =
+      total === 0
+        ? `${source} The register lists no shares owned by ${params.org_nr}.`
+        : `${source} ${total} holding${total === 1 ? '' : 's'} in all, largest first.`
     return {
       data: { note, organisasjonsnummer: params.org_nr, aksjeposter: rows.map(toHolding) },
       page: { hasMore: params.offset + rows.length < total, total },
     }
   },
   entities(data) {
-    return [organizationEntity(data.organisasjonsnummer), ...data.aksjeposter.map((holding) => organizationEntity(holding.organisasjonsnummer, holding.selskap))]
+    return [
+      organizationEntity(data.organisasjonsnummer),
+      ...data.aksjeposter.map((holding) => organizationEntity(holding.organisasjonsnummer, holding.selskap)),
+    ]
   },
 })

@@ -114,7 +114,7 @@ describe('selskapsdetaljer', () => {
     })
   })
 
-  it('carries capital, group membership, earlier names and register dates under the register\'s names', async () => {
+  it("carries capital, group membership, earlier names and register dates under the register's names", async () => {
     const { result } = await run('912346021')
     expect(result.data).toMatchObject({
       status: 'active',
@@ -138,7 +138,10 @@ describe('selskapsdetaljer', () => {
       fravalgRevisjonBeslutningsDato: '2014-08-20',
     })
     const branch = await run('812345605')
-    expect(branch.result.data).toMatchObject({ datoEierskifte: '2016-02-01', historiskeNavn: [{ navn: 'NORDLYS KAFÉ AS TORGET' }] })
+    expect(branch.result.data).toMatchObject({
+      datoEierskifte: '2016-02-01',
+      historiskeNavn: [{ navn: 'NORDLYS KAFÉ AS TORGET' }],
+    })
   })
 
   it('carries a forced dissolution for want of accounts', async () => {
@@ -151,7 +154,7 @@ describe('selskapsdetaljer', () => {
     })
   })
 
-  it('keeps a NUF\'s foreign business address, which has no postnummer and no kommune', async () => {
+  it("keeps a NUF's foreign business address, which has no postnummer and no kommune", async () => {
     const { result } = await run('912346463')
     expect(() => v.parse(operation.output, result.data)).not.toThrow()
     expect(result.data.forretningsadresse).toEqual({
@@ -182,7 +185,7 @@ describe('selskapsdetaljer', () => {
       {
         type: 'organization',
         id: '812345737',
-        name: 'NORDLYS KAFÉDRIFT AS AVD GLASSHUSET'
+        name: 'NORDLYS KAFÉDRIFT AS AVD GLASSHUSET',
       },
       { type: 'organization', id: '912346021' },
     ])
@@ -215,7 +218,11 @@ describe('selskapsdetaljer', () => {
     expect(unavailable).toBeInstanceOf(UpstreamError)
     expect(unavailable).toMatchObject({ status: 502, code: 'upstream_error' })
 
-    fake.upstream.route('/enheter/923609016', () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '' }))
+    fake.upstream.route('/enheter/923609016', () => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: '',
+    }))
     const empty = await run('923609016').catch((error: unknown) => error)
     expect(empty).toMatchObject({ status: 502, code: 'upstream_invalid_response' })
 

@@ -26,7 +26,7 @@ export const selskapsdetaljer = defineOperation({
   parameters: { org_nr: orgNrSchema },
   output: enhetsdetaljerSchema,
   shapeNote:
-    'Spec 2.4 leaves data open; it keeps Brønnøysund\'s own field names (naeringskode1, antallAnsatte, ' +
+    "Spec 2.4 leaves data open; it keeps Brønnøysund's own field names (naeringskode1, antallAnsatte, " +
     'forretningsadresse, ...), which clients of the public gateway read, with status and naeringskoder added beside them.',
   canonicalFieldAliases: { name: ['navn'] },
   // Reads no dataset, so an import leaves its cached answers alone.
@@ -34,7 +34,8 @@ export const selskapsdetaljer = defineOperation({
   async run(params, ctx) {
     const client = ctx.upstream(brreg)
     // A deleted unit is a true answer about the company, so it becomes data, not an error page.
-    const found = (await lookUpUnit(client, 'hovedenhet', params.org_nr)) ?? (await lookUpUnit(client, 'underenhet', params.org_nr))
+    const found =
+      (await lookUpUnit(client, 'hovedenhet', params.org_nr)) ?? (await lookUpUnit(client, 'underenhet', params.org_nr))
     if (!found) throw entityNotFound(params.org_nr)
     return { data: found.details, sourceApi: found.url }
   },

@@ -17,7 +17,11 @@ export interface ShareholdingRow {
 }
 
 /** What kind of owner a row names, read from its id: a birth year is a person, 9 digits a company. */
-export function ownerOf(row: Pick<ShareholdingRow, 'eier_id'>): { type: 'person' | 'selskap' | 'ukjent'; orgnr: string | null; birthYear: number | null } {
+export function ownerOf(row: Pick<ShareholdingRow, 'eier_id'>): {
+  type: 'person' | 'selskap' | 'ukjent'
+  orgnr: string | null
+  birthYear: number | null
+} {
   // Not stored as columns of their own: three fewer values to write per row of a million-row import.
   if (/^\d{4}$/.test(row.eier_id)) return { type: 'person', orgnr: null, birthYear: Number(row.eier_id) }
   if (/^\d{9}$/.test(row.eier_id)) return { type: 'selskap', orgnr: row.eier_id, birthYear: null }
@@ -31,12 +35,24 @@ export function sharePercent(shares: number, total: number): number | null {
 
 /** One shareholder of a company, as `aksjeeiere_for_selskap` lists them. */
 export const shareholderSchema = v.object({
-  navn: v.pipe(v.string(), v.description('The owner\'s name as the register writes it (persons usually surname first)')),
-  type: v.pipe(v.picklist(['person', 'selskap', 'ukjent']), v.description('person, selskap (a company), or ukjent when the register gives no id')),
-  organisasjonsnummer: v.pipe(v.nullable(v.string()), v.description('The owning company\'s organisation number; null for persons')),
-  fodselsaar: v.pipe(v.nullable(v.number()), v.description('A person\'s birth year (the register publishes no more); null for companies')),
+  navn: v.pipe(v.string(), v.description("The owner's name as the register writes it (persons usually surname first)")),
+  type: v.pipe(
+    v.picklist(['person', 'selskap', 'ukjent']),
+    v.description('person, selskap (a company), or ukjent when the register gives no id'),
+  ),
+  organisasjonsnummer: v.pipe(
+    v.nullable(v.string()),
+    v.description("The owning company's organisation number; null for persons"),
+  ),
+  fodselsaar: v.pipe(
+    v.nullable(v.number()),
+    v.description("A person's birth year (the register publishes no more); null for companies"),
+  ),
   postnr_sted: v.pipe(v.nullable(v.string()), v.description('Postcode and place, or a foreign address, as registered')),
-  landkode: v.pipe(v.nullable(v.string()), v.description('Country code of the owner (ISO 3166 alpha-2, as registered)')),
+  landkode: v.pipe(
+    v.nullable(v.string()),
+    v.description('Country code of the owner (ISO 3166 alpha-2, as registered)'),
+  ),
   aksjeklasse: v.string(),
   antall_aksjer: v.pipe(v.number(), v.description('Shares held at the end of the year, duplicate rows summed')),
   andel_prosent: v.pipe(v.nullable(v.number()), v.description('The holding as a share of the class, in per cent')),
@@ -48,7 +64,7 @@ export const holdingSchema = v.object({
   selskap: v.string(),
   aksjeklasse: v.string(),
   antall_aksjer: v.number(),
-  antall_aksjer_selskap: v.pipe(v.number(), v.description('The company\'s shares in that class')),
+  antall_aksjer_selskap: v.pipe(v.number(), v.description("The company's shares in that class")),
   andel_prosent: v.nullable(v.number()),
 })
 
@@ -99,7 +115,11 @@ export function personOwnerKeys(name: string, birthYear: number): string[] {
  * @example
  * const { total, rows } = await holdingsOf(ctx.dataset(aksjonaerregisteret), '976030788', { limit: 25, offset: 0 })
  */
-export async function holdingsOf(register: DatasetReader, owner: string | string[], window: PageWindow): Promise<{ total: number; rows: ShareholdingRow[] }> {
+export async function holdingsOf(
+  register: DatasetReader,
+  owner: string | string[],
+  window: PageWindow,
+): Promise<{ total: number; rows: ShareholdingRow[] }> {
   const where = { eier_nokkel: typeof owner === 'string' ? owner : { in: owner } }
   const [total, rows] = await Promise.all([
     register.count('aksjeposter', where),

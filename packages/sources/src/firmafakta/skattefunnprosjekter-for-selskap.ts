@@ -8,7 +8,10 @@ import { organizationEntity } from './organization-entity.js'
 const prosjektSchema = v.object({
   soknadsnummer: v.string(),
   prosjekttittel: v.nullable(v.string()),
-  status: v.pipe(v.picklist(['godkjent', 'avslått', 'under behandling']), v.description('godkjent (approved), avslått (rejected) or under behandling')),
+  status: v.pipe(
+    v.picklist(['godkjent', 'avslått', 'under behandling']),
+    v.description('godkjent (approved), avslått (rejected) or under behandling'),
+  ),
   innsendt: v.pipe(v.nullable(v.string()), v.description('Date the application was sent, YYYY-MM-DD')),
   fra: v.pipe(v.nullable(v.string()), v.description('Project start: a date, or a year in the historical file')),
   til: v.nullable(v.string()),
@@ -31,8 +34,8 @@ type ProjectRow = v.InferOutput<typeof prosjektSchema> & { organisasjonsnummer: 
 export const skattefunnprosjekterForSelskap = defineOperation({
   name: 'skattefunnprosjekter_for_selskap',
   description:
-    'The company\'s applications for SkatteFUNN, the R&D tax incentive, since 2002: approved, rejected and pending, newest ' +
-    'first, with how many were approved. From the Research Council\'s two published workbooks (2002–2024 and the rolling ' +
+    "The company's applications for SkatteFUNN, the R&D tax incentive, since 2002: approved, rejected and pending, newest " +
+    "first, with how many were approved. From the Research Council's two published workbooks (2002–2024 and the rolling " +
     'one), the rolling one winning where they overlap.',
   parameters: { org_nr: orgNrSchema },
   output: v.object({
@@ -45,17 +48,21 @@ export const skattefunnprosjekterForSelskap = defineOperation({
   }),
   list: 'prosjekter',
   canonicalFieldAliases: { name: ['bedrift', 'prosjekter[].prosjekttittel'], timestamp: ['prosjekter[].innsendt'] },
-  shapeNote: 'Spec 4.6 leaves the shape open beyond an object or a list; this is an object with the list in prosjekter.',
+  shapeNote:
+    'Spec 4.6 leaves the shape open beyond an object or a list; this is an object with the list in prosjekter.',
   datasets: [skattefunn],
   async run(params, ctx) {
     const applications = ctx.dataset(skattefunn)
     const rows = await applications.select<ProjectRow>('soknader', {
       where: { organisasjonsnummer: params.org_nr },
-      orderBy: [{ column: 'innsendt', direction: 'desc' }, { column: 'soknadsnummer', direction: 'desc' }],
+      orderBy: [
+        { column: 'innsendt', direction: 'desc' },
+        { column: 'soknadsnummer', direction: 'desc' },
+      ],
     })
     return {
       data: {
-        note: `${versionNote('SkatteFUNN\'s published applications', applications.version)} Newest first; approved and rejected applications alike.`,
+        note: `${versionNote("SkatteFUNN's published applications", applications.version)} Newest first; approved and rejected applications alike.`,
         organisasjonsnummer: params.org_nr,
         bedrift: rows[0]?.bedrift ?? null,
         antall: rows.length,

@@ -25,7 +25,10 @@ const tildelingSchema = v.object({
   belop: v.pipe(v.nullable(v.number()), v.description('Amount awarded, NOK')),
   virkemiddelkategori: v.nullable(v.string()),
   underkategori: v.nullable(v.string()),
-  type_finansiering: v.pipe(v.nullable(v.string()), v.description('Grant, loan or guarantee, as Innovasjon Norge names it')),
+  type_finansiering: v.pipe(
+    v.nullable(v.string()),
+    v.description('Grant, loan or guarantee, as Innovasjon Norge names it'),
+  ),
   beslutningsenhet: v.nullable(v.string()),
   bedriftsnavn: v.string(),
   fylke: v.nullable(v.string()),
@@ -46,7 +49,7 @@ export const tildelingerForSelskap = defineOperation({
   name: 'tildelinger_for_selskap',
   description:
     'Grants, loans and guarantees Innovasjon Norge has awarded the company since 2013, newest first, with the sum of all ' +
-    'of them, from Innovasjon Norge\'s nightly allocation report (loaded with `allmenning datasets sync innovasjon_norge_tildelinger`).',
+    "of them, from Innovasjon Norge's nightly allocation report (loaded with `allmenning datasets sync innovasjon_norge_tildelinger`).",
   parameters: { org_nr: orgNrSchema },
   output: v.object({
     note: v.string(),
@@ -69,7 +72,7 @@ export const tildelingerForSelskap = defineOperation({
       ],
     })
     const sum = Math.round(rows.reduce((total, row) => total + (row.belop ?? 0), 0) * 100) / 100
-    const note = `${versionNote('Innovasjon Norge\'s allocation report', report.version)} ${rows.length === 0 ? `No awards to ${params.org_nr} since 2013.` : 'Newest first; amounts in NOK.'}`
+    const note = `${versionNote("Innovasjon Norge's allocation report", report.version)} ${rows.length === 0 ? `No awards to ${params.org_nr} since 2013.` : 'Newest first; amounts in NOK.'}`
     const tildelinger = rows.map(({ organisasjonsnummer: _, ...row }) => row)
     return { data: { note, organisasjonsnummer: params.org_nr, antall: rows.length, sum_belop: sum, tildelinger } }
   },

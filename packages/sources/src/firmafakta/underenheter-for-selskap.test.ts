@@ -42,7 +42,7 @@ describe('underenheter_for_selskap', () => {
       {
         type: 'organization',
         id: '812345605',
-        name: 'NORDLYS KAFÉDRIFT AS AVD TORGET'
+        name: 'NORDLYS KAFÉDRIFT AS AVD TORGET',
       },
     ])
   })
@@ -91,7 +91,10 @@ describe('underenheter_for_selskap', () => {
           for (const offset of [0, 1, 6, 24, 25, 26, 50, 99, 100, 101, 236, 237, 500]) {
             const { result } = await run(each, PARENT, limit, offset)
             const label = `total ${total}, limit ${limit}, offset ${offset}`
-            expect(result.data.map((unit) => unit.organisasjonsnummer), label).toEqual(all.slice(offset, offset + limit))
+            expect(
+              result.data.map((unit) => unit.organisasjonsnummer),
+              label,
+            ).toEqual(all.slice(offset, offset + limit))
             expect(result.page, label).toEqual({ hasMore: offset + limit < total, total })
           }
         }

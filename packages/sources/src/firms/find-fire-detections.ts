@@ -20,8 +20,14 @@ const detectionSchema = v.object({
   satellite: text('Satellite code as FIRMS gives it, e.g. N (Suomi NPP), N20, N21, A (Aqua), T (Terra)'),
   instrument: text('VIIRS or MODIS'),
   confidence: v.pipe(v.nullable(v.picklist(['low', 'nominal', 'high'])), v.description('Detection confidence class')),
-  confidence_pct: v.pipe(v.nullable(v.number()), v.description('MODIS confidence in percent (VIIRS gives only the class)')),
-  brightness_k: v.pipe(v.nullable(v.number()), v.description('Brightness temperature in kelvin (VIIRS I-4 or MODIS band 21/22)')),
+  confidence_pct: v.pipe(
+    v.nullable(v.number()),
+    v.description('MODIS confidence in percent (VIIRS gives only the class)'),
+  ),
+  brightness_k: v.pipe(
+    v.nullable(v.number()),
+    v.description('Brightness temperature in kelvin (VIIRS I-4 or MODIS band 21/22)'),
+  ),
   frp_mw: v.pipe(v.nullable(v.number()), v.description('Fire radiative power in megawatts')),
   daynight: v.pipe(v.nullable(v.picklist(['day', 'night'])), v.description('Whether it was seen by day or by night')),
   distance_km: v.pipe(v.number(), v.description('Distance from lat/lon in kilometres')),
@@ -42,11 +48,23 @@ export function createFindFireDetections(mapKey: string | undefined) {
       ...pointParameters(3),
       radius_km: radiusKmParameter({ fallback: 25, max: 250 }),
       days: v.optional(
-        v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(5), v.description('Days back from today to include, 1 to 5 (FIRMS’s own limit)')),
+        v.pipe(
+          v.number(),
+          v.integer(),
+          v.minValue(1),
+          v.maxValue(5),
+          v.description('Days back from today to include, 1 to 5 (FIRMS’s own limit)'),
+        ),
         1,
       ),
       product: v.optional(
-        v.pipe(v.string(), v.trim(), v.toUpperCase(), v.picklist(FIRMS_PRODUCTS), v.description('Satellite product; VIIRS on Suomi NPP by default')),
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.toUpperCase(),
+          v.picklist(FIRMS_PRODUCTS),
+          v.description('Satellite product; VIIRS on Suomi NPP by default'),
+        ),
         'VIIRS_SNPP_NRT',
       ),
     },
@@ -75,7 +93,9 @@ export function createFindFireDetections(mapKey: string | undefined) {
         throw new UpstreamError(
           client,
           'status',
-          keyProblem ? `refused the configured MAP_KEY (HTTP ${res.status}${said ? `: ${said}` : ''}); check ${FIRMS_KEY_VARIABLE}` : `answered HTTP 400${said ? `: ${said}` : ''}`,
+          keyProblem
+            ? `refused the configured MAP_KEY (HTTP ${res.status}${said ? `: ${said}` : ''}); check ${FIRMS_KEY_VARIABLE}`
+            : `answered HTTP 400${said ? `: ${said}` : ''}`,
           res.status,
         )
       }
@@ -97,7 +117,10 @@ export function createFindFireDetections(mapKey: string | undefined) {
       }))
       const rawValues: Record<string, unknown> = { area, detections_in_area: detections.length }
       if (skipped > 0) rawValues['unreadable_rows_skipped'] = skipped
-      return { data: { detections: rows, radius_km: params.radius_km, days: params.days, product: params.product }, rawValues }
+      return {
+        data: { detections: rows, radius_km: params.radius_km, days: params.days, product: params.product },
+        rawValues,
+      }
     },
   })
 }

@@ -47,7 +47,8 @@ export function acquisitionTime(date: string | undefined, time: string | undefin
  */
 export function confidenceOf(value: string | undefined): Pick<FireDetection, 'confidence' | 'confidencePct'> {
   const raw = value?.trim().toLowerCase() ?? ''
-  if (raw in VIIRS_CONFIDENCE) return { confidence: VIIRS_CONFIDENCE[raw as keyof typeof VIIRS_CONFIDENCE], confidencePct: null }
+  if (raw in VIIRS_CONFIDENCE)
+    return { confidence: VIIRS_CONFIDENCE[raw as keyof typeof VIIRS_CONFIDENCE], confidencePct: null }
   const pct = number(raw)
   if (pct === null || pct < 0 || pct > 100) return { confidence: null, confidencePct: null }
   return { confidence: pct < 30 ? 'low' : pct < 80 ? 'nominal' : 'high', confidencePct: pct }
@@ -62,16 +63,29 @@ export function confidenceOf(value: string | undefined): Pick<FireDetection, 'co
  * @example
  * parseFireCsv('latitude,longitude,acq_date,acq_time\n60.1,10.2,2026-07-02,149\n', firmsApi)
  */
-export function parseFireCsv(text: string, upstream: { id: string; name: string }): { detections: FireDetection[]; skipped: number } {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line.trim() !== '')
+export function parseFireCsv(
+  text: string,
+  upstream: { id: string; name: string },
+): { detections: FireDetection[]; skipped: number } {
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
   const header = (lines[0] ?? '').split(',').map((name) => name.trim().toLowerCase())
   const column = (name: string) => header.indexOf(name)
   const latIndex = column('latitude')
   const lonIndex = column('longitude')
   if (latIndex < 0 || lonIndex < 0) {
     const shown = text.trim().slice(0, 120)
-    if (/exceeding allowed transaction limit/i.test(shown)) throw new UpstreamError(upstream, 'status', `rate limited the gateway (${shown})`)
-    throw new UpstreamError(upstream, 'invalid_response', shown === '' ? 'answered an empty body where CSV was expected' : `answered something other than fire CSV: "${shown}"`)
+    if (/exceeding allowed transaction limit/i.test(shown))
+      throw new UpstreamError(upstream, 'status', `rate limited the gateway (${shown})`)
+    throw new UpstreamError(
+      upstream,
+      'invalid_response',
+      shown === ''
+        ? 'answered an empty body where CSV was expected'
+        : `answered something other than fire CSV: "${shown}"`,
+    )
   }
   const at = (cells: string[], ...names: string[]) => {
     for (const name of names) {

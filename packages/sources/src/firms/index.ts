@@ -28,16 +28,24 @@ export function firms(options: FirmsOptions = {}): SourceDefinition {
     documentation: 'https://firms.modaps.eosdis.nasa.gov/api/area/',
     topic: 'environment',
     keywords: ['fire', 'wildfire', 'skogbrann', 'brann', 'FIRMS', 'NASA', 'satellite', 'hot spots'],
-    synonyms: ['lyngbrann', 'gressbrann', 'forest fire', 'active fire', 'thermal anomaly', 'VIIRS', 'MODIS', 'varmepunkt'],
+    synonyms: [
+      'lyngbrann',
+      'gressbrann',
+      'forest fire',
+      'active fire',
+      'thermal anomaly',
+      'VIIRS',
+      'MODIS',
+      'varmepunkt',
+    ],
     contentLanguages: ['en'],
     cacheTtlSeconds: 900,
     limit: { default: 25, max: 100 },
     upstreams: [firmsApi],
     notConfigured: mapKey ? [] : [{ configure: FIRMS_KEY_VARIABLE }],
     // The operations' code is imported when a request first reads it (see deferOperations).
-    operations: deferOperations(
-      [{ name: 'find_fire_detections', placeField: fireDetectionsPlaceField }],
-      async () => (await import('./operations.js')).firmsOperations(mapKey),
+    operations: deferOperations([{ name: 'find_fire_detections', placeField: fireDetectionsPlaceField }], async () =>
+      (await import('./operations.js')).firmsOperations(mapKey),
     ),
   })
 }

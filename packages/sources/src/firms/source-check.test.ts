@@ -8,7 +8,10 @@ describe('firms and the source check of @allmenning/core/testing', () => {
     const fake = await startFakeFirms()
     try {
       // With a map key, as a deployment that has one.
-      const report = await checkSource(() => firms({ mapKey: FAKE_FIRMS_KEY }), { upstreams: { firms: fake }, examples: { find_fire_detections: { lat: 58.334, lon: 6.299, radius_km: 30 } } })
+      const report = await checkSource(() => firms({ mapKey: FAKE_FIRMS_KEY }), {
+        upstreams: { firms: fake },
+        examples: { find_fire_detections: { lat: 58.334, lon: 6.299, radius_km: 30 } },
+      })
       expect(report.operations).toEqual(['find_fire_detections'])
       expect(report.passed).toContain('find_fire_detections: limit and offset page the list')
       expect(report.notes).toEqual([])

@@ -27,7 +27,11 @@ function airTemperatureOf(rows: LatestObservation[], stationId: string) {
  * const nearby = createFindStationsNearby(clientId, createStationList(clientId, frostRequestBudget), frostRequestBudget)
  * // GET /api/v1/kilder/frost/find_stations_nearby?lat=59.91&lon=10.75&radius_km=10
  */
-export function createFindStationsNearby(clientId: string | undefined, stations: StationList | undefined, budget: RequestBudget) {
+export function createFindStationsNearby(
+  clientId: string | undefined,
+  stations: StationList | undefined,
+  budget: RequestBudget,
+) {
   return defineOperation({
     name: 'find_stations_nearby',
     description:
@@ -56,20 +60,40 @@ export function createFindStationsNearby(clientId: string | undefined, stations:
       }),
     ),
     placeField: weatherStationsPlaceField,
-    canonicalFieldAliases: { name: ['[].name'], latitude: ['[].lat'], longitude: ['[].lon'], timestamp: ['[].air_temperature.time'] },
-    shapeNote: 'data is a bare list of the rows find_stations answers, each with distance_km and its latest air_temperature.',
+    canonicalFieldAliases: {
+      name: ['[].name'],
+      latitude: ['[].lat'],
+      longitude: ['[].lon'],
+      timestamp: ['[].air_temperature.time'],
+    },
+    shapeNote:
+      'data is a bare list of the rows find_stations answers, each with distance_km and its latest air_temperature.',
     // Temperatures are reported every 10 minutes to an hour.
     cacheTtlSeconds: 600,
 
     async run(params, ctx) {
       const client = ctx.upstream(frostApi)
-      if (!clientId || !stations) throw upstreamNotConfigured(client, FROST_CLIENT_ID_VARIABLE, `needs a client id: set ${FROST_CLIENT_ID_VARIABLE}`)
+      if (!clientId || !stations)
+        throw upstreamNotConfigured(
+          client,
+          FROST_CLIENT_ID_VARIABLE,
+          `needs a client id: set ${FROST_CLIENT_ID_VARIABLE}`,
+        )
       const register = await stations.load(client)
       const found = nearest({ lat: params.lat, lon: params.lon }, register.stations, params.radius_km, (s) =>
         s.lat !== null && s.lon !== null ? { lat: s.lat, lon: s.lon } : null,
       )
       const page = found.slice(params.offset, params.offset + params.limit)
-      const latest = page.length > 0 ? await fetchLatest(client, clientId, budget, page.map(({ item }) => item.id), [AIR_TEMPERATURE]) : undefined
+      const latest =
+        page.length > 0
+          ? await fetchLatest(
+              client,
+              clientId,
+              budget,
+              page.map(({ item }) => item.id),
+              [AIR_TEMPERATURE],
+            )
+          : undefined
       const data = page.map(({ item, distanceKm }) => ({
         ...stationRow(item, distanceKm),
         distance_km: distanceKm,

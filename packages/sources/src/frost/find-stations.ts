@@ -14,7 +14,9 @@ const place = (what: string, example: string) =>
   v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(60), v.description(`${what}, e.g. ${example}`)))
 
 const invalid = (parameter: string, problem: string, rule: string) =>
-  new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, { details: [{ parameter, problem, rule }] })
+  new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, {
+    details: [{ parameter, problem, rule }],
+  })
 
 /** What Frost's own name search may be given: no wildcards or separators of the client's own. */
 const NAME_PATTERN = /^[\p{L}\p{N} .'()-]+$/u
@@ -27,7 +29,11 @@ const NAME_PATTERN = /^[\p{L}\p{N} .'()-]+$/u
  * const findStations = createFindStations(clientId, createStationList(clientId, frostRequestBudget), frostRequestBudget)
  * // GET /api/v1/kilder/frost/find_stations?municipality=Oslo&limit=100
  */
-export function createFindStations(clientId: string | undefined, stations: StationList | undefined, budget: RequestBudget) {
+export function createFindStations(
+  clientId: string | undefined,
+  stations: StationList | undefined,
+  budget: RequestBudget,
+) {
   return defineOperation({
     name: 'find_stations',
     description:
@@ -55,7 +61,9 @@ export function createFindStations(clientId: string | undefined, stations: Stati
           v.number(),
           v.gtValue(0, 'must be greater than 0'),
           v.maxValue(500),
-          v.description('With lat/lon: only stations within this many kilometres; left out, the nearest at any distance'),
+          v.description(
+            'With lat/lon: only stations within this many kilometres; left out, the nearest at any distance',
+          ),
         ),
       ),
     },
@@ -73,11 +81,21 @@ export function createFindStations(clientId: string | undefined, stations: Stati
         const missing = params.lat === undefined ? 'lat' : 'lon'
         throw invalid(missing, 'is required together with lat and lon', 'required')
       }
-      if (params.radius_km !== undefined && params.lat === undefined) throw invalid('radius_km', 'needs lat and lon', 'required')
+      if (params.radius_km !== undefined && params.lat === undefined)
+        throw invalid('radius_km', 'needs lat and lon', 'required')
       const client = ctx.upstream(frostApi)
-      if (!clientId || !stations) throw upstreamNotConfigured(client, FROST_CLIENT_ID_VARIABLE, `needs a client id: set ${FROST_CLIENT_ID_VARIABLE}`)
+      if (!clientId || !stations)
+        throw upstreamNotConfigured(
+          client,
+          FROST_CLIENT_ID_VARIABLE,
+          `needs a client id: set ${FROST_CLIENT_ID_VARIABLE}`,
+        )
 
-      const onlyName = params.name !== undefined && params.municipality === undefined && params.county === undefined && params.lat === undefined
+      const onlyName =
+        params.name !== undefined &&
+        params.municipality === undefined &&
+        params.county === undefined &&
+        params.lat === undefined
       let list: FrostStation[]
       let license: string | null
       let sourceApi: string | undefined
@@ -85,7 +103,13 @@ export function createFindStations(clientId: string | undefined, stations: Stati
       if (onlyName && !held) {
         // A name alone (what the entity search sends) is asked of Frost's own name search, one short call,
         // rather than reading the whole register first.
-        const { body, url } = await frostGet(client, SOURCES_PATH, { ...STATION_LIST_QUERY, name: `*${params.name}*` }, clientId, budget)
+        const { body, url } = await frostGet(
+          client,
+          SOURCES_PATH,
+          { ...STATION_LIST_QUERY, name: `*${params.name}*` },
+          clientId,
+          budget,
+        )
         const read = body === null ? { stations: [], license: null } : readSensorSystems(body, client)
         const now = Date.now()
         list = read.stations.map((s) => toStation(s, now)).filter((s): s is FrostStation => s !== null)

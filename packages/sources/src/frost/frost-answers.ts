@@ -51,7 +51,9 @@ const observationShape = v.looseObject({
 /** `/observations/v0.jsonld`'s answer (`@type` ObservationResponse): per source and time, the observations. */
 export const observationResponseShape = v.looseObject({
   ...envelope,
-  data: v.array(v.looseObject({ sourceId: v.string(), referenceTime: v.string(), observations: v.array(observationShape) })),
+  data: v.array(
+    v.looseObject({ sourceId: v.string(), referenceTime: v.string(), observations: v.array(observationShape) }),
+  ),
 })
 
 export type SensorSystem = v.InferOutput<typeof sensorSystemShape>
@@ -90,12 +92,22 @@ export async function frostGet(
   })
   if (res.status === 404 || res.status === 412) return { body: null, url: res.url }
   if (res.status === 401 || res.status === 403) {
-    throw new UpstreamError(client, 'status', `refused the configured client id (HTTP ${res.status}); check ${FROST_CLIENT_ID_VARIABLE}`, res.status)
+    throw new UpstreamError(
+      client,
+      'status',
+      `refused the configured client id (HTTP ${res.status}); check ${FROST_CLIENT_ID_VARIABLE}`,
+      res.status,
+    )
   }
   if (res.status === 400) {
     const parsed = v.safeParse(errorShape, res.body)
     const reason = parsed.success ? (parsed.output.error.reason ?? parsed.output.error.message ?? '') : ''
-    throw new UpstreamError(client, 'status', `refused the request (HTTP 400)${reason ? `: ${reason.slice(0, 200)}` : ''}`, 400)
+    throw new UpstreamError(
+      client,
+      'status',
+      `refused the request (HTTP 400)${reason ? `: ${reason.slice(0, 200)}` : ''}`,
+      400,
+    )
   }
   return { body: res.body, url: res.url }
 }
@@ -107,7 +119,10 @@ export async function frostGet(
  * @example
  * const { stations, license } = readSensorSystems(body, client)
  */
-export function readSensorSystems(body: unknown, upstream: { id: string; name: string }): { stations: SensorSystem[]; license: string | null; skipped: number } {
+export function readSensorSystems(
+  body: unknown,
+  upstream: { id: string; name: string },
+): { stations: SensorSystem[]; license: string | null; skipped: number } {
   const answer = checkUpstreamShape(upstream, sourceResponseShape, body, 'the station list')
   const stations: SensorSystem[] = []
   let skipped = 0

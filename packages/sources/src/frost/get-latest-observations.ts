@@ -4,7 +4,13 @@ import { defineOperation, upstreamNotConfigured } from '@allmenning/core/source'
 import type { RequestBudget } from '../shared/request-budget.js'
 import { frostGet, readSensorSystems } from './frost-answers.js'
 import { FROST_CLIENT_ID_VARIABLE, frostApi } from './frost-upstream.js'
-import { DEFAULT_ELEMENTS, ELEMENT_PATTERN, fetchLatest, LATEST_MAX_AGE, latestObservationSchema } from './latest-observations.js'
+import {
+  DEFAULT_ELEMENTS,
+  ELEMENT_PATTERN,
+  fetchLatest,
+  LATEST_MAX_AGE,
+  latestObservationSchema,
+} from './latest-observations.js'
 import { SOURCES_PATH, toStation, type FrostStation, type StationList } from './station-list.js'
 import { stationRow, stationRowEntries } from './station-rows.js'
 
@@ -12,7 +18,9 @@ import { stationRow, stationRowEntries } from './station-rows.js'
 const MAX_ELEMENTS = 20
 
 const invalid = (parameter: string, problem: string, rule: string) =>
-  new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, { details: [{ parameter, problem, rule }] })
+  new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, {
+    details: [{ parameter, problem, rule }],
+  })
 
 const { distance_km: _distance, ...stationEntries } = stationRowEntries
 
@@ -23,7 +31,11 @@ const { distance_km: _distance, ...stationEntries } = stationRowEntries
  * const getLatest = createGetLatestObservations(clientId, createStationList(clientId, frostRequestBudget), frostRequestBudget)
  * // GET /api/v1/kilder/frost/get_latest_observations?station_id=SN18700&elements=air_temperature,wind_speed
  */
-export function createGetLatestObservations(clientId: string | undefined, stations: StationList | undefined, budget: RequestBudget) {
+export function createGetLatestObservations(
+  clientId: string | undefined,
+  stations: StationList | undefined,
+  budget: RequestBudget,
+) {
   return defineOperation({
     name: 'get_latest_observations',
     description:
@@ -50,10 +62,16 @@ export function createGetLatestObservations(clientId: string | undefined, statio
     },
     output: v.object({
       station_id: v.pipe(v.string(), v.description('The station asked for')),
-      station: v.pipe(v.nullable(v.object(stationEntries)), v.description('The station, from Frost’s register; null when it is not there')),
+      station: v.pipe(
+        v.nullable(v.object(stationEntries)),
+        v.description('The station, from Frost’s register; null when it is not there'),
+      ),
       elements: v.pipe(v.array(v.string()), v.description('The elements asked for')),
       max_age: v.pipe(v.string(), v.description('How old a latest value may be, ISO 8601 period')),
-      observations: v.pipe(v.array(latestObservationSchema), v.description('The latest value per element and sensor, newest first')),
+      observations: v.pipe(
+        v.array(latestObservationSchema),
+        v.description('The latest value per element and sensor, newest first'),
+      ),
     }),
     list: 'observations',
     canonicalFieldAliases: { timestamp: ['observations[].time'] },
@@ -61,14 +79,30 @@ export function createGetLatestObservations(clientId: string | undefined, statio
     cacheTtlSeconds: 300,
 
     async run(params, ctx) {
-      const elements = params.elements === undefined ? [...DEFAULT_ELEMENTS] : params.elements.split(',').map((e) => e.trim()).filter((e) => e !== '')
+      const elements =
+        params.elements === undefined
+          ? [...DEFAULT_ELEMENTS]
+          : params.elements
+              .split(',')
+              .map((e) => e.trim())
+              .filter((e) => e !== '')
       const wrong = elements.find((e) => !ELEMENT_PATTERN.test(e))
       if (elements.length === 0 || wrong !== undefined) {
-        throw invalid('elements', `must be comma-separated Frost element ids such as air_temperature or sum(precipitation_amount PT1H)${wrong ? ` (not "${wrong.slice(0, 60)}")` : ''}`, 'format')
+        throw invalid(
+          'elements',
+          `must be comma-separated Frost element ids such as air_temperature or sum(precipitation_amount PT1H)${wrong ? ` (not "${wrong.slice(0, 60)}")` : ''}`,
+          'format',
+        )
       }
-      if (elements.length > MAX_ELEMENTS) throw invalid('elements', `names ${elements.length} elements; at most ${MAX_ELEMENTS}`, 'max_items')
+      if (elements.length > MAX_ELEMENTS)
+        throw invalid('elements', `names ${elements.length} elements; at most ${MAX_ELEMENTS}`, 'max_items')
       const client = ctx.upstream(frostApi)
-      if (!clientId || !stations) throw upstreamNotConfigured(client, FROST_CLIENT_ID_VARIABLE, `needs a client id: set ${FROST_CLIENT_ID_VARIABLE}`)
+      if (!clientId || !stations)
+        throw upstreamNotConfigured(
+          client,
+          FROST_CLIENT_ID_VARIABLE,
+          `needs a client id: set ${FROST_CLIENT_ID_VARIABLE}`,
+        )
 
       const [station, latest] = await Promise.all([
         stationById(params.station_id, stations, client, clientId, budget),

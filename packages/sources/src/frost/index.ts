@@ -32,7 +32,9 @@ export function frost(options: FrostOptions = {}): SourceDefinition {
   // imported) when either is first loaded: a cold start evaluates none of it.
   let stations: Promise<StationList | undefined> | undefined
   const stationList = () =>
-    (stations ??= clientId ? import('./station-list.js').then(({ createStationList }) => createStationList(clientId, budget)) : Promise.resolve(undefined))
+    (stations ??= clientId
+      ? import('./station-list.js').then(({ createStationList }) => createStationList(clientId, budget))
+      : Promise.resolve(undefined))
   return defineSource({
     id: 'frost',
     name: 'MET Norway Frost: weather stations and observations',
@@ -42,20 +44,46 @@ export function frost(options: FrostOptions = {}): SourceDefinition {
       'pressure. Needs a free Frost client id.',
     documentation: 'https://frost.met.no/index.html',
     topic: 'weather',
-    keywords: ['weather stations', 'værstasjoner', 'observations', 'observasjoner', 'frost', 'met', 'temperature', 'temperatur'],
-    synonyms: ['målestasjon', 'meteorologisk institutt', 'met.no', 'vind', 'wind', 'nedbør', 'precipitation', 'klima', 'climate'],
+    keywords: [
+      'weather stations',
+      'værstasjoner',
+      'observations',
+      'observasjoner',
+      'frost',
+      'met',
+      'temperature',
+      'temperatur',
+    ],
+    synonyms: [
+      'målestasjon',
+      'meteorologisk institutt',
+      'met.no',
+      'vind',
+      'wind',
+      'nedbør',
+      'precipitation',
+      'klima',
+      'climate',
+    ],
     contentLanguages: ['no', 'en'],
     cacheTtlSeconds: 600,
     limit: { default: 50, max: 1000 },
     upstreams: [frostApi],
     notConfigured: clientId ? [] : [{ configure: FROST_CLIENT_ID_VARIABLE }],
     entityTypes: { weather_station: { operation: 'get_latest_observations', parameter: 'station_id' } },
-    entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).frostEntitySearch(await stationList()), {
-      mayRecognize: (text) => /^SN\d{2,8}$/i.test(text.trim()),
-    }),
+    entitySearch: deferEntitySearch(
+      async () => (await import('./entity-search.js')).frostEntitySearch(await stationList()),
+      {
+        mayRecognize: (text) => /^SN\d{2,8}$/i.test(text.trim()),
+      },
+    ),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      ['find_stations', 'get_latest_observations', { name: 'find_stations_nearby', placeField: weatherStationsPlaceField }],
+      [
+        'find_stations',
+        'get_latest_observations',
+        { name: 'find_stations_nearby', placeField: weatherStationsPlaceField },
+      ],
       async () => {
         const [{ frostOperations }, list] = await Promise.all([import('./operations.js'), stationList()])
         return frostOperations(clientId, list, budget)

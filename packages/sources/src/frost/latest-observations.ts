@@ -37,7 +37,8 @@ export interface LatestObservation {
 export const ELEMENT_PATTERN = /^[a-z][a-z0-9_]*(?:\([a-z][a-z0-9_]*(?: [A-Za-z0-9]+)*\))?$/
 
 const numberOf = (value: unknown): number | null => {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN
   return Number.isFinite(n) ? n : null
 }
 
@@ -54,7 +55,10 @@ const splitSourceId = (sourceId: string) => {
  * @example
  * readLatest(body, client) // [{ station_id: 'SN18700', element: 'air_temperature', value: 3.4, unit: 'degC', ... }]
  */
-export function readLatest(body: unknown, upstream: { id: string; name: string }): { rows: LatestObservation[]; license: string | null } {
+export function readLatest(
+  body: unknown,
+  upstream: { id: string; name: string },
+): { rows: LatestObservation[]; license: string | null } {
   const answer = checkUpstreamShape(upstream, observationResponseShape, body, 'the observations')
   const rows: LatestObservation[] = []
   for (const item of answer.data) {
@@ -67,7 +71,9 @@ export function readLatest(body: unknown, upstream: { id: string; name: string }
         value: numberOf(o.value),
         unit: o.unit ?? null,
         time: item.referenceTime,
-        level: o.level ? { type: o.level.levelType ?? null, unit: o.level.unit ?? null, value: o.level.value ?? null } : null,
+        level: o.level
+          ? { type: o.level.levelType ?? null, unit: o.level.unit ?? null, value: o.level.value ?? null }
+          : null,
         time_resolution: o.timeResolution ?? null,
         time_offset: o.timeOffset ?? null,
         quality_code: o.qualityCode ?? null,
@@ -98,7 +104,12 @@ export async function fetchLatest(
   stationIds: readonly string[],
   elements: readonly string[],
 ): Promise<{ rows: LatestObservation[]; license: string | null; url: string }> {
-  const query = { sources: stationIds.join(','), elements: elements.join(','), referencetime: 'latest', maxage: LATEST_MAX_AGE }
+  const query = {
+    sources: stationIds.join(','),
+    elements: elements.join(','),
+    referencetime: 'latest',
+    maxage: LATEST_MAX_AGE,
+  }
   const { body, url } = await frostGet(client, OBSERVATIONS_PATH, query, clientId, budget)
   if (body === null) return { rows: [], license: null, url }
   return { ...readLatest(body, client), url }
@@ -107,10 +118,19 @@ export async function fetchLatest(
 /** The valibot schema of one latest observation row, for the operations' output. */
 export const latestObservationSchema = v.object({
   station_id: v.pipe(v.string(), v.description('Frost station id, e.g. SN18700')),
-  sensor: v.pipe(v.nullable(v.string()), v.description("The station's sensor (Frost's SN18700:0 is sensor 0, the main one)")),
-  element: v.pipe(v.string(), v.description("Frost's element id, e.g. air_temperature, sum(precipitation_amount PT1H)")),
+  sensor: v.pipe(
+    v.nullable(v.string()),
+    v.description("The station's sensor (Frost's SN18700:0 is sensor 0, the main one)"),
+  ),
+  element: v.pipe(
+    v.string(),
+    v.description("Frost's element id, e.g. air_temperature, sum(precipitation_amount PT1H)"),
+  ),
   value: v.pipe(v.nullable(v.number()), v.description('The value')),
-  unit: v.pipe(v.nullable(v.string()), v.description('Its unit as Frost writes it: degC, percent, m/s, degrees, mm, hPa')),
+  unit: v.pipe(
+    v.nullable(v.string()),
+    v.description('Its unit as Frost writes it: degC, percent, m/s, degrees, mm, hPa'),
+  ),
   time: v.pipe(v.string(), v.description('When it was observed (the reference time), ISO 8601 in UTC')),
   level: v.pipe(
     v.nullable(v.object({ type: v.nullable(v.string()), unit: v.nullable(v.string()), value: v.nullable(v.number()) })),
@@ -118,5 +138,8 @@ export const latestObservationSchema = v.object({
   ),
   time_resolution: v.pipe(v.nullable(v.string()), v.description('ISO 8601 period the value covers, e.g. PT1H, PT10M')),
   time_offset: v.pipe(v.nullable(v.string()), v.description("Frost's time offset of the series, e.g. PT0H")),
-  quality_code: v.pipe(v.nullable(v.number()), v.description("Frost's quality code: 0 checked and good, higher is less certain")),
+  quality_code: v.pipe(
+    v.nullable(v.number()),
+    v.description("Frost's quality code: 0 checked and good, higher is less certain"),
+  ),
 })

@@ -5,7 +5,11 @@ import { createGetLatestObservations } from './get-latest-observations.js'
 import type { StationList } from './station-list.js'
 
 /** The operations of one `frost()` source with its client id (or none), in the order of its outline: loaded when a request first reads them. */
-export function frostOperations(clientId: string | undefined, stations: StationList | undefined, budget: RequestBudget) {
+export function frostOperations(
+  clientId: string | undefined,
+  stations: StationList | undefined,
+  budget: RequestBudget,
+) {
   return [
     createFindStations(clientId, stations, budget),
     createGetLatestObservations(clientId, stations, budget),

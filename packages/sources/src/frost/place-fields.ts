@@ -4,5 +4,6 @@ import type { PlaceFieldDeclaration } from '@allmenning/core/source'
 export const weatherStationsPlaceField: PlaceFieldDeclaration = {
   name: 'weather_stations',
   section: 'weather',
-  description: "MET Norway's weather stations within 10 km of the point, nearest first, with their latest air temperature.",
+  description:
+    "MET Norway's weather stations within 10 km of the point, nearest first, with their latest air temperature.",
 }

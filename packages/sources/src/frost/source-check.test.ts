@@ -9,7 +9,11 @@ describe('frost and the source check of @allmenning/core/testing', () => {
     const fake = await startFakeFrost()
     try {
       // With a client id, as a deployment that has one; a budget of its own, so the check's bursts are not refused.
-      const source = () => frost({ clientId: FAKE_FROST_CLIENT_ID, requestBudget: createRequestBudget({ requests: 1000, perMs: 1000, maxWaitMs: 1000 }) })
+      const source = () =>
+        frost({
+          clientId: FAKE_FROST_CLIENT_ID,
+          requestBudget: createRequestBudget({ requests: 1000, perMs: 1000, maxWaitMs: 1000 }),
+        })
       const report = await checkSource(source, {
         upstreams: { frost: fake },
         search: 'Blindern',

@@ -90,11 +90,13 @@ export function createStationList(clientId: string, budget: RequestBudget, now: 
     load: (client) =>
       memo.get('stations', async () => {
         const { body } = await frostGet(client, SOURCES_PATH, STATION_LIST_QUERY, clientId, budget)
-        if (body === null) throw new UpstreamError(client, 'invalid_response', 'answered that it has no weather stations at all')
+        if (body === null)
+          throw new UpstreamError(client, 'invalid_response', 'answered that it has no weather stations at all')
         const { stations, license, skipped } = readSensorSystems(body, client)
         const t = now()
         const kept = stations.map((s) => toStation(s, t)).filter((s): s is FrostStation => s !== null)
-        if (kept.length === 0) throw new UpstreamError(client, 'invalid_response', 'sent an implausible station list (no station in use)')
+        if (kept.length === 0)
+          throw new UpstreamError(client, 'invalid_response', 'sent an implausible station list (no station in use)')
         return { stations: kept, license, skipped, fetchedAt: new Date(t).toISOString() }
       }),
     peek: () => memo.peek('stations'),

@@ -31,7 +31,10 @@ export async function fetchAddressPage(
     const address = toAddress(client, row)
     if (!address) continue
     const distance = row.meterDistanseTilPunkt
-    items.push({ ...address, distance_m: distance === null || distance === undefined ? null : Math.round(distance * 10) / 10 })
+    items.push({
+      ...address,
+      distance_m: distance === null || distance === undefined ? null : Math.round(distance * 10) / 10,
+    })
   }
   return { items, total: body.metadata?.totaltAntallTreff ?? undefined }
 }

@@ -8,7 +8,10 @@ const whole = (description: string) => v.pipe(v.nullable(v.number()), v.descript
 
 /** The fields of one address, in `search_address` and `find_addresses_nearby`. */
 export const addressFields = {
-  address: v.pipe(v.string(), v.description('The address as Kartverket writes it (adressetekst), e.g. "Robert Levins gate 1"')),
+  address: v.pipe(
+    v.string(),
+    v.description('The address as Kartverket writes it (adressetekst), e.g. "Robert Levins gate 1"'),
+  ),
   street: text('Street name, or the farm or place name of an address without a street (adressenavn)'),
   number: whole('House number'),
   letter: text('Letter after the number, e.g. "B"'),
@@ -29,7 +32,8 @@ export const addressFields = {
 /** One address as this source answers it. */
 export type Address = { [K in keyof typeof addressFields]: v.InferOutput<(typeof addressFields)[K]> }
 
-const blank = (value: string | null | undefined) => (value === null || value === undefined || value.trim() === '' ? null : value)
+const blank = (value: string | null | undefined) =>
+  value === null || value === undefined || value.trim() === '' ? null : value
 
 /**
  * Maps an address of Kartverket's answer; undefined when it has no position (every address
@@ -43,7 +47,9 @@ export function toAddress(client: UpstreamClient, row: UpstreamAddress): Address
   if (!point) return undefined
   assertGeographic(client, point.epsg)
   const street = blank(row.adressenavn)
-  const address = blank(row.adressetekst) ?? [street, row.nummer, blank(row.bokstav)].filter((part) => part !== null && part !== undefined).join(' ')
+  const address =
+    blank(row.adressetekst) ??
+    [street, row.nummer, blank(row.bokstav)].filter((part) => part !== null && part !== undefined).join(' ')
   return {
     address,
     street,

@@ -11,7 +11,10 @@ let down: FakeUpstream
 const gatewayFor = (stedsnavnUrl = stedsnavn.baseUrl): Gateway =>
   createGateway({
     sources: [geonorge()],
-    upstreams: { kartverket_adresser: { baseUrl: adresser.baseUrl }, kartverket_stedsnavn: { baseUrl: stedsnavnUrl, timeoutMs: 500 } },
+    upstreams: {
+      kartverket_adresser: { baseUrl: adresser.baseUrl },
+      kartverket_stedsnavn: { baseUrl: stedsnavnUrl, timeoutMs: 500 },
+    },
     onError: () => {},
   })
 
@@ -43,7 +46,10 @@ describe('geonorge in /steder/sok', () => {
       lat: 65.90951,
       lon: 14.26984,
       source: 'geonorge',
-      _links: { place: '/api/v1/steder/65.90951/14.26984', api: '/api/v1/kilder/geonorge/search_place_name?place_id=870466' },
+      _links: {
+        place: '/api/v1/steder/65.90951/14.26984',
+        api: '/api/v1/kilder/geonorge/search_place_name?place_id=870466',
+      },
     })
   })
 
@@ -66,6 +72,10 @@ describe('geonorge in /steder/sok', () => {
   it('still gives the addresses when the place-name register is down', async () => {
     const { status, json } = await get(gatewayFor(down.baseUrl), '/api/v1/steder/sok', 'q=Robert%20Levins%20gate')
     expect(status).toBe(200)
-    expect(json.results.map((r: { name: string }) => r.name)).toEqual(['Robert Levins gate 1', 'Robert Levins gate 3', 'Robert Levins gate 5B'])
+    expect(json.results.map((r: { name: string }) => r.name)).toEqual([
+      'Robert Levins gate 1',
+      'Robert Levins gate 3',
+      'Robert Levins gate 5B',
+    ])
   })
 })

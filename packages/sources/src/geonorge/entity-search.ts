@@ -10,7 +10,8 @@ interface FoundPlace {
   municipalities: { name: string | null }[]
 }
 
-const where = (...parts: (string | null | undefined)[]) => parts.filter((part) => part !== null && part !== undefined && part !== '').join(' ')
+const where = (...parts: (string | null | undefined)[]) =>
+  parts.filter((part) => part !== null && part !== undefined && part !== '').join(' ')
 
 function addressHit(address: Address): EntityHit {
   return {
@@ -19,14 +20,20 @@ function addressHit(address: Address): EntityHit {
     name: address.address,
     description: `Address, ${where(address.postal_code, address.postal_place)}${address.municipality ? ` (${address.municipality})` : ''}`,
     // The municipality tells apart the many "Storgata 1"s when the link is followed.
-    linkParameters: { text: address.address, ...(address.municipality_number ? { kommunenummer: address.municipality_number } : {}) },
+    linkParameters: {
+      text: address.address,
+      ...(address.municipality_number ? { kommunenummer: address.municipality_number } : {}),
+    },
     lat: address.lat,
     lon: address.lon,
   }
 }
 
 function placeHit(place: FoundPlace): EntityHit {
-  const municipality = place.municipalities.map((m) => m.name).filter(Boolean).join(', ')
+  const municipality = place.municipalities
+    .map((m) => m.name)
+    .filter(Boolean)
+    .join(', ')
   return {
     type: 'place',
     id: String(place.place_id),
@@ -57,6 +64,8 @@ export const geonorgeEntitySearch: EntitySearch = {
       ...(places.status === 'fulfilled' ? places.value.places.map(placeHit) : []),
     ]
     // Kartverket's own order is kept within a tier; a hit that only matched fuzzily stays, last.
-    return { hits: rankByName(query, hits, (hit) => ({ names: [hit.name] }), { keepUnmatched: true }).map(({ item }) => item) }
+    return {
+      hits: rankByName(query, hits, (hit) => ({ names: [hit.name] }), { keepUnmatched: true }).map(({ item }) => item),
+    }
   },
 }

@@ -23,7 +23,12 @@ export const findAddressesNearby = defineOperation({
   // Four decimals (about 11 m): addresses are metres apart, so a coarser cell would change the answer.
   parameters: { ...pointParameters(4), radius: radiusMetres(250, 'addresses') },
   output: v.object({
-    addresses: v.array(v.object({ ...addressFields, distance_m: v.pipe(v.number(), v.description('Distance from the point in metres')) })),
+    addresses: v.array(
+      v.object({
+        ...addressFields,
+        distance_m: v.pipe(v.number(), v.description('Distance from the point in metres')),
+      }),
+    ),
   }),
   list: 'addresses',
   placeField: addressesPlaceField,
@@ -36,9 +41,14 @@ export const findAddressesNearby = defineOperation({
     const client = ctx.upstream(kartverketAdresser)
     // koordsys says the point is in ETRS89, which Kartverket documents; it is within a metre of WGS84.
     const query = { lat: params.lat, lon: params.lon, radius: params.radius, koordsys: 4258 }
-    const { items, page } = await fetchWindow(params, ADDRESS_PAGING, (side, size) => fetchAddressPage(client, ADDRESS_PATHS.point, query, side, size))
+    const { items, page } = await fetchWindow(params, ADDRESS_PAGING, (side, size) =>
+      fetchAddressPage(client, ADDRESS_PATHS.point, query, side, size),
+    )
     // Kartverket gives each distance; should one be missing, it is measured here rather than guessed.
-    const addresses = items.map((address) => ({ ...address, distance_m: address.distance_m ?? Math.round(distanceKm(params, address) * 10_000) / 10 }))
+    const addresses = items.map((address) => ({
+      ...address,
+      distance_m: address.distance_m ?? Math.round(distanceKm(params, address) * 10_000) / 10,
+    }))
     return { data: { addresses }, page }
   },
 })

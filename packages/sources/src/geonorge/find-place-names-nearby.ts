@@ -24,7 +24,9 @@ export const findPlaceNamesNearby = defineOperation({
   // Four decimals (about 11 m), as for addresses: the nearest names are often only metres apart.
   parameters: { ...pointParameters(4), radius: radiusMetres(1000, 'places') },
   output: v.object({
-    places: v.array(v.object({ ...placeFields, distance_m: v.pipe(v.number(), v.description('Distance from the point in metres')) })),
+    places: v.array(
+      v.object({ ...placeFields, distance_m: v.pipe(v.number(), v.description('Distance from the point in metres')) }),
+    ),
   }),
   list: 'places',
   placeField: placeNamesPlaceField,
@@ -37,9 +39,14 @@ export const findPlaceNamesNearby = defineOperation({
   async run(params, ctx) {
     const client = ctx.upstream(kartverketStedsnavn)
     const query = { nord: params.lat, ost: params.lon, radius: params.radius }
-    const { items, page } = await fetchWindow(params, PLACE_PAGING, (side, size) => fetchPointPlacePage(client, query, side, size))
+    const { items, page } = await fetchWindow(params, PLACE_PAGING, (side, size) =>
+      fetchPointPlacePage(client, query, side, size),
+    )
     // Kartverket gives each distance; should one be missing, it is measured here rather than guessed.
-    const places = items.map((place) => ({ ...place, distance_m: place.distance_m ?? Math.round(distanceKm(params, place) * 1000) }))
+    const places = items.map((place) => ({
+      ...place,
+      distance_m: place.distance_m ?? Math.round(distanceKm(params, place) * 1000),
+    }))
     return { data: { places }, page }
   },
 

@@ -50,7 +50,11 @@ describe('search_address', () => {
     expect(status).toBe(200)
     expect(v.is(searchAddress.output, declared(json.data))).toBe(true)
     expect(json.data.has_more_results).toBe(false)
-    expect(json.data.addresses.map((a: { address: string }) => a.address)).toEqual(['Robert Levins gate 1', 'Robert Levins gate 3', 'Robert Levins gate 5B'])
+    expect(json.data.addresses.map((a: { address: string }) => a.address)).toEqual([
+      'Robert Levins gate 1',
+      'Robert Levins gate 3',
+      'Robert Levins gate 5B',
+    ])
     expect(json.data.addresses[2]).toEqual({
       address: 'Robert Levins gate 5B',
       street: 'Robert Levins gate',
@@ -70,10 +74,24 @@ describe('search_address', () => {
       lon: 10.75671723364815,
       updated_at: '2022-08-30T14:03:17',
     })
-    expect(json._meta.pagination).toEqual({ limit: 25, offset: 0, returned: 3, has_more_results: false, next_offset: null, total: 3 })
-    expect(adresser.requests).toEqual(['/adresser/v1/sok?sok=Robert+Levins+gate&utkoordsys=4326&treffPerSide=25&side=0'])
+    expect(json._meta.pagination).toEqual({
+      limit: 25,
+      offset: 0,
+      returned: 3,
+      has_more_results: false,
+      next_offset: null,
+      total: 3,
+    })
+    expect(adresser.requests).toEqual([
+      '/adresser/v1/sok?sok=Robert+Levins+gate&utkoordsys=4326&treffPerSide=25&side=0',
+    ])
     expect(json._provenance.upstreams).toEqual([
-      expect.objectContaining({ id: 'kartverket_adresser', publisher: 'Kartverket (Norwegian Mapping Authority)', license: 'CC BY 4.0', calls: 1 }),
+      expect.objectContaining({
+        id: 'kartverket_adresser',
+        publisher: 'Kartverket (Norwegian Mapping Authority)',
+        license: 'CC BY 4.0',
+        calls: 1,
+      }),
     ])
   })
 
@@ -88,7 +106,14 @@ describe('search_address', () => {
   it('maps Kartverket’s pages onto limit and offset: one page on page boundaries, two across one, each page fetched once', async () => {
     const page = await call('search_address', 'text=oslo&limit=3&offset=3')
     expect(page.json.data.addresses).toHaveLength(3)
-    expect(page.json._meta.pagination).toEqual({ limit: 3, offset: 3, returned: 3, has_more_results: true, next_offset: 6, total: 7 })
+    expect(page.json._meta.pagination).toEqual({
+      limit: 3,
+      offset: 3,
+      returned: 3,
+      has_more_results: true,
+      next_offset: 6,
+      total: 7,
+    })
     expect(adresser.requests).toEqual(['/adresser/v1/sok?sok=oslo&utkoordsys=4326&treffPerSide=3&side=1'])
     adresser.requests.length = 0
     const across = await call('search_address', 'text=oslo&limit=3&offset=2')
@@ -104,14 +129,24 @@ describe('search_address', () => {
   it('maps a cadastral address, which has no street', async () => {
     const { json } = await call('search_address', 'text=98/5')
     expect(json.data.addresses).toEqual([
-      expect.objectContaining({ address: '98/5', street: null, number: null, letter: null, additional_name: 'Heggmoen', address_type: 'Matrikkeladresse', municipality: 'HEMNES' }),
+      expect.objectContaining({
+        address: '98/5',
+        street: null,
+        number: null,
+        letter: null,
+        additional_name: 'Heggmoen',
+        address_type: 'Matrikkeladresse',
+        municipality: 'HEMNES',
+      }),
     ])
   })
 
   it('rejects a bad municipality number and a missing text with 400s naming them', async () => {
     const bad = await call('search_address', 'text=Storgata&kommunenummer=301')
     expect(bad.status).toBe(400)
-    expect(bad.json.error.details).toEqual([{ parameter: 'kommunenummer', problem: 'must be four digits, e.g. 0301', rule: 'regex' }])
+    expect(bad.json.error.details).toEqual([
+      { parameter: 'kommunenummer', problem: 'must be four digits, e.g. 0301', rule: 'regex' },
+    ])
     const missing = await call('search_address', 'kommunenummer=0301')
     expect(missing.json.error.details).toEqual([{ parameter: 'text', problem: 'is required', rule: 'required' }])
     expect(adresser.requests).toEqual([])
@@ -122,7 +157,12 @@ describe('search_address', () => {
       '/sok': () => ({
         status: 200,
         headers: { 'content-type': 'application/json;charset=UTF-8' },
-        body: JSON.stringify({ metadata: { totaltAntallTreff: 1 }, adresser: [{ adressetekst: 'Storgata 1', representasjonspunkt: { epsg: 'EPSG:25833', lat: 6643100.2, lon: 598100.7 } }] }),
+        body: JSON.stringify({
+          metadata: { totaltAntallTreff: 1 },
+          adresser: [
+            { adressetekst: 'Storgata 1', representasjonspunkt: { epsg: 'EPSG:25833', lat: 6643100.2, lon: 598100.7 } },
+          ],
+        }),
       }),
     })
     try {
@@ -147,7 +187,9 @@ describe('find_addresses_nearby', () => {
       ['Rådhusgata 5', 395.9],
       ['Karl Johans gate 22', 418.2],
     ])
-    expect(adresser.requests).toEqual(['/adresser/v1/punktsok?lat=59.912&lon=10.7336&radius=500&koordsys=4258&utkoordsys=4326&treffPerSide=25&side=0'])
+    expect(adresser.requests).toEqual([
+      '/adresser/v1/punktsok?lat=59.912&lon=10.7336&radius=500&koordsys=4258&utkoordsys=4326&treffPerSide=25&side=0',
+    ])
   })
 
   it('uses a radius of 250 m by default and answers an empty list where there is nothing', async () => {
@@ -175,16 +217,29 @@ describe('search_place_name', () => {
     expect(v.is(searchPlaceName.output, declared(json.data))).toBe(true)
     // What the clients read: place_id, status, lat, lon and names[].name/status.
     const [place] = json.data.places
-    expect({ place_id: place.place_id, status: place.status, lat: place.lat, lon: place.lon, names: place.names.map(({ name, status }: { name: string; status: string }) => ({ name, status })) }).toEqual({
+    expect({
+      place_id: place.place_id,
+      status: place.status,
+      lat: place.lat,
+      lon: place.lon,
+      names: place.names.map(({ name, status }: { name: string; status: string }) => ({ name, status })),
+    }).toEqual({
       place_id: 870466,
       status: 'aktiv',
       lat: 65.90951,
       lon: 14.26984,
       names: [{ name: 'Heggmoen', status: 'hovednavn' }],
     })
-    expect(place).toMatchObject({ name: 'Heggmoen', type: 'Bruk', municipalities: [{ number: '1832', name: 'Hemnes' }], counties: [{ number: '18', name: 'Nordland' }] })
+    expect(place).toMatchObject({
+      name: 'Heggmoen',
+      type: 'Bruk',
+      municipalities: [{ number: '1832', name: 'Hemnes' }],
+      counties: [{ number: '18', name: 'Nordland' }],
+    })
     expect(json.data.has_more_results).toBe(false)
-    expect(stedsnavn.requests).toEqual(['/stedsnavn/v1/sted?sok=Heggmo&navneobjekttype=Bruk&utkoordsys=4258&treffPerSide=10&side=1'])
+    expect(stedsnavn.requests).toEqual([
+      '/stedsnavn/v1/sted?sok=Heggmo&navneobjekttype=Bruk&utkoordsys=4258&treffPerSide=10&side=1',
+    ])
   })
 
   it('gives every name with its status and language, the main name as name', async () => {
@@ -201,9 +256,18 @@ describe('search_place_name', () => {
   it('finds one place by place_id and links each place as an entity', async () => {
     const { json } = await call('search_place_name', 'place_id=28597')
     expect(json.data.places.map((p: { name: string }) => p.name)).toEqual(['Oslo'])
-    expect(json.data.places[0].names.map((n: { name: string; status: string }) => [n.name, n.status])).toEqual([['Oslo', 'hovednavn'], ['Kristiania', 'historisk']])
+    expect(json.data.places[0].names.map((n: { name: string; status: string }) => [n.name, n.status])).toEqual([
+      ['Oslo', 'hovednavn'],
+      ['Kristiania', 'historisk'],
+    ])
     expect(json.entities).toEqual([
-      { type: 'place', id: '28597', name: 'Oslo', source: 'geonorge', _links: { self: '/api/v1/kilder/geonorge/search_place_name?place_id=28597' } },
+      {
+        type: 'place',
+        id: '28597',
+        name: 'Oslo',
+        source: 'geonorge',
+        _links: { self: '/api/v1/kilder/geonorge/search_place_name?place_id=28597' },
+      },
     ])
   })
 
@@ -213,7 +277,9 @@ describe('search_place_name', () => {
     expect(stedsnavn.requests.at(-1)).toContain('knr=1804')
     const neither = await call('search_place_name', 'kommunenummer=0301')
     expect(neither.status).toBe(400)
-    expect(neither.json.error.details).toEqual([{ parameter: 'text', problem: 'is required unless place_id is given', rule: 'required' }])
+    expect(neither.json.error.details).toEqual([
+      { parameter: 'text', problem: 'is required unless place_id is given', rule: 'required' },
+    ])
   })
 })
 
@@ -222,18 +288,28 @@ describe('find_place_names_nearby', () => {
     const { status, json } = await call('find_place_names_nearby', 'lat=59.9112&lon=10.7339')
     expect(status).toBe(200)
     expect(v.is(findPlaceNamesNearby.output, declared(json.data))).toBe(true)
-    expect(json.data.places.map((p: { name: string; type: string; distance_m: number }) => [p.name, p.type, p.distance_m])).toEqual([
+    expect(
+      json.data.places.map((p: { name: string; type: string; distance_m: number }) => [p.name, p.type, p.distance_m]),
+    ).toEqual([
       ['Rådhusplassen', 'Plass', 39],
       ['Oslo', 'By', 701],
     ])
     expect(json.entities.map((e: { id: string }) => e.id)).toEqual(['100241', '28597'])
-    expect(stedsnavn.requests).toEqual(['/stedsnavn/v1/punkt?nord=59.9112&ost=10.7339&radius=1000&koordsys=4258&utkoordsys=4258&treffPerSide=25&side=1'])
+    expect(stedsnavn.requests).toEqual([
+      '/stedsnavn/v1/punkt?nord=59.9112&ost=10.7339&radius=1000&koordsys=4258&utkoordsys=4258&treffPerSide=25&side=1',
+    ])
   })
 
   it('is a 400 for an offset deeper than Kartverket pages', async () => {
     const { status, json } = await call('find_place_names_nearby', 'lat=59.9112&lon=10.7339&limit=100&offset=50000')
     expect(status).toBe(400)
-    expect(json.error.details).toEqual([{ parameter: 'offset', problem: 'must leave offset + limit at most 50000 with limit 100 (the deepest the upstream pages)', rule: 'max_value' }])
+    expect(json.error.details).toEqual([
+      {
+        parameter: 'offset',
+        problem: 'must leave offset + limit at most 50000 with limit 100 (the deepest the upstream pages)',
+        rule: 'max_value',
+      },
+    ])
     expect(stedsnavn.requests).toEqual([])
   })
 })
@@ -241,12 +317,37 @@ describe('find_place_names_nearby', () => {
 describe('Kartverket failures', () => {
   it.each([
     ['a 500', { status: 500, body: 'Internal Server Error' }, 'upstream_error', /answered HTTP 500/],
-    ['a 400 it should not have given', { status: 400, headers: { 'content-type': 'application/json' }, body: '{"message":"Bad Request"}' }, 'upstream_error', /answered HTTP 400/],
-    ['an HTML page', { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body><h1>Vedlikehold</h1></body></html>' }, 'upstream_invalid_response', /not valid JSON/],
-    ['JSON of another shape', { status: 200, headers: { 'content-type': 'application/json' }, body: '{"feil":"ukjent"}' }, 'upstream_invalid_response', /unexpected shape/],
-    ['no answer in time', { status: 200, delayMs: 1500, body: '{}' }, 'upstream_timeout', /did not answer within 300 ms/],
+    [
+      'a 400 it should not have given',
+      { status: 400, headers: { 'content-type': 'application/json' }, body: '{"message":"Bad Request"}' },
+      'upstream_error',
+      /answered HTTP 400/,
+    ],
+    [
+      'an HTML page',
+      { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body><h1>Vedlikehold</h1></body></html>' },
+      'upstream_invalid_response',
+      /not valid JSON/,
+    ],
+    [
+      'JSON of another shape',
+      { status: 200, headers: { 'content-type': 'application/json' }, body: '{"feil":"ukjent"}' },
+      'upstream_invalid_response',
+      /unexpected shape/,
+    ],
+    [
+      'no answer in time',
+      { status: 200, delayMs: 1500, body: '{}' },
+      'upstream_timeout',
+      /did not answer within 300 ms/,
+    ],
   ])('answers %s with a 502 naming the Kartverket API that failed', async (_name, reply, code, message) => {
-    const broken = await startFakeUpstream({ '/sok': () => reply, '/punktsok': () => reply, '/sted': () => reply, '/punkt': () => reply })
+    const broken = await startFakeUpstream({
+      '/sok': () => reply,
+      '/punktsok': () => reply,
+      '/sted': () => reply,
+      '/punkt': () => reply,
+    })
     try {
       const failing = gatewayFor({ adresser: broken.baseUrl, stedsnavn: broken.baseUrl }, 300)
       for (const [operation, query, upstream] of [

@@ -26,10 +26,20 @@ export interface PointMunicipality {
  * @example
  * const municipality = await municipalityOfPoint(ctx, { lat: 60.3913, lon: 5.3221 }) // { number: '4601', name: 'BERGEN' }
  */
-export async function municipalityOfPoint(ctx: OperationContext, point: { lat: number; lon: number }): Promise<PointMunicipality | null> {
+export async function municipalityOfPoint(
+  ctx: OperationContext,
+  point: { lat: number; lon: number },
+): Promise<PointMunicipality | null> {
   const kartverket = ctx.upstream(kartverketAdresser)
   const found = await kartverket.getJson('/punktsok', {
-    query: { lat: point.lat, lon: point.lon, radius: MUNICIPALITY_SEARCH_RADIUS_M, koordsys: 4258, treffPerSide: 1, side: 0 },
+    query: {
+      lat: point.lat,
+      lon: point.lon,
+      radius: MUNICIPALITY_SEARCH_RADIUS_M,
+      koordsys: 4258,
+      treffPerSide: 1,
+      side: 0,
+    },
   })
   const nearest = checkUpstreamShape(kartverket, nearestAddress, found.body, 'the nearest address').adresser[0]
   return nearest?.kommunenummer ? { number: nearest.kommunenummer, name: nearest.kommunenavn ?? null } : null

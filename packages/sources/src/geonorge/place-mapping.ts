@@ -7,7 +7,10 @@ const text = (description: string) => v.pipe(v.nullable(v.string()), v.descripti
 
 /** The fields of one place, in `search_place_name` and `find_place_names_nearby`. */
 export const placeFields = {
-  place_id: v.pipe(v.number(), v.description('Kartverket’s id of the place (stedsnummer); search_place_name takes it as place_id')),
+  place_id: v.pipe(
+    v.number(),
+    v.description('Kartverket’s id of the place (stedsnummer); search_place_name takes it as place_id'),
+  ),
   name: v.pipe(v.string(), v.description('The main name of the place (its hovednavn, else its first name)')),
   status: text('Status of the place itself: aktiv, relikt (historical) or planlagt (planned)'),
   type: text('What kind of place it is (navneobjekttype), e.g. By, Tettsted, Fjell, Elv, Gard'),
@@ -32,7 +35,10 @@ export const placeAreaFields = {
     v.array(v.object({ number: text('Municipality number'), name: text('Municipality name') })),
     v.description('Municipalities the place lies in'),
   ),
-  counties: v.pipe(v.array(v.object({ number: text('County number'), name: text('County name') })), v.description('Counties the place lies in')),
+  counties: v.pipe(
+    v.array(v.object({ number: text('County number'), name: text('County name') })),
+    v.description('Counties the place lies in'),
+  ),
 }
 
 type Place = { [K in keyof typeof placeFields]: v.InferOutput<(typeof placeFields)[K]> }
@@ -56,7 +62,15 @@ export function toPlace(client: UpstreamClient, row: UpstreamPlace): Place | und
   const id = Number(row.stedsnummer)
   if (!point || !main || !Number.isInteger(id)) return undefined
   assertGeographic(client, point.koordsys)
-  return { place_id: id, name: main.name, status: row.stedstatus ?? null, type: row.navneobjekttype ?? null, lat: point.nord, lon: point.øst, names }
+  return {
+    place_id: id,
+    name: main.name,
+    status: row.stedstatus ?? null,
+    type: row.navneobjekttype ?? null,
+    lat: point.nord,
+    lon: point.øst,
+    names,
+  }
 }
 
 /** The municipalities and counties of a `/sted` place. */

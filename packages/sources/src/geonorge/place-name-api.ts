@@ -20,7 +20,9 @@ const GEOGRAPHIC = 4258
  * await fetchPlacePage(client, { sok: 'Heggmoen' }, 1, 25)
  */
 export async function fetchPlacePage(client: UpstreamClient, query: QueryValues, page: number, size: number) {
-  const response = await client.getJson(PLACE_PATHS.places, { query: { ...query, utkoordsys: GEOGRAPHIC, treffPerSide: size, side: page } })
+  const response = await client.getJson(PLACE_PATHS.places, {
+    query: { ...query, utkoordsys: GEOGRAPHIC, treffPerSide: size, side: page },
+  })
   const body = checkUpstreamShape(client, placePage, response.body, 'the places')
   const items = body.navn.flatMap((row) => {
     const place = toPlace(client, row)

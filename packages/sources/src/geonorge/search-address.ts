@@ -25,11 +25,16 @@ export const searchAddress = defineOperation({
       v.trim(),
       v.minLength(1, 'must not be empty'),
       v.maxLength(200, 'must be at most 200 characters'),
-      v.description('What to search for: street, number, postal code or place, e.g. "Karl Johans gate 22" (Kartverket’s sok)'),
+      v.description(
+        'What to search for: street, number, postal code or place, e.g. "Karl Johans gate 22" (Kartverket’s sok)',
+      ),
     ),
     kommunenummer: v.optional(fourDigits('Only addresses in this municipality (four digits, e.g. 0301 for Oslo)')),
     postnummer: v.optional(fourDigits('Only addresses with this postal code (four digits)')),
-    fuzzy: v.optional(v.pipe(v.boolean(), v.description('Also find addresses spelt a little differently (Kartverket’s fuzzy search)')), false),
+    fuzzy: v.optional(
+      v.pipe(v.boolean(), v.description('Also find addresses spelt a little differently (Kartverket’s fuzzy search)')),
+      false,
+    ),
   },
   output: v.object({ addresses: v.array(v.object(addressFields)) }),
   list: 'addresses',
@@ -41,8 +46,15 @@ export const searchAddress = defineOperation({
 
   async run(params, ctx) {
     const client = ctx.upstream(kartverketAdresser)
-    const query = { sok: params.text, kommunenummer: params.kommunenummer, postnummer: params.postnummer, fuzzy: params.fuzzy || undefined }
-    const { items, page } = await fetchWindow(params, ADDRESS_PAGING, (side, size) => fetchAddressPage(client, ADDRESS_PATHS.search, query, side, size))
+    const query = {
+      sok: params.text,
+      kommunenummer: params.kommunenummer,
+      postnummer: params.postnummer,
+      fuzzy: params.fuzzy || undefined,
+    }
+    const { items, page } = await fetchWindow(params, ADDRESS_PAGING, (side, size) =>
+      fetchAddressPage(client, ADDRESS_PATHS.search, query, side, size),
+    )
     return { data: { addresses: items.map(({ distance_m: _distance, ...address }) => address) }, page }
   },
 })

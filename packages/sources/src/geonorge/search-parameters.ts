@@ -18,7 +18,9 @@ export function radiusMetres(fallback: number, what: string) {
       v.integer(),
       v.minValue(1),
       v.maxValue(5000),
-      v.description(`Search radius around the point in metres, 1..5000; ${fallback} when left out. Only ${what} within it are found.`),
+      v.description(
+        `Search radius around the point in metres, 1..5000; ${fallback} when left out. Only ${what} within it are found.`,
+      ),
     ),
     fallback,
   )

@@ -35,7 +35,12 @@ export const searchPlaceName = defineOperation({
       ),
     ),
     place_id: v.optional(
-      v.pipe(v.number(), v.integer(), v.minValue(1), v.description('Kartverket’s id of one place (stedsnummer), as place_id in an answer')),
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.description('Kartverket’s id of one place (stedsnummer), as place_id in an answer'),
+      ),
     ),
     kommunenummer: v.optional(fourDigits('Only places in this municipality (four digits)')),
     navneobjekttype: v.optional(
@@ -72,7 +77,9 @@ export const searchPlaceName = defineOperation({
       navneobjekttype: params.navneobjekttype,
       fuzzy: params.fuzzy || undefined,
     }
-    const { items, page } = await fetchWindow(params, PLACE_PAGING, (side, size) => fetchPlacePage(client, query, side, size))
+    const { items, page } = await fetchWindow(params, PLACE_PAGING, (side, size) =>
+      fetchPlacePage(client, query, side, size),
+    )
     return { data: { places: items }, page }
   },
 

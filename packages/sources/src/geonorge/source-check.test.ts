@@ -17,7 +17,12 @@ describe('geonorge and the source check of @allmenning/core/testing', () => {
         },
         search: 'Heggmoen',
       })
-      expect(report.operations).toEqual(['search_address', 'search_place_name', 'find_addresses_nearby', 'find_place_names_nearby'])
+      expect(report.operations).toEqual([
+        'search_address',
+        'search_place_name',
+        'find_addresses_nearby',
+        'find_place_names_nearby',
+      ])
       expect(report.passed).toContain('search_address: limit and offset page the list')
       expect(report.notes).toEqual([])
     } finally {

@@ -33,7 +33,11 @@ export const upstreamAddress = v.looseObject({
 export const addressPage = v.looseObject({ metadata: v.nullish(metadata), adresser: v.array(upstreamAddress) })
 
 /** A point of the place-name API; `nord`/`øst` are latitude/longitude in a geographic CRS. */
-export const upstreamPoint = v.looseObject({ nord: v.number(), øst: v.number(), koordsys: v.nullish(v.union([v.number(), v.string()])) })
+export const upstreamPoint = v.looseObject({
+  nord: v.number(),
+  øst: v.number(),
+  koordsys: v.nullish(v.union([v.number(), v.string()])),
+})
 
 /** One name of a place, with its status and language. */
 const upstreamName = v.looseObject({ skrivemåte: v.string(), navnestatus: text, skrivemåtestatus: text, språk: text })

@@ -17,8 +17,14 @@ const geographic = new Set(['4326', '4258'])
  */
 export function assertGeographic(client: UpstreamClient, crs: string | number | null | undefined): void {
   if (crs === null || crs === undefined || crs === '') return
-  const code = String(crs).replace(/^EPSG:/i, '').trim()
+  const code = String(crs)
+    .replace(/^EPSG:/i, '')
+    .trim()
   if (!geographic.has(code)) {
-    throw new UpstreamError(client, 'invalid_response', `answered coordinates in EPSG:${code} where WGS84 (EPSG:4326 or 4258) was asked for`)
+    throw new UpstreamError(
+      client,
+      'invalid_response',
+      `answered coordinates in EPSG:${code} where WGS84 (EPSG:4326 or 4258) was asked for`,
+    )
   }
 }

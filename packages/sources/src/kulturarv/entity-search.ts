@@ -1,6 +1,13 @@
 import type { EntityHit, EntitySearch } from '@allmenning/core/source'
 
-type SiteRow = { heritage_site_id: number | null; navn: string | null; art: string | null; kommune: string | null; lat: number | null; lon: number | null }
+type SiteRow = {
+  heritage_site_id: number | null
+  navn: string | null
+  art: string | null
+  kommune: string | null
+  lat: number | null
+  lon: number | null
+}
 type MuseumRow = { owner: string; name: string | null }
 
 /**
@@ -14,8 +21,12 @@ export const kulturarvEntitySearch: EntitySearch = {
     const query = text.trim().slice(0, 100)
     if (query.length < 2) return { hits: [] }
     const [sites, museums] = await Promise.all([
-      ctx.call('search_heritage_sites', { query, limit: Math.max(ctx.limit * 3, 10), one_per_site: true }) as Promise<{ sites: SiteRow[] }>,
-      (ctx.call('list_museums', { query, limit: ctx.limit }) as Promise<{ museums: MuseumRow[] }>).catch(() => ({ museums: [] })),
+      ctx.call('search_heritage_sites', { query, limit: Math.max(ctx.limit * 3, 10), one_per_site: true }) as Promise<{
+        sites: SiteRow[]
+      }>,
+      (ctx.call('list_museums', { query, limit: ctx.limit }) as Promise<{ museums: MuseumRow[] }>).catch(() => ({
+        museums: [],
+      })),
     ])
     const siteHits: EntityHit[] = sites.sites
       .filter((s) => s.heritage_site_id !== null && s.navn)

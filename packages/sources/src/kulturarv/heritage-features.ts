@@ -58,7 +58,12 @@ function firstText(properties: Record<string, unknown>, names: string[]): string
 }
 
 const isPosition = (p: unknown): p is [number, number] =>
-  Array.isArray(p) && p.length >= 2 && typeof p[0] === 'number' && typeof p[1] === 'number' && Number.isFinite(p[0]) && Number.isFinite(p[1])
+  Array.isArray(p) &&
+  p.length >= 2 &&
+  typeof p[0] === 'number' &&
+  typeof p[1] === 'number' &&
+  Number.isFinite(p[0]) &&
+  Number.isFinite(p[1])
 
 /** Every position of a geometry's first part, however deep its nesting (Point, LineString, Polygon, Multi*). */
 function firstPart(coordinates: unknown): [number, number][] {
@@ -75,11 +80,14 @@ function firstPart(coordinates: unknown): [number, number][] {
  * @example
  * pointOf({ type: 'Polygon', coordinates: [[[10, 59], [11, 59], [11, 60], [10, 59]]] }) // { lon: 10.5, lat: 59.25 } (about)
  */
-export function pointOf(geometry: { type: string; coordinates?: unknown } | null | undefined): { lat: number; lon: number } | null {
+export function pointOf(
+  geometry: { type: string; coordinates?: unknown } | null | undefined,
+): { lat: number; lon: number } | null {
   if (!geometry) return null
   let points = firstPart(geometry.coordinates)
   // A closed ring repeats its first point last: counted once.
-  if (points.length > 2 && points[0]![0] === points.at(-1)![0] && points[0]![1] === points.at(-1)![1]) points = points.slice(0, -1)
+  if (points.length > 2 && points[0]![0] === points.at(-1)![0] && points[0]![1] === points.at(-1)![1])
+    points = points.slice(0, -1)
   if (points.length === 0) return null
   const lon = points.reduce((sum, p) => sum + p[0], 0) / points.length
   const lat = points.reduce((sum, p) => sum + p[1], 0) / points.length
@@ -110,7 +118,9 @@ export function parseHeritagePage(body: unknown, upstream: { id: string; name: s
   const page = checkUpstreamShape(upstream, collectionSchema, body, 'the heritage sites')
   const features = page.features.map((feature): HeritageFeature => {
     const p = feature.properties ?? {}
-    const featureId = firstText(p, ['kulturminneId', 'enkeltminneId', 'id']) ?? (feature.id === null || feature.id === undefined ? null : String(feature.id))
+    const featureId =
+      firstText(p, ['kulturminneId', 'enkeltminneId', 'id']) ??
+      (feature.id === null || feature.id === undefined ? null : String(feature.id))
     const siteText = firstText(p, ['lokalitetsId', 'lokalitetId', 'lokalitetid'])
     const siteId = siteNumberOf(siteText) ?? siteNumberOf(featureId)
     const kind = firstText(p, ['kategori', 'kulturminneKategori'])

@@ -35,10 +35,31 @@ export function kulturarv(options: KulturarvOptions = {}): SourceDefinition {
       'Norwegian museums from DigitaltMuseum, with the museums and their codes (DigitaltMuseum needs an API key).',
     documentation: 'https://api.ra.no/',
     topic: 'culture',
-    keywords: ['cultural heritage', 'kulturminner', 'kulturarv', 'askeladden', 'riksantikvaren', 'museum', 'digitaltmuseum', 'fredet'],
+    keywords: [
+      'cultural heritage',
+      'kulturminner',
+      'kulturarv',
+      'askeladden',
+      'riksantikvaren',
+      'museum',
+      'digitaltmuseum',
+      'fredet',
+    ],
     synonyms: [
-      'heritage sites', 'monuments', 'listed buildings', 'fredete bygninger', 'kirker', 'gravhauger', 'museer', 'museumsgjenstander',
-      'kulturminnesøk', 'dimu', 'historic buildings', 'archaeology', 'arkeologi', 'samlinger',
+      'heritage sites',
+      'monuments',
+      'listed buildings',
+      'fredete bygninger',
+      'kirker',
+      'gravhauger',
+      'museer',
+      'museumsgjenstander',
+      'kulturminnesøk',
+      'dimu',
+      'historic buildings',
+      'archaeology',
+      'arkeologi',
+      'samlinger',
     ],
     contentLanguages: ['no'],
     cacheTtlSeconds: 6 * 3600,
@@ -51,7 +72,9 @@ export function kulturarv(options: KulturarvOptions = {}): SourceDefinition {
     },
     // Imported when a search first needs it, as the operations it calls are.
     entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).kulturarvEntitySearch),
-    notConfigured: dimuApiKey ? [] : [{ configure: DIMU_KEY_VARIABLE, operations: ['search_museum_objects', 'list_museums'] }],
+    notConfigured: dimuApiKey
+      ? []
+      : [{ configure: DIMU_KEY_VARIABLE, operations: ['search_museum_objects', 'list_museums'] }],
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       [{ name: 'search_heritage_sites', placeField: heritageSitesPlaceField }, 'search_museum_objects', 'list_museums'],

@@ -49,11 +49,16 @@ const call = async (g: Gateway, operation: string, query: string) => {
 /** The query of the last request a fake received, as a plain object. */
 const lastQuery = (fake: FakeUpstream, path = '') =>
   Object.fromEntries(new URL(`http://x${fake.requests.filter((r) => r.includes(path)).at(-1)}`).searchParams)
-const ids = (json: { data: { sites: { heritage_site_id: number }[] } }) => json.data.sites.map((s) => s.heritage_site_id)
+const ids = (json: { data: { sites: { heritage_site_id: number }[] } }) =>
+  json.data.sites.map((s) => s.heritage_site_id)
 
 describe('search_heritage_sites', () => {
   it('answers what the public gateway’s clients send (kommune=Oslo, art=Museum-galleri, limit=100) in the fields they read', async () => {
-    const { status, json } = await call(gatewayFor(), 'search_heritage_sites', 'kommune=Oslo&art=Museum-galleri&limit=100')
+    const { status, json } = await call(
+      gatewayFor(),
+      'search_heritage_sites',
+      'kommune=Oslo&art=Museum-galleri&limit=100',
+    )
     expect(status).toBe(200)
     expect(lastQuery(ra)).toEqual({
       f: 'json',
@@ -78,7 +83,11 @@ describe('search_heritage_sites', () => {
       distance_km: null,
       link: 'https://kulturminnesok.no/ra/lokalitet/100201',
     })
-    expect(json.data).toMatchObject({ count: 6, municipality: { number: '0301', name: 'Oslo' }, has_more_results: false })
+    expect(json.data).toMatchObject({
+      count: 6,
+      municipality: { number: '0301', name: 'Oslo' },
+      has_more_results: false,
+    })
     expect(json._provenance.data.source_api).toContain('/collections/kulturminner/items?')
   })
 
@@ -120,18 +129,30 @@ describe('search_heritage_sites', () => {
     expect(rows.map((r) => r.distance_km)).toEqual([...rows.map((r) => r.distance_km)].sort((a, b) => a - b))
     expect(rows.every((r) => r.distance_km <= 1)).toBe(true)
     const fortress = await call(gatewayFor(), 'search_heritage_sites', 'lat=59.9074&lon=10.7364&radius_km=0.2')
-    expect(fortress.json.data.sites[0]).toMatchObject({ navn: 'Akershus festning, Hovedvakten', lon_lat: [10.7364, 59.9074], distance_km: 0 })
+    expect(fortress.json.data.sites[0]).toMatchObject({
+      navn: 'Akershus festning, Hovedvakten',
+      lon_lat: [10.7364, 59.9074],
+      distance_km: 0,
+    })
   })
 
   it('says when the box around the circle held more sites than one page of the upstream', async () => {
     const many = Array.from({ length: 1001 }, (_, i) => ({
       ...heritageFeatures[8]!,
       id: `${200000 + i}-1`,
-      properties: { ...heritageFeatures[8]!.properties, kulturminneId: `${200000 + i}-1`, lokalitetsId: String(200000 + i) },
+      properties: {
+        ...heritageFeatures[8]!.properties,
+        kulturminneId: `${200000 + i}-1`,
+        lokalitetsId: String(200000 + i),
+      },
     }))
     const crowded = await startFakeRiksantikvaren(many)
     try {
-      const { status, json } = await call(gatewayFor(FAKE_DIMU_KEY, { riksantikvaren: crowded }), 'search_heritage_sites', 'lat=59.91&lon=10.75&limit=10')
+      const { status, json } = await call(
+        gatewayFor(FAKE_DIMU_KEY, { riksantikvaren: crowded }),
+        'search_heritage_sites',
+        'lat=59.91&lon=10.75&limit=10',
+      )
       expect(status).toBe(200)
       expect(json._meta.capped).toMatchObject({ cap: 1000 })
       expect(json.data.sites).toHaveLength(10)
@@ -146,7 +167,9 @@ describe('search_heritage_sites', () => {
     expect(church.json.data.sites.map((s: { navn: string }) => s.navn)).toEqual(['Oslo domkirke', 'Gamle Aker kirke'])
     const quoted = await call(g, 'search_heritage_sites', `query=${encodeURIComponent("Kongens' gate")}`)
     expect(quoted.status).toBe(200)
-    expect(lastQuery(ra).filter).toBe("(CASEI(navn) LIKE CASEI('%Kongens'' gate%') OR CASEI(informasjon) LIKE CASEI('%Kongens'' gate%'))")
+    expect(lastQuery(ra).filter).toBe(
+      "(CASEI(navn) LIKE CASEI('%Kongens'' gate%') OR CASEI(informasjon) LIKE CASEI('%Kongens'' gate%'))",
+    )
     const box = await call(g, 'search_heritage_sites', 'bbox=5.3,60.39,5.33,60.40')
     expect(box.json.data.sites.map((s: { kommune: string }) => s.kommune)).toEqual(['Bergen'])
   })
@@ -155,13 +178,16 @@ describe('search_heritage_sites', () => {
     ['lat without lon', 'lat=59.91', 'lon', 'required_with'],
     ['a point and a box', 'lat=59.91&lon=10.75&bbox=10.7,59.9,10.8,59.95', 'bbox', 'exclusive'],
     ['no filter at all', '', 'kommune', 'one_of_required'],
-  ])('refuses %s with a 400 naming the parameter and the rule, without asking Riksantikvaren', async (_name, query, parameter, rule) => {
-    const before = ra.requests.length
-    const { status, json } = await call(gatewayFor(), 'search_heritage_sites', query)
-    expect(status).toBe(400)
-    expect(json.error.details).toEqual([expect.objectContaining({ parameter, rule })])
-    expect(ra.requests.length).toBe(before)
-  })
+  ])(
+    'refuses %s with a 400 naming the parameter and the rule, without asking Riksantikvaren',
+    async (_name, query, parameter, rule) => {
+      const before = ra.requests.length
+      const { status, json } = await call(gatewayFor(), 'search_heritage_sites', query)
+      expect(status).toBe(400)
+      expect(json.error.details).toEqual([expect.objectContaining({ parameter, rule })])
+      expect(ra.requests.length).toBe(before)
+    },
+  )
 
   it('refuses a category it does not have, listing the allowed ones, and a malformed box, naming the rule', async () => {
     const kind = await call(gatewayFor(), 'search_heritage_sites', 'kind=museum')
@@ -178,7 +204,14 @@ describe('search_heritage_sites', () => {
 
   it('answers an unknown municipality 404 and Riksantikvaren’s own 400 as a 502 naming it', async () => {
     expect((await call(gatewayFor(), 'search_heritage_sites', 'kommune=9999')).status).toBe(404)
-    ra.failWith({ status: 400, headers: { 'content-type': 'application/problem+json' }, body: '{"code":"InvalidParameterValue","description":"bad"}' }, { times: 1 })
+    ra.failWith(
+      {
+        status: 400,
+        headers: { 'content-type': 'application/problem+json' },
+        body: '{"code":"InvalidParameterValue","description":"bad"}',
+      },
+      { times: 1 },
+    )
     const { status, json, body } = await call(gatewayFor(), 'search_heritage_sites', 'kommune=Oslo&art=Kirke')
     expect(status).toBe(502)
     expect(json.error).toMatchObject({ upstream: 'riksantikvaren' })
@@ -186,7 +219,10 @@ describe('search_heritage_sites', () => {
   })
 
   it('answers a page that is not GeoJSON as a 502 naming Riksantikvaren', async () => {
-    ra.failWith({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"features":"none"}' }, { times: 1 })
+    ra.failWith(
+      { status: 200, headers: { 'content-type': 'application/json' }, body: '{"features":"none"}' },
+      { times: 1 },
+    )
     const { status, json } = await call(gatewayFor(), 'search_heritage_sites', 'kommune=Oslo&art=Bolighus')
     expect(status).toBe(502)
     expect(json.error).toMatchObject({ code: 'upstream_invalid_response', upstream: 'riksantikvaren' })
@@ -199,7 +235,13 @@ describe('search_museum_objects and list_museums', () => {
     const { status, json } = await call(gatewayFor(), 'search_museum_objects', 'query=*&owner=NF,NMK-B&limit=20')
     expect(status).toBe(200)
     expect(dimu.hits('/api/solr/select') - before).toBe(1)
-    expect(lastQuery(dimu, '/api/solr/select')).toMatchObject({ q: '*', fq: 'identifier.owner:("NF" OR "NMK-B")', wt: 'json', rows: '20', start: '0' })
+    expect(lastQuery(dimu, '/api/solr/select')).toMatchObject({
+      q: '*',
+      fq: 'identifier.owner:("NF" OR "NMK-B")',
+      wt: 'json',
+      rows: '20',
+      start: '0',
+    })
     expect(new Set(json.data.objects.map((o: { owner: string }) => o.owner))).toEqual(new Set(['NF', 'NMK-B']))
     expect(json.data.owners).toEqual([
       { code: 'NF', name: 'Norsk Folkemuseum' },
@@ -220,18 +262,32 @@ describe('search_museum_objects and list_museums', () => {
   })
 
   it('takes a museum’s name as the query, as the public gateway’s clients send it, and searches that museum', async () => {
-    const { json } = await call(gatewayFor(), 'search_museum_objects', `query=${encodeURIComponent('Norsk Folkemuseum')}&limit=1`)
-    expect(json.data).toMatchObject({ owner_scope: 'named_in_query', owners: [{ code: 'NF', name: 'Norsk Folkemuseum' }] })
+    const { json } = await call(
+      gatewayFor(),
+      'search_museum_objects',
+      `query=${encodeURIComponent('Norsk Folkemuseum')}&limit=1`,
+    )
+    expect(json.data).toMatchObject({
+      owner_scope: 'named_in_query',
+      owners: [{ code: 'NF', name: 'Norsk Folkemuseum' }],
+    })
     expect(json.data.objects).toHaveLength(1)
     expect(json.data.objects[0].title).toEqual(expect.any(String))
     const words = await call(gatewayFor(), 'search_museum_objects', 'query=Wilse')
     expect(words.json.data.owner_scope).toBe('all')
-    expect(words.json.data.objects.map((o: { producer: string }) => o.producer)).toEqual(['Wilse, Anders Beer', 'Wilse, Anders Beer'])
+    expect(words.json.data.objects.map((o: { producer: string }) => o.producer)).toEqual([
+      'Wilse, Anders Beer',
+      'Wilse, Anders Beer',
+    ])
   })
 
   it('refuses owner codes that are not codes, and * over every museum, naming the parameter', async () => {
     const before = dimu.requests.length
-    const { status, json } = await call(gatewayFor(), 'search_museum_objects', `owner=${encodeURIComponent('NF) OR (*')}`)
+    const { status, json } = await call(
+      gatewayFor(),
+      'search_museum_objects',
+      `owner=${encodeURIComponent('NF) OR (*')}`,
+    )
     expect(status).toBe(400)
     expect(json.error.details[0]).toMatchObject({ parameter: 'owner' })
     const everything = await call(gatewayFor(), 'search_museum_objects', 'query=*')
@@ -241,7 +297,11 @@ describe('search_museum_objects and list_museums', () => {
   })
 
   it('says so when the demo key answers fewer objects than asked', async () => {
-    const { json } = await call(gatewayFor(DEMO_DIMU_KEY), 'search_museum_objects', 'query=*&owner=NF,NMK-B,NMK-A,NMK-D,OB,MIA&limit=12')
+    const { json } = await call(
+      gatewayFor(DEMO_DIMU_KEY),
+      'search_museum_objects',
+      'query=*&owner=NF,NMK-B,NMK-A,NMK-D,OB,MIA&limit=12',
+    )
     expect(json.data.objects).toHaveLength(10)
     expect(json._meta.capped).toMatchObject({ cap: 10 })
     expect(json.data.has_more_results).toBe(true)
@@ -267,16 +327,23 @@ describe('search_museum_objects and list_museums', () => {
   it('without a key: 502 upstream_not_configured naming the variable, the heritage sites still served, the source partly configured', async () => {
     const g = gatewayFor('  ')
     const before = dimu.requests.length
-    for (const [operation, query] of [['search_museum_objects', 'owner=NF'], ['list_museums', 'query=folkemuseum']] as const) {
+    for (const [operation, query] of [
+      ['search_museum_objects', 'owner=NF'],
+      ['list_museums', 'query=folkemuseum'],
+    ] as const) {
       const { status, json } = await call(g, operation, query)
       expect([operation, status, json.error.code]).toEqual([operation, 502, 'upstream_not_configured'])
-      expect(json.error.message).toBe('Upstream DigitaltMuseum API (KulturIT) (dimu) needs an API key: set ALLMENNING_DIMU_API_KEY')
+      expect(json.error.message).toBe(
+        'Upstream DigitaltMuseum API (KulturIT) (dimu) needs an API key: set ALLMENNING_DIMU_API_KEY',
+      )
     }
     expect(dimu.requests.length).toBe(before)
     expect((await call(g, 'search_heritage_sites', 'kommune=Oslo')).status).toBe(200)
     const health = JSON.parse((await g.handle({ method: 'GET', path: '/api/v1/health', query: '', headers: {} })).body!)
     const source = health.sources.find((s: { id: string }) => s.id === 'kulturarv')
-    expect(source.not_configured).toEqual([{ configure: 'ALLMENNING_DIMU_API_KEY', operations: ['search_museum_objects', 'list_museums'] }])
+    expect(source.not_configured).toEqual([
+      { configure: 'ALLMENNING_DIMU_API_KEY', operations: ['search_museum_objects', 'list_museums'] },
+    ])
   })
 
   it('never shows the key: not in an answer, a URL it names, an error, nor anything the gateway tells its observers', async () => {
@@ -291,12 +358,17 @@ describe('search_museum_objects and list_museums', () => {
     const secret = 'S3cr3t-dimu-key/with+chars=='
     const extra = { observers: [observer], onError: (e: unknown) => errors.push(e) }
     const wrong = await call(gatewayFor(secret, extra), 'search_museum_objects', 'owner=NF')
-    dimu.failWith({ status: 500, headers: { 'content-type': 'text/html' }, body: '<html>Internal Server Error</html>' }, { times: 1 })
+    dimu.failWith(
+      { status: 500, headers: { 'content-type': 'text/html' }, body: '<html>Internal Server Error</html>' },
+      { times: 1 },
+    )
     const failing = await call(gatewayFor(FAKE_DIMU_KEY, extra), 'search_museum_objects', 'owner=NF')
     const ok = await call(gatewayFor(FAKE_DIMU_KEY, extra), 'search_museum_objects', 'owner=NF')
     const museums = await call(gatewayFor(FAKE_DIMU_KEY, extra), 'list_museums', '')
     expect([wrong.status, failing.status, ok.status, museums.status]).toEqual([502, 502, 200, 200])
-    expect(wrong.json.error.message).toMatch(/refused the configured API key \(HTTP 403\); check ALLMENNING_DIMU_API_KEY/)
+    expect(wrong.json.error.message).toMatch(
+      /refused the configured API key \(HTTP 403\); check ALLMENNING_DIMU_API_KEY/,
+    )
     const everything = [
       wrong.body,
       failing.body,
@@ -322,7 +394,22 @@ describe('the pieces', () => {
 
   it('read points, locality numbers and DigitaltMuseum coordinates', () => {
     expect(pointOf({ type: 'Point', coordinates: [10.75, 59.91] })).toEqual({ lat: 59.91, lon: 10.75 })
-    expect(pointOf({ type: 'MultiPolygon', coordinates: [[[[10, 59], [12, 59], [12, 61], [10, 61], [10, 59]]]] })).toEqual({ lat: 60, lon: 11 })
+    expect(
+      pointOf({
+        type: 'MultiPolygon',
+        coordinates: [
+          [
+            [
+              [10, 59],
+              [12, 59],
+              [12, 61],
+              [10, 61],
+              [10, 59],
+            ],
+          ],
+        ],
+      }),
+    ).toEqual({ lat: 60, lon: 11 })
     expect(pointOf({ type: 'Point', coordinates: [200, 59] })).toBeNull()
     expect(pointOf(null)).toBeNull()
     expect([siteNumberOf('100201-1'), siteNumberOf('100201'), siteNumberOf('abc')]).toEqual([100201, 100201, null])

@@ -35,7 +35,10 @@ export function createListMuseums(deps: MuseumDeps) {
         v.object({
           owner: v.pipe(v.string(), v.description('The code search_museum_objects takes as owner, e.g. NF')),
           name: v.pipe(v.nullable(v.string()), v.description('Name of the museum or collection')),
-          parent: v.pipe(v.nullable(v.string()), v.description('Code of the museum a collection belongs to, e.g. NMK for NMK-A')),
+          parent: v.pipe(
+            v.nullable(v.string()),
+            v.description('Code of the museum a collection belongs to, e.g. NMK for NMK-A'),
+          ),
         }),
       ),
       count: v.pipe(v.number(), v.description('Museums matched: the whole list before limit and offset')),
@@ -50,11 +53,16 @@ export function createListMuseums(deps: MuseumDeps) {
       if (!deps.apiKey) throw upstreamNotConfigured(client, DIMU_KEY_VARIABLE)
       const owners = await deps.owners.get(client, deps.apiKey)
       const key = params.query ? ownerKey(params.query) : ''
-      const matching = owners.filter((o) => key === '' || ownerKey(o.code).includes(key) || (o.name !== null && ownerKey(o.name).includes(key)))
+      const matching = owners.filter(
+        (o) => key === '' || ownerKey(o.code).includes(key) || (o.name !== null && ownerKey(o.name).includes(key)),
+      )
       const museums = matching
         .map((o) => ({ owner: o.code, name: o.name, parent: o.parent }))
         .sort((a, b) => (a.name ?? a.owner).localeCompare(b.name ?? b.owner, 'nb'))
-      return { data: { museums, count: museums.length }, sourceApi: client.url(DIMU_PATHS.owners, { country: 'no', 'api.key': '***' }) }
+      return {
+        data: { museums, count: museums.length },
+        sourceApi: client.url(DIMU_PATHS.owners, { country: 'no', 'api.key': '***' }),
+      }
     },
   })
 }

@@ -47,9 +47,18 @@ export interface MuseumObject {
 }
 
 const str = (value: unknown): string | null =>
-  typeof value === 'string' ? value.trim() || null : typeof value === 'number' && Number.isFinite(value) ? String(value) : null
+  typeof value === 'string'
+    ? value.trim() || null
+    : typeof value === 'number' && Number.isFinite(value)
+      ? String(value)
+      : null
 const year = (value: unknown): number | null => {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d{1,4}$/.test(value.trim()) ? Number(value) : NaN
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^-?\d{1,4}$/.test(value.trim())
+        ? Number(value)
+        : NaN
   return Number.isInteger(n) ? n : null
 }
 

@@ -11,7 +11,13 @@ export interface MuseumOwner {
   parent: string | null
 }
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', parseTagValue: false, trimValues: true, ignoreDeclaration: true })
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  parseTagValue: false,
+  trimValues: true,
+  ignoreDeclaration: true,
+})
 
 const textOf = (value: unknown): string | null => {
   if (typeof value === 'string') return value.trim() || null
@@ -30,7 +36,8 @@ function elementsNamed(node: unknown, name: string, found: Record<string, unknow
         elementsNamed(value, name, found)
         continue
       }
-      for (const item of Array.isArray(value) ? value : [value]) if (item && typeof item === 'object') found.push(item as Record<string, unknown>)
+      for (const item of Array.isArray(value) ? value : [value])
+        if (item && typeof item === 'object') found.push(item as Record<string, unknown>)
     }
   }
   return found
@@ -59,7 +66,8 @@ export function parseOwners(xml: string, upstream: { id: string; name: string })
       parent: textOf(o['parent']) ?? textOf(o['@_parent']),
     }))
     .filter((o): o is MuseumOwner => o.code !== null)
-  if (owners.length === 0) throw new UpstreamError(upstream, 'invalid_response', 'sent an owners list without any owner')
+  if (owners.length === 0)
+    throw new UpstreamError(upstream, 'invalid_response', 'sent an owners list without any owner')
   return owners
 }
 
@@ -83,7 +91,12 @@ export const REFUSALS = [401, 403]
  * throw refusedKey(client, 403)
  */
 export function refusedKey(upstream: { id: string; name: string }, status: number): UpstreamError {
-  return new UpstreamError(upstream, 'status', `refused the configured API key (HTTP ${status}); check ${DIMU_KEY_VARIABLE}`, status)
+  return new UpstreamError(
+    upstream,
+    'status',
+    `refused the configured API key (HTTP ${status}); check ${DIMU_KEY_VARIABLE}`,
+    status,
+  )
 }
 
 /**

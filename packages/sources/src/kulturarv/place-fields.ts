@@ -7,5 +7,6 @@ import type { PlaceFieldDeclaration } from '@allmenning/core/source'
 export const heritageSitesPlaceField: PlaceFieldDeclaration = {
   name: 'heritage_sites',
   section: 'culture',
-  description: "Cultural heritage sites in Riksantikvaren's Askeladden register within 1 km of the point, nearest first.",
+  description:
+    "Cultural heritage sites in Riksantikvaren's Askeladden register within 1 km of the point, nearest first.",
 }

@@ -19,7 +19,9 @@ const text = (description: string) => v.pipe(v.nullable(v.string()), v.descripti
 const siteSchema = v.object({
   heritage_site_id: v.pipe(
     v.nullable(v.number()),
-    v.description('Askeladden’s locality number (lokalitet), e.g. 100201: several monuments of one site (the buildings of a museum) share it'),
+    v.description(
+      'Askeladden’s locality number (lokalitet), e.g. 100201: several monuments of one site (the buildings of a museum) share it',
+    ),
   ),
   monument_id: text('The monument’s own Askeladden id (enkeltminne), e.g. 100201-1'),
   navn: text('Name as Askeladden writes it: often the building or monument, not the institution ("Tilbygg. Nf 325")'),
@@ -40,7 +42,10 @@ const siteSchema = v.object({
   ),
   lat: v.pipe(v.nullable(v.number()), v.description('WGS84 latitude (a polygon’s is the mean of its outline)')),
   lon: v.pipe(v.nullable(v.number()), v.description('WGS84 longitude (a polygon’s is the mean of its outline)')),
-  distance_km: v.pipe(v.nullable(v.number()), v.description('Distance from lat/lon in kilometres, when a point was given')),
+  distance_km: v.pipe(
+    v.nullable(v.number()),
+    v.description('Distance from lat/lon in kilometres, when a point was given'),
+  ),
 })
 
 type Site = v.InferOutput<typeof siteSchema>
@@ -81,11 +86,18 @@ function boxAround(lat: number, lon: number, radiusKm: number): [number, number,
   const dLat = radiusKm / 111.2
   const dLon = radiusKm / (111.2 * Math.max(Math.cos((lat * Math.PI) / 180), 0.01))
   const r = (n: number) => Math.round(n * 1e5) / 1e5
-  return [r(Math.max(lon - dLon, -180)), r(Math.max(lat - dLat, -90)), r(Math.min(lon + dLon, 180)), r(Math.min(lat + dLat, 90))]
+  return [
+    r(Math.max(lon - dLon, -180)),
+    r(Math.max(lat - dLat, -90)),
+    r(Math.min(lon + dLon, 180)),
+    r(Math.min(lat + dLat, 90)),
+  ]
 }
 
 const invalid = (parameter: string, problem: string, rule: string) =>
-  new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, { details: [{ parameter, problem, rule }] })
+  new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, {
+    details: [{ parameter, problem, rule }],
+  })
 
 const optionalPoint = pointParameters(4)
 
@@ -130,8 +142,13 @@ export function createSearchHeritageSites(deps: SearchHeritageSitesDeps) {
           v.trim(),
           v.minLength(1, 'must not be empty'),
           v.maxLength(60, 'must be at most 60 characters'),
-          v.check((s) => !/^\d+$/.test(s) || /^\d{3,4}$/.test(s), 'must be a municipality name, or a number of 3 or 4 digits (301 or 0301)'),
-          v.description('Municipality: its name (Oslo) or number (0301, or 301 as the public gateway’s clients send it)'),
+          v.check(
+            (s) => !/^\d+$/.test(s) || /^\d{3,4}$/.test(s),
+            'must be a municipality name, or a number of 3 or 4 digits (301 or 0301)',
+          ),
+          v.description(
+            'Municipality: its name (Oslo) or number (0301, or 301 as the public gateway’s clients send it)',
+          ),
         ),
       ),
       art: v.optional(
@@ -140,8 +157,13 @@ export function createSearchHeritageSites(deps: SearchHeritageSitesDeps) {
           v.trim(),
           v.minLength(2, 'must be at least 2 characters'),
           v.maxLength(60, 'must be at most 60 characters'),
-          v.regex(/^[\p{L}\d][\p{L}\d \-/.,()]*$/u, 'must be a kind of monument in words, e.g. Museum-galleri, Kirke, Gravhaug'),
-          v.description('Kind of monument as Askeladden words it (its field art), matched exactly: e.g. Museum-galleri, Kirke, Gravhaug, Bolighus'),
+          v.regex(
+            /^[\p{L}\d][\p{L}\d \-/.,()]*$/u,
+            'must be a kind of monument in words, e.g. Museum-galleri, Kirke, Gravhaug',
+          ),
+          v.description(
+            'Kind of monument as Askeladden words it (its field art), matched exactly: e.g. Museum-galleri, Kirke, Gravhaug, Bolighus',
+          ),
         ),
       ),
       kind: v.optional(
@@ -169,7 +191,10 @@ export function createSearchHeritageSites(deps: SearchHeritageSitesDeps) {
       bbox: v.optional(
         v.pipe(
           v.string(),
-          v.check((s) => parseBbox(s) !== null, 'must be minLon,minLat,maxLon,maxLat in WGS84 degrees, west < east and south < north'),
+          v.check(
+            (s) => parseBbox(s) !== null,
+            'must be minLon,minLat,maxLon,maxLat in WGS84 degrees, west < east and south < north',
+          ),
           v.description('A box in WGS84 degrees: minLon,minLat,maxLon,maxLat, e.g. 10.70,59.90,10.78,59.93'),
         ),
       ),
@@ -177,14 +202,20 @@ export function createSearchHeritageSites(deps: SearchHeritageSitesDeps) {
       lon: v.optional(optionalPoint.lon),
       radius_km: radiusKmParameter({ fallback: 1, max: 20 }),
       one_per_site: v.optional(
-        v.pipe(v.boolean(), v.description('Keep only the first row of each heritage_site_id (one row per museum, church site, farm)')),
+        v.pipe(
+          v.boolean(),
+          v.description('Keep only the first row of each heritage_site_id (one row per museum, church site, farm)'),
+        ),
         false,
       ),
     },
     limit: { default: 100, max: UPSTREAM_PAGE_MAX },
     output: v.object({
       sites: v.array(siteSchema),
-      count: v.pipe(v.nullable(v.number()), v.description('Sites matched in all, as Riksantikvaren counts them (null when it does not say)')),
+      count: v.pipe(
+        v.nullable(v.number()),
+        v.description('Sites matched in all, as Riksantikvaren counts them (null when it does not say)'),
+      ),
       municipality: v.pipe(
         v.nullable(v.object({ number: v.string(), name: v.string() })),
         v.description('The municipality searched, as Kartverket names it, when kommune was given'),
@@ -205,10 +236,17 @@ export function createSearchHeritageSites(deps: SearchHeritageSitesDeps) {
         const missing = params.lat === undefined ? 'lat' : 'lon'
         throw invalid(missing, `is required when ${missing === 'lat' ? 'lon' : 'lat'} is given`, 'required_with')
       }
-      if (hasPoint && params.bbox !== undefined) throw invalid('bbox', 'cannot be combined with lat and lon; give one or the other', 'exclusive')
-      const anything = [params.kommune, params.art, params.kind, params.query, params.bbox, params.lat].some((p) => p !== undefined)
+      if (hasPoint && params.bbox !== undefined)
+        throw invalid('bbox', 'cannot be combined with lat and lon; give one or the other', 'exclusive')
+      const anything = [params.kommune, params.art, params.kind, params.query, params.bbox, params.lat].some(
+        (p) => p !== undefined,
+      )
       if (!anything) {
-        throw invalid('kommune', 'or another filter is required: give kommune, art, kind, query, bbox, or lat and lon', 'one_of_required')
+        throw invalid(
+          'kommune',
+          'or another filter is required: give kommune, art, kind, query, bbox, or lat and lon',
+          'one_of_required',
+        )
       }
       const filter: HeritageFilter = {
         ...(params.art ? { art: params.art } : {}),
@@ -217,7 +255,11 @@ export function createSearchHeritageSites(deps: SearchHeritageSitesDeps) {
       }
       let municipality: { number: string; name: string } | null = null
       if (params.kommune !== undefined) {
-        const found = await resolveMunicipality(deps.municipalities, ctx.upstream(kartverketKommuneinfo), params.kommune)
+        const found = await resolveMunicipality(
+          deps.municipalities,
+          ctx.upstream(kartverketKommuneinfo),
+          params.kommune,
+        )
         municipality = { number: found.number, name: found.name }
         filter.municipality = municipality
       }
@@ -228,7 +270,9 @@ export function createSearchHeritageSites(deps: SearchHeritageSitesDeps) {
       if (params.lat !== undefined && params.lon !== undefined) {
         // The API has no circle: the box around it is read once, and the circle and order are made here.
         const bbox = boxAround(params.lat, params.lon, params.radius_km).join(',')
-        const response = await client.getJson(HERITAGE_ITEMS_PATH, { query: { ...base, bbox, limit: UPSTREAM_PAGE_MAX, offset: 0 } })
+        const response = await client.getJson(HERITAGE_ITEMS_PATH, {
+          query: { ...base, bbox, limit: UPSTREAM_PAGE_MAX, offset: 0 },
+        })
         const page = parseHeritagePage(response.body, client)
         const found = nearest({ lat: params.lat, lon: params.lon }, page.features, params.radius_km, (f) =>
           f.lat !== null && f.lon !== null ? { lat: f.lat, lon: f.lon } : null,
@@ -244,7 +288,12 @@ export function createSearchHeritageSites(deps: SearchHeritageSitesDeps) {
       }
 
       // Without a point the upstream pages: exactly the page asked for is read.
-      const query = { ...base, ...(params.bbox ? { bbox: parseBbox(params.bbox)!.join(',') } : {}), limit: params.limit, offset: params.offset }
+      const query = {
+        ...base,
+        ...(params.bbox ? { bbox: parseBbox(params.bbox)!.join(',') } : {}),
+        limit: params.limit,
+        offset: params.offset,
+      }
       const response = await client.getJson(HERITAGE_ITEMS_PATH, { query })
       const page = parseHeritagePage(response.body, client)
       let rows = page.features.map((f) => toRow(f, null))

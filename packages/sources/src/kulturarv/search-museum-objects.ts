@@ -100,11 +100,22 @@ export function createSearchMuseumObjects(deps: MuseumDeps) {
       owner: v.optional(
         v.pipe(
           v.string(),
-          v.transform((s) => s.split(',').map((code) => code.trim()).filter(Boolean).join(',')),
+          v.transform((s) =>
+            s
+              .split(',')
+              .map((code) => code.trim())
+              .filter(Boolean)
+              .join(','),
+          ),
           v.minLength(1, 'must name at least one museum code, e.g. NF'),
-          v.check((s) => s.split(',').every((code) => OWNER_CODE.test(code)), 'must be museum codes such as NF or NMK-A, separated by commas'),
+          v.check(
+            (s) => s.split(',').every((code) => OWNER_CODE.test(code)),
+            'must be museum codes such as NF or NMK-A, separated by commas',
+          ),
           v.check((s) => s.split(',').length <= OWNERS_MAX, `must name at most ${OWNERS_MAX} museums`),
-          v.description('DigitaltMuseum code of the museum, or several separated by commas: NF, NMK-A, NF,NMK-B (list_museums gives them)'),
+          v.description(
+            'DigitaltMuseum code of the museum, or several separated by commas: NF, NMK-A, NF,NMK-B (list_museums gives them)',
+          ),
         ),
       ),
     },
@@ -140,7 +151,8 @@ export function createSearchMuseumObjects(deps: MuseumDeps) {
       let scope: 'given' | 'named_in_query' | 'all' = 'all'
       let q = params.query
       if (!params.owner && params.query === '*') {
-        const problem = 'is required when query is * (DigitaltMuseum asks that a search for everything be restricted to museums); list_museums gives the codes'
+        const problem =
+          'is required when query is * (DigitaltMuseum asks that a search for everything be restricted to museums); list_museums gives the codes'
         throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: owner ${problem}`, {
           details: [{ parameter: 'owner', problem, rule: 'required_with' }],
         })
@@ -188,7 +200,12 @@ export function createSearchMuseumObjects(deps: MuseumDeps) {
         lon: o.lon,
       }))
       const answer = { sourceApi: response.url }
-      const data = { objects, count: page.matched, owners: codes.map((code) => ({ code, name: names.get(code) ?? null })), owner_scope: scope }
+      const data = {
+        objects,
+        count: page.matched,
+        owners: codes.map((code) => ({ code, name: names.get(code) ?? null })),
+        owner_scope: scope,
+      }
       const expected = Math.min(params.limit, Math.max(page.matched - params.offset, 0))
       const pageInfo = { hasMore: params.offset + objects.length < page.matched, total: page.matched }
       if (objects.length >= expected) return { ...answer, data, page: pageInfo }

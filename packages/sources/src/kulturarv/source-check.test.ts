@@ -7,7 +7,11 @@ import { startFakeRiksantikvaren } from './testing/fake-riksantikvaren.js'
 
 describe('kulturarv and the source check of @allmenning/core/testing', () => {
   it('passes: descriptor, schemas, OpenAPI, envelopes, paging, shared 400s, 502s naming Riksantikvaren, DigitaltMuseum and Kartverket', async () => {
-    const [riksantikvaren, dimu, kommuneinfo] = await Promise.all([startFakeRiksantikvaren(), startFakeDimu(), startFakeKommuneinfo()])
+    const [riksantikvaren, dimu, kommuneinfo] = await Promise.all([
+      startFakeRiksantikvaren(),
+      startFakeDimu(),
+      startFakeKommuneinfo(),
+    ])
     try {
       // With a DigitaltMuseum key, as a deployment that has one.
       const report = await checkSource(() => kulturarv({ dimuApiKey: FAKE_DIMU_KEY }), {
@@ -19,7 +23,11 @@ describe('kulturarv and the source check of @allmenning/core/testing', () => {
             { lat: 59.91, lon: 10.75, radius_km: 2 },
             { lat: 59.9075, lon: 10.6853, radius_km: 1, art: 'Museum-galleri', one_per_site: true },
           ],
-          search_museum_objects: [{ query: '*', owner: 'NF' }, { query: 'Norsk Folkemuseum', limit: 1 }, { query: '*', owner: 'NF,NMK-B,OB' }],
+          search_museum_objects: [
+            { query: '*', owner: 'NF' },
+            { query: 'Norsk Folkemuseum', limit: 1 },
+            { query: '*', owner: 'NF,NMK-B,OB' },
+          ],
           list_museums: [{}, { query: 'nasjonalmuseet' }],
         },
         search: 'Vikingskipshuset',

@@ -11,9 +11,22 @@ import { portSystemTypes, portTypeName } from './port-types.js'
 const portSchema = v.object({
   port_id: v.pipe(v.number(), v.description("Kystverket's location id (locationid); unique, unlike kode")),
   navn: v.pipe(v.nullable(v.string()), v.description('Name of the quay, port or anchorage (locationnamenor)')),
-  kode: v.pipe(v.nullable(v.string()), v.description('LOCODE-like code of the port it belongs to, e.g. NOOSL; shared by many quays')),
-  type: v.pipe(v.string(), v.description('Kind of location in Norwegian: Kai, Ferjekai, Havneanlegg, Havn, Ankringsplass, Losbordingsfelt, Posisjon til sjøs')),
-  system_type: v.pipe(v.string(), v.description("The register's own kind code: QUAY, FERRY_QUAY, PORT_FACILITY, HARBOUR, ANCHORAGE, PILOT_BOARDING, LOCATION_AT_SEA")),
+  kode: v.pipe(
+    v.nullable(v.string()),
+    v.description('LOCODE-like code of the port it belongs to, e.g. NOOSL; shared by many quays'),
+  ),
+  type: v.pipe(
+    v.string(),
+    v.description(
+      'Kind of location in Norwegian: Kai, Ferjekai, Havneanlegg, Havn, Ankringsplass, Losbordingsfelt, Posisjon til sjøs',
+    ),
+  ),
+  system_type: v.pipe(
+    v.string(),
+    v.description(
+      "The register's own kind code: QUAY, FERRY_QUAY, PORT_FACILITY, HARBOUR, ANCHORAGE, PILOT_BOARDING, LOCATION_AT_SEA",
+    ),
+  ),
   lat: v.pipe(v.number(), v.description('WGS84 latitude')),
   lon: v.pipe(v.number(), v.description('WGS84 longitude')),
   avstand_km: v.pipe(v.number(), v.description('Distance from lat/lon in kilometres')),
@@ -42,7 +55,13 @@ export function createFindPortsNearby(register: LocationRegisterCache) {
       ...pointParameters(3),
       radius_km: radiusKmParameter({ fallback: 10, max: 200 }),
       type: v.optional(
-        v.pipe(v.string(), v.trim(), v.toUpperCase(), v.picklist(portSystemTypes), v.description('Only one kind of location, by its register code, e.g. FERRY_QUAY')),
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.toUpperCase(),
+          v.picklist(portSystemTypes),
+          v.description('Only one kind of location, by its register code, e.g. FERRY_QUAY'),
+        ),
       ),
     },
     output: v.object({

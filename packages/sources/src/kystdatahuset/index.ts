@@ -22,16 +22,27 @@ export function kystdatahuset(): SourceDefinition {
     documentation: 'https://kystdatahuset.no/artikkel/api-tilgang',
     topic: 'maritime',
     keywords: ['ports', 'quays', 'havner', 'kaier', 'ferjekai', 'havn', 'kystverket', 'anchorage', 'ankringsplass'],
-    synonyms: ['harbour', 'harbor', 'port', 'quay', 'ferry quay', 'kai', 'havneanlegg', 'maritime', 'kyst', 'coast', 'locode'],
+    synonyms: [
+      'harbour',
+      'harbor',
+      'port',
+      'quay',
+      'ferry quay',
+      'kai',
+      'havneanlegg',
+      'maritime',
+      'kyst',
+      'coast',
+      'locode',
+    ],
     contentLanguages: ['no'],
     cacheTtlSeconds: 3600,
     limit: { default: 25, max: 100 },
     upstreams: [kystdatahusetApi],
     relatedSources: [{ id: 'ais', reason: 'Vessels near the same point' }],
     // The operations' code is imported when a request first reads it (see deferOperations).
-    operations: deferOperations(
-      [{ name: 'find_ports_nearby', placeField: portsPlaceField }],
-      async () => (await import('./operations.js')).kystdatahusetOperations(),
+    operations: deferOperations([{ name: 'find_ports_nearby', placeField: portsPlaceField }], async () =>
+      (await import('./operations.js')).kystdatahusetOperations(),
     ),
   })
 }

@@ -6,15 +6,29 @@ import type { FakeUpstream } from '@allmenning/core/testing'
 import { createFindPortsNearby } from './find-ports-nearby.js'
 import { kystdatahuset } from './index.js'
 import { createLocationRegister } from './location-register.js'
-import { kystdatahusetJson, kystdatahusetPaths, locationRegisterFixture, startFakeKystdatahuset } from './testing/fake-kystdatahuset.js'
+import {
+  kystdatahusetJson,
+  kystdatahusetPaths,
+  locationRegisterFixture,
+  startFakeKystdatahuset,
+} from './testing/fake-kystdatahuset.js'
 
 let fake: FakeUpstream
 let gateway: Gateway
 
 const gatewayFor = (timeoutMs = 1000) =>
-  createGateway({ sources: [kystdatahuset()], upstreams: { kystdatahuset: { baseUrl: fake.baseUrl, timeoutMs } }, onError: () => {} })
+  createGateway({
+    sources: [kystdatahuset()],
+    upstreams: { kystdatahuset: { baseUrl: fake.baseUrl, timeoutMs } },
+    onError: () => {},
+  })
 const call = async (g: Gateway, query: string) => {
-  const res = await g.handle({ method: 'GET', path: '/api/v1/kilder/kystdatahuset/find_ports_nearby', query, headers: {} })
+  const res = await g.handle({
+    method: 'GET',
+    path: '/api/v1/kilder/kystdatahuset/find_ports_nearby',
+    query,
+    headers: {},
+  })
   return { ...res, json: JSON.parse(res.body ?? 'null') }
 }
 const oslo = 'lat=59.9065&lon=10.7470' // the cell 59.907, 10.747
@@ -34,8 +48,14 @@ describe('find_ports_nearby', () => {
     expect(json.data.radius_km).toBe(3)
     expect(json.data.has_more_results).toBe(false)
     expect(json.data.havner[0]).toEqual({
-      port_id: 2467069, navn: 'Salt brygge FK', kode: 'NOOSL', type: 'Ferjekai', system_type: 'FERRY_QUAY',
-      lat: 59.906647, lon: 10.747188, avstand_km: 0.041,
+      port_id: 2467069,
+      navn: 'Salt brygge FK',
+      kode: 'NOOSL',
+      type: 'Ferjekai',
+      system_type: 'FERRY_QUAY',
+      lat: 59.906647,
+      lon: 10.747188,
+      avstand_km: 0.041,
     })
     const distances = json.data.havner.map((p: { avstand_km: number }) => p.avstand_km)
     expect(distances).toEqual([...distances].sort((a, b) => a - b))
@@ -48,14 +68,22 @@ describe('find_ports_nearby', () => {
     expect(names).toContain(null)
     // Distances are measured from the point's cell, which the parameters echo.
     expect(json.parameters).toMatchObject({ lat: 59.907, lon: 10.747 })
-    expect(json.data.havner.every((p: { lat: number; lon: number; avstand_km: number }) =>
-      Math.abs(distanceKm(json.parameters, p) - p.avstand_km) < 0.001)).toBe(true)
+    expect(
+      json.data.havner.every(
+        (p: { lat: number; lon: number; avstand_km: number }) =>
+          Math.abs(distanceKm(json.parameters, p) - p.avstand_km) < 0.001,
+      ),
+    ).toBe(true)
   })
 
   it('credits Kystverket and says which list the answer was filtered from', async () => {
     const { json } = await call(gateway, oslo)
     expect(json._provenance.data.source_api).toBe(`${fake.baseUrl}${kystdatahusetPaths.locations}`)
-    expect(json._provenance.upstreams[0]).toMatchObject({ id: 'kystdatahuset', publisher: 'Kystverket (Norwegian Coastal Administration)', license: 'NLOD 2.0' })
+    expect(json._provenance.upstreams[0]).toMatchObject({
+      id: 'kystdatahuset',
+      publisher: 'Kystverket (Norwegian Coastal Administration)',
+      license: 'NLOD 2.0',
+    })
     expect(json._raw_values).toMatchObject({ register_locations: 23, register_locations_without_position: 3 })
   })
 
@@ -77,7 +105,11 @@ describe('find_ports_nearby', () => {
   it('fetches the register once for many different questions', async () => {
     const local = gatewayFor()
     const before = fake.requests.length
-    await Promise.all([call(local, oslo), call(local, 'lat=60.39&lon=5.32'), call(local, 'lat=63.43&lon=10.39&radius_km=50')])
+    await Promise.all([
+      call(local, oslo),
+      call(local, 'lat=60.39&lon=5.32'),
+      call(local, 'lat=63.43&lon=10.39&radius_km=50'),
+    ])
     await call(local, 'lat=69.65&lon=18.96')
     expect(fake.requests.length - before).toBe(1)
   })
@@ -108,7 +140,9 @@ describe('an empty location register', () => {
     const first = await call(g, oslo)
     expect(first.status).toBe(502)
     expect(first.headers['cache-control']).toBe('no-store')
-    expect(first.json.error.message).toMatch(/^Upstream Kystverket Kystdatahuset \(kystdatahuset\) sent an implausible location register \(0 items/)
+    expect(first.json.error.message).toMatch(
+      /^Upstream Kystverket Kystdatahuset \(kystdatahuset\) sent an implausible location register \(0 items/,
+    )
     fake.route(kystdatahusetPaths.locations, recorded)
     expect((await call(g, oslo)).status).toBe(502)
     const later = realNow() + 60_000
@@ -135,13 +169,40 @@ describe('an empty location register', () => {
 })
 
 describe('when Kystdatahuset fails', () => {
-  afterAll(() => fake.route(kystdatahusetPaths.locations, () => kystdatahusetJson(Buffer.from('{"type":"FeatureCollection","features":[]}'))))
+  afterAll(() =>
+    fake.route(kystdatahusetPaths.locations, () =>
+      kystdatahusetJson(Buffer.from('{"type":"FeatureCollection","features":[]}')),
+    ),
+  )
 
   it.each([
     ['an error status', { status: 503, body: 'Service Unavailable' }, 'upstream_error', /answered HTTP 503/],
-    ['its JSON envelope instead of GeoJSON', { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"success":false,"msg":"The operation has timed out.","data":null}' }, 'upstream_invalid_response', /unexpected shape/],
-    ['an HTML page', { status: 200, headers: { 'content-type': 'text/html' }, body: '<!DOCTYPE html><html><body>Vedlikehold</body></html>' }, 'upstream_invalid_response', /not valid JSON/],
-    ['no answer in time (it hangs)', { status: 200, delayMs: 2000, headers: { 'content-type': 'application/json' }, body: '{}' }, 'upstream_timeout', /did not answer within 300 ms/],
+    [
+      'its JSON envelope instead of GeoJSON',
+      {
+        status: 200,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: '{"success":false,"msg":"The operation has timed out.","data":null}',
+      },
+      'upstream_invalid_response',
+      /unexpected shape/,
+    ],
+    [
+      'an HTML page',
+      {
+        status: 200,
+        headers: { 'content-type': 'text/html' },
+        body: '<!DOCTYPE html><html><body>Vedlikehold</body></html>',
+      },
+      'upstream_invalid_response',
+      /not valid JSON/,
+    ],
+    [
+      'no answer in time (it hangs)',
+      { status: 200, delayMs: 2000, headers: { 'content-type': 'application/json' }, body: '{}' },
+      'upstream_timeout',
+      /did not answer within 300 ms/,
+    ],
   ])('answers %s with a 502 naming Kystdatahuset', async (_name, reply, code, message) => {
     fake.route(kystdatahusetPaths.locations, () => reply)
     const started = Date.now()

@@ -40,7 +40,9 @@ const featureCollection = v.looseObject({
   ),
 })
 
-function pointOf(geometry: { type: string; coordinates?: unknown } | null | undefined): { lat: number; lon: number } | null {
+function pointOf(
+  geometry: { type: string; coordinates?: unknown } | null | undefined,
+): { lat: number; lon: number } | null {
   if (geometry?.type !== 'Point' || !Array.isArray(geometry.coordinates)) return null
   const [lon, lat] = geometry.coordinates as unknown[]
   const position = { lat: lat as number, lon: lon as number }
@@ -64,7 +66,13 @@ export function parseLocationRegister(body: unknown, upstream: { id: string; nam
       continue
     }
     const p = feature.properties
-    locations.push({ id: p.locationid, code: p.locationcode?.trim() || null, name: p.locationnamenor?.trim() || null, systemName: p.systemname, ...at })
+    locations.push({
+      id: p.locationid,
+      code: p.locationcode?.trim() || null,
+      name: p.locationnamenor?.trim() || null,
+      systemName: p.systemname,
+      ...at,
+    })
   }
   return { locations, skipped }
 }
@@ -88,11 +96,17 @@ export function createLocationRegister() {
     // The register has about 4 100 points. An empty one, or one that lost more than half of the
     // last good one, was cut short (Kystdatahuset reports timeouts inside 200 answers) and
     // would leave every coast without ports for a day.
-    plausible: listSizeCheck({ upstream: kystdatahusetApi, what: 'location register', count: (register) => register.locations.length }),
+    plausible: listSizeCheck({
+      upstream: kystdatahusetApi,
+      what: 'location register',
+      count: (register) => register.locations.length,
+    }),
   })
   return {
     get(client: UpstreamClient): Promise<LocationRegister> {
-      return memo.get('norway', async () => parseLocationRegister((await client.getJson(LOCATION_REGISTER_PATH)).body, client))
+      return memo.get('norway', async () =>
+        parseLocationRegister((await client.getJson(LOCATION_REGISTER_PATH)).body, client),
+      )
     },
   }
 }

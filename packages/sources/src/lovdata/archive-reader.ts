@@ -45,7 +45,11 @@ export class LovdataArchiveError extends Error {
 const defaultInclude = (path: string) => path.endsWith('.xml')
 const MiB = 1024 * 1024
 const size = (bytes: number) =>
-  bytes >= 1024 * MiB ? `${(bytes / 1024 / MiB).toFixed(1)} GiB` : bytes >= MiB ? `${(bytes / MiB).toFixed(1)} MiB` : `${(bytes / 1024).toFixed(1)} KiB`
+  bytes >= 1024 * MiB
+    ? `${(bytes / 1024 / MiB).toFixed(1)} GiB`
+    : bytes >= MiB
+      ? `${(bytes / MiB).toFixed(1)} MiB`
+      : `${(bytes / 1024).toFixed(1)} KiB`
 
 function archiveError(error: unknown): LovdataArchiveError {
   if (error instanceof LovdataArchiveError) return error
@@ -96,14 +100,18 @@ export async function* readArchiveFiles(
   let members = 0
   try {
     for await (const entry of extract) {
-      if (++members > maxMembers) throw new LovdataArchiveError(`The archive has more than ${maxMembers.toLocaleString('en-US')} members (maxMembers)`)
+      if (++members > maxMembers)
+        throw new LovdataArchiveError(
+          `The archive has more than ${maxMembers.toLocaleString('en-US')} members (maxMembers)`,
+        )
       const path = entry.header.name.replace(/^\.\//, '')
       if (entry.header.type !== 'file' || !include(path)) {
         entry.resume()
         continue
       }
       const size = entry.header.size ?? 0
-      if (size > maxFileBytes) throw new LovdataArchiveError(`${path} is ${size} bytes, more than the ${maxFileBytes} accepted`)
+      if (size > maxFileBytes)
+        throw new LovdataArchiveError(`${path} is ${size} bytes, more than the ${maxFileBytes} accepted`)
       const chunks: Buffer[] = []
       for await (const chunk of entry) chunks.push(chunk as Buffer)
       yield { path, xml: Buffer.concat(chunks).toString('utf8') }

@@ -2,17 +2,30 @@ import { describe, expect, it } from 'vitest'
 import { normalizeSection, parseDocumentId, sectionKey } from './document-id.js'
 
 describe('parseDocumentId', () => {
-  const aksjeloven = { documentId: 'NL/lov/1997-06-13-44', refId: 'lov/1997-06-13-44', legacyId: 'LOV-1997-06-13-44', kind: 'lov' }
+  const aksjeloven = {
+    documentId: 'NL/lov/1997-06-13-44',
+    refId: 'lov/1997-06-13-44',
+    legacyId: 'LOV-1997-06-13-44',
+    kind: 'lov',
+  }
 
-  it.each(['NL/lov/1997-06-13-44', 'lov/1997-06-13-44', 'LOV-1997-06-13-44', 'nl/LOV/1997-06-13-44', '  lov-1997-06-13-44 '])(
-    'reads the law id written as %j',
-    (input) => {
-      expect(parseDocumentId(input)).toEqual(aksjeloven)
-    },
-  )
+  it.each([
+    'NL/lov/1997-06-13-44',
+    'lov/1997-06-13-44',
+    'LOV-1997-06-13-44',
+    'nl/LOV/1997-06-13-44',
+    '  lov-1997-06-13-44 ',
+  ])('reads the law id written as %j', (input) => {
+    expect(parseDocumentId(input)).toEqual(aksjeloven)
+  })
 
   it('reads regulations in the same three forms', () => {
-    const tek17 = { documentId: 'SF/forskrift/2017-06-19-840', refId: 'forskrift/2017-06-19-840', legacyId: 'FOR-2017-06-19-840', kind: 'forskrift' }
+    const tek17 = {
+      documentId: 'SF/forskrift/2017-06-19-840',
+      refId: 'forskrift/2017-06-19-840',
+      legacyId: 'FOR-2017-06-19-840',
+      kind: 'forskrift',
+    }
     expect(parseDocumentId('SF/forskrift/2017-06-19-840')).toEqual(tek17)
     expect(parseDocumentId('forskrift/2017-06-19-840')).toEqual(tek17)
     expect(parseDocumentId('FOR-2017-06-19-840')).toEqual(tek17)
@@ -29,20 +42,31 @@ describe('parseDocumentId', () => {
   })
 
   it('takes a section that follows the id, and a lovdata.no address', () => {
-    expect(parseDocumentId('lov/2005-05-20-28/§5a')).toMatchObject({ documentId: 'NL/lov/2005-05-20-28', section: '5a' })
+    expect(parseDocumentId('lov/2005-05-20-28/§5a')).toMatchObject({
+      documentId: 'NL/lov/2005-05-20-28',
+      section: '5a',
+    })
     expect(parseDocumentId('https://lovdata.no/dokument/NL/lov/2005-05-20-28/%C2%A720-1')).toMatchObject({
       documentId: 'NL/lov/2005-05-20-28',
       section: '20-1',
     })
-    expect(parseDocumentId('https://lovdata.no/dokument/SF/forskrift/2017-06-19-840')?.documentId).toBe('SF/forskrift/2017-06-19-840')
+    expect(parseDocumentId('https://lovdata.no/dokument/SF/forskrift/2017-06-19-840')?.documentId).toBe(
+      'SF/forskrift/2017-06-19-840',
+    )
   })
 
-  it.each(['', 'straffeloven', 'NL/lov/2005-13-20-28', 'SF/lov/2005-05-20-28', 'LTI/lov/2026-01-23-1', 'lov/05-05-20-28', 'lov/2005-05-20-28/§', '%E0%A4%A'])(
-    'refuses %j',
-    (input) => {
-      expect(parseDocumentId(input)).toBeUndefined()
-    },
-  )
+  it.each([
+    '',
+    'straffeloven',
+    'NL/lov/2005-13-20-28',
+    'SF/lov/2005-05-20-28',
+    'LTI/lov/2026-01-23-1',
+    'lov/05-05-20-28',
+    'lov/2005-05-20-28/§',
+    '%E0%A4%A',
+  ])('refuses %j', (input) => {
+    expect(parseDocumentId(input)).toBeUndefined()
+  })
 })
 
 describe('normalizeSection', () => {

@@ -33,7 +33,14 @@ function validDate(year: string, month: string, day: string): boolean {
   return Number(year) >= 1000 && m >= 1 && m <= 12 && d >= 1 && d <= 31
 }
 
-function build(kind: RuleKind, year: string, month: string, day: string, number?: string, nynorsk?: string): DocumentRef {
+function build(
+  kind: RuleKind,
+  year: string,
+  month: string,
+  day: string,
+  number?: string,
+  nynorsk?: string,
+): DocumentRef {
   // Lovdata writes numbers without leading zeros (lov/2005-05-20-28, never -028).
   const tail = `${year}-${month}-${day}${number !== undefined ? `-${Number(number)}` : ''}${nynorsk ? '-nn' : ''}`
   return {

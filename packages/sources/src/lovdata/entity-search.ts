@@ -1,5 +1,10 @@
 import { GatewayError } from '@allmenning/core'
-import { isDatasetNotLoaded, type EntityHit, type EntitySearch, type EntitySearchContext } from '@allmenning/core/source'
+import {
+  isDatasetNotLoaded,
+  type EntityHit,
+  type EntitySearch,
+  type EntitySearchContext,
+} from '@allmenning/core/source'
 import { DECISION_ENTITY } from './case-law-upstream.js'
 import { parseDocumentId } from './document-id.js'
 import { buildFtsQuery } from './fts-query.js'
@@ -8,7 +13,13 @@ import { LAW_ENTITY, REGULATION_ENTITY, SECTION_ENTITY, sectionName } from './ru
 
 type CaseLaw = { title: string; hr_number: string; published: string }
 type CaseLawHits = { hits: CaseLaw[] }
-type RuleHit = { document_id: string; source: string; title: string; title_short: string | null; legacy_id: string | null }
+type RuleHit = {
+  document_id: string
+  source: string
+  title: string
+  title_short: string | null
+  legacy_id: string | null
+}
 type RuleHits = { hits: RuleHit[] }
 type Rule = { document_id: string; source: string; title: string; legacy_id: string | null }
 type Section = { document_id: string; title: string | null; section: string }
@@ -53,7 +64,10 @@ async function searchRules(text: string, ctx: EntitySearchContext): Promise<Enti
   const ref = parseDocumentId(text)
   if (ref) {
     if (ref.section) {
-      const section = (await orNothing(ctx.call('get_section', { document_id: ref.documentId, section: ref.section }), null)) as Section | null
+      const section = (await orNothing(
+        ctx.call('get_section', { document_id: ref.documentId, section: ref.section }),
+        null,
+      )) as Section | null
       return section ? [sectionHit(section.document_id, ref.section, sectionName(section.section, section.title))] : []
     }
     const rule = (await orNothing(ctx.call('get_rule', { document_id: ref.documentId, limit: 1 }), null)) as Rule | null
@@ -61,7 +75,9 @@ async function searchRules(text: string, ctx: EntitySearchContext): Promise<Enti
   }
   const fts = buildFtsQuery(text)
   if (!fts) return []
-  const found = (await orNothing(ctx.call('search_rules', { query: text.slice(0, 500), limit: ctx.limit }), { hits: [] })) as RuleHits
+  const found = (await orNothing(ctx.call('search_rules', { query: text.slice(0, 500), limit: ctx.limit }), {
+    hits: [],
+  })) as RuleHits
   const hits: EntityHit[] = []
   // One section named ("straffeloven § 5a"): every rule found has it, so the section itself is the best hit.
   const [only] = fts.sections.length === 1 ? fts.sections : []
@@ -108,13 +124,13 @@ export const lovdataEntitySearch: EntitySearch = {
       if (unloaded) throw unloaded
       return { hits: rules.slice(0, ctx.limit) }
     }
-    const found = (await ctx.call('search_case_law', { query: trimmed.slice(0, 200), limit: ctx.limit - rules.length })) as CaseLawHits
+    const found = (await ctx.call('search_case_law', {
+      query: trimmed.slice(0, 200),
+      limit: ctx.limit - rules.length,
+    })) as CaseLawHits
     if (unloaded && found.hits.length === 0) throw unloaded
     return {
-      hits: [
-        ...rules,
-        ...found.hits.map(decisionHit),
-      ],
+      hits: [...rules, ...found.hits.map(decisionHit)],
     }
   },
 }

@@ -21,14 +21,19 @@ describe('buildFtsQuery', () => {
   })
 
   it('expands a range of sections into each of them', () => {
-    expect(buildFtsQuery('§§ 3-1 til 3-3')).toMatchObject({ sections: ['3-1', '3-2', '3-3'], match: '("3 1" OR "3 2" OR "3 3")' })
+    expect(buildFtsQuery('§§ 3-1 til 3-3')).toMatchObject({
+      sections: ['3-1', '3-2', '3-3'],
+      match: '("3 1" OR "3 2" OR "3 3")',
+    })
     expect(buildFtsQuery('§§ 3 – 5')?.sections).toEqual(['3', '4', '5'])
     expect(buildFtsQuery('§§ 3-1, 3-4 og 3-7')?.sections).toEqual(['3-1', '3-4', '3-7'])
   })
 
   it('searches a section as one token when the index holds it so', () => {
     const token = (section: string) => `p${section.replace(/-/g, 'x')}`
-    expect(buildFtsQuery('klage §§ 3-1 til 3-2', { sectionColumn: 'section_keys', sectionToken: token })?.match).toBe('"klage"* AND {section_keys} : ("p3x1" OR "p3x2")')
+    expect(buildFtsQuery('klage §§ 3-1 til 3-2', { sectionColumn: 'section_keys', sectionToken: token })?.match).toBe(
+      '"klage"* AND {section_keys} : ("p3x1" OR "p3x2")',
+    )
   })
 
   it('keeps only the ends of a range across chapters or wider than maxRange', () => {
@@ -39,11 +44,16 @@ describe('buildFtsQuery', () => {
 
   it('combines words and sections', () => {
     expect(buildFtsQuery('straffeloven § 5a')?.match).toBe('"straffeloven"* AND ("5a")')
-    expect(buildFtsQuery('arbeidsmiljøloven § 2 A-1')).toMatchObject({ sections: ['2a-1'], words: ['arbeidsmiljøloven'] })
+    expect(buildFtsQuery('arbeidsmiljøloven § 2 A-1')).toMatchObject({
+      sections: ['2a-1'],
+      words: ['arbeidsmiljøloven'],
+    })
   })
 
   it('limits words to the given columns and sections to their own column', () => {
-    expect(buildFtsQuery('aksjeloven', { columns: ['title_short', 'title'] })?.match).toBe('{title_short title} : ("aksjeloven"*)')
+    expect(buildFtsQuery('aksjeloven', { columns: ['title_short', 'title'] })?.match).toBe(
+      '{title_short title} : ("aksjeloven"*)',
+    )
     expect(buildFtsQuery('radon § 13-5', { columns: ['text'], sectionColumn: 'section' })?.match).toBe(
       '{text} : ("radon"*) AND {section} : ("13 5")',
     )
@@ -58,7 +68,9 @@ describe('buildFtsQuery', () => {
 
   it('never runs FTS5 syntax the user typed', () => {
     const query = buildFtsQuery('skatt OR NEAR(a b) col:x ^start "unclosed')
-    expect(query?.match).toBe('"skatt"* AND "or" AND "near"* AND "a" AND "b" AND "col"* AND "x" AND "start"* AND "unclosed"*')
+    expect(query?.match).toBe(
+      '"skatt"* AND "or" AND "near"* AND "a" AND "b" AND "col"* AND "x" AND "start"* AND "unclosed"*',
+    )
   })
 
   it('gives nothing for input without letters or digits', () => {

@@ -43,7 +43,10 @@ export function createGetCaseLaw(hoyesterett: HoyesterettClient) {
         v.transform((ref) => parseHrNumber(ref) as string),
         v.description('Case number, such as HR-2025-844-A'),
       ),
-      full_text: v.optional(v.pipe(v.boolean(), v.description('Add the decision’s full text, read from its PDF')), false),
+      full_text: v.optional(
+        v.pipe(v.boolean(), v.description('Add the decision’s full text, read from its PDF')),
+        false,
+      ),
     },
     limit: { default: 25, max: 100 },
     output: getCaseLawOutput,
@@ -53,7 +56,8 @@ export function createGetCaseLaw(hoyesterett: HoyesterettClient) {
     async run(params, ctx) {
       const client = ctx.upstream(domstolSite)
       const decision = await hoyesterett.decision(client, params.ref)
-      if (!decision) throw new GatewayError(404, 'entity_not_found', `domstol.no publishes no Høyesterett decision ${params.ref}`)
+      if (!decision)
+        throw new GatewayError(404, 'entity_not_found', `domstol.no publishes no Høyesterett decision ${params.ref}`)
       // The page holds the summary; the decision's own text is only in its PDF.
       const text = params.full_text ? await hoyesterett.fullText(client, decision) : undefined
       const fullText = text && 'text' in text ? text.text : null

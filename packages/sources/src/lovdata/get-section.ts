@@ -28,15 +28,30 @@ export const getSection = defineOperation({
   parameters: { document_id: documentIdParameter, section: sectionParameter },
   output: getSectionOutput,
   canonicalFieldAliases: { name: ['title'] },
-  shapeNote: 'title is the section’s own title (legalArticleTitle), null when it has none; section is its key (5a, 13-5), the form get_rule lists and get_section takes back.',
+  shapeNote:
+    'title is the section’s own title (legalArticleTitle), null when it has none; section is its key (5a, 13-5), the form get_rule lists and get_section takes back.',
   async run(params, ctx) {
     const { doc, reader } = await findRule(ctx, params.document_id, ['document_id', 'title', 'title_short'])
-    const [section] = await reader.select<SectionRow>('sections', { where: { document_id: doc.document_id, section: params.section }, limit: 1 })
+    const [section] = await reader.select<SectionRow>('sections', {
+      where: { document_id: doc.document_id, section: params.section },
+      limit: 1,
+    })
     if (!section) {
-      throw new GatewayError(404, 'entity_not_found', `${doc.title_short ?? doc.title} (${doc.document_id}) has no § ${params.section}`)
+      throw new GatewayError(
+        404,
+        'entity_not_found',
+        `${doc.title_short ?? doc.title} (${doc.document_id}) has no § ${params.section}`,
+      )
     }
     // The key, not the label (`§ 5a`): what get_rule lists and what a caller passes back as `section`.
-    return { data: { document_id: doc.document_id, title: section.title, section: section.section, text: sectionTextOf(await ruleText(reader, doc.document_id), section) } }
+    return {
+      data: {
+        document_id: doc.document_id,
+        title: section.title,
+        section: section.section,
+        text: sectionTextOf(await ruleText(reader, doc.document_id), section),
+      },
+    }
   },
   entities: (data) => [sectionEntity(data.document_id, data.section, data.title)],
 })

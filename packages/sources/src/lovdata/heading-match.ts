@@ -21,7 +21,11 @@ function score(heading: string | null, query: Pick<FtsQuery, 'words' | 'phrases'
 }
 
 /** The section of one document whose own heading, else whose chapter's heading, holds most of the query; the first of equals. */
-function bestSection(sections: HeadingColumns[], query: Pick<FtsQuery, 'words' | 'phrases'>, minPrefixLength: number): MatchedSection | undefined {
+function bestSection(
+  sections: HeadingColumns[],
+  query: Pick<FtsQuery, 'words' | 'phrases'>,
+  minPrefixLength: number,
+): MatchedSection | undefined {
   for (const field of ['title', 'chapter'] as const) {
     let best: HeadingColumns | undefined
     let bestScore = 0

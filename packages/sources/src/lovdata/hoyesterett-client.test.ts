@@ -16,9 +16,16 @@ describe('parseHrNumber and categoryOfSlug', () => {
   })
 
   it('names categories from the slugs of every year', () => {
-    expect(['hoyesterett---sivil', 'hoyesterett-sivil', 'hoyesterett---straff', 'hoyesteretts-ankeutvalg---straff', 'hoyesteretts-ankeutvalg-sivil', 'storkammer'].map(categoryOfSlug)).toEqual([
-      'sivil', 'sivil', 'straff', 'ankeutvalg-straff', 'ankeutvalg-sivil', 'storkammer',
-    ])
+    expect(
+      [
+        'hoyesterett---sivil',
+        'hoyesterett-sivil',
+        'hoyesterett---straff',
+        'hoyesteretts-ankeutvalg---straff',
+        'hoyesteretts-ankeutvalg-sivil',
+        'storkammer',
+      ].map(categoryOfSlug),
+    ).toEqual(['sivil', 'sivil', 'straff', 'ankeutvalg-straff', 'ankeutvalg-sivil', 'storkammer'])
   })
 })
 
@@ -60,7 +67,12 @@ describe('createHoyesterettClient', () => {
 
   it('reads the older address shape', async () => {
     const decision = await createHoyesterettClient().decision(clientFor(fake.baseUrl), 'HR-2023-491-P')
-    expect(decision).toMatchObject({ year: 2023, category: 'sivil', published: '2023-03-16', url: 'https://www.domstol.no/no/hoyesterett/avgjorelser/2023/hoyesterett-sivil/hr-2023-491-p/' })
+    expect(decision).toMatchObject({
+      year: 2023,
+      category: 'sivil',
+      published: '2023-03-16',
+      url: 'https://www.domstol.no/no/hoyesterett/avgjorelser/2023/hoyesterett-sivil/hr-2023-491-p/',
+    })
   })
 
   it('caches a year: asking again fetches nothing', async () => {
@@ -81,7 +93,9 @@ describe('createHoyesterettClient', () => {
 
   it('answers a 502 saying what changed when a decision page has a new shape, never a partial list', async () => {
     fake.redesignPage('HR-2025-813-A')
-    const error = await createHoyesterettClient().year(clientFor(fake.baseUrl), 2025).catch((e: unknown) => e)
+    const error = await createHoyesterettClient()
+      .year(clientFor(fake.baseUrl), 2025)
+      .catch((e: unknown) => e)
     expect(error).toMatchObject({
       status: 502,
       code: 'upstream_invalid_response',
@@ -120,10 +134,20 @@ describe('createHoyesterettClient', () => {
 
   it('answers a 502 when a page names another case than its address', async () => {
     const other = await startFakeDomstol({
-      decisions: [{ hrNumber: 'HR-2025-900-A', slug: 'hoyesterett---sivil', title: 'Feil side', intro: '<p>Høyesteretts dom 1. juni 2025, HR-2025-901-A, sivil sak.</p>', body: '<p>x</p>' }],
+      decisions: [
+        {
+          hrNumber: 'HR-2025-900-A',
+          slug: 'hoyesterett---sivil',
+          title: 'Feil side',
+          intro: '<p>Høyesteretts dom 1. juni 2025, HR-2025-901-A, sivil sak.</p>',
+          body: '<p>x</p>',
+        },
+      ],
     })
     try {
-      await expect(createHoyesterettClient().year(clientFor(other.baseUrl), 2025)).rejects.toThrow(/with an intro that does not name HR-2025-900-A/)
+      await expect(createHoyesterettClient().year(clientFor(other.baseUrl), 2025)).rejects.toThrow(
+        /with an intro that does not name HR-2025-900-A/,
+      )
     } finally {
       await other.close()
     }

@@ -56,8 +56,22 @@ export interface Decision extends DecisionEntry {
   pdfUrl: string | null
 }
 
-const DECISION_PATH = /^\/no\/hoyesterett\/avgjorelser\/(?:avgjorelser-)?(\d{4})\/([a-z0-9-]+)\/(hr-\d{4}-\d{1,6}-[a-z])\/?$/i
-const MONTHS = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember']
+const DECISION_PATH =
+  /^\/no\/hoyesterett\/avgjorelser\/(?:avgjorelser-)?(\d{4})\/([a-z0-9-]+)\/(hr-\d{4}-\d{1,6}-[a-z])\/?$/i
+const MONTHS = [
+  'januar',
+  'februar',
+  'mars',
+  'april',
+  'mai',
+  'juni',
+  'juli',
+  'august',
+  'september',
+  'oktober',
+  'november',
+  'desember',
+]
 
 /**
  * The category of a decision from the slug of its listing page.
@@ -73,7 +87,11 @@ export function categoryOfSlug(slug: string): string {
 }
 
 function shapeChanged(client: UpstreamClient, what: string): UpstreamError {
-  return new UpstreamError({ id: client.id, name: client.name }, 'invalid_response', `${what}; the site's shape has changed`)
+  return new UpstreamError(
+    { id: client.id, name: client.name },
+    'invalid_response',
+    `${what}; the site's shape has changed`,
+  )
 }
 
 /** A URL on domstol.no as the path to fetch on the client's base (a local stand-in in tests). */
@@ -103,8 +121,12 @@ export async function readDecisionSitemap(client: UpstreamClient, maxSitemaps = 
   const index = (await client.getText('/sitemap.xml')).body
   let pages: string[]
   if (/<sitemapindex[\s>]/.test(index)) {
-    const children = locations(index).map(pathOf).filter((p): p is string => p !== undefined).slice(0, maxSitemaps)
-    if (children.length === 0) throw shapeChanged(client, 'answered a sitemap index without child sitemaps (<sitemap><loc>)')
+    const children = locations(index)
+      .map(pathOf)
+      .filter((p): p is string => p !== undefined)
+      .slice(0, maxSitemaps)
+    if (children.length === 0)
+      throw shapeChanged(client, 'answered a sitemap index without child sitemaps (<sitemap><loc>)')
     pages = []
     for (const child of children) pages.push(...locations((await client.getText(child)).body))
   } else if (/<urlset[\s>]/.test(index)) {
@@ -121,10 +143,19 @@ export async function readDecisionSitemap(client: UpstreamClient, maxSitemaps = 
     const hrNumber = parseHrNumber(match[3] as string)
     if (!hrNumber || seen.has(hrNumber)) continue
     seen.add(hrNumber)
-    entries.push({ hrNumber, year: Number(match[1]), category: categoryOfSlug(match[2] as string), url: `${DOMSTOL_ORIGIN}${path}`, path })
+    entries.push({
+      hrNumber,
+      year: Number(match[1]),
+      category: categoryOfSlug(match[2] as string),
+      url: `${DOMSTOL_ORIGIN}${path}`,
+      path,
+    })
   }
   if (entries.length === 0) {
-    throw shapeChanged(client, `lists no Høyesterett decision page (/no/hoyesterett/avgjorelser/…/HR-…/) among ${pages.length} pages of its sitemap`)
+    throw shapeChanged(
+      client,
+      `lists no Høyesterett decision page (/no/hoyesterett/avgjorelser/…/HR-…/) among ${pages.length} pages of its sitemap`,
+    )
   }
   return entries
 }
@@ -165,7 +196,10 @@ function htmlText(parseMarkup: ParseMarkup, html: string): string {
   try {
     nodes = parseMarkup(`<div>${html}</div>`)
   } catch {
-    return html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()
+    return html
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
   }
   return renderText(nodes)
 }
@@ -178,13 +212,19 @@ function firstPdfLink(parseMarkup: ParseMarkup, html: string): string | null {
     const match = /href="([^"]+\.pdf)"/i.exec(html)
     return match ? new URL(match[1] as string, DOMSTOL_ORIGIN).toString() : null
   }
-  const link = findElement(nodes, (node) => tagOf(node) === 'a' && /\.pdf(\?|#|$)/i.test(attributeOf(node, 'href') ?? ''))
+  const link = findElement(
+    nodes,
+    (node) => tagOf(node) === 'a' && /\.pdf(\?|#|$)/i.test(attributeOf(node, 'href') ?? ''),
+  )
   return link ? new URL(attributeOf(link, 'href') as string, DOMSTOL_ORIGIN).toString() : null
 }
 
 /** "9. mai 2025" in the case intro, as an ISO date. */
 function publishedDate(intro: string): string | undefined {
-  const match = /(\d{1,2})\.\s*(januar|februar|mars|april|mai|juni|juli|august|september|oktober|november|desember)\s+(\d{4})/i.exec(intro)
+  const match =
+    /(\d{1,2})\.\s*(januar|februar|mars|april|mai|juni|juli|august|september|oktober|november|desember)\s+(\d{4})/i.exec(
+      intro,
+    )
   if (!match) return undefined
   const month = MONTHS.indexOf((match[2] as string).toLowerCase()) + 1
   return `${match[3]}-${String(month).padStart(2, '0')}-${(match[1] as string).padStart(2, '0')}`
@@ -203,23 +243,39 @@ export async function parseDecisionPage(client: UpstreamClient, entry: DecisionE
   const { parseMarkup } = await import('./parse-markup.js')
   const page = `the decision page ${entry.path}`
   const data = initialData(html)
-  if (data === undefined) throw shapeChanged(client, `answered ${page} without the __INITIAL__DATA__ JSON it used to carry`)
+  if (data === undefined)
+    throw shapeChanged(client, `answered ${page} without the __INITIAL__DATA__ JSON it used to carry`)
   const content = property(data, 'IContent')
-  if (typeof content !== 'object' || content === null) throw shapeChanged(client, `answered ${page} without __INITIAL__DATA__.IContent`)
+  if (typeof content !== 'object' || content === null)
+    throw shapeChanged(client, `answered ${page} without __INITIAL__DATA__.IContent`)
   const name = property(content, 'Name')
   const intro = property(content, 'MainIntro')
   const body = property(content, 'MainBody')
-  for (const [field, value] of [['Name', name], ['MainIntro', intro], ['MainBody', body]] as const) {
+  for (const [field, value] of [
+    ['Name', name],
+    ['MainIntro', intro],
+    ['MainBody', body],
+  ] as const) {
     if (typeof value !== 'string') throw shapeChanged(client, `answered ${page} without IContent.${field} as text`)
   }
   const caseIntro = htmlText(parseMarkup, intro as string).replace(/\n+/g, ' ')
-  const namesCase = caseIntro.toUpperCase().replace(/-0+(\d)/g, '-$1').includes(entry.hrNumber)
+  const namesCase = caseIntro
+    .toUpperCase()
+    .replace(/-0+(\d)/g, '-$1')
+    .includes(entry.hrNumber)
   if (!namesCase) throw shapeChanged(client, `answered ${page} with an intro that does not name ${entry.hrNumber}`)
   const published = publishedDate(caseIntro)
   if (!published) throw shapeChanged(client, `answered ${page} with an intro that gives no date ("9. mai 2025")`)
   const title = htmlText(parseMarkup, name as string).replace(/\n+/g, ' ')
   if (title === '') throw shapeChanged(client, `answered ${page} with an empty IContent.Name`)
-  return { ...entry, title, published, caseIntro, summary: htmlText(parseMarkup, body as string), pdfUrl: firstPdfLink(parseMarkup, body as string) }
+  return {
+    ...entry,
+    title,
+    published,
+    caseIntro,
+    summary: htmlText(parseMarkup, body as string),
+    pdfUrl: firstPdfLink(parseMarkup, body as string),
+  }
 }
 
 /** Settings of {@link createHoyesterettClient}. */
@@ -277,13 +333,32 @@ export function createHoyesterettClient(options: HoyesterettClientOptions = {}):
     staleMs: 24 * hour,
     errorTtlMs: 60_000,
     maxEntries: 1,
-    plausible: listSizeCheck({ upstream: domstolSite, what: 'sitemap of Høyesterett decisions', count: (entries) => entries.length }),
+    plausible: listSizeCheck({
+      upstream: domstolSite,
+      what: 'sitemap of Høyesterett decisions',
+      count: (entries) => entries.length,
+    }),
     ...clock,
   })
-  const pages = createTimedMemo<Decision>({ ttlMs: options.decisionTtlMs ?? 24 * hour, errorTtlMs: 60_000, maxEntries: 5000, ...clock })
-  const years = createTimedMemo<Decision[]>({ ttlMs: options.sitemapTtlMs ?? hour, staleMs: 24 * hour, maxEntries: 100, ...clock })
+  const pages = createTimedMemo<Decision>({
+    ttlMs: options.decisionTtlMs ?? 24 * hour,
+    errorTtlMs: 60_000,
+    maxEntries: 5000,
+    ...clock,
+  })
+  const years = createTimedMemo<Decision[]>({
+    ttlMs: options.sitemapTtlMs ?? hour,
+    staleMs: 24 * hour,
+    maxEntries: 100,
+    ...clock,
+  })
   const concurrency = options.concurrency ?? 4
-  const texts = createTimedMemo<DecisionText>({ ttlMs: options.decisionTtlMs ?? 24 * hour, errorTtlMs: 60_000, maxEntries: 200, ...clock })
+  const texts = createTimedMemo<DecisionText>({
+    ttlMs: options.decisionTtlMs ?? 24 * hour,
+    errorTtlMs: 60_000,
+    maxEntries: 200,
+    ...clock,
+  })
 
   const entries = (client: UpstreamClient) => sitemap.get('all', () => readDecisionSitemap(client))
   const load = (client: UpstreamClient, entry: DecisionEntry) =>
@@ -301,7 +376,10 @@ export function createHoyesterettClient(options: HoyesterettClientOptions = {}):
     },
     async fullText(client, decision) {
       const path = decision.pdfUrl ? pathOf(decision.pdfUrl) : undefined
-      if (!path) return { unavailable: `domstol.no's page for ${decision.hrNumber} links no PDF of the decision, and the page itself holds only the summary: the full text is not available.` }
+      if (!path)
+        return {
+          unavailable: `domstol.no's page for ${decision.hrNumber} links no PDF of the decision, and the page itself holds only the summary: the full text is not available.`,
+        }
       try {
         return await texts.get(decision.hrNumber, async () => {
           // A failed download is not kept (the memo retries after a minute); an unreadable PDF is.
@@ -309,12 +387,18 @@ export function createHoyesterettClient(options: HoyesterettClientOptions = {}):
           try {
             return { text: await pdfText(body) }
           } catch (error) {
-            if (error instanceof PdfTextError) return { unavailable: `The decision's PDF (pdf_url) ${error.message}, so its full text is not available here; read the PDF itself.` }
+            if (error instanceof PdfTextError)
+              return {
+                unavailable: `The decision's PDF (pdf_url) ${error.message}, so its full text is not available here; read the PDF itself.`,
+              }
             throw error
           }
         })
       } catch (error) {
-        if (error instanceof UpstreamError) return { unavailable: `The decision's PDF (pdf_url) could not be fetched: ${error.message}. The full text is not available now.` }
+        if (error instanceof UpstreamError)
+          return {
+            unavailable: `The decision's PDF (pdf_url) could not be fetched: ${error.message}. The full text is not available now.`,
+          }
         throw error
       }
     },

@@ -12,5 +12,12 @@ import { searchRules } from './search-rules.js'
  */
 export function lovdataOperations(now: () => Date) {
   const hoyesterett = createHoyesterettClient()
-  return [searchRules, getRule, getSection, createSearchCaseLaw(hoyesterett, now), createListCaseLaw(hoyesterett), createGetCaseLaw(hoyesterett)]
+  return [
+    searchRules,
+    getRule,
+    getSection,
+    createSearchCaseLaw(hoyesterett, now),
+    createListCaseLaw(hoyesterett),
+    createGetCaseLaw(hoyesterett),
+  ]
 }

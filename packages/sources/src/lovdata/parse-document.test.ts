@@ -47,7 +47,9 @@ describe('parseLovdataDocument', () => {
   })
 
   it('decodes character references and keeps Norwegian letters', () => {
-    expect(byPath('nl/nl-20050520-028.xml').sections[2]?.text).toBe('Ingen kan straffes to ganger for samme handling – heller ikke i Norge og på Ærø.')
+    expect(byPath('nl/nl-20050520-028.xml').sections[2]?.text).toBe(
+      'Ingen kan straffes to ganger for samme handling – heller ikke i Norge og på Ærø.',
+    )
   })
 
   it('reads TEK17 § 13-5: numbered ledd, the nested list, a ledd whose number is only in the attribute', () => {
@@ -114,6 +116,8 @@ describe('parseLovdataDocument', () => {
     expect(() => parseLovdataDocument('<html><body><p>Ikke funnet</p></body></html>', 'nl/a.xml')).toThrow(
       new LovdataDocumentError('nl/a.xml', 'has no <main class="documentBody">'),
     )
-    expect(() => parseLovdataDocument('<html><body><main class="documentBody"></main></body></html>', 'nl/b.xml')).toThrow(/nl\/b.xml: has no readable document id/)
+    expect(() =>
+      parseLovdataDocument('<html><body><main class="documentBody"></main></body></html>', 'nl/b.xml'),
+    ).toThrow(/nl\/b.xml: has no readable document id/)
   })
 })

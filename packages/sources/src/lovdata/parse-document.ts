@@ -122,7 +122,9 @@ interface Walk {
 }
 
 function headingOf(container: MarkupNode): MarkupNode | undefined {
-  return childrenOf(container).find((child) => HEADINGS.has(tagOf(child) ?? '') && !hasClass(child, 'legalArticleHeader'))
+  return childrenOf(container).find(
+    (child) => HEADINGS.has(tagOf(child) ?? '') && !hasClass(child, 'legalArticleHeader'),
+  )
 }
 
 function readArticle(article: MarkupNode, chapter: string | null, walk: Walk): void {
@@ -211,7 +213,9 @@ export function parseLovdataDocument(xml: string, path: string): LovdataDocument
   const html = findElement(root, (node) => tagOf(node) === 'html')
   // The file name and id say nynorsk for certain (`-nn`); the lang attribute is the fallback.
   const nynorsk = /-nn\.xml$/.test(path) || dokid.endsWith('-nn') || (html && attributeOf(html, 'lang')) === 'nn'
-  const title = joined(fields, 'title') ?? collapse(plainText(findElement(root, (node) => tagOf(node) === 'title') ?? { '#text': '' }))
+  const title =
+    joined(fields, 'title') ??
+    collapse(plainText(findElement(root, (node) => tagOf(node) === 'title') ?? { '#text': '' }))
   return {
     // The consolidated file's own id wins over the form parseDocumentId would write.
     documentId: dokid.includes('/') ? dokid : ref.documentId,

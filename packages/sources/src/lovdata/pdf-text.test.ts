@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { pdfText, PdfTextError } from './pdf-text.js'
 import { buildTextPdf } from './testing/pdf-builder.js'
 
-const paragraph = (n: number) => `Avsnitt ${n}: Saken gjelder erstatning etter forvaltningsloven § 35 første ledd bokstav c, og spørsmålet er om vedtaket var ugyldig.`
+const paragraph = (n: number) =>
+  `Avsnitt ${n}: Saken gjelder erstatning etter forvaltningsloven § 35 første ledd bokstav c, og spørsmålet er om vedtaket var ugyldig.`
 
 describe('reading the text of a PDF', () => {
   it('keeps paragraphs and pages, and the letters æ, ø, å and §', async () => {
@@ -11,7 +12,9 @@ describe('reading the text of a PDF', () => {
   })
 
   it('says so when the file is not a PDF or cannot be read as one', async () => {
-    await expect(pdfText(Buffer.from('<!DOCTYPE html><html></html>'))).rejects.toThrow(new PdfTextError('is not a PDF file'))
+    await expect(pdfText(Buffer.from('<!DOCTYPE html><html></html>'))).rejects.toThrow(
+      new PdfTextError('is not a PDF file'),
+    )
     await expect(pdfText(Buffer.from('%PDF-1.4\nnothing else'))).rejects.toThrow(/could not be read as a PDF/)
     await expect(pdfText(buildTextPdf([[]]))).rejects.toThrow(/holds no text/)
   })

@@ -52,9 +52,16 @@ function linesOf(items: TextItem[]): Line[] {
  * text's height (1.8 times; single and one-and-a-half spacing stay below) ends one.
  */
 function paragraphsOf(lines: Line[]): string[] {
-  const gaps = lines.slice(1).map((line, i) => (lines[i] as Line).y - line.y).filter((gap) => gap > 0)
+  const gaps = lines
+    .slice(1)
+    .map((line, i) => (lines[i] as Line).y - line.y)
+    .filter((gap) => gap > 0)
   const narrowest = gaps.length > 0 ? Math.min(...gaps) : 0
-  const height = lines.map((line) => line.height).filter((h) => h > 0).sort((a, b) => a - b)[0] ?? 0
+  const height =
+    lines
+      .map((line) => line.height)
+      .filter((h) => h > 0)
+      .sort((a, b) => a - b)[0] ?? 0
   const threshold = height > 0 ? height * 1.8 : narrowest * 1.4
   const paragraphs: string[] = []
   let current: string[] = []
@@ -115,10 +122,18 @@ export async function pdfText(bytes: Uint8Array): Promise<string> {
     pdfjs = await loadPdfJs()
   } catch (error) {
     loading = undefined
-    throw new PdfTextError(`could not be read: PDF.js could not be loaded (${error instanceof Error ? error.message : String(error)})`)
+    throw new PdfTextError(
+      `could not be read: PDF.js could not be loaded (${error instanceof Error ? error.message : String(error)})`,
+    )
   }
   // A copy: PDF.js takes over the buffer it is given.
-  const task = pdfjs.getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 })
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(bytes),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  })
   let doc: Awaited<typeof task.promise>
   try {
     doc = await task.promise

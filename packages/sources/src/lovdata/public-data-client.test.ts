@@ -38,27 +38,43 @@ describe('createLovdataPublicData', () => {
 
   it('answers a 502 naming Lovdata for an unknown file, a 429 and a list in another shape', async () => {
     const client = createLovdataPublicData({ baseUrl: fake.baseUrl })
-    await expect(client.download('lovtidend-avd1-1999.tar.bz2')).rejects.toThrow('Upstream Lovdata public data (lovdata) answered HTTP 404 for /v1/publicData/get/lovtidend-avd1-1999.tar.bz2')
+    await expect(client.download('lovtidend-avd1-1999.tar.bz2')).rejects.toThrow(
+      'Upstream Lovdata public data (lovdata) answered HTTP 404 for /v1/publicData/get/lovtidend-avd1-1999.tar.bz2',
+    )
     fake.misbehave('changed-list')
-    await expect(client.list()).rejects.toThrow('Upstream Lovdata public data (lovdata) answered the public data file list in an unexpected shape')
+    await expect(client.list()).rejects.toThrow(
+      'Upstream Lovdata public data (lovdata) answered the public data file list in an unexpected shape',
+    )
     fake.misbehave('html-list')
     await expect(client.list()).rejects.toThrow('answered a file list that is not JSON')
     fake.misbehave('rate-limited')
     const error = await client.list().catch((e: unknown) => e)
     expect(error).toBeInstanceOf(UpstreamError)
-    expect(error).toMatchObject({ status: 502, upstreamStatus: 429, message: 'Upstream Lovdata public data (lovdata) rate limited the gateway (HTTP 429) for /v1/publicData/list' })
+    expect(error).toMatchObject({
+      status: 502,
+      upstreamStatus: 429,
+      message: 'Upstream Lovdata public data (lovdata) rate limited the gateway (HTTP 429) for /v1/publicData/list',
+    })
   })
 
   it('reports a download that ends half-way as a broken archive', async () => {
     fake.misbehave('truncated')
     const { body } = await createLovdataPublicData({ baseUrl: fake.baseUrl }).download(LOVDATA_RULE_FILES.laws)
-    await expect((async () => { for await (const _ of readLovdataArchive(body)); })()).rejects.toThrow(/The archive could not be read/)
+    await expect(
+      (async () => {
+        for await (const _ of readLovdataArchive(body));
+      })(),
+    ).rejects.toThrow(/The archive could not be read/)
   })
 
   it('names Lovdata when it cannot be reached or is too slow', async () => {
-    await expect(createLovdataPublicData({ baseUrl: 'http://127.0.0.1:9' }).list()).rejects.toThrow('Upstream Lovdata public data (lovdata) could not be reached')
+    await expect(createLovdataPublicData({ baseUrl: 'http://127.0.0.1:9' }).list()).rejects.toThrow(
+      'Upstream Lovdata public data (lovdata) could not be reached',
+    )
     fake.route('/v1/publicData/list', () => ({ delayMs: 500, body: '[]' }))
-    await expect(createLovdataPublicData({ baseUrl: fake.baseUrl, timeoutMs: 100 }).list()).rejects.toThrow('did not answer within 100 ms')
+    await expect(createLovdataPublicData({ baseUrl: fake.baseUrl, timeoutMs: 100 }).list()).rejects.toThrow(
+      'did not answer within 100 ms',
+    )
   })
 
   it('refuses a file name that is not a plain name before calling', async () => {

@@ -108,14 +108,16 @@ export function createLovdataPublicData(options: LovdataPublicDataOptions = {}):
         ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
       })
     } catch (error) {
-      if (isTimeout(error) || abort.signal.aborted) throw new UpstreamError(LOVDATA_UPSTREAM, 'timeout', `did not answer within ${timeoutMs} ms`)
+      if (isTimeout(error) || abort.signal.aborted)
+        throw new UpstreamError(LOVDATA_UPSTREAM, 'timeout', `did not answer within ${timeoutMs} ms`)
       throw new UpstreamError(LOVDATA_UPSTREAM, 'unavailable', 'could not be reached')
     } finally {
       clearTimeout(timer)
     }
     if (response.statusCode < 200 || response.statusCode >= 300) {
       await response.body.dump().catch(() => undefined)
-      const kind = response.statusCode === 429 ? 'rate limited the gateway (HTTP 429)' : `answered HTTP ${response.statusCode}`
+      const kind =
+        response.statusCode === 429 ? 'rate limited the gateway (HTTP 429)' : `answered HTTP ${response.statusCode}`
       throw new UpstreamError(LOVDATA_UPSTREAM, 'status', `${kind} for ${path}`, response.statusCode)
     }
     return { url, response }
@@ -128,7 +130,8 @@ export function createLovdataPublicData(options: LovdataPublicDataOptions = {}):
       try {
         body = JSON.parse(await response.body.text())
       } catch (error) {
-        if (isTimeout(error)) throw new UpstreamError(LOVDATA_UPSTREAM, 'timeout', 'did not finish the file list in time')
+        if (isTimeout(error))
+          throw new UpstreamError(LOVDATA_UPSTREAM, 'timeout', 'did not finish the file list in time')
         throw new UpstreamError(LOVDATA_UPSTREAM, 'invalid_response', 'answered a file list that is not JSON')
       }
       return checkUpstreamShape(LOVDATA_UPSTREAM, listShape, body, 'the public data file list')
@@ -136,7 +139,10 @@ export function createLovdataPublicData(options: LovdataPublicDataOptions = {}):
 
     async download(filename) {
       if (!FILE_NAME.test(filename)) throw new TypeError(`Not a public data file name: ${JSON.stringify(filename)}`)
-      const { url, response } = await call(`/v1/publicData/get/${filename}`, 'application/x-bzip2, application/octet-stream, */*')
+      const { url, response } = await call(
+        `/v1/publicData/get/${filename}`,
+        'application/x-bzip2, application/octet-stream, */*',
+      )
       const length = Number(response.headers['content-length'])
       const body = response.body as unknown as Readable
       // Without a listener, a download breaking off before anyone reads would crash the

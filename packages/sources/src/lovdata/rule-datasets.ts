@@ -1,4 +1,9 @@
-import { defineDataset, type DatasetDefinition, type DatasetRowOutput, type StreamContent } from '@allmenning/core/source'
+import {
+  defineDataset,
+  type DatasetDefinition,
+  type DatasetRowOutput,
+  type StreamContent,
+} from '@allmenning/core/source'
 import type { LovdataDocument } from './parse-document.js'
 import { LOVDATA_API_BASE_URL, LOVDATA_RULE_FILES } from './lovdata-upstream.js'
 
@@ -71,7 +76,10 @@ export interface SectionRow {
  * @example
  * sectionTextOf(doc, section) // 'Loven gjelder handlinger foretatt i riket …'
  */
-export function sectionTextOf(doc: Pick<TextRow, 'body'>, section: Pick<SectionRow, 'text_start' | 'text_end'>): string {
+export function sectionTextOf(
+  doc: Pick<TextRow, 'body'>,
+  section: Pick<SectionRow, 'text_start' | 'text_end'>,
+): string {
   return doc.body.slice(section.text_start, section.text_end)
 }
 
@@ -93,7 +101,10 @@ function shortNames(doc: LovdataDocument): string {
  */
 export function shortKey(titleShort: string | null): string | null {
   const name = titleShort?.split(/\s+[–—-]\s+/)[0] ?? ''
-  const words = name.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu)
+  const words = name
+    .normalize('NFC')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu)
   return words ? words.join(' ') : null
 }
 
@@ -274,8 +285,21 @@ function ruleDataset(id: string, file: string, title: string, description: strin
       },
       {
         name: 'sections',
-        columns: { document_id: 'text', position: 'integer', section: 'text', label: 'text', title: 'text', chapter: 'text', text_start: 'integer', text_end: 'integer', url: 'text' },
-        indexes: [['document_id', 'position'], ['document_id', 'section']],
+        columns: {
+          document_id: 'text',
+          position: 'integer',
+          section: 'text',
+          label: 'text',
+          title: 'text',
+          chapter: 'text',
+          text_start: 'integer',
+          text_end: 'integer',
+          url: 'text',
+        },
+        indexes: [
+          ['document_id', 'position'],
+          ['document_id', 'section'],
+        ],
       },
     ],
   })
@@ -298,7 +322,10 @@ export const lovdataRegulations = ruleDataset(
 )
 
 /** The dataset a collection is loaded in. */
-export const RULE_DATASETS: Record<RuleSource, DatasetDefinition> = { laws: lovdataLaws, regulations: lovdataRegulations }
+export const RULE_DATASETS: Record<RuleSource, DatasetDefinition> = {
+  laws: lovdataLaws,
+  regulations: lovdataRegulations,
+}
 
 /** The collection a document id belongs to: laws live under `NL/`, central regulations under `SF/`. */
 export function ruleSourceOf(kind: string): RuleSource {

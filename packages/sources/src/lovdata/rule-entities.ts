@@ -12,7 +12,11 @@ export const SECTION_ENTITY = 'rule_section'
  * ruleEntity({ document_id: 'NL/lov/2005-05-20-28', source: 'laws', title: 'Lov om straff (straffeloven)' })
  */
 export function ruleEntity(rule: { document_id: string; source: string; title: string }): EntityInput {
-  return { type: rule.source === 'regulations' ? REGULATION_ENTITY : LAW_ENTITY, id: rule.document_id, name: rule.title }
+  return {
+    type: rule.source === 'regulations' ? REGULATION_ENTITY : LAW_ENTITY,
+    id: rule.document_id,
+    name: rule.title,
+  }
 }
 
 /**
@@ -32,5 +36,10 @@ export function sectionName(section: string, title: string | null): string {
  * sectionEntity('NL/lov/2005-05-20-28', '5a', 'Forbud mot dobbeltstraff') // named '§ 5a Forbud mot dobbeltstraff'
  */
 export function sectionEntity(documentId: string, section: string, title: string | null): EntityInput {
-  return { type: SECTION_ENTITY, id: `${documentId}/§${section}`, name: sectionName(section, title), linkParameters: { document_id: documentId, section } }
+  return {
+    type: SECTION_ENTITY,
+    id: `${documentId}/§${section}`,
+    name: sectionName(section, title),
+    linkParameters: { document_id: documentId, section },
+  }
 }

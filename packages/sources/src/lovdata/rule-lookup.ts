@@ -11,7 +11,10 @@ import { RULE_DATASETS, ruleSourceOf, type DocumentRow, type TextRow } from './r
 export const documentIdParameter = v.pipe(
   v.string(),
   v.trim(),
-  v.check((id) => parseDocumentId(id) !== undefined, 'must be a law or regulation id such as NL/lov/2005-05-20-28, lov/2005-05-20-28 or LOV-2005-05-20-28'),
+  v.check(
+    (id) => parseDocumentId(id) !== undefined,
+    'must be a law or regulation id such as NL/lov/2005-05-20-28, lov/2005-05-20-28 or LOV-2005-05-20-28',
+  ),
   v.transform((id) => (parseDocumentId(id) as DocumentRef).documentId),
   v.description('Law or regulation: NL/lov/2005-05-20-28, lov/2005-05-20-28 or LOV-2005-05-20-28'),
 )
@@ -26,7 +29,16 @@ export const sectionParameter = v.pipe(
 )
 
 /** The columns a rule is answered with; the whole `body` is read only when asked for. */
-export const DOCUMENT_COLUMNS = ['document_id', 'legacy_id', 'kind', 'title', 'title_short', 'ministry', 'in_force_from', 'last_change_in_force'] as const
+export const DOCUMENT_COLUMNS = [
+  'document_id',
+  'legacy_id',
+  'kind',
+  'title',
+  'title_short',
+  'ministry',
+  'in_force_from',
+  'last_change_in_force',
+] as const
 
 /** The columns `get_rule` reads: the header, the section count and the text outside sections. */
 export const RULE_COLUMNS = [...DOCUMENT_COLUMNS, 'section_count', 'loose_text']
@@ -38,7 +50,11 @@ export const RULE_COLUMNS = [...DOCUMENT_COLUMNS, 'section_count', 'loose_text']
  * sectionTextOf(await ruleText(reader, doc.document_id), section)
  */
 export async function ruleText(reader: DatasetReader, documentId: string): Promise<Pick<TextRow, 'body'>> {
-  const [text] = await reader.select<TextRow>('texts', { where: { document_id: documentId }, columns: ['body'], limit: 1 })
+  const [text] = await reader.select<TextRow>('texts', {
+    where: { document_id: documentId },
+    columns: ['body'],
+    limit: 1,
+  })
   return text ?? { body: '' }
 }
 
@@ -49,19 +65,36 @@ export async function ruleText(reader: DatasetReader, documentId: string): Promi
  * @example
  * const { doc, reader } = await findRule(ctx, 'NL/lov/2005-05-20-28', RULE_COLUMNS)
  */
-export async function findRule(ctx: OperationContext, documentId: string, columns?: readonly string[]): Promise<{ doc: DocumentRow; reader: DatasetReader }> {
+export async function findRule(
+  ctx: OperationContext,
+  documentId: string,
+  columns?: readonly string[],
+): Promise<{ doc: DocumentRow; reader: DatasetReader }> {
   const ref = parseDocumentId(documentId) as DocumentRef
   const source = ruleSourceOf(ref.kind)
   const reader = ctx.dataset(RULE_DATASETS[source])
-  const [doc] = await reader.select<DocumentRow>('documents', { where: { document_id: ref.documentId }, columns, limit: 1 })
+  const [doc] = await reader.select<DocumentRow>('documents', {
+    where: { document_id: ref.documentId },
+    columns,
+    limit: 1,
+  })
   if (!doc) {
     const what = source === 'laws' ? 'law' : 'central regulation'
-    throw new GatewayError(404, 'entity_not_found', `Lovdata's public data has no ${what} in force with id ${ref.documentId}`)
+    throw new GatewayError(
+      404,
+      'entity_not_found',
+      `Lovdata's public data has no ${what} in force with id ${ref.documentId}`,
+    )
   }
   return { doc, reader }
 }
 
 /** The date the loaded data stands at: Lovdata's date when known, else when it was loaded. */
 export function dataUpdated(versions: DatasetVersion[]): string {
-  return versions.map((version) => (version.publishedAt ?? version.loadedAt).slice(0, 10)).sort().at(-1) ?? ''
+  return (
+    versions
+      .map((version) => (version.publishedAt ?? version.loadedAt).slice(0, 10))
+      .sort()
+      .at(-1) ?? ''
+  )
 }

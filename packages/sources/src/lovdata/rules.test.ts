@@ -25,7 +25,10 @@ afterAll(() => rules.close())
 
 describe('search_rules', () => {
   it('ranks the law whose short title matches first: straffeloven, aksjeloven', async () => {
-    for (const [query, id] of [['straffeloven', 'NL/lov/2005-05-20-28'], ['aksjeloven', 'NL/lov/1997-06-13-44']] as const) {
+    for (const [query, id] of [
+      ['straffeloven', 'NL/lov/2005-05-20-28'],
+      ['aksjeloven', 'NL/lov/1997-06-13-44'],
+    ] as const) {
       for (const fullText of ['no', 'yes']) {
         const { status, json } = await get('search_rules', `query=${query}&full_text=${fullText}`)
         expect(status).toBe(200)
@@ -39,7 +42,9 @@ describe('search_rules', () => {
 
   it('matches the beginning of a word; in the text only of words of six letters or more', async () => {
     expect((await get('search_rules', 'query=aksj')).json.data.hits[0].document_id).toBe('NL/lov/1997-06-13-44')
-    expect((await get('search_rules', 'query=aksjelov&full_text=yes')).json.data.hits[0].document_id).toBe('NL/lov/1997-06-13-44')
+    expect((await get('search_rules', 'query=aksjelov&full_text=yes')).json.data.hits[0].document_id).toBe(
+      'NL/lov/1997-06-13-44',
+    )
     // "aksj"* over every text would merge the postings of every word so begun; whole words only there.
     expect((await get('search_rules', 'query=aksj&full_text=yes')).json.data.total).toBe(0)
   })
@@ -83,7 +88,9 @@ describe('search_rules', () => {
 
   it('filters by source and finds a regulation', async () => {
     const regulations = await get('search_rules', 'query=byggteknisk&source=regulations')
-    expect(regulations.json.data.hits).toMatchObject([{ document_id: 'SF/forskrift/2017-06-19-840', source: 'regulations', legacy_id: 'FOR-2017-06-19-840' }])
+    expect(regulations.json.data.hits).toMatchObject([
+      { document_id: 'SF/forskrift/2017-06-19-840', source: 'regulations', legacy_id: 'FOR-2017-06-19-840' },
+    ])
     expect((await get('search_rules', 'query=byggteknisk&source=laws')).json.data.total).toBe(0)
     const bad = await get('search_rules', 'query=lov&source=rules')
     expect(bad.status).toBe(400)
@@ -94,7 +101,10 @@ describe('search_rules', () => {
     const TEK17 = 'SF/forskrift/2017-06-19-840'
     const { json } = await get('search_rules', 'query=radon')
     // Title, then heading; the regulation with "radon" only in its text is not a title or heading match.
-    expect(json.data.hits.map((h: { document_id: string }) => h.document_id)).toEqual(['SF/forskrift/2021-03-15-812', TEK17])
+    expect(json.data.hits.map((h: { document_id: string }) => h.document_id)).toEqual([
+      'SF/forskrift/2021-03-15-812',
+      TEK17,
+    ])
     expect(json.data.total).toBe(2)
     expect(json.data.hits[0].matched_section).toBeUndefined()
     expect(json.data.hits[1].matched_section).toEqual({ section: '13-5', title: 'Radon', chapter: 'III. Radon' })
@@ -103,27 +113,37 @@ describe('search_rules', () => {
     // Every word must match, in the titles or the headings.
     const across = await get('search_rules', 'query=byggteknisk%20radon')
     expect(across.json.data.hits).toMatchObject([{ document_id: TEK17, matched_section: { section: '13-5' } }])
-    expect((await get('search_rules', `query=${encodeURIComponent('radon § 13-5')}`)).json.data.hits).toMatchObject([{ document_id: TEK17 }])
+    expect((await get('search_rules', `query=${encodeURIComponent('radon § 13-5')}`)).json.data.hits).toMatchObject([
+      { document_id: TEK17 },
+    ])
     expect((await get('search_rules', 'query=radon&source=laws')).json.data.total).toBe(0)
   })
 
   it('ranks title, then heading, then text matches with full_text=yes', async () => {
     const { json } = await get('search_rules', 'query=radon&full_text=yes')
     expect(json.data.hits.map((h: { document_id: string }) => h.document_id)).toEqual([
-      'SF/forskrift/2021-03-15-812', 'SF/forskrift/2017-06-19-840', 'SF/forskrift/2022-11-02-1930',
+      'SF/forskrift/2021-03-15-812',
+      'SF/forskrift/2017-06-19-840',
+      'SF/forskrift/2022-11-02-1930',
     ])
     expect(json.data.total).toBe(3)
     expect(json.data.hits[2].matched_section).toBeUndefined()
     // A chapter's heading is a heading too: straffeloven's chapter 2 is "Vilkår for straff".
     const chapter = await get('search_rules', `query=${encodeURIComponent('vilkår')}`)
     expect(chapter.json.data.hits).toMatchObject([
-      { document_id: 'NL/lov/2005-05-20-28', matched_section: { section: '5a', title: 'Forbud mot dobbeltstraff', chapter: 'Kapittel 2. Vilkår for straff' } },
+      {
+        document_id: 'NL/lov/2005-05-20-28',
+        matched_section: { section: '5a', title: 'Forbud mot dobbeltstraff', chapter: 'Kapittel 2. Vilkår for straff' },
+      },
     ])
   })
 
   it('finds the nynorsk twin beside the bokmål text', async () => {
     const { json } = await get('search_rules', 'query=grunnlov')
-    expect(json.data.hits.map((h: { document_id: string }) => h.document_id).sort()).toEqual(['NL/lov/1814-05-17', 'NL/lov/1814-05-17-nn'])
+    expect(json.data.hits.map((h: { document_id: string }) => h.document_id).sort()).toEqual([
+      'NL/lov/1814-05-17',
+      'NL/lov/1814-05-17-nn',
+    ])
   })
 
   it('searches FTS5 syntax as text and refuses a query with nothing to search', async () => {
@@ -140,7 +160,12 @@ describe('get_rule and get_section', () => {
     for (const id of ['NL/lov/2005-05-20-28', 'lov/2005-05-20-28', 'LOV-2005-05-20-28']) {
       const { status, json } = await get('get_rule', `document_id=${encodeURIComponent(id)}`)
       expect(status).toBe(200)
-      expect(json.data).toMatchObject({ document_id: 'NL/lov/2005-05-20-28', source: 'laws', title: 'Lov om straff (straffeloven)', text: null })
+      expect(json.data).toMatchObject({
+        document_id: 'NL/lov/2005-05-20-28',
+        source: 'laws',
+        title: 'Lov om straff (straffeloven)',
+        text: null,
+      })
       expect(json.data.sections.map((s: { section: string }) => s.section)).toEqual(['1', '5', '5a'])
       // The echo and the links carry the id as Lovdata writes it, whatever form was typed.
       expect(json.parameters.document_id).toBe('NL/lov/2005-05-20-28')
@@ -150,14 +175,19 @@ describe('get_rule and get_section', () => {
 
   it('pages the sections and gives their text only with full_text=yes', async () => {
     const { json } = await get('get_rule', 'document_id=lov/1997-06-13-44&limit=2&offset=1&full_text=yes')
-    expect(json.data.sections).toEqual([{ section: '3-2', title: 'Verdien av innskudd' }, { section: '3-3', title: 'Tegning' }])
+    expect(json.data.sections).toEqual([
+      { section: '3-2', title: 'Verdien av innskudd' },
+      { section: '3-3', title: 'Tegning' },
+    ])
     expect(json.data.text).toContain('Innskudd som ytes til selskapet')
     expect(json.data.text).not.toContain('Aksjekapitalen må minst')
     expect(json.data.has_more_results).toBe(false)
   })
 
   it('gives the nynorsk twin and a regulation', async () => {
-    expect((await get('get_rule', 'document_id=NL/lov/1814-05-17-nn')).json.data.title).toBe('Kongeriket Noregs grunnlov')
+    expect((await get('get_rule', 'document_id=NL/lov/1814-05-17-nn')).json.data.title).toBe(
+      'Kongeriket Noregs grunnlov',
+    )
     const tek = await get('get_section', `document_id=FOR-2017-06-19-840&section=${encodeURIComponent('§ 13-5')}`)
     expect(tek.status).toBe(200)
     expect(tek.json.data).toMatchObject({ document_id: 'SF/forskrift/2017-06-19-840', title: 'Radon', section: '13-5' })
@@ -166,9 +196,16 @@ describe('get_rule and get_section', () => {
 
   it('get_section takes § 5a, 5a and §5a', async () => {
     for (const section of ['§ 5a', '5a', '§5a']) {
-      const { status, json } = await get('get_section', `document_id=lov/2005-05-20-28&section=${encodeURIComponent(section)}`)
+      const { status, json } = await get(
+        'get_section',
+        `document_id=lov/2005-05-20-28&section=${encodeURIComponent(section)}`,
+      )
       expect(status).toBe(200)
-      expect(json.data).toMatchObject({ document_id: 'NL/lov/2005-05-20-28', title: 'Forbud mot dobbeltstraff', section: '5a' })
+      expect(json.data).toMatchObject({
+        document_id: 'NL/lov/2005-05-20-28',
+        title: 'Forbud mot dobbeltstraff',
+        section: '5a',
+      })
       expect(json.data.text).toContain('Ærø')
     }
   })
@@ -176,10 +213,16 @@ describe('get_rule and get_section', () => {
   it('get_section answers the key get_rule lists, and that key passed back finds the same section', async () => {
     const rule = await get('get_rule', 'document_id=lov/1997-06-13-44')
     for (const { section: key } of rule.json.data.sections as Array<{ section: string }>) {
-      const { status, json } = await get('get_section', `document_id=lov/1997-06-13-44&section=${encodeURIComponent(key)}`)
+      const { status, json } = await get(
+        'get_section',
+        `document_id=lov/1997-06-13-44&section=${encodeURIComponent(key)}`,
+      )
       expect(status).toBe(200)
       expect(json.data.section).toBe(key)
-      const again = await get('get_section', `document_id=${encodeURIComponent(json.data.document_id)}&section=${encodeURIComponent(json.data.section)}`)
+      const again = await get(
+        'get_section',
+        `document_id=${encodeURIComponent(json.data.document_id)}&section=${encodeURIComponent(json.data.section)}`,
+      )
       expect(again.json.data).toEqual(json.data)
     }
   })
@@ -204,7 +247,12 @@ describe('get_rule and get_section', () => {
 
 describe('entity search', () => {
   it('recognizes § and finds the section and its law', async () => {
-    const res = await gateway.handle({ method: 'GET', path: '/api/v1/sok/alle', query: `q=${encodeURIComponent('straffeloven § 5a')}&mode=entities`, headers: {} })
+    const res = await gateway.handle({
+      method: 'GET',
+      path: '/api/v1/sok/alle',
+      query: `q=${encodeURIComponent('straffeloven § 5a')}&mode=entities`,
+      headers: {},
+    })
     const json = JSON.parse(res.body!)
     expect(res.status).toBe(200)
     expect(json.results[0]).toMatchObject({ type: 'rule_section', id: 'NL/lov/2005-05-20-28/§5a', source: 'lovdata' })
@@ -213,17 +261,35 @@ describe('entity search', () => {
   })
 
   it('finds a section by the id users type, named as get_section names it', async () => {
-    const res = await gateway.handle({ method: 'GET', path: '/api/v1/sok/alle', query: `q=${encodeURIComponent('lov/2005-05-20-28/§5a')}&mode=entities`, headers: {} })
+    const res = await gateway.handle({
+      method: 'GET',
+      path: '/api/v1/sok/alle',
+      query: `q=${encodeURIComponent('lov/2005-05-20-28/§5a')}&mode=entities`,
+      headers: {},
+    })
     const json = JSON.parse(res.body!)
-    expect(json.results[0]).toMatchObject({ type: 'rule_section', id: 'NL/lov/2005-05-20-28/§5a', name: expect.stringMatching(/^§ 5a /) })
+    expect(json.results[0]).toMatchObject({
+      type: 'rule_section',
+      id: 'NL/lov/2005-05-20-28/§5a',
+      name: expect.stringMatching(/^§ 5a /),
+    })
     const section = await get('get_section', 'document_id=lov/2005-05-20-28&section=5a')
     expect(section.json.entities[0].name).toBe(json.results[0].name)
   })
 
   it('finds a rule by the id users type', async () => {
-    const res = await gateway.handle({ method: 'GET', path: '/api/v1/sok/alle', query: 'q=LOV-1997-06-13-44&mode=entities', headers: {} })
+    const res = await gateway.handle({
+      method: 'GET',
+      path: '/api/v1/sok/alle',
+      query: 'q=LOV-1997-06-13-44&mode=entities',
+      headers: {},
+    })
     const json = JSON.parse(res.body!)
-    expect(json.results[0]).toMatchObject({ type: 'law', id: 'NL/lov/1997-06-13-44', name: 'Lov om aksjeselskaper (aksjeloven)' })
+    expect(json.results[0]).toMatchObject({
+      type: 'law',
+      id: 'NL/lov/1997-06-13-44',
+      name: 'Lov om aksjeselskaper (aksjeloven)',
+    })
     expect(JSON.stringify(json.results[0]._links)).toContain('get_rule')
   })
 })
@@ -231,7 +297,9 @@ describe('entity search', () => {
 describe('the two datasets', () => {
   it('download Lovdata’s archives and take their dates from /v1/publicData/list', async () => {
     expect(lovdataLaws.files[0]!.url).toBe('https://api.lovdata.no/v1/publicData/get/gjeldende-lover.tar.bz2')
-    expect(lovdataRegulations.files[0]!.url).toBe('https://api.lovdata.no/v1/publicData/get/gjeldende-sentrale-forskrifter.tar.bz2')
+    expect(lovdataRegulations.files[0]!.url).toBe(
+      'https://api.lovdata.no/v1/publicData/get/gjeldende-sentrale-forskrifter.tar.bz2',
+    )
     const fake = await startFakeLovdata()
     try {
       expect(await listedDate('gjeldende-lover.tar.bz2', fake.baseUrl)).toBe('2026-09-03T02:14:07Z')
@@ -256,7 +324,10 @@ describe('before the rules are loaded', () => {
     try {
       const lawsOnly = createGateway({
         sources: [lovdata()],
-        datasets: { reader: (dataset) => (dataset.id === 'lovdata_lover' ? rules.store.reader(dataset) : undefined), loadCommand: ruleLoadCommand },
+        datasets: {
+          reader: (dataset) => (dataset.id === 'lovdata_lover' ? rules.store.reader(dataset) : undefined),
+          loadCommand: ruleLoadCommand,
+        },
         onError: () => {},
       })
       const both = await get('search_rules', 'query=straffeloven', lawsOnly)
@@ -277,9 +348,17 @@ describe('before the rules are loaded', () => {
 
   it('a search about rules says lovdata is not loaded, rather than that nothing matched', async () => {
     const empty = createGateway({ sources: [lovdata()], datasets: nothingLoaded, onError: () => {} })
-    const res = await empty.handle({ method: 'GET', path: '/api/v1/sok/alle', query: `q=${encodeURIComponent('straffeloven § 5a')}&mode=entities`, headers: {} })
+    const res = await empty.handle({
+      method: 'GET',
+      path: '/api/v1/sok/alle',
+      query: `q=${encodeURIComponent('straffeloven § 5a')}&mode=entities`,
+      headers: {},
+    })
     const json = JSON.parse(res.body!)
-    expect(json.coverage.lovdata).toMatchObject({ status: 'not_loaded', message: expect.stringContaining('npx allmenning datasets sync lovdata_lover') })
+    expect(json.coverage.lovdata).toMatchObject({
+      status: 'not_loaded',
+      message: expect.stringContaining('npx allmenning datasets sync lovdata_lover'),
+    })
     expect(json.outcome).toBe('incomplete')
   })
 })

@@ -48,7 +48,13 @@ export function createSearchCaseLaw(hoyesterett: HoyesterettClient, now: () => D
       'intros and summaries. Covers this year and last year, and every year list_case_law has loaded; a case number ' +
       'is found in any year. Every word must match; title hits and newer cases first.',
     parameters: {
-      query: v.pipe(v.string(), v.trim(), v.minLength(2, 'must be at least 2 characters'), v.maxLength(200, 'must be at most 200 characters'), v.description('Words, or a case number such as HR-2025-844-A')),
+      query: v.pipe(
+        v.string(),
+        v.trim(),
+        v.minLength(2, 'must be at least 2 characters'),
+        v.maxLength(200, 'must be at most 200 characters'),
+        v.description('Words, or a case number such as HR-2025-844-A'),
+      ),
     },
     limit: { default: 10, max: 100 },
     output: searchCaseLawOutput,
@@ -58,7 +64,13 @@ export function createSearchCaseLaw(hoyesterett: HoyesterettClient, now: () => D
     datasets: [],
     async run(params, ctx) {
       const client = ctx.upstream(domstolSite)
-      const toHit = (d: Decision, terms: string[]) => ({ title: d.title, hr_number: d.hrNumber, excerpt: excerpt(d, terms), published: d.published, url: d.url })
+      const toHit = (d: Decision, terms: string[]) => ({
+        title: d.title,
+        hr_number: d.hrNumber,
+        excerpt: excerpt(d, terms),
+        published: d.published,
+        url: d.url,
+      })
       const window = <T>(items: T[]) => ({
         items: items.slice(params.offset, params.offset + params.limit),
         page: { hasMore: params.offset + params.limit < items.length, total: items.length },
@@ -67,12 +79,18 @@ export function createSearchCaseLaw(hoyesterett: HoyesterettClient, now: () => D
       if (hrNumber) {
         const decision = await hoyesterett.decision(client, hrNumber)
         const found = window(decision ? [toHit(decision, [])] : [])
-        return { data: { query: params.query, hits: found.items }, page: found.page, sourceApi: client.url('/sitemap.xml') }
+        return {
+          data: { query: params.query, hits: found.items },
+          page: found.page,
+          sourceApi: client.url('/sitemap.xml'),
+        }
       }
       const current = now().getUTCFullYear()
       const years = [...new Set([current, current - 1, ...hoyesterett.loadedYears()])].sort((a, b) => b - a)
       const decisions = (await Promise.all(years.map((year) => hoyesterett.year(client, year)))).flat()
-      const terms = foldNorwegian(params.query).split(/[^\p{L}\p{N}-]+/u).filter((t) => t.length > 0)
+      const terms = foldNorwegian(params.query)
+        .split(/[^\p{L}\p{N}-]+/u)
+        .filter((t) => t.length > 0)
       const scored: { decision: Decision; score: number }[] = []
       for (const decision of decisions) {
         const title = foldNorwegian(decision.title)
@@ -82,7 +100,11 @@ export function createSearchCaseLaw(hoyesterett: HoyesterettClient, now: () => D
       }
       scored.sort((a, b) => b.score - a.score || b.decision.published.localeCompare(a.decision.published))
       const found = window(scored.map((s) => toHit(s.decision, terms)))
-      return { data: { query: params.query, hits: found.items }, page: found.page, sourceApi: client.url('/sitemap.xml') }
+      return {
+        data: { query: params.query, hits: found.items },
+        page: found.page,
+        sourceApi: client.url('/sitemap.xml'),
+      }
     },
     entities: (data) => data.hits.map(decisionEntity),
   })

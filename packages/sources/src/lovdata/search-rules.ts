@@ -16,7 +16,9 @@ export const searchRulesOutput = v.object({
     v.object({
       ...ruleHeaderFields,
       /** Present when the rule was found by a heading and not by its titles. */
-      matched_section: v.optional(v.object({ section: v.string(), title: v.nullable(v.string()), chapter: v.nullable(v.string()) })),
+      matched_section: v.optional(
+        v.object({ section: v.string(), title: v.nullable(v.string()), chapter: v.nullable(v.string()) }),
+      ),
     }),
   ),
   hint: v.string(),
@@ -55,15 +57,34 @@ const byTierAndRank = (a: Ranked, b: Ranked) => a._tier - b._tier || a._rank - b
  * The rules whose short title is exactly the words typed; when the query also names sections
  * or phrases, only those its index confirms.
  */
-async function namedRules(reader: DatasetReader, typed: string, queries: RuleQueries, fullText: boolean): Promise<Ranked[]> {
-  const candidates = await reader.select<DocumentRow>('documents', { where: { short_key: typed }, columns: HIT_COLUMNS, limit: 20 })
+async function namedRules(
+  reader: DatasetReader,
+  typed: string,
+  queries: RuleQueries,
+  fullText: boolean,
+): Promise<Ranked[]> {
+  const candidates = await reader.select<DocumentRow>('documents', {
+    where: { short_key: typed },
+    columns: HIT_COLUMNS,
+    limit: 20,
+  })
   if (candidates.length === 0) return []
   const named = candidates.map((row) => ({ ...row, _rank: 0, _tier: -1 }))
   if (queries.titles.sections.length === 0 && queries.titles.phrases.length === 0) return named
   const where = { document_id: { in: candidates.map((row) => row.document_id) } }
   const confirmed = fullText
-    ? await reader.search<{ document_id: string }>('texts', { match: queries.text.match, where, columns: ['document_id'], limit: 20 })
-    : await reader.search<{ document_id: string }>('documents', { match: queries.titles.match, where, columns: ['document_id'], limit: 20 })
+    ? await reader.search<{ document_id: string }>('texts', {
+        match: queries.text.match,
+        where,
+        columns: ['document_id'],
+        limit: 20,
+      })
+    : await reader.search<{ document_id: string }>('documents', {
+        match: queries.titles.match,
+        where,
+        columns: ['document_id'],
+        limit: 20,
+      })
   const ids = new Set(confirmed.rows.map((row) => row.document_id))
   return named.filter((row) => ids.has(row.document_id))
 }
@@ -74,10 +95,17 @@ async function namedRules(reader: DatasetReader, typed: string, queries: RuleQue
  * in for a rank, so the order survives the merge), so the work stays bounded however common
  * the words are.
  */
-async function boundedSearch<R extends { _rank: number }>(reader: DatasetReader, table: string, match: string, columns: readonly string[], limit: number): Promise<{ total: number; rows: R[] }> {
+async function boundedSearch<R extends { _rank: number }>(
+  reader: DatasetReader,
+  table: string,
+  match: string,
+  columns: readonly string[],
+  limit: number,
+): Promise<{ total: number; rows: R[] }> {
   const search = { match, columns, limit }
   const listed = await reader.search<R>(table, { ...search, order: 'stored' })
-  if (listed.total > MAX_SCORED) return { total: listed.total, rows: listed.rows.map((row, i) => ({ ...row, _rank: i })) }
+  if (listed.total > MAX_SCORED)
+    return { total: listed.total, rows: listed.rows.map((row, i) => ({ ...row, _rank: i })) }
   return reader.search<R>(table, search)
 }
 
@@ -85,10 +113,19 @@ async function boundedSearch<R extends { _rank: number }>(reader: DatasetReader,
  * The rows of a lower tier: the documents an index found that no higher tier holds, to
  * `depth`, with their header columns.
  */
-async function tierRows(reader: DatasetReader, found: Array<{ document_id: string; _rank: number }>, seen: Set<string>, depth: number, tier: number): Promise<Ranked[]> {
+async function tierRows(
+  reader: DatasetReader,
+  found: Array<{ document_id: string; _rank: number }>,
+  seen: Set<string>,
+  depth: number,
+  tier: number,
+): Promise<Ranked[]> {
   const rest = found.filter((row) => !seen.has(row.document_id)).slice(0, depth)
   if (rest.length === 0) return []
-  const headers = await reader.select<DocumentRow>('documents', { where: { document_id: { in: rest.map((row) => row.document_id) } }, columns: HIT_COLUMNS })
+  const headers = await reader.select<DocumentRow>('documents', {
+    where: { document_id: { in: rest.map((row) => row.document_id) } },
+    columns: HIT_COLUMNS,
+  })
   const byId = new Map(headers.map((row) => [row.document_id, row]))
   return rest.flatMap((row) => {
     const header = byId.get(row.document_id)
@@ -103,7 +140,12 @@ async function tierRows(reader: DatasetReader, found: Array<{ document_id: strin
  * starts with the titles, so each lower index finds every match of those above it: its count
  * is the total, and its rows past the ones above are the next tier.
  */
-async function collectionMatches(reader: DatasetReader, queries: RuleQueries, fullText: boolean, depth: number): Promise<{ total: number; rows: Ranked[] }> {
+async function collectionMatches(
+  reader: DatasetReader,
+  queries: RuleQueries,
+  fullText: boolean,
+  depth: number,
+): Promise<{ total: number; rows: Ranked[] }> {
   // Titles too: a word in most titles ("forskrift", "om") is listed in archive order, not scored.
   const titled = await boundedSearch<Ranked>(reader, 'documents', queries.titles.match, HIT_COLUMNS, depth)
   const rows: Ranked[] = titled.rows.map((row) => ({ ...row, _tier: 0 }))
@@ -111,7 +153,13 @@ async function collectionMatches(reader: DatasetReader, queries: RuleQueries, fu
   const tiers = fullText ? (['headings', 'texts'] as const) : (['headings'] as const)
   let total = titled.total
   for (const [i, table] of tiers.entries()) {
-    const found = await boundedSearch<{ document_id: string; _rank: number }>(reader, table, queries.text.match, ['document_id'], depth + seen.size)
+    const found = await boundedSearch<{ document_id: string; _rank: number }>(
+      reader,
+      table,
+      queries.text.match,
+      ['document_id'],
+      depth + seen.size,
+    )
     total = found.total
     for (const row of await tierRows(reader, found.rows, seen, depth, i + 1)) {
       rows.push(row)
@@ -126,7 +174,10 @@ async function collectionMatches(reader: DatasetReader, queries: RuleQueries, fu
  * silently left one out would mislead. When both are asked for (no `source`) and one is
  * loaded, the 502 says how to search that one.
  */
-function openCollections(sources: RuleSource[], open: (dataset: (typeof RULE_DATASETS)[RuleSource]) => DatasetReader): DatasetReader[] {
+function openCollections(
+  sources: RuleSource[],
+  open: (dataset: (typeof RULE_DATASETS)[RuleSource]) => DatasetReader,
+): DatasetReader[] {
   const readers: DatasetReader[] = []
   let missing: GatewayError | undefined
   let loaded: RuleSource | undefined
@@ -141,7 +192,11 @@ function openCollections(sources: RuleSource[], open: (dataset: (typeof RULE_DAT
   }
   if (!missing) return readers
   if (!loaded) throw missing
-  throw new GatewayError(502, 'dataset_not_loaded', `${missing.message}. Meanwhile source=${loaded} searches the ${loaded}, which are loaded.`)
+  throw new GatewayError(
+    502,
+    'dataset_not_loaded',
+    `${missing.message}. Meanwhile source=${loaded} searches the ${loaded}, which are loaded.`,
+  )
 }
 
 /**
@@ -163,9 +218,23 @@ export const searchRules = defineOperation({
     '“§ 5a” or “§§ 3-1 til 3-3” keeps rules that have those sections. source=laws or ' +
     'source=regulations searches one collection. A law whose short title matches (“straffeloven”) ranks first.',
   parameters: {
-    query: v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(500, 'must be at most 500 characters'), v.description('Words, a title, or a section reference such as § 5a')),
-    source: v.optional(v.pipe(v.picklist(['laws', 'regulations'], 'must be laws or regulations'), v.description('laws or regulations; both when absent'))),
-    full_text: v.optional(v.pipe(v.boolean(), v.description('Search the text of the sections too, not only titles')), false),
+    query: v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1, 'must not be empty'),
+      v.maxLength(500, 'must be at most 500 characters'),
+      v.description('Words, a title, or a section reference such as § 5a'),
+    ),
+    source: v.optional(
+      v.pipe(
+        v.picklist(['laws', 'regulations'], 'must be laws or regulations'),
+        v.description('laws or regulations; both when absent'),
+      ),
+    ),
+    full_text: v.optional(
+      v.pipe(v.boolean(), v.description('Search the text of the sections too, not only titles')),
+      false,
+    ),
   },
   limit: { default: 20, max: 100 },
   output: searchRulesOutput,
@@ -174,17 +243,25 @@ export const searchRules = defineOperation({
   async run(params, ctx) {
     // In the text a short word matches whole: "til"* would merge the postings of every word
     // beginning so (tilskudd, tilsyn, tillatelse, ...), tens of milliseconds for each search.
-    const options = { sectionColumn: 'section_keys', sectionToken, minPrefixLength: params.full_text ? TEXT_MIN_PREFIX : 3 }
+    const options = {
+      sectionColumn: 'section_keys',
+      sectionToken,
+      minPrefixLength: params.full_text ? TEXT_MIN_PREFIX : 3,
+    }
     const titles = buildFtsQuery(params.query, { ...options, columns: TITLE_COLUMNS })
     const text = buildFtsQuery(params.query, options)
     if (!titles || !text) {
       const problem = 'must hold a word or a section number to search for'
-      throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: query ${problem}`, { details: [{ parameter: 'query', problem, rule: 'format' }] })
+      throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: query ${problem}`, {
+        details: [{ parameter: 'query', problem, rule: 'format' }],
+      })
     }
     const queries: RuleQueries = { titles, text }
     if (params.offset + params.limit > MAX_DEPTH) {
       const problem = `must leave offset + limit at most ${MAX_DEPTH}; narrow the query instead`
-      throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: offset ${problem}`, { details: [{ parameter: 'offset', problem, rule: 'max_value' }] })
+      throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: offset ${problem}`, {
+        details: [{ parameter: 'offset', problem, rule: 'max_value' }],
+      })
     }
     const sources: RuleSource[] = params.source ? [params.source] : ['laws', 'regulations']
     const readers = openCollections(sources, ctx.dataset)
@@ -192,12 +269,19 @@ export const searchRules = defineOperation({
     // makes of the laws that amend or cite it. Those few are found by the short-title index, not
     // by ranking every match; an index confirms them only when the query asks more than the name.
     const typed = titles.words.join(' ')
-    const named = typed ? (await Promise.all(readers.map((reader) => namedRules(reader, typed, queries, params.full_text)))).flat() : []
+    const named = typed
+      ? (await Promise.all(readers.map((reader) => namedRules(reader, typed, queries, params.full_text)))).flat()
+      : []
     const first = new Set(named.map((row) => row.document_id))
     const depth = params.offset + params.limit + first.size
-    const found = await Promise.all(readers.map((reader) => collectionMatches(reader, queries, params.full_text, depth)))
+    const found = await Promise.all(
+      readers.map((reader) => collectionMatches(reader, queries, params.full_text, depth)),
+    )
     const total = found.reduce((sum, result) => sum + result.total, 0)
-    const merged = [...named, ...found.flatMap((result) => result.rows).filter((row) => !first.has(row.document_id))].sort(byTierAndRank)
+    const merged = [
+      ...named,
+      ...found.flatMap((result) => result.rows).filter((row) => !first.has(row.document_id)),
+    ].sort(byTierAndRank)
     const page = merged.slice(params.offset, params.offset + params.limit)
     const byHeading = page.filter((row) => row._tier === 1)
     const sectionsFound = await Promise.all(
@@ -233,6 +317,10 @@ export const searchRules = defineOperation({
   },
   entities: (data) => [
     ...data.hits.map(ruleEntity),
-    ...data.hits.flatMap((hit) => (hit.matched_section ? [sectionEntity(hit.document_id, hit.matched_section.section, hit.matched_section.title)] : [])),
+    ...data.hits.flatMap((hit) =>
+      hit.matched_section
+        ? [sectionEntity(hit.document_id, hit.matched_section.section, hit.matched_section.title)]
+        : [],
+    ),
   ],
 })

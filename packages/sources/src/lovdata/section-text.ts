@@ -2,8 +2,34 @@ import { attributeOf, childrenOf, collapse, hasClass, tagOf, textOfNode, type Ma
 
 /** Elements that start a new block of text; anything else is inline and joins the text around it. */
 const BLOCK = new Set([
-  'article', 'section', 'p', 'div', 'ol', 'ul', 'li', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'dl', 'dt', 'dd',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'header', 'footer', 'figure', 'figcaption', 'caption',
+  'article',
+  'section',
+  'p',
+  'div',
+  'ol',
+  'ul',
+  'li',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'dl',
+  'dt',
+  'dd',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'pre',
+  'header',
+  'footer',
+  'figure',
+  'figcaption',
+  'caption',
 ])
 
 interface Block {
@@ -14,11 +40,29 @@ interface Block {
   leddStart: boolean
 }
 
-const ROMAN: [number, string][] = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']]
+const ROMAN: [number, string][] = [
+  [1000, 'm'],
+  [900, 'cm'],
+  [500, 'd'],
+  [400, 'cd'],
+  [100, 'c'],
+  [90, 'xc'],
+  [50, 'l'],
+  [40, 'xl'],
+  [10, 'x'],
+  [9, 'ix'],
+  [5, 'v'],
+  [4, 'iv'],
+  [1, 'i'],
+]
 
 function roman(n: number): string {
   let out = ''
-  for (const [value, letters] of ROMAN) while (n >= value) { out += letters; n -= value }
+  for (const [value, letters] of ROMAN)
+    while (n >= value) {
+      out += letters
+      n -= value
+    }
   return out
 }
 

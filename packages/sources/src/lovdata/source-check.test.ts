@@ -28,13 +28,27 @@ describe('the source check of @allmenning/core/testing', () => {
           search_rules: { query: 'straffeloven' },
           get_rule: { document_id: 'LOV-2005-05-20-28' },
           get_section: { document_id: 'lov/2005-05-20-28', section: '§ 5a' },
-          list_case_law: { year: 2025 }, get_case_law: { ref: 'HR-2025-844-A' }, search_case_law: { query: 'Høyesterett' } },
+          list_case_law: { year: 2025 },
+          get_case_law: { ref: 'HR-2025-844-A' },
+          search_case_law: { query: 'Høyesterett' },
+        },
         search: 'HR-2025-844-A',
       })
-      expect(report.operations).toEqual(['search_rules', 'get_rule', 'get_section', 'search_case_law', 'list_case_law', 'get_case_law'])
+      expect(report.operations).toEqual([
+        'search_rules',
+        'get_rule',
+        'get_section',
+        'search_case_law',
+        'list_case_law',
+        'get_case_law',
+      ])
       expect(report.passed).toContain('list_case_law: limit and offset page the list')
       // The rules operations read the dataset store only; no upstream failure can reach them.
-      expect(report.notes).toEqual(['get_rule', 'get_section', 'search_rules'].map((op) => `${op}: answers without calling an upstream, so upstream failures do not reach it`))
+      expect(report.notes).toEqual(
+        ['get_rule', 'get_section', 'search_rules'].map(
+          (op) => `${op}: answers without calling an upstream, so upstream failures do not reach it`,
+        ),
+      )
     } finally {
       rules.close()
       await publicData.close()

@@ -3,7 +3,13 @@ declare module 'unbzip2-stream/lib/bzip2.js' {
   type BitReader = ((n: number | null) => number) & { bytesRead: number }
   const bzip2: {
     header(bits: BitReader): number
-    decompress(bits: BitReader, write: (byte: number) => void, buf: Int32Array, bufsize: number, streamCRC: number | null): number | null
+    decompress(
+      bits: BitReader,
+      write: (byte: number) => void,
+      buf: Int32Array,
+      bufsize: number,
+      streamCRC: number | null,
+    ): number | null
   }
   export default bzip2
 }

@@ -12,7 +12,9 @@ export const aqiLevels = ['low', 'moderate', 'high', 'very_high'] as const
 const hour = v.object({
   from: v.pipe(v.string(), v.description('Start of the hour, ISO 8601 UTC')),
   to: v.pipe(v.string(), v.description('End of the hour, ISO 8601 UTC')),
-  aqi: nullableNumber("MET's air quality index for the hour, the worst of the pollutants: 1–2 low, 2–3 moderate, 3–4 high, 4 and above very high"),
+  aqi: nullableNumber(
+    "MET's air quality index for the hour, the worst of the pollutants: 1–2 low, 2–3 moderate, 3–4 high, 4 and above very high",
+  ),
   level: v.pipe(v.nullable(v.picklist(aqiLevels)), v.description('The band aqi falls in')),
   dominant_pollutant: v.pipe(v.nullable(v.picklist(pollutants)), v.description('The pollutant with the highest index')),
   aqi_pm10: nullableNumber('Index for PM10'),
@@ -28,13 +30,19 @@ const hour = v.object({
 const area = v.object({
   name: v.pipe(v.nullable(v.string()), v.description('Name of the area')),
   code: v.pipe(v.nullable(v.string()), v.description('Its area code (grunnkrets, delområde or kommune number)')),
-  class: v.pipe(v.nullable(v.string()), v.description('Kind of area: grunnkrets, delomrade, kommune, fylke or station')),
+  class: v.pipe(
+    v.nullable(v.string()),
+    v.description('Kind of area: grunnkrets, delomrade, kommune, fylke or station'),
+  ),
   lat: nullableNumber('Latitude MET gives for the area, WGS84'),
   lon: nullableNumber('Longitude MET gives for the area, WGS84'),
 })
 
 const forecastFields = {
-  location: v.pipe(v.nullable(area), v.description('The area (or station) the forecast is for; null when MET has no forecast here')),
+  location: v.pipe(
+    v.nullable(area),
+    v.description('The area (or station) the forecast is for; null when MET has no forecast here'),
+  ),
   parent_area: v.pipe(v.nullable(area), v.description('The area around it, as MET names it')),
   reftime: v.pipe(v.nullable(v.string()), v.description('When the forecast run started, ISO 8601 UTC')),
   times: v.pipe(v.array(hour), v.description('The forecast hour by hour')),
@@ -105,7 +113,9 @@ export function withClientViews(forecast: AirForecast, window: { limit: number; 
   return {
     ...forecast,
     components:
-      forecast.times.length === 0 ? [] : [{ component: 'AQI' as const, values: page.map((hour) => ({ time: hour.from, value: hour.aqi })) }],
+      forecast.times.length === 0
+        ? []
+        : [{ component: 'AQI' as const, values: page.map((hour) => ({ time: hour.from, value: hour.aqi })) }],
     now_level: current?.level ?? null,
   }
 }
@@ -147,5 +157,10 @@ export function readAirForecast(client: UpstreamClient, body: unknown): AirForec
       o3_ug_m3: value('o3_concentration'),
     }
   })
-  return { location: areaOf(payload.meta.location), parent_area: areaOf(payload.meta.superlocation), reftime: payload.meta.reftime ?? null, times }
+  return {
+    location: areaOf(payload.meta.location),
+    parent_area: areaOf(payload.meta.superlocation),
+    reftime: payload.meta.reftime ?? null,
+    times,
+  }
 }

@@ -19,7 +19,9 @@ const HOUR_MS = 3_600_000
 
 function query(target: ForecastTarget): QueryValues {
   // Grunnkrets, the smallest area MET forecasts for, as MET's own clients ask.
-  return 'point' in target ? { lat: target.point.lat, lon: target.point.lon, areaclass: 'grunnkrets' } : { station: target.station }
+  return 'point' in target
+    ? { lat: target.point.lat, lon: target.point.lon, areaclass: 'grunnkrets' }
+    : { station: target.station }
 }
 
 /**
@@ -34,7 +36,12 @@ function query(target: ForecastTarget): QueryValues {
  * const forecast = await store.load(client, { point: { lat: 59.914, lon: 10.752 } })
  */
 export function createAirForecastStore(budget: RequestBudget): AirForecastStore {
-  const memo = createTimedMemo<AirForecast>({ maxEntries: 2000, ttlMs: HOUR_MS, maxTtlMs: 6 * HOUR_MS, beforeCall: (client) => budget.take(client) })
+  const memo = createTimedMemo<AirForecast>({
+    maxEntries: 2000,
+    ttlMs: HOUR_MS,
+    maxTtlMs: 6 * HOUR_MS,
+    beforeCall: (client) => budget.take(client),
+  })
   return {
     async load(client, target) {
       const key = 'point' in target ? `${target.point.lat},${target.point.lon}` : `station:${target.station}`

@@ -31,7 +31,10 @@ export const nearbyStation = v.object({
         'get_station_forecast gives MET’s forecast index at the station',
     ),
   ),
-  aqi_time: v.pipe(v.null(), v.description('Always null, as aqi_level: the time of a measurement this source does not have')),
+  aqi_time: v.pipe(
+    v.null(),
+    v.description('Always null, as aqi_level: the time of a measurement this source does not have'),
+  ),
 })
 
 /**
@@ -52,7 +55,12 @@ export function createGetAirQualityNearby(stations: StationList) {
     parameters: {
       ...airPoint,
       radius_km: v.optional(
-        v.pipe(v.number(), v.minValue(0.1), v.maxValue(2000), v.description('Only stations within this many km; all stations when left out')),
+        v.pipe(
+          v.number(),
+          v.minValue(0.1),
+          v.maxValue(2000),
+          v.description('Only stations within this many km; all stations when left out'),
+        ),
       ),
     },
     output: v.array(nearbyStation),
@@ -85,6 +93,7 @@ export function createGetAirQualityNearby(stations: StationList) {
       return { data, sourceApi: client.url(STATIONS_PATH) }
     },
 
-    entities: (data) => data.map((station) => ({ type: 'air_quality_station', id: station.station_id, name: station.name })),
+    entities: (data) =>
+      data.map((station) => ({ type: 'air_quality_station', id: station.station_id, name: station.name })),
   })
 }

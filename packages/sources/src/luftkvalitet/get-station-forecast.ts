@@ -43,7 +43,11 @@ export function createGetStationForecast(stations: StationList, store: AirForeca
         throw error
       })
       if (list && !list.some((station) => station.station_id === params.station_id)) {
-        throw new GatewayError(404, 'entity_not_found', `No air-quality station ${params.station_id} in MET's station list`)
+        throw new GatewayError(
+          404,
+          'entity_not_found',
+          `No air-quality station ${params.station_id} in MET's station list`,
+        )
       }
       const target = { station: params.station_id }
       const forecast = await store.load(client, target)

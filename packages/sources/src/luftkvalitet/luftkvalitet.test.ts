@@ -20,7 +20,12 @@ const gatewayFor = (baseUrl = met.baseUrl, timeoutMs = 1000) =>
   })
 
 const call = async (gateway: Gateway, operation: string, query: string) => {
-  const res = await gateway.handle({ method: 'GET', path: `/api/v1/kilder/luftkvalitet/${operation}`, query, headers: {} })
+  const res = await gateway.handle({
+    method: 'GET',
+    path: `/api/v1/kilder/luftkvalitet/${operation}`,
+    query,
+    headers: {},
+  })
   return { status: res.status, json: JSON.parse(res.body!) }
 }
 
@@ -49,19 +54,52 @@ describe('get_air_quality_nearby', () => {
       ['Danmarks plass', 303.74],
     ])
     expect(json.data[0]).toEqual({
-      station_id: 'NO0089A', name: 'Bygdøy Alle', municipality: 'Oslo', municipality_number: '0301', area: 'Frogner',
-      lat: 59.918889, lon: 10.711111, height_m: 21, distance_km: 2.34,
-      station: 'Bygdøy Alle', eoi: 'NO0089A', latitude: 59.918889, longitude: 10.711111, aqi_level: null, aqi_time: null,
+      station_id: 'NO0089A',
+      name: 'Bygdøy Alle',
+      municipality: 'Oslo',
+      municipality_number: '0301',
+      area: 'Frogner',
+      lat: 59.918889,
+      lon: 10.711111,
+      height_m: 21,
+      distance_km: 2.34,
+      station: 'Bygdøy Alle',
+      eoi: 'NO0089A',
+      latitude: 59.918889,
+      longitude: 10.711111,
+      aqi_level: null,
+      aqi_time: null,
     })
-    expect(json._meta.pagination).toEqual({ limit: 5, offset: 0, returned: 5, has_more_results: true, next_offset: 5, total: 7 })
+    expect(json._meta.pagination).toEqual({
+      limit: 5,
+      offset: 0,
+      returned: 5,
+      has_more_results: true,
+      next_offset: 5,
+      total: 7,
+    })
     expect(json.entities[0]).toEqual({
-      type: 'air_quality_station', id: 'NO0089A', name: 'Bygdøy Alle', source: 'luftkvalitet',
+      type: 'air_quality_station',
+      id: 'NO0089A',
+      name: 'Bygdøy Alle',
+      source: 'luftkvalitet',
       _links: { self: '/api/v1/kilder/luftkvalitet/get_station_forecast?station_id=NO0089A' },
     })
     expect(json._provenance.upstreams).toEqual([
-      expect.objectContaining({ id: 'met_airquality', publisher: 'MET Norway (Norwegian Meteorological Institute)', license: 'NLOD 2.0 / CC BY 4.0' }),
+      expect.objectContaining({
+        id: 'met_airquality',
+        publisher: 'MET Norway (Norwegian Meteorological Institute)',
+        license: 'NLOD 2.0 / CC BY 4.0',
+      }),
     ])
-    expect(met.calls).toEqual([{ path: '/weatherapi/airqualityforecast/0.1/stations', query: '', userAgent: USER_AGENT, ifModifiedSince: undefined }])
+    expect(met.calls).toEqual([
+      {
+        path: '/weatherapi/airqualityforecast/0.1/stations',
+        query: '',
+        userAgent: USER_AGENT,
+        ifModifiedSince: undefined,
+      },
+    ])
   })
 
   it('takes the request the public gateway’s clients send (decimal comma included) and reads as they do', async () => {
@@ -70,7 +108,12 @@ describe('get_air_quality_nearby', () => {
     expect(Array.isArray(json.data)).toBe(true)
     expect(json.data[0]).toMatchObject({ name: 'Elgeseter', distance_km: expect.any(Number) })
     // NILU's field names, which those clients read, stand beside the source's own.
-    expect(json.data[0]).toMatchObject({ station: 'Elgeseter', eoi: json.data[0].station_id, latitude: json.data[0].lat, longitude: json.data[0].lon })
+    expect(json.data[0]).toMatchObject({
+      station: 'Elgeseter',
+      eoi: json.data[0].station_id,
+      latitude: json.data[0].lat,
+      longitude: json.data[0].lon,
+    })
     expect(json._meta.retrieved_at).toEqual(expect.any(String))
   })
 
@@ -109,7 +152,15 @@ describe('get_air_quality_nearby', () => {
         '/stations': () => {
           const body = bodies[Math.min(served, bodies.length - 1)]!
           served++
-          return { status: 200, headers: { 'content-type': 'application/json', expires: new Date(Date.now() - 60_000).toUTCString(), 'last-modified': new Date(Date.UTC(2026, 1, served)).toUTCString() }, body }
+          return {
+            status: 200,
+            headers: {
+              'content-type': 'application/json',
+              expires: new Date(Date.now() - 60_000).toUTCString(),
+              'last-modified': new Date(Date.UTC(2026, 1, served)).toUTCString(),
+            },
+            body,
+          }
         },
       })
     }
@@ -121,7 +172,9 @@ describe('get_air_quality_nearby', () => {
         const first = await call(gateway, 'get_air_quality_nearby', 'lat=59.9&lon=10.7')
         expect(first.status).toBe(502)
         expect(first.json.error).toMatchObject({ code: 'upstream_invalid_response', upstream: 'met_airquality' })
-        expect(first.json.error.message).toMatch(/^Upstream MET Norway Air Quality Forecast \(met_airquality\) sent an implausible station list \(0 items/)
+        expect(first.json.error.message).toMatch(
+          /^Upstream MET Norway Air Quality Forecast \(met_airquality\) sent an implausible station list \(0 items/,
+        )
         const second = await call(gateway, 'get_air_quality_nearby', 'lat=59.9&lon=10.7')
         expect(second.status).toBe(200)
         expect(second.json.data).toHaveLength(7)
@@ -151,8 +204,24 @@ describe('get_air_quality_nearby', () => {
         status: 200,
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify([
-          { name: 'Numeric', eoi: 'NO0001A', height: null, latitude: 59.91, longitude: 10.75, kommune: { areacode: '0301', name: 'Oslo' } },
-          { name: 'Nowhere', eoi: 'NO0002A', height: 3, latitude: '', longitude: '', kommune: null, delomrade: null, grunnkrets: null },
+          {
+            name: 'Numeric',
+            eoi: 'NO0001A',
+            height: null,
+            latitude: 59.91,
+            longitude: 10.75,
+            kommune: { areacode: '0301', name: 'Oslo' },
+          },
+          {
+            name: 'Nowhere',
+            eoi: 'NO0002A',
+            height: 3,
+            latitude: '',
+            longitude: '',
+            kommune: null,
+            delomrade: null,
+            grunnkrets: null,
+          },
         ]),
       }),
     })
@@ -161,8 +230,21 @@ describe('get_air_quality_nearby', () => {
       expect(status).toBe(200)
       expect(json.data).toEqual([
         {
-          station_id: 'NO0001A', name: 'Numeric', municipality: 'Oslo', municipality_number: '0301', area: null, lat: 59.91, lon: 10.75, height_m: null, distance_km: 0,
-          station: 'Numeric', eoi: 'NO0001A', latitude: 59.91, longitude: 10.75, aqi_level: null, aqi_time: null,
+          station_id: 'NO0001A',
+          name: 'Numeric',
+          municipality: 'Oslo',
+          municipality_number: '0301',
+          area: null,
+          lat: 59.91,
+          lon: 10.75,
+          height_m: null,
+          distance_km: 0,
+          station: 'Numeric',
+          eoi: 'NO0001A',
+          latitude: 59.91,
+          longitude: 10.75,
+          aqi_level: null,
+          aqi_time: null,
         },
       ])
     } finally {
@@ -187,27 +269,58 @@ describe('get_air_quality_forecast', () => {
     const { has_more_results: hasMore, ...data } = json.data
     expect(hasMore).toBe(false)
     expect(v.is(forecastOutput, data)).toBe(true)
-    expect(json.data.location).toEqual({ name: 'Rådhuset', code: '03010101', class: 'grunnkrets', lat: 59.91386, lon: 10.75224 })
+    expect(json.data.location).toEqual({
+      name: 'Rådhuset',
+      code: '03010101',
+      class: 'grunnkrets',
+      lat: 59.91386,
+      lon: 10.75224,
+    })
     expect(json.data.parent_area).toMatchObject({ name: 'Sentrum', code: '0301001', class: 'delomrade' })
     expect(json.data.times).toHaveLength(6)
     expect(json.data.times[0]).toEqual({
-      from: currentHour(), to: expect.any(String), aqi: 1.63, level: 'low', dominant_pollutant: 'no2',
-      aqi_pm10: 1.2, aqi_pm25: 1.41, aqi_no2: 1.63, aqi_o3: 1.05, pm10_ug_m3: 18.2, pm25_ug_m3: 8.9, no2_ug_m3: 46.8, o3_ug_m3: 38.2,
+      from: currentHour(),
+      to: expect.any(String),
+      aqi: 1.63,
+      level: 'low',
+      dominant_pollutant: 'no2',
+      aqi_pm10: 1.2,
+      aqi_pm25: 1.41,
+      aqi_no2: 1.63,
+      aqi_o3: 1.05,
+      pm10_ug_m3: 18.2,
+      pm25_ug_m3: 8.9,
+      no2_ug_m3: 46.8,
+      o3_ug_m3: 38.2,
     })
     expect(json.data.times[2]).toMatchObject({ aqi: 2.41, level: 'moderate', dominant_pollutant: 'no2' })
     expect(json.data.times[5]).toMatchObject({ aqi: 1.71, dominant_pollutant: 'o3' })
     // The public gateway's clients read the index as one series, and the band of the current hour.
     expect(json.data.components).toHaveLength(1)
     expect(json.data.components[0].component).toBe('AQI')
-    expect(json.data.components[0].values).toEqual(json.data.times.map((t: { from: string; aqi: number }) => ({ time: t.from, value: t.aqi })))
+    expect(json.data.components[0].values).toEqual(
+      json.data.times.map((t: { from: string; aqi: number }) => ({ time: t.from, value: t.aqi })),
+    )
     expect(json.data.now_level).toBe('low')
-    expect(met.calls[0]).toMatchObject({ path: '/weatherapi/airqualityforecast/0.1/', query: '?lat=59.914&lon=10.752&areaclass=grunnkrets', userAgent: USER_AGENT })
+    expect(met.calls[0]).toMatchObject({
+      path: '/weatherapi/airqualityforecast/0.1/',
+      query: '?lat=59.914&lon=10.752&areaclass=grunnkrets',
+      userAgent: USER_AGENT,
+    })
   })
 
   it('answers an empty forecast outside Norway, where MET has none', async () => {
     const { status, json } = await call(gatewayFor(), 'get_air_quality_forecast', 'lat=48.8566&lon=2.3522')
     expect(status).toBe(200)
-    expect(json.data).toEqual({ location: null, parent_area: null, reftime: null, times: [], components: [], now_level: null, has_more_results: false })
+    expect(json.data).toEqual({
+      location: null,
+      parent_area: null,
+      reftime: null,
+      times: [],
+      components: [],
+      now_level: null,
+      has_more_results: false,
+    })
   })
 
   it('pages the hours', async () => {
@@ -230,7 +343,10 @@ describe('get_station_forecast', () => {
   it('is a 404 for a station not in the list, without asking for its forecast', async () => {
     const { status, json } = await call(gatewayFor(), 'get_station_forecast', 'station_id=NO9999A')
     expect(status).toBe(404)
-    expect(json.error).toMatchObject({ code: 'entity_not_found', message: "No air-quality station NO9999A in MET's station list" })
+    expect(json.error).toMatchObject({
+      code: 'entity_not_found',
+      message: "No air-quality station NO9999A in MET's station list",
+    })
     expect(met.calls.map((c) => c.path)).toEqual(['/weatherapi/airqualityforecast/0.1/stations'])
   })
 
@@ -244,14 +360,36 @@ describe('get_station_forecast', () => {
 describe('MET failures', () => {
   it.each([
     ['a 500', { status: 500, body: 'Internal Server Error' }, 'upstream_error', /answered HTTP 500/],
-    ['an HTML page', { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: '<html><head><title>502 Bad Gateway</title></head></html>' }, 'upstream_invalid_response', /not valid JSON/],
-    ['JSON of another shape', { status: 200, headers: { 'content-type': 'application/json' }, body: '{"stations":[]}' }, 'upstream_invalid_response', /station list in an unexpected shape/],
-    ['no answer in time', { status: 200, delayMs: 1500, body: '[]' }, 'upstream_timeout', /did not answer within 300 ms/],
+    [
+      'an HTML page',
+      {
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        body: '<html><head><title>502 Bad Gateway</title></head></html>',
+      },
+      'upstream_invalid_response',
+      /not valid JSON/,
+    ],
+    [
+      'JSON of another shape',
+      { status: 200, headers: { 'content-type': 'application/json' }, body: '{"stations":[]}' },
+      'upstream_invalid_response',
+      /station list in an unexpected shape/,
+    ],
+    [
+      'no answer in time',
+      { status: 200, delayMs: 1500, body: '[]' },
+      'upstream_timeout',
+      /did not answer within 300 ms/,
+    ],
   ])('answers %s with a 502 naming MET', async (_name, reply, code, message) => {
     const broken = await startFakeUpstream({ '/stations': () => reply, '/': () => reply })
     try {
       const gateway = gatewayFor(broken.baseUrl, 300)
-      for (const [operation, query] of [['get_air_quality_nearby', 'lat=59.9&lon=10.7'], ['get_air_quality_forecast', 'lat=59.9&lon=10.7']] as const) {
+      for (const [operation, query] of [
+        ['get_air_quality_nearby', 'lat=59.9&lon=10.7'],
+        ['get_air_quality_forecast', 'lat=59.9&lon=10.7'],
+      ] as const) {
         const { status, json } = await call(gateway, operation, query)
         expect(status).toBe(502)
         expect(json.error).toMatchObject({ status: 502, upstream: 'met_airquality' })

@@ -12,5 +12,9 @@ import { createStationList } from './station-list.js'
 export function luftkvalitetOperations(requestBudget: RequestBudget = metRequestBudget) {
   const stations = createStationList(requestBudget)
   const forecasts = createAirForecastStore(requestBudget)
-  return [createGetAirQualityNearby(stations), createGetAirQualityForecast(forecasts), createGetStationForecast(stations, forecasts)]
+  return [
+    createGetAirQualityNearby(stations),
+    createGetAirQualityForecast(forecasts),
+    createGetStationForecast(stations, forecasts),
+  ]
 }

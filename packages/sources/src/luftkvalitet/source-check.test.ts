@@ -10,7 +10,11 @@ describe('luftkvalitet and the source check of @allmenning/core/testing', () => 
       const oslo = { lat: 59.9139, lon: 10.7522 }
       const report = await checkSource(luftkvalitet, {
         upstreams: { met_airquality: met },
-        examples: { get_air_quality_nearby: oslo, get_air_quality_forecast: oslo, get_station_forecast: { station_id: 'NO0089A' } },
+        examples: {
+          get_air_quality_nearby: oslo,
+          get_air_quality_forecast: oslo,
+          get_station_forecast: { station_id: 'NO0089A' },
+        },
       })
       expect(report.operations).toEqual(['get_air_quality_nearby', 'get_air_quality_forecast', 'get_station_forecast'])
       expect(report.passed).toContain('get_air_quality_nearby: limit and offset page the list')

@@ -25,7 +25,8 @@ export interface StationList {
 
 const HOUR_MS = 3_600_000
 
-const text = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? null : String(value))
+const text = (value: string | number | null | undefined) =>
+  value === null || value === undefined || value === '' ? null : String(value)
 
 function readStations(client: UpstreamClient, body: unknown): AirStation[] {
   const rows = checkUpstreamShape(client, stationsPayload, body, 'the station list')
@@ -73,7 +74,10 @@ export function createStationList(budget: RequestBudget = metRequestBudget): Sta
   })
   return {
     async load(client) {
-      const answer = await memo.fetch('stations', client, { path: STATIONS_PATH, parse: (body) => readStations(client, body) })
+      const answer = await memo.fetch('stations', client, {
+        path: STATIONS_PATH,
+        parse: (body) => readStations(client, body),
+      })
       return answer.value
     },
   }

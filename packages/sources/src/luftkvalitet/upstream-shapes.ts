@@ -6,7 +6,9 @@ import * as v from 'valibot'
 /** A number that may arrive as a string, as MET sends coordinates here. */
 export const looseNumber = v.union([v.number(), v.pipe(v.string(), v.trim())])
 
-const area = v.nullish(v.looseObject({ areacode: v.nullish(v.union([v.string(), v.number()])), name: v.nullish(v.string()) }))
+const area = v.nullish(
+  v.looseObject({ areacode: v.nullish(v.union([v.string(), v.number()])), name: v.nullish(v.string()) }),
+)
 
 /** `GET /stations`: every measuring station the forecast knows. */
 export const stationsPayload = v.array(

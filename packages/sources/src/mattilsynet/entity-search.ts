@@ -20,7 +20,10 @@ export const mattilsynetEntitySearch: EntitySearch = {
     if (!/[\p{L}\p{N}]/u.test(query)) return { hits: [] }
     let data: { establishments: EstablishmentRow[]; total: number }
     try {
-      data = (await ctx.call('search_establishments', { query: query.slice(0, 100), limit: Math.min(ctx.limit, 1000) })) as typeof data
+      data = (await ctx.call('search_establishments', {
+        query: query.slice(0, 100),
+        limit: Math.min(ctx.limit, 1000),
+      })) as typeof data
     } catch (error) {
       if (error instanceof GatewayError && error.status === 400) return { hits: [] }
       throw error
@@ -31,7 +34,9 @@ export const mattilsynetEntitySearch: EntitySearch = {
         type: ESTABLISHMENT_ENTITY,
         id: e.establishment_id,
         name: e.navn,
-        description: [e.adresse, [e.postnr, e.poststed].filter(Boolean).join(' ')].filter(Boolean).join(', ') + (e.karakter === null ? '' : ` (smilefjes ${e.karakter})`),
+        description:
+          [e.adresse, [e.postnr, e.poststed].filter(Boolean).join(' ')].filter(Boolean).join(', ') +
+          (e.karakter === null ? '' : ` (smilefjes ${e.karakter})`),
         linkParameters: { query: e.navn, ...(e.postnr ? { postnr: e.postnr } : {}) },
         ...(e.lat !== null && e.lon !== null ? { lat: e.lat, lon: e.lon } : {}),
       })),

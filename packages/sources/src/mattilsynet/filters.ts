@@ -13,7 +13,9 @@ export const gradeParameter = (bound: 'lowest' | 'highest') =>
       v.integer('must be a whole number'),
       v.minValue(0),
       v.maxValue(3),
-      v.description(`Only establishments whose latest total grade is at ${bound === 'lowest' ? 'least' : 'most'} this (0–3; 0–1 smiling, 2 straight, 3 sad)`),
+      v.description(
+        `Only establishments whose latest total grade is at ${bound === 'lowest' ? 'least' : 'most'} this (0–3; 0–1 smiling, 2 straight, 3 sad)`,
+      ),
     ),
   )
 
@@ -23,7 +25,10 @@ export const sinceParameter = v.optional(
     v.string(),
     v.trim(),
     v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date, YYYY-MM-DD'),
-    v.check((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'must be a real date'),
+    v.check(
+      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      'must be a real date',
+    ),
     v.description('Only establishments whose latest inspection was on or after this date, YYYY-MM-DD'),
   ),
 )
@@ -49,7 +54,8 @@ export function sinceCondition(since: string | undefined, now: Date): DatasetCon
   if (since === undefined || since <= FIRST_DATE) return undefined
   const dates: string[] = []
   const end = now.getTime() + 86_400_000
-  for (let t = Date.parse(`${since}T00:00:00Z`); t <= end; t += 86_400_000) dates.push(new Date(t).toISOString().slice(0, 10))
+  for (let t = Date.parse(`${since}T00:00:00Z`); t <= end; t += 86_400_000)
+    dates.push(new Date(t).toISOString().slice(0, 10))
   return { in: dates }
 }
 
@@ -62,6 +68,8 @@ export function sinceCondition(since: string | undefined, now: Date): DatasetCon
 export function checkGradeBounds(min: number | undefined, max: number | undefined): void {
   if (min !== undefined && max !== undefined && min > max) {
     const problem = `must not be above max_karakter (${max})`
-    throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: min_karakter ${problem}`, { details: [{ parameter: 'min_karakter', problem, rule: 'range' }] })
+    throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: min_karakter ${problem}`, {
+      details: [{ parameter: 'min_karakter', problem, rule: 'range' }],
+    })
   }
 }

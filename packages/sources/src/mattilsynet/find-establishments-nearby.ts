@@ -4,7 +4,12 @@ import { radiusKmParameter } from '../shared/radius-parameter.js'
 import { pointParameters } from '../shared/wgs84-point.js'
 import { adressepunkter } from './datasets/adressepunkter.js'
 import { smilefjes } from './datasets/smilefjes.js'
-import { establishmentRows, establishmentSchema, type AddressPoint, type EstablishmentRecord } from './establishment-rows.js'
+import {
+  establishmentRows,
+  establishmentSchema,
+  type AddressPoint,
+  type EstablishmentRecord,
+} from './establishment-rows.js'
 import { checkGradeBounds, gradeCondition, gradeParameter, sinceCondition, sinceParameter } from './filters.js'
 import { cellsAround, distanceKm } from './grid-cell.js'
 import { foodInspectionsPlaceField } from './place-fields.js'
@@ -39,13 +44,23 @@ export function createFindEstablishmentsNearby(deps: FindEstablishmentsNearbyDep
     },
     limit: { default: 100, max: 1000 },
     output: v.object({
-      establishments: v.array(v.object({ ...establishmentSchema.entries, distance_km: v.pipe(v.number(), v.description('Distance from the point, km')) })),
+      establishments: v.array(
+        v.object({
+          ...establishmentSchema.entries,
+          distance_km: v.pipe(v.number(), v.description('Distance from the point, km')),
+        }),
+      ),
       total: v.pipe(v.number(), v.description('Establishments within the radius, before limit and offset')),
       note: v.string(),
     }),
     list: 'establishments',
     placeField: foodInspectionsPlaceField,
-    canonicalFieldAliases: { name: ['establishments[].navn'], latitude: ['establishments[].lat'], longitude: ['establishments[].lon'], timestamp: ['establishments[].dato'] },
+    canonicalFieldAliases: {
+      name: ['establishments[].navn'],
+      latitude: ['establishments[].lat'],
+      longitude: ['establishments[].lon'],
+      timestamp: ['establishments[].dato'],
+    },
     datasets: [smilefjes, adressepunkter],
     cacheTtlSeconds: 6 * 3600,
 
@@ -71,12 +86,26 @@ export function createFindEstablishmentsNearby(deps: FindEstablishmentsNearbyDep
       const found: EstablishmentRecord[] = []
       const keys = [...near.keys()]
       for (let i = 0; i < keys.length; i += 5000) {
-        found.push(...(await register.select<EstablishmentRecord>('tilsynsobjekter', { where: { ...conditions, adresse_key: { in: keys.slice(i, i + 5000) } } })))
+        found.push(
+          ...(await register.select<EstablishmentRecord>('tilsynsobjekter', {
+            where: { ...conditions, adresse_key: { in: keys.slice(i, i + 5000) } },
+          })),
+        )
       }
       const km = (e: EstablishmentRecord) => near.get(e.adresse_key!)!.km
-      found.sort((a, b) => km(a) - km(b) || (a.dato < b.dato ? 1 : a.dato > b.dato ? -1 : 0) || a.tilsynsobjektid.localeCompare(b.tilsynsobjektid))
+      found.sort(
+        (a, b) =>
+          km(a) - km(b) ||
+          (a.dato < b.dato ? 1 : a.dato > b.dato ? -1 : 0) ||
+          a.tilsynsobjektid.localeCompare(b.tilsynsobjektid),
+      )
       const page = found.slice(params.offset, params.offset + params.limit)
-      const rows = await establishmentRows(register, points, page, new Map([...near].map(([key, { point }]) => [key, point])))
+      const rows = await establishmentRows(
+        register,
+        points,
+        page,
+        new Map([...near].map(([key, { point }]) => [key, point])),
+      )
       return {
         data: {
           establishments: rows.map((row, i) => ({ ...row, distance_km: Math.round(km(page[i]!) * 1000) / 1000 })),

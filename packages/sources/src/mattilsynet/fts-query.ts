@@ -6,7 +6,14 @@
  * nameQuery('Pizza  Bakeren!') // '"pizza"* "bakeren"*'
  */
 export function nameQuery(text: string): string | null {
-  const words = text.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []
+  const words =
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
   if (words.length === 0) return null
-  return words.slice(0, 8).map((word) => `"${word}"*`).join(' ')
+  return words
+    .slice(0, 8)
+    .map((word) => `"${word}"*`)
+    .join(' ')
 }

@@ -25,7 +25,8 @@ export function cellsAround(lat: number, lon: number, radiusKm: number): string[
   const dLon = radiusKm / (111.32 * Math.max(Math.cos((lat * Math.PI) / 180), 0.01))
   const cells: string[] = []
   for (let y = Math.floor((lat - dLat) / LAT_STEP); y <= Math.floor((lat + dLat) / LAT_STEP); y++) {
-    for (let x = Math.floor((lon - dLon) / LON_STEP); x <= Math.floor((lon + dLon) / LON_STEP); x++) cells.push(`${y}:${x}`)
+    for (let x = Math.floor((lon - dLon) / LON_STEP); x <= Math.floor((lon + dLon) / LON_STEP); x++)
+      cells.push(`${y}:${x}`)
   }
   return cells
 }
@@ -38,6 +39,8 @@ export function cellsAround(lat: number, lon: number, radiusKm: number): string[
  */
 export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const rad = Math.PI / 180
-  const h = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2
+  const h =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2
   return 2 * 6371.0088 * Math.asin(Math.sqrt(h))
 }

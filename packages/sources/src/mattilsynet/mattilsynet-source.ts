@@ -40,8 +40,29 @@ export function mattilsynet(options: MattilsynetOptions = {}): SourceDefinition 
       "municipality, placed on the map through Kartverket's address register.",
     documentation: 'https://data.norge.no/datasets/288aa74c-e3d3-492e-9ede-e71503b3bfd9',
     topic: 'community',
-    keywords: ['smilefjes', 'mattilsynet', 'mattilsyn', 'tilsyn', 'food inspection', 'restaurant', 'kafé', 'spisested', 'hygiene', 'karakter'],
-    synonyms: ['smiley', 'food safety', 'hygiene rating', 'restaurant inspection', 'mattrygghet', 'serveringssted', 'matservering', 'cafe', 'butikk'],
+    keywords: [
+      'smilefjes',
+      'mattilsynet',
+      'mattilsyn',
+      'tilsyn',
+      'food inspection',
+      'restaurant',
+      'kafé',
+      'spisested',
+      'hygiene',
+      'karakter',
+    ],
+    synonyms: [
+      'smiley',
+      'food safety',
+      'hygiene rating',
+      'restaurant inspection',
+      'mattrygghet',
+      'serveringssted',
+      'matservering',
+      'cafe',
+      'butikk',
+    ],
     contentLanguages: ['no', 'nn'],
     cacheTtlSeconds: 6 * 3600,
     limit: { default: 100, max: 1000 },
@@ -50,8 +71,9 @@ export function mattilsynet(options: MattilsynetOptions = {}): SourceDefinition 
     entityTypes: { [ESTABLISHMENT_ENTITY]: { operation: 'search_establishments', parameter: 'query' } },
     entitySearch: mattilsynetEntitySearch,
     // The operations' code is imported when a request first reads it (see deferOperations).
-    operations: deferOperations(['search_establishments', { name: 'find_establishments_nearby', placeField: foodInspectionsPlaceField }], async () =>
-      (await import('./operations.js')).mattilsynetOperations(now),
+    operations: deferOperations(
+      ['search_establishments', { name: 'find_establishments_nearby', placeField: foodInspectionsPlaceField }],
+      async () => (await import('./operations.js')).mattilsynetOperations(now),
     ),
   })
 }

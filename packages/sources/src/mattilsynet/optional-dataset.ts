@@ -1,4 +1,9 @@
-import { isDatasetNotLoaded, type DatasetDefinition, type DatasetReader, type OperationContext } from '@allmenning/core/source'
+import {
+  isDatasetNotLoaded,
+  type DatasetDefinition,
+  type DatasetReader,
+  type OperationContext,
+} from '@allmenning/core/source'
 
 /**
  * The loaded version of a dataset an answer is better with but can do without: undefined

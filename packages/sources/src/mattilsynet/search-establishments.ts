@@ -14,7 +14,15 @@ export interface SearchEstablishmentsDeps {
 }
 
 const text = (max: number, description: string) =>
-  v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, 'must not be empty'), v.maxLength(max, `must be at most ${max} characters`), v.description(description)))
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(1, 'must not be empty'),
+      v.maxLength(max, `must be at most ${max} characters`),
+      v.description(description),
+    ),
+  )
 
 /** The note every answer carries on how the rows are placed. */
 export function placementNote(pointsLoaded: boolean): string {
@@ -39,25 +47,42 @@ export function createSearchEstablishments(deps: SearchEstablishmentsDeps) {
       "Restaurants, cafés, shops and other places serving food, with the smiley grade (smilefjes) of Mattilsynet's latest " +
       'inspection (0–1 smiling, 2 straight, 3 sad), its four themes, the earlier inspections, and a WGS84 position from ' +
       "Kartverket's address register. Filter by postal place, postal code, municipality, name, organisation number, grade " +
-      'and date; newest inspection first (best name match first with query). From Mattilsynet\'s daily bulk file, loaded ' +
+      "and date; newest inspection first (best name match first with query). From Mattilsynet's daily bulk file, loaded " +
       'with `allmenning datasets sync mattilsynet_smilefjes`.',
     parameters: {
       poststed: text(60, 'Postal place as the file writes it, any case: Oslo, Bergen, Tromsø'),
-      postnr: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{4}$/, 'must be a postal code of 4 digits'), v.description('Postal code, 4 digits: 0155'))),
+      postnr: v.optional(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.regex(/^\d{4}$/, 'must be a postal code of 4 digits'),
+          v.description('Postal code, 4 digits: 0155'),
+        ),
+      ),
       kommune: v.optional(
         v.pipe(
           v.string(),
           v.trim(),
           v.minLength(1, 'must not be empty'),
           v.maxLength(60, 'must be at most 60 characters'),
-          v.check((s) => !/^\d+$/.test(s) || /^\d{3,4}$/.test(s), 'must be a municipality name, or a number of 3 or 4 digits (301 or 0301)'),
+          v.check(
+            (s) => !/^\d+$/.test(s) || /^\d{3,4}$/.test(s),
+            'must be a municipality name, or a number of 3 or 4 digits (301 or 0301)',
+          ),
           v.description(
-            "Municipality, by number (0301 or 301) or name (Oslo), of the address as Kartverket places it: needs the placed addresses (dataset mattilsynet_adressepunkter)",
+            'Municipality, by number (0301 or 301) or name (Oslo), of the address as Kartverket places it: needs the placed addresses (dataset mattilsynet_adressepunkter)',
           ),
         ),
       ),
       query: text(100, 'Words of the establishment’s name, each matched as the start of a word: "pizza bakeren"'),
-      orgnummer: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{9}$/, 'must be an organisation number of 9 digits'), v.description('Organisation number of the business'))),
+      orgnummer: v.optional(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.regex(/^\d{9}$/, 'must be an organisation number of 9 digits'),
+          v.description('Organisation number of the business'),
+        ),
+      ),
       min_karakter: gradeParameter('lowest'),
       max_karakter: gradeParameter('highest'),
       since: sinceParameter,
@@ -70,7 +95,12 @@ export function createSearchEstablishments(deps: SearchEstablishmentsDeps) {
       note: v.string(),
     }),
     list: 'establishments',
-    canonicalFieldAliases: { name: ['establishments[].navn'], latitude: ['establishments[].lat'], longitude: ['establishments[].lon'], timestamp: ['establishments[].dato'] },
+    canonicalFieldAliases: {
+      name: ['establishments[].navn'],
+      latitude: ['establishments[].lat'],
+      longitude: ['establishments[].lon'],
+      timestamp: ['establishments[].dato'],
+    },
     shapeNote:
       'data is {establishments, total, …} with the row fields the public gateway’s clients read (establishment_id, navn, adresse, ' +
       'postnr, poststed, dato, karakter 0–3) and its parameters poststed, min_karakter, limit and offset; limit above 1000 is a 400, never cut.',
@@ -94,7 +124,9 @@ export function createSearchEstablishments(deps: SearchEstablishmentsDeps) {
         const number = /^\d{3,4}$/.test(params.kommune) ? params.kommune.padStart(4, '0') : undefined
         const inKommune = await points.select<{ adresse_key: string }>('adressepunkter', {
           columns: ['adresse_key'],
-          where: number ? { kommunenummer: number, status: 'placed' } : { kommunenavn_key: placeKey(params.kommune), status: 'placed' },
+          where: number
+            ? { kommunenummer: number, status: 'placed' }
+            : { kommunenavn_key: placeKey(params.kommune), status: 'placed' },
         })
         where.adresse_key = { in: inKommune.map((p) => p.adresse_key) }
       }
@@ -111,13 +143,22 @@ export function createSearchEstablishments(deps: SearchEstablishmentsDeps) {
         total = found.total
       } else {
         ;[page, total] = await Promise.all([
-          register.select<EstablishmentRecord>('tilsynsobjekter', { where, orderBy: [{ column: 'dato', direction: 'desc' }, { column: 'tilsynsobjektid' }], ...window }),
+          register.select<EstablishmentRecord>('tilsynsobjekter', {
+            where,
+            orderBy: [{ column: 'dato', direction: 'desc' }, { column: 'tilsynsobjektid' }],
+            ...window,
+          }),
           register.count('tilsynsobjekter', where),
         ])
       }
       const establishments = await establishmentRows(register, points, page)
       return {
-        data: { establishments, total, placed: establishments.filter((e) => e.lat !== null).length, note: placementNote(points !== undefined) },
+        data: {
+          establishments,
+          total,
+          placed: establishments.filter((e) => e.lat !== null).length,
+          note: placementNote(points !== undefined),
+        },
         page: { hasMore: params.offset + page.length < total, total },
       }
     },

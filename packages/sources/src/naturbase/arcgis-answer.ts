@@ -33,7 +33,11 @@ const answerSchema = v.looseObject({
 })
 
 const errorSchema = v.looseObject({
-  error: v.looseObject({ code: v.optional(v.number()), message: v.optional(v.string()), details: v.optional(v.array(v.unknown())) }),
+  error: v.looseObject({
+    code: v.optional(v.number()),
+    message: v.optional(v.string()),
+    details: v.optional(v.array(v.unknown())),
+  }),
 })
 
 /** The attributes of one protected area as the layer gives them. */
@@ -69,17 +73,27 @@ export function readVernAnswer(client: Pick<UpstreamClient, 'id' | 'name'>, body
     throw new UpstreamError(
       client,
       'status',
-      `answered an error in its body: ${code ?? 'no code'} ${message ?? 'without a message'}${more ? ` (${more})` : ''}`.slice(0, 400),
+      `answered an error in its body: ${code ?? 'no code'} ${message ?? 'without a message'}${more ? ` (${more})` : ''}`.slice(
+        0,
+        400,
+      ),
       code,
     )
   }
   const answer = checkUpstreamShape(client, answerSchema, body, 'the protected areas')
   const wkid = answer.spatialReference?.latestWkid ?? answer.spatialReference?.wkid
   if (wkid !== undefined && wkid !== 4326) {
-    throw new UpstreamError(client, 'invalid_response', `answered in spatial reference ${wkid} where WGS84 (4326) was asked for`)
+    throw new UpstreamError(
+      client,
+      'invalid_response',
+      `answered in spatial reference ${wkid} where WGS84 (4326) was asked for`,
+    )
   }
   return {
-    features: answer.features.map((f) => ({ attributes: f.attributes, polygons: f.geometry ? esriRingsToPolygons(f.geometry.rings) : [] })),
+    features: answer.features.map((f) => ({
+      attributes: f.attributes,
+      polygons: f.geometry ? esriRingsToPolygons(f.geometry.rings) : [],
+    })),
     exceededTransferLimit: answer.exceededTransferLimit === true,
   }
 }

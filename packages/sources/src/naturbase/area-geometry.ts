@@ -6,7 +6,9 @@ export type Ring = Position[]
 export type PolygonRings = Ring[]
 
 /** A GeoJSON Polygon or MultiPolygon (RFC 7946: WGS84, lon/lat, outer rings counter-clockwise). */
-export type AreaGeometry = { type: 'Polygon'; coordinates: PolygonRings } | { type: 'MultiPolygon'; coordinates: PolygonRings[] }
+export type AreaGeometry =
+  | { type: 'Polygon'; coordinates: PolygonRings }
+  | { type: 'MultiPolygon'; coordinates: PolygonRings[] }
 
 /**
  * The box of positions as `[minX, minY, maxX, maxY]`, in a loop: an outline of a few hundred
@@ -84,7 +86,8 @@ function cleanRing(raw: readonly (readonly number[])[]): Ring | undefined {
     if (last && last[0] === x && last[1] === y) continue
     ring.push([x, y])
   }
-  if (ring.length > 1 && ring[0]![0] === ring[ring.length - 1]![0] && ring[0]![1] === ring[ring.length - 1]![1]) ring.pop()
+  if (ring.length > 1 && ring[0]![0] === ring[ring.length - 1]![0] && ring[0]![1] === ring[ring.length - 1]![1])
+    ring.pop()
   if (ring.length < 3) return undefined
   ring.push([ring[0]![0], ring[0]![1]])
   return ring
@@ -105,13 +108,17 @@ export function esriRingsToPolygons(rings: readonly (readonly (readonly number[]
   const cleaned = rings.map(cleanRing).filter((r): r is Ring => r !== undefined && signedArea2(r) !== 0)
   const sizes = cleaned.map((r) => Math.abs(signedArea2(r)))
   const boxes = cleaned.map(boundsOf)
-  const inBox = (p: Position, j: number) => p[0] >= boxes[j]![0] && p[0] <= boxes[j]![2] && p[1] >= boxes[j]![1] && p[1] <= boxes[j]![3]
+  const inBox = (p: Position, j: number) =>
+    p[0] >= boxes[j]![0] && p[0] <= boxes[j]![2] && p[1] >= boxes[j]![1] && p[1] <= boxes[j]![3]
   // Which rings hold each ring: tested at a corner, and only by larger rings whose box has the corner.
   const holders = cleaned.map((ring, i) =>
-    cleaned.map((_, j) => j).filter((j) => j !== i && sizes[j]! > sizes[i]! && inBox(ring[0]!, j) && inRing(ring[0]!, cleaned[j]!)),
+    cleaned
+      .map((_, j) => j)
+      .filter((j) => j !== i && sizes[j]! > sizes[i]! && inBox(ring[0]!, j) && inRing(ring[0]!, cleaned[j]!)),
   )
   const polygons = new Map<number, PolygonRings>()
-  const orient = (ring: Ring, counterClockwise: boolean): Ring => (signedArea2(ring) > 0 === counterClockwise ? ring : [...ring].reverse())
+  const orient = (ring: Ring, counterClockwise: boolean): Ring =>
+    signedArea2(ring) > 0 === counterClockwise ? ring : [...ring].reverse()
   cleaned.forEach((ring, i) => {
     if (holders[i]!.length % 2 === 0) polygons.set(i, [orient(ring, true)])
   })
@@ -132,5 +139,7 @@ export function esriRingsToPolygons(rings: readonly (readonly (readonly number[]
  */
 export function toGeoJson(polygons: PolygonRings[]): AreaGeometry | null {
   if (polygons.length === 0) return null
-  return polygons.length === 1 ? { type: 'Polygon', coordinates: polygons[0]! } : { type: 'MultiPolygon', coordinates: polygons }
+  return polygons.length === 1
+    ? { type: 'Polygon', coordinates: polygons[0]! }
+    : { type: 'MultiPolygon', coordinates: polygons }
 }

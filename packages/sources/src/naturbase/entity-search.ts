@@ -21,7 +21,10 @@ export const naturbaseEntitySearch: EntitySearch = {
   async search(text, ctx) {
     const query = text.trim().slice(0, 100)
     if (query.length < 2 || !/[\p{L}\d]/u.test(query)) return { hits: [] }
-    const data = (await ctx.call('search_protected_areas', { query, limit: ctx.limit })) as { protected_areas: ProtectedArea[]; count: number }
+    const data = (await ctx.call('search_protected_areas', { query, limit: ctx.limit })) as {
+      protected_areas: ProtectedArea[]
+      count: number
+    }
     return { hits: data.protected_areas.slice(0, ctx.limit).map(hitOf), matched: data.count }
   },
 }

@@ -43,7 +43,7 @@ export const protectionFormParameter = v.optional(
 export const findProtectedAreas = defineOperation({
   name: 'find_protected_areas',
   description:
-    "Protected areas (verneområder: national parks, nature reserves, landscape protection areas, natural monuments…) from " +
+    'Protected areas (verneområder: national parks, nature reserves, landscape protection areas, natural monuments…) from ' +
     "Miljødirektoratet's Naturbase within radius_km of a WGS84 point, nearest first (distance_km 0 when the point is inside), " +
     'each with its form of protection in code and words, IUCN category, date of protection, municipalities, area, fact sheet ' +
     'and regulation, a point lat/lon that lies inside the area (for clients that show only points) and its outline as GeoJSON, ' +
@@ -53,21 +53,29 @@ export const findProtectedAreas = defineOperation({
     ...pointParameters(4),
     radius_km: radiusKmParameter({ fallback: 5, max: 50 }),
     verneform: protectionFormParameter,
-    include_geometry: v.optional(v.pipe(v.boolean(), v.description('Give each area its outline as GeoJSON (true by default)')), true),
+    include_geometry: v.optional(
+      v.pipe(v.boolean(), v.description('Give each area its outline as GeoJSON (true by default)')),
+      true,
+    ),
   },
   limit: { default: 50, max: 500 },
   output: v.object({
     protected_areas: v.array(
       v.object({
         ...protectedAreaFields,
-        distance_km: v.pipe(v.number(), v.description('Kilometres from the point to the edge of the area; 0 when the point is inside it')),
+        distance_km: v.pipe(
+          v.number(),
+          v.description('Kilometres from the point to the edge of the area; 0 when the point is inside it'),
+        ),
       }),
     ),
     count: v.pipe(v.number(), v.description('Areas within the radius: the whole list before limit and offset')),
     radius_km: v.pipe(v.number(), v.description('The radius searched, in kilometres')),
     upstream_capped: v.pipe(
       v.boolean(),
-      v.description("True when Miljødirektoratet's service sent only its first page of the areas near the point: some may be missing"),
+      v.description(
+        "True when Miljødirektoratet's service sent only its first page of the areas near the point: some may be missing",
+      ),
     ),
   }),
   list: 'protected_areas',
@@ -77,7 +85,8 @@ export const findProtectedAreas = defineOperation({
     latitude: ['protected_areas[].lat'],
     longitude: ['protected_areas[].lon'],
   },
-  shapeNote: "The public gateway's protected areas operation is known only by name; its rows' fields here follow Naturbase's.",
+  shapeNote:
+    "The public gateway's protected areas operation is known only by name; its rows' fields here follow Naturbase's.",
   // Areas are protected or changed a few times a month across the whole country.
   cacheTtlSeconds: 12 * 3600,
 
@@ -85,7 +94,9 @@ export const findProtectedAreas = defineOperation({
     const client = ctx.upstream(naturbaseVern)
     const dLat = params.radius_km / KM_PER_DEGREE
     const dLon = params.radius_km / (KM_PER_DEGREE * Math.max(0.01, Math.cos((params.lat * Math.PI) / 180)))
-    const envelope = [params.lon - dLon, params.lat - dLat, params.lon + dLon, params.lat + dLat].map((n) => n.toFixed(6)).join(',')
+    const envelope = [params.lon - dLon, params.lat - dLat, params.lon + dLon, params.lat + dLat]
+      .map((n) => n.toFixed(6))
+      .join(',')
     const forms = params.verneform === undefined ? [] : protectionFormCodes(params.verneform)
     const query = vernQuery(forms.length ? `verneform IN (${forms.map(sqlText).join(',')})` : '1=1', {
       geometry: envelope,
@@ -100,14 +111,25 @@ export const findProtectedAreas = defineOperation({
     const found = featuresById(answer.features)
       // The box's corners are farther than the radius; an area is in when its nearest edge is within it.
       .map((feature) => ({ feature, distance: distanceToAreaKm(here, feature.polygons) }))
-      .filter(({ feature, distance }) => distance <= params.radius_km && (forms.length === 0 || forms.includes(feature.attributes.verneform ?? '')))
+      .filter(
+        ({ feature, distance }) =>
+          distance <= params.radius_km && (forms.length === 0 || forms.includes(feature.attributes.verneform ?? '')),
+      )
       .map(({ feature, distance }) => ({
         ...protectedArea(feature, { withGeometry: params.include_geometry, toleranceM: SEARCH_TOLERANCE_M }),
         distance_km: Math.round(distance * 1000) / 1000,
       }))
-      .sort((a, b) => a.distance_km - b.distance_km || (a.official_name ?? a.id).localeCompare(b.official_name ?? b.id, 'nb'))
+      .sort(
+        (a, b) =>
+          a.distance_km - b.distance_km || (a.official_name ?? a.id).localeCompare(b.official_name ?? b.id, 'nb'),
+      )
     return {
-      data: { protected_areas: found, count: found.length, radius_km: params.radius_km, upstream_capped: answer.exceededTransferLimit },
+      data: {
+        protected_areas: found,
+        count: found.length,
+        radius_km: params.radius_km,
+        upstream_capped: answer.exceededTransferLimit,
+      },
       ...(answer.exceededTransferLimit
         ? {
             capped: {
@@ -121,5 +143,10 @@ export const findProtectedAreas = defineOperation({
       rawValues: { features_in_box: answer.features.length },
     }
   },
-  entities: (data) => data.protected_areas.map((area) => ({ type: 'protected_area', id: area.id, name: area.official_name ?? area.name ?? area.id })),
+  entities: (data) =>
+    data.protected_areas.map((area) => ({
+      type: 'protected_area',
+      id: area.id,
+      name: area.official_name ?? area.name ?? area.id,
+    })),
 })

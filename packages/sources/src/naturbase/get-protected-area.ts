@@ -34,7 +34,9 @@ export const getProtectedArea = defineOperation({
         v.number(),
         v.minValue(0),
         v.maxValue(1000),
-        v.description('Let the outline stray up to this many metres from the register’s, for a smaller answer; 0 (the default) keeps it whole'),
+        v.description(
+          'Let the outline stray up to this many metres from the register’s, for a smaller answer; 0 (the default) keeps it whole',
+        ),
       ),
       0,
     ),
@@ -50,8 +52,14 @@ export const getProtectedArea = defineOperation({
     })
     const answer = readVernAnswer(client, (await client.getJson(VERN_QUERY_PATH, { query })).body)
     const [feature] = featuresById(answer.features.filter((f) => f.attributes.naturvernId.toUpperCase() === params.id))
-    if (!feature) throw new GatewayError(404, 'entity_not_found', `Naturbase has no protected area with id ${params.id}`)
-    return { data: protectedArea(feature, { withGeometry: true, toleranceM: params.simplify_m > 0 ? params.simplify_m : null }) }
+    if (!feature)
+      throw new GatewayError(404, 'entity_not_found', `Naturbase has no protected area with id ${params.id}`)
+    return {
+      data: protectedArea(feature, {
+        withGeometry: true,
+        toleranceM: params.simplify_m > 0 ? params.simplify_m : null,
+      }),
+    }
   },
   entities: (data) => [{ type: 'protected_area', id: data.id, name: data.official_name ?? data.name ?? data.id }],
 })

@@ -24,8 +24,25 @@ export function naturbase(): SourceDefinition {
       'regulation, fact sheet, a point inside each area and its outline as GeoJSON.',
     documentation: 'https://kart.miljodirektoratet.no/arcgis/rest/services/vern/MapServer/0',
     topic: 'environment',
-    keywords: ['protected areas', 'verneområder', 'naturvern', 'nasjonalpark', 'naturreservat', 'landskapsvernområde', 'naturbase'],
-    synonyms: ['national park', 'nature reserve', 'verneområde', 'vernet natur', 'naturminne', 'biotopvern', 'marint verneområde', 'natur'],
+    keywords: [
+      'protected areas',
+      'verneområder',
+      'naturvern',
+      'nasjonalpark',
+      'naturreservat',
+      'landskapsvernområde',
+      'naturbase',
+    ],
+    synonyms: [
+      'national park',
+      'nature reserve',
+      'verneområde',
+      'vernet natur',
+      'naturminne',
+      'biotopvern',
+      'marint verneområde',
+      'natur',
+    ],
     contentLanguages: ['no'],
     cacheTtlSeconds: 12 * 3600,
     limit: { default: 50, max: 500 },
@@ -35,7 +52,11 @@ export function naturbase(): SourceDefinition {
     entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).naturbaseEntitySearch),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      [{ name: 'find_protected_areas', placeField: protectedAreasPlaceField }, 'get_protected_area', 'search_protected_areas'],
+      [
+        { name: 'find_protected_areas', placeField: protectedAreasPlaceField },
+        'get_protected_area',
+        'search_protected_areas',
+      ],
       async () => (await import('./operations.js')).naturbaseOperations,
     ),
   })

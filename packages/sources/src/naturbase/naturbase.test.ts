@@ -19,7 +19,8 @@ type Area = {
 }
 
 const OSLO = { lat: 59.91, lon: 10.75 }
-const polygonsOf = (geometry: AreaGeometry): PolygonRings[] => (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates)
+const polygonsOf = (geometry: AreaGeometry): PolygonRings[] =>
+  geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates
 const inside = (area: Area) => polygonsOf(area.geometry!).some((p) => inPolygon([area.lon, area.lat] as Position, p))
 
 beforeAll(async () => {
@@ -49,7 +50,11 @@ describe('find_protected_areas', () => {
   })
 
   it('reads every attribute into readable fields: form in words, IUCN, the date in Norwegian time, municipalities, links', async () => {
-    const { json } = await gateway.call('naturbase', 'find_protected_areas', { lat: 59.887, lon: 10.826, radius_km: 10 })
+    const { json } = await gateway.call('naturbase', 'find_protected_areas', {
+      lat: 59.887,
+      lon: 10.826,
+      radius_km: 10,
+    })
     const lake = json.data.protected_areas.find((a: Area) => a.id === 'VV00000972')
     expect(lake).toMatchObject({
       name: 'Østensjøvannet',
@@ -124,7 +129,9 @@ describe('find_protected_areas', () => {
   it('filters by form of protection, by code or by words, and asks the service for those forms only', async () => {
     const words = await gateway.call('naturbase', 'find_protected_areas', { ...OSLO, verneform: 'landskapsvernområde' })
     expect(words.json.data.protected_areas.map((a: Area) => a.id)).toEqual(['VV00000965'])
-    expect(fake.received.at(-1)!.query.get('where')).toMatch(/^verneform IN \('Landskapsvernomraade','LandskapsvernomraadeBiotopvern',/)
+    expect(fake.received.at(-1)!.query.get('where')).toMatch(
+      /^verneform IN \('Landskapsvernomraade','LandskapsvernomraadeBiotopvern',/,
+    )
     const code = await gateway.call('naturbase', 'find_protected_areas', { ...OSLO, verneform: 'Naturreservat' })
     expect(code.json.data.protected_areas.every((a: Area) => a.protection_form === 'Naturreservat')).toBe(true)
     expect(code.json.data.count).toBe(3)
@@ -167,7 +174,12 @@ describe('get_protected_area', () => {
   it('answers one area by id with its whole outline, asked without generalisation', async () => {
     const { status, json } = await gateway.call('naturbase', 'get_protected_area', { id: 'vv00002995' })
     expect(status).toBe(200)
-    expect(json.data).toMatchObject({ id: 'VV00002995', official_name: 'Ekebergskråningen naturreservat', geometry_tolerance_m: null, regulation_url: null })
+    expect(json.data).toMatchObject({
+      id: 'VV00002995',
+      official_name: 'Ekebergskråningen naturreservat',
+      geometry_tolerance_m: null,
+      regulation_url: null,
+    })
     expect(inside(json.data)).toBe(true)
     const query = fake.received.at(-1)!.query
     expect(query.get('where')).toBe("naturvernId = 'VV00002995'")
@@ -196,7 +208,9 @@ describe('search_protected_areas and the entity search', () => {
     expect(status).toBe(200)
     expect(json.data.protected_areas.map((a: Area) => a.id)).toEqual(['VV00000972'])
     expect(json.data.protected_areas[0]).toMatchObject({ geometry: null })
-    expect(fake.received.at(-1)!.query.get('where')).toBe("UPPER(navn) LIKE '%ØSTENSJØ%' OR UPPER(offisieltNavn) LIKE '%ØSTENSJØ%'")
+    expect(fake.received.at(-1)!.query.get('where')).toBe(
+      "UPPER(navn) LIKE '%ØSTENSJØ%' OR UPPER(offisieltNavn) LIKE '%ØSTENSJØ%'",
+    )
   })
 
   it('keeps a quote in the text from breaking the clause', async () => {
@@ -209,7 +223,12 @@ describe('search_protected_areas and the entity search', () => {
     const { status, json } = await gateway.get('/api/v1/steder/sok', { q: 'Ekebergskråningen' })
     expect(status).toBe(200)
     const hit = json.results.find((r: { source: string }) => r.source === 'naturbase')
-    expect(hit).toMatchObject({ type: 'protected_area', id: 'VV00002995', name: 'Ekebergskråningen naturreservat', description: 'Naturreservat in Oslo' })
+    expect(hit).toMatchObject({
+      type: 'protected_area',
+      id: 'VV00002995',
+      name: 'Ekebergskråningen naturreservat',
+      description: 'Naturreservat in Oslo',
+    })
     expect(typeof hit.lat).toBe('number')
     expect(hit._links.api).toBe('/api/v1/kilder/naturbase/get_protected_area?id=VV00002995')
   })
@@ -237,10 +256,21 @@ describe('what the service may send', () => {
   })
 
   it('gives an area without a shape no point and no outline, and still lists it in a search', async () => {
-    fake.failWith(fakeReply.json({ features: [{ attributes: { naturvernId: 'VV00001234', navn: 'Uten form', vernedato: null }, geometry: null }] }))
+    fake.failWith(
+      fakeReply.json({
+        features: [{ attributes: { naturvernId: 'VV00001234', navn: 'Uten form', vernedato: null }, geometry: null }],
+      }),
+    )
     const { status, json } = await gateway.call('naturbase', 'search_protected_areas', { query: 'Uten form' })
     expect(status).toBe(200)
-    expect(json.data.protected_areas[0]).toMatchObject({ id: 'VV00001234', lat: null, lon: null, geometry: null, area_km2: null, protection_date: null })
+    expect(json.data.protected_areas[0]).toMatchObject({
+      id: 'VV00001234',
+      lat: null,
+      lon: null,
+      geometry: null,
+      area_km2: null,
+      protection_date: null,
+    })
   })
 })
 

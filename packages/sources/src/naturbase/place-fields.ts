@@ -4,5 +4,6 @@ import type { PlaceFieldDeclaration } from '@allmenning/core/source'
 export const protectedAreasPlaceField: PlaceFieldDeclaration = {
   name: 'protected_areas',
   section: 'nature',
-  description: "Protected areas (verneområder) from Miljødirektoratet's Naturbase within 5 km of the point, nearest first, with a point inside each.",
+  description:
+    "Protected areas (verneområder) from Miljødirektoratet's Naturbase within 5 km of the point, nearest first, with a point inside each.",
 }

@@ -16,7 +16,8 @@ function segmentDistance(p: Position, a: Position, b: Position): number {
   const dx = b[0] - a[0]
   const dy = b[1] - a[1]
   const lengthSquared = dx * dx + dy * dy
-  const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / lengthSquared))
+  const t =
+    lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / lengthSquared))
   return Math.hypot(p[0] - (a[0] + t * dx), p[1] - (a[1] + t * dy))
 }
 
@@ -35,7 +36,8 @@ export function distanceToAreaKm(point: { lat: number; lon: number }, polygons: 
   let best = Infinity
   for (const polygon of polygons) {
     for (const ring of polygon) {
-      for (let i = 1; i < ring.length; i++) best = Math.min(best, segmentDistance(p, project(ring[i - 1]!), project(ring[i]!)))
+      for (let i = 1; i < ring.length; i++)
+        best = Math.min(best, segmentDistance(p, project(ring[i - 1]!), project(ring[i]!)))
     }
   }
   return best

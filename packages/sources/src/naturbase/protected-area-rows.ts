@@ -7,7 +7,11 @@ import { iucnCategory, protectionFormText } from './protection-forms.js'
 import { representativePoint } from './representative-point.js'
 
 const nullableText = (what: string) => v.pipe(v.nullable(v.string()), v.description(what))
-const position = v.pipe(v.array(v.number()), v.length(2, 'a position is [lon, lat]'), v.description('[lon, lat], WGS84'))
+const position = v.pipe(
+  v.array(v.number()),
+  v.length(2, 'a position is [lon, lat]'),
+  v.description('[lon, lat], WGS84'),
+)
 
 /** A GeoJSON Polygon or MultiPolygon in WGS84, longitude first. */
 export const areaGeometrySchema = v.variant('type', [
@@ -20,10 +24,12 @@ export const protectedAreaFields = {
   id: v.pipe(v.string(), v.description("Naturbase's id of the area (naturvernId), e.g. VV00000972")),
   name: nullableText('Short name (navn), e.g. "Østensjøvannet"'),
   official_name: nullableText('Official name (offisieltNavn), e.g. "Østensjøvannet naturreservat"'),
-  protection_form: nullableText('Form of protection as Naturbase codes it (verneform), e.g. Naturreservat, Landskapsvernomraade'),
+  protection_form: nullableText(
+    'Form of protection as Naturbase codes it (verneform), e.g. Naturreservat, Landskapsvernomraade',
+  ),
   protection_form_text: nullableText('The form of protection in Norwegian words, e.g. "landskapsvernområde"'),
   iucn_category: nullableText('IUCN management category: Ia, Ib, II, III, IV, V or VI'),
-  iucn_text: nullableText("IUCN's name of the category, e.g. \"Habitat/species management area\""),
+  iucn_text: nullableText('IUCN\'s name of the category, e.g. "Habitat/species management area"'),
   protection_date: nullableText('When the area was protected (vernedato), an ISO 8601 date in Norwegian time'),
   municipality: nullableText('The municipality or municipalities, as Naturbase writes them (kommune)'),
   municipalities: v.pipe(
@@ -31,19 +37,32 @@ export const protectedAreaFields = {
     v.description('The municipalities, one by one, with the number where Naturbase gives it'),
   ),
   management_authority: nullableText('Who manages the area (forvaltningsmyndighet), where Naturbase gives it'),
-  area_km2: v.pipe(v.nullable(v.number()), v.description('Area in km², computed from the outline the service sent (holes taken out)')),
+  area_km2: v.pipe(
+    v.nullable(v.number()),
+    v.description('Area in km², computed from the outline the service sent (holes taken out)'),
+  ),
   fact_sheet_url: nullableText("Naturbase's fact sheet of the area (faktaark)"),
   regulation_url: nullableText('The protection regulation (verneforskrift) on Lovdata'),
-  lat: v.pipe(v.nullable(v.number()), v.description('WGS84 latitude of a point INSIDE the area (its pole of inaccessibility), not a centroid')),
+  lat: v.pipe(
+    v.nullable(v.number()),
+    v.description('WGS84 latitude of a point INSIDE the area (its pole of inaccessibility), not a centroid'),
+  ),
   lon: v.pipe(v.nullable(v.number()), v.description('WGS84 longitude of the point inside the area')),
   point_method: v.pipe(
     v.nullable(v.picklist(['pole_of_inaccessibility', 'scanline'])),
-    v.description('How the point was found: pole_of_inaccessibility (farthest inside from every edge), or scanline for a sliver'),
+    v.description(
+      'How the point was found: pole_of_inaccessibility (farthest inside from every edge), or scanline for a sliver',
+    ),
   ),
-  geometry: v.pipe(v.nullable(areaGeometrySchema), v.description('The outline as GeoJSON (WGS84, lon/lat), or null when not asked for')),
+  geometry: v.pipe(
+    v.nullable(areaGeometrySchema),
+    v.description('The outline as GeoJSON (WGS84, lon/lat), or null when not asked for'),
+  ),
   geometry_tolerance_m: v.pipe(
     v.nullable(v.number()),
-    v.description('How far the outline may stray from the register’s (the service generalised it by this many metres); null when whole'),
+    v.description(
+      'How far the outline may stray from the register’s (the service generalised it by this many metres); null when whole',
+    ),
   ),
 }
 
@@ -94,7 +113,10 @@ const round = (n: number, decimals: number) => Math.round(n * 10 ** decimals) / 
  * const area = protectedArea(feature, { withGeometry: true, toleranceM: 20 })
  * area.lat // a latitude inside the area
  */
-export function protectedArea(feature: VernFeature, options: { withGeometry: boolean; toleranceM: number | null }): ProtectedArea {
+export function protectedArea(
+  feature: VernFeature,
+  options: { withGeometry: boolean; toleranceM: number | null },
+): ProtectedArea {
   const a = feature.attributes
   const point = representativePoint(feature.polygons)
   const iucn = iucnCategory(a.iucn)

@@ -5,16 +5,50 @@ import { representativePoint } from './representative-point.js'
 
 // Esri's order: outer rings clockwise, holes counter-clockwise, every ring in one flat list.
 const cShape = [
-  [[10, 60], [10, 60.3], [10.3, 60.3], [10.3, 60.2], [10.1, 60.2], [10.1, 60.1], [10.3, 60.1], [10.3, 60], [10, 60]],
+  [
+    [10, 60],
+    [10, 60.3],
+    [10.3, 60.3],
+    [10.3, 60.2],
+    [10.1, 60.2],
+    [10.1, 60.1],
+    [10.3, 60.1],
+    [10.3, 60],
+    [10, 60],
+  ],
 ]
 const squareWithHole = [
-  [[10, 60], [10, 60.2], [10.4, 60.2], [10.4, 60], [10, 60]],
-  [[10.05, 60.02], [10.35, 60.02], [10.35, 60.18], [10.05, 60.18], [10.05, 60.02]],
+  [
+    [10, 60],
+    [10, 60.2],
+    [10.4, 60.2],
+    [10.4, 60],
+    [10, 60],
+  ],
+  [
+    [10.05, 60.02],
+    [10.35, 60.02],
+    [10.35, 60.18],
+    [10.05, 60.18],
+    [10.05, 60.02],
+  ],
 ]
 // A small islet and a large island: the point belongs on the large one.
 const twoIslands = [
-  [[5, 61], [5, 61.01], [5.01, 61.01], [5.01, 61], [5, 61]],
-  [[6, 61], [6, 61.2], [6.4, 61.2], [6.4, 61], [6, 61]],
+  [
+    [5, 61],
+    [5, 61.01],
+    [5.01, 61.01],
+    [5.01, 61],
+    [5, 61],
+  ],
+  [
+    [6, 61],
+    [6, 61.2],
+    [6.4, 61.2],
+    [6.4, 61],
+    [6, 61],
+  ],
 ]
 
 const pointOf = (rings: number[][][]) => {
@@ -26,7 +60,10 @@ const pointOf = (rings: number[][][]) => {
 /** The centroid of the corners, what a naive client computes. */
 const cornerCentroid = (polygons: PolygonRings[]) => {
   const corners = polygons.flatMap((p) => p[0]!.slice(1))
-  return [corners.reduce((s, c) => s + c[0], 0) / corners.length, corners.reduce((s, c) => s + c[1], 0) / corners.length] as [number, number]
+  return [
+    corners.reduce((s, c) => s + c[0], 0) / corners.length,
+    corners.reduce((s, c) => s + c[1], 0) / corners.length,
+  ] as [number, number]
 }
 
 describe('the representative point of a protected area', () => {
@@ -59,11 +96,25 @@ describe('the representative point of a protected area', () => {
   })
 
   it('lies inside a thin sliver, and within a ring that is an island in a hole', () => {
-    const sliver = pointOf([[[10, 60], [10, 60.0001], [10.5, 60.0001], [10.5, 60], [10, 60]]])
+    const sliver = pointOf([
+      [
+        [10, 60],
+        [10, 60.0001],
+        [10.5, 60.0001],
+        [10.5, 60],
+        [10, 60],
+      ],
+    ])
     expect(sliver.inside).toBe(true)
     const island = pointOf([
       ...squareWithHole,
-      [[10.15, 60.08], [10.15, 60.12], [10.25, 60.12], [10.25, 60.08], [10.15, 60.08]],
+      [
+        [10.15, 60.08],
+        [10.15, 60.12],
+        [10.25, 60.12],
+        [10.25, 60.08],
+        [10.15, 60.08],
+      ],
     ])
     expect(island.polygons).toHaveLength(2)
     expect(island.inside).toBe(true)
@@ -71,7 +122,14 @@ describe('the representative point of a protected area', () => {
 
   it('is undefined for an area without polygons', () => {
     expect(representativePoint([])).toBeUndefined()
-    expect(esriRingsToPolygons([[[10, 60], [10, 60]]])).toEqual([])
+    expect(
+      esriRingsToPolygons([
+        [
+          [10, 60],
+          [10, 60],
+        ],
+      ]),
+    ).toEqual([])
   })
 })
 

@@ -65,7 +65,8 @@ function segmentDistanceSquared(px: number, py: number, a: Position, b: Position
 function signedDistance(x: number, y: number, polygon: PolygonRings): number {
   let minSquared = Infinity
   for (const ring of polygon) {
-    for (let i = 1; i < ring.length; i++) minSquared = Math.min(minSquared, segmentDistanceSquared(x, y, ring[i - 1]!, ring[i]!))
+    for (let i = 1; i < ring.length; i++)
+      minSquared = Math.min(minSquared, segmentDistanceSquared(x, y, ring[i - 1]!, ring[i]!))
   }
   return (inPolygon([x, y], polygon) ? 1 : -1) * Math.sqrt(minSquared)
 }
@@ -210,7 +211,9 @@ function scanlinePoint(polygon: PolygonRings): Position | undefined {
  * // { lon: ≈10.05, lat: ≈60.15, method: 'pole_of_inaccessibility' }: in the back of the C, not in its mouth
  */
 export function representativePoint(polygons: PolygonRings[]): RepresentativePoint | undefined {
-  const outers = polygons.map((polygon) => polygon[0]).filter((ring): ring is Position[] => ring !== undefined && ring.length > 0)
+  const outers = polygons
+    .map((polygon) => polygon[0])
+    .filter((ring): ring is Position[] => ring !== undefined && ring.length > 0)
   if (outers.length === 0) return undefined
   const south = Math.min(...outers.map((ring) => boundsOf(ring)[1]))
   const north = Math.max(...outers.map((ring) => boundsOf(ring)[3]))

@@ -34,10 +34,17 @@ export const searchProtectedAreas = defineOperation({
   output: v.object({
     protected_areas: v.array(v.object(protectedAreaFields)),
     count: v.pipe(v.number(), v.description('Areas found: the whole list before limit and offset')),
-    upstream_capped: v.pipe(v.boolean(), v.description("True when Miljødirektoratet's service sent only its first page of matches")),
+    upstream_capped: v.pipe(
+      v.boolean(),
+      v.description("True when Miljødirektoratet's service sent only its first page of matches"),
+    ),
   }),
   list: 'protected_areas',
-  canonicalFieldAliases: { name: ['protected_areas[].official_name'], latitude: ['protected_areas[].lat'], longitude: ['protected_areas[].lon'] },
+  canonicalFieldAliases: {
+    name: ['protected_areas[].official_name'],
+    latitude: ['protected_areas[].lat'],
+    longitude: ['protected_areas[].lon'],
+  },
   cacheTtlSeconds: 12 * 3600,
 
   async run(params, ctx) {
@@ -48,15 +55,29 @@ export const searchProtectedAreas = defineOperation({
       maxAllowableOffset: (POINT_TOLERANCE_M / METRES_PER_DEGREE).toFixed(6),
     })
     const answer = readVernAnswer(client, (await client.getJson(VERN_QUERY_PATH, { query })).body)
-    const areas = featuresById(answer.features).map((feature) => protectedArea(feature, { withGeometry: false, toleranceM: null }))
-    const ranked = rankByName(params.query, areas, (area) => ({ names: [area.name ?? '', area.official_name ?? ''] }), { keepUnmatched: true })
+    const areas = featuresById(answer.features).map((feature) =>
+      protectedArea(feature, { withGeometry: false, toleranceM: null }),
+    )
+    const ranked = rankByName(params.query, areas, (area) => ({ names: [area.name ?? '', area.official_name ?? ''] }), {
+      keepUnmatched: true,
+    })
     const found = ranked.map(({ item }) => item)
     return {
       data: { protected_areas: found, count: found.length, upstream_capped: answer.exceededTransferLimit },
       ...(answer.exceededTransferLimit
-        ? { capped: { cap: answer.features.length, reason: `Miljødirektoratet's service sent only its first ${answer.features.length} matches.` } }
+        ? {
+            capped: {
+              cap: answer.features.length,
+              reason: `Miljødirektoratet's service sent only its first ${answer.features.length} matches.`,
+            },
+          }
         : {}),
     }
   },
-  entities: (data) => data.protected_areas.map((area) => ({ type: 'protected_area', id: area.id, name: area.official_name ?? area.name ?? area.id })),
+  entities: (data) =>
+    data.protected_areas.map((area) => ({
+      type: 'protected_area',
+      id: area.id,
+      name: area.official_name ?? area.name ?? area.id,
+    })),
 })

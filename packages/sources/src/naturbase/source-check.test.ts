@@ -11,7 +11,10 @@ describe('naturbase and the source check of @allmenning/core/testing', () => {
         upstreams: { naturbase_vern: fake },
         search: 'Østensjøvannet',
         examples: {
-          find_protected_areas: [{ lat: 59.91, lon: 10.75 }, { lat: 59.8859, lon: 10.8247, radius_km: 3, verneform: 'naturreservat', include_geometry: false }],
+          find_protected_areas: [
+            { lat: 59.91, lon: 10.75 },
+            { lat: 59.8859, lon: 10.8247, radius_km: 3, verneform: 'naturreservat', include_geometry: false },
+          ],
           get_protected_area: { id: 'VV00000972' },
           search_protected_areas: [{ query: 'naturreservat' }, { query: 'Østensjøvannet' }],
         },

@@ -15,7 +15,11 @@ export function featuresById(features: VernFeature[]): VernFeature[] {
   const byId = new Map<string, VernFeature>()
   for (const feature of features) {
     const seen = byId.get(feature.attributes.naturvernId)
-    if (seen) byId.set(feature.attributes.naturvernId, { attributes: seen.attributes, polygons: [...seen.polygons, ...feature.polygons] })
+    if (seen)
+      byId.set(feature.attributes.naturvernId, {
+        attributes: seen.attributes,
+        polygons: [...seen.polygons, ...feature.polygons],
+      })
     else byId.set(feature.attributes.naturvernId, feature)
   }
   return [...byId.values()]

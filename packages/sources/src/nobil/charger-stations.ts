@@ -5,7 +5,13 @@ import type { Wgs84Point } from '../shared/wgs84-point.js'
 // NOBIL's numbers come as numbers or as text ("Number_charging_points":"2"), so both are read.
 const looseNumber = v.optional(v.nullable(v.union([v.number(), v.string()])))
 const looseText = v.optional(v.nullable(v.union([v.string(), v.number()])))
-const attribute = v.looseObject({ attrtypeid: looseText, attrname: looseText, attrvalid: looseText, trans: looseText, attrval: looseText })
+const attribute = v.looseObject({
+  attrtypeid: looseText,
+  attrname: looseText,
+  attrvalid: looseText,
+  trans: looseText,
+  attrval: looseText,
+})
 const attributes = v.optional(v.nullable(v.union([v.record(v.string(), attribute), v.array(attribute)])))
 
 const station = v.looseObject({
@@ -81,7 +87,12 @@ const text = (value: unknown): string | null => {
 }
 
 const integer = (value: unknown): number | null => {
-  const parsed = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN
+  const parsed =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\s*\d+\s*$/.test(value)
+        ? Number(value)
+        : Number.NaN
   return Number.isInteger(parsed) ? parsed : null
 }
 
@@ -120,12 +131,16 @@ function entries(list: Attributes): v.InferOutput<typeof attribute>[] {
 
 /** An attribute by its type id (4 Connector, 5 Charging capacity, 8 Connector status, 2 Availability) or name. */
 function find(list: Attributes, typeId: string, name: string) {
-  return entries(list).find((a) => String(a.attrtypeid ?? '') === typeId || String(a.attrname ?? '').toLowerCase() === name)
+  return entries(list).find(
+    (a) => String(a.attrtypeid ?? '') === typeId || String(a.attrname ?? '').toLowerCase() === name,
+  )
 }
 
 function connectorsOf(conn: unknown): Connector[] {
   if (!conn || typeof conn !== 'object') return []
-  const list = Array.isArray(conn) ? conn.map((c, i) => [String(i + 1), c] as const) : Object.entries(conn as Record<string, Attributes>)
+  const list = Array.isArray(conn)
+    ? conn.map((c, i) => [String(i + 1), c] as const)
+    : Object.entries(conn as Record<string, Attributes>)
   return list.map(([number, attrs]) => {
     const status = find(attrs as Attributes, '8', 'connector status')
     return {
@@ -140,7 +155,8 @@ function connectorsOf(conn: unknown): Connector[] {
 
 function toStation(s: Station): ChargingStation | null {
   const c = s.csmd
-  const id = text(c.International_id) ?? (text(c.id) && text(c.Land_code) ? `${text(c.Land_code)}_${text(c.id)}` : text(c.id))
+  const id =
+    text(c.International_id) ?? (text(c.id) && text(c.Land_code) ? `${text(c.Land_code)}_${text(c.id)}` : text(c.id))
   if (id === null) return null
   const street = [text(c.Street), text(c.House_number)].filter((part) => part !== null).join(' ')
   return {

@@ -26,7 +26,10 @@ const stationSchema = v.object({
   lat: v.pipe(v.number(), v.description('WGS84 latitude')),
   lon: v.pipe(v.number(), v.description('WGS84 longitude')),
   charging_points: v.pipe(v.nullable(v.number()), v.description('Number of charging points')),
-  available_charging_points: v.pipe(v.nullable(v.number()), v.description('Charging points free now, where the operator reports it live')),
+  available_charging_points: v.pipe(
+    v.nullable(v.number()),
+    v.description('Charging points free now, where the operator reports it live'),
+  ),
   availability: text('Who may use it, e.g. Public'),
   connectors: v.pipe(
     v.array(
@@ -84,7 +87,12 @@ export function createFindChargingStations(apiKey: string | undefined) {
         redact: [apiKey],
       })
       if (res.status === 401 || res.status === 403) {
-        throw new UpstreamError(client, 'status', `refused the configured API key (HTTP ${res.status}); check ${NOBIL_KEY_VARIABLE}`, res.status)
+        throw new UpstreamError(
+          client,
+          'status',
+          `refused the configured API key (HTTP ${res.status}); check ${NOBIL_KEY_VARIABLE}`,
+          res.status,
+        )
       }
       const stations = parseChargerStations(res.body, client)
       // NOBIL searches by its own notion of "near"; the radius and order are enforced here.

@@ -8,7 +8,10 @@ describe('nobil and the source check of @allmenning/core/testing', () => {
     const fake = await startFakeNobil()
     try {
       // With an API key, as a deployment that has one.
-      const report = await checkSource(() => nobil({ apiKey: FAKE_NOBIL_KEY }), { upstreams: { nobil: fake }, examples: { find_charging_stations: { lat: 59.9111, lon: 10.7528, radius_km: 5 } } })
+      const report = await checkSource(() => nobil({ apiKey: FAKE_NOBIL_KEY }), {
+        upstreams: { nobil: fake },
+        examples: { find_charging_stations: { lat: 59.9111, lon: 10.7528, radius_km: 5 } },
+      })
       expect(report.operations).toEqual(['find_charging_stations'])
       expect(report.passed).toContain('find_charging_stations: limit and offset page the list')
       expect(report.notes).toEqual([])

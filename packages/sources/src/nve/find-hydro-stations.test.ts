@@ -18,7 +18,10 @@ beforeAll(async () => {
 afterAll(() => hydapi.close())
 afterEach(() => hydapi.failWith(undefined))
 
-const gatewayFor = (hydapiKey: string | undefined, extra: { observers?: GatewayObserver[]; onError?: (e: unknown) => void; timeoutMs?: number } = {}) =>
+const gatewayFor = (
+  hydapiKey: string | undefined,
+  extra: { observers?: GatewayObserver[]; onError?: (e: unknown) => void; timeoutMs?: number } = {},
+) =>
   createGateway({
     sources: [nve({ hydapiKey })],
     upstreams: { nve_hydapi: { baseUrl: hydapi.baseUrl, timeoutMs: extra.timeoutMs ?? 2000 } },
@@ -39,12 +42,23 @@ const HOUR = '2026-09-04T18:00:00Z'
 describe('find_hydro_stations', () => {
   it('answers the stations with recent data near a point, nearest first, in the shape clients read, with their latest level and discharge', async () => {
     const before = hydapi.received.length
-    const { status, json } = await call(gatewayFor(FAKE_HYDAPI_KEY), `${oslo}&radius_km=20&has_recent_data=true&limit=100`)
+    const { status, json } = await call(
+      gatewayFor(FAKE_HYDAPI_KEY),
+      `${oslo}&radius_km=20&has_recent_data=true&limit=100`,
+    )
     expect(status).toBe(200)
     expect(v.is(createFindHydroStations(undefined, undefined, undefined).output, json.data)).toBe(true)
     // Sognsvann is "Aktiv" but silent since March, Hammeren closed, Frognerseteren has no position, Lierelv is 31 km off.
     expect(ids(json)).toEqual(['6.78.0', '8.2.0', '6.9.0'])
-    expect(json.data).toMatchObject({ count: 3, returned: 3, limit: 100, offset: 0, has_more_results: false, truncated: false, radius_km: 20 })
+    expect(json.data).toMatchObject({
+      count: 3,
+      returned: 3,
+      limit: 100,
+      offset: 0,
+      has_more_results: false,
+      truncated: false,
+      radius_km: 20,
+    })
     expect(json.data.stations[0]).toEqual({
       station_id: '6.78.0',
       station_name: 'Alna v/Kværnerbyen',
@@ -60,13 +74,31 @@ describe('find_hydro_stations', () => {
       latest_observation_at: at(HOUR),
       has_recent_data: true,
       series: [
-        { name: 'Vannstand', name_en: 'Stage', parameter: 1000, unit: 'm', first_data_at: at('1998-09-01T11:00:00Z'), latest_data_at: at(HOUR) },
-        { name: 'Vannføring', name_en: 'Discharge', parameter: 1001, unit: 'm³/s', first_data_at: at('1998-09-01T11:00:00Z'), latest_data_at: at(HOUR) },
+        {
+          name: 'Vannstand',
+          name_en: 'Stage',
+          parameter: 1000,
+          unit: 'm',
+          first_data_at: at('1998-09-01T11:00:00Z'),
+          latest_data_at: at(HOUR),
+        },
+        {
+          name: 'Vannføring',
+          name_en: 'Discharge',
+          parameter: 1001,
+          unit: 'm³/s',
+          first_data_at: at('1998-09-01T11:00:00Z'),
+          latest_data_at: at(HOUR),
+        },
       ],
       water_level: { value: 0.412207, unit: 'm', observed_at: at(HOUR) },
       discharge: { value: 0.871154, unit: 'm³/s', observed_at: at(HOUR) },
     })
-    expect(json.data.stations[2].series.map((s: { name_en: string }) => s.name_en)).toEqual(['Stage', 'Discharge', 'Water temperature'])
+    expect(json.data.stations[2].series.map((s: { name_en: string }) => s.name_en)).toEqual([
+      'Stage',
+      'Discharge',
+      'Water temperature',
+    ])
     // One station list (the active one), then one Observations call per parameter for the page's stations, all with the key.
     const asked = since(before)
     expect(asked.map((r) => `${r.path}?${r.query}`)).toEqual([
@@ -103,7 +135,10 @@ describe('find_hydro_stations', () => {
       water_level: { value: 2.31, unit: 'm', observed_at: at('1975-12-31T11:00:00Z') },
       discharge: null,
     })
-    expect(json.data.stations.find((s: { station_id: string }) => s.station_id === '6.55.0')).toMatchObject({ status: 'Aktiv', has_recent_data: false })
+    expect(json.data.stations.find((s: { station_id: string }) => s.station_id === '6.55.0')).toMatchObject({
+      status: 'Aktiv',
+      has_recent_data: false,
+    })
     expect(json._raw_values).toEqual({ stations_from_hydapi: 9, stations_without_position_or_shape: 1 })
   })
 
@@ -112,8 +147,21 @@ describe('find_hydro_stations', () => {
     const before = hydapi.received.length
     const first = await call(g, `${oslo}&limit=2`)
     expect(ids(first.json)).toEqual(['6.78.0', '8.2.0'])
-    expect(first.json.data).toMatchObject({ count: 3, returned: 2, limit: 2, offset: 0, has_more_results: true, truncated: true })
-    expect(first.json._meta.pagination).toMatchObject({ limit: 2, offset: 0, returned: 2, has_more_results: true, total: 3 })
+    expect(first.json.data).toMatchObject({
+      count: 3,
+      returned: 2,
+      limit: 2,
+      offset: 0,
+      has_more_results: true,
+      truncated: true,
+    })
+    expect(first.json._meta.pagination).toMatchObject({
+      limit: 2,
+      offset: 0,
+      returned: 2,
+      has_more_results: true,
+      total: 3,
+    })
     expect(since(before).map((r) => r.query.get('StationId'))).toEqual([null, '6.78.0,8.2.0', '6.78.0,8.2.0'])
     const middle = hydapi.received.length
     const second = await call(g, `${oslo}&limit=2&offset=1`)
@@ -131,7 +179,10 @@ describe('find_hydro_stations', () => {
     const before = hydapi.received.length
     const { json } = await call(gatewayFor(FAKE_HYDAPI_KEY), 'lat=62.65&lon=8.69&radius_km=5')
     expect(ids(json)).toEqual(['109.42.0'])
-    expect(json.data.stations[0]).toMatchObject({ water_level: null, discharge: { value: null, unit: 'm³/s', observed_at: at(HOUR) } })
+    expect(json.data.stations[0]).toMatchObject({
+      water_level: null,
+      discharge: { value: null, unit: 'm³/s', observed_at: at(HOUR) },
+    })
     expect(since(before).map((r) => r.query.get('Parameter'))).toEqual([null, '1001'])
   })
 
@@ -167,7 +218,9 @@ describe('find_hydro_stations and the HydAPI key', () => {
       const { status, json } = await call(gatewayFor(key), oslo)
       expect(status).toBe(502)
       expect(json.error).toMatchObject({ status: 502, code: 'upstream_not_configured', upstream: 'nve_hydapi' })
-      expect(json.error.message).toBe('Upstream NVE HydAPI (hydrological data) (nve_hydapi) needs an API key: set ALLMENNING_NVE_HYDAPI_KEY')
+      expect(json.error.message).toBe(
+        'Upstream NVE HydAPI (hydrological data) (nve_hydapi) needs an API key: set ALLMENNING_NVE_HYDAPI_KEY',
+      )
     }
     expect(hydapi.received.length).toBe(before)
   })
@@ -176,7 +229,10 @@ describe('find_hydro_stations and the HydAPI key', () => {
     const g = createGateway({ sources: [nve()], onError: () => {} })
     const res = await g.handle({ method: 'GET', path: '/api/v1/kilder/nve', query: '', headers: {} })
     expect(res.status).toBe(200)
-    expect(JSON.parse(res.body!).operations.map((o: { name: string }) => o.name)).toEqual(['get_warnings', 'find_hydro_stations'])
+    expect(JSON.parse(res.body!).operations.map((o: { name: string }) => o.name)).toEqual([
+      'get_warnings',
+      'find_hydro_stations',
+    ])
   })
 
   it('answers a refused key as a 502 naming HydAPI and the variable to check', async () => {
@@ -197,11 +253,28 @@ describe('find_hydro_stations and the HydAPI key', () => {
     const errors: unknown[] = []
     const secret = 'S3cr3t-hydapi-key/with+chars=='
     const wrong = await call(gatewayFor(secret, { observers: [observer], onError: (e) => errors.push(e) }), oslo)
-    hydapi.failWith({ status: 500, headers: { 'content-type': 'application/problem+json' }, body: '{"title":"Internal Server Error","status":500}' }, { times: 1 })
-    const failing = await call(gatewayFor(FAKE_HYDAPI_KEY, { observers: [observer], onError: (e) => errors.push(e) }), oslo)
+    hydapi.failWith(
+      {
+        status: 500,
+        headers: { 'content-type': 'application/problem+json' },
+        body: '{"title":"Internal Server Error","status":500}',
+      },
+      { times: 1 },
+    )
+    const failing = await call(
+      gatewayFor(FAKE_HYDAPI_KEY, { observers: [observer], onError: (e) => errors.push(e) }),
+      oslo,
+    )
     const ok = await call(gatewayFor(FAKE_HYDAPI_KEY, { observers: [observer], onError: (e) => errors.push(e) }), oslo)
     expect([wrong.status, failing.status, ok.status]).toEqual([502, 502, 200])
-    const everything = [wrong.body, failing.body, ok.body, inspect(heard, { depth: 10 }), inspect(errors, { depth: 10 }), ...errors.map((e) => (e as Error).stack ?? '')].join('\n')
+    const everything = [
+      wrong.body,
+      failing.body,
+      ok.body,
+      inspect(heard, { depth: 10 }),
+      inspect(errors, { depth: 10 }),
+      ...errors.map((e) => (e as Error).stack ?? ''),
+    ].join('\n')
     for (const key of [secret, encodeURIComponent(secret), FAKE_HYDAPI_KEY]) expect(everything).not.toContain(key)
     expect(heard.length).toBeGreaterThan(0)
   })
@@ -209,11 +282,40 @@ describe('find_hydro_stations and the HydAPI key', () => {
 
 describe('find_hydro_stations when HydAPI fails', () => {
   it.each([
-    ['an error status', { status: 503, headers: { 'content-type': 'text/html' }, body: '<html><body>Service Unavailable</body></html>' }, 'upstream_error', /answered HTTP 503/],
-    ['an HTML page with status 200', { status: 200, headers: { 'content-type': 'text/html' }, body: '<!DOCTYPE html><html></html>' }, 'upstream_invalid_response', /not valid JSON/],
-    ['a list without stations', { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"itemCount":0,"data":[]}' }, 'upstream_invalid_response', /implausible station list \(0 items, at least one expected\)/],
-    ['something that is not its envelope', { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"data":"none"}' }, 'upstream_invalid_response', /station list/],
-    ['no answer in time (it hangs)', { status: 200, delayMs: 2000, body: '{}' }, 'upstream_timeout', /did not answer within 300 ms/],
+    [
+      'an error status',
+      { status: 503, headers: { 'content-type': 'text/html' }, body: '<html><body>Service Unavailable</body></html>' },
+      'upstream_error',
+      /answered HTTP 503/,
+    ],
+    [
+      'an HTML page with status 200',
+      { status: 200, headers: { 'content-type': 'text/html' }, body: '<!DOCTYPE html><html></html>' },
+      'upstream_invalid_response',
+      /not valid JSON/,
+    ],
+    [
+      'a list without stations',
+      {
+        status: 200,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        body: '{"itemCount":0,"data":[]}',
+      },
+      'upstream_invalid_response',
+      /implausible station list \(0 items, at least one expected\)/,
+    ],
+    [
+      'something that is not its envelope',
+      { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: '{"data":"none"}' },
+      'upstream_invalid_response',
+      /station list/,
+    ],
+    [
+      'no answer in time (it hangs)',
+      { status: 200, delayMs: 2000, body: '{}' },
+      'upstream_timeout',
+      /did not answer within 300 ms/,
+    ],
   ])('answers %s with a 502 naming HydAPI, without a stack trace', async (_name, reply, code, message) => {
     hydapi.failWith(reply, { route: '/Stations', times: 1 })
     const { status, json, body } = await call(gatewayFor(FAKE_HYDAPI_KEY, { timeoutMs: 300 }), oslo)
@@ -224,15 +326,34 @@ describe('find_hydro_stations when HydAPI fails', () => {
   })
 
   it('answers a failing Observations call with a 502 naming HydAPI, and its 404 (no such series) as no value', async () => {
-    hydapi.failWith({ status: 500, headers: { 'content-type': 'application/problem+json' }, body: '{"title":"Internal Server Error","status":500}' }, { route: '/Observations', times: 1 })
+    hydapi.failWith(
+      {
+        status: 500,
+        headers: { 'content-type': 'application/problem+json' },
+        body: '{"title":"Internal Server Error","status":500}',
+      },
+      { route: '/Observations', times: 1 },
+    )
     const failed = await call(gatewayFor(FAKE_HYDAPI_KEY), oslo)
     expect(failed.status).toBe(502)
-    expect(failed.json.error).toMatchObject({ upstream: 'nve_hydapi', message: expect.stringMatching(/answered HTTP 500/) })
+    expect(failed.json.error).toMatchObject({
+      upstream: 'nve_hydapi',
+      message: expect.stringMatching(/answered HTTP 500/),
+    })
     // Until reset: the first request's other Observations call may still arrive after its 500.
-    hydapi.failWith({ status: 404, headers: { 'content-type': 'application/problem+json' }, body: '{"title":"Not Found","status":404}' }, { route: '/Observations' })
+    hydapi.failWith(
+      {
+        status: 404,
+        headers: { 'content-type': 'application/problem+json' },
+        body: '{"title":"Not Found","status":404}',
+      },
+      { route: '/Observations' },
+    )
     const none = await call(gatewayFor(FAKE_HYDAPI_KEY), oslo)
     expect(none.status).toBe(200)
-    expect(none.json.data.stations.map((s: { water_level: unknown; discharge: unknown }) => [s.water_level, s.discharge])).toEqual([
+    expect(
+      none.json.data.stations.map((s: { water_level: unknown; discharge: unknown }) => [s.water_level, s.discharge]),
+    ).toEqual([
       [null, null],
       [null, null],
       [null, null],
@@ -267,14 +388,33 @@ describe('the station list', () => {
           latitude: 62.6,
           longitude: 8.7,
           seriesList: [
-            { parameterName: 'Vannføring', parameter: 1001, versionNo: 1, unit: 'l/s', resolutionList: [resolution('1975-01-03T11:00:00Z', '2008-01-29T11:00:00Z', 0)] },
-            { parameterName: 'Vannføring', parameter: 1001, versionNo: 2, unit: 'm³/s', resolutionList: [resolution('2008-01-30T12:00:00Z', '2026-09-20T09:00:00Z')] },
+            {
+              parameterName: 'Vannføring',
+              parameter: 1001,
+              versionNo: 1,
+              unit: 'l/s',
+              resolutionList: [resolution('1975-01-03T11:00:00Z', '2008-01-29T11:00:00Z', 0)],
+            },
+            {
+              parameterName: 'Vannføring',
+              parameter: 1001,
+              versionNo: 2,
+              unit: 'm³/s',
+              resolutionList: [resolution('2008-01-30T12:00:00Z', '2026-09-20T09:00:00Z')],
+            },
           ],
         },
       ],
     })
     expect(stations[0]!.series).toEqual([
-      { parameter: 1001, name: 'Vannføring', unit: 'm³/s', firstDataAt: '1975-01-03T11:00:00Z', latestDataAt: '2026-09-20T09:00:00Z', instantaneous: true },
+      {
+        parameter: 1001,
+        name: 'Vannføring',
+        unit: 'm³/s',
+        firstDataAt: '1975-01-03T11:00:00Z',
+        latestDataAt: '2026-09-20T09:00:00Z',
+        instantaneous: true,
+      },
     ])
     expect(stations[0]!.latestDataAt).toBe('2026-09-20T09:00:00Z')
   })
@@ -283,18 +423,31 @@ describe('the station list', () => {
 describe('the places bundle', () => {
   it('fills hydro_stations in the hazards section, or says which variable to set', async () => {
     const bundle = async (g: Gateway) => {
-      const res = await g.handle({ method: 'GET', path: '/api/v1/steder/59.91/10.75', query: 'fields=hydro_stations', headers: {} })
+      const res = await g.handle({
+        method: 'GET',
+        path: '/api/v1/steder/59.91/10.75',
+        query: 'fields=hydro_stations',
+        headers: {},
+      })
       return { status: res.status, json: JSON.parse(res.body!) }
     }
     const withKey = await bundle(gatewayFor(FAKE_HYDAPI_KEY))
     expect(withKey.status).toBe(200)
-    expect(withKey.json.fields.hydro_stations).toMatchObject({ status: 'ok', source: 'nve', operation: 'find_hydro_stations' })
+    expect(withKey.json.fields.hydro_stations).toMatchObject({
+      status: 'ok',
+      source: 'nve',
+      operation: 'find_hydro_stations',
+    })
     expect(ids(withKey.json.fields.hydro_stations)).toEqual(['6.78.0', '8.2.0', '6.9.0'])
     // The only field asked for could not be fetched: the bundle says why, naming the variable.
     const without = await bundle(gatewayFor(undefined))
     expect(without.status).toBe(502)
     expect(without.json.error.details).toEqual([
-      { parameter: 'hydro_stations', rule: 'not_configured', problem: 'Upstream NVE HydAPI (hydrological data) (nve_hydapi) needs an API key: set ALLMENNING_NVE_HYDAPI_KEY' },
+      {
+        parameter: 'hydro_stations',
+        rule: 'not_configured',
+        problem: 'Upstream NVE HydAPI (hydrological data) (nve_hydapi) needs an API key: set ALLMENNING_NVE_HYDAPI_KEY',
+      },
     ])
   })
 })

@@ -4,7 +4,13 @@ import { nearest } from '../shared/nearest.js'
 import { radiusKmParameter } from '../shared/radius-parameter.js'
 import { pointParameters } from '../shared/wgs84-point.js'
 import { DISCHARGE, parameterNameEn, WATER_LEVEL } from './hydro-parameters.js'
-import { laterOf, STATIONS_PATH, stationListQuery, type HydroStation, type HydroStationList } from './hydro-station-list.js'
+import {
+  laterOf,
+  STATIONS_PATH,
+  stationListQuery,
+  type HydroStation,
+  type HydroStationList,
+} from './hydro-station-list.js'
 import type { LatestObservations, LatestValue } from './latest-observations.js'
 import { HYDAPI_KEY_VARIABLE, nveHydapi } from './nve-upstreams.js'
 import { hydroStationsPlaceField } from './place-fields.js'
@@ -25,13 +31,20 @@ const latestValue = (what: string) =>
         observed_at: v.pipe(v.string(), v.description('When it was measured, ISO 8601 in UTC')),
       }),
     ),
-    v.description(`The latest ${what} as measured (HydAPI's instantaneous series); null when the station measures none, or has no value`),
+    v.description(
+      `The latest ${what} as measured (HydAPI's instantaneous series); null when the station measures none, or has no value`,
+    ),
   )
 
 const seriesSchema = v.object({
-  name: nullableText("NVE's name of what the series measures, in Norwegian (Vannstand, Vannføring, Vanntemperatur, ...)"),
+  name: nullableText(
+    "NVE's name of what the series measures, in Norwegian (Vannstand, Vannføring, Vanntemperatur, ...)",
+  ),
   name_en: nullableText('The same in English, where this source knows it'),
-  parameter: v.pipe(v.number(), v.description("HydAPI's parameter id: 1000 water level, 1001 discharge, 1003 water temperature, ...")),
+  parameter: v.pipe(
+    v.number(),
+    v.description("HydAPI's parameter id: 1000 water level, 1001 discharge, 1003 water temperature, ..."),
+  ),
   unit: nullableText('Unit of its values, e.g. m, m³/s, °C'),
   first_data_at: nullableText('When its data begins'),
   latest_data_at: nullableText('When its newest data is from'),
@@ -56,11 +69,19 @@ const stationSchema = v.object({
   discharge: latestValue('discharge (parameter 1001)'),
 })
 
-const toLatest = (value: LatestValue | undefined) => (value ? { value: value.value, unit: value.unit, observed_at: value.observedAt } : null)
+const toLatest = (value: LatestValue | undefined) =>
+  value ? { value: value.value, unit: value.unit, observed_at: value.observedAt } : null
 
 /** The station as answered, its data times brought up to date by the latest values fetched. */
-function stationRow(station: HydroStation, distanceKm: number, level: LatestValue | undefined, flow: LatestValue | undefined, recentSince: number) {
-  const observed = (parameter: number) => (parameter === WATER_LEVEL ? level?.observedAt : parameter === DISCHARGE ? flow?.observedAt : undefined) ?? null
+function stationRow(
+  station: HydroStation,
+  distanceKm: number,
+  level: LatestValue | undefined,
+  flow: LatestValue | undefined,
+  recentSince: number,
+) {
+  const observed = (parameter: number) =>
+    (parameter === WATER_LEVEL ? level?.observedAt : parameter === DISCHARGE ? flow?.observedAt : undefined) ?? null
   const series = station.series.map((s) => ({
     name: s.name,
     name_en: parameterNameEn(s.parameter),
@@ -119,7 +140,9 @@ export function createFindHydroStations(
       has_recent_data: v.optional(
         v.pipe(
           v.boolean(),
-          v.description(`true (the default): only stations with data from the last ${RECENT_DAYS} days; false: every station, closed archive stations too`),
+          v.description(
+            `true (the default): only stations with data from the last ${RECENT_DAYS} days; false: every station, closed archive stations too`,
+          ),
         ),
         true,
       ),
@@ -132,7 +155,10 @@ export function createFindHydroStations(
       offset: v.pipe(v.number(), v.description('Stations skipped before this page')),
       truncated: v.pipe(v.boolean(), v.description('True when more stations match than this page holds')),
       radius_km: v.pipe(v.number(), v.description('The radius searched')),
-      recent_since: v.pipe(v.string(), v.description(`The start of the last ${RECENT_DAYS} days, which has_recent_data counts from`)),
+      recent_since: v.pipe(
+        v.string(),
+        v.description(`The start of the last ${RECENT_DAYS} days, which has_recent_data counts from`),
+      ),
       stations: v.array(stationSchema),
     }),
     list: 'stations',
@@ -163,7 +189,9 @@ export function createFindHydroStations(
       // Only the page's stations, and only those that measure the parameter as it happens:
       // at most one call per parameter and 50 stations.
       const measuring = (parameter: number) =>
-        page.filter(({ item }) => item.series.some((s) => s.parameter === parameter && s.instantaneous)).map(({ item }) => item.id)
+        page
+          .filter(({ item }) => item.series.some((s) => s.parameter === parameter && s.instantaneous))
+          .map(({ item }) => item.id)
       const [levels, flows] = await Promise.all([
         latest.of(client, WATER_LEVEL, measuring(WATER_LEVEL)),
         latest.of(client, DISCHARGE, measuring(DISCHARGE)),
@@ -185,7 +213,10 @@ export function createFindHydroStations(
         },
         page: { hasMore, total: found.length },
         sourceApi: client.url(STATIONS_PATH, stationListQuery(kind)),
-        rawValues: { stations_from_hydapi: list.length, ...(skipped > 0 ? { stations_without_position_or_shape: skipped } : {}) },
+        rawValues: {
+          stations_from_hydapi: list.length,
+          ...(skipped > 0 ? { stations_without_position_or_shape: skipped } : {}),
+        },
       }
     },
   })

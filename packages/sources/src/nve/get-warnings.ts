@@ -6,7 +6,14 @@ import { pointParameters } from '../shared/wgs84-point.js'
 import { nveAvalanche, nveFlood, nveLandslide } from './nve-upstreams.js'
 import { osloDate } from '../shared/oslo-time.js'
 import { avalancheWarnings, hydroWarnings } from './upstream-shapes.js'
-import { avalancheToWarning, HAZARDS, hydroToWarning, warningOutput, type Hazard, type Warning } from './warning-mapping.js'
+import {
+  avalancheToWarning,
+  HAZARDS,
+  hydroToWarning,
+  warningOutput,
+  type Hazard,
+  type Warning,
+} from './warning-mapping.js'
 import { hazardWarningsPlaceField } from './place-fields.js'
 
 // Varsom's language keys: 1 Norwegian, 2 English (the keys its clients send; its docs name no others).
@@ -17,7 +24,10 @@ const { lat, lon } = pointParameters(3)
 const dateParameter = v.pipe(
   v.string(),
   v.regex(/^\d{4}-\d\d-\d\d$/, 'must be a date, YYYY-MM-DD'),
-  v.check((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'must be a real calendar date'),
+  v.check(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    'must be a real calendar date',
+  ),
   v.description("The day, YYYY-MM-DD; today in Norway when left out (Varsom's days are Norwegian calendar days)"),
 )
 
@@ -28,43 +38,71 @@ type Place =
   | { kind: 'point'; lat: number; lon: number }
 
 function invalid(parameter: string, problem: string, rule: string): GatewayError {
-  return new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, { details: [{ parameter, problem, rule }] })
+  return new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, {
+    details: [{ parameter, problem, rule }],
+  })
 }
 
 function placeOf(params: { county?: string; municipality?: string; lat?: number; lon?: number }): Place {
-  const given = [params.county !== undefined, params.municipality !== undefined, params.lat !== undefined || params.lon !== undefined].filter(Boolean).length
+  const given = [
+    params.county !== undefined,
+    params.municipality !== undefined,
+    params.lat !== undefined || params.lon !== undefined,
+  ].filter(Boolean).length
   if (given === 0) throw invalid('municipality', 'or county, or lat and lon, is required', 'required')
-  if (given > 1) throw invalid('municipality', 'cannot be combined with county or lat/lon: give one of them', 'exclusive')
+  if (given > 1)
+    throw invalid('municipality', 'cannot be combined with county or lat/lon: give one of them', 'exclusive')
   if (params.lat !== undefined || params.lon !== undefined) {
     if (params.lat === undefined) throw invalid('lat', 'is required with lon', 'required')
     if (params.lon === undefined) throw invalid('lon', 'is required with lat', 'required')
     return { kind: 'point', lat: params.lat, lon: params.lon }
   }
-  if (params.municipality !== undefined) return { kind: 'municipality', county: params.municipality.slice(0, 2), municipality: params.municipality }
+  if (params.municipality !== undefined)
+    return { kind: 'municipality', county: params.municipality.slice(0, 2), municipality: params.municipality }
   return { kind: 'county', county: params.county! }
 }
 
 const segment = (value: string | number) => encodeURIComponent(String(value))
 
-async function hydroWarningsFor(ctx: OperationContext, hazard: 'flood' | 'landslide', county: string, municipality: string | undefined, lang: number, date: string) {
+async function hydroWarningsFor(
+  ctx: OperationContext,
+  hazard: 'flood' | 'landslide',
+  county: string,
+  municipality: string | undefined,
+  lang: number,
+  date: string,
+) {
   const client = ctx.upstream(hazard === 'flood' ? nveFlood : nveLandslide)
   const response = await client.getJson(`/Warning/County/${segment(county)}/${lang}/${date}/${date}`)
-  const warnings = checkUpstreamShape(client, hydroWarnings, response.body ?? [], `the ${hazard} warnings`).map((w) => hydroToWarning(hazard, w))
+  const warnings = checkUpstreamShape(client, hydroWarnings, response.body ?? [], `the ${hazard} warnings`).map((w) =>
+    hydroToWarning(hazard, w),
+  )
   return municipality ? warnings.filter((w) => w.municipalities.some((m) => m.number === municipality)) : warnings
 }
 
 async function avalancheWarningsFor(ctx: OperationContext, place: Place, lang: number, date: string) {
   const client = ctx.upstream(nveAvalanche)
   if (place.kind === 'point') {
-    const response = await client.getJson(`/AvalancheWarningByCoordinates/Simple/${segment(place.lat)}/${segment(place.lon)}/${lang}/${date}/${date}`)
-    return checkUpstreamShape(client, avalancheWarnings, response.body ?? [], 'the avalanche warnings for the point').map(avalancheToWarning)
+    const response = await client.getJson(
+      `/AvalancheWarningByCoordinates/Simple/${segment(place.lat)}/${segment(place.lon)}/${lang}/${date}/${date}`,
+    )
+    return checkUpstreamShape(
+      client,
+      avalancheWarnings,
+      response.body ?? [],
+      'the avalanche warnings for the point',
+    ).map(avalancheToWarning)
   }
   // Unverified: that /Warning/All answers the Detail shape, whose counties and municipalities
   // this filters by. A warning without them is left out rather than guessed at.
   const response = await client.getJson(`/Warning/All/${lang}/${date}/${date}`)
-  const all = checkUpstreamShape(client, avalancheWarnings, response.body ?? [], 'the avalanche warnings').map(avalancheToWarning)
+  const all = checkUpstreamShape(client, avalancheWarnings, response.body ?? [], 'the avalanche warnings').map(
+    avalancheToWarning,
+  )
   return all.filter((w) =>
-    place.kind === 'county' ? w.counties.some((c) => c.number === place.county) : w.municipalities.some((m) => m.number === place.municipality),
+    place.kind === 'county'
+      ? w.counties.some((c) => c.number === place.county)
+      : w.municipalities.some((m) => m.number === place.municipality),
   )
 }
 
@@ -86,13 +124,34 @@ export const getWarnings = defineOperation({
     'level (flood and landslide 1–4 green–red, avalanche 1–5), texts, validity and the areas each covers. A point is placed ' +
     'in the municipality of its nearest address (Kartverket) for flood and landslide, and in its avalanche region by Varsom.',
   parameters: {
-    municipality: v.optional(v.pipe(v.string(), v.regex(/^\d{4}$/, 'must be four digits, e.g. 4601'), v.description('Municipality number (kommunenummer), four digits'))),
-    county: v.optional(v.pipe(v.string(), v.regex(/^\d{2}$/, 'must be two digits, e.g. 46'), v.description('County number (fylkesnummer), two digits'))),
+    municipality: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^\d{4}$/, 'must be four digits, e.g. 4601'),
+        v.description('Municipality number (kommunenummer), four digits'),
+      ),
+    ),
+    county: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^\d{2}$/, 'must be two digits, e.g. 46'),
+        v.description('County number (fylkesnummer), two digits'),
+      ),
+    ),
     lat: v.optional(lat),
     lon: v.optional(lon),
-    hazard: v.optional(v.pipe(v.picklist(['all', ...HAZARDS]), v.description('Which warnings: all (the default), flood, landslide or avalanche')), 'all'),
+    hazard: v.optional(
+      v.pipe(
+        v.picklist(['all', ...HAZARDS]),
+        v.description('Which warnings: all (the default), flood, landslide or avalanche'),
+      ),
+      'all',
+    ),
     date: v.optional(dateParameter),
-    lang: v.optional(v.pipe(v.picklist(['en', 'no']), v.description('Language of the texts: en (the default) or no')), 'en'),
+    lang: v.optional(
+      v.pipe(v.picklist(['en', 'no']), v.description('Language of the texts: en (the default) or no')),
+      'en',
+    ),
   },
   output: v.object({
     date: v.pipe(v.string(), v.description('The Norwegian calendar day the warnings are for')),
@@ -102,13 +161,20 @@ export const getWarnings = defineOperation({
       municipality_name: v.nullable(v.string()),
       avalanche_region: v.pipe(
         v.nullable(v.object({ id: v.string(), name: v.nullable(v.string()) })),
-        v.description("The point's avalanche region, as Varsom places it; null when no avalanche warning was asked for or found"),
+        v.description(
+          "The point's avalanche region, as Varsom places it; null when no avalanche warning was asked for or found",
+        ),
       ),
-      note: v.pipe(v.nullable(v.string()), v.description('Why a hazard could not be looked up for the place, when it could not')),
+      note: v.pipe(
+        v.nullable(v.string()),
+        v.description('Why a hazard could not be looked up for the place, when it could not'),
+      ),
     }),
     highest_level: v.pipe(
       v.object({ flood: v.nullable(v.number()), landslide: v.nullable(v.number()), avalanche: v.nullable(v.number()) }),
-      v.description('The highest level among the warnings of each hazard; null when there is none or it was not asked for'),
+      v.description(
+        'The highest level among the warnings of each hazard; null when there is none or it was not asked for',
+      ),
     ),
     warnings: v.array(warningOutput),
   }),
@@ -133,7 +199,9 @@ export const getWarnings = defineOperation({
     let note: string | null = null
     if (place.kind === 'point' && wantsHydro) {
       found = await municipalityOfPoint(ctx, place)
-      if (!found) note = 'No address within 5 km of the point, so its municipality, and its flood and landslide warnings, cannot be told (at sea, or outside Norway)'
+      if (!found)
+        note =
+          'No address within 5 km of the point, so its municipality, and its flood and landslide warnings, cannot be told (at sea, or outside Norway)'
     }
     const county = place.kind === 'point' ? (found?.number.slice(0, 2) ?? null) : place.county
     const municipality = place.kind === 'municipality' ? place.municipality : (found?.number ?? null)
@@ -144,10 +212,20 @@ export const getWarnings = defineOperation({
         return county ? hydroWarningsFor(ctx, hazard, county, municipality ?? undefined, lang, date) : []
       }),
     )
-    const warnings = lists.flat().sort((a, b) => hazardOrder(a.hazard) - hazardOrder(b.hazard) || (b.level ?? -1) - (a.level ?? -1))
+    const warnings = lists
+      .flat()
+      .sort((a, b) => hazardOrder(a.hazard) - hazardOrder(b.hazard) || (b.level ?? -1) - (a.level ?? -1))
     const highest = (hazard: Hazard) =>
-      wanted.includes(hazard) ? warnings.filter((w) => w.hazard === hazard).reduce<number | null>((max, w) => (w.level !== null && (max === null || w.level > max) ? w.level : max), null) : null
-    const region = place.kind === 'point' ? (warnings.find((w) => w.hazard === 'avalanche' && w.region)?.region ?? null) : null
+      wanted.includes(hazard)
+        ? warnings
+            .filter((w) => w.hazard === hazard)
+            .reduce<number | null>(
+              (max, w) => (w.level !== null && (max === null || w.level > max) ? w.level : max),
+              null,
+            )
+        : null
+    const region =
+      place.kind === 'point' ? (warnings.find((w) => w.hazard === 'avalanche' && w.region)?.region ?? null) : null
     return {
       data: {
         date,

@@ -1,5 +1,11 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, createTimedMemo, listSizeCheck, UpstreamError, type UpstreamClient } from '@allmenning/core/source'
+import {
+  checkUpstreamShape,
+  createTimedMemo,
+  listSizeCheck,
+  UpstreamError,
+  type UpstreamClient,
+} from '@allmenning/core/source'
 import { isKnownPosition } from '../shared/nearest.js'
 import { hydapiEnvelope, hydapiStation, type HydapiStation } from './hydapi-shapes.js'
 import { HYDAPI_KEY_VARIABLE, nveHydapi } from './nve-upstreams.js'
@@ -73,7 +79,8 @@ export function laterOf(a: string | null, b: string | null): string | null {
   return Date.parse(b) > Date.parse(a) ? b : a
 }
 
-const earlierOf = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : Date.parse(b) < Date.parse(a) ? b : a)
+const earlierOf = (a: string | null, b: string | null) =>
+  a === null ? b : b === null ? a : Date.parse(b) < Date.parse(a) ? b : a
 
 /** A station's series, one per parameter: a parameter kept in several versions spans all of them. */
 function seriesOf(station: HydapiStation): HydroSeries[] {
@@ -100,7 +107,9 @@ function seriesOf(station: HydapiStation): HydroSeries[] {
       continue
     }
     // The version with the newest data names the unit, as HydAPI answers that version's observations.
-    const newer = latestDataAt !== null && (known.latestDataAt === null || Date.parse(latestDataAt) > Date.parse(known.latestDataAt))
+    const newer =
+      latestDataAt !== null &&
+      (known.latestDataAt === null || Date.parse(latestDataAt) > Date.parse(known.latestDataAt))
     if (newer) known.unit = present(s.unit) ?? known.unit
     known.firstDataAt = earlierOf(known.firstDataAt, firstDataAt)
     known.latestDataAt = laterOf(known.latestDataAt, latestDataAt)
@@ -117,7 +126,10 @@ function seriesOf(station: HydapiStation): HydroSeries[] {
  * @example
  * const { stations, skipped } = hydroStationsFrom(client, res.body)
  */
-export function hydroStationsFrom(client: UpstreamClient, body: unknown): { stations: HydroStation[]; skipped: number } {
+export function hydroStationsFrom(
+  client: UpstreamClient,
+  body: unknown,
+): { stations: HydroStation[]; skipped: number } {
   const items = checkUpstreamShape(client, hydapiEnvelope, body, 'the station list').data ?? []
   const stations: HydroStation[] = []
   let skipped = 0
@@ -155,7 +167,12 @@ export function hydroStationsFrom(client: UpstreamClient, body: unknown): { stat
  * if (res.status === 401) throw refusedKey(client, res.status)
  */
 export function refusedKey(client: UpstreamClient, status: number): UpstreamError {
-  return new UpstreamError(client, 'status', `refused the configured API key (HTTP ${status}); check ${HYDAPI_KEY_VARIABLE}`, status)
+  return new UpstreamError(
+    client,
+    'status',
+    `refused the configured API key (HTTP ${status}); check ${HYDAPI_KEY_VARIABLE}`,
+    status,
+  )
 }
 
 /**

@@ -42,7 +42,11 @@ export function createLatestObservations(apiKey: string): LatestObservations {
   const memo = createTimedMemo<LatestValue | null>({ ttlMs: 10 * MINUTE_MS, maxEntries: 20_000 })
   const key = (parameter: number, id: string) => `${parameter} ${id}`
 
-  async function fetchBatch(client: UpstreamClient, parameter: number, ids: string[]): Promise<Map<string, LatestValue>> {
+  async function fetchBatch(
+    client: UpstreamClient,
+    parameter: number,
+    ids: string[],
+  ): Promise<Map<string, LatestValue>> {
     const res = await client.getJson(OBSERVATIONS_PATH, {
       query: { StationId: ids.join(','), Parameter: parameter, ResolutionTime: 0 },
       headers: { 'X-API-Key': apiKey },

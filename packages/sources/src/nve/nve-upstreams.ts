@@ -8,7 +8,8 @@ export const nveFlood = defineUpstream({
   id: 'nve_flood',
   name: 'NVE flood warnings (Varsom)',
   baseUrl: 'https://api01.nve.no/hydrology/forecast/flood/v1.0.10/api',
-  publisher: 'NVE (Norwegian Water Resources and Energy Directorate): Varsler fra Flomvarslingen i Norge og www.varsom.no',
+  publisher:
+    'NVE (Norwegian Water Resources and Energy Directorate): Varsler fra Flomvarslingen i Norge og www.varsom.no',
   license: 'NLOD 2.0',
 })
 
@@ -17,7 +18,8 @@ export const nveLandslide = defineUpstream({
   id: 'nve_landslide',
   name: 'NVE landslide warnings (Varsom)',
   baseUrl: 'https://api01.nve.no/hydrology/forecast/landslide/v1.0.10/api',
-  publisher: 'NVE (Norwegian Water Resources and Energy Directorate): Varsler fra Jordskredvarslingen i Norge og www.varsom.no',
+  publisher:
+    'NVE (Norwegian Water Resources and Energy Directorate): Varsler fra Jordskredvarslingen i Norge og www.varsom.no',
   license: 'NLOD 2.0',
 })
 
@@ -26,7 +28,8 @@ export const nveAvalanche = defineUpstream({
   id: 'nve_avalanche',
   name: 'NVE avalanche warnings (Varsom)',
   baseUrl: 'https://api01.nve.no/hydrology/forecast/avalanche/v6.3.0/api',
-  publisher: 'NVE (Norwegian Water Resources and Energy Directorate): Varsler fra Snøskredvarslingen i Norge og www.varsom.no',
+  publisher:
+    'NVE (Norwegian Water Resources and Energy Directorate): Varsler fra Snøskredvarslingen i Norge og www.varsom.no',
   license: 'NLOD 2.0',
 })
 

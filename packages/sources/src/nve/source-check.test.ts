@@ -17,11 +17,23 @@ describe('nve and the source check of @allmenning/core/testing', () => {
     try {
       // With a HydAPI key, as a deployment that has one.
       const report = await checkSource(() => nve({ hydapiKey: FAKE_HYDAPI_KEY }), {
-        upstreams: { nve_flood: flood, nve_landslide: landslide, nve_avalanche: avalanche, kartverket_adresser: kartverket, nve_hydapi: hydapi },
+        upstreams: {
+          nve_flood: flood,
+          nve_landslide: landslide,
+          nve_avalanche: avalanche,
+          kartverket_adresser: kartverket,
+          nve_hydapi: hydapi,
+        },
         // A place-field operation is checked with points; by county and municipality in nve.test.ts.
         examples: {
-          get_warnings: [{ lat: 60.3976, lon: 5.3232, date: '2026-01-14' }, { lat: 65.9094, lon: 14.2701 }],
-          find_hydro_stations: [{ lat: 59.91, lon: 10.75, radius_km: 20, has_recent_data: true, limit: 100 }, { lat: 59.91, lon: 10.75, has_recent_data: false }],
+          get_warnings: [
+            { lat: 60.3976, lon: 5.3232, date: '2026-01-14' },
+            { lat: 65.9094, lon: 14.2701 },
+          ],
+          find_hydro_stations: [
+            { lat: 59.91, lon: 10.75, radius_km: 20, has_recent_data: true, limit: 100 },
+            { lat: 59.91, lon: 10.75, has_recent_data: false },
+          ],
         },
       })
       expect(report.operations).toEqual(['get_warnings', 'find_hydro_stations'])

@@ -15,15 +15,27 @@ const areaOutput = v.object({ number: v.string(), name: v.nullable(v.string()) }
 /** One warning as this source answers it, whatever the hazard. */
 export const warningOutput = v.object({
   hazard: v.pipe(v.picklist(HAZARDS), v.description('flood, landslide or avalanche')),
-  level: v.pipe(v.nullable(v.number()), v.description("Varsom's level: 1–4 (green–red) for flood and landslide, 1–5 for avalanche, 0 not assessed")),
-  level_name: v.pipe(v.nullable(v.string()), v.description('The level in words: green/yellow/orange/red, or low … very high for avalanches')),
-  id: v.pipe(v.nullable(v.string()), v.description("Varsom's id of the warning (forecast id, or RegId for avalanches)")),
+  level: v.pipe(
+    v.nullable(v.number()),
+    v.description("Varsom's level: 1–4 (green–red) for flood and landslide, 1–5 for avalanche, 0 not assessed"),
+  ),
+  level_name: v.pipe(
+    v.nullable(v.string()),
+    v.description('The level in words: green/yellow/orange/red, or low … very high for avalanches'),
+  ),
+  id: v.pipe(
+    v.nullable(v.string()),
+    v.description("Varsom's id of the warning (forecast id, or RegId for avalanches)"),
+  ),
   danger_type: v.pipe(v.nullable(v.string()), v.description('What the danger is, in the language asked for')),
   main_text: v.nullable(v.string()),
   warning_text: v.nullable(v.string()),
   advice_text: v.nullable(v.string()),
   consequence_text: v.nullable(v.string()),
-  valid_from: v.pipe(v.nullable(v.string()), v.description('ISO 8601 with the Norwegian offset (Varsom sends local time without one)')),
+  valid_from: v.pipe(
+    v.nullable(v.string()),
+    v.description('ISO 8601 with the Norwegian offset (Varsom sends local time without one)'),
+  ),
   valid_to: v.nullable(v.string()),
   published_at: v.nullable(v.string()),
   next_warning_at: v.nullable(v.string()),
@@ -33,7 +45,10 @@ export const warningOutput = v.object({
   ),
   counties: v.array(areaOutput),
   municipalities: v.array(areaOutput),
-  url: v.pipe(v.nullable(v.string()), v.description('The warning on varsom.no (flood and landslide; null for avalanches)')),
+  url: v.pipe(
+    v.nullable(v.string()),
+    v.description('The warning on varsom.no (flood and landslide; null for avalanches)'),
+  ),
 })
 export type Warning = v.InferOutput<typeof warningOutput>
 
@@ -44,7 +59,8 @@ export function levelNumber(value: number | string | null | undefined): number |
   return Number.isInteger(n) && n >= 0 ? n : null
 }
 
-const idText = (value: number | string | null | undefined) => (value === null || value === undefined || value === '' ? null : String(value))
+const idText = (value: number | string | null | undefined) =>
+  value === null || value === undefined || value === '' ? null : String(value)
 
 // On a green day with no warning issued, Varsom fills Id, EventId and MasterId with "xxx": no forecast to link to.
 const forecastId = (value: number | string | null | undefined) => {
@@ -93,7 +109,9 @@ export function hydroToWarning(hazard: 'flood' | 'landslide', w: HydroWarning): 
     region: null,
     counties: areas(w.CountyList, 2),
     municipalities: areas(w.MunicipalityList, 4),
-    url: id ? `https://www.varsom.no/en/flood-and-landslide-warning-service/forecastid/${encodeURIComponent(id)}` : null,
+    url: id
+      ? `https://www.varsom.no/en/flood-and-landslide-warning-service/forecastid/${encodeURIComponent(id)}`
+      : null,
   }
 }
 

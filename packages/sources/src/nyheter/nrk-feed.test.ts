@@ -3,7 +3,8 @@ import { UpstreamError } from '@allmenning/core/source'
 import { nrkFeeds } from './nyheter-upstreams.js'
 import { NRK_REGIONS, parseNrkFeed, regionOfCounty } from './nrk-feed.js'
 
-const feed = (items: string) => `<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>t</title>${items}</channel></rss>`
+const feed = (items: string) =>
+  `<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>t</title>${items}</channel></rss>`
 
 describe('parseNrkFeed', () => {
   it('reads numeric entities, CDATA and escaped HTML into plain text, and times with an offset', () => {
@@ -17,7 +18,14 @@ describe('parseNrkFeed', () => {
     )
     expect(unreadable).toBe(0)
     expect(items).toEqual([
-      { id: '1.2', title: 'Blåbær & tyttebær', link: 'https://www.nrk.no/mr/x-1.2', summary: 'Første linje', publishedAt: Date.parse('2026-11-27T09:00:00Z'), category: 'Natur' },
+      {
+        id: '1.2',
+        title: 'Blåbær & tyttebær',
+        link: 'https://www.nrk.no/mr/x-1.2',
+        summary: 'Første linje',
+        publishedAt: Date.parse('2026-11-27T09:00:00Z'),
+        category: 'Natur',
+      },
     ])
   })
 

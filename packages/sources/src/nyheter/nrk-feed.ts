@@ -23,7 +23,14 @@ export const NRK_REGIONS: NrkRegion[] = [
   { slug: 'stor-oslo', name: 'NRK Stor-Oslo', counties: ['03', '32'], lat: 59.9133, lon: 10.7389, reachKm: 50 },
   { slug: 'ostfold', name: 'NRK Østfold', counties: ['31'], lat: 59.2181, lon: 10.9298, reachKm: 50 },
   { slug: 'buskerud', name: 'NRK Buskerud', counties: ['33'], lat: 59.7439, lon: 10.2045, reachKm: 120 },
-  { slug: 'vestfoldogtelemark', name: 'NRK Vestfold og Telemark', counties: ['39', '40'], lat: 59.2096, lon: 9.609, reachKm: 120 },
+  {
+    slug: 'vestfoldogtelemark',
+    name: 'NRK Vestfold og Telemark',
+    counties: ['39', '40'],
+    lat: 59.2096,
+    lon: 9.609,
+    reachKm: 120,
+  },
   { slug: 'innlandet', name: 'NRK Innlandet', counties: ['34'], lat: 60.7945, lon: 11.068, reachKm: 200 },
   { slug: 'sorlandet', name: 'NRK Sørlandet', counties: ['42'], lat: 58.1467, lon: 7.9956, reachKm: 130 },
   { slug: 'rogaland', name: 'NRK Rogaland', counties: ['11'], lat: 58.97, lon: 5.7331, reachKm: 100 },
@@ -31,7 +38,14 @@ export const NRK_REGIONS: NrkRegion[] = [
   { slug: 'mr', name: 'NRK Møre og Romsdal', counties: ['15'], lat: 62.4723, lon: 6.1549, reachKm: 130 },
   { slug: 'trondelag', name: 'NRK Trøndelag', counties: ['50'], lat: 63.4305, lon: 10.3951, reachKm: 250 },
   { slug: 'nordland', name: 'NRK Nordland', counties: ['18'], lat: 67.2804, lon: 14.4049, reachKm: 350 },
-  { slug: 'tromsogfinnmark', name: 'NRK Troms og Finnmark', counties: ['55', '56'], lat: 69.6492, lon: 18.9553, reachKm: 400 },
+  {
+    slug: 'tromsogfinnmark',
+    name: 'NRK Troms og Finnmark',
+    counties: ['55', '56'],
+    lat: 69.6492,
+    lon: 18.9553,
+    reachKm: 400,
+  },
 ]
 
 /**
@@ -76,7 +90,8 @@ function textOf(raw: string | undefined): string | null {
   return folded === '' ? null : folded
 }
 
-const element = (item: string, name: string) => new RegExp(`<${name}(?:\\s[^>]*)?>([\\s\\S]*?)</${name}>`, 'i').exec(item)?.[1]
+const element = (item: string, name: string) =>
+  new RegExp(`<${name}(?:\\s[^>]*)?>([\\s\\S]*?)</${name}>`, 'i').exec(item)?.[1]
 
 /**
  * Reads an RSS 2.0 feed's items. A body that is not an RSS channel is a 502 naming NRK; an
@@ -85,7 +100,10 @@ const element = (item: string, name: string) => new RegExp(`<${name}(?:\\s[^>]*)
  * @example
  * const { items } = parseNrkFeed(client, xml)
  */
-export function parseNrkFeed(upstream: { id: string; name: string }, xml: string): { items: NrkItem[]; unreadable: number } {
+export function parseNrkFeed(
+  upstream: { id: string; name: string },
+  xml: string,
+): { items: NrkItem[]; unreadable: number } {
   if (!/<rss[\s>]/i.test(xml) || !/<channel[\s>]/i.test(xml)) {
     throw new UpstreamError(upstream, 'invalid_response', 'answered something other than an RSS feed')
   }
@@ -124,7 +142,11 @@ export const feedPath = (region: NrkRegion) => `/${region.slug}/siste.rss`
  * const { items } = await feeds.read(client, regionOfCounty('03')!)
  */
 export function createNrkFeedCache(ttlMs = 120_000) {
-  const memo = createTimedMemo<{ items: NrkItem[]; unreadable: number; url: string }>({ ttlMs, errorTtlMs: 15_000, maxEntries: 20 })
+  const memo = createTimedMemo<{ items: NrkItem[]; unreadable: number; url: string }>({
+    ttlMs,
+    errorTtlMs: 15_000,
+    maxEntries: 20,
+  })
   return {
     read(client: UpstreamClient, region: NrkRegion) {
       return memo.get(region.slug, async () => {

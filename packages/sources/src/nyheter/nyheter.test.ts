@@ -7,7 +7,11 @@ import { nyheter } from './index.js'
 import { LOOKUPS_PER_REQUEST } from './placement.js'
 import { MAX_PAGES, PAGE_SIZE } from './police-log.js'
 import { startFakeNrk } from './testing/fake-nrk.js'
-import { recordedPoliceMessages, startFakePolitiloggen, type FakePolitiloggenOptions } from './testing/fake-politiloggen.js'
+import {
+  recordedPoliceMessages,
+  startFakePolitiloggen,
+  type FakePolitiloggenOptions,
+} from './testing/fake-politiloggen.js'
 import { startFakeStedsnavn } from './testing/fake-stedsnavn.js'
 
 interface Row {
@@ -27,7 +31,12 @@ interface Row {
   summary: string | null
 }
 
-let fakes: { politiloggen: FakeUpstream; nrk_rss: FakeUpstream; kartverket_stedsnavn: FakeUpstream; kartverket_kommuneinfo: FakeUpstream }
+let fakes: {
+  politiloggen: FakeUpstream
+  nrk_rss: FakeUpstream
+  kartverket_stedsnavn: FakeUpstream
+  kartverket_kommuneinfo: FakeUpstream
+}
 let gateway: TestGateway
 
 async function start(police: FakePolitiloggenOptions = {}) {
@@ -69,7 +78,13 @@ describe('search_news places the police log', () => {
 
   it('counts what it could not place and leaves far places out', async () => {
     const { json, items } = await search({ source: 'politiloggen' })
-    expect(json.data.unplaced).toEqual({ count: 2, lookup_cap: 0, unknown_municipality: 2, no_municipality: 0, municipalities: ['Herøy', 'Lillestrøm'] })
+    expect(json.data.unplaced).toEqual({
+      count: 2,
+      lookup_cap: 0,
+      unknown_municipality: 2,
+      no_municipality: 0,
+      municipalities: ['Herøy', 'Lillestrøm'],
+    })
     // Bergen is placed, 300 km away: not listed around Oslo, but around Bergen.
     expect(items.some((r) => r.municipality === 'Bergen')).toBe(false)
     const bergen = await search({ lat: 60.39, lon: 5.33, source: 'politiloggen' })
@@ -112,7 +127,11 @@ describe('search_news places the police log', () => {
     await start({ messages: many })
     const { json } = await search({ source: 'politiloggen' })
     expect(json.data.geocoding_lookups).toBe(LOOKUPS_PER_REQUEST)
-    expect(json.data.unplaced).toMatchObject({ count: many.length, lookup_cap: 10, unknown_municipality: LOOKUPS_PER_REQUEST })
+    expect(json.data.unplaced).toMatchObject({
+      count: many.length,
+      lookup_cap: 10,
+      unknown_municipality: LOOKUPS_PER_REQUEST,
+    })
     expect(fakes.kartverket_kommuneinfo.hits('/sok')).toBe(LOOKUPS_PER_REQUEST)
   })
 
@@ -130,7 +149,12 @@ describe('search_news places the police log', () => {
     expect(fakes.politiloggen.hits('/messages')).toBe(MAX_PAGES)
     expect(json._meta.capped).toMatchObject({ cap: MAX_PAGES * PAGE_SIZE, requested_limit: 500 })
     expect(json.data.count).toBe(MAX_PAGES * PAGE_SIZE)
-    const asked = fakes.politiloggen.received.map((r) => [r.query.get('Skip'), r.query.get('Take'), r.query.get('SortBy'), r.query.get('SortOrder')])
+    const asked = fakes.politiloggen.received.map((r) => [
+      r.query.get('Skip'),
+      r.query.get('Take'),
+      r.query.get('SortBy'),
+      r.query.get('SortOrder'),
+    ])
     expect(asked[1]).toEqual(['50', '50', 'Date', 'Descending'])
   })
 

@@ -7,5 +7,6 @@ import type { PlaceFieldDeclaration } from '@allmenning/core/source'
 export const newsPlaceField: PlaceFieldDeclaration = {
   name: 'news',
   section: 'community',
-  description: "The police log (Politiloggen) within 20 km of the point and the region's NRK news, from the last 24 hours, newest first.",
+  description:
+    "The police log (Politiloggen) within 20 km of the point and the region's NRK news, from the last 24 hours, newest first.",
 }

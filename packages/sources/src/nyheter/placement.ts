@@ -49,7 +49,12 @@ function halfDiagonalKm(box: LatLonBox | null): number | null {
  * inBox({ south: 59.8, west: 10.4, north: 60.1, east: 10.9 }, { lat: 59.91, lon: 10.75 }) // true
  */
 export function inBox(box: LatLonBox, point: Wgs84Point, margin = 0): boolean {
-  return point.lat >= box.south - margin && point.lat <= box.north + margin && point.lon >= box.west - margin && point.lon <= box.east + margin
+  return (
+    point.lat >= box.south - margin &&
+    point.lat <= box.north + margin &&
+    point.lon >= box.west - margin &&
+    point.lon <= box.east + margin
+  )
 }
 
 /** The clients the placer calls. */
@@ -76,10 +81,18 @@ export function createPlacer(lookup: MunicipalityLookup) {
     errorTtlMs: 60_000,
     maxEntries: 2000,
   })
-  const areas = createTimedMemo<{ point: Wgs84Point | null }>({ ttlMs: 30 * DAY_MS, errorTtlMs: 60_000, maxEntries: 20_000 })
+  const areas = createTimedMemo<{ point: Wgs84Point | null }>({
+    ttlMs: 30 * DAY_MS,
+    errorTtlMs: 60_000,
+    maxEntries: 20_000,
+  })
 
   /** A municipality by the name Politiloggen writes: known, null (not one municipality), or undefined (out of lookups). */
-  async function municipality(clients: PlacerClients, name: string, budget: LookupBudget): Promise<MunicipalityInfo | null | undefined> {
+  async function municipality(
+    clients: PlacerClients,
+    name: string,
+    budget: LookupBudget,
+  ): Promise<MunicipalityInfo | null | undefined> {
     const key = fold(name)
     const known = municipalities.peek(key)
     if (known) return known.info
@@ -95,7 +108,12 @@ export function createPlacer(lookup: MunicipalityLookup) {
   }
 
   /** An area's point inside a municipality from Kartverket's place names: known, null (none), or undefined (out of lookups). */
-  async function area(clients: PlacerClients, name: string, within: MunicipalityInfo, budget: LookupBudget): Promise<Wgs84Point | null | undefined> {
+  async function area(
+    clients: PlacerClients,
+    name: string,
+    within: MunicipalityInfo,
+    budget: LookupBudget,
+  ): Promise<Wgs84Point | null | undefined> {
     const key = `${within.number}|${fold(name)}`
     const known = areas.peek(key)
     if (known) return known.point
@@ -105,7 +123,9 @@ export function createPlacer(lookup: MunicipalityLookup) {
     const found = await areas.get(key, async () => {
       const { items } = await fetchPlacePage(clients.stedsnavn, { sok: name, knr: within.number }, 1, 5)
       // Only a place of exactly that name, inside the municipality's box: a near miss is worse than the municipality.
-      const hit = items.find((p) => p.names.some((n) => fold(n.name) === fold(name)) && (!within.box || inBox(within.box, p, 0.02)))
+      const hit = items.find(
+        (p) => p.names.some((n) => fold(n.name) === fold(name)) && (!within.box || inBox(within.box, p, 0.02)),
+      )
       return { point: hit ? { lat: hit.lat, lon: hit.lon } : null }
     })
     return found.point

@@ -120,7 +120,13 @@ export async function readMessagePage(client: UpstreamClient, query: PoliceLogQu
   const rows = page.messages ?? page.data ?? []
   const total = page.messages ? page.totalCount : page.metadata?.totalItems
   const read = rows.map(toMessage)
-  return { messages: read.filter((m): m is PoliceMessage => m !== null), undated: read.filter((m) => m === null).length, rows: rows.length, total, url: response.url }
+  return {
+    messages: read.filter((m): m is PoliceMessage => m !== null),
+    undated: read.filter((m) => m === null).length,
+    rows: rows.length,
+    total,
+    url: response.url,
+  }
 }
 
 /**
@@ -140,7 +146,8 @@ export async function readPoliceLog(client: UpstreamClient, query: PoliceLogQuer
     messages.push(...read.messages)
     undated += read.undated
     const oldest = Math.min(...read.messages.map((m) => m.createdAt))
-    const done = read.rows < PAGE_SIZE || (read.total != null && (page + 1) * PAGE_SIZE >= read.total) || oldest < query.since
+    const done =
+      read.rows < PAGE_SIZE || (read.total != null && (page + 1) * PAGE_SIZE >= read.total) || oldest < query.since
     if (done) return { messages: dedupe(messages), capped: false, undated, url }
   }
   return { messages: dedupe(messages), capped: true, undated, url }
@@ -166,7 +173,9 @@ export function createPoliceLogCache(ttlMs = 60_000) {
       // Read back to the 10 minutes that hold `since`, so that the default (the last 24 hours,
       // a new instant each call) shares one read; the exact `since` is filtered after it.
       const since = Math.floor(query.since / SINCE_STEP_MS) * SINCE_STEP_MS
-      const key = [query.dateFrom, since, query.district ?? '', query.municipality ?? '', query.category ?? ''].join('|')
+      const key = [query.dateFrom, since, query.district ?? '', query.municipality ?? '', query.category ?? ''].join(
+        '|',
+      )
       return memo.get(key, () => readPoliceLog(client, { ...query, since }))
     },
   }

@@ -22,12 +22,21 @@ const nullableText = (description: string) => v.pipe(v.nullable(v.string()), v.d
 
 const itemSchema = v.object({
   id: v.pipe(v.string(), v.description("Politiloggen's message id ({thread}-{n}), or nrk-{NRK's article id}")),
-  name: v.pipe(v.string(), v.description('Headline: for Politiloggen, category and where ("Trafikk: Storgata, Oslo"); for NRK, the title')),
-  lat: v.pipe(v.number(), v.description('WGS84 latitude of the place given to the message (see placed_by and precision_km)')),
+  name: v.pipe(
+    v.string(),
+    v.description('Headline: for Politiloggen, category and where ("Trafikk: Storgata, Oslo"); for NRK, the title'),
+  ),
+  lat: v.pipe(
+    v.number(),
+    v.description('WGS84 latitude of the place given to the message (see placed_by and precision_km)'),
+  ),
   lon: v.pipe(v.number(), v.description('WGS84 longitude of the place given to the message')),
   source: v.pipe(v.picklist(['Politiloggen', 'NRK']), v.description('Politiloggen or NRK')),
   summary: nullableText("The police's message text, or NRK's lead"),
-  pub_date: v.pipe(v.string(), v.description('When it was published (ISO 8601, UTC); the list is sorted by it, newest first')),
+  pub_date: v.pipe(
+    v.string(),
+    v.description('When it was published (ISO 8601, UTC); the list is sorted by it, newest first'),
+  ),
   updated_at: nullableText('When Politiloggen last changed the message (ISO 8601, UTC); null for NRK'),
   category: nullableText('Politiloggen category (Trafikk, Brann, Tyveri, …), or the category NRK gives an article'),
   district: nullableText('Police district (Politiloggen), e.g. "Oslo politidistrikt"'),
@@ -35,7 +44,10 @@ const itemSchema = v.object({
   municipality_number: nullableText('Number of the municipality the message was placed in (four digits)'),
   area: nullableText("Politiloggen's area (a street, district or village); for NRK, the regional office"),
   url: nullableText("Link to the message on politiet.no's Politiloggen, or to the article on nrk.no"),
-  is_active: v.pipe(v.nullable(v.boolean()), v.description('Politiloggen: whether the incident is still ongoing; null for NRK')),
+  is_active: v.pipe(
+    v.nullable(v.boolean()),
+    v.description('Politiloggen: whether the incident is still ongoing; null for NRK'),
+  ),
   thread_id: nullableText("Politiloggen's incident (thread) the message belongs to; one incident has several messages"),
   placed_by: v.pipe(
     v.picklist(['area', 'municipality', 'region']),
@@ -44,16 +56,30 @@ const itemSchema = v.object({
         'point of the municipality; region: the main town of the NRK regional office',
     ),
   ),
-  precision_km: v.pipe(v.nullable(v.number()), v.description('How far the event may lie from lat/lon, in km (1 for an area)')),
+  precision_km: v.pipe(
+    v.nullable(v.number()),
+    v.description('How far the event may lie from lat/lon, in km (1 for an area)'),
+  ),
   distance_km: v.pipe(v.number(), v.description('Distance from the point asked to lat/lon, in km')),
 })
 
 type Item = v.InferOutput<typeof itemSchema>
 
 const unplacedSchema = v.object({
-  count: v.pipe(v.number(), v.description('Police messages in the time window that could not be placed, so were left out')),
-  lookup_cap: v.pipe(v.number(), v.description(`…of them because this answer had used its ${LOOKUPS_PER_REQUEST} geocoding lookups (placed by a later call)`)),
-  unknown_municipality: v.pipe(v.number(), v.description('…because Kartverket knows no single municipality by the name Politiloggen gives')),
+  count: v.pipe(
+    v.number(),
+    v.description('Police messages in the time window that could not be placed, so were left out'),
+  ),
+  lookup_cap: v.pipe(
+    v.number(),
+    v.description(
+      `…of them because this answer had used its ${LOOKUPS_PER_REQUEST} geocoding lookups (placed by a later call)`,
+    ),
+  ),
+  unknown_municipality: v.pipe(
+    v.number(),
+    v.description('…because Kartverket knows no single municipality by the name Politiloggen gives'),
+  ),
   no_municipality: v.pipe(v.number(), v.description('…because the message names no municipality')),
   municipalities: v.pipe(v.array(v.string()), v.description('The municipality names left unplaced')),
 })
@@ -70,16 +96,22 @@ export interface SearchNewsDeps {
 const fold = (s: string) => foldNorwegian(s.trim().toLowerCase())
 
 const invalid = (parameter: string, problem: string, rule: string) =>
-  new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, { details: [{ parameter, problem, rule }] })
+  new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, {
+    details: [{ parameter, problem, rule }],
+  })
 
 /** The instant a `since` names: an ISO time (UTC when it has no offset), or a day alone meaning its midnight in Oslo. */
 function sinceInstant(since: string | undefined, now: number): number {
   if (since === undefined) return now - 24 * HOUR_MS
   const iso = since.replace(' ', 'T')
   // Date.parse reads a time without an offset in the server's zone: say UTC, as documented.
-  const ms = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? osloMidnight(iso) : Date.parse(/(?:Z|[+-]\d{2}:?\d{2})$/.test(iso) ? iso : `${iso}Z`)
-  if (!Number.isFinite(ms)) throw invalid('since', 'must be an ISO 8601 time (2026-11-28T08:00:00Z) or a day (2026-11-28)', 'format')
-  if (ms < now - MAX_LOOKBACK_DAYS * 24 * HOUR_MS) throw invalid('since', `must be at most ${MAX_LOOKBACK_DAYS} days ago`, 'min_value')
+  const ms = /^\d{4}-\d{2}-\d{2}$/.test(iso)
+    ? osloMidnight(iso)
+    : Date.parse(/(?:Z|[+-]\d{2}:?\d{2})$/.test(iso) ? iso : `${iso}Z`)
+  if (!Number.isFinite(ms))
+    throw invalid('since', 'must be an ISO 8601 time (2026-11-28T08:00:00Z) or a day (2026-11-28)', 'format')
+  if (ms < now - MAX_LOOKBACK_DAYS * 24 * HOUR_MS)
+    throw invalid('since', `must be at most ${MAX_LOOKBACK_DAYS} days ago`, 'min_value')
   return ms
 }
 
@@ -116,7 +148,10 @@ export function createSearchNews(deps: SearchNewsDeps) {
           v.string(),
           v.trim(),
           v.maxLength(40, 'must be at most 40 characters'),
-          v.regex(/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/, 'must be an ISO 8601 time or day'),
+          v.regex(
+            /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/,
+            'must be an ISO 8601 time or day',
+          ),
           v.description(
             `Only news published at or after this time (ISO 8601, e.g. 2026-11-28T08:00:00Z; a day alone is its midnight in Oslo; ` +
               `a time without offset is read as UTC). Default: the last 24 hours. At most ${MAX_LOOKBACK_DAYS} days ago.`,
@@ -124,7 +159,13 @@ export function createSearchNews(deps: SearchNewsDeps) {
         ),
       ),
       source: v.optional(
-        v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(['politiloggen', 'nrk']), v.description('Only one source: politiloggen or nrk')),
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.toLowerCase(),
+          v.picklist(['politiloggen', 'nrk']),
+          v.description('Only one source: politiloggen or nrk'),
+        ),
       ),
       category: v.optional(
         v.pipe(
@@ -132,7 +173,9 @@ export function createSearchNews(deps: SearchNewsDeps) {
           v.trim(),
           v.minLength(1, 'must not be empty'),
           v.maxLength(60, 'must be at most 60 characters'),
-          v.description('Only this category, as Politiloggen names it (Trafikk, Brann, Tyveri, Ulykke, …); case does not matter'),
+          v.description(
+            'Only this category, as Politiloggen names it (Trafikk, Brann, Tyveri, Ulykke, …); case does not matter',
+          ),
         ),
       ),
       district: v.optional(
@@ -141,7 +184,9 @@ export function createSearchNews(deps: SearchNewsDeps) {
           v.trim(),
           v.minLength(1, 'must not be empty'),
           v.maxLength(60, 'must be at most 60 characters'),
-          v.description('Only this police district, as Politiloggen names it ("Oslo politidistrikt"); police messages only'),
+          v.description(
+            'Only this police district, as Politiloggen names it ("Oslo politidistrikt"); police messages only',
+          ),
         ),
       ),
       municipality: v.optional(
@@ -150,7 +195,10 @@ export function createSearchNews(deps: SearchNewsDeps) {
           v.trim(),
           v.minLength(1, 'must not be empty'),
           v.maxLength(60, 'must be at most 60 characters'),
-          v.check((s) => !/^\d+$/.test(s) || /^\d{3,4}$/.test(s), 'must be a municipality name, or a number of 3 or 4 digits (301 or 0301)'),
+          v.check(
+            (s) => !/^\d+$/.test(s) || /^\d{3,4}$/.test(s),
+            'must be a municipality name, or a number of 3 or 4 digits (301 or 0301)',
+          ),
           v.description('Only police messages of this municipality: its name (Oslo) or number (0301 or 301)'),
         ),
       ),
@@ -162,9 +210,14 @@ export function createSearchNews(deps: SearchNewsDeps) {
       radius_km: v.pipe(v.number(), v.description('The radius searched, in kilometres')),
       since: v.pipe(v.string(), v.description('The start of the time window searched (ISO 8601, UTC)')),
       unplaced: unplacedSchema,
-      geocoding_lookups: v.pipe(v.number(), v.description('Geocoding lookups this answer made (names not seen before)')),
+      geocoding_lookups: v.pipe(
+        v.number(),
+        v.description('Geocoding lookups this answer made (names not seen before)'),
+      ),
       nrk_region: nullableText('The NRK regional office whose feed was read for the point, or null'),
-      nrk_error: nullableText("Why NRK's feed is missing from this answer when it failed (the police log is still given)"),
+      nrk_error: nullableText(
+        "Why NRK's feed is missing from this answer when it failed (the police log is still given)",
+      ),
     }),
     list: 'items',
     placeField: newsPlaceField,
@@ -188,13 +241,21 @@ export function createSearchNews(deps: SearchNewsDeps) {
       const clients = { kommuneinfo, stedsnavn: ctx.upstream(kartverketStedsnavn) }
       const wantCategory = params.category ? fold(params.category) : undefined
       const items: Item[] = []
-      const unplaced = { count: 0, lookup_cap: 0, unknown_municipality: 0, no_municipality: 0, municipalities: new Set<string>() }
+      const unplaced = {
+        count: 0,
+        lookup_cap: 0,
+        unknown_municipality: 0,
+        no_municipality: 0,
+        municipalities: new Set<string>(),
+      }
       const budget = lookupBudget()
       let capped: { cap: number; reason: string } | undefined
       let sourceApi: string | undefined
 
       if (params.source !== 'nrk') {
-        const asked = params.municipality ? await resolveMunicipality(deps.municipalities, kommuneinfo, params.municipality) : undefined
+        const asked = params.municipality
+          ? await resolveMunicipality(deps.municipalities, kommuneinfo, params.municipality)
+          : undefined
         const client = ctx.upstream(politiloggen)
         const read = await deps.policeLog.read(client, {
           dateFrom: osloDate(since - 24 * HOUR_MS),
@@ -220,8 +281,13 @@ export function createSearchNews(deps: SearchNewsDeps) {
         )
         // Newest first, so that the lookups a request may make go to the news most likely read.
         messages.sort((a, b) => b.createdAt - a.createdAt)
-        const near = (m: { point: Wgs84Point | null; box: { south: number; west: number; north: number; east: number } | null }) =>
-          m.box ? inBox(m.box, point, params.radius_km / 55) : m.point !== null && distanceKm(point, m.point) <= params.radius_km + 30
+        const near = (m: {
+          point: Wgs84Point | null
+          box: { south: number; west: number; north: number; east: number } | null
+        }) =>
+          m.box
+            ? inBox(m.box, point, params.radius_km / 55)
+            : m.point !== null && distanceKm(point, m.point) <= params.radius_km + 30
         const placements = await mapConcurrently(messages, 4, (m) => deps.placer.place(clients, m, budget, near))
         messages.forEach((m, i) => {
           const placed = placements[i]!
@@ -230,7 +296,10 @@ export function createSearchNews(deps: SearchNewsDeps) {
             return
           }
           const distance = distanceKm(point, placed)
-          const inside = placed.placedBy === 'municipality' && placed.municipality.box !== null && inBox(placed.municipality.box, point)
+          const inside =
+            placed.placedBy === 'municipality' &&
+            placed.municipality.box !== null &&
+            inBox(placed.municipality.box, point)
           if (distance > params.radius_km && !inside) return
           items.push({
             id: m.id,
@@ -246,7 +315,9 @@ export function createSearchNews(deps: SearchNewsDeps) {
             municipality: m.municipality,
             municipality_number: placed.municipality.number,
             area: m.area,
-            url: m.threadId ? `https://www.politiet.no/politiloggen/hendelse/#/${encodeURIComponent(m.threadId)}` : null,
+            url: m.threadId
+              ? `https://www.politiet.no/politiloggen/hendelse/#/${encodeURIComponent(m.threadId)}`
+              : null,
             is_active: m.isActive,
             thread_id: m.threadId,
             placed_by: placed.placedBy,
@@ -302,7 +373,9 @@ export function createSearchNews(deps: SearchNewsDeps) {
         }
       }
 
-      items.sort((a, b) => (a.pub_date === b.pub_date ? a.id.localeCompare(b.id) : b.pub_date.localeCompare(a.pub_date)))
+      items.sort((a, b) =>
+        a.pub_date === b.pub_date ? a.id.localeCompare(b.id) : b.pub_date.localeCompare(a.pub_date),
+      )
       return {
         data: {
           items,
@@ -322,7 +395,13 @@ export function createSearchNews(deps: SearchNewsDeps) {
 }
 
 function countUnplaced(
-  unplaced: { count: number; lookup_cap: number; unknown_municipality: number; no_municipality: number; municipalities: Set<string> },
+  unplaced: {
+    count: number
+    lookup_cap: number
+    unknown_municipality: number
+    no_municipality: number
+    municipalities: Set<string>
+  },
   why: Unplaced,
   municipality: string | null,
 ): void {

@@ -21,15 +21,33 @@ export function poiNorge(): SourceDefinition {
       'Points of interest in Norway from OpenStreetMap: restaurants, cafés, shops, museums, hotels, bicycle parking and more, searchable by distance from a point and by OpenStreetMap key and value.',
     documentation: 'https://wiki.openstreetmap.org/wiki/Overpass_API',
     topic: 'places',
-    keywords: ['points of interest', 'POI', 'OpenStreetMap', 'restaurants', 'shops', 'severdigheter', 'butikker', 'spisesteder'],
-    synonyms: ['osm', 'amenity', 'kafé', 'cafe', 'museum', 'hotell', 'sykkelparkering', 'attraksjoner', 'interessepunkter'],
+    keywords: [
+      'points of interest',
+      'POI',
+      'OpenStreetMap',
+      'restaurants',
+      'shops',
+      'severdigheter',
+      'butikker',
+      'spisesteder',
+    ],
+    synonyms: [
+      'osm',
+      'amenity',
+      'kafé',
+      'cafe',
+      'museum',
+      'hotell',
+      'sykkelparkering',
+      'attraksjoner',
+      'interessepunkter',
+    ],
     contentLanguages: ['no', 'en'],
     cacheTtlSeconds: 3600,
     upstreams: [overpassApi],
     // The operations' code is imported when a request first reads it (see deferOperations).
-    operations: deferOperations(
-      [{ name: 'search_poi', placeField: poisPlaceField }, 'list_categories'],
-      async () => (await import('./operations.js')).poiNorgeOperations(),
+    operations: deferOperations([{ name: 'search_poi', placeField: poisPlaceField }, 'list_categories'], async () =>
+      (await import('./operations.js')).poiNorgeOperations(),
     ),
   })
 }

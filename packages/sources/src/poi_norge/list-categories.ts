@@ -7,8 +7,14 @@ const categorySchema = v.object({
   key: v.pipe(v.string(), v.description('What search_poi?category= takes, e.g. restaurant')),
   name_no: v.pipe(v.string(), v.description('The category in Norwegian (bokmål)')),
   name_en: v.pipe(v.string(), v.description('The category in English')),
-  type: v.pipe(v.picklist(POI_TYPES), v.description('The OpenStreetMap key it belongs to (what search_poi?type= takes)')),
-  osm_tags: v.pipe(v.array(v.string()), v.description('The OpenStreetMap tags search_poi asks Overpass for, as key=value')),
+  type: v.pipe(
+    v.picklist(POI_TYPES),
+    v.description('The OpenStreetMap key it belongs to (what search_poi?type= takes)'),
+  ),
+  osm_tags: v.pipe(
+    v.array(v.string()),
+    v.description('The OpenStreetMap tags search_poi asks Overpass for, as key=value'),
+  ),
 })
 
 /**
@@ -30,7 +36,9 @@ export const listCategories = defineOperation({
     count: v.pipe(v.number(), v.description('Categories known by name, before paging')),
     types: v.pipe(
       v.array(v.picklist(POI_TYPES)),
-      v.description('The OpenStreetMap keys search_poi searches (its type parameter), in the order a POI’s type is chosen'),
+      v.description(
+        'The OpenStreetMap keys search_poi searches (its type parameter), in the order a POI’s type is chosen',
+      ),
     ),
     categories: v.array(categorySchema),
   }),
@@ -49,7 +57,13 @@ export const listCategories = defineOperation({
       data: {
         count: POI_CATEGORIES.length,
         types: [...POI_TYPES],
-        categories: POI_CATEGORIES.map((c) => ({ key: c.key, name_no: c.name_no, name_en: c.name_en, type: c.type, osm_tags: [osmTag(c)] })),
+        categories: POI_CATEGORIES.map((c) => ({
+          key: c.key,
+          name_no: c.name_no,
+          name_en: c.name_en,
+          type: c.type,
+          osm_tags: [osmTag(c)],
+        })),
       },
     }
   },

@@ -42,7 +42,11 @@ export interface OverpassPois {
   dataAsOf: string | null
 }
 
-function typeOf(tags: Record<string, string>, wanted: PoiType | undefined, category: string | undefined): PoiType | undefined {
+function typeOf(
+  tags: Record<string, string>,
+  wanted: PoiType | undefined,
+  category: string | undefined,
+): PoiType | undefined {
   if (wanted) return tags[wanted] !== undefined ? wanted : undefined
   return POI_TYPES.find((key) => tags[key] !== undefined && (category === undefined || tags[key] === category))
 }
@@ -61,10 +65,18 @@ function addressOf(tags: Record<string, string>): string | null {
  * @example
  * const { pois } = parseOverpassPois(res.body, client, { category: 'restaurant' })
  */
-export function parseOverpassPois(body: unknown, upstream: { id: string; name: string }, filter: { type?: PoiType | undefined; category?: string | undefined }): OverpassPois {
+export function parseOverpassPois(
+  body: unknown,
+  upstream: { id: string; name: string },
+  filter: { type?: PoiType | undefined; category?: string | undefined },
+): OverpassPois {
   const parsed = checkUpstreamShape(upstream, answer, body, 'the POI query')
   if (parsed.remark && /error/i.test(parsed.remark)) {
-    throw new UpstreamError(upstream, 'status', `reported an error inside HTTP 200 (${parsed.remark.trim().slice(0, 160)})`)
+    throw new UpstreamError(
+      upstream,
+      'status',
+      `reported an error inside HTTP 200 (${parsed.remark.trim().slice(0, 160)})`,
+    )
   }
   const pois: Poi[] = []
   for (const element of parsed.elements) {

@@ -12,7 +12,13 @@ export interface PoiCategory {
   name_en: string
 }
 
-const category = (type: PoiType, value: string, name_no: string, name_en: string): PoiCategory => ({ key: value, type, value, name_no, name_en })
+const category = (type: PoiType, value: string, name_no: string, name_en: string): PoiCategory => ({
+  key: value,
+  type,
+  value,
+  name_no,
+  name_en,
+})
 
 /**
  * The categories `search_poi` knows by name, in the order `list_categories` lists them: the six
@@ -103,7 +109,10 @@ export function osmTag(c: PoiCategory): string {
  * resolveTag('fast_food', undefined) // { type: 'amenity', category: 'fast_food' }
  * resolveTag('bench', undefined) // { type: undefined, category: 'bench' }
  */
-export function resolveTag(category: string | undefined, type: PoiType | undefined): { type: PoiType | undefined; category: string | undefined } {
+export function resolveTag(
+  category: string | undefined,
+  type: PoiType | undefined,
+): { type: PoiType | undefined; category: string | undefined } {
   const known = category === undefined ? undefined : poiCategory(category)
   if (known && (type === undefined || type === known.type)) return { type: known.type, category: known.value }
   return { type, category }

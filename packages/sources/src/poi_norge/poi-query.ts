@@ -2,7 +2,19 @@
  * The OpenStreetMap keys whose values are treated as POI categories (`amenity=restaurant`,
  * `shop=bakery`, ...), in the order a POI's type is chosen when it carries several.
  */
-export const POI_TYPES = ['amenity', 'shop', 'tourism', 'leisure', 'historic', 'office', 'craft', 'healthcare', 'emergency', 'sport', 'public_transport'] as const
+export const POI_TYPES = [
+  'amenity',
+  'shop',
+  'tourism',
+  'leisure',
+  'historic',
+  'office',
+  'craft',
+  'healthcare',
+  'emergency',
+  'sport',
+  'public_transport',
+] as const
 
 export type PoiType = (typeof POI_TYPES)[number]
 

@@ -11,8 +11,7 @@ import { poisPlaceField } from './place-fields.js'
 
 export const OVERPASS_PATH = '/interpreter'
 
-const CAP_REASON =
-  `Overpass answers at most ${MAX_ELEMENTS} elements per search, not nearest first; a smaller radius_km or a category finds the rest`
+const CAP_REASON = `Overpass answers at most ${MAX_ELEMENTS} elements per search, not nearest first; a smaller radius_km or a category finds the rest`
 
 /**
  * The point is rounded to a cell of 0.001° (about 110 m), so nearby questions are one question:
@@ -67,14 +66,25 @@ export function createSearchPoi() {
           v.string(),
           v.trim(),
           v.toLowerCase(),
-          v.regex(/^[a-z0-9_]{1,64}$/, 'must be an OpenStreetMap value such as restaurant or bicycle_parking (letters, digits and _)'),
+          v.regex(
+            /^[a-z0-9_]{1,64}$/,
+            'must be an OpenStreetMap value such as restaurant or bicycle_parking (letters, digits and _)',
+          ),
           v.description(
             `One category per call: ${namedInDescription.join(', ')} or any other key list_categories lists (searched as its ` +
               'OpenStreetMap tag), or any other OpenStreetMap value of the keys type takes',
           ),
         ),
       ),
-      type: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(POI_TYPES), v.description('OpenStreetMap key the category belongs to; any of them when left out'))),
+      type: v.optional(
+        v.pipe(
+          v.string(),
+          v.trim(),
+          v.toLowerCase(),
+          v.picklist(POI_TYPES),
+          v.description('OpenStreetMap key the category belongs to; any of them when left out'),
+        ),
+      ),
     },
     limit: { default: 25, max: 200 },
     output: v.object({
@@ -84,7 +94,10 @@ export function createSearchPoi() {
       items: v.array(poiSchema),
       limit: v.pipe(v.number(), v.description('Most items per page')),
       returned: v.pipe(v.number(), v.description('Items on this page (the same as count)')),
-      truncated: v.pipe(v.boolean(), v.description(`True when Overpass hit its cap of ${MAX_ELEMENTS} elements, so matched may be an undercount`)),
+      truncated: v.pipe(
+        v.boolean(),
+        v.description(`True when Overpass hit its cap of ${MAX_ELEMENTS} elements, so matched may be an undercount`),
+      ),
     }),
     list: 'items',
     placeField: poisPlaceField,

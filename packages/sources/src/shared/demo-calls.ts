@@ -41,7 +41,11 @@ export async function demoCalls(gateway: TestGateway, source: SourceDefinition):
       const misfits = shape.issues?.map((issue) => `${v.getDotPath(issue) ?? '(data)'}: ${issue.message}`) ?? []
       expect(misfits, `${where} fits its output schema`).toEqual([])
       const data = res.json.data as unknown
-      const rows = Array.isArray(data) ? data : operation.list ? (data as Record<string, unknown[]>)[operation.list] : undefined
+      const rows = Array.isArray(data)
+        ? data
+        : operation.list
+          ? (data as Record<string, unknown[]>)[operation.list]
+          : undefined
       if (rows !== undefined) expect(rows.length, `${where} answered no rows`).toBeGreaterThan(0)
       else expect(Object.keys(data ?? {}).length, `${where} answered an empty object`).toBeGreaterThan(0)
       return res.json

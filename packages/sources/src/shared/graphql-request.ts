@@ -36,14 +36,27 @@ export async function postGraphql(
   question: GraphqlQuestion,
   headers: Record<string, string> = {},
 ): Promise<{ data: Record<string, unknown>; response: UpstreamResponse<unknown> }> {
-  const response = await client.postJson(path, { query: question.query, variables: question.variables ?? {} }, { headers, acceptStatus: [400] })
+  const response = await client.postJson(
+    path,
+    { query: question.query, variables: question.variables ?? {} },
+    { headers, acceptStatus: [400] },
+  )
   const refused = response.status === 400
-  const answer: v.InferOutput<typeof graphqlAnswer> = refused && response.body === undefined ? {} : checkUpstreamShape(client, graphqlAnswer, response.body, 'the GraphQL answer')
+  const answer: v.InferOutput<typeof graphqlAnswer> =
+    refused && response.body === undefined
+      ? {}
+      : checkUpstreamShape(client, graphqlAnswer, response.body, 'the GraphQL answer')
   if (answer.errors && answer.errors.length > 0) {
     const where = refused ? ' (HTTP 400)' : ' in an HTTP 200 answer'
-    throw new UpstreamError(client, 'status', `answered GraphQL errors${where}: ${firstMessage(answer.errors)}`, refused ? 400 : undefined)
+    throw new UpstreamError(
+      client,
+      'status',
+      `answered GraphQL errors${where}: ${firstMessage(answer.errors)}`,
+      refused ? 400 : undefined,
+    )
   }
   if (refused) throw new UpstreamError(client, 'status', 'refused the GraphQL query (HTTP 400)', 400)
-  if (!answer.data) throw new UpstreamError(client, 'invalid_response', 'answered neither data nor errors to a GraphQL query')
+  if (!answer.data)
+    throw new UpstreamError(client, 'invalid_response', 'answered neither data nor errors to a GraphQL query')
   return { data: answer.data, response }
 }

@@ -7,4 +7,8 @@ import { createRequestBudget, type RequestBudget } from './request-budget.js'
  * ws.geonorge.no (none was found in its documentation or terms; the data is CC BY 4.0); this
  * keeps a gateway's bursts modest, as a courtesy to a free service.
  */
-export const kartverketAddressBudget: RequestBudget = createRequestBudget({ requests: 20, perMs: 1000, maxWaitMs: 1500 })
+export const kartverketAddressBudget: RequestBudget = createRequestBudget({
+  requests: 20,
+  perMs: 1000,
+  maxWaitMs: 1500,
+})

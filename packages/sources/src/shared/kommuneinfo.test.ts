@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { UpstreamError } from '@allmenning/core/source'
 import { testUpstreamClient, type FakeUpstream } from '@allmenning/core/testing'
-import { createMunicipalityLookup, kartverketKommuneinfo, municipalityKey, municipalityNumberOf, parseMunicipality, resolveMunicipality } from './kommuneinfo.js'
+import {
+  createMunicipalityLookup,
+  kartverketKommuneinfo,
+  municipalityKey,
+  municipalityNumberOf,
+  parseMunicipality,
+  resolveMunicipality,
+} from './kommuneinfo.js'
 import { kommuneinfoFixtures, startFakeKommuneinfo } from './testing/fake-kommuneinfo.js'
 
 let fake: FakeUpstream
@@ -44,13 +51,20 @@ describe('parseMunicipality', () => {
   it('gives no box rather than a wrong one when the box is not in degrees', () => {
     const body = JSON.parse(kommuneinfoFixtures['0301']!)
     body.avgrensningsboks.crs.properties.name = 'EPSG:25833'
-    body.avgrensningsboks.coordinates = [[[590000, 6630000], [610000, 6660000]]]
+    body.avgrensningsboks.coordinates = [
+      [
+        [590000, 6630000],
+        [610000, 6660000],
+      ],
+    ]
     expect(parseMunicipality(body, kartverketKommuneinfo).box).toBeNull()
   })
 
   it('is a 502 naming Kartverket for a body of another shape', () => {
     expect(() => parseMunicipality({ message: 'oops' }, kartverketKommuneinfo)).toThrow(UpstreamError)
-    expect(() => parseMunicipality({ message: 'oops' }, kartverketKommuneinfo)).toThrow(/^Upstream Kartverket kommuneinfo \(kartverket_kommuneinfo\) /)
+    expect(() => parseMunicipality({ message: 'oops' }, kartverketKommuneinfo)).toThrow(
+      /^Upstream Kartverket kommuneinfo \(kartverket_kommuneinfo\) /,
+    )
   })
 })
 
@@ -70,13 +84,21 @@ describe('resolveMunicipality', () => {
 
   it('keeps only exact names from a search that also finds name starts', async () => {
     // The fake's search, like one of name starts, finds Bergen for "Berg": not the name asked for.
-    await expect(resolveMunicipality(createMunicipalityLookup(), client(), 'Berg')).rejects.toMatchObject({ status: 404 })
+    await expect(resolveMunicipality(createMunicipalityLookup(), client(), 'Berg')).rejects.toMatchObject({
+      status: 404,
+    })
   })
 
   it('is a 404 for an unknown number or name and a 400 for a name two municipalities share', async () => {
     const lookup = createMunicipalityLookup()
-    await expect(resolveMunicipality(lookup, client(), '0399')).rejects.toMatchObject({ status: 404, code: 'entity_not_found' })
+    await expect(resolveMunicipality(lookup, client(), '0399')).rejects.toMatchObject({
+      status: 404,
+      code: 'entity_not_found',
+    })
     await expect(resolveMunicipality(lookup, client(), 'Atlantis')).rejects.toMatchObject({ status: 404 })
-    await expect(resolveMunicipality(lookup, client(), 'Herøy')).rejects.toMatchObject({ status: 400, code: 'invalid_parameter' })
+    await expect(resolveMunicipality(lookup, client(), 'Herøy')).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_parameter',
+    })
   })
 })

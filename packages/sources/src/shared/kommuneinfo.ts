@@ -58,7 +58,9 @@ const municipalityPayload = v.looseObject({
   ),
 })
 const searchPayload = v.looseObject({
-  kommuner: v.nullish(v.array(v.looseObject({ kommunenummer: v.string(), kommunenavn: text, kommunenavnNorsk: text, fylkesnavn: text }))),
+  kommuner: v.nullish(
+    v.array(v.looseObject({ kommunenummer: v.string(), kommunenavn: text, kommunenavnNorsk: text, fylkesnavn: text })),
+  ),
 })
 
 /** Degrees in ETRS89 (Kartverket's default, EPSG:4258) or WGS84 differ by less than a metre. */
@@ -74,11 +76,19 @@ function boxOf(bounds: v.InferOutput<typeof municipalityPayload>['avgrensningsbo
   const lons = points.map((p) => p[0]!)
   const lats = points.map((p) => p[1]!)
   const box = { south: Math.min(...lats), west: Math.min(...lons), north: Math.max(...lats), east: Math.max(...lons) }
-  const plausible = box.south >= -90 && box.north <= 90 && box.west >= -180 && box.east <= 180 && box.south < box.north && box.west < box.east
+  const plausible =
+    box.south >= -90 &&
+    box.north <= 90 &&
+    box.west >= -180 &&
+    box.east <= 180 &&
+    box.south < box.north &&
+    box.west < box.east
   return plausible ? box : null
 }
 
-function pointOf(point: v.InferOutput<typeof municipalityPayload>['punktIOmrade']): { lat: number; lon: number } | null {
+function pointOf(
+  point: v.InferOutput<typeof municipalityPayload>['punktIOmrade'],
+): { lat: number; lon: number } | null {
   if (!point || point.coordinates.length < 2) return null
   const crs = point.crs?.properties?.name
   if (crs && !DEGREE_CRS.test(crs)) return null
@@ -136,7 +146,10 @@ export function municipalityParameter(description: string) {
     v.trim(),
     v.minLength(1, 'must not be empty'),
     v.maxLength(60, 'must be at most 60 characters'),
-    v.check((s) => !/^\d+$/.test(s) || /^\d{3,4}$/.test(s), 'must be a municipality name, or a number of 3 or 4 digits (301 or 0301)'),
+    v.check(
+      (s) => !/^\d+$/.test(s) || /^\d{3,4}$/.test(s),
+      'must be a municipality name, or a number of 3 or 4 digits (301 or 0301)',
+    ),
     v.transform((s) => municipalityNumberOf(s) ?? s),
     v.description(description),
   )
@@ -164,12 +177,25 @@ const DAY_MS = 86_400_000
  * const oslo = await municipalities.byNumber(ctx.upstream(kartverketKommuneinfo), '0301')
  */
 export function createMunicipalityLookup() {
-  const memo = createTimedMemo<MunicipalityInfo | null>({ ttlMs: DAY_MS, staleOnErrorMs: 7 * DAY_MS, errorTtlMs: 30_000, maxEntries: 800 })
+  const memo = createTimedMemo<MunicipalityInfo | null>({
+    ttlMs: DAY_MS,
+    staleOnErrorMs: 7 * DAY_MS,
+    errorTtlMs: 30_000,
+    maxEntries: 800,
+  })
   // A name search is kept apart from the municipalities: the numbers it found, each described by byNumber.
-  const searches = createTimedMemo<string[]>({ ttlMs: DAY_MS, staleOnErrorMs: 7 * DAY_MS, errorTtlMs: 30_000, maxEntries: 800 })
+  const searches = createTimedMemo<string[]>({
+    ttlMs: DAY_MS,
+    staleOnErrorMs: 7 * DAY_MS,
+    errorTtlMs: 30_000,
+    maxEntries: 800,
+  })
   const byNumber = async (client: UpstreamClient, number: string): Promise<MunicipalityInfo | null> =>
     memo.get(number, async () => {
-      const response = await client.getJson(`/kommuner/${encodeURIComponent(number)}`, { query: { utkoordsys: 4258 }, acceptStatus: [404] })
+      const response = await client.getJson(`/kommuner/${encodeURIComponent(number)}`, {
+        query: { utkoordsys: 4258 },
+        acceptStatus: [404],
+      })
       return response.status === 404 ? null : parseMunicipality(response.body, client)
     })
   return {
@@ -181,7 +207,9 @@ export function createMunicipalityLookup() {
         const response = await client.getJson(KOMMUNEINFO_PATHS.search, { query: { knavn: name } })
         const found = checkUpstreamShape(client, searchPayload, response.body, 'the municipality search').kommuner ?? []
         // kommuneinfo's search also finds names that only begin with the text: keep the exact ones.
-        const exact = found.filter((m) => [m.kommunenavnNorsk, m.kommunenavn].some((n) => n && municipalityKey(n) === key))
+        const exact = found.filter((m) =>
+          [m.kommunenavnNorsk, m.kommunenavn].some((n) => n && municipalityKey(n) === key),
+        )
         return [...new Set(exact.map((m) => m.kommunenummer))]
       })
       const described = await Promise.all(numbers.map((number) => byNumber(client, number)))
@@ -202,11 +230,16 @@ export type MunicipalityLookup = ReturnType<typeof createMunicipalityLookup>
  * const lookup = createMunicipalityLookup()
  * const oslo = await resolveMunicipality(lookup, ctx.upstream(kartverketKommuneinfo), '301') // { number: '0301', name: 'Oslo', ... }
  */
-export async function resolveMunicipality(lookup: MunicipalityLookup, client: UpstreamClient, value: string): Promise<MunicipalityInfo> {
+export async function resolveMunicipality(
+  lookup: MunicipalityLookup,
+  client: UpstreamClient,
+  value: string,
+): Promise<MunicipalityInfo> {
   const number = municipalityNumberOf(value)
   if (number !== undefined) {
     const found = await lookup.byNumber(client, number)
-    if (!found) throw new GatewayError(404, 'entity_not_found', `No municipality numbered ${number} in Kartverket's register`)
+    if (!found)
+      throw new GatewayError(404, 'entity_not_found', `No municipality numbered ${number} in Kartverket's register`)
     return found
   }
   const found = await lookup.byName(client, value)

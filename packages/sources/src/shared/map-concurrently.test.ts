@@ -18,6 +18,8 @@ describe('mapConcurrently', () => {
 
   it('answers an empty list without calling map, and rejects with the first error', async () => {
     expect(await mapConcurrently([], 4, async () => 1)).toEqual([])
-    await expect(mapConcurrently([1, 2, 3], 2, async (n) => (n === 2 ? Promise.reject(new Error('two')) : n))).rejects.toThrow('two')
+    await expect(
+      mapConcurrently([1, 2, 3], 2, async (n) => (n === 2 ? Promise.reject(new Error('two')) : n)),
+    ).rejects.toThrow('two')
   })
 })

@@ -7,7 +7,11 @@
  * @example
  * const pages = await mapConcurrently(['/2024', '/2025', '/2026'], 2, (path) => client.getText(path))
  */
-export async function mapConcurrently<T, R>(items: readonly T[], limit: number, map: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapConcurrently<T, R>(
+  items: readonly T[],
+  limit: number,
+  map: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length)
   let next = 0
   const workers = Array.from({ length: Math.min(Math.max(1, limit), items.length) }, async () => {

@@ -30,13 +30,20 @@ export interface MunicipalityAtPoint {
  * await at.get(ctx.upstream(kartverketKommuneinfo), { lat: 59.91, lon: 10.75 }) // { number: '0301', name: 'Oslo', county: '03', countyName: 'Oslo' }
  */
 export function createMunicipalityAtPoint() {
-  const memo = createTimedMemo<MunicipalityAtPoint | null>({ ttlMs: 24 * 3_600_000, errorTtlMs: 30_000, maxEntries: 5000 })
+  const memo = createTimedMemo<MunicipalityAtPoint | null>({
+    ttlMs: 24 * 3_600_000,
+    errorTtlMs: 30_000,
+    maxEntries: 5000,
+  })
   return {
     get(client: UpstreamClient, point: Wgs84Point): Promise<MunicipalityAtPoint | null> {
       const nord = Math.round(point.lat * 1000) / 1000
       const ost = Math.round(point.lon * 1000) / 1000
       return memo.get(`${nord},${ost}`, async () => {
-        const response = await client.getJson('/punkt', { query: { nord, ost, koordsys: 4258 }, acceptStatus: [400, 404] })
+        const response = await client.getJson('/punkt', {
+          query: { nord, ost, koordsys: 4258 },
+          acceptStatus: [400, 404],
+        })
         if (response.status !== 200) return null
         const found = checkUpstreamShape(client, pointPayload, response.body, 'the municipality at the point')
         return {

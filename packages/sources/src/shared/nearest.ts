@@ -23,7 +23,12 @@ export function isKnownPosition(position: { lat: unknown; lon: unknown }): posit
  * const near = nearest<{ lat: number; lon: number }>({ lat: 59.907, lon: 10.747 }, ports, 10, (port) => port)
  * near[0] // { item: {...}, distanceKm: 0.019 }
  */
-export function nearest<T>(center: Wgs84Point, items: Iterable<T>, radiusKm: number, position: (item: T) => Wgs84Point | null): { item: T; distanceKm: number }[] {
+export function nearest<T>(
+  center: Wgs84Point,
+  items: Iterable<T>,
+  radiusKm: number,
+  position: (item: T) => Wgs84Point | null,
+): { item: T; distanceKm: number }[] {
   const found: { item: T; distanceKm: number }[] = []
   for (const item of items) {
     const at = position(item)

@@ -50,7 +50,12 @@ export function osloOffset(ms: number): string {
  * osloDate(Date.parse('2026-03-28T23:30:00Z')) // '2026-03-29'
  */
 export function osloDate(ms: number = Date.now()): string {
-  osloDay ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' })
+  osloDay ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Oslo',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  })
   return osloDay.format(ms)
 }
 

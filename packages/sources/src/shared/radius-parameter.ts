@@ -14,7 +14,9 @@ export function radiusKmParameter(options: { fallback: number; max: number }) {
       v.number(),
       v.gtValue(0, 'must be greater than 0'),
       v.maxValue(options.max),
-      v.description(`Search radius in kilometres around lat/lon, at most ${options.max}; ${options.fallback} when left out`),
+      v.description(
+        `Search radius in kilometres around lat/lon, at most ${options.max}; ${options.fallback} when left out`,
+      ),
     ),
     options.fallback,
   )

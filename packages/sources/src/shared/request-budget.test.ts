@@ -63,7 +63,9 @@ describe('createRequestBudget', () => {
     const refused = await budget.take(met).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(UpstreamError)
     expect(refused).toMatchObject({ status: 502, code: 'upstream_unavailable' })
-    expect((refused as Error).message).toMatch(/^Upstream MET Norway Locationforecast \(met_locationforecast\) was not called: .*2 requests per 1 s/)
+    expect((refused as Error).message).toMatch(
+      /^Upstream MET Norway Locationforecast \(met_locationforecast\) was not called: .*2 requests per 1 s/,
+    )
     // The refusal says when a call would be let through again: the third may start at 11 000, 500 ms past the longest wait.
     expect((refused as Error).message).toMatch(/try again in 1 s$/)
     expect((refused as UpstreamError).headers).toEqual({ 'retry-after': '1' })

@@ -17,14 +17,27 @@ function upstream(count: number, first: 0 | 1, withTotal = true) {
 describe('fetchWindow', () => {
   it('asks one page on a page boundary and two across one', async () => {
     const u = upstream(12, 1)
-    expect(await fetchWindow({ limit: 5, offset: 5 }, { first: 1 }, u.fetchPage)).toEqual({ items: [5, 6, 7, 8, 9], page: { hasMore: true, total: 12 } })
-    expect(await fetchWindow({ limit: 5, offset: 7 }, { first: 1 }, u.fetchPage)).toEqual({ items: [7, 8, 9, 10, 11], page: { hasMore: false, total: 12 } })
-    expect(u.asked).toEqual([[2, 5], [2, 5], [3, 5]])
+    expect(await fetchWindow({ limit: 5, offset: 5 }, { first: 1 }, u.fetchPage)).toEqual({
+      items: [5, 6, 7, 8, 9],
+      page: { hasMore: true, total: 12 },
+    })
+    expect(await fetchWindow({ limit: 5, offset: 7 }, { first: 1 }, u.fetchPage)).toEqual({
+      items: [7, 8, 9, 10, 11],
+      page: { hasMore: false, total: 12 },
+    })
+    expect(u.asked).toEqual([
+      [2, 5],
+      [2, 5],
+      [3, 5],
+    ])
   })
 
   it('skips the second page when the first was already short', async () => {
     const u = upstream(8, 0)
-    expect(await fetchWindow({ limit: 5, offset: 6 }, { first: 0 }, u.fetchPage)).toEqual({ items: [6, 7], page: { hasMore: false, total: 8 } })
+    expect(await fetchWindow({ limit: 5, offset: 6 }, { first: 0 }, u.fetchPage)).toEqual({
+      items: [6, 7],
+      page: { hasMore: false, total: 8 },
+    })
     expect(u.asked).toEqual([[1, 5]])
   })
 
@@ -36,8 +49,15 @@ describe('fetchWindow', () => {
 
   it('refuses a window past the last page the upstream serves', async () => {
     const u = upstream(10, 1)
-    await expect(fetchWindow({ limit: 10, offset: 4990 }, { first: 1, last: 500 }, u.fetchPage)).resolves.toMatchObject({ items: [] })
-    await expect(fetchWindow({ limit: 10, offset: 4991 }, { first: 1, last: 500 }, u.fetchPage)).rejects.toBeInstanceOf(GatewayError)
-    await expect(fetchWindow({ limit: 10, offset: 5000 }, { first: 1, last: 500 }, u.fetchPage)).rejects.toMatchObject({ status: 400, code: 'invalid_parameter' })
+    await expect(fetchWindow({ limit: 10, offset: 4990 }, { first: 1, last: 500 }, u.fetchPage)).resolves.toMatchObject(
+      { items: [] },
+    )
+    await expect(fetchWindow({ limit: 10, offset: 4991 }, { first: 1, last: 500 }, u.fetchPage)).rejects.toBeInstanceOf(
+      GatewayError,
+    )
+    await expect(fetchWindow({ limit: 10, offset: 5000 }, { first: 1, last: 500 }, u.fetchPage)).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_parameter',
+    })
   })
 })

@@ -55,6 +55,7 @@ export async function fetchWindow<T>(
   const slice = items.slice(skip, skip + size)
   const total = first.total
   // Without a total, hits past the window, or a full last page, are the only sign of more.
-  const hasMore = total !== undefined ? window.offset + slice.length < total : items.length > skip + size || lastPageFull
+  const hasMore =
+    total !== undefined ? window.offset + slice.length < total : items.length > skip + size || lastPageFull
   return { items: slice, page: { hasMore, ...(total !== undefined ? { total } : {}) } }
 }

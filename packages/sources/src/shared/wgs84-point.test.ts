@@ -15,7 +15,9 @@ describe('pointParameters', () => {
 
   it('says how large the cell is', () => {
     const { lat } = pointParameters(4)
-    expect(lat.pipe.find((item) => item.type === 'description')).toMatchObject({ description: expect.stringContaining('about 11 m') })
+    expect(lat.pipe.find((item) => item.type === 'description')).toMatchObject({
+      description: expect.stringContaining('about 11 m'),
+    })
   })
 })
 

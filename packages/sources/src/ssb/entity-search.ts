@@ -15,11 +15,26 @@ export const ssbEntitySearch: EntitySearch = {
     const trimmed = text.trim()
     if (TABLE_NUMBER.test(trimmed)) {
       const table = (await ctx.call('get_table_metadata', { table_id: trimmed })) as TableMetadata
-      return { hits: [{ type: 'statistics_table', id: table.table_id, name: table.label, description: `Statistics Norway table, ${table.variables.map((v) => v.label).join(', ')}` }] }
+      return {
+        hits: [
+          {
+            type: 'statistics_table',
+            id: table.table_id,
+            name: table.label,
+            description: `Statistics Norway table, ${table.variables.map((v) => v.label).join(', ')}`,
+          },
+        ],
+      }
     }
-    const words = trimmed.replace(/[^\p{L}\p{N}\s-]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 200)
+    const words = trimmed
+      .replace(/[^\p{L}\p{N}\s-]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 200)
     if (words.length < 2) return { hits: [] }
-    const { tables } = (await ctx.call('search_tables', { query: words, limit: ctx.limit })) as { tables: TableSummary[] }
+    const { tables } = (await ctx.call('search_tables', { query: words, limit: ctx.limit })) as {
+      tables: TableSummary[]
+    }
     return {
       hits: tables.map((table) => ({
         type: 'statistics_table',

@@ -21,7 +21,9 @@ export const getTableDataOutput = v.object({
 const MAX_GET_URL = 1_800
 
 function valueCodes(variables: VariableSelection[]): Record<string, string> {
-  return Object.fromEntries(variables.map((variable) => [`valueCodes[${variable.code}]`, variable.expressions.join(',')]))
+  return Object.fromEntries(
+    variables.map((variable) => [`valueCodes[${variable.code}]`, variable.expressions.join(',')]),
+  )
 }
 
 /**
@@ -51,14 +53,17 @@ export function createGetTableData(memo: TimedMemo<TableMetadata>) {
         v.trim(),
         v.minLength(3, 'must select at least one variable, e.g. Tid:top(1)'),
         v.maxLength(4000, 'must be at most 4000 characters'),
-        v.description('variable:values pairs separated by ";", values by ",": Region:0301,4601;ContentsCode:*;Tid:top(3)'),
+        v.description(
+          'variable:values pairs separated by ";", values by ",": Region:0301,4601;ContentsCode:*;Tid:top(3)',
+        ),
       ),
       lang: langSchema,
     },
     limit: { default: 1000, max: MAX_CELLS },
     output: getTableDataOutput,
     list: 'rows',
-    shapeNote: 'Rows in the table’s order, the last variable changing fastest; keys are the variable codes of get_table_metadata.',
+    shapeNote:
+      'Rows in the table’s order, the last variable changing fastest; keys are the variable codes of get_table_metadata.',
     // SSB publishes once a day, at 08:00.
     cacheTtlSeconds: 3 * 3600,
     async run(params, ctx) {
@@ -71,16 +76,36 @@ export function createGetTableData(memo: TimedMemo<TableMetadata>) {
       const res =
         client.url(path, asGet).length <= MAX_GET_URL
           ? await client.getJson(path, { query: asGet })
-          : await client.postJson(path, { selection: selection.variables.map((variable) => ({ variableCode: variable.code, valueCodes: variable.expressions })) }, { query: base })
+          : await client.postJson(
+              path,
+              {
+                selection: selection.variables.map((variable) => ({
+                  variableCode: variable.code,
+                  valueCodes: variable.expressions,
+                })),
+              },
+              { query: base },
+            )
       const dataset = checkUpstreamShape(client, jsonStatSchema, res.body, 'the table data')
       const answered = dataset.size.reduce((product, size) => product * size, 1)
       // What SSB answers is turned into rows cell by cell: a body claiming far more cells than
       // were asked for must not keep the event loop busy.
       if (answered > selection.cells) {
-        throw new UpstreamError(client, 'invalid_response', `answered ${answered} cells where ${selection.cells} were asked for`)
+        throw new UpstreamError(
+          client,
+          'invalid_response',
+          `answered ${answered} cells where ${selection.cells} were asked for`,
+        )
       }
       return {
-        data: { table_id: table.table_id, label: dataset.label ?? table.label, source: dataset.source ?? table.source, updated: dataset.updated ?? table.updated, cells: answered, rows: jsonStatRows(dataset) },
+        data: {
+          table_id: table.table_id,
+          label: dataset.label ?? table.label,
+          source: dataset.source ?? table.source,
+          updated: dataset.updated ?? table.updated,
+          cells: answered,
+          rows: jsonStatRows(dataset),
+        },
         sourceApi: res.url,
       }
     },

@@ -21,8 +21,32 @@ export function ssb(): SourceDefinition {
       'figures (population, prices, employment, business, …) by region and period as rows.',
     documentation: 'https://www.ssb.no/en/api/pxwebapi',
     topic: 'statistics',
-    keywords: ['statistikk', 'statistics', 'ssb', 'statistikkbanken', 'tabell', 'table', 'befolkning', 'population', 'kommune', 'region'],
-    synonyms: ['statistisk sentralbyrå', 'statistics norway', 'pxweb', 'pxwebapi', 'json-stat', 'folketall', 'folkemengde', 'kpi', 'konsumprisindeks', 'arbeidsledighet', 'tall', 'figures'],
+    keywords: [
+      'statistikk',
+      'statistics',
+      'ssb',
+      'statistikkbanken',
+      'tabell',
+      'table',
+      'befolkning',
+      'population',
+      'kommune',
+      'region',
+    ],
+    synonyms: [
+      'statistisk sentralbyrå',
+      'statistics norway',
+      'pxweb',
+      'pxwebapi',
+      'json-stat',
+      'folketall',
+      'folkemengde',
+      'kpi',
+      'konsumprisindeks',
+      'arbeidsledighet',
+      'tall',
+      'figures',
+    ],
     contentLanguages: ['no', 'en'],
     // SSB publishes new figures once a day, at 08:00.
     cacheTtlSeconds: 3 * 3600,
@@ -30,9 +54,8 @@ export function ssb(): SourceDefinition {
     entityTypes: { statistics_table: { operation: 'get_table_metadata', parameter: 'table_id' } },
     entitySearch: ssbEntitySearch,
     // The operations' code is imported when a request first reads it (see deferOperations).
-    operations: deferOperations(
-      ['search_tables', 'get_table_metadata', 'get_table_data'],
-      async () => (await import('./operations.js')).ssbOperations(),
+    operations: deferOperations(['search_tables', 'get_table_metadata', 'get_table_data'], async () =>
+      (await import('./operations.js')).ssbOperations(),
     ),
   })
 }

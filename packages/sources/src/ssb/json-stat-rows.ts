@@ -8,7 +8,10 @@ export const tableRowSchema = v.record(v.string(), v.nullable(v.union([v.string(
 /** A row of {@link tableRowSchema}. */
 export type TableRow = v.InferOutput<typeof tableRowSchema>
 
-function cellAt<T>(cells: T[] | Record<string, T> | string | null | undefined, position: number): T | string | undefined {
+function cellAt<T>(
+  cells: T[] | Record<string, T> | string | null | undefined,
+  position: number,
+): T | string | undefined {
   if (cells === null || cells === undefined) return undefined
   // A single status string applies to every cell (JSON-stat 2.0 §status).
   if (typeof cells === 'string') return cells
@@ -29,7 +32,13 @@ export function jsonStatRows(dataset: JsonStat): TableRow[] {
     const dimension = dataset.dimension[code]
     const codes = dimension ? categoryCodes(dimension) : []
     // `size` is authoritative for the layout; a dimension whose codes disagree is read as far as it goes.
-    return { code, size: dataset.size[i] ?? codes.length, codes, labels: dimension?.category.label ?? {}, units: dimension?.category.unit ?? {} }
+    return {
+      code,
+      size: dataset.size[i] ?? codes.length,
+      codes,
+      labels: dimension?.category.label ?? {},
+      units: dimension?.category.unit ?? {},
+    }
   })
   const total = dimensions.reduce((product, dimension) => product * dimension.size, 1)
   const metric = dataset.role?.metric?.[0]

@@ -54,7 +54,13 @@ export const searchTables = defineOperation({
     'query syntax (title:befolkning, trend AND anlegg*). Each hit has the table number to use in get_table_metadata ' +
     'and get_table_data, its period range and variables. Discontinued tables are left out.',
   parameters: {
-    query: v.pipe(v.string(), v.trim(), v.minLength(2, 'must be at least 2 characters'), v.maxLength(200, 'must be at most 200 characters'), v.description('Words, or a PxWebApi (Lucene) query')),
+    query: v.pipe(
+      v.string(),
+      v.trim(),
+      v.minLength(2, 'must be at least 2 characters'),
+      v.maxLength(200, 'must be at most 200 characters'),
+      v.description('Words, or a PxWebApi (Lucene) query'),
+    ),
     lang: langSchema,
   },
   limit: { default: 20, max: 100 },
@@ -70,8 +76,11 @@ export const searchTables = defineOperation({
     const window = await fetchWindow(params, { first: 1 }, async (pageNumber, pageSize) => {
       const res = await client.getJson('/tables', { query: { ...query, pageNumber, pageSize }, acceptStatus: [400] })
       if (res.status === 400) {
-        const problem = 'is not a query SSB can read: use words, or its syntax such as title:befolkning or trend AND anlegg*'
-        throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: query ${problem}`, { details: [{ parameter: 'query', problem, rule: 'format' }] })
+        const problem =
+          'is not a query SSB can read: use words, or its syntax such as title:befolkning or trend AND anlegg*'
+        throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: query ${problem}`, {
+          details: [{ parameter: 'query', problem, rule: 'format' }],
+        })
       }
       url ||= res.url
       const body = checkUpstreamShape(client, tableSearchSchema, res.body, 'the table search')

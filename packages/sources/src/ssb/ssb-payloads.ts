@@ -39,12 +39,16 @@ const dimensionSchema = v.looseObject({
     // A dimension of one category may leave out `index` (JSON-stat 2.0 §index): `label` then names it.
     index: v.nullish(categoryIndex),
     label: v.nullish(v.record(v.string(), v.string())),
-    unit: v.nullish(v.record(v.string(), v.looseObject({ base: v.nullish(v.string()), decimals: v.nullish(v.number()) }))),
+    unit: v.nullish(
+      v.record(v.string(), v.looseObject({ base: v.nullish(v.string()), decimals: v.nullish(v.number()) })),
+    ),
   }),
   extension: v.nullish(
     v.looseObject({
       elimination: v.nullish(v.boolean()),
-      codeLists: v.nullish(v.array(v.looseObject({ id: v.string(), label: v.nullish(v.string()), type: v.nullish(v.string()) }))),
+      codeLists: v.nullish(
+        v.array(v.looseObject({ id: v.string(), label: v.nullish(v.string()), type: v.nullish(v.string()) })),
+      ),
     }),
   ),
 })
@@ -61,7 +65,13 @@ export const jsonStatSchema = v.looseObject({
   updated: v.nullish(v.string()),
   id: v.array(v.string()),
   size: v.array(v.number()),
-  role: v.nullish(v.looseObject({ time: v.nullish(v.array(v.string())), metric: v.nullish(v.array(v.string())), geo: v.nullish(v.array(v.string())) })),
+  role: v.nullish(
+    v.looseObject({
+      time: v.nullish(v.array(v.string())),
+      metric: v.nullish(v.array(v.string())),
+      geo: v.nullish(v.array(v.string())),
+    }),
+  ),
   dimension: v.record(v.string(), dimensionSchema),
   note: v.nullish(v.array(v.string())),
   value: v.nullish(v.union([v.array(v.nullable(v.number())), v.record(v.string(), v.nullable(v.number()))])),

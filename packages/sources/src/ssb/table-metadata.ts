@@ -6,7 +6,10 @@ import { jsonStatSchema, type JsonStat } from './ssb-payloads.js'
 const valueSchema = v.object({
   code: v.string(),
   label: v.string(),
-  unit: v.pipe(v.nullable(v.string()), v.description('For a measure (ContentsCode): what its numbers count, e.g. personer, kr, prosent')),
+  unit: v.pipe(
+    v.nullable(v.string()),
+    v.description('For a measure (ContentsCode): what its numbers count, e.g. personer, kr, prosent'),
+  ),
 })
 
 /** A table's variables and their values, as `get_table_metadata` answers them. */
@@ -18,10 +21,19 @@ export const tableMetadataSchema = v.object({
   notes: v.array(v.string()),
   variables: v.array(
     v.object({
-      code: v.pipe(v.string(), v.description('The code to use in get_table_data selection, e.g. Region, ContentsCode, Tid')),
+      code: v.pipe(
+        v.string(),
+        v.description('The code to use in get_table_data selection, e.g. Region, ContentsCode, Tid'),
+      ),
       label: v.string(),
-      role: v.pipe(v.nullable(v.picklist(['time', 'metric', 'geo'])), v.description('time, metric (the measures), geo, or null')),
-      elimination: v.pipe(v.boolean(), v.description('true: may be left out of a selection (SSB then sums over it); false: must be selected')),
+      role: v.pipe(
+        v.nullable(v.picklist(['time', 'metric', 'geo'])),
+        v.description('time, metric (the measures), geo, or null'),
+      ),
+      elimination: v.pipe(
+        v.boolean(),
+        v.description('true: may be left out of a selection (SSB then sums over it); false: must be selected'),
+      ),
       value_count: v.number(),
       values: v.array(valueSchema),
       codelists: v.pipe(
@@ -44,7 +56,10 @@ type Dimension = JsonStat['dimension'][string]
 export function categoryCodes(dimension: Dimension): string[] {
   const index = dimension.category.index
   if (Array.isArray(index)) return index
-  if (index) return Object.entries(index).sort((a, b) => a[1] - b[1]).map(([code]) => code)
+  if (index)
+    return Object.entries(index)
+      .sort((a, b) => a[1] - b[1])
+      .map(([code]) => code)
   return Object.keys(dimension.category.label ?? {})
 }
 
@@ -113,11 +128,17 @@ export function createMetadataMemo(): TimedMemo<TableMetadata> {
  * const memo = createMetadataMemo()
  * const table = await loadTableMetadata(memo, ctx.upstream(ssbApi), '07459', 'no')
  */
-export function loadTableMetadata(memo: TimedMemo<TableMetadata>, client: UpstreamClient, tableId: string, lang: string): Promise<TableMetadata> {
+export function loadTableMetadata(
+  memo: TimedMemo<TableMetadata>,
+  client: UpstreamClient,
+  tableId: string,
+  lang: string,
+): Promise<TableMetadata> {
   return memo.get(`${lang}:${tableId}`, async () => {
     const { path, query } = metadataRequest(tableId, lang)
     const res = await client.getJson(path, { query, acceptStatus: [404] })
-    if (res.status === 404) throw new GatewayError(404, 'entity_not_found', `No table ${tableId} in SSB's Statistikkbanken`)
+    if (res.status === 404)
+      throw new GatewayError(404, 'entity_not_found', `No table ${tableId} in SSB's Statistikkbanken`)
     return toTableMetadata(checkUpstreamShape(client, jsonStatSchema, res.body, 'the table metadata'), tableId)
   })
 }

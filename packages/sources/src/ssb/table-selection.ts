@@ -50,7 +50,10 @@ const FUNCTION = /^(top|bottom|from|to|range)\((.*)\)$/i
 function resolve(expression: string, codes: string[], variable: string): number[] {
   const positionOf = (code: string) => {
     const at = codes.indexOf(code.replace(/^\[|\]$/g, '').trim())
-    if (at < 0) throw invalidSelection(`names ${variable} value "${code.trim()}", which table does not have (see get_table_metadata)`)
+    if (at < 0)
+      throw invalidSelection(
+        `names ${variable} value "${code.trim()}", which table does not have (see get_table_metadata)`,
+      )
     return at
   }
   const all = codes.map((_, i) => i)
@@ -61,12 +64,16 @@ function resolve(expression: string, codes: string[], variable: string): number[
     if (name === 'top' || name === 'bottom') {
       const [count, offset = '0'] = args
       if (!/^\d+$/.test(count ?? '') || !/^\d+$/.test(offset) || Number(count) < 1) {
-        throw invalidSelection(`has ${expression} for ${variable}: ${name}() takes a count of 1 or more and an optional offset`)
+        throw invalidSelection(
+          `has ${expression} for ${variable}: ${name}() takes a count of 1 or more and an optional offset`,
+        )
       }
       const n = Number(count)
       const skip = Number(offset)
       // top() counts from the end of the list (the latest periods), bottom() from its start.
-      return name === 'top' ? all.slice(Math.max(0, codes.length - skip - n), Math.max(0, codes.length - skip)) : all.slice(skip, skip + n)
+      return name === 'top'
+        ? all.slice(Math.max(0, codes.length - skip - n), Math.max(0, codes.length - skip))
+        : all.slice(skip, skip + n)
     }
     if (name === 'from' && args.length === 1) return all.slice(positionOf(args[0]!))
     if (name === 'to' && args.length === 1) return all.slice(0, positionOf(args[0]!) + 1)
@@ -78,7 +85,12 @@ function resolve(expression: string, codes: string[], variable: string): number[
     throw invalidSelection(`has ${expression} for ${variable}: from() and to() take one value, range() two`)
   }
   if (/[*?]/.test(expression)) {
-    const pattern = new RegExp(`^${expression.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`)
+    const pattern = new RegExp(
+      `^${expression
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')
+        .replace(/\?/g, '.')}$`,
+    )
     return all.filter((i) => pattern.test(codes[i]!))
   }
   return [positionOf(expression)]
@@ -105,7 +117,9 @@ export function checkSelection(selection: string, table: TableMetadata, maxCells
     const code = part.slice(0, colon).trim()
     const variable = table.variables.find((candidate) => candidate.code.toLowerCase() === code.toLowerCase())
     if (!variable) {
-      throw invalidSelection(`names variable "${code}", which table ${table.table_id} does not have; it has ${table.variables.map((v) => v.code).join(', ')}`)
+      throw invalidSelection(
+        `names variable "${code}", which table ${table.table_id} does not have; it has ${table.variables.map((v) => v.code).join(', ')}`,
+      )
     }
     if (chosen.has(variable.code)) throw invalidSelection(`names ${variable.code} twice`)
     const expressions = splitTopLevel(part.slice(colon + 1), ',')
@@ -116,17 +130,32 @@ export function checkSelection(selection: string, table: TableMetadata, maxCells
     chosen.set(variable.code, { code: variable.code, expressions, count: positions.size })
   }
   if (chosen.size === 0) throw invalidSelection('must select values of at least one variable, e.g. Tid:top(1)')
-  const missing = table.variables.filter((variable) => !variable.elimination && !chosen.has(variable.code)).map((variable) => variable.code)
+  const missing = table.variables
+    .filter((variable) => !variable.elimination && !chosen.has(variable.code))
+    .map((variable) => variable.code)
   if (missing.length > 0) {
-    throw invalidSelection(`must also select ${missing.join(', ')}: table ${table.table_id} cannot sum over ${missing.length === 1 ? 'it' : 'them'} (e.g. ${missing[0]}:*)`)
+    throw invalidSelection(
+      `must also select ${missing.join(', ')}: table ${table.table_id} cannot sum over ${missing.length === 1 ? 'it' : 'them'} (e.g. ${missing[0]}:*)`,
+    )
   }
   const variables = table.variables.flatMap((variable) => chosen.get(variable.code) ?? [])
   const cells = variables.reduce((product, variable) => product * variable.count, 1)
   if (cells > maxCells) {
     const counts = variables.map((variable) => `${variable.code} ${variable.count}`).join(' × ')
-    throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: selection selects ${cells} cells (${counts}); at most ${maxCells} per call`, {
-      details: [{ parameter: 'selection', problem: `selects ${cells} cells (${counts}); at most ${maxCells} per call: select fewer values`, rule: 'max_cells' }],
-    })
+    throw new GatewayError(
+      400,
+      'invalid_parameter',
+      `Invalid parameter: selection selects ${cells} cells (${counts}); at most ${maxCells} per call`,
+      {
+        details: [
+          {
+            parameter: 'selection',
+            problem: `selects ${cells} cells (${counts}); at most ${maxCells} per call: select fewer values`,
+            rule: 'max_cells',
+          },
+        ],
+      },
+    )
   }
   return { variables, cells }
 }

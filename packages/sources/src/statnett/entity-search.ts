@@ -8,7 +8,12 @@ export const statnettEntitySearch: EntitySearch = {
   recognize: (text) => (/^(no[1-5]|se[1-4]|dk[12])$/i.test(text.trim()) ? 'price_area' : undefined),
   async search(text, ctx) {
     const ranked = rankByName(text, areas, (area) => ({ codes: [area.code], names: [area.name] }))
-    const hits = ranked.map(({ item }) => ({ type: 'price_area', id: item.code, name: item.name, description: 'Electricity price area' }))
+    const hits = ranked.map(({ item }) => ({
+      type: 'price_area',
+      id: item.code,
+      name: item.name,
+      description: 'Electricity price area',
+    }))
     return { hits: hits.slice(0, ctx.limit), matched: hits.length }
   },
 }

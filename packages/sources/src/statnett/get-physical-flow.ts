@@ -17,12 +17,19 @@ export const areaCode = v.pipe(
  * The flow map always lists every interconnector (Norway alone has more than ten); an empty
  * one is a failed answer, which would otherwise be cached as "no flow" for every area.
  */
-const plausibleFlow = listSizeCheck<unknown[]>({ upstream: statnettApi, what: 'physical flow', count: (rows) => rows.length })
+const plausibleFlow = listSizeCheck<unknown[]>({
+  upstream: statnettApi,
+  what: 'physical flow',
+  count: (rows) => rows.length,
+})
 
 const flow = v.object({
   from_area: v.pipe(v.string(), v.description('Area the flow is measured out of')),
   to_area: v.pipe(v.string(), v.description('Area the flow is measured into')),
-  flow_mw: v.pipe(v.nullable(v.number()), v.description('MW from from_area to to_area; negative when power flows the other way; null when missing')),
+  flow_mw: v.pipe(
+    v.nullable(v.number()),
+    v.description('MW from from_area to to_area; negative when power flows the other way; null when missing'),
+  ),
   time: v.pipe(v.nullable(v.string()), v.description('Measurement time, ISO 8601 UTC')),
 })
 

@@ -5,7 +5,12 @@ import { norwegianPriceAreas, priceAreaEntity } from './price-areas.js'
 import { fetchShaped, powerSituations } from './upstream-shapes.js'
 
 /** Statnett assesses all five Norwegian areas at once; a shorter list would answer [] for the missing ones. */
-const plausibleSituations = listSizeCheck<unknown[]>({ upstream: statnettApi, what: 'power situation list', count: (areas) => areas.length, minimum: norwegianPriceAreas.length })
+const plausibleSituations = listSizeCheck<unknown[]>({
+  upstream: statnettApi,
+  what: 'power situation list',
+  count: (areas) => areas.length,
+  minimum: norwegianPriceAreas.length,
+})
 
 /** `get_power_situation`: Statnett's assessment of the power situation per Norwegian price area. */
 export const getPowerSituation = defineOperation({
@@ -14,7 +19,13 @@ export const getPowerSituation = defineOperation({
     "Statnett's assessment for the price areas NO1 to NO5: whether the power situation is normal or strained for the season. status is Statnett's own code, passed on unchanged (its value set is not documented).",
   parameters: {
     area: v.optional(
-      v.pipe(v.string(), v.trim(), v.toUpperCase(), v.picklist(norwegianPriceAreas), v.description('Norwegian price area, NO1 to NO5.')),
+      v.pipe(
+        v.string(),
+        v.trim(),
+        v.toUpperCase(),
+        v.picklist(norwegianPriceAreas),
+        v.description('Norwegian price area, NO1 to NO5.'),
+      ),
     ),
   },
   output: v.array(
@@ -27,7 +38,11 @@ export const getPowerSituation = defineOperation({
   ),
   canonicalFieldAliases: { name: ['[].area'] },
   async run(params, ctx) {
-    const situations = await fetchShaped(ctx.upstream(statnettApi), '/ElspotPowerSituation/GetPowerSituations/', powerSituations)
+    const situations = await fetchShaped(
+      ctx.upstream(statnettApi),
+      '/ElspotPowerSituation/GetPowerSituations/',
+      powerSituations,
+    )
     const implausible = plausibleSituations(situations, undefined)
     if (implausible) throw implausible
     const data = situations

@@ -20,7 +20,12 @@ beforeAll(async () => {
 afterAll(() => Promise.all([statnettFake.close(), kartverket.close()]))
 
 const priceArea = async (lat: number, lon: number) => {
-  const res = await gateway.handle({ method: 'GET', path: '/api/v1/kilder/statnett/get_price_area', query: `lat=${lat}&lon=${lon}`, headers: {} })
+  const res = await gateway.handle({
+    method: 'GET',
+    path: '/api/v1/kilder/statnett/get_price_area',
+    query: `lat=${lat}&lon=${lon}`,
+    headers: {},
+  })
   return { status: res.status, json: JSON.parse(res.body!) }
 }
 
@@ -42,15 +47,28 @@ describe('get_price_area', () => {
   })
 
   it('says where the county rule may be wrong: Bergen in NO5, Helgeland near NO3', async () => {
-    expect((await priceArea(60.3976, 5.3232)).json.data).toMatchObject({ area: 'NO5', county: 'Vestland', note: expect.stringMatching(/Sunnhordland lies in NO2/) })
-    expect((await priceArea(65.9094, 14.2701)).json.data).toMatchObject({ area: 'NO4', county: 'Nordland', note: expect.stringMatching(/southern Helgeland lies partly in NO3/) })
+    expect((await priceArea(60.3976, 5.3232)).json.data).toMatchObject({
+      area: 'NO5',
+      county: 'Vestland',
+      note: expect.stringMatching(/Sunnhordland lies in NO2/),
+    })
+    expect((await priceArea(65.9094, 14.2701)).json.data).toMatchObject({
+      area: 'NO4',
+      county: 'Nordland',
+      note: expect.stringMatching(/southern Helgeland lies partly in NO3/),
+    })
   })
 
   it('answers area null, without asking Statnett, for a point with no address near it', async () => {
     const before = statnettFake.requests.length
     const { status, json } = await priceArea(57.5, 3.1)
     expect(status).toBe(200)
-    expect(json.data).toMatchObject({ area: null, basis: 'none', power_situation: null, note: expect.stringMatching(/at sea, or outside Norway/) })
+    expect(json.data).toMatchObject({
+      area: null,
+      basis: 'none',
+      power_situation: null,
+      note: expect.stringMatching(/at sea, or outside Norway/),
+    })
     expect(statnettFake.requests.length).toBe(before)
   })
 

@@ -21,9 +21,15 @@ export const getPriceArea = defineOperation({
     'so near them the area may differ, which note says. A point with no address within 5 km (at sea, abroad) has area null.',
   parameters: pointParameters(3),
   output: v.object({
-    area: v.pipe(v.nullable(v.picklist(['NO1', 'NO2', 'NO3', 'NO4', 'NO5'])), v.description('Price area, or null when it cannot be told')),
+    area: v.pipe(
+      v.nullable(v.picklist(['NO1', 'NO2', 'NO3', 'NO4', 'NO5'])),
+      v.description('Price area, or null when it cannot be told'),
+    ),
     area_name: v.nullable(v.string()),
-    basis: v.pipe(v.picklist(['county', 'none']), v.description('What decided the area: the county of the nearest address, or nothing found')),
+    basis: v.pipe(
+      v.picklist(['county', 'none']),
+      v.description('What decided the area: the county of the nearest address, or nothing found'),
+    ),
     municipality_number: v.nullable(v.string()),
     county: v.nullable(v.string()),
     note: v.pipe(v.string(), v.description('How certain the area is, in words')),
@@ -40,9 +46,23 @@ export const getPriceArea = defineOperation({
   async run(params, ctx) {
     const found = await findPointPriceArea(ctx, params)
     if (!found.area) {
-      return { data: { area: null, area_name: null, basis: 'none' as const, municipality_number: found.municipality, county: null, note: found.note, power_situation: null } }
+      return {
+        data: {
+          area: null,
+          area_name: null,
+          basis: 'none' as const,
+          municipality_number: found.municipality,
+          county: null,
+          note: found.note,
+          power_situation: null,
+        },
+      }
     }
-    const situations = await fetchShaped(ctx.upstream(statnettApi), '/ElspotPowerSituation/GetPowerSituations/', powerSituations)
+    const situations = await fetchShaped(
+      ctx.upstream(statnettApi),
+      '/ElspotPowerSituation/GetPowerSituations/',
+      powerSituations,
+    )
     const situation = situations.find((s) => s.elspotId === found.area)
     return {
       data: {

@@ -45,9 +45,21 @@ export const getProductionConsumption = defineOperation({
     const overview = await fetchShaped(client, '/ProductionConsumption/GetLatestDetailedOverview', detailedOverview)
     // Column 0 is a row label and the last column the total; the columns between are
     // countries, named by each cell's countryCode in the newer shape, else by the header.
-    const headers = overview.Headers.map((h) => (h.value === undefined || h.value === null ? '' : String(h.value).trim()))
-    if (headers.length < 3) throw new UpstreamError(client, 'invalid_response', 'answered the production overview without country columns')
-    const empty = (): Figures => ({ production_mw: null, nuclear_mw: null, hydro_mw: null, thermal_mw: null, wind_mw: null, not_specified_mw: null, consumption_mw: null, net_exchange_mw: null })
+    const headers = overview.Headers.map((h) =>
+      h.value === undefined || h.value === null ? '' : String(h.value).trim(),
+    )
+    if (headers.length < 3)
+      throw new UpstreamError(client, 'invalid_response', 'answered the production overview without country columns')
+    const empty = (): Figures => ({
+      production_mw: null,
+      nuclear_mw: null,
+      hydro_mw: null,
+      thermal_mw: null,
+      wind_mw: null,
+      not_specified_mw: null,
+      consumption_mw: null,
+      net_exchange_mw: null,
+    })
     const countries: Record<string, Figures> = {}
     const total = empty()
     const last = headers.length - 1

@@ -20,7 +20,10 @@ const get = (operation: string, query = '') => gateway.call('statnett', operatio
 
 beforeAll(async () => {
   fake = await startFakeStatnett()
-  gateway = createTestGateway({ sources: statnett(), upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 500 } } })
+  gateway = createTestGateway({
+    sources: statnett(),
+    upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 500 } },
+  })
 })
 afterAll(() => fake.close())
 
@@ -34,7 +37,12 @@ describe('the source check of @allmenning/core/testing', () => {
       examples: { get_price_area: { lat: 59.9129, lon: 10.7563 } },
       search: 'Oslo',
     }).finally(() => kartverket.close())
-    expect(report.operations).toEqual(['get_physical_flow', 'get_production_consumption', 'get_power_situation', 'get_price_area'])
+    expect(report.operations).toEqual([
+      'get_physical_flow',
+      'get_production_consumption',
+      'get_power_situation',
+      'get_price_area',
+    ])
     expect(report.passed).toContain('get_physical_flow: limit and offset page the list')
     expect(report.passed).toContain('get_power_situation: when its upstream drops the connection, a 502 naming it')
     expect(report.notes).toEqual([])
@@ -47,7 +55,12 @@ describe('get_physical_flow', () => {
     expect(status).toBe(200)
     expect(v.is(getPhysicalFlow.output, json.data)).toBe(true)
     expect(json.data).toHaveLength(13)
-    expect(json.data[0]).toEqual({ from_area: 'NO1', to_area: 'SE3', flow_mw: -1234.5, time: '2026-02-14T09:52:24.000Z' })
+    expect(json.data[0]).toEqual({
+      from_area: 'NO1',
+      to_area: 'SE3',
+      flow_mw: -1234.5,
+      time: '2026-02-14T09:52:24.000Z',
+    })
     expect(json.data.find((f: { to_area: string }) => f.to_area === 'EN').flow_mw).toBeNull()
     // "1 200" with a non-breaking space
     expect(json.data.find((f: { to_area: string; from_area: string }) => f.from_area === 'SE3').flow_mw).toBe(1200)
@@ -57,13 +70,24 @@ describe('get_physical_flow', () => {
   it('filters by area, either end, case-insensitively', async () => {
     const { json } = await get('get_physical_flow', 'area=fi')
     expect(json.parameters).toEqual({ area: 'FI', limit: 25, offset: 0 })
-    expect(json.data.map((f: { from_area: string; to_area: string }) => `${f.from_area}-${f.to_area}`)).toEqual(['NO4-FI', 'SE3-FI', 'FI-EE'])
+    expect(json.data.map((f: { from_area: string; to_area: string }) => `${f.from_area}-${f.to_area}`)).toEqual([
+      'NO4-FI',
+      'SE3-FI',
+      'FI-EE',
+    ])
   })
 
   it('pages with limit and offset and says whether more remain', async () => {
     const first = await get('get_physical_flow', 'limit=5')
     expect(first.json.data).toHaveLength(5)
-    expect(first.json._meta.pagination).toEqual({ limit: 5, offset: 0, returned: 5, has_more_results: true, next_offset: 5, total: 13 })
+    expect(first.json._meta.pagination).toEqual({
+      limit: 5,
+      offset: 0,
+      returned: 5,
+      has_more_results: true,
+      next_offset: 5,
+      total: 13,
+    })
     const last = await get('get_physical_flow', 'limit=5&offset=10')
     expect(last.json.data).toHaveLength(3)
     expect(last.json.data[0].from_area).toBe('FI')
@@ -73,8 +97,20 @@ describe('get_physical_flow', () => {
   it('lists the price areas as entities linked to the operation that tells more', async () => {
     const { json } = await get('get_physical_flow', 'area=NO1')
     expect(json.entities).toEqual([
-      { type: 'price_area', id: 'NO1', name: 'NO1 Øst-Norge (Oslo)', source: 'statnett', _links: { self: '/api/v1/kilder/statnett/get_physical_flow?area=NO1' } },
-      { type: 'price_area', id: 'SE3', name: 'SE3 Stockholm', source: 'statnett', _links: { self: '/api/v1/kilder/statnett/get_physical_flow?area=SE3' } },
+      {
+        type: 'price_area',
+        id: 'NO1',
+        name: 'NO1 Øst-Norge (Oslo)',
+        source: 'statnett',
+        _links: { self: '/api/v1/kilder/statnett/get_physical_flow?area=NO1' },
+      },
+      {
+        type: 'price_area',
+        id: 'SE3',
+        name: 'SE3 Stockholm',
+        source: 'statnett',
+        _links: { self: '/api/v1/kilder/statnett/get_physical_flow?area=SE3' },
+      },
     ])
   })
 
@@ -82,19 +118,31 @@ describe('get_physical_flow', () => {
     const { status, json } = await get('get_physical_flow', `area=${area}`)
     expect(status).toBe(400)
     expect(json.error.details).toEqual([
-      { parameter: 'area', problem: 'must be one of: NO1, NO2, NO3, NO4, NO5, SE1, SE2, SE3, SE4, DK1, DK2, FI, EE, LV, LT, DE, NL, PL, EN, GB, RU', rule: 'enum' },
+      {
+        parameter: 'area',
+        problem:
+          'must be one of: NO1, NO2, NO3, NO4, NO5, SE1, SE2, SE3, SE4, DK1, DK2, FI, EE, LV, LT, DE, NL, PL, EN, GB, RU',
+        rule: 'enum',
+      },
     ])
   })
 
   it('lists the areas it takes in its schema, so the OpenAPI enum matches the 400', async () => {
     const schema = await gateway.get('/api/v1/kilder/statnett/get_physical_flow/schema')
-    expect(JSON.stringify(schema.json)).toContain('"enum":["NO1","NO2","NO3","NO4","NO5","SE1","SE2","SE3","SE4","DK1","DK2","FI","EE","LV","LT","DE","NL","PL","EN","GB","RU"]')
+    expect(JSON.stringify(schema.json)).toContain(
+      '"enum":["NO1","NO2","NO3","NO4","NO5","SE1","SE2","SE3","SE4","DK1","DK2","FI","EE","LV","LT","DE","NL","PL","EN","GB","RU"]',
+    )
   })
 
   it('links no entity to an area Statnett names before the source knows it', async () => {
-    fake.route(statnettPaths.flow, () => statnettJson('[{"OutAreaElspotId":"XX","InAreaElspotId":"SE3","Value":100,"MeasureDate":1771062744000}]'))
+    fake.route(statnettPaths.flow, () =>
+      statnettJson('[{"OutAreaElspotId":"XX","InAreaElspotId":"SE3","Value":100,"MeasureDate":1771062744000}]'),
+    )
     try {
-      const fresh = createTestGateway({ sources: statnett(), upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 500 } } })
+      const fresh = createTestGateway({
+        sources: statnett(),
+        upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 500 } },
+      })
       const { status, json } = await fresh.call('statnett', 'get_physical_flow')
       expect(status).toBe(200)
       expect(json.data[0]).toMatchObject({ from_area: 'XX', to_area: 'SE3' })
@@ -113,8 +161,14 @@ describe('get_production_consumption', () => {
     expect(json.data.measured_at).toBe('2026-02-14T09:52:24.000Z')
     expect(Object.keys(json.data.countries)).toEqual(['SE', 'DK', 'NO', 'FI', 'EE', 'LT', 'LV'])
     expect(json.data.countries.NO).toEqual({
-      production_mw: 18455, nuclear_mw: null, hydro_mw: 17210, thermal_mw: 310, wind_mw: 935,
-      not_specified_mw: 0, consumption_mw: 16900, net_exchange_mw: 1555,
+      production_mw: 18455,
+      nuclear_mw: null,
+      hydro_mw: 17210,
+      thermal_mw: 310,
+      wind_mw: 935,
+      not_specified_mw: 0,
+      consumption_mw: 16900,
+      net_exchange_mw: 1555,
     })
     expect(json.data.countries.DK.net_exchange_mw).toBe(-1290)
     expect(json.data.total.production_mw).toBe(54597)
@@ -154,19 +208,43 @@ describe('get_power_situation', () => {
   it('accepts only NO1 to NO5', async () => {
     const { status, json } = await get('get_power_situation', 'area=SE3')
     expect(status).toBe(400)
-    expect(json.error.details[0]).toMatchObject({ parameter: 'area', rule: 'enum', problem: 'must be one of: NO1, NO2, NO3, NO4, NO5' })
+    expect(json.error.details[0]).toMatchObject({
+      parameter: 'area',
+      rule: 'enum',
+      problem: 'must be one of: NO1, NO2, NO3, NO4, NO5',
+    })
   })
 })
 
 describe('upstream failures', () => {
-  const fresh = () => createTestGateway({ sources: statnett(), upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 300 } } })
+  const fresh = () =>
+    createTestGateway({ sources: statnett(), upstreams: { statnett: { baseUrl: fake.baseUrl, timeoutMs: 300 } } })
 
   it.each([
-    ['an empty flow map', 'get_physical_flow', statnettPaths.flow, /sent an implausible physical flow \(0 items, at least one expected\)/],
-    ['a situation list without NO3 and NO4', 'get_power_situation', statnettPaths.powerSituation, /sent an implausible power situation list \(3 items, at least 5 expected\)/],
-    ['an empty situation list', 'get_power_situation', statnettPaths.powerSituation, /sent an implausible power situation list \(0 items, at least 5 expected\)/],
+    [
+      'an empty flow map',
+      'get_physical_flow',
+      statnettPaths.flow,
+      /sent an implausible physical flow \(0 items, at least one expected\)/,
+    ],
+    [
+      'a situation list without NO3 and NO4',
+      'get_power_situation',
+      statnettPaths.powerSituation,
+      /sent an implausible power situation list \(3 items, at least 5 expected\)/,
+    ],
+    [
+      'an empty situation list',
+      'get_power_situation',
+      statnettPaths.powerSituation,
+      /sent an implausible power situation list \(0 items, at least 5 expected\)/,
+    ],
   ])('answers %s with a 502 nobody caches, and asks again at the next call', async (name, operation, path, message) => {
-    const rows = name.includes('without') ? (JSON.parse(situationsFixture) as { elspotId: string }[]).filter((s) => s.elspotId !== 'NO3' && s.elspotId !== 'NO4') : []
+    const rows = name.includes('without')
+      ? (JSON.parse(situationsFixture) as { elspotId: string }[]).filter(
+          (s) => s.elspotId !== 'NO3' && s.elspotId !== 'NO4',
+        )
+      : []
     fake.route(path, () => statnettJson(JSON.stringify(rows)))
     const g = fresh()
     try {
@@ -186,9 +264,24 @@ describe('upstream failures', () => {
 
   it.each([
     ['a 503', { status: 503, body: 'Service Unavailable' }, 'upstream_error', /answered HTTP 503/],
-    ['an HTML page', { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Maintenance</body></html>' }, 'upstream_invalid_response', /not valid JSON/],
-    ['an empty body', { status: 200, headers: { 'content-type': 'application/json' }, body: '' }, 'upstream_invalid_response', /empty body/],
-    ['JSON of another shape', { status: 200, headers: { 'content-type': 'application/json' }, body: '{"Message":"An error has occurred."}' }, 'upstream_invalid_response', /unexpected shape/],
+    [
+      'an HTML page',
+      { status: 200, headers: { 'content-type': 'text/html' }, body: '<html><body>Maintenance</body></html>' },
+      'upstream_invalid_response',
+      /not valid JSON/,
+    ],
+    [
+      'an empty body',
+      { status: 200, headers: { 'content-type': 'application/json' }, body: '' },
+      'upstream_invalid_response',
+      /empty body/,
+    ],
+    [
+      'JSON of another shape',
+      { status: 200, headers: { 'content-type': 'application/json' }, body: '{"Message":"An error has occurred."}' },
+      'upstream_invalid_response',
+      /unexpected shape/,
+    ],
     ['a slow answer', { status: 200, delayMs: 1000, body: '[]' }, 'upstream_timeout', /did not answer within 300 ms/],
     ['a dropped connection', { destroy: true }, 'upstream_unavailable', /could not be reached|broke off/],
   ])('answers %s with a 502 naming Statnett', async (_name, reply, code, message) => {

@@ -15,7 +15,10 @@ export const flowRows = v.array(
   }),
 )
 
-const cell = v.looseObject({ value: v.optional(v.union([v.string(), v.number(), v.null()])), countryCode: v.optional(v.nullable(v.string())) })
+const cell = v.looseObject({
+  value: v.optional(v.union([v.string(), v.number(), v.null()])),
+  countryCode: v.optional(v.nullable(v.string())),
+})
 const row = v.optional(v.nullable(v.array(cell)), [])
 
 export const detailedOverview = v.looseObject({
@@ -47,7 +50,11 @@ export const powerSituations = v.array(
 )
 
 /** Fetches a driftsdata endpoint and checks its shape. */
-export async function fetchShaped<S extends v.GenericSchema>(client: UpstreamClient, path: string, schema: S): Promise<v.InferOutput<S>> {
+export async function fetchShaped<S extends v.GenericSchema>(
+  client: UpstreamClient,
+  path: string,
+  schema: S,
+): Promise<v.InferOutput<S>> {
   const response = await client.getJson(path)
   return checkUpstreamShape(client, schema, response.body, path)
 }

@@ -35,7 +35,10 @@ export function createGetPricesAtPoint(days: PriceDays) {
     parameters: pointParameters(3),
     output: v.object({
       date: v.pipe(v.string(), v.description('Today, YYYY-MM-DD (Oslo)')),
-      area: v.pipe(v.nullable(v.picklist(priceAreas)), v.description('Price area of the point, or null when it cannot be told')),
+      area: v.pipe(
+        v.nullable(v.picklist(priceAreas)),
+        v.description('Price area of the point, or null when it cannot be told'),
+      ),
       area_note: v.pipe(v.string(), v.description('How certain the area is, in words')),
       currency: v.literal('NOK'),
       vat_included: v.pipe(v.literal(false), v.description('Always false: the published spot prices exclude VAT')),
@@ -57,7 +60,10 @@ export function createGetPricesAtPoint(days: PriceDays) {
       if (!found.area) return { data: { ...base, area: null, price_now: null, prices: [] } }
       const day = await days.load(ctx.upstream(hvakosterstrommen), date, found.area)
       if (!day) throw notPublished(date, found.area, now)
-      return { data: { ...base, area: found.area, price_now: periodAt(day.prices, now), prices: day.prices }, sourceApi: day.url }
+      return {
+        data: { ...base, area: found.area, price_now: periodAt(day.prices, now), prices: day.prices },
+        sourceApi: day.url,
+      }
     },
     entities: (data) => (data.area ? [priceAreaEntity(data.area)] : []),
   })

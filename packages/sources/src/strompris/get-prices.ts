@@ -28,7 +28,10 @@ export function createGetPrices(days: PriceDays) {
     output: v.object({
       date: v.pipe(v.string(), v.description('The day, YYYY-MM-DD (Oslo)')),
       ...priceFacts,
-      resolution_minutes: v.pipe(v.nullable(v.number()), v.description('Minutes per period: 60 (hourly) or 15 (quarter-hourly)')),
+      resolution_minutes: v.pipe(
+        v.nullable(v.number()),
+        v.description('Minutes per period: 60 (hourly) or 15 (quarter-hourly)'),
+      ),
       prices: v.array(pricePeriod),
     }),
     list: 'prices',
@@ -37,14 +40,22 @@ export function createGetPrices(days: PriceDays) {
     // A published day never changes; the gateway keeps it briefly because "today" moves at midnight.
     cacheTtlSeconds: 900,
     canonicalFieldAliases: { timestamp: ['prices[].time_start'] },
-    shapeNote: 'data is the public gateway’s {date, area, prices: [{time_start, time_end, NOK_per_kWh}]}, with currency, vat_included and resolution_minutes beside it.',
+    shapeNote:
+      'data is the public gateway’s {date, area, prices: [{time_start, time_end, NOK_per_kWh}]}, with currency, vat_included and resolution_minutes beside it.',
 
     async run(params, ctx) {
       const date = params.date ?? osloDate(Date.now())
       const day = await days.load(ctx.upstream(hvakosterstrommen), date, params.area)
       if (!day) throw notPublished(date, params.area, Date.now())
       return {
-        data: { date, area: params.area, currency: 'NOK' as const, vat_included: false as const, resolution_minutes: day.resolutionMinutes, prices: day.prices },
+        data: {
+          date,
+          area: params.area,
+          currency: 'NOK' as const,
+          vat_included: false as const,
+          resolution_minutes: day.resolutionMinutes,
+          prices: day.prices,
+        },
         sourceApi: day.url,
       }
     },

@@ -24,10 +24,24 @@ describe('the energy section of /api/v1/steder/{lat}/{lon}', () => {
     expect(status).toBe(200)
     expect(Object.keys(json.fields)).toEqual(['price_area', 'electricity_price'])
     const price = json.fields.electricity_price
-    expect([price.status, price.section, price.source, price.operation]).toEqual(['ok', 'energy', 'strompris', 'get_prices_at_point'])
-    expect(price.data).toMatchObject({ area: json.fields.price_area.data.area, date: osloDate(Date.now()), vat_included: false })
+    expect([price.status, price.section, price.source, price.operation]).toEqual([
+      'ok',
+      'energy',
+      'strompris',
+      'get_prices_at_point',
+    ])
+    expect(price.data).toMatchObject({
+      area: json.fields.price_area.data.area,
+      date: osloDate(Date.now()),
+      vat_included: false,
+    })
     expect(price.data.price_now.NOK_per_kWh).toEqual(expect.any(Number))
-    expect(price.attribution).toContainEqual(expect.objectContaining({ upstream: 'hvakosterstrommen', publisher: expect.stringContaining('Strømpriser levert av Hva koster strømmen.no') }))
+    expect(price.attribution).toContainEqual(
+      expect.objectContaining({
+        upstream: 'hvakosterstrommen',
+        publisher: expect.stringContaining('Strømpriser levert av Hva koster strømmen.no'),
+      }),
+    )
     expect(gateway.errors).toEqual([])
   })
 })

@@ -35,7 +35,8 @@ export interface PriceDay {
 }
 
 /** The file of one day and area: `/2026/11-25_NO1.json`. */
-export const dayPath = (date: string, area: PriceArea) => `/${date.slice(0, 4)}/${date.slice(5, 7)}-${date.slice(8, 10)}_${area}.json`
+export const dayPath = (date: string, area: PriceArea) =>
+  `/${date.slice(0, 4)}/${date.slice(5, 7)}-${date.slice(8, 10)}_${area}.json`
 
 /** Any offset ISO 8601 time the files use (`2026-03-29T03:00:00+02:00`). */
 const offsetTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
@@ -49,21 +50,43 @@ const offsetTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:
  * @example
  * const day = readPriceDay(client, body, '2026-11-25', 'NO1', url) // { resolutionMinutes: 15, prices: [96 periods] }
  */
-export function readPriceDay(client: UpstreamClient, body: unknown, date: string, area: PriceArea, url: string): PriceDay {
+export function readPriceDay(
+  client: UpstreamClient,
+  body: unknown,
+  date: string,
+  area: PriceArea,
+  url: string,
+): PriceDay {
   const rows = checkUpstreamShape(client, dayFile, body, `the prices of ${date} in ${area}`)
-  if (rows.length === 0) throw new UpstreamError(client, 'invalid_response', `answered no prices for ${date} in ${area}`)
+  if (rows.length === 0)
+    throw new UpstreamError(client, 'invalid_response', `answered no prices for ${date} in ${area}`)
   const lengths = new Set<number>()
   let previousEnd: number | undefined
   for (const [index, row] of rows.entries()) {
     const start = Date.parse(row.time_start)
     const end = Date.parse(row.time_end)
-    if (!offsetTime.test(row.time_start) || !offsetTime.test(row.time_end) || Number.isNaN(start) || Number.isNaN(end) || end <= start) {
-      throw new UpstreamError(client, 'invalid_response', `answered an unreadable period for ${date} in ${area} (at ${index})`)
+    if (
+      !offsetTime.test(row.time_start) ||
+      !offsetTime.test(row.time_end) ||
+      Number.isNaN(start) ||
+      Number.isNaN(end) ||
+      end <= start
+    ) {
+      throw new UpstreamError(
+        client,
+        'invalid_response',
+        `answered an unreadable period for ${date} in ${area} (at ${index})`,
+      )
     }
     if (previousEnd !== undefined && start !== previousEnd) {
-      throw new UpstreamError(client, 'invalid_response', `answered periods out of order or with a gap for ${date} in ${area} (at ${index})`)
+      throw new UpstreamError(
+        client,
+        'invalid_response',
+        `answered periods out of order or with a gap for ${date} in ${area} (at ${index})`,
+      )
     }
-    if (!Number.isFinite(row.NOK_per_kWh)) throw new UpstreamError(client, 'invalid_response', `answered a price that is not a number (at ${index})`)
+    if (!Number.isFinite(row.NOK_per_kWh))
+      throw new UpstreamError(client, 'invalid_response', `answered a price that is not a number (at ${index})`)
     previousEnd = end
     lengths.add((end - start) / 60_000)
   }

@@ -4,7 +4,9 @@ import { priceAreas } from './price-areas.js'
 /** `area`: one of the five Norwegian price areas. */
 export const areaParameter = v.pipe(
   v.picklist(priceAreas),
-  v.description('Price area: NO1 Øst (Oslo), NO2 Sør (Kristiansand), NO3 Midt (Trondheim), NO4 Nord (Tromsø), NO5 Vest (Bergen)'),
+  v.description(
+    'Price area: NO1 Øst (Oslo), NO2 Sør (Kristiansand), NO3 Midt (Trondheim), NO4 Nord (Tromsø), NO5 Vest (Bergen)',
+  ),
 )
 
 const isCalendarDate = (text: string) => {

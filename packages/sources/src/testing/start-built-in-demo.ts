@@ -87,7 +87,11 @@ const players: Record<string, () => Promise<DemoUpstreams>> = {
  * their fixtures hold.
  */
 const sharedPlayers: Record<string, () => Promise<FakeUpstream>> = {
-  kartverket_adresser: () => startFakeKartverketAdresser({ addresses: [...recordedAddresses, ...demoAddresses, ...areaAdresser()], streetFallback: true }),
+  kartverket_adresser: () =>
+    startFakeKartverketAdresser({
+      addresses: [...recordedAddresses, ...demoAddresses, ...areaAdresser()],
+      streetFallback: true,
+    }),
   // Kartverket's municipality register, which artskart and anleggsregisteret place a municipality with.
   kartverket_kommuneinfo: () => startFakeKommuneinfo(),
   // Kartverket's place names, which geonorge searches and nyheter places the police log's areas with.
@@ -132,19 +136,30 @@ export async function startBuiltInDemo(): Promise<BuiltInDemo> {
     if (outcome.status === 'fulfilled') shared[sharedIds[i]!] = outcome.value
   })
   const close = async () => {
-    await Promise.all([...[...played.values()].map((upstreams) => upstreams.close()), ...Object.values(shared).map((fake) => fake.close())])
+    await Promise.all([
+      ...[...played.values()].map((upstreams) => upstreams.close()),
+      ...Object.values(shared).map((fake) => fake.close()),
+    ])
   }
   try {
     const failed = [...started, ...sharedStarted].find((outcome) => outcome.status === 'rejected')
     if (failed) throw failed.reason
     // Every credential a built-in source lacks without one: the players take `demo` for each.
     const credentials: Record<string, string> = {}
-    for (const source of builtInSources({})) for (const { configure } of source.notConfigured ?? []) credentials[configure] = demoCredential
+    for (const source of builtInSources({}))
+      for (const { configure } of source.notConfigured ?? []) credentials[configure] = demoCredential
     const sources = builtInSources(credentials).map((source) => {
-      const fakes = { ...played.get(source.id)?.fakes, ...pick(shared, source.upstreams.map((upstream) => upstream.id)) }
+      const fakes = {
+        ...played.get(source.id)?.fakes,
+        ...pick(
+          shared,
+          source.upstreams.map((upstream) => upstream.id),
+        ),
+      }
       // Never a real upstream behind a demo answer.
       const unplayed = source.upstreams.filter((upstream) => !fakes[upstream.id]).map((upstream) => upstream.id)
-      if (unplayed.length > 0) throw new Error(`The demo has no player for ${source.id}'s upstream ${unplayed.join(', ')}`)
+      if (unplayed.length > 0)
+        throw new Error(`The demo has no player for ${source.id}'s upstream ${unplayed.join(', ')}`)
       const overrides = Object.fromEntries(Object.entries(fakes).map(([id, fake]) => [id, { baseUrl: fake.baseUrl }]))
       return { ...overrideUpstreams(source, overrides), demo: { note: demoNote } }
     })

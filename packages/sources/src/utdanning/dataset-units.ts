@@ -33,8 +33,24 @@ export interface UnitRow {
 
 /** The columns a list reads: all but the record. */
 const LIST_COLUMNS = [
-  'register', 'orgnr', 'navn', 'fullt_navn', 'kommunenr', 'fylkesnr', 'aktiv', 'flagg', 'dato_endret',
-  'posisjon', 'lat', 'lon', 'zoom', 'geo_kilde', 'adresse', 'postnr', 'poststed', 'record_endret',
+  'register',
+  'orgnr',
+  'navn',
+  'fullt_navn',
+  'kommunenr',
+  'fylkesnr',
+  'aktiv',
+  'flagg',
+  'dato_endret',
+  'posisjon',
+  'lat',
+  'lon',
+  'zoom',
+  'geo_kilde',
+  'adresse',
+  'postnr',
+  'poststed',
+  'record_endret',
 ] as const
 
 /** Units of the dataset, listed, with the positions their records gave. */
@@ -68,7 +84,8 @@ export function asUnits(rows: UnitRow[]): DatasetUnits {
       lon: row.lon,
       zoom: row.zoom,
       geoSource: row.geo_kilde,
-      address: row.posisjon === 'not_read' ? null : { Adresse: row.adresse, Postnr: row.postnr, Poststed: row.poststed },
+      address:
+        row.posisjon === 'not_read' ? null : { Adresse: row.adresse, Postnr: row.postnr, Poststed: row.poststed },
       changedAt: row.record_endret,
     }
     if (row.posisjon !== 'not_read') known.set(row.orgnr, { position, fetchedAt: 0 })
@@ -102,8 +119,15 @@ export function asUnits(rows: UnitRow[]): DatasetUnits {
  * @example
  * await unitsInArea(reader, 'nsr', { kind: 'kommune', number: '0301' })
  */
-export async function unitsInArea(reader: DatasetReader, register: UdirRegister, area: { kind: 'kommune' | 'fylke'; number: string }): Promise<DatasetUnits> {
-  const where: Record<string, DatasetCondition> = { register, [area.kind === 'kommune' ? 'kommunenr' : 'fylkesnr']: area.number }
+export async function unitsInArea(
+  reader: DatasetReader,
+  register: UdirRegister,
+  area: { kind: 'kommune' | 'fylke'; number: string },
+): Promise<DatasetUnits> {
+  const where: Record<string, DatasetCondition> = {
+    register,
+    [area.kind === 'kommune' ? 'kommunenr' : 'fylkesnr']: area.number,
+  }
   return asUnits(await reader.select<UnitRow>('enheter', { where, columns: LIST_COLUMNS }))
 }
 
@@ -113,8 +137,14 @@ export async function unitsInArea(reader: DatasetReader, register: UdirRegister,
  * @example
  * await unitsInCells(reader, 'nsr', cellsAround(59.91, 10.75, 2))
  */
-export async function unitsInCells(reader: DatasetReader, register: UdirRegister, cells: string[]): Promise<DatasetUnits> {
-  return asUnits(await reader.select<UnitRow>('enheter', { where: { register, celle: { in: cells } }, columns: LIST_COLUMNS }))
+export async function unitsInCells(
+  reader: DatasetReader,
+  register: UdirRegister,
+  cells: string[],
+): Promise<DatasetUnits> {
+  return asUnits(
+    await reader.select<UnitRow>('enheter', { where: { register, celle: { in: cells } }, columns: LIST_COLUMNS }),
+  )
 }
 
 /**

@@ -21,7 +21,10 @@ export interface FindSchoolsNearbyDeps {
   municipalityAt: MunicipalityAtPointLookup
 }
 
-const nearbyRow = v.object({ ...schoolRow.entries, distance_km: v.pipe(v.number(), v.description('Distance from the point in km')) })
+const nearbyRow = v.object({
+  ...schoolRow.entries,
+  distance_km: v.pipe(v.number(), v.description('Distance from the point in km')),
+})
 
 /**
  * Builds `find_schools_nearby` over one source instance's register.
@@ -52,7 +55,9 @@ export function createFindSchoolsNearby(deps: FindSchoolsNearbyDeps) {
       radius_km: v.pipe(v.number(), v.description('The radius searched')),
       coordinates_pending: v.pipe(
         v.number(),
-        v.description("The municipality's schools whose position is not read yet (they may lie within the radius): ask again shortly"),
+        v.description(
+          "The municipality's schools whose position is not read yet (they may lie within the radius): ask again shortly",
+        ),
       ),
       positions_from: v.pipe(
         v.picklist(['dataset', 'requests']),
@@ -63,7 +68,9 @@ export function createFindSchoolsNearby(deps: FindSchoolsNearbyDeps) {
       ),
       kommunenr: v.pipe(
         v.nullable(v.string()),
-        v.description("The point's municipality, whose schools were searched (positions_from requests); null at sea, or with the dataset"),
+        v.description(
+          "The point's municipality, whose schools were searched (positions_from requests); null at sea, or with the dataset",
+        ),
       ),
       area_name: v.pipe(v.nullable(v.string()), v.description("The municipality's name (positions_from requests)")),
     }),
@@ -74,14 +81,21 @@ export function createFindSchoolsNearby(deps: FindSchoolsNearbyDeps) {
     datasets: [udirEnheter],
 
     async run(params, ctx) {
-      const inOperation = (unit: ListedUnit) => unit.active && isSchool(unit.flags) && schoolTypeOf(unit.flags) !== 'annen'
+      const inOperation = (unit: ListedUnit) =>
+        unit.active && isSchool(unit.flags) && schoolTypeOf(unit.flags) !== 'annen'
       const center = { lat: params.lat, lon: params.lon }
       const placed = (positions: PositionSource) => (unit: ListedUnit) => {
         const p = positions.state(unit) === 'known' ? positions.position(unit.orgnr)?.position : undefined
         return p && p.lat !== null && p.lon !== null ? { lat: p.lat, lon: p.lon } : null
       }
       type Municipality = { number: string; name: string | null } | null
-      const answer = (found: { item: ListedUnit; distanceKm: number }[], positions: PositionSource, pending: number, from: 'dataset' | 'requests', at: Municipality) => {
+      const answer = (
+        found: { item: ListedUnit; distanceKm: number }[],
+        positions: PositionSource,
+        pending: number,
+        from: 'dataset' | 'requests',
+        at: Municipality,
+      ) => {
         const page = found.slice(params.offset, params.offset + params.limit)
         const rows = page.map(({ item, distanceKm }) => ({ ...toSchoolRow(item, positions), distance_km: distanceKm }))
         return {
@@ -101,11 +115,24 @@ export function createFindSchoolsNearby(deps: FindSchoolsNearbyDeps) {
       const reader = loadedDataset(ctx)
       if (reader) {
         // The cells the circle's box touches: one indexed lookup, across municipal borders too.
-        const { units, positions } = await unitsInCells(reader, 'nsr', cellsAround(params.lat, params.lon, params.radius_km))
+        const { units, positions } = await unitsInCells(
+          reader,
+          'nsr',
+          cellsAround(params.lat, params.lon, params.radius_km),
+        )
         // No municipality is asked for: the dataset places the schools by themselves, and the answer needs no other upstream.
-        return answer(nearest(center, units.filter(inOperation), params.radius_km, placed(positions)), positions, 0, 'dataset', null)
+        return answer(
+          nearest(center, units.filter(inOperation), params.radius_km, placed(positions)),
+          positions,
+          0,
+          'dataset',
+          null,
+        )
       }
-      const at = await deps.municipalityAt.get(ctx.upstream(kartverketKommuneinfo), { lat: params.lat, lon: params.lon })
+      const at = await deps.municipalityAt.get(ctx.upstream(kartverketKommuneinfo), {
+        lat: params.lat,
+        lon: params.lon,
+      })
       if (!at) return answer([], deps.register, 0, 'requests', null)
       const client = ctx.upstream(udirNsr)
       const list = await deps.register.list(client, 'nsr', { kind: 'kommune', number: at.number })
@@ -113,7 +140,10 @@ export function createFindSchoolsNearby(deps: FindSchoolsNearbyDeps) {
       await deps.register.fill(client, schools)
       const found = nearest(center, schools, params.radius_km, placed(deps.register))
       const pending = schools.filter((u) => deps.register.state(u) === 'pending').length
-      return { ...answer(found, deps.register, pending, 'requests', at), sourceApi: client.url(`/enheter/kommune/${at.number}`) }
+      return {
+        ...answer(found, deps.register, pending, 'requests', at),
+        sourceApi: client.url(`/enheter/kommune/${at.number}`),
+      }
     },
     entities: (data) => data.units.map((u) => ({ type: 'school', id: u.organization_id, name: u.Navn })),
   })

@@ -11,19 +11,37 @@ const text = v.nullable(v.string())
 
 const unitSchema = v.looseObject({
   organization_id: v.pipe(v.string(), v.description('Organisation number (9 digits)')),
-  register: v.pipe(v.picklist(['nsr', 'nbr']), v.description('nsr: the school register; nbr: the kindergarten register')),
+  register: v.pipe(
+    v.picklist(['nsr', 'nbr']),
+    v.description('nsr: the school register; nbr: the kindergarten register'),
+  ),
   kind: v.pipe(v.picklist(['school', 'kindergarten']), v.description('What the register is about')),
   Navn: v.pipe(v.string(), v.description('Name')),
   ErAktiv: v.pipe(v.boolean(), v.description('Whether the unit is in operation')),
-  lat: v.pipe(v.nullable(v.number()), v.description('WGS84 latitude (Koordinat.Breddegrad); null when the record has no position')),
-  lon: v.pipe(v.nullable(v.number()), v.description('WGS84 longitude (Koordinat.Lengdegrad); null when the record has no position')),
+  lat: v.pipe(
+    v.nullable(v.number()),
+    v.description('WGS84 latitude (Koordinat.Breddegrad); null when the record has no position'),
+  ),
+  lon: v.pipe(
+    v.nullable(v.number()),
+    v.description('WGS84 longitude (Koordinat.Lengdegrad); null when the record has no position'),
+  ),
   Koordinat: v.pipe(
-    v.nullable(v.object({ Breddegrad: v.nullable(v.number()), Lengdegrad: v.nullable(v.number()), Zoom: v.nullable(v.number()), GeoKilde: text })),
+    v.nullable(
+      v.object({
+        Breddegrad: v.nullable(v.number()),
+        Lengdegrad: v.nullable(v.number()),
+        Zoom: v.nullable(v.number()),
+        GeoKilde: text,
+      }),
+    ),
     v.description('The position as Udir gives it; null when the record has none (Udir sends (0, 0) for those)'),
   ),
   Beliggenhetsadresse: v.pipe(
     v.nullable(v.object({ Adresse: text, Postnr: text, Postnummer: text, Poststed: text })),
-    v.description('Where the unit is; Postnr and Postnummer both carry the post code (v4 writes Postnummer, clients read Postnr)'),
+    v.description(
+      'Where the unit is; Postnr and Postnummer both carry the post code (v4 writes Postnummer, clients read Postnr)',
+    ),
   ),
 })
 
@@ -36,7 +54,10 @@ const other = (r: UdirRegister): UdirRegister => (r === 'nsr' ? 'nbr' : 'nsr')
 
 function toUnit(detail: UnitDetail, register: UdirRegister) {
   const record = withFlagAliases(
-    Object.fromEntries(Object.entries(detail.record).filter(([, value]) => typeof value === 'boolean')) as Record<string, boolean>,
+    Object.fromEntries(Object.entries(detail.record).filter(([, value]) => typeof value === 'boolean')) as Record<
+      string,
+      boolean
+    >,
   )
   const p = detail.position
   const raw = detail.record.Beliggenhetsadresse as Record<string, unknown> | null | undefined
@@ -52,7 +73,13 @@ function toUnit(detail: UnitDetail, register: UdirRegister) {
     lon: p.lon,
     Koordinat: p.lat === null ? null : { Breddegrad: p.lat, Lengdegrad: p.lon, Zoom: p.zoom, GeoKilde: p.geoSource },
     Beliggenhetsadresse: p.address
-      ? { ...(raw ?? {}), Adresse: p.address.Adresse, Postnr: p.address.Postnr, Postnummer: p.address.Postnr, Poststed: p.address.Poststed }
+      ? {
+          ...(raw ?? {}),
+          Adresse: p.address.Adresse,
+          Postnr: p.address.Postnr,
+          Postnummer: p.address.Postnr,
+          Poststed: p.address.Poststed,
+        }
       : null,
   }
 }
@@ -77,15 +104,21 @@ export function createGetUnit(deps: GetUnitDeps) {
         v.string(),
         v.transform((s) => s.replace(/[\s.]/g, '')),
         v.regex(/^\d{9}$/, 'must be an organisation number of 9 digits'),
-        v.description('Organisation number of the school or kindergarten (9 digits), as search_schools and search_kindergartens give it'),
+        v.description(
+          'Organisation number of the school or kindergarten (9 digits), as search_schools and search_kindergartens give it',
+        ),
       ),
       register: v.optional(
-        v.pipe(v.picklist(['nsr', 'nbr']), v.description('nsr (schools) or nbr (kindergartens): ask that register only')),
+        v.pipe(
+          v.picklist(['nsr', 'nbr']),
+          v.description('nsr (schools) or nbr (kindergartens): ask that register only'),
+        ),
       ),
     },
     output: unitSchema,
     canonicalFieldAliases: { name: ['Navn'], latitude: ['lat'], longitude: ['lon'] },
-    shapeNote: 'data is the unit object clients of the public gateway read (ErAktiv, Koordinat, Beliggenhetsadresse), lat/lon added.',
+    shapeNote:
+      'data is the unit object clients of the public gateway read (ErAktiv, Koordinat, Beliggenhetsadresse), lat/lon added.',
     // A unit's record changes a few times a year.
     cacheTtlSeconds: 6 * 3600,
 
@@ -96,8 +129,12 @@ export function createGetUnit(deps: GetUnitDeps) {
       if (reader) {
         // A unit whose record the sync read is answered from the dataset; any other (closed, an owner) is asked for.
         const rows = (await unitRecords(reader, params.organization_id)).filter((row) => row.record !== null)
-        const row = rows.find((r) => r.register === (params.register ?? 'nsr')) ?? (params.register ? undefined : rows[0])
-        if (row) return { data: toUnit(parseUnitDetail(JSON.parse(row.record!), registerUpstream(row.register)), row.register) }
+        const row =
+          rows.find((r) => r.register === (params.register ?? 'nsr')) ?? (params.register ? undefined : rows[0])
+        if (row)
+          return {
+            data: toUnit(parseUnitDetail(JSON.parse(row.record!), registerUpstream(row.register)), row.register),
+          }
       }
       const first: UdirRegister = params.register ?? deps.register.listed(params.organization_id)?.register ?? 'nsr'
       const order = params.register ? [first] : [first, other(first)]
@@ -106,8 +143,14 @@ export function createGetUnit(deps: GetUnitDeps) {
         const detail = await deps.register.detail(client, params.organization_id)
         if (detail) return { data: toUnit(detail, register), sourceApi: client.url(`/enhet/${params.organization_id}`) }
       }
-      const where = params.register ? `Udir's ${params.register === 'nsr' ? 'school' : 'kindergarten'} register has` : "neither of Udir's registers (NSR, NBR) has"
-      throw new GatewayError(404, 'entity_not_found', `No unit with organisation number ${params.organization_id}: ${where} it`)
+      const where = params.register
+        ? `Udir's ${params.register === 'nsr' ? 'school' : 'kindergarten'} register has`
+        : "neither of Udir's registers (NSR, NBR) has"
+      throw new GatewayError(
+        404,
+        'entity_not_found',
+        `No unit with organisation number ${params.organization_id}: ${where} it`,
+      )
     },
     entities: (data) => [{ type: data.kind, id: data.organization_id, name: data.Navn }],
   })

@@ -49,7 +49,17 @@ export function utdanning(options: UtdanningOptions = {}): SourceDefinition {
     documentation: 'https://data-nsr.udir.no/swagger/index.html',
     topic: 'education',
     keywords: ['schools', 'skoler', 'kindergartens', 'barnehager', 'grunnskole', 'videregående', 'NSR', 'NBR', 'udir'],
-    synonyms: ['skole', 'barnehage', 'school', 'kindergarten', 'daycare', 'barneskole', 'ungdomsskole', 'vgs', 'privatskole'],
+    synonyms: [
+      'skole',
+      'barnehage',
+      'school',
+      'kindergarten',
+      'daycare',
+      'barneskole',
+      'ungdomsskole',
+      'vgs',
+      'privatskole',
+    ],
     contentLanguages: ['no'],
     cacheTtlSeconds: 300,
     limit: { default: 100, max: 1000 },
@@ -66,7 +76,12 @@ export function utdanning(options: UtdanningOptions = {}): SourceDefinition {
     }),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      ['search_schools', 'search_kindergartens', 'get_unit', { name: 'find_schools_nearby', placeField: schoolsPlaceField }],
+      [
+        'search_schools',
+        'search_kindergartens',
+        'get_unit',
+        { name: 'find_schools_nearby', placeField: schoolsPlaceField },
+      ],
       async () => {
         const [{ createUnitRegister }, { udirRequestBudget }, { utdanningOperations }] = await Promise.all([
           import('./unit-register.js'),
@@ -85,5 +100,11 @@ export function utdanning(options: UtdanningOptions = {}): SourceDefinition {
 }
 export { udirNsr, udirNbr } from './udir-upstreams.js'
 export { udirRequestBudget } from './udir-budget.js'
-export { udirEnheter, udirBaseUrl, udirJournalPath, UDIR_ENHETER_FILES, UDIR_PAGE_SIZE } from './datasets/udir-enheter.js'
+export {
+  udirEnheter,
+  udirBaseUrl,
+  udirJournalPath,
+  UDIR_ENHETER_FILES,
+  UDIR_PAGE_SIZE,
+} from './datasets/udir-enheter.js'
 export { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'

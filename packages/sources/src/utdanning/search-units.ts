@@ -7,7 +7,14 @@ import { resolveArea, fylkenrParameter, kommunenrParameter, type ResolvedArea } 
 import { registerUpstream, type UdirRegister } from './udir-upstreams.js'
 import { withFlagAliases, type ListedUnit } from './unit-payloads.js'
 import type { UnitRegister } from './unit-register.js'
-import { kindergartenRow, schoolRow, schoolTypeOf, toKindergartenRow, toSchoolRow, type PositionSource } from './unit-rows.js'
+import {
+  kindergartenRow,
+  schoolRow,
+  schoolTypeOf,
+  toKindergartenRow,
+  toSchoolRow,
+  type PositionSource,
+} from './unit-rows.js'
 import { isKindergarten, isSchool } from './unit-kinds.js'
 
 /** What the search operations are built over. */
@@ -25,12 +32,16 @@ const areaOutput = {
   coordinates_known: v.pipe(v.number(), v.description('Rows on this page with lat/lon')),
   coordinates_pending: v.pipe(
     v.number(),
-    v.description("Rows on this page whose record is not read yet, so their position is not known yet: ask again shortly"),
+    v.description(
+      'Rows on this page whose record is not read yet, so their position is not known yet: ask again shortly',
+    ),
   ),
   coordinates_missing: v.pipe(v.number(), v.description('Rows on this page whose record has no position')),
   coordinates_not_synced: v.pipe(
     v.number(),
-    v.description('Rows on this page whose record the udir_enheter dataset does not hold (closed units): no position is read for them'),
+    v.description(
+      'Rows on this page whose record the udir_enheter dataset does not hold (closed units): no position is read for them',
+    ),
   ),
   positions_from: v.pipe(
     v.picklist(['dataset', 'requests']),
@@ -45,7 +56,9 @@ const areaOutput = {
   area_name: v.pipe(v.nullable(v.string()), v.description("The municipality's name, when it was given by name")),
   register_read_at: v.pipe(
     v.string(),
-    v.description("When the gateway last read the area's list from Udir, or loaded the udir_enheter dataset (ISO 8601)"),
+    v.description(
+      "When the gateway last read the area's list from Udir, or loaded the udir_enheter dataset (ISO 8601)",
+    ),
   ),
 }
 
@@ -60,7 +73,10 @@ const queryParameter = v.optional(
 )
 
 const includeInactive = v.optional(
-  v.pipe(v.boolean(), v.description('true: closed units too (ErAktiv false); false, the default: units in operation only')),
+  v.pipe(
+    v.boolean(),
+    v.description('true: closed units too (ErAktiv false); false, the default: units in operation only'),
+  ),
   false,
 )
 
@@ -105,7 +121,13 @@ async function searchPage(
   return { area, list, matching, page, client, positions: deps.register as PositionSource, from: 'requests' as const }
 }
 
-function summary(rows: { coordinates_status: string }[], total: number, area: ResolvedArea, readAt: number, from: 'dataset' | 'requests') {
+function summary(
+  rows: { coordinates_status: string }[],
+  total: number,
+  area: ResolvedArea,
+  readAt: number,
+  from: 'dataset' | 'requests',
+) {
   return {
     total,
     returned: rows.length,
@@ -123,7 +145,12 @@ function summary(rows: { coordinates_status: string }[], total: number, area: Re
 
 const cappedBy = (list: { pagesLeftOut: number; units: unknown[] }) =>
   list.pagesLeftOut > 0
-    ? { capped: { cap: list.units.length, reason: `Udir's list had ${list.pagesLeftOut} pages more than the gateway reads; narrow the area` } }
+    ? {
+        capped: {
+          cap: list.units.length,
+          reason: `Udir's list had ${list.pagesLeftOut} pages more than the gateway reads; narrow the area`,
+        },
+      }
     : {}
 
 /**
@@ -139,7 +166,7 @@ export function createSearchSchools(deps: SearchUnitsDeps) {
       "Schools of a municipality (or county) from Udir's national school register (NSR): name, the flags clients read " +
       '(ErGrunnskole, ErVideregaaendeSkole, ErPrivatskole, ErAktiv ...), address and WGS84 position. Udir also registers ' +
       'fagskoler, culture schools, adult education and gyms as schools: they are left out unless include_other_schools=true ' +
-      '(school_type says which is which). Positions are only in each school\'s own record: with the udir_enheter dataset ' +
+      "(school_type says which is which). Positions are only in each school's own record: with the udir_enheter dataset " +
       'loaded (positions_from "dataset") every row comes from it, no call to Udir; without it the gateway reads the ' +
       'records in the background within its request budget and keeps them for 30 days, so a first call may answer rows ' +
       'with coordinates_status "pending" (counted in coordinates_pending) that a call a little later answers with lat/lon.',
@@ -154,7 +181,9 @@ export function createSearchSchools(deps: SearchUnitsDeps) {
       include_other_schools: v.optional(
         v.pipe(
           v.boolean(),
-          v.description('true: also units Udir registers as schools that are neither grunnskole nor videregående (fagskoler, gyms ...)'),
+          v.description(
+            'true: also units Udir registers as schools that are neither grunnskole nor videregående (fagskoler, gyms ...)',
+          ),
         ),
         false,
       ),
@@ -165,7 +194,9 @@ export function createSearchSchools(deps: SearchUnitsDeps) {
       ...areaOutput,
       other_schools_left_out: v.pipe(
         v.number(),
-        v.description('Units registered as schools but neither grunnskole nor videregående, left out (include_other_schools=false)'),
+        v.description(
+          'Units registered as schools but neither grunnskole nor videregående, left out (include_other_schools=false)',
+        ),
       ),
     }),
     list: 'units',
@@ -196,7 +227,11 @@ export function createSearchSchools(deps: SearchUnitsDeps) {
       const { area, list, matching, page, client, positions, from } = await searchPage(deps, ctx, 'nsr', params, keep)
       const rows = page.map((unit) => toSchoolRow(unit, positions))
       return {
-        data: { units: rows, ...summary(rows, matching.length, area, list.readAt, from), other_schools_left_out: otherLeftOut },
+        data: {
+          units: rows,
+          ...summary(rows, matching.length, area, list.readAt, from),
+          other_schools_left_out: otherLeftOut,
+        },
         page: { hasMore: params.offset + rows.length < matching.length, total: matching.length },
         ...(from === 'requests' ? { sourceApi: client.url(`/enheter/${area.area.kind}/${area.area.number}`) } : {}),
         ...cappedBy(list),

@@ -15,10 +15,17 @@ describe('utdanning and the source check of @allmenning/core/testing', () => {
         // An organisation number: the name search only knows units listed in this process.
         search: '971200006',
         examples: {
-          search_schools: [{ kommunenr: '0301' }, { kommunenr: 'Oslo', grunnskole: true }, { fylkenr: '3', limit: 1000 }],
+          search_schools: [
+            { kommunenr: '0301' },
+            { kommunenr: 'Oslo', grunnskole: true },
+            { fylkenr: '3', limit: 1000 },
+          ],
           search_kindergartens: [{ kommunenr: '301' }, { kommunenr: '0301', privat: true }],
           get_unit: [{ organization_id: '971200006' }, { organization_id: '988300012' }],
-          find_schools_nearby: [{ lat: 59.91, lon: 10.75 }, { lat: 59.92, lon: 10.74, radius_km: 5 }],
+          find_schools_nearby: [
+            { lat: 59.91, lon: 10.75 },
+            { lat: 59.92, lon: 10.74, radius_km: 5 },
+          ],
         },
       })
       expect(report.operations).toEqual(['search_schools', 'search_kindergartens', 'get_unit', 'find_schools_nearby'])

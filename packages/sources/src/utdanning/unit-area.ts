@@ -1,7 +1,14 @@
 import * as v from 'valibot'
 import { GatewayError } from '@allmenning/core'
 import type { OperationContext } from '@allmenning/core/source'
-import { createMunicipalityLookup, kartverketKommuneinfo, municipalityNumberOf, municipalityParameter, resolveMunicipality, type MunicipalityLookup } from '../shared/kommuneinfo.js'
+import {
+  createMunicipalityLookup,
+  kartverketKommuneinfo,
+  municipalityNumberOf,
+  municipalityParameter,
+  resolveMunicipality,
+  type MunicipalityLookup,
+} from '../shared/kommuneinfo.js'
 import type { UnitArea } from './unit-register.js'
 
 /** `kommunenr`: a municipality by number (0301, 301) or name (Oslo). */
@@ -44,9 +51,15 @@ export async function resolveArea(
     const number = municipalityNumberOf(params.kommunenr)
     if (number !== undefined) return { area: { kind: 'kommune', number }, kommunenr: number, fylkenr: null, name: null }
     const found = await resolveMunicipality(lookup, ctx.upstream(kartverketKommuneinfo), params.kommunenr)
-    return { area: { kind: 'kommune', number: found.number }, kommunenr: found.number, fylkenr: found.countyNumber, name: found.name }
+    return {
+      area: { kind: 'kommune', number: found.number },
+      kommunenr: found.number,
+      fylkenr: found.countyNumber,
+      name: found.name,
+    }
   }
-  if (params.fylkenr !== undefined) return { area: { kind: 'fylke', number: params.fylkenr }, kommunenr: null, fylkenr: params.fylkenr, name: null }
+  if (params.fylkenr !== undefined)
+    return { area: { kind: 'fylke', number: params.fylkenr }, kommunenr: null, fylkenr: params.fylkenr, name: null }
   const problem = 'give kommunenr (0301, 301 or Oslo) or fylkenr (03 or 3): Udir lists units by municipality or county'
   throw new GatewayError(400, 'invalid_parameter', `Invalid parameter: kommunenr ${problem}`, {
     details: [

@@ -26,7 +26,8 @@ export function cellsAround(lat: number, lon: number, radiusKm: number): string[
   const dLon = radiusKm / (111.32 * Math.max(Math.cos((lat * Math.PI) / 180), 0.01))
   const cells: string[] = []
   for (let y = Math.floor((lat - dLat) / LAT_STEP); y <= Math.floor((lat + dLat) / LAT_STEP); y++) {
-    for (let x = Math.floor((lon - dLon) / LON_STEP); x <= Math.floor((lon + dLon) / LON_STEP); x++) cells.push(`${y}:${x}`)
+    for (let x = Math.floor((lon - dLon) / LON_STEP); x <= Math.floor((lon + dLon) / LON_STEP); x++)
+      cells.push(`${y}:${x}`)
   }
   return cells
 }

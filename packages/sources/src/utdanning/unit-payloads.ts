@@ -6,9 +6,23 @@ const text = v.nullish(v.string())
 const flag = v.nullish(v.boolean())
 // Numbers in every capture seen; text (with a decimal comma) is read too, should a serializer change.
 const decimal = v.nullish(
-  v.union([v.number(), v.pipe(v.string(), v.transform((s) => (s.trim() === '' ? null : Number(s.trim().replace(',', '.')))))]),
+  v.union([
+    v.number(),
+    v.pipe(
+      v.string(),
+      v.transform((s) => (s.trim() === '' ? null : Number(s.trim().replace(',', '.')))),
+    ),
+  ]),
 )
-const numberish = v.nullish(v.union([v.number(), v.pipe(v.string(), v.transform((s) => (/^\d+$/.test(s.trim()) ? Number(s) : null)))]))
+const numberish = v.nullish(
+  v.union([
+    v.number(),
+    v.pipe(
+      v.string(),
+      v.transform((s) => (/^\d+$/.test(s.trim()) ? Number(s) : null)),
+    ),
+  ]),
+)
 
 /** One unit of an area's list (v4 `EnhetListe` items; `Orgnr`/`Kommunenr` as older versions spell them are read too). */
 const listItem = v.looseObject({
@@ -36,9 +50,7 @@ const listPayload = v.union([
   }),
 ])
 
-const address = v.nullish(
-  v.looseObject({ Adresse: text, Postnummer: text, Postnr: text, Poststed: text, Land: text }),
-)
+const address = v.nullish(v.looseObject({ Adresse: text, Postnummer: text, Postnr: text, Poststed: text, Land: text }))
 
 /** One unit in full (`/enhet/{orgnr}`), as much as this source reads; the rest is passed on as it is. */
 const detailPayload = v.looseObject({
@@ -87,7 +99,8 @@ const clean = (s: string | null | undefined) => (s && s.trim() !== '' ? s.trim()
 
 function flagsOf(row: Record<string, unknown>): UnitFlags {
   const flags: UnitFlags = {}
-  for (const [key, value] of Object.entries(row)) if (/^Er[A-Z]/.test(key) && typeof value === 'boolean') flags[key] = value
+  for (const [key, value] of Object.entries(row))
+    if (/^Er[A-Z]/.test(key) && typeof value === 'boolean') flags[key] = value
   return flags
 }
 
@@ -98,7 +111,11 @@ function flagsOf(row: Record<string, unknown>): UnitFlags {
  * @example
  * parseUnitList(response.body, client, 'nsr').units[0]?.orgnr // '974590328'
  */
-export function parseUnitList(body: unknown, upstream: { id: string; name: string }, register: UdirRegister): UnitListPage {
+export function parseUnitList(
+  body: unknown,
+  upstream: { id: string; name: string },
+  register: UdirRegister,
+): UnitListPage {
   const payload = checkUpstreamShape(upstream, listPayload, body, 'the list of units')
   const rows = Array.isArray(payload) ? payload : (payload.EnhetListe ?? [])
   let withoutId = 0
@@ -154,7 +171,11 @@ export interface UnitDetail {
 }
 
 const inRange = (lat: number, lon: number) =>
-  Number.isFinite(lat) && Number.isFinite(lon) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180 && !(lat === 0 && lon === 0)
+  Number.isFinite(lat) &&
+  Number.isFinite(lon) &&
+  Math.abs(lat) <= 90 &&
+  Math.abs(lon) <= 180 &&
+  !(lat === 0 && lon === 0)
 
 /**
  * Reads `/enhet/{orgnr}`. A unit without geocoding comes with `Koordinat` at (0, 0)
@@ -181,7 +202,11 @@ export function parseUnitDetail(body: unknown, upstream: { id: string; name: str
       zoom: k?.Zoom ?? null,
       geoSource: clean(k?.GeoKilde),
       address: where
-        ? { Adresse: clean(where.Adresse), Postnr: clean(where.Postnummer ?? where.Postnr), Poststed: clean(where.Poststed) }
+        ? {
+            Adresse: clean(where.Adresse),
+            Postnr: clean(where.Postnummer ?? where.Postnr),
+            Poststed: clean(where.Poststed),
+          }
         : null,
       changedAt: clean(record.DatoEndret),
     },

@@ -11,24 +11,57 @@ const budget = () => createRequestBudget({ requests: 1000, perMs: 1000, maxWaitM
 
 describe('the payloads', () => {
   it('reads a v4 page and a bare list as v3 and older clients spell it (Orgnr, Kommunenr, ErGrunnSkole)', () => {
-    const page = parseUnitList({ Sidenummer: 1, AntallSider: 2, TotaltAntallEnheter: 9, EnhetListe: nsrUnits.slice(0, 2).map(listItem) }, udirNsr, 'nsr')
-    expect(page).toMatchObject({ page: 1, pageCount: 2, total: 9, withoutId: 0 })
-    expect(page.units[0]).toMatchObject({ orgnr: '971200006', municipalityNumber: '0301', countyNumber: '03', active: true })
-    const bare = parseUnitList(
-      [{ Orgnr: '971200006', Navn: 'Bislett skole', Kommunenr: '0301', Fylkesnr: '03', ErAktiv: true, ErGrunnSkole: true }, { Navn: 'Uten nummer' }],
+    const page = parseUnitList(
+      { Sidenummer: 1, AntallSider: 2, TotaltAntallEnheter: 9, EnhetListe: nsrUnits.slice(0, 2).map(listItem) },
       udirNsr,
       'nsr',
     )
-    expect(bare.units[0]).toMatchObject({ orgnr: '971200006', municipalityNumber: '0301', flags: { ErAktiv: true, ErGrunnSkole: true } })
+    expect(page).toMatchObject({ page: 1, pageCount: 2, total: 9, withoutId: 0 })
+    expect(page.units[0]).toMatchObject({
+      orgnr: '971200006',
+      municipalityNumber: '0301',
+      countyNumber: '03',
+      active: true,
+    })
+    const bare = parseUnitList(
+      [
+        {
+          Orgnr: '971200006',
+          Navn: 'Bislett skole',
+          Kommunenr: '0301',
+          Fylkesnr: '03',
+          ErAktiv: true,
+          ErGrunnSkole: true,
+        },
+        { Navn: 'Uten nummer' },
+      ],
+      udirNsr,
+      'nsr',
+    )
+    expect(bare.units[0]).toMatchObject({
+      orgnr: '971200006',
+      municipalityNumber: '0301',
+      flags: { ErAktiv: true, ErGrunnSkole: true },
+    })
     expect(bare.withoutId).toBe(1)
     expect(withFlagAliases(bare.units[0]!.flags)).toMatchObject({ ErGrunnskole: true, ErGrunnSkole: true })
   })
 
   it("reads (0, 0) as no position, a decimal comma as a number, and v4's Postnummer as the post code", () => {
     const base = nsrUnits[0]!
-    expect(parseUnitDetail({ ...base, Koordinat: { Breddegrad: 0, Lengdegrad: 0, Zoom: 0, GeoKilde: 'Undefined' } }, udirNsr).position).toMatchObject({ lat: null, lon: null })
-    const comma = parseUnitDetail({ ...base, Koordinat: { Breddegrad: '59,9255', Lengdegrad: '10,7352', Zoom: 15, GeoKilde: 'GeoNorge' } }, udirNsr)
-    expect(comma.position).toMatchObject({ lat: 59.9255, lon: 10.7352, address: { Adresse: 'Theresesgate 12', Postnr: '0168', Poststed: 'OSLO' } })
+    expect(
+      parseUnitDetail({ ...base, Koordinat: { Breddegrad: 0, Lengdegrad: 0, Zoom: 0, GeoKilde: 'Undefined' } }, udirNsr)
+        .position,
+    ).toMatchObject({ lat: null, lon: null })
+    const comma = parseUnitDetail(
+      { ...base, Koordinat: { Breddegrad: '59,9255', Lengdegrad: '10,7352', Zoom: 15, GeoKilde: 'GeoNorge' } },
+      udirNsr,
+    )
+    expect(comma.position).toMatchObject({
+      lat: 59.9255,
+      lon: 10.7352,
+      address: { Adresse: 'Theresesgate 12', Postnr: '0168', Poststed: 'OSLO' },
+    })
   })
 
   it('refuses a record of another shape with a 502 naming the register', () => {
@@ -63,8 +96,14 @@ describe('the register', () => {
     expect(register.state(bislett)).toBe('known')
 
     // Bislett moves: the list's DatoEndret is newer than the record read.
-    const moved = { ...nsrUnits[0]!, DatoEndret: '2026-11-27T08:00:00+01:00', Koordinat: { Breddegrad: 59.93, Lengdegrad: 10.74, Zoom: 15, GeoKilde: 'GeoNorge' } }
-    fake.route('/enheter/kommune/{nr}', () => fakeReply.json({ Sidenummer: 1, AntallSider: 1, EnhetListe: [listItem(moved)] }))
+    const moved = {
+      ...nsrUnits[0]!,
+      DatoEndret: '2026-11-27T08:00:00+01:00',
+      Koordinat: { Breddegrad: 59.93, Lengdegrad: 10.74, Zoom: 15, GeoKilde: 'GeoNorge' },
+    }
+    fake.route('/enheter/kommune/{nr}', () =>
+      fakeReply.json({ Sidenummer: 1, AntallSider: 1, EnhetListe: [listItem(moved)] }),
+    )
     fake.route('/enhet/{orgnr}', () => fakeReply.json(moved))
     clock += 2000
     // The stale list is answered once more while it is read again in the background.

@@ -108,7 +108,11 @@ export function createUnitRegister(options: UnitRegisterOptions) {
     const last = Math.min(first.pageCount, MAX_PAGES)
     for (let page = first.page + 1; page <= last; page++) {
       await options.budget.take(client)
-      const next = parseUnitList((await client.getJson(areaPath(area), { query: { sidenummer: page } })).body, client, register)
+      const next = parseUnitList(
+        (await client.getJson(areaPath(area), { query: { sidenummer: page } })).body,
+        client,
+        register,
+      )
       units.push(...next.units)
     }
     const unique = [...new Map(units.map((u) => [u.orgnr, u])).values()]
@@ -133,7 +137,8 @@ export function createUnitRegister(options: UnitRegisterOptions) {
   /** Reads one unit's record, keeping its position; undefined when the register has no such unit. */
   async function readDetail(client: UpstreamClient, orgnr: string): Promise<UnitDetail | undefined> {
     const response = await client.getJson(`/enhet/${encodeURIComponent(orgnr)}`, { acceptStatus: [404] })
-    if (response.status === 404 || response.body === null || response.body === undefined || response.body === '') return undefined
+    if (response.status === 404 || response.body === null || response.body === undefined || response.body === '')
+      return undefined
     const detail = parseUnitDetail(response.body, client)
     keep(orgnr, { position: detail.position, fetchedAt: now() })
     return detail
@@ -193,7 +198,9 @@ export function createUnitRegister(options: UnitRegisterOptions) {
      */
     async fill(client: UpstreamClient, units: ListedUnit[]): Promise<void> {
       const started = now()
-      const wanted = units.filter((u) => state(u) === 'pending' && !(now() - (failedAt.get(u.orgnr) ?? -Infinity) < FAILURE_PAUSE_MS))
+      const wanted = units.filter(
+        (u) => state(u) === 'pending' && !(now() - (failedAt.get(u.orgnr) ?? -Infinity) < FAILURE_PAUSE_MS),
+      )
       if (wanted.length === 0) return
       let next = 0
       const worker = async () => {

@@ -14,8 +14,12 @@ export interface PositionSource {
 const flag = (what: string) => v.pipe(v.nullable(v.boolean()), v.description(what))
 
 const addressSchema = v.pipe(
-  v.nullable(v.object({ Adresse: v.nullable(v.string()), Postnr: v.nullable(v.string()), Poststed: v.nullable(v.string()) })),
-  v.description("Where the unit is (Beliggenhetsadresse), from its own record; null until that is read, or when it has none"),
+  v.nullable(
+    v.object({ Adresse: v.nullable(v.string()), Postnr: v.nullable(v.string()), Poststed: v.nullable(v.string()) }),
+  ),
+  v.description(
+    'Where the unit is (Beliggenhetsadresse), from its own record; null until that is read, or when it has none',
+  ),
 )
 
 /** The fields every row has, school or kindergarten. */
@@ -26,15 +30,24 @@ const commonFields = {
   Kommunenr: v.pipe(v.nullable(v.string()), v.description('Municipality number (4 digits)')),
   Fylkesnr: v.pipe(v.nullable(v.string()), v.description('County number (2 digits)')),
   ErAktiv: v.pipe(v.boolean(), v.description('Whether the unit is in operation (false: closed down)')),
-  address: v.pipe(v.nullable(v.string()), v.description('"Street 1, 0123 TOWN": the unit\'s location as one line, when known')),
+  address: v.pipe(
+    v.nullable(v.string()),
+    v.description('"Street 1, 0123 TOWN": the unit\'s location as one line, when known'),
+  ),
   Beliggenhetsadresse: addressSchema,
-  lat: v.pipe(v.nullable(v.number()), v.description('WGS84 latitude from the unit\'s record; null when not known (see coordinates_status)')),
-  lon: v.pipe(v.nullable(v.number()), v.description('WGS84 longitude from the unit\'s record; null when not known (see coordinates_status)')),
+  lat: v.pipe(
+    v.nullable(v.number()),
+    v.description("WGS84 latitude from the unit's record; null when not known (see coordinates_status)"),
+  ),
+  lon: v.pipe(
+    v.nullable(v.number()),
+    v.description("WGS84 longitude from the unit's record; null when not known (see coordinates_status)"),
+  ),
   coordinates_status: v.pipe(
     v.picklist(['known', 'none', 'pending', 'not_synced']),
     v.description(
       "known: lat/lon from the unit's record; none: the record has no position; pending: the record is not read yet " +
-        '(without the udir_enheter dataset, positions are read from each unit\'s own record in the background: ask again ' +
+        "(without the udir_enheter dataset, positions are read from each unit's own record in the background: ask again " +
         'shortly); not_synced: the dataset is loaded, and its sync reads no record of this unit (closed units, owners)',
     ),
   ),
@@ -89,7 +102,9 @@ function common(unit: ListedUnit, register: PositionSource) {
   const status = register.state(unit)
   const position = status === 'known' || status === 'none' ? register.position(unit.orgnr)?.position : undefined
   const where = position?.address ?? null
-  const line = where?.Adresse ? [where.Adresse, [where.Postnr, where.Poststed].filter(Boolean).join(' ')].filter(Boolean).join(', ') : null
+  const line = where?.Adresse
+    ? [where.Adresse, [where.Postnr, where.Poststed].filter(Boolean).join(' ')].filter(Boolean).join(', ')
+    : null
   return {
     organization_id: unit.orgnr,
     Navn: unit.name,

@@ -2,7 +2,13 @@ import { rankByName, type EntityHit, type EntitySearch } from '@allmenning/core/
 import { organisationNumberIn } from './organisation-number.js'
 import type { UnitRegister } from './unit-register.js'
 
-type Unit = { organization_id: string; kind: 'school' | 'kindergarten'; Navn: string; lat: number | null; lon: number | null }
+type Unit = {
+  organization_id: string
+  kind: 'school' | 'kindergarten'
+  Navn: string
+  lat: number | null
+  lon: number | null
+}
 
 /**
  * Schools and kindergartens by name among the units this process has listed (a search never
@@ -20,18 +26,31 @@ export function unitEntitySearch(register: () => UnitRegister | undefined): Enti
       if (orgnr) {
         const unit = (await ctx.call('get_unit', { organization_id: orgnr }).catch(() => undefined)) as Unit | undefined
         if (!unit) return { hits: [] }
-        const hit: EntityHit = { type: unit.kind, id: unit.organization_id, name: unit.Navn, description: describe(unit.kind) }
+        const hit: EntityHit = {
+          type: unit.kind,
+          id: unit.organization_id,
+          name: unit.Navn,
+          description: describe(unit.kind),
+        }
         if (unit.lat !== null && unit.lon !== null) Object.assign(hit, { lat: unit.lat, lon: unit.lon })
         return { hits: [hit] }
       }
       const known = register()
       if (!known || text.trim().length < 2) return { hits: [] }
       const units = [...known.allListed()].filter((u) => u.active)
-      const ranked = rankByName(text, units, (u) => ({ codes: [u.orgnr], names: [u.name, ...(u.fullName ? [u.fullName] : [])] }))
+      const ranked = rankByName(text, units, (u) => ({
+        codes: [u.orgnr],
+        names: [u.name, ...(u.fullName ? [u.fullName] : [])],
+      }))
       const hits = ranked.map(({ item }): EntityHit => {
         const kind = item.register === 'nsr' ? 'school' : 'kindergarten'
         const p = known.state(item) === 'known' ? known.position(item.orgnr)?.position : undefined
-        const hit: EntityHit = { type: kind, id: item.orgnr, name: item.name, description: describe(kind, item.municipalityNumber) }
+        const hit: EntityHit = {
+          type: kind,
+          id: item.orgnr,
+          name: item.name,
+          description: describe(kind, item.municipalityNumber),
+        }
         if (p && p.lat !== null && p.lon !== null) Object.assign(hit, { lat: p.lat, lon: p.lon })
         return hit
       })
@@ -41,6 +60,7 @@ export function unitEntitySearch(register: () => UnitRegister | undefined): Enti
 }
 
 function describe(kind: 'school' | 'kindergarten', municipality?: string | null): string {
-  const what = kind === 'school' ? "School in Udir's school register (NSR)" : "Kindergarten in Udir's kindergarten register (NBR)"
+  const what =
+    kind === 'school' ? "School in Udir's school register (NSR)" : "Kindergarten in Udir's kindergarten register (NBR)"
   return municipality ? `${what}, municipality ${municipality}` : what
 }

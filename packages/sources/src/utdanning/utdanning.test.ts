@@ -16,7 +16,13 @@ const gatewayFor = (options: UtdanningOptions = {}) =>
     sources: utdanning({ requestBudget: generous(), ...options }),
     upstreams: { udir_nsr: nsr, udir_nbr: nbr, kartverket_kommuneinfo: kommuneinfo },
   })
-type Row = Record<string, unknown> & { organization_id: string; Navn: string; lat: number | null; lon: number | null; coordinates_status: string }
+type Row = Record<string, unknown> & {
+  organization_id: string
+  Navn: string
+  lat: number | null
+  lon: number | null
+  coordinates_status: string
+}
 const names = (rows: Row[]) => rows.map((r) => r.Navn)
 const detailHits = (fake: FakeUpstream) => fake.requests.filter((path) => path.includes('/enhet/')).length
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -62,8 +68,18 @@ describe('search_schools', () => {
       Beliggenhetsadresse: { Adresse: 'Theresesgate 12', Postnr: '0168', Poststed: 'OSLO' },
     })
     // Udir's (0, 0) "Undefined" is no position, and the row says so.
-    expect(json.data.units.find((r: Row) => r.Navn === 'Tøyen skole')).toMatchObject({ lat: null, lon: null, coordinates_status: 'none' })
-    expect(json.data).toMatchObject({ total: 7, returned: 7, coordinates_known: 6, coordinates_missing: 1, coordinates_pending: 0 })
+    expect(json.data.units.find((r: Row) => r.Navn === 'Tøyen skole')).toMatchObject({
+      lat: null,
+      lon: null,
+      coordinates_status: 'none',
+    })
+    expect(json.data).toMatchObject({
+      total: 7,
+      returned: 7,
+      coordinates_known: 6,
+      coordinates_missing: 1,
+      coordinates_pending: 0,
+    })
     expect(json.data.other_schools_left_out).toBe(1)
     expect(json.data.has_more_results).toBe(false)
     expect(json._provenance.data.license ?? JSON.stringify(json._provenance)).toContain('NLOD')
@@ -89,7 +105,10 @@ describe('search_schools', () => {
   })
 
   it('refuses a malformed municipality or county with a 400 naming it', async () => {
-    for (const [parameter, value] of [['kommunenr', '30101'], ['fylkenr', '301']] as const) {
+    for (const [parameter, value] of [
+      ['kommunenr', '30101'],
+      ['fylkenr', '301'],
+    ] as const) {
       const { status, json } = await gateway.call('utdanning', 'search_schools', { [parameter]: value })
       expect(status, parameter).toBe(400)
       expect(JSON.stringify(json.error)).toContain(parameter)
@@ -120,7 +139,10 @@ describe('search_schools', () => {
 
   it("reads each school's record once, however many calls and operations need its position", async () => {
     const fresh = await startFakeNsr()
-    const g = createTestGateway({ sources: utdanning({ requestBudget: generous() }), upstreams: { udir_nsr: fresh, udir_nbr: nbr, kartverket_kommuneinfo: kommuneinfo } })
+    const g = createTestGateway({
+      sources: utdanning({ requestBudget: generous() }),
+      upstreams: { udir_nsr: fresh, udir_nbr: nbr, kartverket_kommuneinfo: kommuneinfo },
+    })
     try {
       await g.call('utdanning', 'search_schools', { kommunenr: '0301' })
       expect(detailHits(fresh)).toBe(7)
@@ -159,7 +181,10 @@ describe('search_schools', () => {
 
   it('answers a 502 naming the school register when Udir fails or sends another shape', async () => {
     const broken = await startFakeNsr()
-    const g = createTestGateway({ sources: utdanning({ requestBudget: generous() }), upstreams: { udir_nsr: broken, udir_nbr: nbr, kartverket_kommuneinfo: kommuneinfo } })
+    const g = createTestGateway({
+      sources: utdanning({ requestBudget: generous() }),
+      upstreams: { udir_nsr: broken, udir_nbr: nbr, kartverket_kommuneinfo: kommuneinfo },
+    })
     try {
       broken.failWith(fakeReply.status(503), { times: 1 })
       const down = await g.call('utdanning', 'search_schools', { kommunenr: '0301' })
@@ -179,7 +204,12 @@ describe('search_kindergartens', () => {
   it("answers a municipality's kindergartens, not their owners nor closed ones", async () => {
     const { status, json } = await gateway.call('utdanning', 'search_kindergartens', { kommunenr: 'Oslo' })
     expect(status).toBe(200)
-    expect(names(json.data.units)).toEqual(['Bislett barnehage', 'Frognerparken barnehage', 'Kampen familiebarnehage', 'Sofienberg barnehage'])
+    expect(names(json.data.units)).toEqual([
+      'Bislett barnehage',
+      'Frognerparken barnehage',
+      'Kampen familiebarnehage',
+      'Sofienberg barnehage',
+    ])
     expect(json.data.units[0]).toMatchObject({
       organization_id: '988300004',
       ErBarnehage: true,
@@ -218,7 +248,12 @@ describe('get_unit', () => {
   it('finds a kindergarten in the kindergarten register when the school register has not got it', async () => {
     const { status, json } = await gateway.call('utdanning', 'get_unit', { organization_id: '988 300 012' })
     expect(status).toBe(200)
-    expect(json.data).toMatchObject({ register: 'nbr', kind: 'kindergarten', Navn: 'Sofienberg barnehage', ErPrivatBarnehage: false })
+    expect(json.data).toMatchObject({
+      register: 'nbr',
+      kind: 'kindergarten',
+      Navn: 'Sofienberg barnehage',
+      ErPrivatBarnehage: false,
+    })
   })
 
   it('says null for a record without a position, 404 for a number neither register has, 400 for a malformed one', async () => {

@@ -54,7 +54,10 @@ function attributesOf(tag: SaxesTagPlain): Record<string, string> {
  * const { texts } = await streamDatexSituations(body, (s) => situations.push(s))
  * texts['publicationTime'] // '2026-11-25T10:00:00.123+01:00'
  */
-export async function streamDatexSituations(body: string, onSituation: (situation: XmlNode) => void): Promise<DatexDocument> {
+export async function streamDatexSituations(
+  body: string,
+  onSituation: (situation: XmlNode) => void,
+): Promise<DatexDocument> {
   const text = screenXmlBody(body, FEED_NAME)
   const parser = new SaxesParser()
   let refusal: InvalidFeedError | undefined
@@ -80,7 +83,8 @@ export async function streamDatexSituations(body: string, onSituation: (situatio
     }
     if (name === 'payload' && (depth === 0 || (depth === 1 && root === 'messageContainer'))) {
       const type = localName(attributes['type'] ?? '')
-      if (type !== 'SituationPublication') refuse(`answered a DATEX II payload of type ${type || '(none)'} instead of ${FEED_NAME}`)
+      if (type !== 'SituationPublication')
+        refuse(`answered a DATEX II payload of type ${type || '(none)'} instead of ${FEED_NAME}`)
       inPayload = true
       payloadDepth = depth
     }
@@ -108,7 +112,8 @@ export async function streamDatexSituations(body: string, onSituation: (situatio
       if (open.length === 0) onSituation(node)
       return
     }
-    if (leaf && !leaf.hasChildren && !(leaf.name in texts) && leaf.text.trim() !== '') texts[leaf.name] = leaf.text.trim()
+    if (leaf && !leaf.hasChildren && !(leaf.name in texts) && leaf.text.trim() !== '')
+      texts[leaf.name] = leaf.text.trim()
     leaf = undefined
   })
   parser.on('error', (error) => {

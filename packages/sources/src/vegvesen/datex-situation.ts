@@ -112,7 +112,8 @@ function extreme(times: (string | null)[], latest: boolean): string | null {
   return found?.text ?? null
 }
 
-const severityOf = (text: string | null): Severity | null => (SEVERITIES as readonly string[]).includes(text ?? '') ? (text as Severity) : null
+const severityOf = (text: string | null): Severity | null =>
+  (SEVERITIES as readonly string[]).includes(text ?? '') ? (text as Severity) : null
 
 /** The kinds a record states of itself: its direct children named `…Type` (`roadOrCarriagewayOrLaneManagementType`), but not `commentType`. */
 const kindsOf = (record: XmlNode) =>
@@ -143,15 +144,24 @@ export function readSituation(situation: XmlNode): TrafficSituation | undefined 
   if (!id || records.length === 0 || !isPublic(situation)) return undefined
   const locations = records.flatMap((r) => children(r, 'locationReference'))
   const found = locations.flatMap((l) => positionsUnder(l))
-  const comments = records.flatMap((r) => children(r, 'generalPublicComment').map((g) => multilingual(child(g, 'comment'))))
+  const comments = records.flatMap((r) =>
+    children(r, 'generalPublicComment').map((g) => multilingual(child(g, 'comment'))),
+  )
   const validity = records.map((r) => {
     const v = child(r, 'validity')
     const span = child(v, 'validityTimeSpecification')
-    return { status: textOf(child(v, 'validityStatus')), start: textOf(child(span, 'overallStartTime')), end: textOf(child(span, 'overallEndTime')) }
+    return {
+      status: textOf(child(v, 'validityStatus')),
+      start: textOf(child(span, 'overallStartTime')),
+      end: textOf(child(span, 'overallEndTime')),
+    }
   })
   const severities = [textOf(child(situation, 'overallSeverity')), ...records.map((r) => textOf(child(r, 'severity')))]
   const overall = severityOf(severities[0]!)
-  const worst = severities.map(severityOf).filter((s) => s !== null).sort((a, b) => SEVERITIES.indexOf(a) - SEVERITIES.indexOf(b))[0]
+  const worst = severities
+    .map(severityOf)
+    .filter((s) => s !== null)
+    .sort((a, b) => SEVERITIES.indexOf(a) - SEVERITIES.indexOf(b))[0]
   const textIn = (name: string) => locations.map((l) => first(l, name)).find((n) => n !== undefined)
   return {
     id,
@@ -165,10 +175,24 @@ export function readSituation(situation: XmlNode): TrafficSituation | undefined 
     display: (found.find((f) => f.forDisplay) ?? found[0])?.position ?? null,
     points: found.map((f) => f.position),
     records: validity.map((v) => ({ status: v.status, startMs: instant(v.start), endMs: instant(v.end) })),
-    startTime: extreme(validity.map((v) => v.start), false),
+    startTime: extreme(
+      validity.map((v) => v.start),
+      false,
+    ),
     // Open-ended as soon as one record is.
-    endTime: validity.some((v) => instant(v.end) === null) ? null : extreme(validity.map((v) => v.end), true),
-    lastUpdate: extreme([textOf(child(situation, 'situationVersionTime')), ...records.map((r) => textOf(child(r, 'situationRecordVersionTime')))], true),
+    endTime: validity.some((v) => instant(v.end) === null)
+      ? null
+      : extreme(
+          validity.map((v) => v.end),
+          true,
+        ),
+    lastUpdate: extreme(
+      [
+        textOf(child(situation, 'situationVersionTime')),
+        ...records.map((r) => textOf(child(r, 'situationRecordVersionTime'))),
+      ],
+      true,
+    ),
   }
 }
 

@@ -22,9 +22,14 @@ const trafficPoint = v.object({
   ...registrationPointSchema.entries,
   lat: v.pipe(v.number(), v.description('WGS84 latitude')),
   lon: v.pipe(v.number(), v.description('WGS84 longitude')),
-  coordinates: v.pipe(v.object({ lat: v.number(), lon: v.number() }), v.description('The same position as {lat, lon}, where some clients read it')),
+  coordinates: v.pipe(
+    v.object({ lat: v.number(), lon: v.number() }),
+    v.description('The same position as {lat, lon}, where some clients read it'),
+  ),
   latest_hourly_data: nullableText('The latest hour with volume data (the same as latest_hour)'),
-  distance_km: v.optional(v.pipe(v.number(), v.description('Distance from lat/lon in kilometres; only when a point was given'))),
+  distance_km: v.optional(
+    v.pipe(v.number(), v.description('Distance from lat/lon in kilometres; only when a point was given')),
+  ),
 })
 
 type TrafficPoint = v.InferOutput<typeof trafficPoint>
@@ -36,7 +41,12 @@ function toTrafficPoint(p: RegistrationPoint & { distance_km?: number }): Traffi
 
 function refuse(parameter: string, problem: string, others: string[] = []): GatewayError {
   const details = [parameter, ...others].map((name) => ({ parameter: name, problem, rule: 'required' }))
-  return new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${[parameter, ...others].join(', ')} ${problem}`, { details })
+  return new GatewayError(
+    400,
+    'invalid_parameter',
+    `Invalid parameter: ${[parameter, ...others].join(', ')} ${problem}`,
+    { details },
+  )
 }
 
 const byName = new Intl.Collator('nb', { numeric: true })
@@ -57,12 +67,26 @@ export function createFindTrafficPoints(list: RegistrationPointList) {
       "Statens vegvesen's traffic registration points in a county (county_number, e.g. 3 for Oslo), or within radius_km of a point (lat, lon), or both; nearest first when a point is given, by name otherwise. Points without a position are left out. Each id is what get_traffic_volume takes.",
     parameters: {
       county_number: v.optional(
-        v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(99), v.description('County number, e.g. 3 (or 03) for Oslo, 46 for Vestland; required unless lat and lon are given')),
+        v.pipe(
+          v.number(),
+          v.integer(),
+          v.minValue(1),
+          v.maxValue(99),
+          v.description(
+            'County number, e.g. 3 (or 03) for Oslo, 46 for Vestland; required unless lat and lon are given',
+          ),
+        ),
       ),
       lat: v.optional(point.lat),
       lon: v.optional(point.lon),
       radius_km: radiusKmParameter({ fallback: 10, max: 100 }),
-      operational_only: v.optional(v.pipe(v.boolean(), v.description('Only points in operation now (operational_status OPERATIONAL); all when left out')), false),
+      operational_only: v.optional(
+        v.pipe(
+          v.boolean(),
+          v.description('Only points in operation now (operational_status OPERATIONAL); all when left out'),
+        ),
+        false,
+      ),
       traffic_type: trafficTypeParameter,
     },
     output: v.array(trafficPoint),
@@ -74,9 +98,14 @@ export function createFindTrafficPoints(list: RegistrationPointList) {
     async run(params, ctx) {
       if (params.lat !== undefined && params.lon === undefined) throw refuse('lon', 'is required with lat')
       if (params.lon !== undefined && params.lat === undefined) throw refuse('lat', 'is required with lon')
-      const center = params.lat !== undefined && params.lon !== undefined ? { lat: params.lat, lon: params.lon } : undefined
+      const center =
+        params.lat !== undefined && params.lon !== undefined ? { lat: params.lat, lon: params.lon } : undefined
       if (params.county_number === undefined && center === undefined) {
-        throw refuse('county_number', 'is required unless lat and lon are given (a county, or a point with radius_km)', ['lat', 'lon'])
+        throw refuse(
+          'county_number',
+          'is required unless lat and lon are given (a county, or a point with radius_km)',
+          ['lat', 'lon'],
+        )
       }
       const points = (await list.get(ctx.upstream(vegvesenTrafikkdata)))
         .filter((p) => params.county_number === undefined || p.county_number === params.county_number)

@@ -12,21 +12,35 @@ const text = (description: string) => v.pipe(v.nullable(v.string()), v.descripti
 
 const message = v.object({
   situation_id: v.pipe(v.string(), v.description("Vegvesen's id of the situation, e.g. NPRA_HBT_24-11-2026.1001")),
-  type: text('DATEX II type of its first record: MaintenanceWorks, Accident, RoadOrCarriagewayOrLaneManagement, EnvironmentalObstruction, …'),
-  sub_types: v.pipe(v.array(v.string()), v.description("The records' own kinds, once each: roadClosed, laneClosures, roadworks, followDiversionSigns, …")),
+  type: text(
+    'DATEX II type of its first record: MaintenanceWorks, Accident, RoadOrCarriagewayOrLaneManagement, EnvironmentalObstruction, …',
+  ),
+  sub_types: v.pipe(
+    v.array(v.string()),
+    v.description("The records' own kinds, once each: roadClosed, laneClosures, roadworks, followDiversionSigns, …"),
+  ),
   description: text('What Vegvesen says of it, in Norwegian where given (the comments of its records)'),
   location: text('Where, as Vegvesen describes it, e.g. E18 Festningstunnelen, Oslo'),
   road: text('Road number as Vegvesen writes it, e.g. E18, Rv4, Fv44'),
   road_name: text('Name of the road or stretch, where given'),
-  severity: v.pipe(v.nullable(v.picklist(SEVERITIES)), v.description('highest, high, medium, low, lowest or none; null when not given')),
+  severity: v.pipe(
+    v.nullable(v.picklist(SEVERITIES)),
+    v.description('highest, high, medium, low, lowest or none; null when not given'),
+  ),
   lat: v.pipe(v.number(), v.description('WGS84 latitude of the point a map shows it at')),
   lon: v.pipe(v.number(), v.description('WGS84 longitude of the point a map shows it at')),
-  distance_km: v.pipe(v.number(), v.description('Distance from lat/lon to the nearest of its positions, in kilometres')),
+  distance_km: v.pipe(
+    v.number(),
+    v.description('Distance from lat/lon to the nearest of its positions, in kilometres'),
+  ),
   start_time: text('When it starts (or started), as Vegvesen writes it'),
   end_time: text('When it is expected to end; null when open-ended'),
   last_update: text('When Vegvesen last changed it'),
   active: v.pipe(v.boolean(), v.description('In force now')),
-  status: v.pipe(v.picklist(['active', 'planned', 'suspended']), v.description('active (in force now), planned (yet to start) or suspended')),
+  status: v.pipe(
+    v.picklist(['active', 'planned', 'suspended']),
+    v.description('active (in force now), planned (yet to start) or suspended'),
+  ),
 })
 
 /** The position of a situation nearest `center`: a road stretch counts as near when one of its ends or its display point is. */
@@ -56,7 +70,13 @@ export function createGetTrafficMessages(feed: SituationFeed, now: () => number 
     parameters: {
       ...pointParameters(3),
       radius_km: radiusKmParameter({ fallback: 20, max: 200 }),
-      include_planned: v.optional(v.pipe(v.boolean(), v.description('Also situations yet to start (and suspended ones); only those in force now when left out')), false),
+      include_planned: v.optional(
+        v.pipe(
+          v.boolean(),
+          v.description('Also situations yet to start (and suspended ones); only those in force now when left out'),
+        ),
+        false,
+      ),
     },
     output: v.object({
       publication_time: text('When Vegvesen published the snapshot answered from'),
@@ -96,7 +116,10 @@ export function createGetTrafficMessages(feed: SituationFeed, now: () => number 
         active: state === 'active',
         status: state as 'active' | 'planned' | 'suspended',
       }))
-      return { data: { publication_time: snapshot.publicationTime, messages }, rawValues: { situations_in_snapshot: snapshot.situations.length } }
+      return {
+        data: { publication_time: snapshot.publicationTime, messages },
+        rawValues: { situations_in_snapshot: snapshot.situations.length },
+      }
     },
   })
 }

@@ -42,7 +42,18 @@ export function vegvesen(options: VegvesenOptions = {}): SourceDefinition {
       "Statens vegvesen's traffic registration points on Norway's roads (vehicles and bicycles), near a point, in a county, on a road or by name, and the volumes they counted hour by hour or day by day, from trafikkdata.no; and its traffic messages (road works, closures, accidents) near a point, from its DATEX II feed (needs a DATEX username and password).",
     documentation: 'https://trafikkdata.atlas.vegvesen.no/',
     topic: 'transport',
-    keywords: ['traffic', 'trafikk', 'trafikkdata', 'traffic volume', 'trafikkmengde', 'traffic messages', 'trafikkmeldinger', 'vegvesen', 'road', 'veg'],
+    keywords: [
+      'traffic',
+      'trafikk',
+      'trafikkdata',
+      'traffic volume',
+      'trafikkmengde',
+      'traffic messages',
+      'trafikkmeldinger',
+      'vegvesen',
+      'road',
+      'veg',
+    ],
     synonyms: [
       'trafikkteller',
       'tellepunkt',
@@ -67,10 +78,16 @@ export function vegvesen(options: VegvesenOptions = {}): SourceDefinition {
     limit: { default: 25, max: 200 },
     upstreams: [vegvesenTrafikkdata, vegvesenDatex],
     notConfigured: [
-      ...(datex.username ? [] : [{ configure: VEGVESEN_DATEX_USERNAME_VARIABLE, operations: ['get_traffic_messages'] }]),
-      ...(datex.password ? [] : [{ configure: VEGVESEN_DATEX_PASSWORD_VARIABLE, operations: ['get_traffic_messages'] }]),
+      ...(datex.username
+        ? []
+        : [{ configure: VEGVESEN_DATEX_USERNAME_VARIABLE, operations: ['get_traffic_messages'] }]),
+      ...(datex.password
+        ? []
+        : [{ configure: VEGVESEN_DATEX_PASSWORD_VARIABLE, operations: ['get_traffic_messages'] }]),
     ],
-    entityTypes: { traffic_registration_point: { operation: 'get_traffic_volume', parameter: 'registration_point_id' } },
+    entityTypes: {
+      traffic_registration_point: { operation: 'get_traffic_volume', parameter: 'registration_point_id' },
+    },
     entitySearch: vegvesenEntitySearch,
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(

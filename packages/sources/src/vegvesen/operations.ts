@@ -1,4 +1,8 @@
-import { createFindRegistrationPointsByRoad, createFindRegistrationPointsNearby, createSearchRegistrationPoints } from './find-registration-points.js'
+import {
+  createFindRegistrationPointsByRoad,
+  createFindRegistrationPointsNearby,
+  createSearchRegistrationPoints,
+} from './find-registration-points.js'
 import { createFindTrafficPoints } from './find-traffic-points.js'
 import { createGetTrafficMessages } from './get-traffic-messages.js'
 import { createGetTrafficVolume } from './get-traffic-volume.js'

@@ -4,7 +4,8 @@ import type { PlaceFieldDeclaration } from '@allmenning/core/source'
 export const trafficRegistrationPointsPlaceField: PlaceFieldDeclaration = {
   name: 'traffic_registration_points',
   section: 'transport',
-  description: "Statens vegvesen's traffic counters near the point, nearest first; get_traffic_volume gives their hourly and daily volumes.",
+  description:
+    "Statens vegvesen's traffic counters near the point, nearest first; get_traffic_volume gives their hourly and daily volumes.",
   // Beside entur's stops, after spec 4.2's sections and fields.
   order: 101,
   sectionOrder: 100,
@@ -14,7 +15,8 @@ export const trafficRegistrationPointsPlaceField: PlaceFieldDeclaration = {
 export const trafficMessagesPlaceField: PlaceFieldDeclaration = {
   name: 'traffic_messages',
   section: 'transport',
-  description: "Statens vegvesen's traffic messages in force near the point (road works, closures, accidents), nearest first.",
+  description:
+    "Statens vegvesen's traffic messages in force near the point (road works, closures, accidents), nearest first.",
   order: 102,
   sectionOrder: 100,
 }

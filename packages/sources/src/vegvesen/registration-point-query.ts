@@ -13,7 +13,10 @@ export const POINT_LIST_TTL_SECONDS = 3600
 
 /** The optional `traffic_type` parameter: VEHICLE or BICYCLE, both when left out. */
 export const trafficTypeParameter = v.optional(
-  v.pipe(v.picklist(['VEHICLE', 'BICYCLE']), v.description('Only points counting this: VEHICLE (motor vehicles) or BICYCLE; both when left out')),
+  v.pipe(
+    v.picklist(['VEHICLE', 'BICYCLE']),
+    v.description('Only points counting this: VEHICLE (motor vehicles) or BICYCLE; both when left out'),
+  ),
 )
 
 /**
@@ -23,7 +26,8 @@ export const trafficTypeParameter = v.optional(
  * const points = await createRegistrationPointList().get(client)
  * const bicycleCounters = points.filter(ofTrafficType('BICYCLE'))
  */
-export const ofTrafficType = (type: string | undefined) => (p: RegistrationPoint) => type === undefined || p.traffic_type === type
+export const ofTrafficType = (type: string | undefined) => (p: RegistrationPoint) =>
+  type === undefined || p.traffic_type === type
 
 /**
  * The points of an answer as entities, each linked to its volumes.
@@ -41,7 +45,8 @@ export const registrationPointEntities = (points: { id: string; name: string }[]
  * const [first] = await createRegistrationPointList().get(client)
  * positionOf(first!) // { lat: 59.9102, lon: 10.7515 }
  */
-export const positionOf = (p: RegistrationPoint): Wgs84Point | null => (p.lat === null || p.lon === null ? null : { lat: p.lat, lon: p.lon })
+export const positionOf = (p: RegistrationPoint): Wgs84Point | null =>
+  p.lat === null || p.lon === null ? null : { lat: p.lat, lon: p.lon }
 
 /**
  * The points within `radiusKm` of `center`, nearest first, each with `distance_km`.
@@ -50,6 +55,13 @@ export const positionOf = (p: RegistrationPoint): Wgs84Point | null => (p.lat ==
  * const points = await createRegistrationPointList().get(client)
  * pointsNear({ lat: 59.91, lon: 10.75 }, points, 5)[0] // { id: '10234B1110003', …, distance_km: 0.08 }
  */
-export function pointsNear(center: Wgs84Point, points: RegistrationPoint[], radiusKm: number): (RegistrationPoint & { distance_km: number })[] {
-  return nearest(center, points, radiusKm, positionOf).map(({ item, distanceKm }) => ({ ...item, distance_km: distanceKm }))
+export function pointsNear(
+  center: Wgs84Point,
+  points: RegistrationPoint[],
+  radiusKm: number,
+): (RegistrationPoint & { distance_km: number })[] {
+  return nearest(center, points, radiusKm, positionOf).map(({ item, distanceKm }) => ({
+    ...item,
+    distance_km: distanceKm,
+  }))
 }

@@ -40,14 +40,22 @@ const point = v.looseObject({
   location: v.optional(
     v.nullable(
       v.looseObject({
-        coordinates: v.optional(v.nullable(v.looseObject({ latLon: v.optional(v.nullable(v.looseObject({ lat: v.unknown(), lon: v.unknown() }))) }))),
+        coordinates: v.optional(
+          v.nullable(
+            v.looseObject({ latLon: v.optional(v.nullable(v.looseObject({ lat: v.unknown(), lon: v.unknown() }))) }),
+          ),
+        ),
         roadReference: v.optional(v.nullable(v.looseObject({ shortForm: text }))),
         county: named,
         municipality: named,
       }),
     ),
   ),
-  dataTimeSpan: v.optional(v.nullable(v.looseObject({ firstData: text, latestData: v.optional(v.nullable(v.looseObject({ volumeByHour: text }))) }))),
+  dataTimeSpan: v.optional(
+    v.nullable(
+      v.looseObject({ firstData: text, latestData: v.optional(v.nullable(v.looseObject({ volumeByHour: text }))) }),
+    ),
+  ),
 })
 
 // The items are checked a slice at a time (below), so the list itself is only checked to be one.
@@ -126,7 +134,10 @@ export async function readRegistrationPoints(client: UpstreamClient, data: unkno
   for (let start = 0; start < list.length; start += SLICE) {
     if (start > 0) await nextTurn()
     const end = Math.min(list.length, start + SLICE)
-    for (let i = start; i < end; i++) points.push(toRegistrationPoint(checkUpstreamShape(client, point, list[i], `registration point ${i} of the list`)))
+    for (let i = start; i < end; i++)
+      points.push(
+        toRegistrationPoint(checkUpstreamShape(client, point, list[i], `registration point ${i} of the list`)),
+      )
   }
   return points
 }
@@ -148,11 +159,22 @@ export function createRegistrationPointList() {
     staleMs: 7 * DAY_MS,
     errorTtlMs: 60_000,
     maxEntries: 1,
-    plausible: listSizeCheck({ upstream: vegvesenTrafikkdata, what: 'registration point list', count: (points) => points.length }),
+    plausible: listSizeCheck({
+      upstream: vegvesenTrafikkdata,
+      what: 'registration point list',
+      count: (points) => points.length,
+    }),
   })
   return {
     get(client: UpstreamClient): Promise<RegistrationPoint[]> {
-      return memo.get('all', async () => await readRegistrationPoints(client, (await postGraphql(client, '/', { query: REGISTRATION_POINTS_QUERY })).data))
+      return memo.get(
+        'all',
+        async () =>
+          await readRegistrationPoints(
+            client,
+            (await postGraphql(client, '/', { query: REGISTRATION_POINTS_QUERY })).data,
+          ),
+      )
     },
   }
 }

@@ -3,7 +3,15 @@ import { testUpstreamClient } from '@allmenning/core/testing'
 import { situationState } from './datex-situation.js'
 import { vegvesenDatex } from './datex-upstream.js'
 import { createSituationFeed, readSituationSnapshot } from './situation-feed.js'
-import { DATEX_RECORDED_AT, DATEX_SNAPSHOT_PATH, datexSnapshotFixture, FAKE_DATEX_PASSWORD, FAKE_DATEX_USERNAME, startFakeDatex, type FakeDatex } from './testing/fake-datex.js'
+import {
+  DATEX_RECORDED_AT,
+  DATEX_SNAPSHOT_PATH,
+  datexSnapshotFixture,
+  FAKE_DATEX_PASSWORD,
+  FAKE_DATEX_USERNAME,
+  startFakeDatex,
+  type FakeDatex,
+} from './testing/fake-datex.js'
 
 let datex: FakeDatex
 
@@ -20,7 +28,9 @@ function bigSnapshot(count: number): string {
   const start = datexSnapshotFixture.indexOf('<ns12:situation id="NPRA_HBT_20-11-2026.4101">')
   const end = datexSnapshotFixture.indexOf('</ns12:situation>', start) + '</ns12:situation>'.length
   const one = datexSnapshotFixture.slice(start, end)
-  const many = Array.from({ length: count }, (_, i) => one.replaceAll('NPRA_HBT_20-11-2026.4101', `NPRA_HBT_20-11-2026.${100_000 + i}`)).join('\n')
+  const many = Array.from({ length: count }, (_, i) =>
+    one.replaceAll('NPRA_HBT_20-11-2026.4101', `NPRA_HBT_20-11-2026.${100_000 + i}`),
+  ).join('\n')
   return datexSnapshotFixture.slice(0, start) + many + datexSnapshotFixture.slice(end)
 }
 
@@ -44,10 +54,17 @@ describe('the situation snapshot', () => {
       'NPRA_HBT_21-11-2026.4050': 'active',
     })
     // Known only by its ALERT-C codes: no position, so never near anything.
-    expect(snapshot.situations.find((s) => s.id === 'NPRA_HBT_21-11-2026.4050')).toMatchObject({ display: null, points: [] })
+    expect(snapshot.situations.find((s) => s.id === 'NPRA_HBT_21-11-2026.4050')).toMatchObject({
+      display: null,
+      points: [],
+    })
     // Past its end the accident's closure record is still marked active, so the situation is.
-    expect(situationState(snapshot.situations.find((s) => s.id === 'NPRA_HBT_25-11-2026.4120')!, at + 30 * 86_400_000)).toBe('active')
-    expect(situationState(snapshot.situations.find((s) => s.id === 'NPRA_HBT_20-11-2026.4101')!, at + 30 * 86_400_000)).toBe('ended')
+    expect(
+      situationState(snapshot.situations.find((s) => s.id === 'NPRA_HBT_25-11-2026.4120')!, at + 30 * 86_400_000),
+    ).toBe('active')
+    expect(
+      situationState(snapshot.situations.find((s) => s.id === 'NPRA_HBT_20-11-2026.4101')!, at + 30 * 86_400_000),
+    ).toBe('ended')
   })
 
   it('parses megabytes of situations without holding the event loop', async () => {
@@ -95,7 +112,9 @@ describe('the situation snapshot', () => {
     await expect(feed.get(client())).rejects.toMatchObject({
       status: 502,
       upstreamStatus: 401,
-      message: expect.stringMatching(/refused the configured username and password \(HTTP 401\); check ALLMENNING_VEGVESEN_DATEX_USERNAME and ALLMENNING_VEGVESEN_DATEX_PASSWORD$/),
+      message: expect.stringMatching(
+        /refused the configured username and password \(HTTP 401\); check ALLMENNING_VEGVESEN_DATEX_USERNAME and ALLMENNING_VEGVESEN_DATEX_PASSWORD$/,
+      ),
     })
   })
 })

@@ -1,8 +1,19 @@
-import { createTimedMemo, listSizeCheck, upstreamNotConfigured, UpstreamError, type UpstreamClient } from '@allmenning/core/source'
+import {
+  createTimedMemo,
+  listSizeCheck,
+  upstreamNotConfigured,
+  UpstreamError,
+  type UpstreamClient,
+} from '@allmenning/core/source'
 import { InvalidFeedError } from '../avinor/xml-document.js'
 import { streamDatexSituations } from './datex-document.js'
 import { readSituation, type TrafficSituation } from './datex-situation.js'
-import { GET_SITUATION_PATH, vegvesenDatex, VEGVESEN_DATEX_PASSWORD_VARIABLE, VEGVESEN_DATEX_USERNAME_VARIABLE } from './datex-upstream.js'
+import {
+  GET_SITUATION_PATH,
+  vegvesenDatex,
+  VEGVESEN_DATEX_PASSWORD_VARIABLE,
+  VEGVESEN_DATEX_USERNAME_VARIABLE,
+} from './datex-upstream.js'
 
 /** The username and password Statens vegvesen issues for its DATEX server. */
 export interface DatexCredentials {
@@ -29,7 +40,10 @@ const MINUTE_MS = 60_000
  * @example
  * const snapshot = await readSituationSnapshot(client, xml)
  */
-export async function readSituationSnapshot(client: { id: string; name: string }, body: string): Promise<SituationSnapshot> {
+export async function readSituationSnapshot(
+  client: { id: string; name: string },
+  body: string,
+): Promise<SituationSnapshot> {
   const situations: TrafficSituation[] = []
   let leftOut = 0
   try {
@@ -59,7 +73,8 @@ export async function readSituationSnapshot(client: { id: string; name: string }
  */
 export function createSituationFeed(credentials: Partial<DatexCredentials>, now: () => number = Date.now) {
   const { username, password } = credentials
-  const authorization = username && password ? `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}` : undefined
+  const authorization =
+    username && password ? `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}` : undefined
   let last: { lastModified: string; snapshot: SituationSnapshot } | undefined
   const memo = createTimedMemo<SituationSnapshot>({
     ttlMs: 2 * MINUTE_MS,
@@ -68,7 +83,12 @@ export function createSituationFeed(credentials: Partial<DatexCredentials>, now:
     maxEntries: 1,
     now,
     // The whole country never has no situation at all; how many there are does change a lot.
-    plausible: listSizeCheck({ upstream: vegvesenDatex, what: 'situation snapshot', count: (s) => s.situations.length, keepShare: 0 }),
+    plausible: listSizeCheck({
+      upstream: vegvesenDatex,
+      what: 'situation snapshot',
+      count: (s) => s.situations.length,
+      keepShare: 0,
+    }),
   })
 
   async function load(client: UpstreamClient, auth: string): Promise<SituationSnapshot> {
@@ -85,7 +105,12 @@ export function createSituationFeed(credentials: Partial<DatexCredentials>, now:
     }
     if (res.status === 304) {
       if (last) return last.snapshot
-      throw new UpstreamError(client, 'invalid_response', 'answered 304 Not Modified to a request that was not conditional', 304)
+      throw new UpstreamError(
+        client,
+        'invalid_response',
+        'answered 304 Not Modified to a request that was not conditional',
+        304,
+      )
     }
     const snapshot = await readSituationSnapshot(client, res.body)
     const lastModified = res.headers['last-modified']

@@ -27,7 +27,9 @@ function shiftDays(ms: number, days: number): number {
 }
 
 function invalid(parameter: string, problem: string, rule: string): GatewayError {
-  return new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, { details: [{ parameter, problem, rule }] })
+  return new GatewayError(400, 'invalid_parameter', `Invalid parameter: ${parameter} ${problem}`, {
+    details: [{ parameter, problem, rule }],
+  })
 }
 
 /** The formats `from` and `to` take: a day, or a time with its zone. */
@@ -38,7 +40,8 @@ function instantOf(value: string, parameter: string): number {
   if (day) {
     const [year, month, date] = [Number(day[1]), Number(day[2]), Number(day[3])]
     const check = new Date(Date.UTC(year, month - 1, date))
-    if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) throw invalid(parameter, `is not a calendar day (${value})`, 'format')
+    if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date)
+      throw invalid(parameter, `is not a calendar day (${value})`, 'format')
     return osloMidnight(value)
   }
   const ms = Date.parse(value)
@@ -55,7 +58,12 @@ function instantOf(value: string, parameter: string): number {
  * @example
  * volumePeriod('hour', '2026-11-24', '2026-11-25', Date.now()) // { from: '2026-11-24T00:00:00+01:00', to: '2026-11-25T00:00:00+01:00' }
  */
-export function volumePeriod(resolution: Resolution, from: string | undefined, to: string | undefined, nowMs: number): VolumePeriod {
+export function volumePeriod(
+  resolution: Resolution,
+  from: string | undefined,
+  to: string | undefined,
+  nowMs: number,
+): VolumePeriod {
   const rule = periodRules[resolution]
   let end: number
   let start: number
@@ -66,7 +74,12 @@ export function volumePeriod(resolution: Resolution, from: string | undefined, t
     start = instantOf(from, 'from')
     end = resolution === 'day' ? shiftDays(start, rule.defaultMs / DAY_MS) : start + rule.defaultMs
   } else {
-    end = to !== undefined ? instantOf(to, 'to') : resolution === 'hour' ? Math.floor(nowMs / HOUR_MS) * HOUR_MS : shiftDays(nowMs, 0)
+    end =
+      to !== undefined
+        ? instantOf(to, 'to')
+        : resolution === 'hour'
+          ? Math.floor(nowMs / HOUR_MS) * HOUR_MS
+          : shiftDays(nowMs, 0)
     // Days back are calendar days, so a month across the clock change still starts at midnight.
     start = resolution === 'day' ? shiftDays(end, -rule.defaultMs / DAY_MS) : end - rule.defaultMs
   }

@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest'
 import { currentStep, type ForecastStep } from './compact-forecast.js'
 
 const step = (time: string): ForecastStep => ({
-  time, temperature_c: null, humidity_pct: null, wind_speed_ms: null, wind_direction_deg: null, pressure_hpa: null,
-  cloud_cover_pct: null, precipitation_mm: null, precipitation_period_hours: null, symbol: null, summary: null,
+  time,
+  temperature_c: null,
+  humidity_pct: null,
+  wind_speed_ms: null,
+  wind_direction_deg: null,
+  pressure_hpa: null,
+  cloud_cover_pct: null,
+  precipitation_mm: null,
+  precipitation_period_hours: null,
+  symbol: null,
+  summary: null,
 })
 
 describe('currentStep', () => {

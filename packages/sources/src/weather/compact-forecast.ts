@@ -42,13 +42,18 @@ export const stepFields = {
   precipitation_mm: nullableNumber('Precipitation over the period that starts at time, mm'),
   precipitation_period_hours: v.pipe(
     v.nullable(v.picklist([1, 6, 12])),
-    v.description('Length of that period: 1 hour for about the first two days, then 6 hours; null at the end of the forecast'),
+    v.description(
+      'Length of that period: 1 hour for about the first two days, then 6 hours; null at the end of the forecast',
+    ),
   ),
   symbol: v.pipe(
     v.nullable(v.string()),
     v.description("MET's weather symbol for the same period, e.g. clearsky_day, lightrain, cloudy (the Yr icons)"),
   ),
-  summary: v.pipe(v.nullable(v.string()), v.description('The symbol in English words, e.g. "Light rain", "Partly cloudy"; null without a symbol')),
+  summary: v.pipe(
+    v.nullable(v.string()),
+    v.description('The symbol in English words, e.g. "Light rain", "Partly cloudy"; null without a symbol'),
+  ),
 }
 
 /** One step of a forecast as this source answers it. */

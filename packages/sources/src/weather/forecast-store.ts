@@ -41,7 +41,11 @@ export function createForecastStore(budget: RequestBudget = metRequestBudget): F
     maxTtlMs: MAX_TTL_MS,
     // A real forecast has some 85 steps. One without any, or with less than half of the steps
     // of the last one for the cell, is not kept until its Expires: the next call asks again.
-    plausible: listSizeCheck({ upstream: metLocationforecast, what: 'forecast', count: (forecast) => forecast.steps.length }),
+    plausible: listSizeCheck({
+      upstream: metLocationforecast,
+      what: 'forecast',
+      count: (forecast) => forecast.steps.length,
+    }),
     beforeCall: (client) => budget.take(client),
   })
   return {
@@ -54,7 +58,9 @@ export function createForecastStore(budget: RequestBudget = metRequestBudget): F
       if (answer.status === 203 && !warnedDeprecated) {
         // MET's signal that this product version is deprecated: worth an operator's attention, once.
         warnedDeprecated = true
-        console.warn(`[allmenning] ${client.name} answered 203: Locationforecast 2.0 is deprecated; a newer version should be adopted`)
+        console.warn(
+          `[allmenning] ${client.name} answered 203: Locationforecast 2.0 is deprecated; a newer version should be adopted`,
+        )
       }
       return answer.value
     },

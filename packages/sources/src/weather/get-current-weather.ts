@@ -42,11 +42,19 @@ export function createGetCurrentWeather(store: ForecastStore) {
       const step = currentStep(forecast.steps, Date.now())
       if (!step) throw new UpstreamError(client, 'invalid_response', 'answered a forecast without any time steps')
       return {
-        data: { ...step, updated_at: forecast.updatedAt, lat: forecast.lat, lon: forecast.lon, altitude_m: forecast.altitudeM },
+        data: {
+          ...step,
+          updated_at: forecast.updatedAt,
+          lat: forecast.lat,
+          lon: forecast.lon,
+          altitude_m: forecast.altitudeM,
+        },
         sourceApi: store.url(client, params),
       }
     },
 
-    entities: (_data, params) => [{ type: 'point', id: `${params.lat},${params.lon}`, linkParameters: { lat: params.lat, lon: params.lon } }],
+    entities: (_data, params) => [
+      { type: 'point', id: `${params.lat},${params.lon}`, linkParameters: { lat: params.lat, lon: params.lon } },
+    ],
   })
 }

@@ -23,7 +23,16 @@ export const getTideTable = defineOperation({
     noDataNote,
   parameters: {
     ...tidePoint,
-    days: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(14), v.description('Days from 00:00 UTC today, 1..14 (default 3)')), 3),
+    days: v.optional(
+      v.pipe(
+        v.number(),
+        v.integer(),
+        v.minValue(1),
+        v.maxValue(14),
+        v.description('Days from 00:00 UTC today, 1..14 (default 3)'),
+      ),
+      3,
+    ),
     datum: datumParameter,
   },
   output: v.array(
@@ -44,13 +53,22 @@ export const getTideTable = defineOperation({
   async run(params, ctx) {
     const client = ctx.upstream(kartverketTide)
     const from = Math.floor(Date.now() / DAY_MS) * DAY_MS
-    const response = await client.getText(TIDE_API_PATH, { query: locationQuery(params, params.datum, from, from + params.days * DAY_MS, 'tab') })
+    const response = await client.getText(TIDE_API_PATH, {
+      query: locationQuery(params, params.datum, from, from + params.days * DAY_MS, 'tab'),
+    })
     const doc = await readTideDocument(client, response.body)
     if ('noData' in doc) return { data: [], rawValues: noDataRaw(doc.noData) }
     const rows = (doc.series.get('prediction') ?? [])
-      .filter((value): value is typeof value & { flag: 'high' | 'low' } => value.flag === 'high' || value.flag === 'low')
+      .filter(
+        (value): value is typeof value & { flag: 'high' | 'low' } => value.flag === 'high' || value.flag === 'low',
+      )
       .sort((a, b) => a.time - b.time)
-      .map((value) => ({ time: isoSecond(value.time), height_cm: value.cm, kind: value.flag, datum: doc.referenceLevel }))
+      .map((value) => ({
+        time: isoSecond(value.time),
+        height_cm: value.cm,
+        kind: value.flag,
+        datum: doc.referenceLevel,
+      }))
     return { data: rows, rawValues: rawLocation(doc.location, doc.referenceLevel) }
   },
 })

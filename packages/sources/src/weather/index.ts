@@ -40,7 +40,25 @@ export function weather(options: WeatherOptions = {}): SourceDefinition {
     documentation: 'https://api.met.no/weatherapi/locationforecast/2.0/documentation',
     topic: 'weather',
     keywords: ['weather', 'forecast', 'vær', 'værmelding', 'værvarsel', 'temperature', 'wind', 'precipitation', 'yr'],
-    synonyms: ['temperatur', 'vind', 'nedbør', 'regn', 'snø', 'met', 'meteorologisk institutt', 'locationforecast', 'current weather', 'tidevann', 'flo og fjære', 'vannstand', 'havnivå', 'stormflo', 'tides', 'sea level', 'storm surge'],
+    synonyms: [
+      'temperatur',
+      'vind',
+      'nedbør',
+      'regn',
+      'snø',
+      'met',
+      'meteorologisk institutt',
+      'locationforecast',
+      'current weather',
+      'tidevann',
+      'flo og fjære',
+      'vannstand',
+      'havnivå',
+      'stormflo',
+      'tides',
+      'sea level',
+      'storm surge',
+    ],
     contentLanguages: ['en'],
     cacheTtlSeconds: 600,
     upstreams: [metLocationforecast, kartverketTide],
@@ -59,4 +77,9 @@ export function weather(options: WeatherOptions = {}): SourceDefinition {
 }
 export { metLocationforecast } from './met-locationforecast-upstream.js'
 export { kartverketTide } from './kartverket-tide-upstream.js'
-export { createRequestBudget, metRequestBudget, type RequestBudget, type RequestBudgetOptions } from '../shared/request-budget.js'
+export {
+  createRequestBudget,
+  metRequestBudget,
+  type RequestBudget,
+  type RequestBudgetOptions,
+} from '../shared/request-budget.js'

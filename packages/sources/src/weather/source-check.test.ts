@@ -19,8 +19,12 @@ describe('weather and the source check of @allmenning/core/testing', () => {
         },
       })
       expect(report.operations).toEqual(['get_current_weather', 'get_forecast', 'get_tide_forecast', 'get_tide_table'])
-      expect(report.passed).toContain('get_forecast: when its upstream answers an HTML maintenance page with status 200, a 502 naming it')
-      expect(report.passed).toContain('get_tide_table: when its upstream answers an HTML maintenance page with status 200, a 502 naming it')
+      expect(report.passed).toContain(
+        'get_forecast: when its upstream answers an HTML maintenance page with status 200, a 502 naming it',
+      )
+      expect(report.passed).toContain(
+        'get_tide_table: when its upstream answers an HTML maintenance page with status 200, a 502 naming it',
+      )
       expect(report.notes).toEqual([])
     } finally {
       await Promise.all([met.close(), tide.close()])

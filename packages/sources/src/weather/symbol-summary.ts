@@ -27,7 +27,12 @@ export function symbolSummary(symbol: string | null): string | null {
   const match = PRECIPITATION.exec(base)
   if (!match) return null
   const [, strength, kind, showers, thunder] = match
-  const words = [strength === undefined ? undefined : strength.startsWith('light') ? 'light' : 'heavy', kind, showers, thunder ? 'and thunder' : undefined]
+  const words = [
+    strength === undefined ? undefined : strength.startsWith('light') ? 'light' : 'heavy',
+    kind,
+    showers,
+    thunder ? 'and thunder' : undefined,
+  ]
   const text = words.filter((word) => word !== undefined).join(' ')
   return text.charAt(0).toUpperCase() + text.slice(1)
 }

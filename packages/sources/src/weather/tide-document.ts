@@ -35,7 +35,8 @@ export interface NoTideData {
 }
 
 const text = v.union([v.string(), v.looseObject({ '#text': v.optional(v.string()) })])
-const textOf = (value: v.InferOutput<typeof text> | undefined) => (typeof value === 'string' ? value : value?.['#text'])?.trim() ?? ''
+const textOf = (value: v.InferOutput<typeof text> | undefined) =>
+  (typeof value === 'string' ? value : value?.['#text'])?.trim() ?? ''
 
 const waterlevel = v.looseObject({ value: v.string(), time: v.string(), flag: v.optional(v.string()) })
 const locationData = v.looseObject({
@@ -69,7 +70,10 @@ const locationData = v.looseObject({
   ),
 })
 const tideDocument = v.looseObject({
-  tide: v.looseObject({ error: v.optional(v.array(text)), locationdata: v.optional(v.union([locationData, v.string()])) }),
+  tide: v.looseObject({
+    error: v.optional(v.array(text)),
+    locationdata: v.optional(v.union([locationData, v.string()])),
+  }),
 })
 
 const numberOrNull = (value: string | undefined) => {
@@ -91,31 +95,44 @@ const numberOrNull = (value: string | undefined) => {
 export async function readTideDocument(client: UpstreamClient, body: string): Promise<TideDocument | NoTideData> {
   const { parseTideXml } = await import('./parse-tide-xml.js')
   const tree = parseTideXml(body.replace(/^\uFEFF/, '').trimStart())
-  if (tree === undefined) throw new UpstreamError(client, 'invalid_response', 'answered a body that is not well-formed XML')
+  if (tree === undefined)
+    throw new UpstreamError(client, 'invalid_response', 'answered a body that is not well-formed XML')
   const doc = checkUpstreamShape(client, tideDocument, tree, 'its water-level XML').tide
-  const errors = [...(doc.error ?? []), ...(typeof doc.locationdata === 'object' ? (doc.locationdata.error ?? []) : [])].map(textOf)
+  const errors = [
+    ...(doc.error ?? []),
+    ...(typeof doc.locationdata === 'object' ? (doc.locationdata.error ?? []) : []),
+  ].map(textOf)
   if (errors.some((message) => /outside/i.test(message))) return { noData: errors.join('; ') }
-  if (errors.length > 0) throw new UpstreamError(client, 'invalid_response', `answered an error: ${errors.join('; ').slice(0, 200)}`)
+  if (errors.length > 0)
+    throw new UpstreamError(client, 'invalid_response', `answered an error: ${errors.join('; ').slice(0, 200)}`)
   const data = doc.locationdata
-  if (typeof data !== 'object') throw new UpstreamError(client, 'invalid_response', 'answered without any location data')
+  if (typeof data !== 'object')
+    throw new UpstreamError(client, 'invalid_response', 'answered without any location data')
   if (data.nodata) return { noData: data.nodata.info?.trim() || 'no sea level data for this area' }
   const series = new Map<string, TideValue[]>()
   let blockLevel: string | undefined
   for (const block of data.data ?? []) {
     if (typeof block === 'string') continue
-    if (block.unit !== undefined && block.unit !== 'cm') throw new UpstreamError(client, 'invalid_response', `answered levels in "${block.unit}" where cm were expected`)
+    if (block.unit !== undefined && block.unit !== 'cm')
+      throw new UpstreamError(client, 'invalid_response', `answered levels in "${block.unit}" where cm were expected`)
     blockLevel ??= block.reflevelcode
     const values: TideValue[] = []
     for (const level of block.waterlevel ?? []) {
       const time = Date.parse(level.time)
       const cm = numberOrNull(level.value)
-      if (Number.isNaN(time) || cm === null) throw new UpstreamError(client, 'invalid_response', `answered an unreadable ${block.type} value (${level.value} at ${level.time})`.slice(0, 200))
+      if (Number.isNaN(time) || cm === null)
+        throw new UpstreamError(
+          client,
+          'invalid_response',
+          `answered an unreadable ${block.type} value (${level.value} at ${level.time})`.slice(0, 200),
+        )
       values.push({ time, cm, flag: level.flag })
     }
     series.set(block.type, [...(series.get(block.type) ?? []), ...values])
   }
   const referenceLevel = (data.reflevelcode ?? blockLevel)?.trim().toUpperCase()
-  if (!referenceLevel) throw new UpstreamError(client, 'invalid_response', 'answered levels without saying their reference level')
+  if (!referenceLevel)
+    throw new UpstreamError(client, 'invalid_response', 'answered levels without saying their reference level')
   const location = data.location?.[0]
   return {
     location: {
@@ -137,7 +154,13 @@ export const kartverketTime = (ms: number) => new Date(ms).toISOString().slice(0
 export const isoSecond = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z')
 
 /** The `locationdata` query for a point and window; `tzone=0` because Kartverket's default is UTC+1. */
-export function locationQuery(point: { lat: number; lon: number }, datum: string, from: number, to: number, datatype: 'all' | 'tab') {
+export function locationQuery(
+  point: { lat: number; lon: number },
+  datum: string,
+  from: number,
+  to: number,
+  datatype: 'all' | 'tab',
+) {
   return {
     tide_request: 'locationdata',
     lat: point.lat,

@@ -35,7 +35,16 @@ export const noDataRaw = (reason: string) => ({ no_data: `Kartverket: ${reason}`
 export const tidePoint = pointParameters(3)
 
 /** What `_raw_values` says of the place Kartverket answered for. */
-export function rawLocation(location: { name: string | null; code: string | null; obscode: string | null; delay: number | null; factor: number | null }, referenceLevel: string) {
+export function rawLocation(
+  location: {
+    name: string | null
+    code: string | null
+    obscode: string | null
+    delay: number | null
+    factor: number | null
+  },
+  referenceLevel: string,
+) {
   return {
     reference_level: referenceLevel,
     location_name: location.name,

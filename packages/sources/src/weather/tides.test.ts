@@ -13,7 +13,14 @@ beforeAll(async () => {
 afterAll(() => tide.close())
 
 const HOUR = 3_600_000
-type ForecastRow = { time: string; tide_cm: number | null; sea_level_cm: number | null; surge_cm: number | null; sea_level_basis: string | null; datum: string }
+type ForecastRow = {
+  time: string
+  tide_cm: number | null
+  sea_level_cm: number | null
+  surge_cm: number | null
+  sea_level_basis: string | null
+  datum: string
+}
 type TableRow = { time: string; height_cm: number; kind: string; datum: string }
 
 describe('get_tide_forecast', () => {
@@ -33,18 +40,44 @@ describe('get_tide_forecast', () => {
     // Oslo's chart datum lies 38 cm below mean sea level in the fake, and the tide swings ±14.5 cm.
     expect(Math.min(...rows.map((r) => r.tide_cm!))).toBeGreaterThan(38 - 14.6)
     // Beyond the fake's 60 hours of surge forecast there is no surge: ask 72 hours.
-    const long = (await gateway.call('weather', 'get_tide_forecast', { lat: 59.908, lon: 10.735, hours: 72 })).json.data as ForecastRow[]
-    expect(long.at(-1)).toMatchObject({ surge_cm: null, sea_level_cm: null, sea_level_basis: null, tide_cm: expect.any(Number) })
-    expect(json._raw_values).toMatchObject({ reference_level: 'CD', location_name: 'Oslo', location_code: 'OSL', reference_gauge: 'OSL' })
+    const long = (await gateway.call('weather', 'get_tide_forecast', { lat: 59.908, lon: 10.735, hours: 72 })).json
+      .data as ForecastRow[]
+    expect(long.at(-1)).toMatchObject({
+      surge_cm: null,
+      sea_level_cm: null,
+      sea_level_basis: null,
+      tide_cm: expect.any(Number),
+    })
+    expect(json._raw_values).toMatchObject({
+      reference_level: 'CD',
+      location_name: 'Oslo',
+      location_code: 'OSL',
+      reference_gauge: 'OSL',
+    })
     expect(json._provenance.data.source).toContain('© Kartverket')
     expect(json._provenance.upstreams[0]).toMatchObject({ id: 'kartverket_tide', license: 'CC BY 4.0' })
   })
 
   it('asks Kartverket in UTC for the point, and gives the datum asked for', async () => {
-    const { json } = await gateway.call('weather', 'get_tide_forecast', { lat: 60.398, lon: 5.32, hours: 6, datum: 'msl' })
+    const { json } = await gateway.call('weather', 'get_tide_forecast', {
+      lat: 60.398,
+      lon: 5.32,
+      hours: 6,
+      datum: 'msl',
+    })
     const asked = tide.received.at(-1)!.query
-    expect(Object.fromEntries(['tide_request', 'lat', 'lon', 'datatype', 'refcode', 'tzone', 'interval'].map((k) => [k, asked.get(k)]))).toEqual({
-      tide_request: 'locationdata', lat: '60.398', lon: '5.32', datatype: 'all', refcode: 'msl', tzone: '0', interval: '60',
+    expect(
+      Object.fromEntries(
+        ['tide_request', 'lat', 'lon', 'datatype', 'refcode', 'tzone', 'interval'].map((k) => [k, asked.get(k)]),
+      ),
+    ).toEqual({
+      tide_request: 'locationdata',
+      lat: '60.398',
+      lon: '5.32',
+      datatype: 'all',
+      refcode: 'msl',
+      tzone: '0',
+      interval: '60',
     })
     expect(asked.get('fromtime')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00$/)
     expect((json.data as ForecastRow[]).map((r) => r.datum)).toEqual(Array(6).fill('MSL'))
@@ -63,7 +96,10 @@ describe('get_tide_forecast', () => {
       { times: 1 },
     )
     const { json } = await fresh.call('weather', 'get_tide_forecast', { lat: 59.9, lon: 10.7, hours: 3 })
-    expect((json.data as ForecastRow[]).map((r) => [r.tide_cm, r.surge_cm, r.sea_level_basis])).toEqual([[40, null, null], [44.5, null, null]])
+    expect((json.data as ForecastRow[]).map((r) => [r.tide_cm, r.surge_cm, r.sea_level_basis])).toEqual([
+      [40, null, null],
+      [44.5, null, null],
+    ])
     expect(json._raw_values).toMatchObject({ delay_minutes: 17, amplitude_factor: 0.94 })
   })
 })
@@ -83,7 +119,10 @@ describe('get_tide_table', () => {
     }
     const tromso = fakeTideZones.find((z) => z.code === 'TOS')!
     const high = rows.find((r) => r.kind === 'high')!
-    expect(high).toMatchObject({ datum: 'CD', height_cm: expect.closeTo(tromso.chartDatumBelowMsl + tromso.amplitude, 0) })
+    expect(high).toMatchObject({
+      datum: 'CD',
+      height_cm: expect.closeTo(tromso.chartDatumBelowMsl + tromso.amplitude, 0),
+    })
     expect(tide.received.at(-1)!.query.get('datatype')).toBe('tab')
   })
 
@@ -111,7 +150,10 @@ describe('the tide operations and their failures', () => {
     for (const op of ['get_tide_forecast', 'get_tide_table']) {
       const { status, json } = await gateway.call('weather', op, { lat: 61.5, lon: 9.0 })
       expect([status, json.data]).toEqual([200, []])
-      expect(json._raw_values).toEqual({ no_data: 'Kartverket: Sorry. We do not have sea level data for this area.', reference_level: null })
+      expect(json._raw_values).toEqual({
+        no_data: 'Kartverket: Sorry. We do not have sea level data for this area.',
+        reference_level: null,
+      })
     }
     expect(gateway.errors).toEqual([])
   })
@@ -128,7 +170,10 @@ describe('the tide operations and their failures', () => {
       expect([status, json.error.details[0].parameter]).toEqual([400, parameter])
     }
     const days = await gateway.call('weather', 'get_tide_table', { lat: 59.9, lon: 10.7, days: 15 })
-    expect([days.status, days.json.error.details[0]]).toEqual([400, expect.objectContaining({ parameter: 'days', problem: 'must be at most 14' })])
+    expect([days.status, days.json.error.details[0]]).toEqual([
+      400,
+      expect.objectContaining({ parameter: 'days', problem: 'must be at most 14' }),
+    ])
     expect(tide.requests.length).toBe(before)
   })
 
@@ -138,21 +183,47 @@ describe('the tide operations and their failures', () => {
     try {
       tide.failWith(fakeReply.status(503, 'Service Unavailable'), { times: 1 })
       const down = await call()
-      expect([down.status, down.json.error.upstream, down.json.error.message]).toEqual([502, 'kartverket_tide', expect.stringContaining('Kartverket water-level API')])
-      tide.failWith(fakeReply.xml('<?xml version="1.0"?>\n<tide>\n<error>Internal database error</error>\n</tide>\n'), { times: 1 })
+      expect([down.status, down.json.error.upstream, down.json.error.message]).toEqual([
+        502,
+        'kartverket_tide',
+        expect.stringContaining('Kartverket water-level API'),
+      ])
+      tide.failWith(fakeReply.xml('<?xml version="1.0"?>\n<tide>\n<error>Internal database error</error>\n</tide>\n'), {
+        times: 1,
+      })
       const erred = await call()
-      expect([erred.status, erred.json.error.code, erred.json.error.message]).toEqual([502, 'upstream_invalid_response', expect.stringContaining('Internal database error')])
+      expect([erred.status, erred.json.error.code, erred.json.error.message]).toEqual([
+        502,
+        'upstream_invalid_response',
+        expect.stringContaining('Internal database error'),
+      ])
       tide.failWith(
-        fakeReply.xml('<tide><locationdata><reflevelcode>CD</reflevelcode><data type="prediction" unit="cm"><waterlevel value="n/a" time="2026-11-25T00:00:00+00:00" flag="high"/></data></locationdata></tide>'),
+        fakeReply.xml(
+          '<tide><locationdata><reflevelcode>CD</reflevelcode><data type="prediction" unit="cm"><waterlevel value="n/a" time="2026-11-25T00:00:00+00:00" flag="high"/></data></locationdata></tide>',
+        ),
         { times: 1 },
       )
       const unreadable = await call()
-      expect([unreadable.status, unreadable.json.error.message]).toEqual([502, expect.stringContaining('unreadable prediction value')])
-      tide.failWith(fakeReply.xml('<tide><locationdata><reflevelcode>CD</reflevelcode><data type="prediction" unit="m"></data></locationdata></tide>'), { times: 1 })
+      expect([unreadable.status, unreadable.json.error.message]).toEqual([
+        502,
+        expect.stringContaining('unreadable prediction value'),
+      ])
+      tide.failWith(
+        fakeReply.xml(
+          '<tide><locationdata><reflevelcode>CD</reflevelcode><data type="prediction" unit="m"></data></locationdata></tide>',
+        ),
+        { times: 1 },
+      )
       expect((await call()).json.error.message).toMatch(/levels in "m" where cm were expected/)
-      tide.failWith(fakeReply.xml('<tide><locationdata><error>Position outside area</error></locationdata></tide>'), { times: 1 })
+      tide.failWith(fakeReply.xml('<tide><locationdata><error>Position outside area</error></locationdata></tide>'), {
+        times: 1,
+      })
       const outside = await call()
-      expect([outside.status, outside.json.data, outside.json._raw_values.no_data]).toEqual([200, [], 'Kartverket: Position outside area'])
+      expect([outside.status, outside.json.data, outside.json._raw_values.no_data]).toEqual([
+        200,
+        [],
+        'Kartverket: Position outside area',
+      ])
     } finally {
       tide.failWith(undefined)
     }
@@ -165,7 +236,12 @@ describe('the tides field of /api/v1/steder/{lat}/{lon}', () => {
     const coast = await gateway.get('/api/v1/steder/59.908/10.735', { section: 'maritime' })
     expect(coast.status).toBe(200)
     const field = coast.json.fields.tides
-    expect([field.status, field.section, field.source, field.operation]).toEqual(['ok', 'maritime', 'weather', 'get_tide_table'])
+    expect([field.status, field.section, field.source, field.operation]).toEqual([
+      'ok',
+      'maritime',
+      'weather',
+      'get_tide_table',
+    ])
     expect(field.data[0]).toMatchObject({ kind: expect.stringMatching(/^(high|low)$/), datum: 'CD' })
     expect(field.attribution).toEqual([expect.objectContaining({ upstream: 'kartverket_tide', license: 'CC BY 4.0' })])
     const inland = await gateway.get('/api/v1/steder/61.5/9.0', { fields: 'tides' })
@@ -176,9 +252,14 @@ describe('the tides field of /api/v1/steder/{lat}/{lon}', () => {
 describe('the upstream override and identification', () => {
   it('reaches Kartverket where ALLMENNING_UPSTREAM_KARTVERKET_TIDE points, with the gateway’s User-Agent', async () => {
     const { builtInSources } = await import('../built-in-sources.js')
-    const source = builtInSources({ ALLMENNING_UPSTREAM_KARTVERKET_TIDE: tide.baseUrl }).find((s) => s.id === 'weather')!
+    const source = builtInSources({ ALLMENNING_UPSTREAM_KARTVERKET_TIDE: tide.baseUrl }).find(
+      (s) => s.id === 'weather',
+    )!
     const before = tide.requests.length
-    const identified = createTestGateway({ sources: source, upstream: { userAgent: 'example.no-havn/1.0 ops@example.no' } })
+    const identified = createTestGateway({
+      sources: source,
+      upstream: { userAgent: 'example.no-havn/1.0 ops@example.no' },
+    })
     const { status } = await identified.call('weather', 'get_tide_table', { lat: 59.91, lon: 10.74, days: 2 })
     expect([status, tide.requests.length]).toEqual([200, before + 1])
     expect(tide.received.at(-1)!.headers['user-agent']).toBe('example.no-havn/1.0 ops@example.no')

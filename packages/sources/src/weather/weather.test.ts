@@ -8,7 +8,11 @@ import { createGetCurrentWeather } from './get-current-weather.js'
 import { createGetForecast } from './get-forecast.js'
 import { createForecastStore } from './forecast-store.js'
 import { weather, type WeatherOptions } from './index.js'
-import { FORECAST_LAST_MODIFIED, startFakeMetLocationforecast, type FakeMetLocationforecast } from './testing/fake-met-locationforecast.js'
+import {
+  FORECAST_LAST_MODIFIED,
+  startFakeMetLocationforecast,
+  type FakeMetLocationforecast,
+} from './testing/fake-met-locationforecast.js'
 
 const USER_AGENT = 'allmenning-test/1.0 ops@example.no'
 let met: FakeMetLocationforecast
@@ -76,7 +80,12 @@ describe('get_current_weather', () => {
       },
     ])
     expect(json.entities).toEqual([
-      { type: 'point', id: '59.914,10.752', source: 'weather', _links: { self: '/api/v1/kilder/weather/get_forecast?lat=59.914&lon=10.752' } },
+      {
+        type: 'point',
+        id: '59.914,10.752',
+        source: 'weather',
+        _links: { self: '/api/v1/kilder/weather/get_forecast?lat=59.914&lon=10.752' },
+      },
     ])
   })
 
@@ -85,7 +94,11 @@ describe('get_current_weather', () => {
     expect(status).toBe(200)
     const { temperature_c, humidity_pct, wind_speed_ms, symbol, summary } = json.data
     expect({ temperature_c, humidity_pct, wind_speed_ms, symbol, summary }).toEqual({
-      temperature_c: -4.2, humidity_pct: 88.5, wind_speed_ms: 2.1, symbol: 'cloudy', summary: 'Cloudy',
+      temperature_c: -4.2,
+      humidity_pct: 88.5,
+      wind_speed_ms: 2.1,
+      symbol: 'cloudy',
+      summary: 'Cloudy',
     })
     const forecast = await call(gatewayFor(), 'get_forecast', 'lat=59,9139&lon=10,7522')
     expect(Array.isArray(forecast.json.data)).toBe(true)
@@ -122,19 +135,43 @@ describe('get_forecast', () => {
     expect(v.is(createGetForecast(createForecastStore()).output, json.data)).toBe(true)
     // As MET sends it: 54 hourly steps, then 31 six-hourly ones, about ten days in all.
     expect(json.data).toHaveLength(85)
-    expect(json._meta.pagination).toEqual({ limit: 100, offset: 0, returned: 85, has_more_results: false, next_offset: null, total: 85 })
+    expect(json._meta.pagination).toEqual({
+      limit: 100,
+      offset: 0,
+      returned: 85,
+      has_more_results: false,
+      next_offset: null,
+      total: 85,
+    })
     expect(json.data[0].time).toBe(currentHour())
-    expect(json.data.slice(0, 6).map((s: { symbol: string }) => s.symbol)).toEqual(['cloudy', 'cloudy', 'lightsnow', 'lightsnow', 'cloudy', 'partlycloudy_day'])
+    expect(json.data.slice(0, 6).map((s: { symbol: string }) => s.symbol)).toEqual([
+      'cloudy',
+      'cloudy',
+      'lightsnow',
+      'lightsnow',
+      'cloudy',
+      'partlycloudy_day',
+    ])
     expect(json.data[2]).toMatchObject({ precipitation_mm: 0.2, precipitation_period_hours: 1 })
     // Near the switch MET drops next_6_hours and next_12_hours first: next_1_hours alone.
     expect(json.data[48]).toMatchObject({ precipitation_mm: 0.3, precipitation_period_hours: 1, symbol: 'lightsnow' })
     // The first six-hourly step (no next_1_hours), six hours apart from the next.
-    expect(json.data[53]).toMatchObject({ temperature_c: -6, precipitation_mm: 0, precipitation_period_hours: 6, symbol: 'clearsky_night' })
+    expect(json.data[53]).toMatchObject({
+      temperature_c: -6,
+      precipitation_mm: 0,
+      precipitation_period_hours: 6,
+      symbol: 'clearsky_night',
+    })
     expect(Date.parse(json.data[54].time) - Date.parse(json.data[53].time)).toBe(6 * 3_600_000)
     // The one before last has next_6_hours alone.
     expect(json.data[83]).toMatchObject({ precipitation_mm: 2.7, precipitation_period_hours: 6, symbol: 'rain' })
     // The last step has only instant values.
-    expect(json.data[84]).toMatchObject({ temperature_c: 1.3, precipitation_mm: null, precipitation_period_hours: null, symbol: null })
+    expect(json.data[84]).toMatchObject({
+      temperature_c: 1.3,
+      precipitation_mm: null,
+      precipitation_period_hours: null,
+      symbol: null,
+    })
   })
 
   it('reads the same memo as get_current_weather: one MET call while the answer has not expired', async () => {
@@ -170,10 +207,38 @@ describe('get_forecast', () => {
 describe('MET failures and MET’s rate limit', () => {
   it.each([
     ['a 500', () => ({ status: 500, body: 'Internal Server Error' }), 'upstream_error', /answered HTTP 500/],
-    ['a 403 (MET refusing the caller)', () => ({ status: 403, body: '403 Forbidden' }), 'upstream_error', /answered HTTP 403/],
-    ['an HTML page', () => ({ status: 200, headers: { 'content-type': 'text/html' }, body: '<!DOCTYPE html><html><body><h1>Service Unavailable</h1></body></html>' }), 'upstream_invalid_response', /not valid JSON/],
-    ['JSON of another shape', () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"type":"Feature","properties":{}}' }), 'upstream_invalid_response', /forecast in an unexpected shape/],
-    ['no answer in time', () => ({ status: 200, delayMs: 1500, body: '{}' }), 'upstream_timeout', /did not answer within 300 ms/],
+    [
+      'a 403 (MET refusing the caller)',
+      () => ({ status: 403, body: '403 Forbidden' }),
+      'upstream_error',
+      /answered HTTP 403/,
+    ],
+    [
+      'an HTML page',
+      () => ({
+        status: 200,
+        headers: { 'content-type': 'text/html' },
+        body: '<!DOCTYPE html><html><body><h1>Service Unavailable</h1></body></html>',
+      }),
+      'upstream_invalid_response',
+      /not valid JSON/,
+    ],
+    [
+      'JSON of another shape',
+      () => ({
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: '{"type":"Feature","properties":{}}',
+      }),
+      'upstream_invalid_response',
+      /forecast in an unexpected shape/,
+    ],
+    [
+      'no answer in time',
+      () => ({ status: 200, delayMs: 1500, body: '{}' }),
+      'upstream_timeout',
+      /did not answer within 300 ms/,
+    ],
   ])('answers %s with a 502 naming MET, and no stack trace', async (_name, reply, code, message) => {
     const broken = await startFakeUpstream({ '/compact': reply })
     try {
@@ -195,17 +260,30 @@ describe('MET failures and MET’s rate limit', () => {
 
   it('does not keep a forecast without steps: a 502 naming MET, and the next call asks again', async () => {
     const recorded = readFileSync(new URL('./testing/fixtures/compact-oslo.json', import.meta.url), 'utf8')
-    const stepless = JSON.stringify({ ...JSON.parse(recorded), properties: { ...JSON.parse(recorded).properties, timeseries: [] } })
+    const stepless = JSON.stringify({
+      ...JSON.parse(recorded),
+      properties: { ...JSON.parse(recorded).properties, timeseries: [] },
+    })
     let served = 0
     const fake = await startFakeUpstream({
-      '/compact': () => ({ status: 200, headers: { 'content-type': 'application/json', expires: new Date(Date.now() + 1_800_000).toUTCString() }, body: served++ === 0 ? stepless : recorded }),
+      '/compact': () => ({
+        status: 200,
+        headers: { 'content-type': 'application/json', expires: new Date(Date.now() + 1_800_000).toUTCString() },
+        body: served++ === 0 ? stepless : recorded,
+      }),
     })
     try {
-      const gateway = createGateway({ sources: [weather()], upstreams: { met_locationforecast: { baseUrl: fake.baseUrl } }, onError: () => {} })
+      const gateway = createGateway({
+        sources: [weather()],
+        upstreams: { met_locationforecast: { baseUrl: fake.baseUrl } },
+        onError: () => {},
+      })
       const first = await call(gateway, 'get_forecast', 'lat=59.914&lon=10.752')
       expect(first.status).toBe(502)
       expect(first.headers['cache-control']).toBe('no-store')
-      expect(first.json.error.message).toMatch(/^Upstream MET Norway Locationforecast \(met_locationforecast\) sent an implausible forecast \(0 items/)
+      expect(first.json.error.message).toMatch(
+        /^Upstream MET Norway Locationforecast \(met_locationforecast\) sent an implausible forecast \(0 items/,
+      )
       const second = await call(gateway, 'get_forecast', 'lat=59.914&lon=10.752')
       expect(second.status).toBe(200)
       expect(second.json.data).toHaveLength(85)
@@ -217,14 +295,25 @@ describe('MET failures and MET’s rate limit', () => {
 
   it('answers from the last good forecast, saying it is stale, when a revalidation brings one without steps', async () => {
     const recorded = readFileSync(new URL('./testing/fixtures/compact-oslo.json', import.meta.url), 'utf8')
-    const stepless = JSON.stringify({ ...JSON.parse(recorded), properties: { ...JSON.parse(recorded).properties, timeseries: [] } })
+    const stepless = JSON.stringify({
+      ...JSON.parse(recorded),
+      properties: { ...JSON.parse(recorded).properties, timeseries: [] },
+    })
     let body = recorded
     const fake = await startFakeUpstream({
-      '/compact': () => ({ status: 200, headers: { 'content-type': 'application/json', expires: new Date(Date.now() + 1_800_000).toUTCString() }, body }),
+      '/compact': () => ({
+        status: 200,
+        headers: { 'content-type': 'application/json', expires: new Date(Date.now() + 1_800_000).toUTCString() },
+        body,
+      }),
     })
     const realNow = Date.now
     try {
-      const gateway = createGateway({ sources: [weather()], upstreams: { met_locationforecast: { baseUrl: fake.baseUrl } }, onError: () => {} })
+      const gateway = createGateway({
+        sources: [weather()],
+        upstreams: { met_locationforecast: { baseUrl: fake.baseUrl } },
+        onError: () => {},
+      })
       const first = await call(gateway, 'get_forecast', 'lat=59.914&lon=10.752')
       expect(first.json.data).toHaveLength(85)
       body = stepless
@@ -233,7 +322,10 @@ describe('MET failures and MET’s rate limit', () => {
       const stale = await call(gateway, 'get_forecast', 'lat=59.914&lon=10.752')
       expect(stale.status).toBe(200)
       expect(stale.json.data).toEqual(first.json.data)
-      expect(stale.json._meta).toMatchObject({ stale: true, stale_reason: expect.stringMatching(/sent an implausible forecast \(0 items/) })
+      expect(stale.json._meta).toMatchObject({
+        stale: true,
+        stale_reason: expect.stringMatching(/sent an implausible forecast \(0 items/),
+      })
       body = recorded
       expect((await call(gateway, 'get_forecast', 'lat=59.914&lon=10.752')).json._meta.stale).toBe(false)
     } finally {
@@ -256,12 +348,18 @@ describe('MET failures and MET’s rate limit', () => {
 describe('a deprecated product version', () => {
   it('serves MET’s 203 answer and warns the operator once', async () => {
     const body = readFileSync(new URL('./testing/fixtures/compact-oslo.json', import.meta.url), 'utf8')
-    const deprecated = await startFakeUpstream({ '/compact': () => ({ status: 203, headers: { 'content-type': 'application/json' }, body }) })
+    const deprecated = await startFakeUpstream({
+      '/compact': () => ({ status: 203, headers: { 'content-type': 'application/json' }, body }),
+    })
     const warnings: unknown[] = []
     const warn = console.warn
     console.warn = (...args: unknown[]) => void warnings.push(args.join(' '))
     try {
-      const gateway = createGateway({ sources: [weather()], upstreams: { met_locationforecast: { baseUrl: deprecated.baseUrl } }, onError: () => {} })
+      const gateway = createGateway({
+        sources: [weather()],
+        upstreams: { met_locationforecast: { baseUrl: deprecated.baseUrl } },
+        onError: () => {},
+      })
       const first = await call(gateway, 'get_forecast', 'lat=59.914&lon=10.752')
       await call(gateway, 'get_forecast', 'lat=60.914&lon=10.752')
       expect(first.status).toBe(200)

@@ -38,16 +38,25 @@ async function both(dataset: DatasetDefinition, file: string, bytes: Buffer, mem
 
 describe('the fixtures firmafakta’s tests load into the in-memory store', () => {
   it('the 2024 shareholder extract: its records give the rows its bytes give', async () => {
-    const imported = await both(aksjonaerregisteret, 'aksjonaerregisteret.csv', aksjonaerregisteret2024(), { file: 'aksjonaerregisteret.csv', records: aksjonaerregisteret2024Records() })
+    const imported = await both(aksjonaerregisteret, 'aksjonaerregisteret.csv', aksjonaerregisteret2024(), {
+      file: 'aksjonaerregisteret.csv',
+      records: aksjonaerregisteret2024Records(),
+    })
     expect(imported).toMatchObject({ rows: 9, malformed: 1 })
   })
 
   it('the 2021 extract in windows-1252: its records give the rows its bytes give', async () => {
-    const imported = await both(aksjonaerregisteret, 'aksjonaerregisteret.csv', aksjonaerregisteret2021Cp1252(), { file: 'aksjonaerregisteret.csv', records: aksjonaerregisteret2021Records() })
+    const imported = await both(aksjonaerregisteret, 'aksjonaerregisteret.csv', aksjonaerregisteret2021Cp1252(), {
+      file: 'aksjonaerregisteret.csv',
+      records: aksjonaerregisteret2021Records(),
+    })
     expect(imported).toMatchObject({ rows: 2, malformed: 0 })
   })
 
   it('the roles in bulk: the same gzip’d JSON read by both', async () => {
-    await both(brregRoller, 'roller-totalbestand.json.gz', rollerTotalbestand(), { file: 'roller-totalbestand.json.gz', bytes: rollerTotalbestand() })
+    await both(brregRoller, 'roller-totalbestand.json.gz', rollerTotalbestand(), {
+      file: 'roller-totalbestand.json.gz',
+      bytes: rollerTotalbestand(),
+    })
   })
 })

@@ -13,17 +13,67 @@ describe('forskningsradet_soknader', () => {
   // fra-år"), the application date may be empty, and it has no byte-order mark.
   it('reads project periods written as years and an empty application date', async () => {
     const row = [
-      '400123', 'Havvind og fugletrekk', '2019-09-18 13:00:00', '', '', '', '', 'Prosjektstøtte', 'Forskerprosjekt', 'Forskerprosjekt - Ingen søknadstypevariant',
-      '2020', '2023', 'Avsluttet', '2020', '2024', 'KVINNE', 'Organisasjon', 'Institutt for havfugl', 'UNIFJORD', '0', '102', '07', 'UoH-sektor', 'Universiteter',
-      'Bergen', '4601', 'Vestland', '46', 'Vestlandet', '1', 'Programmer', '4', 'Store programmer', 'Havvind', 'HAVVIND', 'Matematikk og naturvitenskap', 'Biologi', 'Zoologi',
-      '0.0', '0.0', '9000000.0', '8500000.0',
+      '400123',
+      'Havvind og fugletrekk',
+      '2019-09-18 13:00:00',
+      '',
+      '',
+      '',
+      '',
+      'Prosjektstøtte',
+      'Forskerprosjekt',
+      'Forskerprosjekt - Ingen søknadstypevariant',
+      '2020',
+      '2023',
+      'Avsluttet',
+      '2020',
+      '2024',
+      'KVINNE',
+      'Organisasjon',
+      'Institutt for havfugl',
+      'UNIFJORD',
+      '0',
+      '102',
+      '07',
+      'UoH-sektor',
+      'Universiteter',
+      'Bergen',
+      '4601',
+      'Vestland',
+      '46',
+      'Vestlandet',
+      '1',
+      'Programmer',
+      '4',
+      'Store programmer',
+      'Havvind',
+      'HAVVIND',
+      'Matematikk og naturvitenskap',
+      'Biologi',
+      'Zoologi',
+      '0.0',
+      '0.0',
+      '9000000.0',
+      '8500000.0',
     ].join(',')
     datasets = createLoadedDatasets()
-    const result = await datasets.load(forskningsradetSoknader, [{ file: 'dataset.csv', bytes: Buffer.from(`${header}\n${row}\n`, 'utf8') }], '2024-08-13')
+    const result = await datasets.load(
+      forskningsradetSoknader,
+      [{ file: 'dataset.csv', bytes: Buffer.from(`${header}\n${row}\n`, 'utf8') }],
+      '2024-08-13',
+    )
     expect(result).toMatchObject({ records: 1, rows: 1, malformed: 0 })
-    const rows = await datasets.store.reader(forskningsradetSoknader)!.select('soknader', { where: { prosjektnummer: '400123' } })
+    const rows = await datasets.store
+      .reader(forskningsradetSoknader)!
+      .select('soknader', { where: { prosjektnummer: '400123' } })
     expect(rows).toEqual([
-      expect.objectContaining({ organisasjonsnummer: null, soknadsdato: null, prosjektstart: '2020', prosjektslutt: '2024', tildelt_belop: 8_500_000 }),
+      expect.objectContaining({
+        organisasjonsnummer: null,
+        soknadsdato: null,
+        prosjektstart: '2020',
+        prosjektslutt: '2024',
+        tildelt_belop: 8_500_000,
+      }),
     ])
   })
 })

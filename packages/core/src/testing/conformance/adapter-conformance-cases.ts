@@ -47,7 +47,12 @@ const errorCases: ErrorCase[] = [
     code: 'unknown_parameter',
     check: (body, _reply, { expect }) => expect(body.error.details[0]).toMatchObject({ parameter: '__proto__' }),
   },
-  { name: '400 for an unknown parameter named constructor', path: `${op}?constructor=1`, status: 400, code: 'unknown_parameter' },
+  {
+    name: '400 for an unknown parameter named constructor',
+    path: `${op}?constructor=1`,
+    status: 400,
+    code: 'unknown_parameter',
+  },
   {
     name: '400 for a repeated parameter (area=NO1&area=NO2)',
     path: `${op}?area=NO1&area=NO2`,
@@ -77,7 +82,12 @@ const errorCases: ErrorCase[] = [
       },
     },
   },
-  { name: '400 for malformed percent-encoding in the path', path: '/api/v1/kilder/%E0%A4%A', status: 400, code: 'invalid_path_encoding' },
+  {
+    name: '400 for malformed percent-encoding in the path',
+    path: '/api/v1/kilder/%E0%A4%A',
+    status: 400,
+    code: 'invalid_path_encoding',
+  },
   { name: '404 for an unknown source', path: '/api/v1/kilder/nope', status: 404, code: 'source_not_found' },
   { name: '404 for an unknown operation', path: `${sourcePath}/nope`, status: 404, code: 'operation_not_found' },
   { name: '404 for an unknown path under /api', path: '/api/v1/nope', status: 404, code: 'route_not_found' },
@@ -175,7 +185,8 @@ const errorCases: ErrorCase[] = [
     status: 413,
     code: 'body_too_large',
     // Held through every adapter: where a host parser (100 KB) made a value of the body first too.
-    check: (body, _reply, { expect }) => expect(body.error.details[0]).toMatchObject({ parameter: 'body', rule: 'max_size' }),
+    check: (body, _reply, { expect }) =>
+      expect(body.error.details[0]).toMatchObject({ parameter: 'body', rule: 'max_size' }),
   },
   {
     name: '400 invalid_body for well-formed JSON feedback without a message',
@@ -211,7 +222,9 @@ export const adapterConformanceCases: AdapterConformanceCase[] = [
       expect(page.body).toContain(`data-openapi="${ctx.prefix}/api/v1/openapi.json"`)
       // Every script and stylesheet is a file of the explorer's, under the public path; none is inline.
       expect(page.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>|<style|\son[a-z]+=/i)
-      const loaded = [...page.body.matchAll(/(?:src|href)="([^"]*\?asset=[^"]+)"/g)].map((m) => m[1]!.replaceAll('&amp;', '&'))
+      const loaded = [...page.body.matchAll(/(?:src|href)="([^"]*\?asset=[^"]+)"/g)].map((m) =>
+        m[1]!.replaceAll('&amp;', '&'),
+      )
       const names = Object.keys(ctx.explorer.assets)
       expect(loaded.map((url) => url.split('asset=')[1]).sort()).toEqual([...names].sort())
       for (const url of loaded) {
@@ -239,10 +252,26 @@ export const adapterConformanceCases: AdapterConformanceCase[] = [
       expect(reply.headers.etag).toMatch(weakEtag)
       expect(reply.headers['cache-control']).toBe('public, max-age=300')
       expect(reply.headers['cache-status']).toBe('allmenning; fwd=miss; stored')
-      expect(Object.keys(body)).toEqual(['source', 'operation', 'parameters', 'data', 'entities', '_meta', '_provenance', '_links'])
+      expect(Object.keys(body)).toEqual([
+        'source',
+        'operation',
+        'parameters',
+        'data',
+        'entities',
+        '_meta',
+        '_provenance',
+        '_links',
+      ])
       expect(body.parameters).toEqual({ area: 'NO2', limit: 2, offset: 0 })
       expect(body.data).toHaveLength(2)
-      expect(body._meta.pagination).toEqual({ limit: 2, offset: 0, returned: 2, has_more_results: true, next_offset: 2, total: 4 })
+      expect(body._meta.pagination).toEqual({
+        limit: 2,
+        offset: 0,
+        returned: 2,
+        has_more_results: true,
+        next_offset: 2,
+        total: 4,
+      })
       expect(body._links.self).toBe(`${ctx.prefix}${op}?area=NO2&limit=2&offset=0`)
       expect(body._links.source).toBe(`${ctx.prefix}${sourcePath}`)
     },
@@ -275,8 +304,11 @@ export const adapterConformanceCases: AdapterConformanceCase[] = [
         const reply = await ctx.get(query ? `${path}?${query}` : path)
         const own = await ctx.gateway.handle({ method: 'GET', path, query, headers: {}, basePath: ctx.prefix })
         ctx.expect(reply.status, path).toBe(own.status)
-        for (const [name, value] of Object.entries(own.headers)) ctx.expect(reply.headers[name], `${path}: ${name}`).toBe(value)
-        ctx.expect(untimed(reply.body) === untimed(own.body ?? ''), `${path}: the body as the gateway made it`).toBe(true)
+        for (const [name, value] of Object.entries(own.headers))
+          ctx.expect(reply.headers[name], `${path}: ${name}`).toBe(value)
+        ctx
+          .expect(untimed(reply.body) === untimed(own.body ?? ''), `${path}: the body as the gateway made it`)
+          .toBe(true)
       }
     },
   },
@@ -421,7 +453,9 @@ export const adapterConformanceCases: AdapterConformanceCase[] = [
         expect(reply.status, path).toBe(200)
         const body = ctx.json(reply)
         expect(body._links.self).toBe(`${ctx.prefix}/api/v1/`)
-        expect(body.endpoints.operation.url_template).toBe(`${ctx.prefix}/api/v1/kilder/{source}/{operation}{?parameters*}`)
+        expect(body.endpoints.operation.url_template).toBe(
+          `${ctx.prefix}/api/v1/kilder/{source}/{operation}{?parameters*}`,
+        )
         expect(body.sources.map((s: { id: string }) => s.id)).toEqual([source])
       }
       const first = await ctx.get('/api/v1/')
@@ -479,7 +513,10 @@ export const adapterConformanceCases: AdapterConformanceCase[] = [
   {
     name: 'feedback: a JSON POST is accepted with 202',
     async run(ctx) {
-      const reply = await ctx.get('/api/v1/feedback', postJson(JSON.stringify({ source, operation, message: 'Nyttig – takk' })))
+      const reply = await ctx.get(
+        '/api/v1/feedback',
+        postJson(JSON.stringify({ source, operation, message: 'Nyttig – takk' })),
+      )
       ctx.expect(reply.status).toBe(202)
       ctx.expectLengthMatches(reply)
       const body = ctx.json(reply)

@@ -26,7 +26,9 @@ export function sendRequest(url: string, init: ConformanceSend = {}): Promise<Co
     const req = request(url, { method: init.method ?? 'GET', headers: init.headers, agent: false }, (res) => {
       const chunks: Buffer[] = []
       res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }))
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      )
       res.on('error', reject)
     })
     req.on('error', reject)
@@ -35,7 +37,11 @@ export function sendRequest(url: string, init: ConformanceSend = {}): Promise<Co
 }
 
 /** A JSON POST. */
-export const postJson = (body: string): ConformanceSend => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body })
+export const postJson = (body: string): ConformanceSend => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body,
+})
 
 /** A POST to an MCP endpoint as the Streamable HTTP transport has clients send it. */
 export const postRpc = (message: unknown, headers: Record<string, string> = {}): ConformanceSend => ({
@@ -45,4 +51,9 @@ export const postRpc = (message: unknown, headers: Record<string, string> = {}):
 })
 
 /** A JSON-RPC request. */
-export const rpc = (id: number, method: string, params?: Record<string, unknown>) => ({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) })
+export const rpc = (id: number, method: string, params?: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  ...(params ? { params } : {}),
+})

@@ -1,5 +1,11 @@
 import * as v from 'valibot'
-import { checkUpstreamShape, defineOperation, defineSource, defineUpstream, type SourceDefinition } from '@allmenning/core/source'
+import {
+  checkUpstreamShape,
+  defineOperation,
+  defineSource,
+  defineUpstream,
+  type SourceDefinition,
+} from '@allmenning/core/source'
 import type { Explorer } from '@allmenning/core/extension'
 import { startFakeUpstream, type FakeUpstream } from '../fake-upstream.js'
 import { fakeReply } from '../fake-reply.js'
@@ -45,19 +51,32 @@ const gridflowApi = defineUpstream({
 })
 
 const area = v.optional(
-  v.pipe(v.string(), v.trim(), v.toUpperCase(), v.picklist(conformanceAreas), v.description('Price area; only flows touching it are returned.')),
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.toUpperCase(),
+    v.picklist(conformanceAreas),
+    v.description('Price area; only flows touching it are returned.'),
+  ),
 )
 
 const getFlow = defineOperation({
   name: conformanceNames.operation,
   description: 'Power flow in MW between price areas (strøm, kraft), from the conformance fake.',
   parameters: { area },
-  output: v.array(v.object({ from_area: v.string(), to_area: v.string(), flow_mw: v.nullable(v.number()), time: v.string() })),
+  output: v.array(
+    v.object({ from_area: v.string(), to_area: v.string(), flow_mw: v.nullable(v.number()), time: v.string() }),
+  ),
   async run(params, ctx) {
     const client = ctx.upstream(gridflowApi)
     const rows = checkUpstreamShape(client, flowRows, (await client.getJson('/flows')).body, '/flows')
     const data = rows.map((row) => ({ from_area: row.from, to_area: row.to, flow_mw: row.mw, time: row.at }))
-    return { data: params.area === undefined ? data : data.filter((row) => row.from_area === params.area || row.to_area === params.area) }
+    return {
+      data:
+        params.area === undefined
+          ? data
+          : data.filter((row) => row.from_area === params.area || row.to_area === params.area),
+    }
   },
 })
 
@@ -114,7 +133,10 @@ export function conformanceExplorer(): Explorer {
     assets: {
       'conformance.css': { contentType: 'text/css; charset=utf-8', body: 'body { font-family: sans-serif }\n' },
       'conformance-large.js': { contentType: 'text/javascript; charset=utf-8', body: large },
-      'conformance.js': { contentType: 'text/javascript; charset=utf-8', body: 'document.title = "Utforsker – ærlig"\n' },
+      'conformance.js': {
+        contentType: 'text/javascript; charset=utf-8',
+        body: 'document.title = "Utforsker – ærlig"\n',
+      },
     },
     page: ({ title, openapi, asset }) =>
       `<!doctype html><html><head><title>${escapeHtml(title)}</title><link rel="stylesheet" href="${escapeHtml(asset('conformance.css'))}"></head>` +

@@ -20,7 +20,12 @@ export {
 export type { AdapterConformanceCase, AdapterConformanceContext, AdapterQuirk } from './adapter-conformance-context.js'
 export { conformanceNames, conformanceAreas } from './conformance-source.js'
 export { sendRequest, postJson, postRpc, rpc, type ConformanceReply, type ConformanceSend } from './conformance-http.js'
-export type { ConformanceRunner, ConformanceExpect, ConformanceMatchers, ConformanceAsyncMatchers } from './conformance-runner.js'
+export type {
+  ConformanceRunner,
+  ConformanceExpect,
+  ConformanceMatchers,
+  ConformanceAsyncMatchers,
+} from './conformance-runner.js'
 export {
   runDatasetStoreContract,
   datasetStoreContractDatasets,

@@ -75,7 +75,11 @@ const jsonType = 'application/json; charset=utf-8'
  *   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) }
  * }, { quirks: { noHostApp: 'the adapter answers every path itself' } })
  */
-export function runAdapterConformance(runner: ConformanceRunner, start: StartAdapterServer, options: AdapterConformanceOptions = {}): void {
+export function runAdapterConformance(
+  runner: ConformanceRunner,
+  start: StartAdapterServer,
+  options: AdapterConformanceOptions = {},
+): void {
   const { expect } = runner
   const quirks = options.quirks ?? {}
   if (!options.hostApp && quirks.noHostApp === undefined) {
@@ -99,7 +103,9 @@ export function runAdapterConformance(runner: ConformanceRunner, start: StartAda
         onResponse: conformanceExit,
       })
       server = await start(gateway)
-      Object.assign(ctx, createContext(runner, server.url, quirks, explorer, options.hostApp?.notFoundType), { gateway })
+      Object.assign(ctx, createContext(runner, server.url, quirks, explorer, options.hostApp?.notFoundType), {
+        gateway,
+      })
     })
     runner.afterAll(async () => {
       await server?.close()

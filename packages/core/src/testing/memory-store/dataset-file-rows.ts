@@ -1,5 +1,11 @@
 import { gunzipSync } from 'node:zlib'
-import type { DatasetContent, DatasetDefinition, DatasetRow, DatasetRowsOut, TabularContent } from '@allmenning/core/source'
+import type {
+  DatasetContent,
+  DatasetDefinition,
+  DatasetRow,
+  DatasetRowsOut,
+  TabularContent,
+} from '@allmenning/core/source'
 
 /**
  * One file of a dataset for the in-memory store, by the name the dataset declares (`file`):
@@ -48,7 +54,10 @@ async function* once(bytes: Uint8Array): AsyncIterable<Uint8Array> {
 async function recordsOf(content: DatasetContent, bytes: Uint8Array, file: string): Promise<unknown[]> {
   if (content.format.type === 'stream') {
     const records: unknown[] = []
-    for await (const record of (content as Extract<DatasetContent, { format: { type: 'stream' } }>).records(once(bytes))) records.push(record)
+    for await (const record of (content as Extract<DatasetContent, { format: { type: 'stream' } }>).records(
+      once(bytes),
+    ))
+      records.push(record)
     return records
   }
   if (content.format.type === 'json-array') {
@@ -60,7 +69,7 @@ async function recordsOf(content: DatasetContent, bytes: Uint8Array, file: strin
   }
   throw new TypeError(
     `${file} is ${content.format.type} content: give its records (cells, header first), not its bytes; ` +
-      'reading delimited text, workbooks and zips is the import\'s (@allmenning/datasets)',
+      "reading delimited text, workbooks and zips is the import's (@allmenning/datasets)",
   )
 }
 
@@ -77,7 +86,10 @@ async function recordsOf(content: DatasetContent, bytes: Uint8Array, file: strin
  * declare const archive: Uint8Array
  * const { rows, malformed } = await readDatasetFiles(lovdataLaws, [{ file: 'gjeldende-lover.tar.bz2', bytes: archive }])
  */
-export async function readDatasetFiles(dataset: DatasetDefinition, inputs: readonly DatasetFileInput[]): Promise<DatasetFileRows> {
+export async function readDatasetFiles(
+  dataset: DatasetDefinition,
+  inputs: readonly DatasetFileInput[],
+): Promise<DatasetFileRows> {
   const rows: Record<string, DatasetRow[]> = Object.fromEntries(dataset.tables.map((table) => [table.name, []]))
   const samples: DatasetFileSample[] = []
   let records = 0
@@ -95,7 +107,8 @@ export async function readDatasetFiles(dataset: DatasetDefinition, inputs: reado
     let content = declared.content
     let name = input.file
     if ('member' in input && input.member !== undefined) {
-      if (content.format.type !== 'zip') throw new TypeError(`${input.file} is not a zip: it has no member ${input.member}`)
+      if (content.format.type !== 'zip')
+        throw new TypeError(`${input.file} is not a zip: it has no member ${input.member}`)
       const member = (content as Extract<DatasetContent, { format: { type: 'zip' } }>).members[input.member]
       if (!member) throw new TypeError(`${input.file} declares no member ${input.member}`)
       content = member
@@ -106,7 +119,8 @@ export async function readDatasetFiles(dataset: DatasetDefinition, inputs: reado
     const given = 'records' in input ? [...input.records] : await recordsOf(content, input.bytes, input.file)
     const origin = input.url ?? input.name ?? input.file
     let mapper: Mapper | undefined
-    if (!isTabular(content)) mapper = (content as { rows: (context: object) => Mapper }).rows({ file: name, origin, header: [] })
+    if (!isTabular(content))
+      mapper = (content as { rows: (context: object) => Mapper }).rows({ file: name, origin, header: [] })
     let number = 0
     for (const record of given) {
       if (!mapper) {
@@ -122,7 +136,8 @@ export async function readDatasetFiles(dataset: DatasetDefinition, inputs: reado
       } catch (error) {
         if (error instanceof Error && error.name === 'DatasetFileError') throw error
         malformed++
-        if (samples.length < 10) samples.push({ file: name, record: number, problem: error instanceof Error ? error.message : String(error) })
+        if (samples.length < 10)
+          samples.push({ file: name, record: number, problem: error instanceof Error ? error.message : String(error) })
         continue
       }
       add(out)
@@ -131,7 +146,9 @@ export async function readDatasetFiles(dataset: DatasetDefinition, inputs: reado
   }
   const share = dataset.maxMalformedShare ?? 0.5
   if (records > 0 && malformed / records > share) {
-    throw new Error(`${malformed} of ${records} records are malformed (record ${samples[0]?.record} of ${samples[0]?.file}: ${samples[0]?.problem})`)
+    throw new Error(
+      `${malformed} of ${records} records are malformed (record ${samples[0]?.record} of ${samples[0]?.file}: ${samples[0]?.problem})`,
+    )
   }
   return { rows, records, malformed, samples }
 }

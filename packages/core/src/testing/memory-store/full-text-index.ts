@@ -41,14 +41,24 @@ function phraseHits(phrase: PhraseNode, tokens: readonly string[]): number {
  * const index = createFullTextIndex(rows, ['title', 'body'], [10, 1])
  * index.match(parseFullTextQuery('"lov"*', ['title', 'body'])) // Map { 0 => -1.2, 2 => -0.4 }
  */
-export function createFullTextIndex(rows: readonly DatasetRow[], columns: readonly string[], weights: readonly number[]): FullTextIndex {
-  const tokens = rows.map((row) => columns.map((column) => (typeof row[column] === 'string' || typeof row[column] === 'number' ? fullTextTokens(String(row[column])) : [])))
+export function createFullTextIndex(
+  rows: readonly DatasetRow[],
+  columns: readonly string[],
+  weights: readonly number[],
+): FullTextIndex {
+  const tokens = rows.map((row) =>
+    columns.map((column) =>
+      typeof row[column] === 'string' || typeof row[column] === 'number' ? fullTextTokens(String(row[column])) : [],
+    ),
+  )
   const lengths = tokens.map((row) => row.reduce((sum, column) => sum + column.length, 0))
   const averageLength = rows.length > 0 ? lengths.reduce((sum, length) => sum + length, 0) / rows.length : 0
 
   /** Hits of each phrase in each column of one row; only columns the phrase may match in count. */
   function hitsOf(phrase: PhraseNode, row: number): number[] {
-    return columns.map((column, c) => (phrase.columns && !phrase.columns.includes(column) ? 0 : phraseHits(phrase, tokens[row]![c]!)))
+    return columns.map((column, c) =>
+      phrase.columns && !phrase.columns.includes(column) ? 0 : phraseHits(phrase, tokens[row]![c]!),
+    )
   }
 
   function matches(node: QueryNode, row: number, hits: Map<PhraseNode, number[]>): boolean {
@@ -91,7 +101,9 @@ export function createFullTextIndex(rows: readonly DatasetRow[], columns: readon
         for (const phrase of query.phrases) {
           const perColumn = hits.get(phrase) ?? hitsOf(phrase, row)
           const frequency = perColumn.reduce((sum, n, c) => sum + n * weights[c]!, 0)
-          score += (idf[phrase.index]! * (frequency * (k1 + 1))) / (frequency + k1 * (1 - b + (b * lengths[row]!) / averageLength))
+          score +=
+            (idf[phrase.index]! * (frequency * (k1 + 1))) /
+            (frequency + k1 * (1 - b + (b * lengths[row]!) / averageLength))
         }
         scores.set(row, -score)
       }

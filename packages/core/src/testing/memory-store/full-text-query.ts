@@ -135,7 +135,11 @@ export function parseFullTextQuery(match: string, tableColumns: readonly string[
         names.push(token.text)
       }
       at++
-    } else if ((peek()?.type === 'word' || peek()?.type === 'string') && tokens[at + 1]?.type === 'op' && tokens[at + 1]!.text === ':') {
+    } else if (
+      (peek()?.type === 'word' || peek()?.type === 'string') &&
+      tokens[at + 1]?.type === 'op' &&
+      tokens[at + 1]!.text === ':'
+    ) {
       names = [tokens[at++]!.text]
     }
     if (!names || !isOp(':')) {
@@ -154,7 +158,8 @@ export function parseFullTextQuery(match: string, tableColumns: readonly string[
       const token = peek()
       // AND, OR and NOT are operators wherever they stand: a phrase spells them in quotes.
       const keyword = token?.type === 'word' && (token.text === 'AND' || token.text === 'OR' || token.text === 'NOT')
-      if (!token || keyword || (token.type !== 'string' && token.type !== 'word')) throw new SyntaxError(`fts5: syntax error in "${match}": expected a phrase`)
+      if (!token || keyword || (token.type !== 'string' && token.type !== 'word'))
+        throw new SyntaxError(`fts5: syntax error in "${match}": expected a phrase`)
       at++
       words.push(...fullTextTokens(token.text))
       if (isOp('*')) {

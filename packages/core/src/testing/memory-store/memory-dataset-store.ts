@@ -1,4 +1,14 @@
-import type { DatasetCondition, DatasetDefinition, DatasetQuery, DatasetReader, DatasetRow, DatasetSearch, DatasetTable, DatasetValue, DatasetVersion } from '@allmenning/core/source'
+import type {
+  DatasetCondition,
+  DatasetDefinition,
+  DatasetQuery,
+  DatasetReader,
+  DatasetRow,
+  DatasetSearch,
+  DatasetTable,
+  DatasetValue,
+  DatasetVersion,
+} from '@allmenning/core/source'
 import type { DatasetStore } from '@allmenning/core/extension'
 import { createFullTextIndex, type FullTextIndex } from './full-text-index.js'
 import { parseFullTextQuery } from './full-text-query.js'
@@ -42,13 +52,21 @@ export interface MemoryDatasetStore extends DatasetStore {
    * affinity, rows sharing a `key` merged (`sum` added up, `keep` first or last). Lookups
    * answer from the generation before until the promise resolves.
    */
-  load(dataset: DatasetDefinition, rows: Record<string, readonly DatasetRow[]>, version?: MemoryLoadVersion): Promise<MemoryLoadResult>
+  load(
+    dataset: DatasetDefinition,
+    rows: Record<string, readonly DatasetRow[]>,
+    version?: MemoryLoadVersion,
+  ): Promise<MemoryLoadResult>
   /**
    * Loads files of `dataset` (see {@link DatasetFileInput}) as the next generation: their
    * records through the dataset's own mapping, as `allmenning datasets import` maps them, then
    * as {@link MemoryDatasetStore.load}. The version lists the files.
    */
-  loadFiles(dataset: DatasetDefinition, inputs: readonly DatasetFileInput[], version?: { publishedAt?: string | null }): Promise<MemoryFileLoadResult>
+  loadFiles(
+    dataset: DatasetDefinition,
+    inputs: readonly DatasetFileInput[],
+    version?: { publishedAt?: string | null },
+  ): Promise<MemoryFileLoadResult>
   /** Forgets every loaded generation. */
   clear(): void
 }
@@ -72,7 +90,16 @@ const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 /** What identifies a definition's tables: a generation loaded for other tables reads as not loaded. */
 function tablesShape(dataset: DatasetDefinition): string {
-  return JSON.stringify(dataset.tables.map((t) => [t.name, Object.entries(t.columns), t.key ?? [], t.sum ?? [], t.keep ?? 'first', t.fullText ?? null]))
+  return JSON.stringify(
+    dataset.tables.map((t) => [
+      t.name,
+      Object.entries(t.columns),
+      t.key ?? [],
+      t.sum ?? [],
+      t.keep ?? 'first',
+      t.fullText ?? null,
+    ]),
+  )
 }
 
 function checkColumn(table: DatasetTable, column: string): DatasetTable['columns'][string] {
@@ -99,13 +126,20 @@ function rowFilter(table: DatasetTable, where: DatasetQuery['where'] = {}): (row
       const from = withAffinity(type, condition.prefix)
       const to = withAffinity(type, condition.prefix + top)
       // A comparison with NULL is never true.
-      tests.push((row) => row[column] !== null && compareValues(row[column]!, from) >= 0 && compareValues(row[column]!, to) < 0)
+      tests.push(
+        (row) => row[column] !== null && compareValues(row[column]!, from) >= 0 && compareValues(row[column]!, to) < 0,
+      )
     } else if (isIn(condition)) {
       const values = condition.in.map((value) => withAffinity(type, value))
-      tests.push((row) => row[column] !== null && values.some((value) => value !== null && compareValues(row[column]!, value) === 0))
+      tests.push(
+        (row) =>
+          row[column] !== null && values.some((value) => value !== null && compareValues(row[column]!, value) === 0),
+      )
     } else {
       const value = withAffinity(type, condition)
-      tests.push((row) => compareValues(row[column] ?? null, value) === 0 && (row[column] === null) === (value === null))
+      tests.push(
+        (row) => compareValues(row[column] ?? null, value) === 0 && (row[column] === null) === (value === null),
+      )
     }
   }
   return (row) => tests.every((test) => test(row))
@@ -146,8 +180,13 @@ function mergeKeys(table: DatasetTable, rows: DatasetRow[]): { rows: DatasetRow[
     const kept = { ...(table.keep === 'last' ? group[group.length - 1]! : group[0]!) }
     for (const column of sums) {
       // SQL's sum(): NULLs are left out, and a group of NULLs sums to NULL.
-      const values = group.map((row) => row[column]).filter((value): value is number | string => value !== null && value !== undefined)
-      kept[column] = values.length === 0 ? null : values.reduce<number>((sum, value) => sum + (typeof value === 'number' ? value : Number(value) || 0), 0)
+      const values = group
+        .map((row) => row[column])
+        .filter((value): value is number | string => value !== null && value !== undefined)
+      kept[column] =
+        values.length === 0
+          ? null
+          : values.reduce<number>((sum, value) => sum + (typeof value === 'number' ? value : Number(value) || 0), 0)
     }
     out.push(kept)
   }
@@ -184,7 +223,11 @@ export function createMemoryDatasetStore(options: MemoryDatasetStoreOptions = {}
     }
     function ordered(loaded: LoadedTable, query: DatasetQuery): DatasetRow[] {
       const keep = rowFilter(loaded.table, query.where)
-      const order = (query.orderBy ?? []).map(({ column, direction }) => ({ column, sign: direction === 'desc' ? -1 : 1, type: checkColumn(loaded.table, column) }))
+      const order = (query.orderBy ?? []).map(({ column, direction }) => ({
+        column,
+        sign: direction === 'desc' ? -1 : 1,
+        type: checkColumn(loaded.table, column),
+      }))
       for (const column of query.columns ?? []) checkColumn(loaded.table, column)
       const rows = loaded.rows.filter(keep)
       if (order.length > 0) {
@@ -224,7 +267,10 @@ export function createMemoryDatasetStore(options: MemoryDatasetStoreOptions = {}
         const page = windowed(hits, search.limit, search.offset)
         return {
           total: hits.length,
-          rows: page.map(([row, score]) => ({ ...pick(loaded.table, loaded.rows[row]!, search.columns), _rank: search.order === 'stored' ? 0 : score })) as R[],
+          rows: page.map(([row, score]) => ({
+            ...pick(loaded.table, loaded.rows[row]!, search.columns),
+            _rank: search.order === 'stored' ? 0 : score,
+          })) as R[],
         }
       },
     }
@@ -241,7 +287,8 @@ export function createMemoryDatasetStore(options: MemoryDatasetStoreOptions = {}
     async load(dataset, given, version = {}) {
       const tables = new Map<string, LoadedTable>()
       for (const name of Object.keys(given)) {
-        if (!dataset.tables.some((table) => table.name === name)) throw new TypeError(`Dataset ${dataset.id} has no table "${name}"`)
+        if (!dataset.tables.some((table) => table.name === name))
+          throw new TypeError(`Dataset ${dataset.id} has no table "${name}"`)
       }
       let total = 0
       let merged = 0
@@ -251,7 +298,10 @@ export function createMemoryDatasetStore(options: MemoryDatasetStoreOptions = {}
         const stored: DatasetRow[] = []
         for (const row of given[table.name] ?? []) {
           const unknown = Object.keys(row).filter((column) => !Object.hasOwn(table.columns, column))
-          if (unknown.length > 0) throw new TypeError(`Dataset ${dataset.id}: a row for ${table.name} has columns it does not declare: ${unknown.join(', ')}`)
+          if (unknown.length > 0)
+            throw new TypeError(
+              `Dataset ${dataset.id}: a row for ${table.name} has columns it does not declare: ${unknown.join(', ')}`,
+            )
           const values: DatasetRow = {}
           for (const [column, type] of columns) values[column] = withAffinity(type, row[column] ?? null)
           stored.push(values)
@@ -261,7 +311,13 @@ export function createMemoryDatasetStore(options: MemoryDatasetStoreOptions = {}
         merged += kept.merged
         total += kept.rows.length
         const fullText = table.fullText
-        const index = fullText ? createFullTextIndex(kept.rows, fullText.columns, fullText.columns.map((_, i) => fullText.weights?.[i] ?? 1)) : undefined
+        const index = fullText
+          ? createFullTextIndex(
+              kept.rows,
+              fullText.columns,
+              fullText.columns.map((_, i) => fullText.weights?.[i] ?? 1),
+            )
+          : undefined
         tables.set(table.name, { table, rows: kept.rows, index })
       }
       if (total === 0) throw new Error(`The rows given hold no rows for ${dataset.id}. Nothing was changed.`)

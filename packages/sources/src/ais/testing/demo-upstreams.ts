@@ -14,7 +14,9 @@ type CombinedRecord = Record<string, unknown> & { msgtime?: unknown; eta?: unkno
  */
 const records = [
   ...(JSON.parse(latestCombinedFixture.toString('utf8')) as CombinedRecord[]),
-  ...(JSON.parse(readFileSync(new URL('./fixtures/latest-combined-demo.json', import.meta.url), 'utf8')) as CombinedRecord[]),
+  ...(JSON.parse(
+    readFileSync(new URL('./fixtures/latest-combined-demo.json', import.meta.url), 'utf8'),
+  ) as CombinedRecord[]),
 ]
 
 const MSGTIME = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d+)?\+00:00$/

@@ -4,7 +4,10 @@ import type { IncomingMessage } from 'node:http'
 import { startFakeUpstream, type FakeReply, type FakeRoute, type FakeUpstream } from '@allmenning/core/testing'
 
 /** The client the fake identity service knows. */
-export const FAKE_BARENTSWATCH_CLIENT = { clientId: 'kari@example.no:allmenning-test', clientSecret: 'fake-secret-with-æøå&=+' }
+export const FAKE_BARENTSWATCH_CLIENT = {
+  clientId: 'kari@example.no:allmenning-test',
+  clientSecret: 'fake-secret-with-æøå&=+',
+}
 
 /**
  * BarentsWatch's latest combined records (Full model, JSON): vessels by Oslo and Bergen, with
@@ -13,7 +16,11 @@ export const FAKE_BARENTSWATCH_CLIENT = { clientId: 'kari@example.no:allmenning-
  */
 export const latestCombinedFixture = readFileSync(new URL('./fixtures/latest-combined-full.json', import.meta.url))
 
-const json = (status: number, body: unknown, type = 'application/json; charset=utf-8'): FakeReply => ({ status, headers: { 'content-type': type }, body: JSON.stringify(body) })
+const json = (status: number, body: unknown, type = 'application/json; charset=utf-8'): FakeReply => ({
+  status,
+  headers: { 'content-type': type },
+  body: JSON.stringify(body),
+})
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   let text = ''
@@ -64,7 +71,11 @@ export async function startFakeBarentswatch(options: FakeBarentswatchOptions = {
     }
     const form = await readForm(req)
     if (form.get('grant_type') !== 'client_credentials') return json(400, { error: 'unsupported_grant_type' })
-    if (!clients.some((client) => form.get('client_id') === client.clientId && form.get('client_secret') === client.clientSecret)) {
+    if (
+      !clients.some(
+        (client) => form.get('client_id') === client.clientId && form.get('client_secret') === client.clientSecret,
+      )
+    ) {
       return json(400, { error: 'invalid_client' })
     }
     if (form.get('scope') !== 'ais') return json(400, { error: 'invalid_scope' })
@@ -77,7 +88,16 @@ export async function startFakeBarentswatch(options: FakeBarentswatchOptions = {
   const real: FakeRoute = (_url, req) => {
     const token = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1]
     if (!token || !valid.has(token)) {
-      return json(401, { type: 'https://tools.ietf.org/html/rfc7235#section-3.1', title: 'Unauthorized', status: 401, traceId: `00-${randomUUID().replace(/-/g, '')}-01` }, 'application/problem+json; charset=utf-8')
+      return json(
+        401,
+        {
+          type: 'https://tools.ietf.org/html/rfc7235#section-3.1',
+          title: 'Unauthorized',
+          status: 401,
+          traceId: `00-${randomUUID().replace(/-/g, '')}-01`,
+        },
+        'application/problem+json; charset=utf-8',
+      )
     }
     return { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: snapshotBody() }
   }

@@ -12,7 +12,11 @@ afterAll(() => demo.close())
 
 describe('the demo upstreams of akvakultur', () => {
   it('play every upstream id the source declares', () => {
-    expect(Object.keys(demo.fakes).sort()).toEqual(akvakultur().upstreams.map((upstream) => upstream.id).sort())
+    expect(Object.keys(demo.fakes).sort()).toEqual(
+      akvakultur()
+        .upstreams.map((upstream) => upstream.id)
+        .sort(),
+    )
   })
 
   it('answer find_sites_nearby for Oslo, the documented points and the coast from Agder to Finnmark', async () => {
@@ -25,7 +29,15 @@ describe('the demo upstreams of akvakultur', () => {
     // The JSDoc example and the source check's point, both by Bergen.
     await calls.expectRows('find_sites_nearby', { lat: 60.1, lon: 5.2, radius_km: 15 })
     await calls.expectRows('find_sites_nearby', { lat: 60.37, lon: 5.28, radius_km: 40 })
-    for (const [lat, lon] of [[58.07, 8.0], [59.5, 5.9], [63.0, 7.4], [63.7, 8.6], [68.3, 14.1], [69.7, 18.7], [70.0, 23.2]]) {
+    for (const [lat, lon] of [
+      [58.07, 8.0],
+      [59.5, 5.9],
+      [63.0, 7.4],
+      [63.7, 8.6],
+      [68.3, 14.1],
+      [69.7, 18.7],
+      [70.0, 23.2],
+    ]) {
       await calls.expectRows('find_sites_nearby', { lat, lon, radius_km: 25 })
     }
     expect(calls.uncalled()).toEqual([])

@@ -8,9 +8,11 @@ import { layer0Features, startFakeFiskeridirGis, startFakePubAqua } from './fake
  * fjord, and salmon farms from Agder to Finnmark, so a point anywhere on the coast finds some.
  * Their names, numbers and holders are made up.
  */
-export const demoLayer0Features = (JSON.parse(readFileSync(new URL('./fixtures/arcgis-layer0-demo.json', import.meta.url), 'utf8')) as {
-  features: typeof layer0Features
-}).features
+export const demoLayer0Features = (
+  JSON.parse(readFileSync(new URL('./fixtures/arcgis-layer0-demo.json', import.meta.url), 'utf8')) as {
+    features: typeof layer0Features
+  }
+).features
 
 /**
  * The `akvakultur` source's upstreams for the offline demo: the ArcGIS map layer with the
@@ -22,6 +24,9 @@ export const demoLayer0Features = (JSON.parse(readFileSync(new URL('./fixtures/a
  * createTestGateway({ sources: akvakultur(), upstreams: demo.fakes })
  */
 export async function startDemoUpstreams(): Promise<DemoUpstreams> {
-  const [gis, aqua] = await Promise.all([startFakeFiskeridirGis([...layer0Features, ...demoLayer0Features]), startFakePubAqua()])
+  const [gis, aqua] = await Promise.all([
+    startFakeFiskeridirGis([...layer0Features, ...demoLayer0Features]),
+    startFakePubAqua(),
+  ])
   return demoUpstreams({ fiskeridir_gis: gis, fiskeridir_aqua: aqua })
 }

@@ -7,10 +7,16 @@ export const fiskeridirPaths = { layer0: '/FiskeridirWFS_akva/MapServer/0/query'
 type Feature = { type: 'Feature'; id: number; geometry: unknown; properties: Record<string, unknown> }
 
 /** Map layer 0 as ArcGIS pages it, by OBJECTID: points with the layer's fields, (0, 0) and null geometry included. */
-export const layer0Features = (JSON.parse(readFileSync(new URL('./fixtures/arcgis-layer0-features.json', import.meta.url), 'utf8')) as { features: Feature[] }).features
+export const layer0Features = (
+  JSON.parse(readFileSync(new URL('./fixtures/arcgis-layer0-features.json', import.meta.url), 'utf8')) as {
+    features: Feature[]
+  }
+).features
 
 /** The register API's site list, camelCase as its OpenAPI model has it (130 sites, one without position). */
-export const pubAquaSites = JSON.parse(readFileSync(new URL('./fixtures/pub-aqua-sites.json', import.meta.url), 'utf8')) as unknown[]
+export const pubAquaSites = JSON.parse(
+  readFileSync(new URL('./fixtures/pub-aqua-sites.json', import.meta.url), 'utf8'),
+) as unknown[]
 
 /** ArcGIS answers JSON errors with status 200 and a text/plain content type. */
 export const arcgisErrorReply = (code: number, message: string): FakeReply => ({
@@ -39,7 +45,11 @@ export function arcgisPage(features: Feature[], url: URL, maxRecordCount: number
     features: rows,
     ...(more ? { properties: { exceededTransferLimit: true } } : {}),
   }
-  return { status: 200, headers: { 'content-type': 'application/geo+json;charset=UTF-8' }, body: JSON.stringify(collection) }
+  return {
+    status: 200,
+    headers: { 'content-type': 'application/geo+json;charset=UTF-8' },
+    body: JSON.stringify(collection),
+  }
 }
 
 /**
@@ -51,7 +61,10 @@ export function arcgisPage(features: Feature[], url: URL, maxRecordCount: number
  * createGateway({ sources: [akvakultur()], upstreams: { fiskeridir_gis: { baseUrl: gis.baseUrl } } })
  */
 export async function startFakeFiskeridirGis(features: Feature[] = layer0Features): Promise<FakeUpstream> {
-  return startFakeUpstream({ [fiskeridirPaths.layer0]: (url) => arcgisPage(features, url, 10) }, '/server/rest/services')
+  return startFakeUpstream(
+    { [fiskeridirPaths.layer0]: (url) => arcgisPage(features, url, 10) },
+    '/server/rest/services',
+  )
 }
 
 /**
@@ -68,10 +81,18 @@ export async function startFakePubAqua(sites: unknown[] = pubAquaSites): Promise
           return {
             status: 400,
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ errors: ['The range specification is out of bounds. Limit is set to: 100. Range can be specified e.g: 0-99'] }),
+            body: JSON.stringify({
+              errors: [
+                'The range specification is out of bounds. Limit is set to: 100. Range can be specified e.g: 0-99',
+              ],
+            }),
           }
         }
-        return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(sites.slice(from, to + 1)) }
+        return {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(sites.slice(from, to + 1)),
+        }
       },
     },
     '/pub-aqua/api/v1',

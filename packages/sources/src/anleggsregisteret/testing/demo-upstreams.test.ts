@@ -30,7 +30,11 @@ describe('the anleggsregisteret demo upstreams', () => {
   })
 
   it("answer the public gateway's call: municipality=Oslo with limit 500 and an offset", async () => {
-    const { status, json } = await gateway.call('anleggsregisteret', 'find_facilities', { municipality: 'Oslo', limit: 500, offset: 0 })
+    const { status, json } = await gateway.call('anleggsregisteret', 'find_facilities', {
+      municipality: 'Oslo',
+      limit: 500,
+      offset: 0,
+    })
     expect(status).toBe(200)
     expect(json.data.facilities.map((row: { status: string }) => row.status)).toContain('EXISTING')
   })
@@ -40,7 +44,10 @@ describe('the anleggsregisteret demo upstreams', () => {
       const { json } = await gateway.call('anleggsregisteret', 'find_facilities', { municipality })
       expect(json.data.facilities.length, municipality).toBeGreaterThan(0)
     }
-    const existing = await gateway.call('anleggsregisteret', 'find_facilities', { municipality: 'Oslo', status: 'EXISTING' })
+    const existing = await gateway.call('anleggsregisteret', 'find_facilities', {
+      municipality: 'Oslo',
+      status: 'EXISTING',
+    })
     expect(existing.json.data.facilities.length).toBeGreaterThan(0)
   })
 

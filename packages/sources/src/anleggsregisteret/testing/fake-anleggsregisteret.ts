@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { fakeReply, startFakeUpstream, type FakeReply, type FakeRoute, type FakeUpstream } from '@allmenning/core/testing'
+import {
+  fakeReply,
+  startFakeUpstream,
+  type FakeReply,
+  type FakeRoute,
+  type FakeUpstream,
+} from '@allmenning/core/testing'
 
 /** The paths of the back office the fake serves, below `/api`. */
 export const anleggsregisteretPaths = { facilities: '/facilities' } as const
@@ -50,7 +56,12 @@ export function springPage(rows: Row[], page: number, size: number): Row {
 /** Spring's answer to a parameter it cannot read (the register's own body not seen). */
 const badRequest = (parameter: string): FakeReply =>
   fakeReply.json(
-    { timestamp: '2026-05-07T08:00:00.000+00:00', status: 400, error: 'Bad Request', path: `/api/facilities?${parameter}` },
+    {
+      timestamp: '2026-05-07T08:00:00.000+00:00',
+      status: 400,
+      error: 'Bad Request',
+      path: `/api/facilities?${parameter}`,
+    },
     { status: 400, contentType: 'application/json' },
   )
 

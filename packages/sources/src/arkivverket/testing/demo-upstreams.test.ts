@@ -16,7 +16,11 @@ beforeAll(async () => {
 })
 afterAll(() => demo.close())
 
-type Row = { property_id: string; coordinates: { lat: number; lon: number } | null; residents: { name: string }[] | null }
+type Row = {
+  property_id: string
+  coordinates: { lat: number; lon: number } | null
+  residents: { name: string }[] | null
+}
 
 describe('the arkivverket demo upstreams', () => {
   it('answer the Oslo point with the default radius: mapped places with residents', async () => {

@@ -14,7 +14,10 @@ import { distanceKm } from '../../shared/wgs84-point.js'
  * `sivilstand`, `yrke`, `fodselsaar`, `fodested`). The Norwegian `tittel` is not seen in a
  * capture: it is written to what the public gateway answers as a row's `source`.
  */
-export const censusRecordsFixture = readFileSync(new URL('./fixtures/census-1910-records.json', import.meta.url), 'utf8')
+export const censusRecordsFixture = readFileSync(
+  new URL('./fixtures/census-1910-records.json', import.meta.url),
+  'utf8',
+)
 
 type CensusRecord = Record<string, unknown> & {
   efid: string
@@ -26,7 +29,8 @@ type CensusRecord = Record<string, unknown> & {
 export const censusRecords: CensusRecord[] = (JSON.parse(censusRecordsFixture) as { results: CensusRecord[] }).results
 
 /** What the fake answers a parameter it cannot read (the API's own error body is not seen). */
-const badRequest = (message: string): FakeReply => fakeReply.json({ error: message }, { status: 400, contentType: 'application/json' })
+const badRequest = (message: string): FakeReply =>
+  fakeReply.json({ error: message }, { status: 400, contentType: 'application/json' })
 
 /** The words of a record a name search looks in: its names, place and residents. */
 function wordsOf(record: CensusRecord): string[] {
@@ -39,7 +43,13 @@ function wordsOf(record: CensusRecord): string[] {
 }
 
 /** A search word as the API reads it: whole words, `*` standing for any letters (modelled; the API's matching is not seen). */
-const wordPattern = (word: string) => new RegExp(`^${word.toLowerCase().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`)
+const wordPattern = (word: string) =>
+  new RegExp(
+    `^${word
+      .toLowerCase()
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replaceAll('*', '.*')}$`,
+  )
 
 /** Options of {@link startFakeDigitalarkivet}. */
 export interface FakeDigitalarkivetOptions {
@@ -67,8 +77,12 @@ export function searchCensusRecords(records: CensusRecord[], url: URL): FakeRepl
   const precision = q.get('precision')
   const limit = Number(q.get('limit') ?? 20)
   const page = Number(q.get('page') ?? 1)
-  if (!Number.isInteger(limit) || limit < 1 || !Number.isInteger(page) || page < 1) return badRequest('limit and page must be positive whole numbers')
-  if ((lat === null) !== (lon === null) || (lat !== null && (!Number.isFinite(Number(lat)) || !Number.isFinite(Number(lon))))) {
+  if (!Number.isInteger(limit) || limit < 1 || !Number.isInteger(page) || page < 1)
+    return badRequest('limit and page must be positive whole numbers')
+  if (
+    (lat === null) !== (lon === null) ||
+    (lat !== null && (!Number.isFinite(Number(lat)) || !Number.isFinite(Number(lon))))
+  ) {
     return badRequest('latitude and longitude must be given together, as numbers')
   }
   let found = s === '' && lat === null ? [] : records
@@ -82,7 +96,10 @@ export function searchCensusRecords(records: CensusRecord[], url: URL): FakeRepl
   if (lat !== null) {
     const radiusKm = precision === null ? 0 : Number(precision) / 1000
     const at = { lat: Number(lat), lon: Number(lon) }
-    found = found.filter((record) => record.coordinates !== undefined && precision !== null && distanceKm(at, record.coordinates) <= radiusKm)
+    found = found.filter(
+      (record) =>
+        record.coordinates !== undefined && precision !== null && distanceKm(at, record.coordinates) <= radiusKm,
+    )
   }
   const withPersons = q.get('include_persons') === '1'
   const results = found.slice((page - 1) * limit, page * limit).map((record) => {
@@ -90,7 +107,10 @@ export function searchCensusRecords(records: CensusRecord[], url: URL): FakeRepl
     const { persons: _persons, ...rest } = record
     return rest
   })
-  return fakeReply.json({ count: found.length, results, total_found: found.length }, { contentType: 'application/json' })
+  return fakeReply.json(
+    { count: found.length, results, total_found: found.length },
+    { contentType: 'application/json' },
+  )
 }
 
 /** The apartment id the fake gives a town address's one apartment: `lf` and the address's digits. */
@@ -108,12 +128,17 @@ export function censusPropertyAnswer(records: CensusRecord[], id: string, anyPla
   const apartmentOf = records.find((record) => apartmentIdOf(record.efid) === id)
   if (apartmentOf) {
     return fakeReply.json(
-      { property: { id, leilighetsnummer: '1', etasje: '2', husleie: '480' }, persons: apartmentOf.persons ?? [], apartments: null },
+      {
+        property: { id, leilighetsnummer: '1', etasje: '2', husleie: '480' },
+        persons: apartmentOf.persons ?? [],
+        apartments: null,
+      },
       { contentType: 'application/json' },
     )
   }
   let record = records.find((r) => r.efid === id)
-  if (!record && anyPlausibleId && /^[bg]f\d{14}$/.test(id)) record = { ...records.find((r) => r.efid.startsWith(id.slice(0, 2)))!, efid: id }
+  if (!record && anyPlausibleId && /^[bg]f\d{14}$/.test(id))
+    record = { ...records.find((r) => r.efid.startsWith(id.slice(0, 2)))!, efid: id }
   if (!record) return fakeReply.json({ error: 'Not found' }, { status: 404, contentType: 'application/json' })
   const { persons, efid, ...rest } = record
   const town = efid.startsWith('gf')

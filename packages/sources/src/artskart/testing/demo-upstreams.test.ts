@@ -17,23 +17,33 @@ beforeAll(async () => {
 afterAll(() => demo.close())
 
 describe('the artskart demo upstreams', () => {
-  it.each(['0301', '301', 'Oslo'])('answer Oslo (%s) today with observations that have coordinates', async (municipality) => {
-    const { status, json } = await gateway.call('artskart', 'find_observations', { municipality })
-    expect(status).toBe(200)
-    expect(json.data.to_date).toBe(osloDate())
-    expect(json.data.observations.length).toBeGreaterThan(5)
-    for (const row of json.data.observations) {
-      expect(typeof row.latitude).toBe('number')
-      expect(typeof row.longitude).toBe('number')
-      expect(row.collected_date >= json.data.from_date && row.collected_date <= json.data.to_date).toBe(true)
-    }
-  })
+  it.each(['0301', '301', 'Oslo'])(
+    'answer Oslo (%s) today with observations that have coordinates',
+    async (municipality) => {
+      const { status, json } = await gateway.call('artskart', 'find_observations', { municipality })
+      expect(status).toBe(200)
+      expect(json.data.to_date).toBe(osloDate())
+      expect(json.data.observations.length).toBeGreaterThan(5)
+      for (const row of json.data.observations) {
+        expect(typeof row.latitude).toBe('number')
+        expect(typeof row.longitude).toBe('number')
+        expect(row.collected_date >= json.data.from_date && row.collected_date <= json.data.to_date).toBe(true)
+      }
+    },
+  )
 
   it("answer the public gateway's documented call: municipality=301 from today, with limit and page_size", async () => {
-    const { status, json } = await gateway.call('artskart', 'find_observations', { municipality: '301', from_date: osloDate(), limit: 50, page_size: 500 })
+    const { status, json } = await gateway.call('artskart', 'find_observations', {
+      municipality: '301',
+      from_date: osloDate(),
+      limit: 50,
+      page_size: 500,
+    })
     expect(status).toBe(200)
     expect(json.data.observations.length).toBeGreaterThan(0)
-    expect(json.data.observations.every((row: { collected_date: string }) => row.collected_date === osloDate())).toBe(true)
+    expect(json.data.observations.every((row: { collected_date: string }) => row.collected_date === osloDate())).toBe(
+      true,
+    )
   })
 
   it('answer a point in Oslo with the default radius, directly and in the place bundle', async () => {

@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { fakeReply, startFakeUpstream, type FakeReply, type FakeRoute, type FakeUpstream } from '@allmenning/core/testing'
+import {
+  fakeReply,
+  startFakeUpstream,
+  type FakeReply,
+  type FakeRoute,
+  type FakeUpstream,
+} from '@allmenning/core/testing'
 import { addDays, daysBetween } from '../../shared/oslo-time.js'
 import { utm33ToWgs84 } from './utm33.js'
 
@@ -15,7 +21,10 @@ export const artskartPaths = { list: '/observations/list' } as const
  * Bærum rows inside Oslo's bounding box, two Bergen rows, and one from January.
  * `FootprintWKT` is the true position in UTM zone 33, as Artskart stores it.
  */
-export const observationsFixture = readFileSync(new URL('./fixtures/observations-oslo-may-2026.json', import.meta.url), 'utf8')
+export const observationsFixture = readFileSync(
+  new URL('./fixtures/observations-oslo-may-2026.json', import.meta.url),
+  'utf8',
+)
 
 type Row = Record<string, unknown>
 
@@ -32,7 +41,8 @@ export interface FakeArtskartOptions {
 }
 
 /** ASP.NET Web API's answer to a request it cannot bind (the real body for a bad polygon is not seen). */
-const badRequest = (message: string): FakeReply => fakeReply.json({ Message: 'The request is invalid.', MessageDetail: message }, { status: 400 })
+const badRequest = (message: string): FakeReply =>
+  fakeReply.json({ Message: 'The request is invalid.', MessageDetail: message }, { status: 400 })
 
 function isoOf(norwegian: unknown): string | undefined {
   const match = typeof norwegian === 'string' ? /^(\d\d)\.(\d\d)\.(\d{4})/.exec(norwegian) : null
@@ -116,7 +126,13 @@ export function artskartListRoute(options: FakeArtskartOptions = {}): FakeRoute 
     if (!Array.isArray(found)) return found
     const page = found.slice(pageIndex * pageSize, (pageIndex + 1) * pageSize)
     const totalPages = Math.ceil(found.length / pageSize)
-    return fakeReply.json({ TotalCount: found.length, PageIndex: pageIndex, PageSize: pageSize, TotalPages: totalPages, Observations: page })
+    return fakeReply.json({
+      TotalCount: found.length,
+      PageIndex: pageIndex,
+      PageSize: pageSize,
+      TotalPages: totalPages,
+      Observations: page,
+    })
   }
 }
 

@@ -14,7 +14,11 @@ const HOUR = 3_600_000
 
 describe('the demo upstreams of avinor', () => {
   it('play every upstream id the source declares', () => {
-    expect(Object.keys(demo.fakes).sort()).toEqual(avinor().upstreams.map((upstream) => upstream.id).sort())
+    expect(Object.keys(demo.fakes).sort()).toEqual(
+      avinor()
+        .upstreams.map((upstream) => upstream.id)
+        .sort(),
+    )
   })
 
   it('answer flights around now at Oslo and the other airports, and the documented lookups', async () => {
@@ -38,7 +42,8 @@ describe('the demo upstreams of avinor', () => {
     }
     const bergen = await calls.expectRows('get_flights', { airport_id: 'BGO', direction: 'arrivals' })
     expect(bergen.data.flights.map((flight: { airport: string }) => flight.airport)).toContain('OSL')
-    for (const query of ['Kristian', 'tromso', 'TOS', 'Oslo', 'Bergen']) await calls.expectRows('lookup_airport', { query })
+    for (const query of ['Kristian', 'tromso', 'TOS', 'Oslo', 'Bergen'])
+      await calls.expectRows('lookup_airport', { query })
     for (const query of ['Norwegian', 'wideroe', 'WF', 'SAS']) await calls.expectRows('lookup_airline', { query })
     expect(calls.uncalled()).toEqual([])
     expect(gateway.errors).toEqual([])

@@ -7,8 +7,34 @@ import { readAvinorFixture, startFakeAvinor } from './fake-avinor.js'
  * as the real feed does.
  */
 export const DEMO_AVINOR_AIRPORTS = [
-  'OSL', 'BGO', 'SVG', 'TRD', 'TOS', 'BOO', 'AES', 'KRS', 'HAU', 'MOL', 'KSU', 'SOG', 'HOV', 'EVE', 'LYR',
-  'ALF', 'KKN', 'VDS', 'HFT', 'BDU', 'SSJ', 'MQN', 'RRS', 'FRO', 'FDE', 'ANX', 'LKN', 'SVJ',
+  'OSL',
+  'BGO',
+  'SVG',
+  'TRD',
+  'TOS',
+  'BOO',
+  'AES',
+  'KRS',
+  'HAU',
+  'MOL',
+  'KSU',
+  'SOG',
+  'HOV',
+  'EVE',
+  'LYR',
+  'ALF',
+  'KKN',
+  'VDS',
+  'HFT',
+  'BDU',
+  'SSJ',
+  'MQN',
+  'RRS',
+  'FRO',
+  'FDE',
+  'ANX',
+  'LKN',
+  'SVJ',
 ] as const
 
 const osloFeed = readAvinorFixture('xmlfeed-osl.xml')
@@ -25,7 +51,9 @@ export function feedFromOslo(airport: string): string {
   return osloFeed
     .replace('<airport name="OSL"', `<airport name="${airport}"`)
     .replaceAll(`<airport>${airport}</airport>`, '<airport>OSL</airport>')
-    .replace(/[ \t]*<via_airport>([^<]*)<\/via_airport>\r?\n?/g, (line, via: string) => (via.split(',').includes(airport) ? '' : line))
+    .replace(/[ \t]*<via_airport>([^<]*)<\/via_airport>\r?\n?/g, (line, via: string) =>
+      via.split(',').includes(airport) ? '' : line,
+    )
 }
 
 /**

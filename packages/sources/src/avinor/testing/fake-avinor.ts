@@ -1,4 +1,11 @@
-import { fakeReply, fixtureFiles, startFakeUpstream, testOperationContext, type FakeReply, type FakeUpstream } from '@allmenning/core/testing'
+import {
+  fakeReply,
+  fixtureFiles,
+  startFakeUpstream,
+  testOperationContext,
+  type FakeReply,
+  type FakeUpstream,
+} from '@allmenning/core/testing'
 import { avinorApi } from '../avinor-upstream.js'
 
 /** The four asrv.avinor.no feeds the fake serves; paths are case-sensitive, as on the real host. */
@@ -109,8 +116,10 @@ const FEED_TIME = /(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d+)?Z/g
 /** The document with every UTC time in it moved by whole hours, from the capture hour to the hour of `now`. */
 function movedToHourOf(document: string, now: Date): string {
   const shift = Math.floor(now.getTime() / HOUR) * HOUR - Math.floor(AVINOR_FIXTURE_TIME.getTime() / HOUR) * HOUR
-  return document.replace(FEED_TIME, (_time, seconds: string, fraction: string | undefined) =>
-    `${new Date(Date.parse(`${seconds}Z`) + shift).toISOString().slice(0, 19)}${fraction ?? ''}Z`,
+  return document.replace(
+    FEED_TIME,
+    (_time, seconds: string, fraction: string | undefined) =>
+      `${new Date(Date.parse(`${seconds}Z`) + shift).toISOString().slice(0, 19)}${fraction ?? ''}Z`,
   )
 }
 
@@ -191,9 +200,13 @@ export async function startFakeAvinor(options: FakeAvinorOptions = {}): Promise<
       case 'empty-list':
         return xml(withoutItems(okBody()))
       case 'wrong-root':
-        return xml('<?xml version="1.0" encoding="ISO-8859-1"?>\n<error><message>Ugyldig forespørsel</message></error>\n')
+        return xml(
+          '<?xml version="1.0" encoding="ISO-8859-1"?>\n<error><message>Ugyldig forespørsel</message></error>\n',
+        )
       case 'server-error':
-        return delayed(fakeReply.html('<html><body>Internal Server Error</body></html>', { status: 500, contentType: 'text/html' }))
+        return delayed(
+          fakeReply.html('<html><body>Internal Server Error</body></html>', { status: 500, contentType: 'text/html' }),
+        )
       case 'ok':
         return xml(okBody())
     }
@@ -220,7 +233,9 @@ export async function startFakeAvinor(options: FakeAvinorOptions = {}): Promise<
         filterList(lists.airlineNames, 'airlineName', url.searchParams.get('airline')),
       ),
     '/flightStatuses/v1.0': (url) =>
-      misbehaving('/flightStatuses/v1.0', () => filterList(lists.flightStatuses, 'flightStatus', url.searchParams.get('code'))),
+      misbehaving('/flightStatuses/v1.0', () =>
+        filterList(lists.flightStatuses, 'flightStatus', url.searchParams.get('code')),
+      ),
   })
 
   return {

@@ -12,7 +12,11 @@ afterAll(() => demo.close())
 
 describe('the demo upstreams of badetemp', () => {
   it('play every upstream id the source declares', () => {
-    expect(Object.keys(demo.fakes).sort()).toEqual(badetemp().upstreams.map((upstream) => upstream.id).sort())
+    expect(Object.keys(demo.fakes).sort()).toEqual(
+      badetemp()
+        .upstreams.map((upstream) => upstream.id)
+        .sort(),
+    )
   })
 
   it('answer every operation with the key demo for Oslo, the documented calls, the cities and now', async () => {
@@ -25,7 +29,14 @@ describe('the demo upstreams of badetemp', () => {
     expect(Date.now() - Date.parse(oslo.data.temperatures[0].time)).toBeLessThan(2 * 3_600_000)
     const many = await calls.expectRows('get_nearest_water_temperatures', { lat: 59.91, lon: 10.75, limit: 50 })
     expect(many._meta.capped).toMatchObject({ cap: 6, requested_limit: 50 })
-    for (const [lat, lon] of [[60.39, 5.32], [63.43, 10.4], [58.97, 5.73], [69.65, 18.96], [58.15, 8.0], [67.28, 14.4]] as const) {
+    for (const [lat, lon] of [
+      [60.39, 5.32],
+      [63.43, 10.4],
+      [58.97, 5.73],
+      [69.65, 18.96],
+      [58.15, 8.0],
+      [67.28, 14.4],
+    ] as const) {
       await calls.expectRows('get_nearest_water_temperatures', { lat, lon })
     }
     await calls.expectRows('get_water_temperatures', { location_id: '0-10027' })
@@ -38,6 +49,8 @@ describe('the demo upstreams of badetemp', () => {
 
   it('still refuse another key', async () => {
     const gateway = createTestGateway({ sources: badetemp({ apiKey: 'not-a-key' }), upstreams: demo.fakes })
-    expect((await gateway.call('badetemp', 'get_nearest_water_temperatures', { lat: 59.91, lon: 10.75 })).status).toBe(502)
+    expect((await gateway.call('badetemp', 'get_nearest_water_temperatures', { lat: 59.91, lon: 10.75 })).status).toBe(
+      502,
+    )
   })
 })

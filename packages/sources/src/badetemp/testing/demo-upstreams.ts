@@ -15,6 +15,9 @@ export const DEMO_YR_BADETEMP_KEY = 'demo'
  */
 export async function startDemoUpstreams(): Promise<DemoUpstreams> {
   return demoUpstreams({
-    yr_badetemperaturer: await startFakeYrBadetemperaturer({ keys: [DEMO_YR_BADETEMP_KEY, FAKE_YR_BADETEMP_KEY], anyLocation: true }),
+    yr_badetemperaturer: await startFakeYrBadetemperaturer({
+      keys: [DEMO_YR_BADETEMP_KEY, FAKE_YR_BADETEMP_KEY],
+      anyLocation: true,
+    }),
   })
 }

@@ -46,7 +46,11 @@ interface Point {
 }
 
 // The content type was not seen in a capture (assumed JSON as ASP.NET-style services send it).
-const json = (value: unknown): FakeReply => ({ status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(value) })
+const json = (value: unknown): FakeReply => ({
+  status: 200,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body: JSON.stringify(value),
+})
 // A refused key: the client's tests record a bare 401; its body was not seen.
 const unauthorized: FakeReply = { status: 401, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: '' }
 const notFound: FakeReply = { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: '' }
@@ -81,7 +85,8 @@ export async function startFakeYrBadetemperaturer(options: FakeYrOptions = {}): 
     '/locations/{where}/nearestwatertemperatures': (_url, req, { where }) => {
       if (!allowed(req)) return unauthorized
       const [lat, lon] = decodeURIComponent(where!).split(',').map(Number)
-      if (!Number.isFinite(lat) || !Number.isFinite(lon)) return { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Bad Request' }
+      if (!Number.isFinite(lat) || !Number.isFinite(lon))
+        return { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Bad Request' }
       const nearest = moved(Date.now())
         .filter((p) => p.position)
         .map((p) => ({ p, d: distanceKm({ lat: lat!, lon: lon! }, p.position!) }))
@@ -91,7 +96,11 @@ export async function startFakeYrBadetemperaturer(options: FakeYrOptions = {}): 
         .map(({ p }) => p)
       // The point without a position rides along near Oslo, as an odd row would.
       const odd = points.find((p) => !p.position)
-      return json(nearest.length > 0 && odd && lat! > 59 && lat! < 60.5 && lon! > 10 && lon! < 11.5 ? [...nearest, { ...odd, time: yrTime(odd.time) }] : nearest)
+      return json(
+        nearest.length > 0 && odd && lat! > 59 && lat! < 60.5 && lon! > 10 && lon! < 11.5
+          ? [...nearest, { ...odd, time: yrTime(odd.time) }]
+          : nearest,
+      )
     },
     '/locations/{id}/watertemperatures': (_url, req, { id }) => {
       if (!allowed(req)) return unauthorized

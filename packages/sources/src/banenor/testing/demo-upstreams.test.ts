@@ -12,15 +12,24 @@ afterAll(() => demo.close())
 
 describe('the demo upstreams of banenor', () => {
   it('play every upstream id the source declares', () => {
-    expect(Object.keys(demo.fakes).sort()).toEqual(banenor().upstreams.map((upstream) => upstream.id).sort())
+    expect(Object.keys(demo.fakes).sort()).toEqual(
+      banenor()
+        .upstreams.map((upstream) => upstream.id)
+        .sort(),
+    )
   })
 
-  it('answer every operation with the key demo: the boards of the clients\' stations, now, and Oslo', async () => {
+  it("answer every operation with the key demo: the boards of the clients' stations, now, and Oslo", async () => {
     const source = banenor({ subscriptionKey: DEMO_BANENOR_KEY })
     const gateway = createTestGateway({ sources: source, upstreams: demo.fakes })
     const calls = await demoCalls(gateway, source)
     // What the public gateway's clients send, and the documented examples.
-    const osl = await calls.expectRows('get_station_board', { station_id: 'OSL', minutes_ahead: 60, max_trains: 20, limit: 20 })
+    const osl = await calls.expectRows('get_station_board', {
+      station_id: 'OSL',
+      minutes_ahead: 60,
+      max_trains: 20,
+      limit: 20,
+    })
     expect(osl.data.station).toMatchObject({ id: 'OSL', name: 'Oslo S', lat: 59.91092, lon: 10.75328 })
     expect(osl.data.trains.some((t: { service: string }) => t.service === 'freight')).toBe(true)
     expect(osl.data.trains.some((t: { departure_status: string }) => t.departure_status === 'cancelled')).toBe(true)

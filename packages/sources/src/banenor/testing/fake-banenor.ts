@@ -16,7 +16,11 @@ const apimRefusal = (message: string): FakeReply => ({
 })
 
 /** Bane NOR's XML, as UTF-8 (the content type's wording is not seen in a capture; this is assumed). */
-export const siriReply = (xml: string): FakeReply => ({ status: 200, headers: { 'content-type': 'application/xml; charset=utf-8' }, body: Buffer.from(xml, 'utf8') })
+export const siriReply = (xml: string): FakeReply => ({
+  status: 200,
+  headers: { 'content-type': 'application/xml; charset=utf-8' },
+  body: Buffer.from(xml, 'utf8'),
+})
 
 async function readBody(req: IncomingMessage): Promise<string> {
   let text = ''
@@ -49,14 +53,24 @@ export async function startFakeBanenor(options: FakeBanenorOptions = {}): Promis
   return startFakeUpstream(
     {
       '/rest': async (_url, req) => {
-        if (req.method !== 'POST') return { status: 405, headers: { 'content-type': 'text/plain' }, body: 'Method Not Allowed' }
+        if (req.method !== 'POST')
+          return { status: 405, headers: { 'content-type': 'text/plain' }, body: 'Method Not Allowed' }
         const key = req.headers['ocp-apim-subscription-key']
         if (typeof key !== 'string' || key === '') {
-          return apimRefusal('Access denied due to missing subscription key. Make sure to include subscription key when making requests to an API.')
+          return apimRefusal(
+            'Access denied due to missing subscription key. Make sure to include subscription key when making requests to an API.',
+          )
         }
-        if (!keys.includes(key)) return apimRefusal('Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.')
+        if (!keys.includes(key))
+          return apimRefusal(
+            'Access denied due to invalid subscription key. Make sure to provide a valid key for an active subscription.',
+          )
         const request = await readBody(req)
-        if (!/<ServiceRequest>[\s\S]*<RequestorRef>[^<]+<\/RequestorRef>[\s\S]*<EstimatedTimetableRequest[\s>]/.test(request)) {
+        if (
+          !/<ServiceRequest>[\s\S]*<RequestorRef>[^<]+<\/RequestorRef>[\s\S]*<EstimatedTimetableRequest[\s>]/.test(
+            request,
+          )
+        ) {
           return { status: 400, headers: { 'content-type': 'text/plain' }, body: 'Bad Request' }
         }
         return answer(request)

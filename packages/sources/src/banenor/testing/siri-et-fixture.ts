@@ -191,7 +191,8 @@ function element(name: string, value: string | undefined, indent: string): strin
 
 function writeCall(call: FixtureCall, at: number, journeyCancelled: boolean): string {
   const minute = 60_000
-  const time = (offset: number | undefined, late = 0) => (offset === undefined ? undefined : osloDateTime(at + (offset + late) * minute))
+  const time = (offset: number | undefined, late = 0) =>
+    offset === undefined ? undefined : osloDateTime(at + (offset + late) * minute)
   const late = call.late ?? 0
   const cancelled = journeyCancelled || call.cancelled === true
   const leaves = call.depart ?? call.arrive
@@ -248,7 +249,8 @@ function writeJourney(journey: FixtureJourney, at: number): string {
   const recorded = calls.filter((c) => c.xml.includes('<RecordedCall>'))
   const estimated = calls.filter((c) => !c.xml.includes('<RecordedCall>'))
   if (recorded.length > 0) out += `${i}<RecordedCalls>\n${recorded.map((c) => c.xml).join('')}${i}</RecordedCalls>\n`
-  if (estimated.length > 0) out += `${i}<EstimatedCalls>\n${estimated.map((c) => c.xml).join('')}${i}</EstimatedCalls>\n`
+  if (estimated.length > 0)
+    out += `${i}<EstimatedCalls>\n${estimated.map((c) => c.xml).join('')}${i}</EstimatedCalls>\n`
   out += element('IsCompleteStopSequence', 'true', i)
   return `${out}${i.slice(4)}</EstimatedVehicleJourney>\n`
 }
@@ -265,7 +267,11 @@ function writeJourney(journey: FixtureJourney, at: number): string {
  * @example
  * const xml = siriEtAnswer(DEMO_NETWORK, Date.now())
  */
-export function siriEtAnswer(journeys: readonly FixtureJourney[], at: number, options: { moreData?: boolean } = {}): string {
+export function siriEtAnswer(
+  journeys: readonly FixtureJourney[],
+  at: number,
+  options: { moreData?: boolean } = {},
+): string {
   const now = osloDateTime(at)
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Siri xmlns="http://www.siri.org.uk/siri" xmlns:ns2="http://www.ifopt.org.uk/acsb" xmlns:ns3="http://www.ifopt.org.uk/ifopt" xmlns:ns4="http://datex2.eu/schema/2_0RC1/2_0" version="2.1">

@@ -12,12 +12,21 @@ beforeAll(async () => {
 })
 afterAll(() => demo.close())
 
-const gateway = () => createTestGateway({ sources: entur(), upstreams: demo.fakes, upstream: { userAgent: 'allmenning/0.1.0 (+demo@example.no)' } })
+const gateway = () =>
+  createTestGateway({
+    sources: entur(),
+    upstreams: demo.fakes,
+    upstream: { userAgent: 'allmenning/0.1.0 (+demo@example.no)' },
+  })
 const oslo = { lat: 59.91, lon: 10.75 }
 
 describe("the entur source's demo upstreams", () => {
   it('play every upstream id of the source', async () => {
-    expect(Object.keys(demo.fakes).sort()).toEqual(entur().upstreams.map((u) => u.id).sort())
+    expect(Object.keys(demo.fakes).sort()).toEqual(
+      entur()
+        .upstreams.map((u) => u.id)
+        .sort(),
+    )
   })
 
   it('search_stops finds stops for the documented texts, and Oslo stops for any other', async () => {
@@ -25,7 +34,11 @@ describe("the entur source's demo upstreams", () => {
       const { status, json } = await gateway().call('entur', 'search_stops', { query })
       expect(status, query).toBe(200)
       expect(json.data.stops.length, query).toBeGreaterThan(0)
-      expect(json.data.stops[0]).toMatchObject({ id: expect.stringMatching(/^NSR:StopPlace:/), lat: expect.any(Number), lon: expect.any(Number) })
+      expect(json.data.stops[0]).toMatchObject({
+        id: expect.stringMatching(/^NSR:StopPlace:/),
+        lat: expect.any(Number),
+        lon: expect.any(Number),
+      })
     }
   })
 
@@ -50,7 +63,11 @@ describe("the entur source's demo upstreams", () => {
   })
 
   it('find_live_vehicles_nearby answers vehicles reported in the last minute around Oslo, train ids of today', async () => {
-    for (const query of [oslo, { lat: 59.911, lon: 10.75, radius_km: 1, mode: 'BUS' }, { lat: 60.391, lon: 5.327, radius_km: 2 }]) {
+    for (const query of [
+      oslo,
+      { lat: 59.911, lon: 10.75, radius_km: 1, mode: 'BUS' },
+      { lat: 60.391, lon: 5.327, radius_km: 2 },
+    ]) {
       const { status, json } = await gateway().call('entur', 'find_live_vehicles_nearby', query)
       expect(status, JSON.stringify(query)).toBe(200)
       expect(json.data.vehicles.length, JSON.stringify(query)).toBeGreaterThan(0)
@@ -65,7 +82,11 @@ describe("the entur source's demo upstreams", () => {
   })
 
   it('find_shared_mobility_nearby answers vehicles and stations around Oslo with the default radius, and for the documented examples', async () => {
-    for (const query of [oslo, { ...oslo, radius_m: 500, form_factor: 'SCOOTER_STANDING' }, { lat: 63.431, lon: 10.396, radius_m: 1000 }]) {
+    for (const query of [
+      oslo,
+      { ...oslo, radius_m: 500, form_factor: 'SCOOTER_STANDING' },
+      { lat: 63.431, lon: 10.396, radius_m: 1000 },
+    ]) {
       const { status, json } = await gateway().call('entur', 'find_shared_mobility_nearby', query)
       expect(status, JSON.stringify(query)).toBe(200)
       expect(json.data.vehicles.length, JSON.stringify(query)).toBeGreaterThan(0)

@@ -20,5 +20,10 @@ export async function startDemoUpstreams(): Promise<DemoUpstreams> {
     startFakeEnturVehicles({ demo: true }),
     startFakeEnturMobility(),
   ])
-  return demoUpstreams({ entur_journey_planner: journeyPlanner, entur_geocoder: geocoder, entur_vehicles: vehicles, entur_mobility: mobility })
+  return demoUpstreams({
+    entur_journey_planner: journeyPlanner,
+    entur_geocoder: geocoder,
+    entur_vehicles: vehicles,
+    entur_mobility: mobility,
+  })
 }

@@ -28,11 +28,22 @@ interface RecordedStation {
  * was seen: the shape follows Entur's schema (`entur/lamassu` `schema.graphqls`) and the rows
  * that clients of Entur and of the public gateway read.
  */
-export const enturSharedMobility = JSON.parse(readFileSync(new URL('./fixtures/shared-mobility.json', import.meta.url), 'utf8')) as {
+export const enturSharedMobility = JSON.parse(
+  readFileSync(new URL('./fixtures/shared-mobility.json', import.meta.url), 'utf8'),
+) as {
   data: { vehicles: RecordedVehicle[]; stations: RecordedStation[] }
 }
 
-const FORM_FACTORS = ['BICYCLE', 'CARGO_BICYCLE', 'CAR', 'MOPED', 'SCOOTER', 'SCOOTER_STANDING', 'SCOOTER_SEATED', 'OTHER']
+const FORM_FACTORS = [
+  'BICYCLE',
+  'CARGO_BICYCLE',
+  'CAR',
+  'MOPED',
+  'SCOOTER',
+  'SCOOTER_STANDING',
+  'SCOOTER_SEATED',
+  'OTHER',
+]
 
 /** The Mobility v2 fake, with every GraphQL question it was posted, parsed, oldest first. */
 export interface FakeEnturMobility extends FakeUpstream {
@@ -42,12 +53,19 @@ export interface FakeEnturMobility extends FakeUpstream {
 function metres(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
   // Redis' GEORADIUS, which Entur searches with, uses this Earth radius.
   const rad = Math.PI / 180
-  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2
   return 2 * 6_372_797.560856 * Math.asin(Math.sqrt(h))
 }
 
 /** The nearest `count` within `range` metres, then answered in id order: Entur collects them into a set. */
-function nearestInSetOrder<T extends { id: string; lat: number; lon: number }>(items: T[], at: { lat: number; lon: number }, range: number, count: unknown): T[] {
+function nearestInSetOrder<T extends { id: string; lat: number; lon: number }>(
+  items: T[],
+  at: { lat: number; lon: number },
+  range: number,
+  count: unknown,
+): T[] {
   const near = items
     .map((item) => ({ item, m: metres(at, item) }))
     .filter(({ m }) => m <= range)
@@ -73,7 +91,12 @@ function argumentValue(query: string, field: string, name: string, variables: Re
 
 // Lamassu checks these itself and answers a GraphQL error with its own message.
 function lamassuError(message: string, field: string): FakeReply {
-  return fakeReply.json({ errors: [{ message, locations: [{ line: 2, column: 3 }], path: [field], extensions: { classification: 'BAD_REQUEST' } }], data: { [field]: null } })
+  return fakeReply.json({
+    errors: [
+      { message, locations: [{ line: 2, column: 3 }], path: [field], extensions: { classification: 'BAD_REQUEST' } },
+    ],
+    data: { [field]: null },
+  })
 }
 
 /**
@@ -95,34 +118,47 @@ export async function startFakeEnturMobility(): Promise<FakeEnturMobility> {
   const route = graphqlRoute(questions, ({ query, variables }) => {
     const fields = (['vehicles', 'stations'] as const).filter((f) => argumentsOf(query, f) !== undefined)
     if (fields.length === 0) {
-      return graphqlValidationError("Validation error (FieldUndefined@[geofencing]) : Field 'geofencing' in type 'Query' is undefined")
+      return graphqlValidationError(
+        "Validation error (FieldUndefined@[geofencing]) : Field 'geofencing' in type 'Query' is undefined",
+      )
     }
     const data: Record<string, unknown> = {}
     for (const field of fields) {
       const arg = (name: string) => argumentValue(query, field, name, variables)
-      for (const [name, type] of [['lat', 'Float'], ['lon', 'Float'], ['range', 'Int']] as const) {
+      for (const [name, type] of [
+        ['lat', 'Float'],
+        ['lon', 'Float'],
+        ['range', 'Int'],
+      ] as const) {
         if (typeof arg(name) !== 'number') return missingVariable(name, `${type}!`)
       }
       const at = { lat: arg('lat') as number, lon: arg('lon') as number }
       const range = arg('range') as number
       const count = arg('count')
       if (range < 0) return lamassuError('Range must be non-negative', field)
-      if (count !== undefined && count !== null && (typeof count !== 'number' || count < 1)) return lamassuError('Count must be positive', field)
+      if (count !== undefined && count !== null && (typeof count !== 'number' || count < 1))
+        return lamassuError('Count must be positive', field)
       const factors = arg(field === 'vehicles' ? 'formFactors' : 'availableFormFactors')
       const wanted = Array.isArray(factors) ? factors.map(String) : null
       const unknown = wanted?.find((f) => !FORM_FACTORS.includes(f))
       if (unknown) {
-        return graphqlValidationError(`Variable 'formFactors' has an invalid value: Invalid input for enum 'FormFactor'. No value found for name '${unknown}'`)
+        return graphqlValidationError(
+          `Variable 'formFactors' has an invalid value: Invalid input for enum 'FormFactor'. No value found for name '${unknown}'`,
+        )
       }
       const expanded = wanted?.includes('SCOOTER') ? [...wanted, 'SCOOTER_STANDING'] : wanted
       if (field === 'vehicles') {
         const candidates = enturSharedMobility.data.vehicles.filter(
           (v) =>
-            (!expanded || expanded.includes(v.vehicleType.formFactor)) && (arg('includeReserved') === true || !v.isReserved) && (arg('includeDisabled') === true || !v.isDisabled),
+            (!expanded || expanded.includes(v.vehicleType.formFactor)) &&
+            (arg('includeReserved') === true || !v.isReserved) &&
+            (arg('includeDisabled') === true || !v.isDisabled),
         )
         data['vehicles'] = nearestInSetOrder(candidates, at, range, count)
       } else {
-        const candidates = enturSharedMobility.data.stations.filter((s) => !expanded || s.vehicleTypesAvailable.some((t) => expanded.includes(t.vehicleType.formFactor)))
+        const candidates = enturSharedMobility.data.stations.filter(
+          (s) => !expanded || s.vehicleTypesAvailable.some((t) => expanded.includes(t.vehicleType.formFactor)),
+        )
         data['stations'] = nearestInSetOrder(candidates, at, range, count).map((station) => {
           if (/vehicleTypesAvailable/.test(query)) return station
           const { vehicleTypesAvailable: _omitted, ...asked } = station

@@ -22,7 +22,9 @@ export interface RecordedVehicle {
  * `vehicle-updates.graphqls`) and how it fills the fields (`VehicleRepository.java`).
  */
 export const enturVehiclePositions = (
-  JSON.parse(readFileSync(new URL('./fixtures/vehicle-positions.json', import.meta.url), 'utf8')) as { data: { vehicles: RecordedVehicle[] } }
+  JSON.parse(readFileSync(new URL('./fixtures/vehicle-positions.json', import.meta.url), 'utf8')) as {
+    data: { vehicles: RecordedVehicle[] }
+  }
 ).data.vehicles
 
 /** When the recording was "made": the demo moves every time by now minus this. */
@@ -44,7 +46,9 @@ interface Box {
 }
 
 const isBox = (value: unknown): value is Box =>
-  typeof value === 'object' && value !== null && ['minLat', 'minLon', 'maxLat', 'maxLon'].every((k) => typeof (value as Record<string, unknown>)[k] === 'number')
+  typeof value === 'object' &&
+  value !== null &&
+  ['minLat', 'minLon', 'maxLat', 'maxLon'].every((k) => typeof (value as Record<string, unknown>)[k] === 'number')
 
 /** The recording as if made now: every time moved by the same amount, the operating day made today. */
 function asOfNow(vehicle: RecordedVehicle, now: number): RecordedVehicle {
@@ -71,12 +75,17 @@ export async function startFakeEnturVehicles(options: { demo?: boolean } = {}): 
   const questions: GraphqlQuestion[] = []
   const route = graphqlRoute(questions, ({ query, variables }) => {
     if (!/\bvehicles\s*\(/.test(query)) {
-      return graphqlValidationError("Validation error (FieldUndefined@[vehicles]) : Field 'vehicles' in type 'Query' is undefined")
+      return graphqlValidationError(
+        "Validation error (FieldUndefined@[vehicles]) : Field 'vehicles' in type 'Query' is undefined",
+      )
     }
     const box = variables['boundingBox']
-    if (/\$boundingBox: BoundingBox!/.test(query) && box === undefined) return missingVariable('boundingBox', 'BoundingBox!')
+    if (/\$boundingBox: BoundingBox!/.test(query) && box === undefined)
+      return missingVariable('boundingBox', 'BoundingBox!')
     if (box !== undefined && box !== null && !isBox(box)) {
-      return graphqlValidationError("Variable 'boundingBox' has an invalid value: Expected type 'Float' but was 'String'.")
+      return graphqlValidationError(
+        "Variable 'boundingBox' has an invalid value: Expected type 'Float' but was 'String'.",
+      )
     }
     const mode = variables['mode']
     if (mode !== undefined && mode !== null && !MODES.includes(String(mode))) {
@@ -90,7 +99,13 @@ export async function startFakeEnturVehicles(options: { demo?: boolean } = {}): 
       .filter((v) => {
         if (!isBox(box)) return true
         const at = v.location
-        return at !== null && at.latitude >= box.minLat && at.latitude <= box.maxLat && at.longitude >= box.minLon && at.longitude <= box.maxLon
+        return (
+          at !== null &&
+          at.latitude >= box.minLat &&
+          at.latitude <= box.maxLat &&
+          at.longitude >= box.minLon &&
+          at.longitude <= box.maxLon
+        )
       })
       .map((v) => (options.demo ? asOfNow(v, now) : v))
     return fakeReply.json({ data: { vehicles } }, { contentType: 'application/json' })

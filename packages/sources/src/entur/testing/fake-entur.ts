@@ -12,19 +12,24 @@ interface VenueFeature {
 }
 
 /** Stop places, a group of stop places and a kiosk of the venue layer, as Entur's geocoder (Pelias) writes features. */
-export const enturVenues = (JSON.parse(readFileSync(new URL('./fixtures/geocoder-venues.json', import.meta.url), 'utf8')) as { features: VenueFeature[] }).features
+export const enturVenues = (
+  JSON.parse(readFileSync(new URL('./fixtures/geocoder-venues.json', import.meta.url), 'utf8')) as {
+    features: VenueFeature[]
+  }
+).features
 
 /** JourneyPlanner's `data.stopPlace` for the stop places the fake knows, by id. */
-export const enturDepartures = JSON.parse(readFileSync(new URL('./fixtures/departures-by-stop.json', import.meta.url), 'utf8')) as Record<
-  string,
-  { id: string; name: string; estimatedCalls: unknown[] }
->
+export const enturDepartures = JSON.parse(
+  readFileSync(new URL('./fixtures/departures-by-stop.json', import.meta.url), 'utf8'),
+) as Record<string, { id: string; name: string; estimatedCalls: unknown[] }>
 
 const fold = (text: string) => text.toLocaleLowerCase('nb').normalize('NFC')
 
 function kmBetween(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
   const rad = Math.PI / 180
-  const h = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2
   return 2 * 6371.0088 * Math.asin(Math.sqrt(h))
 }
 
@@ -42,12 +47,21 @@ function featureCollection(query: Record<string, unknown>, features: VenueFeatur
     },
     type: 'FeatureCollection',
     features,
-    ...(features.length > 0 ? { bbox: [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)] } : {}),
+    ...(features.length > 0
+      ? { bbox: [Math.min(...lons), Math.min(...lats), Math.max(...lons), Math.max(...lats)] }
+      : {}),
   })
 }
 
 function peliasError(message: string): FakeReply {
-  return fakeReply.json({ geocoding: { version: '0.2', errors: [message], timestamp: 1_795_000_000_000 }, type: 'FeatureCollection', features: [] }, { status: 400 })
+  return fakeReply.json(
+    {
+      geocoding: { version: '0.2', errors: [message], timestamp: 1_795_000_000_000 },
+      type: 'FeatureCollection',
+      features: [],
+    },
+    { status: 400 },
+  )
 }
 
 const inLayers = (url: URL, feature: VenueFeature) => {
@@ -74,25 +88,42 @@ export async function startFakeEnturGeocoder(options: { demo?: boolean } = {}): 
     {
       '/autocomplete': (url) => {
         const text = url.searchParams.get('text')
-        if (!text) return peliasError('missing param \'text\'')
+        if (!text) return peliasError("missing param 'text'")
         const named = enturVenues.filter((f) => inLayers(url, f) && fold(f.properties.name).includes(fold(text)))
-        const found = named.length === 0 && options.demo ? enturVenues.filter((f) => inLayers(url, f) && f.properties['locality'] === 'Oslo') : named
-        return featureCollection({ text, size: sizeOf(url), layers: url.searchParams.get('layers')?.split(',') }, found.slice(0, sizeOf(url)))
+        const found =
+          named.length === 0 && options.demo
+            ? enturVenues.filter((f) => inLayers(url, f) && f.properties['locality'] === 'Oslo')
+            : named
+        return featureCollection(
+          { text, size: sizeOf(url), layers: url.searchParams.get('layers')?.split(',') },
+          found.slice(0, sizeOf(url)),
+        )
       },
       '/reverse': (url) => {
         const lat = Number(url.searchParams.get('point.lat'))
         const lon = Number(url.searchParams.get('point.lon'))
-        if (!url.searchParams.has('point.lat') || !url.searchParams.has('point.lon') || Number.isNaN(lat) || Number.isNaN(lon)) {
-          return peliasError('missing param \'point.lat\' or \'point.lon\'')
+        if (
+          !url.searchParams.has('point.lat') ||
+          !url.searchParams.has('point.lon') ||
+          Number.isNaN(lat) ||
+          Number.isNaN(lon)
+        ) {
+          return peliasError("missing param 'point.lat' or 'point.lon'")
         }
         const radius = Number(url.searchParams.get('boundary.circle.radius') ?? 1)
         const found = enturVenues
           .filter((f) => inLayers(url, f))
-          .map((f) => ({ f, d: kmBetween({ lat, lon }, { lat: f.geometry.coordinates[1], lon: f.geometry.coordinates[0] }) }))
+          .map((f) => ({
+            f,
+            d: kmBetween({ lat, lon }, { lat: f.geometry.coordinates[1], lon: f.geometry.coordinates[0] }),
+          }))
           .filter(({ d }) => d <= radius)
           .sort((a, b) => a.d - b.d)
           .map(({ f, d }) => ({ ...f, properties: { ...f.properties, distance: Math.round(d * 1000) / 1000 } }))
-        return featureCollection({ 'point.lat': lat, 'point.lon': lon, 'boundary.circle.radius': radius, size: sizeOf(url) }, found.slice(0, sizeOf(url)))
+        return featureCollection(
+          { 'point.lat': lat, 'point.lon': lon, 'boundary.circle.radius': radius, size: sizeOf(url) },
+          found.slice(0, sizeOf(url)),
+        )
       },
     },
     '/geocoder/v1',
@@ -105,7 +136,8 @@ export interface FakeJourneyPlanner extends FakeUpstream {
 }
 
 const DAY_MS = 86_400_000
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 
 /**
  * The departures of a recorded stop place as if asked now: every time moved by the same whole
@@ -118,7 +150,9 @@ function departuresAsOfNow(stop: (typeof enturDepartures)[string], now: number):
   const first = calls.map((c) => c['aimedDepartureTime']).find((t): t is string => typeof t === 'string')
   if (!first) return stop
   const delta = Math.ceil((now + 60_000 - Date.parse(first)) / 60_000) * 60_000
-  const days = Math.round((Date.parse(osloDate(Date.parse(first) + delta)) - Date.parse(osloDate(Date.parse(first)))) / DAY_MS)
+  const days = Math.round(
+    (Date.parse(osloDate(Date.parse(first) + delta)) - Date.parse(osloDate(Date.parse(first)))) / DAY_MS,
+  )
   const moved = calls.map((call) => {
     const out: Record<string, unknown> = { ...call }
     for (const [key, value] of Object.entries(call)) {
@@ -148,7 +182,9 @@ export async function startFakeEnturJourneyPlanner(options: { demo?: boolean } =
   const recorded = Object.values(enturDepartures)[0]!
   const route = graphqlRoute(questions, ({ query, variables }) => {
     if (!/stopPlace\(id: \$id\)[\s\S]*estimatedCalls\(/.test(query)) {
-      return graphqlValidationError("Validation error (FieldUndefined@[stopPlace]) : Field 'stopPlace' in type 'QueryType' is undefined")
+      return graphqlValidationError(
+        "Validation error (FieldUndefined@[stopPlace]) : Field 'stopPlace' in type 'QueryType' is undefined",
+      )
     }
     const id = variables['id']
     const count = variables['numberOfDepartures']

@@ -20,7 +20,9 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
  * graphqlValidationError("Validation error (FieldUndefined@[stopPlace]) : Field 'stopPlace' in type 'QueryType' is undefined")
  */
 export function graphqlValidationError(message: string): FakeReply {
-  return fakeReply.json({ errors: [{ message, locations: [{ line: 1, column: 28 }], extensions: { classification: 'ValidationError' } }] })
+  return fakeReply.json({
+    errors: [{ message, locations: [{ line: 1, column: 28 }], extensions: { classification: 'ValidationError' } }],
+  })
 }
 
 /**
@@ -30,7 +32,9 @@ export function graphqlValidationError(message: string): FakeReply {
  * missingVariable('id', 'String!') // 200 with errors: Variable 'id' has coerced Null value for NonNull type 'String!'
  */
 export function missingVariable(name: string, type: string): FakeReply {
-  return graphqlValidationError(`Variable '${name}' has an invalid value: Variable '${name}' has coerced Null value for NonNull type '${type}'`)
+  return graphqlValidationError(
+    `Variable '${name}' has an invalid value: Variable '${name}' has coerced Null value for NonNull type '${type}'`,
+  )
 }
 
 /**
@@ -43,7 +47,10 @@ export function missingVariable(name: string, type: string): FakeReply {
  * const questions: GraphqlQuestion[] = []
  * startFakeUpstream({ '/graphql': graphqlRoute(questions, (q) => fakeReply.json({ data: { vehicles: [] } })) }, '/realtime/v2/vehicles')
  */
-export function graphqlRoute(questions: GraphqlQuestion[], answer: (question: GraphqlQuestion) => FakeReply | Promise<FakeReply>): FakeRoute {
+export function graphqlRoute(
+  questions: GraphqlQuestion[],
+  answer: (question: GraphqlQuestion) => FakeReply | Promise<FakeReply>,
+): FakeRoute {
   return async (_url, req) => {
     if (req.method !== 'POST') return fakeReply.status(405, 'Method Not Allowed')
     let question: { query?: unknown; variables?: unknown }
@@ -55,7 +62,10 @@ export function graphqlRoute(questions: GraphqlQuestion[], answer: (question: Gr
     if (typeof question.query !== 'string' || question.query.trim() === '') {
       return graphqlValidationError('Invalid syntax: the request holds no query')
     }
-    const variables = question.variables && typeof question.variables === 'object' ? (question.variables as Record<string, unknown>) : {}
+    const variables =
+      question.variables && typeof question.variables === 'object'
+        ? (question.variables as Record<string, unknown>)
+        : {}
     const parsed = { query: question.query, variables }
     questions.push(parsed)
     return answer(parsed)

@@ -12,8 +12,8 @@ export function shiftIsoTime(iso: string, deltaMs: number): string {
   const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(\.\d+)?(Z|[+-]\d\d:\d\d)$/.exec(iso)
   if (!match) return iso
   const [, , fraction, zone] = match
-  const offsetMinutes = zone === 'Z' ? 0 : (zone!.startsWith('-') ? -1 : 1) * (Number(zone!.slice(1, 3)) * 60 + Number(zone!.slice(4, 6)))
+  const offsetMinutes =
+    zone === 'Z' ? 0 : (zone!.startsWith('-') ? -1 : 1) * (Number(zone!.slice(1, 3)) * 60 + Number(zone!.slice(4, 6)))
   const local = new Date(Date.parse(iso) + deltaMs + offsetMinutes * 60_000).toISOString()
   return `${local.slice(0, 19)}${fraction ? local.slice(19, 23) : ''}${zone}`
 }
-

@@ -7,7 +7,10 @@ import { aksjonaerregisteret } from './aksjonaerregisteret.js'
 setFlagsFromString('--expose-gc')
 const gc = runInNewContext('gc') as () => void
 
-const header = 'Orgnr;Selskap;Aksjeklasse;Navn aksjonær;Fødselsår/orgnr;Postnr/sted;Landkode;Antall aksjer;Antall aksjer selskap'.split(';')
+const header =
+  'Orgnr;Selskap;Aksjeklasse;Navn aksjonær;Fødselsår/orgnr;Postnr/sted;Landkode;Antall aksjer;Antall aksjer selskap'.split(
+    ';',
+  )
 
 describe('reading Aksjonærregisteret with as many owners as the real register', () => {
   it('keeps no memory per distinct owner name while it reads', () => {
@@ -28,6 +31,8 @@ describe('reading Aksjonærregisteret with as many owners as the real register',
     expect(rows).toBe(100_000)
     // 100,000 names read: far less than a kilobyte kept for each.
     expect(retained).toBeLessThan(16 * 1024 * 1024)
-    expect(toRows(`914778271;X AS;A;NORDMANN OLA;1990;0150 OSLO;NO;1;10`.split(';'), 1)).toMatchObject({ row: { eier_nokkel: 'nordmann|nordmann ola|1990' } })
+    expect(toRows(`914778271;X AS;A;NORDMANN OLA;1990;0150 OSLO;NO;1;10`.split(';'), 1)).toMatchObject({
+      row: { eier_nokkel: 'nordmann|nordmann ola|1990' },
+    })
   })
 })

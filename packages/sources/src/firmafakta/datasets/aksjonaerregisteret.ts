@@ -35,10 +35,11 @@ export const aksjonaerregisteret = defineDataset({
   title: 'Aksjonærregisteret (Skatteetaten)',
   description:
     'Shareholdings in Norwegian limited companies at the end of a year: company, share class, owner (a person with birth year, ' +
-    'or a company with organisation number), postcode and place, country, number of shares, and the company\'s total.',
+    "or a company with organisation number), postcode and place, country, number of shares, and the company's total.",
   publisher: 'Skatteetaten',
   license: 'NLOD 2.0',
-  attribution: 'Contains data from Skatteetaten\'s Aksjonærregisteret, under the Norwegian Licence for Open Government Data (NLOD) 2.0.',
+  attribution:
+    "Contains data from Skatteetaten's Aksjonærregisteret, under the Norwegian Licence for Open Government Data (NLOD) 2.0.",
   origin: {
     kind: 'order',
     page: 'https://www.skatteetaten.no/deling/aksjonarregisteret/',

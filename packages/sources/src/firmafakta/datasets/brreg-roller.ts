@@ -43,11 +43,15 @@ const entitySchema = v.object({
 export const brregRoller = defineDataset({
   id: 'brreg_roller',
   title: 'Enhetsregisteret: roller (totalbestand)',
-  description: 'Current roles (board, chief executive, auditor contact, partners, ...) held by persons in every entity of Enhetsregisteret.',
+  description:
+    'Current roles (board, chief executive, auditor contact, partners, ...) held by persons in every entity of Enhetsregisteret.',
   publisher: 'Brønnøysundregistrene',
   license: 'NLOD 2.0',
-  attribution: 'Contains data from Brønnøysundregistrene\'s Enhetsregisteret, under NLOD 2.0.',
-  origin: { kind: 'download', page: 'https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html#tag/Roller/operation/hentRollerTotalbestand' },
+  attribution: "Contains data from Brønnøysundregistrene's Enhetsregisteret, under NLOD 2.0.",
+  origin: {
+    kind: 'download',
+    page: 'https://data.brreg.no/enhetsregisteret/api/dokumentasjon/no/index.html#tag/Roller/operation/hentRollerTotalbestand',
+  },
   changes: 'daily',
   tables: [
     {
@@ -75,15 +79,19 @@ export const brregRoller = defineDataset({
         format: { type: 'json-array' },
         rows: () => (element: unknown) => {
           const parsed = v.safeParse(entitySchema, element)
-          if (!parsed.success) throw new DatasetRowError(`is not an entity with roles: ${parsed.issues[0]?.message ?? 'unexpected shape'}`)
+          if (!parsed.success)
+            throw new DatasetRowError(`is not an entity with roles: ${parsed.issues[0]?.message ?? 'unexpected shape'}`)
           const entity = parsed.output
-          if (!/^\d{9}$/.test(entity.organisasjonsnummer)) throw new DatasetRowError(`organisasjonsnummer "${entity.organisasjonsnummer}" is not 9 digits`)
+          if (!/^\d{9}$/.test(entity.organisasjonsnummer))
+            throw new DatasetRowError(`organisasjonsnummer "${entity.organisasjonsnummer}" is not 9 digits`)
           const rows: DatasetRowOutput[] = []
           for (const group of entity.rollegrupper ?? []) {
             for (const role of group.roller ?? []) {
               const person = role.person
               if (!person || role.fratraadt || role.avregistrert || person.erDoed) continue
-              const name = [person.navn?.fornavn, person.navn?.mellomnavn, person.navn?.etternavn].filter((part) => part && part.trim() !== '').join(' ')
+              const name = [person.navn?.fornavn, person.navn?.mellomnavn, person.navn?.etternavn]
+                .filter((part) => part && part.trim() !== '')
+                .join(' ')
               if (name === '') continue
               const year = /^(\d{4})-/.exec(person.fodselsdato ?? '')?.[1]
               rows.push({
@@ -94,7 +102,10 @@ export const brregRoller = defineDataset({
                   rolle_kode: role.type?.kode ?? null,
                   rolle: role.type?.beskrivelse ?? role.type?.kode ?? null,
                   navn: name,
-                  navn_nokkel: personSearchKey(nameWords(person.navn?.etternavn ?? '')[0] ?? nameWords(name)[0] ?? '', name),
+                  navn_nokkel: personSearchKey(
+                    nameWords(person.navn?.etternavn ?? '')[0] ?? nameWords(name)[0] ?? '',
+                    name,
+                  ),
                   fodselsaar: year ? Number(year) : null,
                 },
               })

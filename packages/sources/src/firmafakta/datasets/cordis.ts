@@ -49,7 +49,12 @@ function projects(programme: string): TabularContent {
   return {
     format: { type: 'delimited', delimiter: ';', quoting: 'rfc4180', encodings: ['utf-8'] },
     rows({ header }) {
-      const at = headerColumns(header, projectColumns, ['acronym', 'status', 'start', 'end', 'totalCost', 'maxContribution', 'scheme', 'programme'], `a CORDIS project.csv`)
+      const at = headerColumns(
+        header,
+        projectColumns,
+        ['acronym', 'status', 'start', 'end', 'totalCost', 'maxContribution', 'scheme', 'programme'],
+        `a CORDIS project.csv`,
+      )
       return (cells) => {
         const id = text(cells, at.id)
         if (!/^\d+$/.test(id)) throw new DatasetRowError(`id "${id}" is not a project number`)
@@ -76,7 +81,12 @@ function projects(programme: string): TabularContent {
 const organisations: TabularContent = {
   format: { type: 'delimited', delimiter: ';', quoting: 'rfc4180', encodings: ['utf-8'] },
   rows({ header }) {
-    const at = headerColumns(header, organisationColumns, ['vat', 'contribution', 'netContribution', 'totalCost', 'sme', 'country'], 'a CORDIS organization.csv')
+    const at = headerColumns(
+      header,
+      organisationColumns,
+      ['vat', 'contribution', 'netContribution', 'totalCost', 'sme', 'country'],
+      'a CORDIS organization.csv',
+    )
     return (cells) => {
       const project = text(cells, at.project)
       if (!/^\d+$/.test(project)) throw new DatasetRowError(`projectID "${project}" is not a project number`)
@@ -113,11 +123,15 @@ const organisations: TabularContent = {
 export const cordis = defineDataset({
   id: 'cordis',
   title: 'CORDIS: EU research projects (Horizon Europe, Horizon 2020)',
-  description: 'EU-funded research and innovation projects with their Norwegian participants, roles and EU contributions.',
+  description:
+    'EU-funded research and innovation projects with their Norwegian participants, roles and EU contributions.',
   publisher: 'European Commission (CORDIS)',
   license: 'CC BY 4.0',
   attribution: 'Contains data from CORDIS, © European Union, under CC BY 4.0.',
-  origin: { kind: 'download', page: 'https://data.europa.eu/data/datasets/cordis-eu-research-projects-under-horizon-europe-2021-2027' },
+  origin: {
+    kind: 'download',
+    page: 'https://data.europa.eu/data/datasets/cordis-eu-research-projects-under-horizon-europe-2021-2027',
+  },
   changes: 'monthly',
   tables: [
     {
@@ -158,12 +172,18 @@ export const cordis = defineDataset({
     {
       name: 'cordis-HORIZONprojects-csv.zip',
       url: 'https://cordis.europa.eu/data/cordis-HORIZONprojects-csv.zip',
-      content: { format: { type: 'zip' }, members: { 'project.csv': projects('HORIZON'), 'organization.csv': organisations } },
+      content: {
+        format: { type: 'zip' },
+        members: { 'project.csv': projects('HORIZON'), 'organization.csv': organisations },
+      },
     },
     {
       name: 'cordis-h2020projects-csv.zip',
       url: 'https://cordis.europa.eu/data/cordis-h2020projects-csv.zip',
-      content: { format: { type: 'zip' }, members: { 'project.csv': projects('H2020'), 'organization.csv': organisations } },
+      content: {
+        format: { type: 'zip' },
+        members: { 'project.csv': projects('H2020'), 'organization.csv': organisations },
+      },
     },
   ],
 })

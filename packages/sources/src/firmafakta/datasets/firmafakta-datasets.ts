@@ -7,4 +7,11 @@ import { skattefunn } from './skattefunn.js'
 import { brregRoller } from './brreg-roller.js'
 
 /** Every bulk dataset the firmafakta source reads, loaded with `allmenning datasets`. */
-export const firmafaktaDatasets: DatasetDefinition[] = [aksjonaerregisteret, innovasjonNorgeTildelinger, cordis, forskningsradetSoknader, skattefunn, brregRoller]
+export const firmafaktaDatasets: DatasetDefinition[] = [
+  aksjonaerregisteret,
+  innovasjonNorgeTildelinger,
+  cordis,
+  forskningsradetSoknader,
+  skattefunn,
+  brregRoller,
+]

@@ -35,10 +35,12 @@ const columns = {
 export const forskningsradetSoknader = defineDataset({
   id: 'forskningsradet_soknader',
   title: 'Forskningsrådet: søknader og bevilgninger',
-  description: 'Applications to the Research Council of Norway since 2004 with their phase (granted, rejected, finished) and amounts applied for and granted.',
+  description:
+    'Applications to the Research Council of Norway since 2004 with their phase (granted, rejected, finished) and amounts applied for and granted.',
   publisher: 'Norges forskningsråd',
   license: 'NLOD 2.0',
-  attribution: 'Contains data from the Research Council of Norway\'s open data (Forskningsradet/open-data, soknader2), under NLOD 2.0.',
+  attribution:
+    "Contains data from the Research Council of Norway's open data (Forskningsradet/open-data, soknader2), under NLOD 2.0.",
   origin: { kind: 'download', page: 'https://github.com/Forskningsradet/open-data/tree/main/datasets/soknader2' },
   changes: 'irregular',
   tables: [
@@ -71,7 +73,24 @@ export const forskningsradetSoknader = defineDataset({
       content: {
         format: { type: 'delimited', delimiter: ',', quoting: 'rfc4180', encodings: ['utf-8', 'windows-1252'] },
         rows({ header }) {
-          const at = headerColumns(header, columns, ['tittel', 'prosjekttype', 'start', 'slutt', 'kortnavn', 'sektor', 'virkemiddel', 'utlysning', 'fag', 'sokt', 'soknadsdato'], 'Forskningsrådet\'s soknader2 dataset')
+          const at = headerColumns(
+            header,
+            columns,
+            [
+              'tittel',
+              'prosjekttype',
+              'start',
+              'slutt',
+              'kortnavn',
+              'sektor',
+              'virkemiddel',
+              'utlysning',
+              'fag',
+              'sokt',
+              'soknadsdato',
+            ],
+            "Forskningsrådet's soknader2 dataset",
+          )
           return (cells) => ({
             table: 'soknader',
             row: {

@@ -28,7 +28,9 @@ export function headerColumns<K extends string>(
     if (at === undefined && !optional.includes(key)) missing.push(`"${names[key][0]}"`)
   }
   if (missing.length > 0) {
-    throw new DatasetFileError(`has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}, so it is not ${what} (its header: ${header.slice(0, 12).join(';').slice(0, 200)})`)
+    throw new DatasetFileError(
+      `has no ${missing.join(', ')} column${missing.length > 1 ? 's' : ''}, so it is not ${what} (its header: ${header.slice(0, 12).join(';').slice(0, 200)})`,
+    )
   }
   return found
 }

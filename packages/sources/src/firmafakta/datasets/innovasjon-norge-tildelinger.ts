@@ -28,10 +28,11 @@ const columns = {
 export const innovasjonNorgeTildelinger = defineDataset({
   id: 'innovasjon_norge_tildelinger',
   title: 'Innovasjon Norge: tildelinger',
-  description: 'Grants, loans and guarantees Innovasjon Norge has awarded since 2013, per company, with amount, date, scheme and county.',
+  description:
+    'Grants, loans and guarantees Innovasjon Norge has awarded since 2013, per company, with amount, date, scheme and county.',
   publisher: 'Innovasjon Norge',
   license: 'NLOD 2.0',
-  attribution: 'Contains data from Innovasjon Norge\'s allocation report (tildelingsrapport), under NLOD 2.0.',
+  attribution: "Contains data from Innovasjon Norge's allocation report (tildelingsrapport), under NLOD 2.0.",
   origin: { kind: 'download', page: 'https://www.innovasjonnorge.no/no/om/offentlig-journal-og-apne-data/' },
   changes: 'daily',
   tables: [
@@ -61,7 +62,12 @@ export const innovasjonNorgeTildelinger = defineDataset({
       content: {
         format: { type: 'delimited', delimiter: ';', quoting: 'rfc4180', encodings: ['utf-8', 'windows-1252'] },
         rows({ header }) {
-          const at = headerColumns(header, columns, ['underkategori', 'enhet', 'hovedomraade', 'naering', 'finansiering'], 'Innovasjon Norge\'s Tildelinger.csv')
+          const at = headerColumns(
+            header,
+            columns,
+            ['underkategori', 'enhet', 'hovedomraade', 'naering', 'finansiering'],
+            "Innovasjon Norge's Tildelinger.csv",
+          )
           return (cells) => ({
             table: 'tildelinger',
             row: {

@@ -3,7 +3,10 @@ import { foldNorwegian } from '@allmenning/core/source'
 import { nameKey, nameWords } from './name-key.js'
 
 /** The words as the whole name folds, normalised: what every shortcut must agree with. */
-const reference = (name: string) => foldNorwegian(name.normalize('NFC')).split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '')
+const reference = (name: string) =>
+  foldNorwegian(name.normalize('NFC'))
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word !== '')
 
 describe('nameWords', () => {
   it('folds a name of Latin-1 characters exactly as the whole name folds', () => {

@@ -86,7 +86,12 @@ export const skattefunn = defineDataset({
       content: {
         format: { type: 'xlsx' },
         rows({ header }) {
-          const at = headerColumns(header, columns, ['tittel', 'fylke', 'kommune', 'avslaatt', 'fra', 'til', 'vedtak', 'sammendrag', 'godkjent'], 'a SkatteFUNN workbook')
+          const at = headerColumns(
+            header,
+            columns,
+            ['tittel', 'fylke', 'kommune', 'avslaatt', 'fra', 'til', 'vedtak', 'sammendrag', 'godkjent'],
+            'a SkatteFUNN workbook',
+          )
           return (cells) => {
             const nummer = text(cells, at.nummer)
             if (!/^\d+$/.test(nummer)) throw new DatasetRowError(`application number "${nummer}" is not a number`)

@@ -6,7 +6,8 @@ import iconv from 'iconv-lite'
  * (older years and re-saved files). Each holds the quirks real files have.
  */
 
-const header2024 = 'Orgnr;Selskap;Aksjeklasse;Navn aksjonær;Fødselsår/orgnr;Postnr/sted;Landkode;Antall aksjer;Antall aksjer selskap'
+const header2024 =
+  'Orgnr;Selskap;Aksjeklasse;Navn aksjonær;Fødselsår/orgnr;Postnr/sted;Landkode;Antall aksjer;Antall aksjer selskap'
 
 /** The company with the most holders in the fixture, and its holders largest first. */
 export const fixtureCompany = '976030788'
@@ -65,5 +66,8 @@ export function aksjonaerregisteret2021Records(): string[][] {
 
 /** A file that is not an extract at all: what an expired download link answers. */
 export function notAnExtract(): Buffer {
-  return Buffer.from('<!DOCTYPE html><html><head><title>Link expired</title></head><body>ShareFile</body></html>\n', 'utf8')
+  return Buffer.from(
+    '<!DOCTYPE html><html><head><title>Link expired</title></head><body>ShareFile</body></html>\n',
+    'utf8',
+  )
 }

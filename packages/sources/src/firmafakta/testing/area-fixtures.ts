@@ -44,7 +44,8 @@ export interface GeneratedArea {
 /** 1 → `a`, 26 → `z`, 27 → `aa`: a street name part no other is a part of, once `veien` follows. */
 function letters(n: number): string {
   let text = ''
-  for (let rest = n; rest > 0; rest = Math.floor((rest - 1) / 26)) text = String.fromCharCode(97 + ((rest - 1) % 26)) + text
+  for (let rest = n; rest > 0; rest = Math.floor((rest - 1) / 26))
+    text = String.fromCharCode(97 + ((rest - 1) % 26)) + text
   return text
 }
 

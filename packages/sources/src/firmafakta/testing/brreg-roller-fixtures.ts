@@ -30,12 +30,30 @@ export function rollerTotalbestand(): Buffer {
           type: { kode: 'STYR', beskrivelse: 'Styre' },
           roller: [
             // The role of a current chair without `fratraadt`, as some answers leave it out.
-            { type: { kode: 'LEDE', beskrivelse: 'Styrets leder' }, person: { fodselsdato: '1962-12-31', navn: { fornavn: 'Åse', etternavn: 'Ødegård' }, erDoed: false }, avregistrert: false },
-            { type: { kode: 'MEDL', beskrivelse: 'Styremedlem' }, person: { fodselsdato: '1975-09-23', navn: { fornavn: 'Ola', etternavn: 'Nordmann' }, erDoed: false }, fratraadt: true, avregistrert: false },
-            { type: { kode: 'MEDL', beskrivelse: 'Styremedlem' }, person: { fodselsdato: '1950-04-17', navn: { fornavn: 'Per', etternavn: 'Hansen' }, erDoed: true }, fratraadt: false, avregistrert: false },
+            {
+              type: { kode: 'LEDE', beskrivelse: 'Styrets leder' },
+              person: { fodselsdato: '1962-12-31', navn: { fornavn: 'Åse', etternavn: 'Ødegård' }, erDoed: false },
+              avregistrert: false,
+            },
             {
               type: { kode: 'MEDL', beskrivelse: 'Styremedlem' },
-              person: { fodselsdato: '1990-01-01', navn: { fornavn: 'Ola', mellomnavn: 'Johan', etternavn: 'Nordmann' }, erDoed: false },
+              person: { fodselsdato: '1975-09-23', navn: { fornavn: 'Ola', etternavn: 'Nordmann' }, erDoed: false },
+              fratraadt: true,
+              avregistrert: false,
+            },
+            {
+              type: { kode: 'MEDL', beskrivelse: 'Styremedlem' },
+              person: { fodselsdato: '1950-04-17', navn: { fornavn: 'Per', etternavn: 'Hansen' }, erDoed: true },
+              fratraadt: false,
+              avregistrert: false,
+            },
+            {
+              type: { kode: 'MEDL', beskrivelse: 'Styremedlem' },
+              person: {
+                fodselsdato: '1990-01-01',
+                navn: { fornavn: 'Ola', mellomnavn: 'Johan', etternavn: 'Nordmann' },
+                erDoed: false,
+              },
               valgtAv: { kode: 'AREP', beskrivelse: 'Representant for de ansatte' },
               fratraadt: false,
               avregistrert: false,
@@ -49,7 +67,11 @@ export function rollerTotalbestand(): Buffer {
           roller: [
             {
               type: { kode: 'BOBE', beskrivelse: 'Bostyrer' },
-              bostyrer: { navn: 'Adv. Per Bostyrersen', postadresse: { landkode: 'NO', postnummer: '0150', poststed: 'OSLO', adresse: ['Postboks 99 Sentrum'] }, erDoed: false },
+              bostyrer: {
+                navn: 'Adv. Per Bostyrersen',
+                postadresse: { landkode: 'NO', postnummer: '0150', poststed: 'OSLO', adresse: ['Postboks 99 Sentrum'] },
+                erDoed: false,
+              },
               avregistrert: false,
               rekkefolge: 0,
             },
@@ -60,7 +82,12 @@ export function rollerTotalbestand(): Buffer {
           roller: [
             {
               type: { kode: 'REGN', beskrivelse: 'Regnskapsfører' },
-              enhet: { organisasjonsnummer: '986252932', organisasjonsform: { kode: 'ORGL', beskrivelse: 'Organisasjonsledd' }, navn: ['DIREKTORATET FOR', 'FORVALTNING'], erSlettet: false },
+              enhet: {
+                organisasjonsnummer: '986252932',
+                organisasjonsform: { kode: 'ORGL', beskrivelse: 'Organisasjonsledd' },
+                navn: ['DIREKTORATET FOR', 'FORVALTNING'],
+                erSlettet: false,
+              },
               fratraadt: false,
               avregistrert: false,
             },
@@ -71,8 +98,28 @@ export function rollerTotalbestand(): Buffer {
     {
       organisasjonsnummer: '912346234',
       rollegrupper: [
-        { type: { kode: 'DAGL', beskrivelse: 'Daglig leder/ adm.direktør' }, roller: [{ type: { kode: 'DAGL', beskrivelse: 'Daglig leder/ adm.direktør' }, person: { fodselsdato: '1975-09-23', navn: { fornavn: 'OLA', etternavn: 'NORDMANN' } }, fratraadt: false, avregistrert: false }] },
-        { type: { kode: 'STYR', beskrivelse: 'Styre' }, roller: [{ type: { kode: 'LEDE', beskrivelse: 'Styrets leder' }, person: { fodselsdato: '1975-09-23', navn: { fornavn: 'Ola', etternavn: 'Nordmann' } }, fratraadt: false, avregistrert: true }] },
+        {
+          type: { kode: 'DAGL', beskrivelse: 'Daglig leder/ adm.direktør' },
+          roller: [
+            {
+              type: { kode: 'DAGL', beskrivelse: 'Daglig leder/ adm.direktør' },
+              person: { fodselsdato: '1975-09-23', navn: { fornavn: 'OLA', etternavn: 'NORDMANN' } },
+              fratraadt: false,
+              avregistrert: false,
+            },
+          ],
+        },
+        {
+          type: { kode: 'STYR', beskrivelse: 'Styre' },
+          roller: [
+            {
+              type: { kode: 'LEDE', beskrivelse: 'Styrets leder' },
+              person: { fodselsdato: '1975-09-23', navn: { fornavn: 'Ola', etternavn: 'Nordmann' } },
+              fratraadt: false,
+              avregistrert: true,
+            },
+          ],
+        },
       ],
     },
     // An element that is not an entity: counted as malformed.

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest'
 import { aksjonaerregisteret2024 } from './aksjonaerregisteret-fixtures.js'
 import { rollerTotalbestand } from './brreg-roller-fixtures.js'
 import { h2020Zip, horizonZip } from './cordis-fixtures.js'
-import { DEMO_SHAREHOLDER_LINES, demoFilePath, firmafaktaDemoDatasetDir, firmafaktaDemoDatasetFiles, firmafaktaDemoDatasets } from './demo-datasets.js'
+import {
+  DEMO_SHAREHOLDER_LINES,
+  demoFilePath,
+  firmafaktaDemoDatasetDir,
+  firmafaktaDemoDatasetFiles,
+  firmafaktaDemoDatasets,
+} from './demo-datasets.js'
 import { soknaderCsv } from './forskningsradet-fixtures.js'
 import { tildelingerCsv } from './innovasjon-norge-fixtures.js'
 import { skattefunnHistorical, skattefunnRolling } from './skattefunn-fixtures.js'
@@ -16,7 +22,8 @@ const rewrite = process.env.ALLMENNING_WRITE_DEMO_FIXTURES === '1'
 /** What each kept file is built from, and how two builds are compared: zips and gzip carry times, so by content. */
 const builders: Record<string, { build: () => Uint8Array; compare: 'bytes' | 'gzip' | 'zip' }> = {
   'aksjonaerregisteret/aksjonaerregisteret.csv': {
-    build: () => Buffer.concat([aksjonaerregisteret2024(), Buffer.from(`${DEMO_SHAREHOLDER_LINES.join('\r\n')}\r\n`, 'utf8')]),
+    build: () =>
+      Buffer.concat([aksjonaerregisteret2024(), Buffer.from(`${DEMO_SHAREHOLDER_LINES.join('\r\n')}\r\n`, 'utf8')]),
     compare: 'bytes',
   },
   'innovasjon_norge_tildelinger/Tildelinger.csv': { build: tildelingerCsv, compare: 'bytes' },
@@ -30,11 +37,15 @@ const builders: Record<string, { build: () => Uint8Array; compare: 'bytes' | 'gz
 
 const content = (bytes: Uint8Array, compare: 'bytes' | 'gzip' | 'zip') =>
   compare === 'zip'
-    ? Object.fromEntries(Object.entries(unzipSync(bytes)).map(([name, member]) => [name, Buffer.from(member).toString('base64')]))
+    ? Object.fromEntries(
+        Object.entries(unzipSync(bytes)).map(([name, member]) => [name, Buffer.from(member).toString('base64')]),
+      )
     : Buffer.from(compare === 'gzip' ? gunzipSync(bytes) : bytes).toString('base64')
 
 describe('the firmafakta demo datasets', () => {
-  const kept = firmafaktaDemoDatasets.flatMap(({ dataset, files }) => files.map((file) => demoFilePath(dataset.id, file)))
+  const kept = firmafaktaDemoDatasets.flatMap(({ dataset, files }) =>
+    files.map((file) => demoFilePath(dataset.id, file)),
+  )
 
   it('keep a file for every part of every dataset, each built from the fixtures', () => {
     expect(kept.sort()).toEqual(Object.keys(builders).sort())

@@ -45,7 +45,11 @@ const daily = (today: string) => today
 export const firmafaktaDemoDatasets: FirmafaktaDemoDataset[] = [
   { dataset: aksjonaerregisteret, publishedAt: () => '2024-12-31', files: [{ file: 'aksjonaerregisteret.csv' }] },
   { dataset: innovasjonNorgeTildelinger, publishedAt: daily, files: [{ file: 'Tildelinger.csv' }] },
-  { dataset: cordis, publishedAt: () => '2024-12-31', files: [{ file: 'cordis-HORIZONprojects-csv.zip' }, { file: 'cordis-h2020projects-csv.zip' }] },
+  {
+    dataset: cordis,
+    publishedAt: () => '2024-12-31',
+    files: [{ file: 'cordis-HORIZONprojects-csv.zip' }, { file: 'cordis-h2020projects-csv.zip' }],
+  },
   { dataset: forskningsradetSoknader, publishedAt: () => '2024-08-13', files: [{ file: 'dataset.csv' }] },
   {
     dataset: skattefunn,
@@ -79,6 +83,9 @@ export function firmafaktaDemoDatasetFiles(today = new Date().toISOString().slic
   return firmafaktaDemoDatasets.map(({ dataset, publishedAt, files }) => ({
     dataset,
     publishedAt: publishedAt(today),
-    files: files.map((file) => ({ ...file, bytes: readFileSync(new URL(demoFilePath(dataset.id, file), firmafaktaDemoDatasetDir)) })),
+    files: files.map((file) => ({
+      ...file,
+      bytes: readFileSync(new URL(demoFilePath(dataset.id, file), firmafaktaDemoDatasetDir)),
+    })),
   }))
 }

@@ -19,7 +19,11 @@ describe('firmafakta demo upstreams', () => {
   const call = (operation: string, query: string) => gateway.call('firmafakta', operation, query)
 
   it('plays every upstream of the source', () => {
-    expect(Object.keys(demo.fakes).sort()).toEqual(firmafakta().upstreams.map((u) => u.id).sort())
+    expect(Object.keys(demo.fakes).sort()).toEqual(
+      firmafakta()
+        .upstreams.map((u) => u.id)
+        .sort(),
+    )
   })
 
   it('finds companies by the names a demo user tries first', async () => {
@@ -30,7 +34,10 @@ describe('firmafakta demo upstreams', () => {
     ]) {
       const { status, json } = await call('organisasjonsnummer_for_selskap', `company_name=${name}`)
       expect(status, name).toBe(200)
-      expect(json.data.map((hit: { organisasjonsnummer: string }) => hit.organisasjonsnummer), name).toContain(orgNr)
+      expect(
+        json.data.map((hit: { organisasjonsnummer: string }) => hit.organisasjonsnummer),
+        name,
+      ).toContain(orgNr)
     }
     const search = await gateway.get('/api/v1/sok/alle', { q: 'Equinor', mode: 'entities', sources: 'firmafakta' })
     expect(search.json.results[0]).toMatchObject({ type: 'organization', id: '923609016' })
@@ -44,7 +51,11 @@ describe('firmafakta demo upstreams', () => {
     }
     const other = await call('selskapsdetaljer', 'org_nr=987654325')
     expect(other.status).toBe(200)
-    expect(other.json.data).toMatchObject({ organisasjonsnummer: '987654325', navn: 'DEMOSELSKAP 987654325 AS', status: 'active' })
+    expect(other.json.data).toMatchObject({
+      organisasjonsnummer: '987654325',
+      navn: 'DEMOSELSKAP 987654325 AS',
+      status: 'active',
+    })
     // A sub-unit's number is still answered as the sub-unit.
     expect((await call('selskapsdetaljer', 'org_nr=812345737')).json.data.enhetstype).toBe('underenhet')
   })
@@ -77,12 +88,18 @@ describe('firmafakta demo upstreams', () => {
     const { status, json } = await call('finn_selskaper_i_omrade', 'lat=59.91&lon=10.75')
     expect(status).toBe(200)
     expect(json.data.companies.length).toBeGreaterThan(5)
-    expect(json.data.companies[0]).toMatchObject({ coordinates: { latitude: expect.any(Number), longitude: expect.any(Number) } })
+    expect(json.data.companies[0]).toMatchObject({
+      coordinates: { latitude: expect.any(Number), longitude: expect.any(Number) },
+    })
     expect(json.data.companies.map((c: { navn: string }) => c.navn)).toContain('DNB BANK ASA')
     const example = await call('finn_selskaper_i_omrade', 'lat=59.913&lon=10.746&radius_km=1&min_employees=50')
     expect(example.json.data.companies.length).toBeGreaterThan(0)
     const place = await gateway.get('/api/v1/steder/59.91/10.75', { fields: 'companies' })
-    expect(place.json.fields.companies).toMatchObject({ status: 'ok', source: 'firmafakta', operation: 'finn_selskaper_i_omrade' })
+    expect(place.json.fields.companies).toMatchObject({
+      status: 'ok',
+      source: 'firmafakta',
+      operation: 'finn_selskaper_i_omrade',
+    })
     expect(gateway.errors).toEqual([])
   })
 })

@@ -1,6 +1,12 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import type { IncomingMessage } from 'node:http'
-import { fakeReply, startFakeUpstream, type FakeReply, type FakeRoute, type FakeUpstream } from '@allmenning/core/testing'
+import {
+  fakeReply,
+  startFakeUpstream,
+  type FakeReply,
+  type FakeRoute,
+  type FakeUpstream,
+} from '@allmenning/core/testing'
 
 /** A unit record exactly as Enhetsregisteret sends it (`/enheter/{orgnr}`, `/underenheter/{orgnr}`). */
 export type BrregRecord = { organisasjonsnummer: string; navn: string } & Record<string, unknown>
@@ -166,7 +172,8 @@ function negotiate(kind: Kind, accept: string | undefined): string | undefined {
 }
 
 // Brønnøysund writes its content types without a space before the charset, or with none at all.
-const json = (status: number, body: unknown, contentType = 'application/json'): FakeReply => fakeReply.json(body, { status, contentType })
+const json = (status: number, body: unknown, contentType = 'application/json'): FakeReply =>
+  fakeReply.json(body, { status, contentType })
 
 function badRequest(feilmelding: string, parametere: string[], feilaktigVerdi: string): FakeReply {
   return json(400, {
@@ -199,7 +206,12 @@ function codeOf(value: unknown): string | undefined {
  * `56.101`): a third party reports such prefix matching, not verified against the service.
  */
 function filterUnits(params: URLSearchParams): (unit: BrregRecord) => boolean {
-  const list = (name: string) => params.get(name)?.split(',').map((item) => item.trim()).filter((item) => item !== '')
+  const list = (name: string) =>
+    params
+      .get(name)
+      ?.split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '')
   const kommune = params.get('kommunenummer')
   const codes = list('naeringskode')
   const forms = list('organisasjonsform')
@@ -207,10 +219,14 @@ function filterUnits(params: URLSearchParams): (unit: BrregRecord) => boolean {
   const to = params.get('tilAntallAnsatte')
   const konkurs = params.get('konkurs')
   return (unit) => {
-    const address = (unit['forretningsadresse'] ?? unit['beliggenhetsadresse']) as { kommunenummer?: string } | undefined
+    const address = (unit['forretningsadresse'] ?? unit['beliggenhetsadresse']) as
+      | { kommunenummer?: string }
+      | undefined
     if (kommune !== null && address?.kommunenummer !== kommune) return false
     if (codes) {
-      const own = [unit['naeringskode1'], unit['naeringskode2'], unit['naeringskode3']].map(codeOf).filter((c): c is string => c !== undefined)
+      const own = [unit['naeringskode1'], unit['naeringskode2'], unit['naeringskode3']]
+        .map(codeOf)
+        .filter((c): c is string => c !== undefined)
       if (!codes.some((code) => own.some((kode) => kode.startsWith(code)))) return false
     }
     if (forms && !forms.includes(codeOf(unit['organisasjonsform']) ?? '')) return false
@@ -289,7 +305,8 @@ export async function startFakeBrreg(options: FakeBrregOptions = {}): Promise<Fa
       const pageText = params.get('page') ?? '0'
       const sizeText = params.get('size') ?? '20'
       if (!/^\d+$/.test(pageText)) return badRequest('Ugyldig verdi for page', ['page'], pageText)
-      if (!/^\d+$/.test(sizeText) || Number(sizeText) < 1) return badRequest('Ugyldig verdi for size', ['size'], sizeText)
+      if (!/^\d+$/.test(sizeText) || Number(sizeText) < 1)
+        return badRequest('Ugyldig verdi for size', ['size'], sizeText)
       const page = Number(pageText)
       const size = Number(sizeText)
       if (page * size > MAX_DEPTH) {
@@ -299,9 +316,14 @@ export async function startFakeBrreg(options: FakeBrregOptions = {}): Promise<Fa
           `page=${page}, size=${size}`,
         )
       }
-      const words = normalize(params.get('navn') ?? '').split(' ').filter((word) => word !== '')
+      const words = normalize(params.get('navn') ?? '')
+        .split(' ')
+        .filter((word) => word !== '')
       const parent = params.get('overordnetEnhet')
-      const numbers = params.get('organisasjonsnummer')?.split(',').map((n) => n.trim())
+      const numbers = params
+        .get('organisasjonsnummer')
+        ?.split(',')
+        .map((n) => n.trim())
       for (const name of ['fraAntallAnsatte', 'tilAntallAnsatte']) {
         const value = params.get(name)
         if (value !== null && !/^\d+$/.test(value)) return badRequest(`Ugyldig verdi for ${name}`, [name], value)
@@ -342,8 +364,14 @@ export async function startFakeBrreg(options: FakeBrregOptions = {}): Promise<Fa
   }
 
   const routes: Record<string, FakeRoute> = {
-    '/enheter': serve('enhet', search(() => data.enheter, 'enheter')),
-    '/underenheter': serve('underenhet', search(() => data.underenheter, 'underenheter')),
+    '/enheter': serve(
+      'enhet',
+      search(() => data.enheter, 'enheter'),
+    ),
+    '/underenheter': serve(
+      'underenhet',
+      search(() => data.underenheter, 'underenheter'),
+    ),
   }
   for (const unit of data.enheter) {
     const orgnr = unit.organisasjonsnummer

@@ -1,5 +1,10 @@
 import type { DatasetDefinition } from '@allmenning/core/source'
-import { createMemoryDatasetStore, type DatasetFileInput, type MemoryDatasetStore, type MemoryFileLoadResult } from '@allmenning/core/testing'
+import {
+  createMemoryDatasetStore,
+  type DatasetFileInput,
+  type MemoryDatasetStore,
+  type MemoryFileLoadResult,
+} from '@allmenning/core/testing'
 
 /** A dataset store in memory for firmafakta's tests, with files loaded as the command line loads them. */
 export interface MemoryDatasets {
@@ -18,7 +23,9 @@ export interface MemoryDatasets {
  * firmafaktaLoadCommand(aksjonaerregisteret) // 'npx allmenning datasets import aksjonaerregisteret <file>'
  */
 export function firmafaktaLoadCommand(dataset: DatasetDefinition): string {
-  return dataset.origin.kind === 'order' ? `npx allmenning datasets import ${dataset.id} <file>` : `npx allmenning datasets sync ${dataset.id}`
+  return dataset.origin.kind === 'order'
+    ? `npx allmenning datasets import ${dataset.id} <file>`
+    : `npx allmenning datasets sync ${dataset.id}`
 }
 
 /**

@@ -3,7 +3,8 @@ import { strToU8, zipSync } from 'fflate'
 /** A cell of a generated workbook: text (a shared string), a number, a date, or empty. */
 export type XlsxCell = string | number | Date | null
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 function column(index: number): string {
   let name = ''
@@ -77,6 +78,8 @@ export function xlsxWorkbook(sheetName: string, rows: XlsxCell[][]): Uint8Array 
     'xl/sharedStrings.xml': strToU8(
       `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="${ns}" count="${strings.length}" uniqueCount="${strings.length}">${strings.map((s) => `<si><t xml:space="preserve">${escape(s)}</t></si>`).join('')}</sst>`,
     ),
-    'xl/worksheets/sheet1.xml': strToU8(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${ns}"><sheetData>${sheetRows}</sheetData></worksheet>`),
+    'xl/worksheets/sheet1.xml': strToU8(
+      `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="${ns}"><sheetData>${sheetRows}</sheetData></worksheet>`,
+    ),
   })
 }

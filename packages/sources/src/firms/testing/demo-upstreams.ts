@@ -14,8 +14,14 @@ const rowsOf = (csv: string) => csv.trimEnd().split('\n').slice(1)
  * and Kristiansand, as FIRMS writes them, with their times as they stood at {@link CAPTURED}.
  */
 const recorded = {
-  viirs: { header: viirsSokndal.split('\n')[0]!, rows: [...rowsOf(viirsSokndal), ...rowsOf(fixture('viirs-demo.csv'))] },
-  modis: { header: modisSokndal.split('\n')[0]!, rows: [...rowsOf(modisSokndal), ...rowsOf(fixture('modis-demo.csv'))] },
+  viirs: {
+    header: viirsSokndal.split('\n')[0]!,
+    rows: [...rowsOf(viirsSokndal), ...rowsOf(fixture('viirs-demo.csv'))],
+  },
+  modis: {
+    header: modisSokndal.split('\n')[0]!,
+    rows: [...rowsOf(modisSokndal), ...rowsOf(fixture('modis-demo.csv'))],
+  },
 }
 /** The moment the rows' times are counted back from: an hour after the last overpass in them. */
 const CAPTURED = Date.parse('2026-04-18T12:30:00Z')
@@ -23,7 +29,11 @@ const DAY_MS = 86_400_000
 const MINUTE_MS = 60_000
 
 /** The satellite code FIRMS writes for each VIIRS product. */
-const VIIRS_SATELLITE: Record<string, string> = { VIIRS_SNPP_NRT: 'N', VIIRS_NOAA20_NRT: 'N20', VIIRS_NOAA21_NRT: 'N21' }
+const VIIRS_SATELLITE: Record<string, string> = {
+  VIIRS_SNPP_NRT: 'N',
+  VIIRS_NOAA20_NRT: 'N20',
+  VIIRS_NOAA21_NRT: 'N21',
+}
 
 /**
  * One row moved so that it is as old now as it was at {@link CAPTURED}, its `acq_time` written
@@ -69,6 +79,9 @@ export function demoFirmsCsv(request: AreaRequest, now: number): string {
  * createTestGateway({ sources: firms({ mapKey: DEMO_FIRMS_KEY }), upstreams: demo.fakes })
  */
 export async function startDemoUpstreams(): Promise<DemoUpstreams> {
-  const fake = await startFakeFirms({ keys: [DEMO_FIRMS_KEY, FAKE_FIRMS_KEY], csv: (request) => demoFirmsCsv(request, Date.now()) })
+  const fake = await startFakeFirms({
+    keys: [DEMO_FIRMS_KEY, FAKE_FIRMS_KEY],
+    csv: (request) => demoFirmsCsv(request, Date.now()),
+  })
   return demoUpstreams({ firms: fake })
 }

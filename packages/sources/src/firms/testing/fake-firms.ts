@@ -14,8 +14,16 @@ export const modisSokndal = fixture('modis-sokndal.csv')
 export const viirsHeaderOnly = fixture('viirs-header-only.csv')
 
 /** FIRMS sends CSV as text/csv, and its refusals as text/plain. */
-export const firmsCsv = (body: string): FakeReply => ({ status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' }, body })
-export const firmsText = (status: number, body: string): FakeReply => ({ status, headers: { 'content-type': 'text/plain; charset=utf-8' }, body })
+export const firmsCsv = (body: string): FakeReply => ({
+  status: 200,
+  headers: { 'content-type': 'text/csv; charset=utf-8' },
+  body,
+})
+export const firmsText = (status: number, body: string): FakeReply => ({
+  status,
+  headers: { 'content-type': 'text/plain; charset=utf-8' },
+  body,
+})
 
 /** One parsed area request: `/api/area/csv/{key}/{source}/{west,south,east,north}/{days}`. */
 export interface AreaRequest {
@@ -36,7 +44,12 @@ export function parseAreaPath(pathname: string): AreaRequest | undefined {
   if (!match) return undefined
   const area = decodeURIComponent(match[3]!).split(',').map(Number)
   if (area.length !== 4 || area.some((n) => !Number.isFinite(n))) return undefined
-  return { key: decodeURIComponent(match[1]!), source: match[2]!, area: area as AreaRequest['area'], days: Number(match[4]) }
+  return {
+    key: decodeURIComponent(match[1]!),
+    source: match[2]!,
+    area: area as AreaRequest['area'],
+    days: Number(match[4]),
+  }
 }
 
 /** What a fake FIRMS accepts and answers. */

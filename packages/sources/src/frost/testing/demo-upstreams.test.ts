@@ -12,7 +12,11 @@ afterAll(() => demo.close())
 
 describe('the demo upstreams of frost', () => {
   it('play every upstream id the source declares', () => {
-    expect(Object.keys(demo.fakes).sort()).toEqual(frost().upstreams.map((upstream) => upstream.id).sort())
+    expect(Object.keys(demo.fakes).sort()).toEqual(
+      frost()
+        .upstreams.map((upstream) => upstream.id)
+        .sort(),
+    )
   })
 
   it('answer every operation with the client id demo for Oslo (0301, 301, Oslo, 03, 3, the point), the examples and now', async () => {
@@ -37,7 +41,14 @@ describe('the demo upstreams of frost', () => {
     const nearby = await calls.expectRows('find_stations_nearby', { lat: 59.91, lon: 10.75 })
     expect(nearby.data[0].air_temperature).toMatchObject({ unit: 'degC' })
     await calls.expectRows('find_stations_nearby', { lat: 59.91, lon: 10.75, radius_km: 10 })
-    for (const [lat, lon] of [[60.39, 5.32], [63.43, 10.4], [58.97, 5.73], [69.65, 18.96], [58.15, 8.0], [67.28, 14.4]] as const) {
+    for (const [lat, lon] of [
+      [60.39, 5.32],
+      [63.43, 10.4],
+      [58.97, 5.73],
+      [69.65, 18.96],
+      [58.15, 8.0],
+      [67.28, 14.4],
+    ] as const) {
       await calls.expectRows('find_stations_nearby', { lat, lon, radius_km: 25 })
     }
     expect(calls.uncalled()).toEqual([])

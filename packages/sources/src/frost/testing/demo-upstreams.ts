@@ -14,5 +14,10 @@ export const DEMO_FROST_CLIENT_ID = 'demo'
  * createTestGateway({ sources: frost({ clientId: DEMO_FROST_CLIENT_ID }), upstreams: demo.fakes })
  */
 export async function startDemoUpstreams(): Promise<DemoUpstreams> {
-  return demoUpstreams({ frost: await startFakeFrost({ clientIds: [DEMO_FROST_CLIENT_ID, FAKE_FROST_CLIENT_ID], fallbackStation: 'SN18700' }) })
+  return demoUpstreams({
+    frost: await startFakeFrost({
+      clientIds: [DEMO_FROST_CLIENT_ID, FAKE_FROST_CLIENT_ID],
+      fallbackStation: 'SN18700',
+    }),
+  })
 }

@@ -49,7 +49,11 @@ export function frostTime(recorded: string, now: number = Date.now()): string {
 }
 
 // Frost's answers: JSON (the content type was not seen in a capture; assumed), errors as JSON sent as text/plain (seen in a probe log).
-const json = (body: string): FakeReply => ({ status: 200, headers: { 'content-type': 'application/json;charset=UTF-8' }, body })
+const json = (body: string): FakeReply => ({
+  status: 200,
+  headers: { 'content-type': 'application/json;charset=UTF-8' },
+  body,
+})
 
 /**
  * Frost's ErrorResponse, as it answers a missing or wrong client id (401), a bad parameter (400),
@@ -85,14 +89,29 @@ const link = (url: URL) => `https://frost.met.no${url.pathname}${url.search}`
 function envelope(text: string, url: URL, data: unknown[]): string {
   const parsed = JSON.parse(text) as Envelope
   return JSON.stringify(
-    { ...parsed, createdAt: `${new Date().toISOString().slice(0, 19)}Z`, currentItemCount: data.length, itemsPerPage: data.length, totalItemCount: data.length, currentLink: link(url), data },
+    {
+      ...parsed,
+      createdAt: `${new Date().toISOString().slice(0, 19)}Z`,
+      currentItemCount: data.length,
+      itemsPerPage: data.length,
+      totalItemCount: data.length,
+      currentLink: link(url),
+      data,
+    },
     null,
     2,
   )
 }
 
 /** A Frost name filter with `*` wildcards as a case-insensitive pattern over the whole name. */
-const namePattern = (filter: string) => new RegExp(`^${filter.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i')
+const namePattern = (filter: string) =>
+  new RegExp(
+    `^${filter
+      .split('*')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+    'i',
+  )
 
 /** What a fake Frost accepts and answers. */
 export interface FakeFrostOptions {
@@ -119,7 +138,13 @@ export async function startFakeFrost(options: FakeFrostOptions = {}): Promise<Fa
   const accepted = new Set(options.clientIds ?? [FAKE_FROST_CLIENT_ID, 'demo'])
   const register = JSON.parse(frostSourcesFixture) as Envelope
   const latest = JSON.parse(frostLatestFixture) as { data: ObservationItem[] }
-  const refused = (url: URL) => frostError(401, 'Unauthorized', 'Missing or invalid credentials: see https://frost.met.no/auth/requestCredentials.html', link(url))
+  const refused = (url: URL) =>
+    frostError(
+      401,
+      'Unauthorized',
+      'Missing or invalid credentials: see https://frost.met.no/auth/requestCredentials.html',
+      link(url),
+    )
 
   return startFakeUpstream({
     '/sources/v0.jsonld': (url, req) => {
@@ -143,9 +168,15 @@ export async function startFakeFrost(options: FakeFrostOptions = {}): Promise<Fa
       const elements = url.searchParams.get('elements')
       const referencetime = url.searchParams.get('referencetime')
       if (!sources || !elements || !referencetime) {
-        return frostError(400, 'Bad Request', 'Missing parameter: sources, referencetime and elements are required', link(url))
+        return frostError(
+          400,
+          'Bad Request',
+          'Missing parameter: sources, referencetime and elements are required',
+          link(url),
+        )
       }
-      if (referencetime !== 'latest') return frostError(400, 'Bad Request', 'This fake plays referencetime=latest only', link(url))
+      if (referencetime !== 'latest')
+        return frostError(400, 'Bad Request', 'This fake plays referencetime=latest only', link(url))
       const wanted = new Set(elements.split(','))
       const now = Date.now()
       const data: ObservationItem[] = []
@@ -159,7 +190,8 @@ export async function startFakeFrost(options: FakeFrostOptions = {}): Promise<Fa
         }
         for (const item of items) {
           const observations = item.observations.filter((o) => wanted.has(o.elementId))
-          if (observations.length > 0) data.push({ ...item, referenceTime: frostTime(item.referenceTime, now), observations })
+          if (observations.length > 0)
+            data.push({ ...item, referenceTime: frostTime(item.referenceTime, now), observations })
         }
       }
       if (data.length === 0) return frostError(404, 'Not found', 'No data found', link(url))

@@ -9,7 +9,8 @@ import {
   type RecordedPlace,
 } from './fake-kartverket.js'
 
-const fixture = <T>(name: string): T => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as T
+const fixture = <T>(name: string): T =>
+  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as T
 
 /**
  * Addresses written for the demo in the address API's shape: around Oslo S and Bjørvika

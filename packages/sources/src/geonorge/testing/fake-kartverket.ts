@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { startFakeUpstream, type FakeReply, type FakeUpstream } from '@allmenning/core/testing'
 
-const fixture = <T>(name: string): T => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as T
+const fixture = <T>(name: string): T =>
+  JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')) as T
 
 /** An address as Kartverket's address API sends it. */
 export interface RecordedAddress {
@@ -29,14 +30,28 @@ export const recordedAddresses = fixture<RecordedAddress[]>('addresses.json')
 export const recordedPlaces = fixture<RecordedPlace[]>('places.json')
 
 // ws.geonorge.no answers with a charset; api.kartverket.no without one.
-const addressJson = (body: unknown): FakeReply => ({ status: 200, headers: { 'content-type': 'application/json;charset=UTF-8' }, body: JSON.stringify(body) })
-const placeJson = (body: unknown): FakeReply => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+const addressJson = (body: unknown): FakeReply => ({
+  status: 200,
+  headers: { 'content-type': 'application/json;charset=UTF-8' },
+  body: JSON.stringify(body),
+})
+const placeJson = (body: unknown): FakeReply => ({
+  status: 200,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+})
 // The body of Kartverket's 400 is not documented; a short JSON message is assumed.
-const badRequest = (message: string): FakeReply => ({ status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message }) })
+const badRequest = (message: string): FakeReply => ({
+  status: 400,
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ message }),
+})
 
 function metres(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const rad = Math.PI / 180
-  const h = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2
+  const h =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2
   return 2 * 6_371_008.8 * Math.asin(Math.sqrt(h))
 }
 
@@ -68,7 +83,11 @@ function addressSearchEcho(url: URL): string {
   return [...given, ...defaults].join('&')
 }
 
-function addressAnswer(url: URL, matches: RecordedAddress[], extra?: (a: RecordedAddress) => Record<string, unknown>): FakeReply {
+function addressAnswer(
+  url: URL,
+  matches: RecordedAddress[],
+  extra?: (a: RecordedAddress) => Record<string, unknown>,
+): FakeReply {
   const epsg = addressCrs(url)
   if (!epsg) return badRequest('utkoordsys: unsupported coordinate system')
   const { size, side, from, hits } = paged(matches, url, 0, 10)
@@ -83,7 +102,11 @@ function addressAnswer(url: URL, matches: RecordedAddress[], extra?: (a: Recorde
       sokeStreng: addressSearchEcho(url),
       asciiKompatibel: true,
     },
-    adresser: hits.map((a) => ({ ...a, representasjonspunkt: { ...a.representasjonspunkt, epsg }, ...(extra ? extra(a) : {}) })),
+    adresser: hits.map((a) => ({
+      ...a,
+      representasjonspunkt: { ...a.representasjonspunkt, epsg },
+      ...(extra ? extra(a) : {}),
+    })),
   })
 }
 
@@ -135,7 +158,8 @@ export async function startFakeKartverketAdresser(options: FakeAdresserOptions =
           })
         const matches = having(words)
         const streetWords = words.filter((word) => !/\d/.test(word))
-        const fallback = options.streetFallback && matches.length === 0 && streetWords.length > 0 && streetWords.length < words.length
+        const fallback =
+          options.streetFallback && matches.length === 0 && streetWords.length > 0 && streetWords.length < words.length
         return addressAnswer(url, fallback ? having(streetWords) : matches)
       },
       '/punktsok': (url) => {
@@ -148,7 +172,11 @@ export async function startFakeKartverketAdresser(options: FakeAdresserOptions =
           .filter(({ d }) => d <= radius)
           .sort((x, y) => x.d - y.d)
         const distance = new Map(near.map(({ a, d }) => [a, Math.round(d * 10) / 10]))
-        return addressAnswer(url, near.map(({ a }) => a), (a) => ({ meterDistanseTilPunkt: distance.get(a) }))
+        return addressAnswer(
+          url,
+          near.map(({ a }) => a),
+          (a) => ({ meterDistanseTilPunkt: distance.get(a) }),
+        )
       },
     },
     '/adresser/v1',
@@ -157,7 +185,14 @@ export async function startFakeKartverketAdresser(options: FakeAdresserOptions =
 
 function placeMetadata(url: URL, total: number, size: number, side: number, from: number) {
   // Kartverket's viserTil is the end of the page asked for, even when fewer hits came back.
-  return { side, sokeStreng: url.search.slice(1), totaltAntallTreff: total, treffPerSide: size, viserFra: from + 1, viserTil: from + size }
+  return {
+    side,
+    sokeStreng: url.search.slice(1),
+    totaltAntallTreff: total,
+    treffPerSide: size,
+    viserFra: from + 1,
+    viserTil: from + size,
+  }
 }
 
 function placeCrsOk(url: URL, name: string): boolean {
@@ -201,11 +236,15 @@ export async function startFakeKartverketStedsnavn(places: RecordedPlace[] = rec
         const nord = url.searchParams.get('nord')
         const ost = url.searchParams.get('ost')
         if (!nord || !ost || !url.searchParams.get('koordsys')) return badRequest('nord, ost and koordsys are required')
-        if (!placeCrsOk(url, 'koordsys') || !placeCrsOk(url, 'utkoordsys')) return badRequest('unsupported coordinate system')
+        if (!placeCrsOk(url, 'koordsys') || !placeCrsOk(url, 'utkoordsys'))
+          return badRequest('unsupported coordinate system')
         const radius = int(url.searchParams.get('radius'), 500)
         if (radius > 5000) return badRequest('radius must be at most 5000')
         const near = places
-          .map((p) => ({ p, d: metres(Number(nord), Number(ost), p.representasjonspunkt.nord, p.representasjonspunkt.øst) }))
+          .map((p) => ({
+            p,
+            d: metres(Number(nord), Number(ost), p.representasjonspunkt.nord, p.representasjonspunkt.øst),
+          }))
           .filter(({ d }) => d <= radius)
           .sort((x, y) => x.d - y.d)
         const { size, side, from, hits } = paged(near, url, 1, 10)

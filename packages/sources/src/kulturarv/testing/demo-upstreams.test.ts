@@ -12,7 +12,11 @@ afterAll(() => demo.close())
 
 describe('the demo upstreams of kulturarv', () => {
   it('play every upstream id the source declares', () => {
-    expect(Object.keys(demo.fakes).sort()).toEqual(kulturarv().upstreams.map((upstream) => upstream.id).sort())
+    expect(Object.keys(demo.fakes).sort()).toEqual(
+      kulturarv()
+        .upstreams.map((upstream) => upstream.id)
+        .sort(),
+    )
   })
 
   it('answer every operation with the key demo for Oslo, its numbers, the point and the documented examples', async () => {
@@ -20,7 +24,11 @@ describe('the demo upstreams of kulturarv', () => {
     const gateway = createTestGateway({ sources: source, upstreams: demo.fakes })
     const calls = await demoCalls(gateway, source)
     // What the public gateway's clients send, and the JSDoc example.
-    const museums = await calls.expectRows('search_heritage_sites', { kommune: 'Oslo', art: 'Museum-galleri', limit: 100 })
+    const museums = await calls.expectRows('search_heritage_sites', {
+      kommune: 'Oslo',
+      art: 'Museum-galleri',
+      limit: 100,
+    })
     expect(museums.data.sites.every((s: { lon_lat: unknown }) => Array.isArray(s.lon_lat))).toBe(true)
     await calls.expectRows('search_heritage_sites', { kommune: '0301' })
     await calls.expectRows('search_heritage_sites', { kommune: '301' })

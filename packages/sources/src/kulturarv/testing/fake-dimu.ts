@@ -13,7 +13,9 @@ type Doc = Record<string, unknown>
  * real capture (JakobVinje/drammen-kulturminner `test/fixtures/dimu-search.json`, 2026-06-11).
  * The objects and museums are our own.
  */
-export const dimuDocs: Doc[] = JSON.parse(readFileSync(new URL('./fixtures/dimu-docs.json', import.meta.url), 'utf8')) as Doc[]
+export const dimuDocs: Doc[] = JSON.parse(
+  readFileSync(new URL('./fixtures/dimu-docs.json', import.meta.url), 'utf8'),
+) as Doc[]
 
 /**
  * DigitaltMuseum's list of Norwegian owners as XML: an `<owner>` with `<identifier>`, `<name>`
@@ -58,22 +60,40 @@ export function dimuSearch(url: URL, docs: Doc[], options: FakeDimuOptions = {})
   const keys = [...(options.keys ?? [FAKE_DIMU_KEY]), ...(options.limitedKeys ?? [])]
   if (!keys.includes(key)) return refused()
   const owners = ownersOf(q.get('fq'))
-  if (owners === null) return fakeReply.json({ responseHeader: { status: 400 }, error: { msg: 'undefined field', code: 400 } }, { status: 400 })
+  if (owners === null)
+    return fakeReply.json(
+      { responseHeader: { status: 400 }, error: { msg: 'undefined field', code: 400 } },
+      { status: 400 },
+    )
   const words = unescape(q.get('q') ?? '*')
     .toLowerCase()
     .split(/\s+/)
     .filter((w) => w !== '' && w !== '*')
   const text = (d: Doc) =>
-    [d['artifact.ingress.title'], d['artifact.ingress.producer'], d['artifact.ingress.production.place'], ...((d['artifact.ingress.subjects'] as string[]) ?? [])]
+    [
+      d['artifact.ingress.title'],
+      d['artifact.ingress.producer'],
+      d['artifact.ingress.production.place'],
+      ...((d['artifact.ingress.subjects'] as string[]) ?? []),
+    ]
       .join(' ')
       .toLowerCase()
-  const matching = docs.filter((d) => (owners === undefined || owners.includes(String(d['identifier.owner']))) && words.every((w) => text(d).includes(w)))
+  const matching = docs.filter(
+    (d) =>
+      (owners === undefined || owners.includes(String(d['identifier.owner']))) &&
+      words.every((w) => text(d).includes(w)),
+  )
   let rows = Math.min(Number(q.get('rows') ?? 10), 100)
   if ((options.limitedKeys ?? []).includes(key)) rows = Math.min(rows, 10)
   const start = Number(q.get('start') ?? 0)
   const params = Object.fromEntries([...q.entries()])
   const body = {
-    responseHeader: { zkConnected: true, status: 0, QTime: 12, params: { ...params, 'q.op': 'AND', df: '_text_', qt: 'standard' } },
+    responseHeader: {
+      zkConnected: true,
+      status: 0,
+      QTime: 12,
+      params: { ...params, 'q.op': 'AND', df: '_text_', qt: 'standard' },
+    },
     response: { numFound: matching.length, start, docs: matching.slice(start, start + rows) },
   }
   return fakeReply.json(body, { contentType: 'application/json;charset=utf-8' })
@@ -91,6 +111,9 @@ export async function startFakeDimu(options: FakeDimuOptions = {}, docs: Doc[] =
   const keys = [...(options.keys ?? [FAKE_DIMU_KEY]), ...(options.limitedKeys ?? [])]
   return startFakeUpstream({
     '/api/solr/select': (url) => dimuSearch(url, docs, options),
-    '/api/owners': (url) => (keys.includes(url.searchParams.get('api.key') ?? '') ? fakeReply.xml(dimuOwnersXml, { contentType: 'application/xml;charset=UTF-8' }) : refused()),
+    '/api/owners': (url) =>
+      keys.includes(url.searchParams.get('api.key') ?? '')
+        ? fakeReply.xml(dimuOwnersXml, { contentType: 'application/xml;charset=UTF-8' })
+        : refused(),
   })
 }

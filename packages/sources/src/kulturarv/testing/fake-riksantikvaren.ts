@@ -23,12 +23,38 @@ export const heritageFeatures: Feature[] = (
   JSON.parse(readFileSync(new URL('./fixtures/kulturminner.json', import.meta.url), 'utf8')) as { features: Feature[] }
 ).features
 
-const KNOWN_PARAMETERS = new Set(['f', 'limit', 'offset', 'bbox', 'bbox-crs', 'crs', 'filter', 'filter-lang', 'filter-crs', 'datetime'])
-const QUERYABLES = new Set(['navn', 'informasjon', 'art', 'kategori', 'kommune', 'kommunenummer', 'fylke', 'vernestatus', 'datering', 'lokalitetsId', 'kulturminneId'])
+const KNOWN_PARAMETERS = new Set([
+  'f',
+  'limit',
+  'offset',
+  'bbox',
+  'bbox-crs',
+  'crs',
+  'filter',
+  'filter-lang',
+  'filter-crs',
+  'datetime',
+])
+const QUERYABLES = new Set([
+  'navn',
+  'informasjon',
+  'art',
+  'kategori',
+  'kommune',
+  'kommunenummer',
+  'fylke',
+  'vernestatus',
+  'datering',
+  'lokalitetsId',
+  'kulturminneId',
+])
 
 /** An OGC API exception, as the service answers a parameter it does not accept (its exact wording not seen). */
 const exception = (description: string): FakeReply =>
-  fakeReply.json({ code: 'InvalidParameterValue', description }, { status: 400, contentType: 'application/problem+json; charset=utf-8' })
+  fakeReply.json(
+    { code: 'InvalidParameterValue', description },
+    { status: 400, contentType: 'application/problem+json; charset=utf-8' },
+  )
 
 /** Splits at a keyword outside quotes and parentheses. */
 function splitTop(text: string, keyword: 'AND' | 'OR'): string[] {
@@ -53,7 +79,10 @@ function splitTop(text: string, keyword: 'AND' | 'OR'): string[] {
 
 const unquote = (s: string) => s.replaceAll("''", "'")
 const likeToRegex = (pattern: string) =>
-  new RegExp(`^${unquote(pattern).replace(/\\([\\%_])|([%_])|([.*+?^${}()|[\]\\])/g, (_m, esc, wild, special) => (esc ? `\\${esc}` : wild === '%' ? '.*' : wild === '_' ? '.' : `\\${special}`))}$`, 'is')
+  new RegExp(
+    `^${unquote(pattern).replace(/\\([\\%_])|([%_])|([.*+?^${}()|[\]\\])/g, (_m, esc, wild, special) => (esc ? `\\${esc}` : wild === '%' ? '.*' : wild === '_' ? '.' : `\\${special}`))}$`,
+    'is',
+  )
 
 type Predicate = (p: Record<string, string | null>) => boolean
 
@@ -64,7 +93,13 @@ type Predicate = (p: Record<string, string | null>) => boolean
  */
 function parseCql(text: string): Predicate | string {
   let t = text.trim()
-  while (t.startsWith('(') && t.endsWith(')') && splitTop(t.slice(1, -1), 'AND').length >= 1 && balanced(t.slice(1, -1))) t = t.slice(1, -1).trim()
+  while (
+    t.startsWith('(') &&
+    t.endsWith(')') &&
+    splitTop(t.slice(1, -1), 'AND').length >= 1 &&
+    balanced(t.slice(1, -1))
+  )
+    t = t.slice(1, -1).trim()
   const ands = splitTop(t, 'AND')
   if (ands.length > 1) {
     const parts = ands.map(parseCql)
@@ -123,13 +158,15 @@ export function heritageItems(url: URL, features: Feature[]): FakeReply {
   for (const name of q.keys()) if (!KNOWN_PARAMETERS.has(name)) return exception(`Unknown query parameter: ${name}`)
   const limit = Number(q.get('limit') ?? 10)
   const offset = Number(q.get('offset') ?? 0)
-  if (!Number.isInteger(limit) || limit < 1 || limit > 1000) return exception('limit must be an integer between 1 and 1000')
+  if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+    return exception('limit must be an integer between 1 and 1000')
   if (!Number.isInteger(offset) || offset < 0) return exception('offset must be a non-negative integer')
   let matching = features
   const bboxText = q.get('bbox')
   if (bboxText !== null) {
     const box = bboxText.split(',').map(Number)
-    if (box.length !== 4 || box.some((n) => !Number.isFinite(n))) return exception('bbox must be four numbers: minLon,minLat,maxLon,maxLat')
+    if (box.length !== 4 || box.some((n) => !Number.isFinite(n)))
+      return exception('bbox must be four numbers: minLon,minLat,maxLon,maxLat')
     const [w, s, e, n] = box as [number, number, number, number]
     matching = matching.filter((f) => {
       const p = pointOf(f)
@@ -151,7 +188,14 @@ export function heritageItems(url: URL, features: Feature[]): FakeReply {
     next.searchParams.set('offset', String(offset + limit))
     links.push({ rel: 'next', type: 'application/geo+json', title: 'Next page', href: next.href })
   }
-  const body = { type: 'FeatureCollection', numberMatched: matching.length, numberReturned: page.length, timeStamp: '2026-09-01T08:00:00Z', links, features: page }
+  const body = {
+    type: 'FeatureCollection',
+    numberMatched: matching.length,
+    numberReturned: page.length,
+    timeStamp: '2026-09-01T08:00:00Z',
+    links,
+    features: page,
+  }
   return fakeReply.json(body, { contentType: 'application/geo+json; charset=utf-8' })
 }
 

@@ -12,7 +12,11 @@ afterAll(() => demo.close())
 
 describe('the demo upstreams of kystdatahuset', () => {
   it('play every upstream id the source declares', () => {
-    expect(Object.keys(demo.fakes).sort()).toEqual(kystdatahuset().upstreams.map((upstream) => upstream.id).sort())
+    expect(Object.keys(demo.fakes).sort()).toEqual(
+      kystdatahuset()
+        .upstreams.map((upstream) => upstream.id)
+        .sort(),
+    )
   })
 
   it('answer find_ports_nearby for Oslo, the documented points and the coast', async () => {
@@ -26,7 +30,13 @@ describe('the demo upstreams of kystdatahuset', () => {
     await calls.expectRows('find_ports_nearby', { lat: 59.9065, lon: 10.747 })
     await calls.expectRows('find_ports_nearby', { lat: 59.91, lon: 10.75, radius_km: 20, limit: 100 })
     await calls.expectRows('find_ports_nearby', { lat: 59.91, lon: 10.75, type: 'ferry_quay' })
-    for (const [lat, lon] of [[60.39, 5.32], [63.44, 10.4], [69.65, 18.96], [58.97, 5.73], [58.14, 7.99]]) {
+    for (const [lat, lon] of [
+      [60.39, 5.32],
+      [63.44, 10.4],
+      [69.65, 18.96],
+      [58.97, 5.73],
+      [58.14, 7.99],
+    ]) {
       await calls.expectRows('find_ports_nearby', { lat, lon })
     }
     expect(calls.uncalled()).toEqual([])

@@ -11,7 +11,11 @@ export const kystdatahusetPaths = { locations: '/api/location/norway/all/geojson
 export const locationRegisterFixture = readFileSync(new URL('./fixtures/location-norway-all.geojson', import.meta.url))
 
 /** Kystdatahuset answers JSON as ASP.NET does. */
-export const kystdatahusetJson = (body: Buffer | string): FakeReply => ({ status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body })
+export const kystdatahusetJson = (body: Buffer | string): FakeReply => ({
+  status: 200,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body,
+})
 
 /**
  * A local Kystdatahuset under `/ws`, answering the location register.

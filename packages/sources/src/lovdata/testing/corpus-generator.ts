@@ -86,17 +86,37 @@ const ENDINGS = (
 const WORD_TABLE = zipfTable(WORDS.length)
 
 const TOPICS = [
-  ['arbeidsmiljø', 'arbeidsmiljøloven'], ['aksjeselskaper', 'aksjeloven'], ['straff', 'straffeloven'], ['barn og foreldre', 'barnelova'],
-  ['planlegging og byggesaksbehandling', 'plan- og bygningsloven'], ['helsepersonell', 'helsepersonelloven'], ['pasient- og brukerrettigheter', 'pasient- og brukerrettighetsloven'],
-  ['skatt av formue og inntekt', 'skatteloven'], ['behandlingsmåten i forvaltningssaker', 'forvaltningsloven'], ['rett til innsyn i dokument i offentleg verksemd', 'offentleglova'],
-  ['vegtrafikk', 'vegtrafikkloven'], ['forvaltning av naturens mangfold', 'naturmangfoldloven'], ['grunnskolen og den vidaregåande opplæringa', 'opplæringslova'],
-  ['behandling av personopplysninger', 'personopplysningsloven'], ['kommuner og fylkeskommuner', 'kommuneloven'], ['folketrygd', 'folketrygdloven'],
+  ['arbeidsmiljø', 'arbeidsmiljøloven'],
+  ['aksjeselskaper', 'aksjeloven'],
+  ['straff', 'straffeloven'],
+  ['barn og foreldre', 'barnelova'],
+  ['planlegging og byggesaksbehandling', 'plan- og bygningsloven'],
+  ['helsepersonell', 'helsepersonelloven'],
+  ['pasient- og brukerrettigheter', 'pasient- og brukerrettighetsloven'],
+  ['skatt av formue og inntekt', 'skatteloven'],
+  ['behandlingsmåten i forvaltningssaker', 'forvaltningsloven'],
+  ['rett til innsyn i dokument i offentleg verksemd', 'offentleglova'],
+  ['vegtrafikk', 'vegtrafikkloven'],
+  ['forvaltning av naturens mangfold', 'naturmangfoldloven'],
+  ['grunnskolen og den vidaregåande opplæringa', 'opplæringslova'],
+  ['behandling av personopplysninger', 'personopplysningsloven'],
+  ['kommuner og fylkeskommuner', 'kommuneloven'],
+  ['folketrygd', 'folketrygdloven'],
 ]
 
 const MINISTRIES = [
-  'Arbeids- og inkluderingsdepartementet', 'Barne- og familiedepartementet', 'Finansdepartementet', 'Helse- og omsorgsdepartementet',
-  'Justis- og beredskapsdepartementet', 'Klima- og miljødepartementet', 'Kommunal- og distriktsdepartementet', 'Kunnskapsdepartementet',
-  'Landbruks- og matdepartementet', 'Nærings- og fiskeridepartementet', 'Samferdselsdepartementet', 'Digitaliserings- og forvaltningsdepartementet',
+  'Arbeids- og inkluderingsdepartementet',
+  'Barne- og familiedepartementet',
+  'Finansdepartementet',
+  'Helse- og omsorgsdepartementet',
+  'Justis- og beredskapsdepartementet',
+  'Klima- og miljødepartementet',
+  'Kommunal- og distriktsdepartementet',
+  'Kunnskapsdepartementet',
+  'Landbruks- og matdepartementet',
+  'Nærings- og fiskeridepartementet',
+  'Samferdselsdepartementet',
+  'Digitaliserings- og forvaltningsdepartementet',
 ]
 
 type Random = ReturnType<typeof createRandom>
@@ -123,18 +143,26 @@ function section(random: Random, number: string, id: string): SectionSpec {
   for (let i = 0; i < count; i++) {
     let text = ledd(random)
     if (random.next() < 0.2) {
-      const listItems = Array.from({ length: random.int(2, 6) }, () => `${sentence(random, random.int(4, 14)).slice(0, -1).toLowerCase()},`)
+      const listItems = Array.from(
+        { length: random.int(2, 6) },
+        () => `${sentence(random, random.int(4, 14)).slice(0, -1).toLowerCase()},`,
+      )
       text = `${text.slice(0, -1)}:\n${listXml(random.next() < 0.7 ? 'a' : '1', listItems, `${id}-ledd-${i + 1}`)}`
     }
     items.push(text)
   }
   const spec: SectionSpec = { number, title: sentence(random, random.int(1, 4)).slice(0, -1), ledd: items, numbered }
-  if (random.next() < 0.3) spec.changes = `Endret ved lov ${random.int(1, 28)} juni ${random.int(1990, 2026)} nr. ${random.int(1, 120)}.`
+  if (random.next() < 0.3)
+    spec.changes = `Endret ved lov ${random.int(1, 28)} juni ${random.int(1990, 2026)} nr. ${random.int(1, 120)}.`
   return spec
 }
 
 function date(random: Random): { y: number; m: string; d: string } {
-  return { y: random.int(1902, 2026), m: String(random.int(1, 12)).padStart(2, '0'), d: String(random.int(1, 28)).padStart(2, '0') }
+  return {
+    y: random.int(1902, 2026),
+    m: String(random.int(1, 12)).padStart(2, '0'),
+    d: String(random.int(1, 28)).padStart(2, '0'),
+  }
 }
 
 /** One generated document in the real markup: chapters of sections, sized like the real corpus (20-80 kB on average). */
@@ -149,7 +177,10 @@ function document(random: Random, kind: 'lov' | 'forskrift', index: number, used
   const tail = `${when.y}-${when.m}-${when.d}-${number}`
   const base = kind === 'lov' ? 'NL' : 'SF'
   const dokid = `${base}/${kind}/${tail}`
-  const [topic, short] = kind === 'lov' && index < TOPICS.length ? (TOPICS[index] as [string, string]) : [sentence(random, random.int(2, 6)).slice(0, -1).toLowerCase(), undefined]
+  const [topic, short] =
+    kind === 'lov' && index < TOPICS.length
+      ? (TOPICS[index] as [string, string])
+      : [sentence(random, random.int(2, 6)).slice(0, -1).toLowerCase(), undefined]
   const title = kind === 'lov' ? `Lov om ${topic}${short ? ` (${short})` : ''}` : `Forskrift om ${topic}`
   const chapters = random.int(1, 12)
   const bodies: string[] = []
@@ -169,11 +200,17 @@ function document(random: Random, kind: 'lov' | 'forskrift', index: number, used
     legacyId: `${kind === 'lov' ? 'LOV' : 'FOR'}-${tail}`,
     refId: `${kind}/${tail}`,
     title,
-    ...(short ? { titleShort: `${short.charAt(0).toUpperCase()}${short.slice(1)}` } : random.next() < 0.6 ? { titleShort: sentence(random, 2).slice(0, -1) } : {}),
+    ...(short
+      ? { titleShort: `${short.charAt(0).toUpperCase()}${short.slice(1)}` }
+      : random.next() < 0.6
+        ? { titleShort: sentence(random, 2).slice(0, -1) }
+        : {}),
     ministries: [random.pick(MINISTRIES)],
     dateInForce: [random.next() < 0.05 ? 'Kongen bestemmer' : `${when.y}-${when.m}-${when.d}`],
     lastChangeInForce: `${random.int(Math.max(when.y, 2000), 2026)}-${String(random.int(1, 12)).padStart(2, '0')}-01`,
-    ...(kind === 'forskrift' ? { basedOn: [`lov/${random.int(1950, 2025)}-06-${String(random.int(10, 28))}-${random.int(1, 99)}`] } : {}),
+    ...(kind === 'forskrift'
+      ? { basedOn: [`lov/${random.int(1950, 2025)}-06-${String(random.int(10, 28))}-${random.int(1, 99)}`] }
+      : {}),
   }
   const prefix = kind === 'lov' ? 'nl' : 'sf'
   const file = `${prefix}-${when.y}${when.m}${when.d}-${String(number).padStart(kind === 'lov' ? 3 : 4, '0')}.xml`
@@ -214,13 +251,19 @@ async function writeArchive(files: Iterable<ArchiveFile>, target: string, usePro
         folders.add(folder)
         pack.entry({ name: folder, type: 'directory' })
       }
-      await new Promise<void>((resolve, reject) => pack.entry({ name: file.path }, Buffer.from(file.xml), (error) => (error ? reject(error) : resolve())))
+      await new Promise<void>((resolve, reject) =>
+        pack.entry({ name: file.path }, Buffer.from(file.xml), (error) => (error ? reject(error) : resolve())),
+      )
     }
     pack.finalize()
   })()
   if (useProgram) {
     const child = spawn('bzip2', ['-c', '-9'], { stdio: ['pipe', 'pipe', 'inherit'] })
-    await Promise.all([pipeline(pack as unknown as Readable, child.stdin), pipeline(child.stdout, createWriteStream(target)), writing])
+    await Promise.all([
+      pipeline(pack as unknown as Readable, child.stdin),
+      pipeline(child.stdout, createWriteStream(target)),
+      writing,
+    ])
   } else {
     const chunks: Buffer[] = []
     for await (const chunk of pack as unknown as AsyncIterable<Buffer>) chunks.push(chunk)
@@ -237,7 +280,10 @@ async function writeArchive(files: Iterable<ArchiveFile>, target: string, usePro
  * @example
  * const { laws, regulations } = await writeCorpusArchives('/tmp/lovdata-corpus')
  */
-export async function writeCorpusArchives(directory: string, options: CorpusOptions = {}): Promise<{ laws: string; regulations: string; documents: number }> {
+export async function writeCorpusArchives(
+  directory: string,
+  options: CorpusOptions = {},
+): Promise<{ laws: string; regulations: string; documents: number }> {
   const laws = options.laws ?? 738
   const regulations = options.regulations ?? 3427
   const seed = options.seed ?? 1

@@ -25,7 +25,15 @@ export function demoRebuildTime(today = new Date().toISOString().slice(0, 10)): 
 export function lovdataDemoDatasetFiles(today?: string): DemoDatasetLoad[] {
   const publishedAt = demoRebuildTime(today)
   return [
-    { dataset: lovdataLaws, publishedAt, files: [{ file: LOVDATA_RULE_FILES.laws, bytes: demoRuleArchive(LOVDATA_RULE_FILES.laws) }] },
-    { dataset: lovdataRegulations, publishedAt, files: [{ file: LOVDATA_RULE_FILES.regulations, bytes: demoRuleArchive(LOVDATA_RULE_FILES.regulations) }] },
+    {
+      dataset: lovdataLaws,
+      publishedAt,
+      files: [{ file: LOVDATA_RULE_FILES.laws, bytes: demoRuleArchive(LOVDATA_RULE_FILES.laws) }],
+    },
+    {
+      dataset: lovdataRegulations,
+      publishedAt,
+      files: [{ file: LOVDATA_RULE_FILES.regulations, bytes: demoRuleArchive(LOVDATA_RULE_FILES.regulations) }],
+    },
   ]
 }

@@ -1,6 +1,19 @@
 import { DOMSTOL_DECISIONS, type FakeDecision } from './fake-domstol.js'
 
-const MONTHS = ['januar', 'februar', 'mars', 'april', 'mai', 'juni', 'juli', 'august', 'september', 'oktober', 'november', 'desember']
+const MONTHS = [
+  'januar',
+  'februar',
+  'mars',
+  'april',
+  'mai',
+  'juni',
+  'juli',
+  'august',
+  'september',
+  'oktober',
+  'november',
+  'desember',
+]
 
 /** A made-up decision: what it is about, and how many days before the demo's day it was given. */
 interface RecentCase {
@@ -83,9 +96,7 @@ const RECENT_CASES: RecentCase[] = [
     kind: 'ankeutvalg-sivil',
     title: 'Anke over kjennelse om midlertidig forføyning forkastet',
     appeal: 'anke over Borgarting lagmannsretts kjennelse',
-    summary: [
-      'Høyesteretts ankeutvalg kom til at lagmannsretten hadde tolket tvisteloven riktig.',
-    ],
+    summary: ['Høyesteretts ankeutvalg kom til at lagmannsretten hadde tolket tvisteloven riktig.'],
     area: 'Sivilprosess, tvisteloven',
   },
   {
@@ -112,7 +123,12 @@ const RECENT_CASES: RecentCase[] = [
   },
 ]
 
-const SLUGS = { sivil: 'hoyesterett---sivil', straff: 'hoyesterett---straff', 'ankeutvalg-sivil': 'hoyesteretts-ankeutvalg---sivil', 'ankeutvalg-straff': 'hoyesteretts-ankeutvalg---straff' }
+const SLUGS = {
+  sivil: 'hoyesterett---sivil',
+  straff: 'hoyesterett---straff',
+  'ankeutvalg-sivil': 'hoyesteretts-ankeutvalg---sivil',
+  'ankeutvalg-straff': 'hoyesteretts-ankeutvalg---straff',
+}
 
 /**
  * Høyesterett decisions dated in the days before `now`, as domstol.no would publish them, so

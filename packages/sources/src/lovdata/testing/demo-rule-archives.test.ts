@@ -18,7 +18,8 @@ describe('the demo archives of rules', () => {
       }
       expect(demoRuleArchive(archive.file).equals(built)).toBe(true)
       const ids: string[] = []
-      for await (const document of readLovdataArchive(Readable.from([demoRuleArchive(archive.file)]))) ids.push(document.documentId)
+      for await (const document of readLovdataArchive(Readable.from([demoRuleArchive(archive.file)])))
+        ids.push(document.documentId)
       expect(ids).toHaveLength(archive.documents().length)
     })
   }

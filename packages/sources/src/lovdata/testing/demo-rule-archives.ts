@@ -23,8 +23,16 @@ export interface DemoRuleArchive {
  * demoRuleArchives.map((archive) => archive.file) // ['gjeldende-lover.tar.bz2', 'gjeldende-sentrale-forskrifter.tar.bz2']
  */
 export const demoRuleArchives: DemoRuleArchive[] = [
-  { file: LOVDATA_RULE_FILES.laws, description: 'Gjeldende lover', documents: () => [...lawFixtures(), amendmentLaw()] },
-  { file: LOVDATA_RULE_FILES.regulations, description: 'Gjeldende sentrale forskrifter', documents: () => [...regulationFixtures(), ...radonRegulations()] },
+  {
+    file: LOVDATA_RULE_FILES.laws,
+    description: 'Gjeldende lover',
+    documents: () => [...lawFixtures(), amendmentLaw()],
+  },
+  {
+    file: LOVDATA_RULE_FILES.regulations,
+    description: 'Gjeldende sentrale forskrifter',
+    documents: () => [...regulationFixtures(), ...radonRegulations()],
+  },
 ]
 
 /** Where the bytes of the demo's archives are kept. */

@@ -27,11 +27,25 @@ const call = async (operation: string, query: Record<string, string | number>) =
 // search_rules, get_rule and get_section read the rule datasets: @allmenning/datasets/testing's loadDemoDatasets loads them.
 describe('lovdata demo upstreams', () => {
   it('play every upstream the source declares', () => {
-    expect(Object.keys(demo.fakes).sort()).toEqual(lovdata().upstreams.map((u) => u.id).sort())
+    expect(Object.keys(demo.fakes).sort()).toEqual(
+      lovdata()
+        .upstreams.map((u) => u.id)
+        .sort(),
+    )
   })
 
   it('search_case_law: plausible queries find decisions of this year and last year', async () => {
-    for (const query of ['barnevern', 'oppsigelse', 'narkotika', 'erstatning', 'skatt', 'personvern', 'straff', 'Høyesterett', 'vegloven ekspropriasjon']) {
+    for (const query of [
+      'barnevern',
+      'oppsigelse',
+      'narkotika',
+      'erstatning',
+      'skatt',
+      'personvern',
+      'straff',
+      'Høyesterett',
+      'vegloven ekspropriasjon',
+    ]) {
       const { hits } = await call('search_case_law', { query })
       expect(hits.length, query).toBeGreaterThan(0)
     }
@@ -39,11 +53,14 @@ describe('lovdata demo upstreams', () => {
     const years = new Set(hits.map((hit: { hr_number: string }) => Number(hit.hr_number.slice(3, 7))))
     expect(years.has(thisYear) || new Date().getUTCMonth() === 0).toBe(true)
     expect(years.has(thisYear - 1)).toBe(true)
-    expect((await call('search_case_law', { query: 'HR-2025-844-A' })).hits).toEqual([expect.objectContaining({ hr_number: 'HR-2025-844-A' })])
+    expect((await call('search_case_law', { query: 'HR-2025-844-A' })).hits).toEqual([
+      expect.objectContaining({ hr_number: 'HR-2025-844-A' }),
+    ])
   })
 
   it("list_case_law: this year's and last year's decisions, and the documented year", async () => {
-    for (const year of [thisYear - 1, 2025]) expect((await call('list_case_law', { year })).decisions.length).toBeGreaterThan(0)
+    for (const year of [thisYear - 1, 2025])
+      expect((await call('list_case_law', { year })).decisions.length).toBeGreaterThan(0)
     expect((await call('list_case_law', { year: 2025, category: 'sivil' })).decisions.length).toBeGreaterThan(0)
   })
 
@@ -57,10 +74,13 @@ describe('lovdata demo upstreams', () => {
     expect(decision.full_text).toContain(recent.hr_number)
   })
 
-  it("the public data lists the two archives of rules, rebuilt today, and serves them", async () => {
+  it('the public data lists the two archives of rules, rebuilt today, and serves them', async () => {
     const client = createLovdataPublicData({ baseUrl: demo.fakes.lovdata!.baseUrl })
     const files = await client.list()
-    expect(files.map((file) => file.filename).sort()).toEqual(['gjeldende-lover.tar.bz2', 'gjeldende-sentrale-forskrifter.tar.bz2'])
+    expect(files.map((file) => file.filename).sort()).toEqual([
+      'gjeldende-lover.tar.bz2',
+      'gjeldende-sentrale-forskrifter.tar.bz2',
+    ])
     for (const file of files) expect(file.lastModified?.slice(0, 10)).toBe(new Date().toISOString().slice(0, 10))
     const download = await client.download('gjeldende-lover.tar.bz2')
     const chunks: Buffer[] = []

@@ -23,7 +23,10 @@ import { demoRebuildTime } from './demo-datasets.js'
 export async function startDemoUpstreams(): Promise<DemoUpstreams> {
   const rebuilt = demoRebuildTime()
   const files = Object.fromEntries(
-    demoRuleArchives.map((archive) => [archive.file, { bytes: demoRuleArchive(archive.file), description: archive.description, lastModified: rebuilt }]),
+    demoRuleArchives.map((archive) => [
+      archive.file,
+      { bytes: demoRuleArchive(archive.file), description: archive.description, lastModified: rebuilt },
+    ]),
   )
   const [domstol, lovdata] = await Promise.all([
     startFakeDomstol({ decisions: [...recentDecisions(new Date()), ...DOMSTOL_DECISIONS] }),

@@ -13,7 +13,8 @@ export interface FakeDecision {
   body: string
 }
 
-const pdf = (year: number, month: string, hr: string) => `/globalassets/upload/hret/avgjorelser/${year}/${month}/${hr.toLowerCase()}.pdf`
+const pdf = (year: number, month: string, hr: string) =>
+  `/globalassets/upload/hret/avgjorelser/${year}/${month}/${hr.toLowerCase()}.pdf`
 
 /**
  * Decisions shaped like domstol.no's pages: texts as Høyesterett publishes them, across the
@@ -27,7 +28,8 @@ export const DOMSTOL_DECISIONS: FakeDecision[] = [
     hrNumber: 'HR-2026-1360-A',
     slug: 'hoyesterett---sivil',
     title: 'Tillatelser til gruvedrift i Engebøfjellet er ugyldige',
-    intro: '<p>Høyesteretts dom 12. juni 2026, HR-2026-1360-A, (sak nr. 25-118822SIV-HRET), sivil sak, anke over Borgarting lagmannsretts dom.</p>',
+    intro:
+      '<p>Høyesteretts dom 12. juni 2026, HR-2026-1360-A, (sak nr. 25-118822SIV-HRET), sivil sak, anke over Borgarting lagmannsretts dom.</p>',
     body:
       '<p>Saken gjaldt gyldigheten av tillatelser til gruvedrift med sjødeponi i Førdefjorden.</p>' +
       `<p>Høyesterett kom til at tillatelsene er ugyldige.</p><p><a href="${pdf(2026, 'juni', 'HR-2026-1360-A')}">Les avgjørelsen fra Høyesterett (PDF)</a></p>` +
@@ -37,7 +39,8 @@ export const DOMSTOL_DECISIONS: FakeDecision[] = [
     hrNumber: 'HR-2026-1432-A',
     slug: 'hoyesterett---straff',
     title: 'Domfellelse for drapsforsøk opphevet',
-    intro: '<p>Høyesteretts dom 25. juni 2026, HR-2026-1432-A, (sak nr. 26-020118STR-HRET), straffesak, anke over dom.</p>',
+    intro:
+      '<p>Høyesteretts dom 25. juni 2026, HR-2026-1432-A, (sak nr. 26-020118STR-HRET), straffesak, anke over dom.</p>',
     body: `<p>Lagmannsretten hadde stilt feil spørsmål om forsett.</p><p><a href="${pdf(2026, 'juni', 'HR-2026-1432-A')}">Les avgjørelsen (PDF)</a></p>`,
   },
   {
@@ -57,21 +60,24 @@ export const DOMSTOL_DECISIONS: FakeDecision[] = [
     hrNumber: 'HR-2025-812-U',
     slug: 'hoyesteretts-ankeutvalg---straff',
     title: 'Anke over dom nektet fremmet',
-    intro: '<p>Høyesteretts ankeutvalgs beslutning 6. mai 2025, HR-2025-812-U, (sak nr. 25-057486STR-HRET), straffesak, anke over dom.</p>',
+    intro:
+      '<p>Høyesteretts ankeutvalgs beslutning 6. mai 2025, HR-2025-812-U, (sak nr. 25-057486STR-HRET), straffesak, anke over dom.</p>',
     body: `<p>Dommere: Noer, Arntzen, Sæther</p><p><a href="${pdf(2025, 'mai', 'HR-2025-812-U')}">Les avgjørelsen fra Høyesterett (PDF)</a></p>`,
   },
   {
     hrNumber: 'HR-2025-813-A',
     slug: 'hoyesterett---straff',
     title: 'Straff for publisering av videoer på TikTok',
-    intro: '<p>Høyesteretts dom 6. mai 2025, HR-2025-813-A, (sak nr. 24-184452STR-HRET), straffesak, anke over Eidsivating lagmannsretts dom 17. oktober 2024.</p>',
+    intro:
+      '<p>Høyesteretts dom 6. mai 2025, HR-2025-813-A, (sak nr. 24-184452STR-HRET), straffesak, anke over Eidsivating lagmannsretts dom 17. oktober 2024.</p>',
     body: '<p>En mann hadde publisert flere hundre videoer på TikTok om ærekrenkelser.</p>',
   },
   {
     hrNumber: 'HR-2023-491-P',
     slug: 'hoyesterett-sivil',
     title: 'Plenumssak om statens erstatningsansvar',
-    intro: '<p>Høyesteretts dom 16. mars 2023, HR-2023-491-P, (sak nr. 22-080203SIV-HRET), sivil sak, anke over dom.</p>',
+    intro:
+      '<p>Høyesteretts dom 16. mars 2023, HR-2023-491-P, (sak nr. 22-080203SIV-HRET), sivil sak, anke over dom.</p>',
     body: `<p>Høyesterett i plenum.</p><p><a href="${pdf(2023, 'mars', 'HR-2023-491-P')}">Les avgjørelsen (PDF)</a></p>`,
   },
 ]
@@ -99,7 +105,9 @@ export function decisionPageHtml(decision: FakeDecision): string {
     Language: 'no',
   }
   return (
-    '<!DOCTYPE html><html lang="no"><head><meta charset="utf-8"><title>' + decision.title + ' - Domstol.no</title></head><body>' +
+    '<!DOCTYPE html><html lang="no"><head><meta charset="utf-8"><title>' +
+    decision.title +
+    ' - Domstol.no</title></head><body>' +
     `<div id="epi-page-container"><main><h1>${decision.title}</h1><div class="ingress">${decision.intro}</div>` +
     `<div class="xhtml-container-old-domstol">${decision.body}</div></main></div>` +
     '<script type="text/javascript">var __INITIAL__DATA__ = {status: \'loading\' };</script>' +
@@ -115,7 +123,9 @@ function redesignedPageHtml(decision: FakeDecision): string {
 
 const urlset = (paths: string[]) =>
   '<?xml version="1.0" encoding="utf-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
-  paths.map((p) => `<url><loc>https://www.domstol.no${p}</loc><lastmod>2026-09-01T10:00:00+02:00</lastmod></url>`).join('') +
+  paths
+    .map((p) => `<url><loc>https://www.domstol.no${p}</loc><lastmod>2026-09-01T10:00:00+02:00</lastmod></url>`)
+    .join('') +
   '</urlset>'
 
 /**
@@ -180,10 +190,14 @@ export async function startFakeDomstol(options: { decisions?: FakeDecision[] } =
   const paths = decisions.map(decisionPath)
   const half = Math.ceil(paths.length / 2)
   const shown = (from: number, to: number) => (sitemapWithoutDecisions ? [] : paths.slice(from, Math.min(to, listed)))
-  fake.route('/sitemap-1.xml', () => xml(urlset(['/no/hoyesterett/', '/no/hoyesterett/avgjorelser/', ...shown(0, half)])))
+  fake.route('/sitemap-1.xml', () =>
+    xml(urlset(['/no/hoyesterett/', '/no/hoyesterett/avgjorelser/', ...shown(0, half)])),
+  )
   fake.route('/sitemap-2.xml', () => xml(urlset(['/no/nar-gar-rettssaken/', ...shown(half, paths.length)])))
   for (const decision of decisions) {
-    fake.route(decisionPath(decision), () => fakeReply.html(redesigned.has(decision.hrNumber) ? redesignedPageHtml(decision) : decisionPageHtml(decision)))
+    fake.route(decisionPath(decision), () =>
+      fakeReply.html(redesigned.has(decision.hrNumber) ? redesignedPageHtml(decision) : decisionPageHtml(decision)),
+    )
   }
   const pdfAnswers = new Map<string, FakePdfAnswer>()
   for (const decision of decisions) {
@@ -192,7 +206,8 @@ export async function startFakeDomstol(options: { decisions?: FakeDecision[] } =
     fake.route(link, () => {
       const answer = pdfAnswers.get(decision.hrNumber) ?? 'pdf'
       if (answer === 'missing') return fakeReply.status(404, 'Not Found')
-      if (answer === 'not-pdf') return fakeReply.html('<!DOCTYPE html><html><body><h1>Siden finnes ikke</h1></body></html>')
+      if (answer === 'not-pdf')
+        return fakeReply.html('<!DOCTYPE html><html><body><h1>Siden finnes ikke</h1></body></html>')
       return fakeReply.bytes(buildTextPdf(decisionPdfPages(decision)), 'application/pdf')
     })
   }

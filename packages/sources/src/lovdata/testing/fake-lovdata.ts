@@ -2,7 +2,12 @@ import { buildLovdataArchive } from './archive-builder.js'
 import { lawFixtures, regulationFixtures } from './fixtures.js'
 import { startFakePublicData, type FakeLovdata, type FakePublicDataFile } from './fake-public-data.js'
 
-export { startFakePublicData, type FakeLovdata, type FakeLovdataBehaviour, type FakePublicDataFile } from './fake-public-data.js'
+export {
+  startFakePublicData,
+  type FakeLovdata,
+  type FakeLovdataBehaviour,
+  type FakePublicDataFile,
+} from './fake-public-data.js'
 
 /**
  * Builds the files the fake lists by default, the four the real list offers: the two small

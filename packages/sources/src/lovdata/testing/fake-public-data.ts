@@ -47,12 +47,22 @@ export async function startFakePublicData(files: Record<string, FakePublicDataFi
   const fake = await startFakeUpstream()
 
   const limited = () =>
-    fakeReply.json('{"error":"Too Many Requests"}', { status: 429, contentType: 'application/json', headers: { ...RATE_LIMIT_HEADERS, 'x-ratelimit-remaining': '0', 'retry-after': '60' } })
+    fakeReply.json('{"error":"Too Many Requests"}', {
+      status: 429,
+      contentType: 'application/json',
+      headers: { ...RATE_LIMIT_HEADERS, 'x-ratelimit-remaining': '0', 'retry-after': '60' },
+    })
 
   fake.route('/v1/publicData/list', () => {
     if (behaviour === 'rate-limited') return limited()
-    if (behaviour === 'html-list') return fakeReply.html('<!DOCTYPE html><html><body><h1>Vedlikehold</h1></body></html>')
-    const list = [...offered].map(([filename, file]) => ({ filename, description: file.description, sizeBytes: file.bytes.length, lastModified: file.lastModified }))
+    if (behaviour === 'html-list')
+      return fakeReply.html('<!DOCTYPE html><html><body><h1>Vedlikehold</h1></body></html>')
+    const list = [...offered].map(([filename, file]) => ({
+      filename,
+      description: file.description,
+      sizeBytes: file.bytes.length,
+      lastModified: file.lastModified,
+    }))
     const body = behaviour === 'changed-list' ? JSON.stringify({ files: list }) : JSON.stringify(list)
     return fakeReply.json(body, { contentType: 'application/json', headers: RATE_LIMIT_HEADERS })
   })
@@ -64,7 +74,11 @@ export async function startFakePublicData(files: Record<string, FakePublicDataFi
       if (!file) return { status: 404, body: '' }
       const bytes = behaviour === 'truncated' ? file.bytes.subarray(0, Math.floor(file.bytes.length / 2)) : file.bytes
       return fakeReply.bytes(bytes, 'application/x-bzip2', {
-        headers: { ...RATE_LIMIT_HEADERS, 'content-length': String(bytes.length), 'content-disposition': `attachment; filename=${filename}` },
+        headers: {
+          ...RATE_LIMIT_HEADERS,
+          'content-length': String(bytes.length),
+          'content-disposition': `attachment; filename=${filename}`,
+        },
       })
     })
   for (const filename of offered.keys()) routeFile(filename)

@@ -8,28 +8,50 @@ function straffeloven(): ArchiveFile {
   const dokid = 'NL/lov/2005-05-20-28'
   const body = [
     chapterXml(1, 'Kapittel 1. Straffelovgivningens virkeområde', [
-      sectionXml(dokid, {
-        number: '1',
-        title: 'Straffelovgivningens saklige virkeområde',
-        ledd: ['Straffelovgivningen gjelder for alle straffbare handlinger når ikke annet er bestemt ved eller i medhold av lov.'],
-      }, 'kapittel-1-paragraf-1'),
-      sectionXml(dokid, {
-        number: '5',
-        title: 'Handlinger i utlandet',
-        ledd: [
-          'Utenfor virkeområdet etter § 4 gjelder straffelovgivningen også for handlinger foretatt i utlandet av\n' +
-            listXml('a', ['norsk statsborger,', 'person med bosted i Norge, eller', 'person som handler på vegne av et foretak registrert i Norge,'], 'kapittel-1-paragraf-5-ledd-1') +
-            '\nnår handlingen også er straffbar etter loven i landet der den er foretatt<sup class="footnotereference">1</sup>.',
-        ],
-        changes: 'Endret ved lover 19 juni 2009 nr. 74 (ikr. 1 okt 2015), 24 juni 2011 nr. 32.',
-      }, 'kapittel-1-paragraf-5'),
+      sectionXml(
+        dokid,
+        {
+          number: '1',
+          title: 'Straffelovgivningens saklige virkeområde',
+          ledd: [
+            'Straffelovgivningen gjelder for alle straffbare handlinger når ikke annet er bestemt ved eller i medhold av lov.',
+          ],
+        },
+        'kapittel-1-paragraf-1',
+      ),
+      sectionXml(
+        dokid,
+        {
+          number: '5',
+          title: 'Handlinger i utlandet',
+          ledd: [
+            'Utenfor virkeområdet etter § 4 gjelder straffelovgivningen også for handlinger foretatt i utlandet av\n' +
+              listXml(
+                'a',
+                [
+                  'norsk statsborger,',
+                  'person med bosted i Norge, eller',
+                  'person som handler på vegne av et foretak registrert i Norge,',
+                ],
+                'kapittel-1-paragraf-5-ledd-1',
+              ) +
+              '\nnår handlingen også er straffbar etter loven i landet der den er foretatt<sup class="footnotereference">1</sup>.',
+          ],
+          changes: 'Endret ved lover 19 juni 2009 nr. 74 (ikr. 1 okt 2015), 24 juni 2011 nr. 32.',
+        },
+        'kapittel-1-paragraf-5',
+      ),
     ]),
     chapterXml(2, 'Kapittel 2. Vilkår for straff', [
-      sectionXml(dokid, {
-        number: '5a',
-        title: 'Forbud mot dobbeltstraff',
-        ledd: ['Ingen kan straffes to ganger for samme handling &#8211; heller ikke i Norge og på Ærø.'],
-      }, 'kapittel-2-paragraf-1'),
+      sectionXml(
+        dokid,
+        {
+          number: '5a',
+          title: 'Forbud mot dobbeltstraff',
+          ledd: ['Ingen kan straffes to ganger for samme handling &#8211; heller ikke i Norge og på Ærø.'],
+        },
+        'kapittel-2-paragraf-1',
+      ),
     ]),
   ].join('\n')
   return {
@@ -55,15 +77,29 @@ function straffeloven(): ArchiveFile {
 function forvaltningsloven(): ArchiveFile {
   const dokid = 'NL/lov/1967-02-10'
   const body = [
-    sectionXml(dokid, { number: '11', title: 'Veiledningsplikt', ledd: ['Forvaltningsorganene har innenfor sitt saksområde en alminnelig veiledningsplikt.'] }, 'paragraf-11', 'h2'),
-    sectionXml(dokid, {
-      number: '11a',
-      title: 'Saksbehandlingstid, foreløpig svar',
-      ledd: [
-        'Forvaltningsorganet skal forberede og avgjøre saken uten ugrunnet opphold.',
-        'Dersom det må ventes at det vil ta uforholdsmessig lang tid før en henvendelse kan besvares, skal det snarest mulig gis et foreløpig svar.',
-      ],
-    }, 'paragraf-11a', 'h2'),
+    sectionXml(
+      dokid,
+      {
+        number: '11',
+        title: 'Veiledningsplikt',
+        ledd: ['Forvaltningsorganene har innenfor sitt saksområde en alminnelig veiledningsplikt.'],
+      },
+      'paragraf-11',
+      'h2',
+    ),
+    sectionXml(
+      dokid,
+      {
+        number: '11a',
+        title: 'Saksbehandlingstid, foreløpig svar',
+        ledd: [
+          'Forvaltningsorganet skal forberede og avgjøre saken uten ugrunnet opphold.',
+          'Dersom det må ventes at det vil ta uforholdsmessig lang tid før en henvendelse kan besvares, skal det snarest mulig gis et foreløpig svar.',
+        ],
+      },
+      'paragraf-11a',
+      'h2',
+    ),
   ].join('\n')
   return {
     path: 'nl/nl-19670210-000.xml',
@@ -125,9 +161,25 @@ function aksjeloven(): ArchiveFile {
         lastChangeInForce: '2026-01-01',
       },
       chapterXml(3, 'Kapittel 3. Selskapets midler', [
-        sectionXml(dokid, { number: '3-1', title: 'Aksjekapital', ledd: ['Aksjekapitalen må minst være 30 000 kroner.'] }, 'kapittel-3-paragraf-1'),
-        sectionXml(dokid, { number: '3-2', title: 'Verdien av innskudd', ledd: ['Innskudd som ytes til selskapet, skal minst tilsvare aksjeinnskuddet.'] }, 'kapittel-3-paragraf-2'),
-        sectionXml(dokid, { number: '3-3', title: 'Tegning', ledd: ['Aksjene tegnes i stiftelsesdokumentet.'] }, 'kapittel-3-paragraf-3'),
+        sectionXml(
+          dokid,
+          { number: '3-1', title: 'Aksjekapital', ledd: ['Aksjekapitalen må minst være 30 000 kroner.'] },
+          'kapittel-3-paragraf-1',
+        ),
+        sectionXml(
+          dokid,
+          {
+            number: '3-2',
+            title: 'Verdien av innskudd',
+            ledd: ['Innskudd som ytes til selskapet, skal minst tilsvare aksjeinnskuddet.'],
+          },
+          'kapittel-3-paragraf-2',
+        ),
+        sectionXml(
+          dokid,
+          { number: '3-3', title: 'Tegning', ledd: ['Aksjene tegnes i stiftelsesdokumentet.'] },
+          'kapittel-3-paragraf-3',
+        ),
       ]),
     ),
   }
@@ -142,7 +194,14 @@ function tek17(): ArchiveFile {
     `<h4 class="legalArticleHeader"><span class="legalArticleValue">§ 13-5</span>. <span class="legalArticleTitle">Radon</span></h4>\n` +
     `<article class="numberedLegalP" data-numerator="1" id="${id}-nummer-1">(1) I bygning med rom for varig opphold skal &#229;rsmiddelverdi for radonkonsentrasjon ikke overstige 200 Bq/m<sup>3</sup>.</article>\n` +
     `<article class="numberedLegalP" data-numerator="2" id="${id}-nummer-2">(2) Bygning med rom for varig opphold skal\n` +
-    listXml('a', ['ha radonsperre mot grunnen, og', 'være tilrettelagt for trykkreduserende tiltak i grunnen under bygningen som kan aktiveres dersom målt radonkonsentrasjon overstiger 100 Bq/m<sup>3</sup>.'], `${id}-nummer-2`) +
+    listXml(
+      'a',
+      [
+        'ha radonsperre mot grunnen, og',
+        'være tilrettelagt for trykkreduserende tiltak i grunnen under bygningen som kan aktiveres dersom målt radonkonsentrasjon overstiger 100 Bq/m<sup>3</sup>.',
+      ],
+      `${id}-nummer-2`,
+    ) +
     `</article>\n` +
     `<article class="numberedLegalP" data-numerator="3" id="${id}-nummer-3">Kravene i annet ledd gjelder ikke dersom det kan dokumenteres at tiltakene ikke er nødvendige.</article>\n` +
     `<article class="changesToParent">Endret ved forskrift 25 juni 2024 nr. 1234 (i kraft 1 juli 2024).</article>\n</article>`
@@ -194,7 +253,8 @@ export function regulationFixtures(): ArchiveFile[] {
  */
 export function amendmentLaw(): ArchiveFile {
   const dokid = 'NL/lov/2020-06-19-99'
-  const text = 'I straffeloven og aksjeloven gjøres endringer. Straffeloven § 5a og aksjeloven § 3-1 skal lyde som følger.'
+  const text =
+    'I straffeloven og aksjeloven gjøres endringer. Straffeloven § 5a og aksjeloven § 3-1 skal lyde som følger.'
   return {
     path: 'nl/nl-20200619-099.xml',
     xml: lovdataDocumentXml(
@@ -231,7 +291,12 @@ export function radonRegulations(): ArchiveFile[] {
           ministries: ['Helse- og omsorgsdepartementet'],
           dateInForce: ['2021-04-01'],
         },
-        sectionXml(measuring, { number: '1', title: 'Formål', ledd: ['Forskriften skal sikre at leietakere bor trygt.'] }, 'paragraf-1', 'h2'),
+        sectionXml(
+          measuring,
+          { number: '1', title: 'Formål', ledd: ['Forskriften skal sikre at leietakere bor trygt.'] },
+          'paragraf-1',
+          'h2',
+        ),
       ),
     },
     {
@@ -245,7 +310,16 @@ export function radonRegulations(): ArchiveFile[] {
           ministries: ['Arbeids- og inkluderingsdepartementet'],
           dateInForce: ['2023-01-01'],
         },
-        sectionXml(protection, { number: '4', title: 'Tiltaksnivå', ledd: ['Arbeidsgiver skal sette i verk tiltak mot radon når nivået overstiger tiltaksnivået.'] }, 'paragraf-4', 'h2'),
+        sectionXml(
+          protection,
+          {
+            number: '4',
+            title: 'Tiltaksnivå',
+            ledd: ['Arbeidsgiver skal sette i verk tiltak mot radon når nivået overstiger tiltaksnivået.'],
+          },
+          'paragraf-4',
+          'h2',
+        ),
       ),
     },
   ]

@@ -44,8 +44,13 @@ export const nothingLoaded: DatasetStore = { reader: () => undefined, loadComman
 export async function loadRuleDatasets(): Promise<LoadedRules> {
   const store = createMemoryDatasetStore({ loadCommand: ruleLoadCommand })
   const load = async (dataset: DatasetDefinition, file: string, files: ArchiveFile[]) =>
-    store.loadFiles(dataset, [{ file, bytes: await buildLovdataArchive(files) }], { publishedAt: '2026-11-20T04:00:00Z' })
+    store.loadFiles(dataset, [{ file, bytes: await buildLovdataArchive(files) }], {
+      publishedAt: '2026-11-20T04:00:00Z',
+    })
   const laws = await load(lovdataLaws, 'gjeldende-lover.tar.bz2', [...lawFixtures(), amendmentLaw()])
-  const regulations = await load(lovdataRegulations, 'gjeldende-sentrale-forskrifter.tar.bz2', [...regulationFixtures(), ...radonRegulations()])
+  const regulations = await load(lovdataRegulations, 'gjeldende-sentrale-forskrifter.tar.bz2', [
+    ...regulationFixtures(),
+    ...radonRegulations(),
+  ])
   return { store, laws, regulations, close: () => store.clear() }
 }

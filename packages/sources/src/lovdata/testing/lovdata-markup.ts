@@ -18,7 +18,8 @@ export interface DocumentHeader {
   legalArea?: string[]
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 const list = (values: string[]) => `<ul>${values.map((value) => `<li>${escape(value)}</li>`).join('')}</ul>`
 
@@ -39,8 +40,13 @@ export function documentHeaderXml(header: DocumentHeader): string {
   dl += field('legacyID', 'Datokode', escape(header.legacyId))
   dl += field('dokid', 'DokumentID', escape(header.dokid))
   dl += field('ministry', 'Departement', list(header.ministries))
-  dl += field('dateInForce', 'I kraft fra', header.dateInForce.length === 1 ? escape(header.dateInForce[0] as string) : list(header.dateInForce))
-  if (header.lastChangeInForce) dl += field('lastChangeInForce', 'Ikrafttredelse av siste endring', escape(header.lastChangeInForce))
+  dl += field(
+    'dateInForce',
+    'I kraft fra',
+    header.dateInForce.length === 1 ? escape(header.dateInForce[0] as string) : list(header.dateInForce),
+  )
+  if (header.lastChangeInForce)
+    dl += field('lastChangeInForce', 'Ikrafttredelse av siste endring', escape(header.lastChangeInForce))
   if (header.lastChangedBy) dl += field('lastChangedBy', 'Sist endret ved', list([header.lastChangedBy]))
   if (header.basedOn) dl += field('basedOn', 'Hjemmel', list(header.basedOn))
   if (header.legalArea) dl += field('legalArea', 'Rettsområde', list(header.legalArea))

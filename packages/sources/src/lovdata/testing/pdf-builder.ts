@@ -50,7 +50,9 @@ export function buildTextPdf(pages: string[][], width = 80): Buffer {
   const objects: Buffer[] = []
   const pageIds = pages.map((_, i) => 4 + i * 2)
   objects.push(Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'))
-  objects.push(Buffer.from(`<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`))
+  objects.push(
+    Buffer.from(`<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`),
+  )
   objects.push(Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>'))
   for (const [i, paragraphs] of pages.entries()) {
     const parts: Buffer[] = [Buffer.from('BT /F1 11 Tf 14 TL 56 780 Td\n')]
@@ -60,8 +62,14 @@ export function buildTextPdf(pages: string[][], width = 80): Buffer {
     }
     parts.push(Buffer.from('ET\n'))
     const stream = Buffer.concat(parts)
-    objects.push(Buffer.from(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`))
-    objects.push(Buffer.concat([Buffer.from(`<< /Length ${stream.length} >>\nstream\n`), stream, Buffer.from('endstream')]))
+    objects.push(
+      Buffer.from(
+        `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageIds[i]! + 1} 0 R >>`,
+      ),
+    )
+    objects.push(
+      Buffer.concat([Buffer.from(`<< /Length ${stream.length} >>\nstream\n`), stream, Buffer.from('endstream')]),
+    )
   }
   const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')]
   let offset = chunks[0]!.length
@@ -72,7 +80,13 @@ export function buildTextPdf(pages: string[][], width = 80): Buffer {
     chunks.push(object)
     offset += object.length
   })
-  const xref = [`xref\n0 ${objects.length + 1}\n`, '0000000000 65535 f \n', ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('')
-  chunks.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`))
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n`,
+    '0000000000 65535 f \n',
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('')
+  chunks.push(
+    Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${offset}\n%%EOF\n`),
+  )
   return Buffer.concat(chunks)
 }

@@ -15,7 +15,11 @@ const oslo = { lat: 59.91, lon: 10.75 }
 
 describe('the demo upstreams of luftkvalitet', () => {
   it('play every upstream id the source declares', () => {
-    expect(Object.keys(demo.fakes).sort()).toEqual(luftkvalitet().upstreams.map((upstream) => upstream.id).sort())
+    expect(Object.keys(demo.fakes).sort()).toEqual(
+      luftkvalitet()
+        .upstreams.map((upstream) => upstream.id)
+        .sort(),
+    )
   })
 
   it('answer every operation for Oslo, the documented examples and the listed stations, from the current hour', async () => {

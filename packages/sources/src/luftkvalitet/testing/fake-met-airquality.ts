@@ -29,7 +29,10 @@ const isoSecond = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/
 /** The recorded forecast moved so that its first hour is the current one, as MET's is. */
 function shifted(text: string): string {
   const shift = Math.floor(Date.now() / 3_600_000) * 3_600_000 - RECORDED_START
-  return text.replace(/"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)"/g, (_match, time: string) => `"${isoSecond(Date.parse(time) + shift)}"`)
+  return text.replace(
+    /"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)"/g,
+    (_match, time: string) => `"${isoSecond(Date.parse(time) + shift)}"`,
+  )
 }
 
 /** Roughly mainland Norway; MET makes no forecast outside it. */
@@ -61,8 +64,16 @@ export async function startFakeMetAirquality(): Promise<FakeMetAirquality> {
       userAgent: req.headers['user-agent'] as string | undefined,
       ifModifiedSince: req.headers['if-modified-since'] as string | undefined,
     })
-  const forbidden = { status: 403, headers: { 'content-type': 'text/plain' }, body: '403 Forbidden: missing or invalid User-Agent' }
-  const notFound = (what: string) => ({ status: 404, headers: { 'content-type': 'text/plain' }, body: `404 Not Found: ${what}` })
+  const forbidden = {
+    status: 403,
+    headers: { 'content-type': 'text/plain' },
+    body: '403 Forbidden: missing or invalid User-Agent',
+  }
+  const notFound = (what: string) => ({
+    status: 404,
+    headers: { 'content-type': 'text/plain' },
+    body: `404 Not Found: ${what}`,
+  })
 
   const fake = (await startFakeUpstream(
     {
@@ -77,7 +88,9 @@ export async function startFakeMetAirquality(): Promise<FakeMetAirquality> {
         const station = url.searchParams.get('station')
         if (station !== null) {
           if (!stationsFixture.includes(`"eoi":"${station}"`)) return notFound(`no station ${station}`)
-          return answer(req, () => shifted(forecastFixture).replace('"areaclass":"grunnkrets"', '"areaclass":"station"'))
+          return answer(req, () =>
+            shifted(forecastFixture).replace('"areaclass":"grunnkrets"', '"areaclass":"station"'),
+          )
         }
         const lat = Number(url.searchParams.get('lat'))
         const lon = Number(url.searchParams.get('lon'))

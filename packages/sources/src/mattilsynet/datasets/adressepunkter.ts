@@ -10,7 +10,8 @@ export { ADDRESS_POINT_COLUMNS, ADDRESS_POINTS_FILE }
 
 function coordinate(cell: string | undefined, column: string, min: number, max: number): number {
   const value = Number((cell ?? '').trim())
-  if (!Number.isFinite(value) || value < min || value > max) throw new DatasetRowError(`${column} "${cell}" is not a coordinate within ${min}..${max}`)
+  if (!Number.isFinite(value) || value < min || value > max)
+    throw new DatasetRowError(`${column} "${cell}" is not a coordinate within ${min}..${max}`)
   return value
 }
 
@@ -32,7 +33,7 @@ export const adressepunkter = defineDataset({
     "from Kartverket's address register.",
   publisher: 'Kartverket (Norwegian Mapping Authority)',
   license: 'CC BY 4.0',
-  attribution: 'Positions from Kartverket\'s address register (Matrikkelen), © Kartverket, CC BY 4.0.',
+  attribution: "Positions from Kartverket's address register (Matrikkelen), © Kartverket, CC BY 4.0.",
   origin: {
     kind: 'derived',
     page: 'https://ws.geonorge.no/adresser/v1/',
@@ -73,8 +74,12 @@ export const adressepunkter = defineDataset({
         rows({ header }) {
           const at = new Map(header.map((name, i) => [name.trim(), i] as const))
           const missing = ADDRESS_POINT_COLUMNS.filter((column) => !at.has(column))
-          if (missing.length > 0) throw new DatasetFileError(`has no ${missing.join(', ')} column, so it is not a file the geocoding step wrote`)
-          const cell = (cells: string[], column: (typeof ADDRESS_POINT_COLUMNS)[number]) => (cells[at.get(column)!] ?? '').trim()
+          if (missing.length > 0)
+            throw new DatasetFileError(
+              `has no ${missing.join(', ')} column, so it is not a file the geocoding step wrote`,
+            )
+          const cell = (cells: string[], column: (typeof ADDRESS_POINT_COLUMNS)[number]) =>
+            (cells[at.get(column)!] ?? '').trim()
           return (cells) => {
             const key = cell(cells, 'adresse_key')
             const status = cell(cells, 'status')
@@ -82,7 +87,18 @@ export const adressepunkter = defineDataset({
             if (status === 'not_found') {
               return {
                 table: 'adressepunkter',
-                row: { adresse_key: key, status, lat: null, lon: null, celle: null, kommunenummer: null, kommunenavn: null, kommunenavn_key: null, adressetekst: null, checked_at: cell(cells, 'checked_at') || null },
+                row: {
+                  adresse_key: key,
+                  status,
+                  lat: null,
+                  lon: null,
+                  celle: null,
+                  kommunenummer: null,
+                  kommunenavn: null,
+                  kommunenavn_key: null,
+                  adressetekst: null,
+                  checked_at: cell(cells, 'checked_at') || null,
+                },
               }
             }
             if (status !== 'placed') throw new DatasetRowError(`status "${status}" is neither placed nor not_found`)
@@ -92,7 +108,11 @@ export const adressepunkter = defineDataset({
             return {
               table: 'adressepunkter',
               row: {
-                adresse_key: key, status, lat, lon, celle: gridCell(lat, lon),
+                adresse_key: key,
+                status,
+                lat,
+                lon,
+                celle: gridCell(lat, lon),
                 kommunenummer: cell(cells, 'kommunenummer') || null,
                 kommunenavn: kommunenavn || null,
                 kommunenavn_key: kommunenavn ? placeKey(kommunenavn) : null,

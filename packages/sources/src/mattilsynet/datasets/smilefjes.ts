@@ -3,13 +3,44 @@ import { addressKey, placeKey } from '../address-key.js'
 
 /** The smilefjes file's columns, as Mattilsynet names them. */
 export const SMILEFJES_COLUMNS = [
-  'tilsynsobjektid', 'orgnummer', 'navn', 'adrlinje1', 'adrlinje2', 'postnr', 'poststed', 'tilsynid', 'sakref', 'status', 'dato',
-  'total_karakter', 'tilsynsbesoektype', 'tema1_no', 'tema1_nn', 'karakter1', 'tema2_no', 'tema2_nn', 'karakter2', 'tema3_no',
-  'tema3_nn', 'karakter3', 'tema4_no', 'tema4_nn', 'karakter4',
+  'tilsynsobjektid',
+  'orgnummer',
+  'navn',
+  'adrlinje1',
+  'adrlinje2',
+  'postnr',
+  'poststed',
+  'tilsynid',
+  'sakref',
+  'status',
+  'dato',
+  'total_karakter',
+  'tilsynsbesoektype',
+  'tema1_no',
+  'tema1_nn',
+  'karakter1',
+  'tema2_no',
+  'tema2_nn',
+  'karakter2',
+  'tema3_no',
+  'tema3_nn',
+  'karakter3',
+  'tema4_no',
+  'tema4_nn',
+  'karakter4',
 ] as const
 
 type Column = (typeof SMILEFJES_COLUMNS)[number]
-const REQUIRED: Column[] = ['tilsynsobjektid', 'navn', 'adrlinje1', 'postnr', 'poststed', 'tilsynid', 'dato', 'total_karakter']
+const REQUIRED: Column[] = [
+  'tilsynsobjektid',
+  'navn',
+  'adrlinje1',
+  'postnr',
+  'poststed',
+  'tilsynid',
+  'dato',
+  'total_karakter',
+]
 
 // Some four thousand distinct days in the whole file: each is checked once.
 const seenDates = new Map<string, string>()
@@ -68,7 +99,8 @@ export const smilefjes = defineDataset({
     'with the smiley grade (0–3) in all and for four themes, by establishment and address.',
   publisher: 'Mattilsynet',
   license: 'NLOD 2.0',
-  attribution: 'Contains data from Mattilsynet\'s smilefjes register (tilsyn), under the Norwegian Licence for Open Government Data (NLOD 2.0).',
+  attribution:
+    "Contains data from Mattilsynet's smilefjes register (tilsyn), under the Norwegian Licence for Open Government Data (NLOD 2.0).",
   origin: { kind: 'download', page: 'https://data.norge.no/datasets/288aa74c-e3d3-492e-9ede-e71503b3bfd9' },
   changes: 'daily',
   tables: [
@@ -116,7 +148,14 @@ export const smilefjes = defineDataset({
         tema4: 'text',
         karakter4: 'integer',
       },
-      indexes: [['poststed_key', 'dato'], ['postnr', 'dato'], ['orgnummer'], ['adresse_key'], ['dato'], ['karakter', 'dato']],
+      indexes: [
+        ['poststed_key', 'dato'],
+        ['postnr', 'dato'],
+        ['orgnummer'],
+        ['adresse_key'],
+        ['dato'],
+        ['karakter', 'dato'],
+      ],
       key: ['tilsynsobjektid'],
       keep: 'last',
       fullText: { columns: ['navn'] },
@@ -133,7 +172,9 @@ export const smilefjes = defineDataset({
           const positions = new Map(header.map((name, i) => [name.trim().toLowerCase(), i] as const))
           const missing = REQUIRED.filter((column) => !positions.has(column))
           if (missing.length > 0) {
-            throw new DatasetFileError(`has no ${missing.map((c) => `"${c}"`).join(', ')} column, so it is not Mattilsynet's smilefjes file (its header: ${header.slice(0, 12).join(';').slice(0, 200)})`)
+            throw new DatasetFileError(
+              `has no ${missing.map((c) => `"${c}"`).join(', ')} column, so it is not Mattilsynet's smilefjes file (its header: ${header.slice(0, 12).join(';').slice(0, 200)})`,
+            )
           }
           const at = (column: Column) => positions.get(column) ?? -1
           const cell = (cells: string[], column: Column) => {
@@ -154,9 +195,17 @@ export const smilefjes = defineDataset({
             const inspection = {
               table: 'tilsyn',
               row: {
-                tilsynid, tilsynsobjektid: id, dato, karakter,
-                karakter1: themes[0]!, karakter2: themes[1]!, karakter3: themes[2]!, karakter4: themes[3]!,
-                tilsynsbesoektype, sakref: cell(cells, 'sakref') || null, status: cell(cells, 'status') || null,
+                tilsynid,
+                tilsynsobjektid: id,
+                dato,
+                karakter,
+                karakter1: themes[0]!,
+                karakter2: themes[1]!,
+                karakter3: themes[2]!,
+                karakter4: themes[3]!,
+                tilsynsbesoektype,
+                sakref: cell(cells, 'sakref') || null,
+                status: cell(cells, 'status') || null,
               },
             }
             const before = newest.get(id)
@@ -179,11 +228,18 @@ export const smilefjes = defineDataset({
                   poststed: poststed || null,
                   poststed_key: placeKey(poststed),
                   adresse_key: addressKey(adrlinje1, postnr),
-                  tilsynid, dato, karakter, tilsynsbesoektype,
-                  tema1: cell(cells, 'tema1_no') || null, karakter1: themes[0]!,
-                  tema2: cell(cells, 'tema2_no') || null, karakter2: themes[1]!,
-                  tema3: cell(cells, 'tema3_no') || null, karakter3: themes[2]!,
-                  tema4: cell(cells, 'tema4_no') || null, karakter4: themes[3]!,
+                  tilsynid,
+                  dato,
+                  karakter,
+                  tilsynsbesoektype,
+                  tema1: cell(cells, 'tema1_no') || null,
+                  karakter1: themes[0]!,
+                  tema2: cell(cells, 'tema2_no') || null,
+                  karakter2: themes[1]!,
+                  tema3: cell(cells, 'tema3_no') || null,
+                  karakter3: themes[2]!,
+                  tema4: cell(cells, 'tema4_no') || null,
+                  karakter4: themes[3]!,
                 },
               },
             ]

@@ -29,7 +29,13 @@ export async function deriveAddressPoints(context: DatasetDeriveContext): Promis
     maxRequests: context.budget,
     userAgent: `Allmenning (mattilsynet geocoding step; ${context.userAgent})`,
     ...(context.signal ? { signal: context.signal } : {}),
-    onProgress: (p) => context.onProgress({ done: p.done, total: p.total, due: p.due, counts: { placed: p.placed, 'not found': p.notFound, failed: p.failed } }),
+    onProgress: (p) =>
+      context.onProgress({
+        done: p.done,
+        total: p.total,
+        due: p.due,
+        counts: { placed: p.placed, 'not found': p.notFound, failed: p.failed },
+      }),
   })
   const failed = run.failed > 0 ? `, ${count(run.failed)} failed` : ''
   const summary =
@@ -41,5 +47,10 @@ export async function deriveAddressPoints(context: DatasetDeriveContext): Promis
         `${run.stoppedByFailures ? ', too many in a row, so the run stopped' : ''} (last: ${run.lastError}); ` +
         `the ${count(run.placed + run.notFound)} answers it gave are kept and loaded, and the next sync asks for the rest`
       : undefined
-  return { files: [{ name: ADDRESS_POINTS_FILE, path: file }], summary, remaining: run.remaining, ...(failure ? { failure } : {}) }
+  return {
+    files: [{ name: ADDRESS_POINTS_FILE, path: file }],
+    summary,
+    remaining: run.remaining,
+    ...(failure ? { failure } : {}),
+  }
 }

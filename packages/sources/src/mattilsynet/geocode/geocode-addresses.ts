@@ -76,7 +76,9 @@ const csvCell = (value: string | number | null): string => {
 function knownAddresses(file: string): Map<string, { status: string; checkedAt: string }> {
   const known = new Map<string, { status: string; checkedAt: string }>()
   if (!existsSync(file)) return known
-  const lines = readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/)
+  const lines = readFileSync(file, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
   const header = lines[0]?.split(';') ?? []
   const [key, status, checked] = ['adresse_key', 'status', 'checked_at'].map((name) => header.indexOf(name))
   for (const line of lines.slice(1)) {
@@ -84,12 +86,18 @@ function knownAddresses(file: string): Map<string, { status: string; checkedAt: 
     // Only the key can be quoted (a street line with ";" or '"'), and it comes first.
     const quoted = /^"((?:[^"]|"")*)";(.*)$/.exec(line)
     const cells = quoted ? [quoted[1]!.replace(/""/g, '"'), ...quoted[2]!.split(';')] : line.split(';')
-    if (cells[key!] !== undefined) known.set(cells[key!]!, { status: cells[status!] ?? '', checkedAt: cells[checked!] ?? '' })
+    if (cells[key!] !== undefined)
+      known.set(cells[key!]!, { status: cells[status!] ?? '', checkedAt: cells[checked!] ?? '' })
   }
   return known
 }
 
-const streetOnly = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').replace(/(\d)\s+([a-zæøå])$/u, '$1$2').trim()
+const streetOnly = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .replace(/(\d)\s+([a-zæøå])$/u, '$1$2')
+    .trim()
 
 /**
  * The hit that is the address asked for: the same text, or the same street and number with
@@ -99,7 +107,12 @@ const streetOnly = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').rep
 function matchOf(street: string, hits: KartverketAddress[]): KartverketAddress | undefined {
   const wanted = streetOnly(street)
   const text = (hit: KartverketAddress) => (typeof hit.adressetekst === 'string' ? streetOnly(hit.adressetekst) : '')
-  return hits.find((hit) => text(hit) === wanted) ?? hits.find((hit) => text(hit).replace(/[a-zæøå]$/u, '') === wanted.replace(/[a-zæøå]$/u, '') && /\d[a-zæøå]?$/u.test(wanted))
+  return (
+    hits.find((hit) => text(hit) === wanted) ??
+    hits.find(
+      (hit) => text(hit).replace(/[a-zæøå]$/u, '') === wanted.replace(/[a-zæøå]$/u, '') && /\d[a-zæøå]?$/u.test(wanted),
+    )
+  )
 }
 
 /**
@@ -125,7 +138,9 @@ export async function geocodeEstablishmentAddresses(options: GeocodeOptions): Pr
   const fetcher = options.fetch ?? fetch
   const base = (options.baseUrl ?? KARTVERKET_ADDRESS_API).replace(/\/$/, '')
   const retryMs = (options.retryNotFoundDays ?? 30) * 86_400_000
-  const rows = await options.reader.select<{ adrlinje1: string | null; postnr: string | null }>('tilsynsobjekter', { columns: ['adrlinje1', 'postnr'] })
+  const rows = await options.reader.select<{ adrlinje1: string | null; postnr: string | null }>('tilsynsobjekter', {
+    columns: ['adrlinje1', 'postnr'],
+  })
   const addresses = new Map<string, { street: string; postnr: string }>()
   for (const row of rows) {
     const key = row.adrlinje1 && row.postnr ? addressKey(row.adrlinje1, row.postnr) : null
@@ -149,26 +164,47 @@ export async function geocodeEstablishmentAddresses(options: GeocodeOptions): Pr
 
   async function lookUp(key: string, street: string, postnr: string): Promise<void> {
     const url = new URL(`${base}/sok`)
-    url.search = new URLSearchParams({ sok: street, postnummer: postnr, treffPerSide: '5', utkoordsys: '4258' }).toString()
+    url.search = new URLSearchParams({
+      sok: street,
+      postnummer: postnr,
+      treffPerSide: '5',
+      utkoordsys: '4258',
+    }).toString()
     let response: Response
     try {
       response = await fetcher(url, {
-        headers: { accept: 'application/json', 'user-agent': options.userAgent ?? 'Allmenning (mattilsynet geocoding step)' },
+        headers: {
+          accept: 'application/json',
+          'user-agent': options.userAgent ?? 'Allmenning (mattilsynet geocoding step)',
+        },
         ...(options.signal ? { signal: options.signal } : {}),
       })
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause
-      throw new Error(`Kartverket's address API (${base}) could not be reached: ${cause?.code ?? cause?.message ?? (error as Error).message}`)
+      throw new Error(
+        `Kartverket's address API (${base}) could not be reached: ${cause?.code ?? cause?.message ?? (error as Error).message}`,
+      )
     }
-    if (!response.ok) throw new Error(`Kartverket's address API (${base}) answered ${response.status} for ${url.pathname}`)
+    if (!response.ok)
+      throw new Error(`Kartverket's address API (${base}) answered ${response.status} for ${url.pathname}`)
     const body = (await response.json().catch(() => null)) as { adresser?: unknown } | null
-    if (!body || !Array.isArray(body.adresser)) throw new Error(`Kartverket's address API (${base}) answered without an adresser list`)
+    if (!body || !Array.isArray(body.adresser))
+      throw new Error(`Kartverket's address API (${base}) answered without an adresser list`)
     const hit = matchOf(street, body.adresser as KartverketAddress[])
     const lat = Number(hit?.representasjonspunkt?.lat)
     const lon = Number(hit?.representasjonspunkt?.lon)
     const checked = now().toISOString()
     if (hit && Number.isFinite(lat) && Number.isFinite(lon)) {
-      const fields = [key, 'placed', lat, lon, String(hit.kommunenummer ?? ''), String(hit.kommunenavn ?? ''), String(hit.adressetekst ?? ''), checked]
+      const fields = [
+        key,
+        'placed',
+        lat,
+        lon,
+        String(hit.kommunenummer ?? ''),
+        String(hit.kommunenavn ?? ''),
+        String(hit.adressetekst ?? ''),
+        checked,
+      ]
       appendFileSync(options.file, `${fields.map(csvCell).join(';')}\n`)
       progress.placed++
     } else {

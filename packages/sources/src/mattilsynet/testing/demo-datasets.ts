@@ -15,7 +15,11 @@ export const mattilsynetDemoDatasetDir = new URL('./fixtures/demo-datasets/', im
  * addressPointsCsv().toString().split('\n')[0] // 'adresse_key;status;lat;lon;…'
  */
 export function addressPointsCsv(points = FIXTURE_ADDRESS_POINTS, checkedAt = '2026-11-27T04:00:00.000Z'): Buffer {
-  const lines = points.map((p) => [addressKey(p.street, p.postnr), 'placed', p.lat, p.lon, p.kommunenummer, p.kommunenavn, p.street, checkedAt].join(';'))
+  const lines = points.map((p) =>
+    [addressKey(p.street, p.postnr), 'placed', p.lat, p.lon, p.kommunenummer, p.kommunenavn, p.street, checkedAt].join(
+      ';',
+    ),
+  )
   return Buffer.from(`${[ADDRESS_POINT_COLUMNS.join(';'), ...lines].join('\n')}\n`, 'utf8')
 }
 
@@ -31,7 +35,15 @@ export function addressPointsCsv(points = FIXTURE_ADDRESS_POINTS, checkedAt = '2
 export function mattilsynetDemoDatasetFiles(today = new Date().toISOString().slice(0, 10)): DemoDatasetLoad[] {
   const read = (path: string) => readFileSync(new URL(path, mattilsynetDemoDatasetDir))
   return [
-    { dataset: smilefjes, publishedAt: today, files: [{ file: 'smilefjes-tilsyn.csv', bytes: read('mattilsynet_smilefjes/smilefjes-tilsyn.csv') }] },
-    { dataset: adressepunkter, publishedAt: today, files: [{ file: ADDRESS_POINTS_FILE, bytes: read(`mattilsynet_adressepunkter/${ADDRESS_POINTS_FILE}`) }] },
+    {
+      dataset: smilefjes,
+      publishedAt: today,
+      files: [{ file: 'smilefjes-tilsyn.csv', bytes: read('mattilsynet_smilefjes/smilefjes-tilsyn.csv') }],
+    },
+    {
+      dataset: adressepunkter,
+      publishedAt: today,
+      files: [{ file: ADDRESS_POINTS_FILE, bytes: read(`mattilsynet_adressepunkter/${ADDRESS_POINTS_FILE}`) }],
+    },
   ]
 }

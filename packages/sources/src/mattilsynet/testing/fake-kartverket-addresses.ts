@@ -14,13 +14,22 @@ import { FIXTURE_ADDRESS_POINTS } from './smilefjes-fixtures.js'
  * const kartverket = await startFakeKartverketAddresses()
  * await geocodeEstablishmentAddresses({ reader, file: 'data/mattilsynet-adressepunkter.csv', baseUrl: kartverket.baseUrl })
  */
-export async function startFakeKartverketAddresses(addresses = FIXTURE_ADDRESS_POINTS, options: { failAfter?: number } = {}): Promise<FakeUpstream> {
+export async function startFakeKartverketAddresses(
+  addresses = FIXTURE_ADDRESS_POINTS,
+  options: { failAfter?: number } = {},
+): Promise<FakeUpstream> {
   const fake = await startFakeUpstream()
   let answered = 0
   fake.route('/sok', (url) => {
     // Later requests get the failure failWith sets; failWith(undefined) ends it.
-    if (options.failAfter !== undefined && ++answered === options.failAfter) fake.failWith(fakeReply.status(503, 'Service Unavailable'))
-    const norm = (line: string) => line.toLowerCase().replace(/\s+/g, ' ').replace(/(\d) ([a-zæøå])$/u, '$1$2').trim()
+    if (options.failAfter !== undefined && ++answered === options.failAfter)
+      fake.failWith(fakeReply.status(503, 'Service Unavailable'))
+    const norm = (line: string) =>
+      line
+        .toLowerCase()
+        .replace(/\s+/g, ' ')
+        .replace(/(\d) ([a-zæøå])$/u, '$1$2')
+        .trim()
     const text = norm(url.searchParams.get('sok') ?? '')
     const postnr = url.searchParams.get('postnummer')
     // Kartverket matches the words given as prefixes: "Storgata 6" finds "Storgata 60" too.
@@ -38,7 +47,18 @@ export async function startFakeKartverketAddresses(addresses = FIXTURE_ADDRESS_P
         objtype: 'Vegadresse',
         representasjonspunkt: { epsg: 'EPSG:4258', lat: a.lat, lon: a.lon },
       }))
-    const body = { metadata: { viserFra: 0, viserTil: hits.length, totaltAntallTreff: hits.length, treffPerSide: 5, side: 0, sokeStreng: url.search.slice(1), asciiKompatibel: true }, adresser: hits }
+    const body = {
+      metadata: {
+        viserFra: 0,
+        viserTil: hits.length,
+        totaltAntallTreff: hits.length,
+        treffPerSide: 5,
+        side: 0,
+        sokeStreng: url.search.slice(1),
+        asciiKompatibel: true,
+      },
+      adresser: hits,
+    }
     return fakeReply.json(JSON.stringify(body), { contentType: 'application/json;charset=UTF-8' })
   })
   return fake

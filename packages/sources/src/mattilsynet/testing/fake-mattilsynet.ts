@@ -18,7 +18,10 @@ export interface FakeMattilsynet extends FakeUpstream {
  * const fake = await startFakeMattilsynet()
  * // dataset files at `${fake.baseUrl}/smilefjes-tilsyn.csv`
  */
-export async function startFakeMattilsynet(bytes: Buffer = smilefjesCsv(FIXTURE_LINES), lastModified = new Date('2026-11-27T03:10:00Z')): Promise<FakeMattilsynet> {
+export async function startFakeMattilsynet(
+  bytes: Buffer = smilefjesCsv(FIXTURE_LINES),
+  lastModified = new Date('2026-11-27T03:10:00Z'),
+): Promise<FakeMattilsynet> {
   let file = { bytes, lastModified, etag: '' }
   const etagOf = (b: Buffer) => `"${createHash('sha1').update(b).digest('hex').slice(0, 20)}"`
   file.etag = etagOf(bytes)
@@ -26,7 +29,9 @@ export async function startFakeMattilsynet(bytes: Buffer = smilefjesCsv(FIXTURE_
   fake.route(SMILEFJES_PATH, (_url, req) => {
     const validators = { etag: file.etag, 'last-modified': file.lastModified.toUTCString() }
     if (req.headers['if-none-match'] === file.etag) return { status: 304, headers: validators, body: '' }
-    return fakeReply.bytes(file.bytes, 'text/csv; charset=utf-8', { headers: { ...validators, 'content-length': String(file.bytes.length) } })
+    return fakeReply.bytes(file.bytes, 'text/csv; charset=utf-8', {
+      headers: { ...validators, 'content-length': String(file.bytes.length) },
+    })
   })
   return Object.assign(fake, {
     publish(next: Buffer, modified = new Date()) {

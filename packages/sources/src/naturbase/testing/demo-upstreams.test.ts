@@ -32,7 +32,12 @@ describe('the naturbase demo upstreams', () => {
   })
 
   it('answer the documented example near Østensjøvannet, filtered to nature reserves', async () => {
-    const { status, json } = await gateway.call('naturbase', 'find_protected_areas', { lat: 59.8859, lon: 10.8247, radius_km: 3, verneform: 'naturreservat' })
+    const { status, json } = await gateway.call('naturbase', 'find_protected_areas', {
+      lat: 59.8859,
+      lon: 10.8247,
+      radius_km: 3,
+      verneform: 'naturreservat',
+    })
     expect(status).toBe(200)
     // The point is on the open water the fixture leaves out of the reserve: a hole, a few hundred metres from its edge.
     expect(json.data.protected_areas[0].id).toBe('VV00000972')

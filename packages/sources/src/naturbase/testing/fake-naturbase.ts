@@ -25,7 +25,8 @@ export interface FakeNaturbaseOptions {
  * @example
  * fake.failWith(arcgisError(400, 'Unable to complete operation.', ['Unable to perform query operation.']))
  */
-export const arcgisError = (code: number, message: string, details: string[]): FakeReply => reply({ error: { code, message, details } })
+export const arcgisError = (code: number, message: string, details: string[]): FakeReply =>
+  reply({ error: { code, message, details } })
 
 /** ArcGIS Server's JSON (`application/json;charset=UTF-8` as its Java stack writes it; not captured from this host), compact. */
 function reply(value: unknown): FakeReply {
@@ -48,7 +49,13 @@ function parseWhere(where: string): Where | undefined {
   const like = /^UPPER\(navn\) LIKE '%((?:[^']|'')*)%' OR UPPER\(offisieltNavn\) LIKE '%((?:[^']|'')*)%'$/.exec(text)
   if (like && like[1] === like[2]) {
     const part = like[1]!.replace(/''/g, "'")
-    return (a) => String(a.navn ?? '').toUpperCase().includes(part) || String(a.offisieltNavn ?? '').toUpperCase().includes(part)
+    return (a) =>
+      String(a.navn ?? '')
+        .toUpperCase()
+        .includes(part) ||
+      String(a.offisieltNavn ?? '')
+        .toUpperCase()
+        .includes(part)
   }
   return undefined
 }
@@ -66,15 +73,22 @@ function boxOf(rings: number[][][]): [number, number, number, number] {
  */
 export function answerVernQuery(query: URLSearchParams, options: FakeNaturbaseOptions = {}): FakeReply {
   const features = options.features ?? vernFixtures
-  if (query.get('f') !== 'json') return arcgisError(400, 'Unable to complete operation.', ['The fake plays f=json only.'])
-  if (query.get('outSR') !== '4326') return arcgisError(400, 'Unable to complete operation.', ['The fake answers only outSR=4326.'])
+  if (query.get('f') !== 'json')
+    return arcgisError(400, 'Unable to complete operation.', ['The fake plays f=json only.'])
+  if (query.get('outSR') !== '4326')
+    return arcgisError(400, 'Unable to complete operation.', ['The fake answers only outSR=4326.'])
   const where = parseWhere(query.get('where') ?? '')
   if (!where) return arcgisError(400, 'Unable to complete operation.', ['Unable to perform query operation.'])
   let matching = features.filter((f) => where(f.attributes))
   const geometry = query.get('geometry')
   if (geometry !== null) {
     const box = geometry.split(',').map(Number)
-    if (query.get('geometryType') !== 'esriGeometryEnvelope' || query.get('inSR') !== '4326' || box.length !== 4 || box.some((n) => !Number.isFinite(n))) {
+    if (
+      query.get('geometryType') !== 'esriGeometryEnvelope' ||
+      query.get('inSR') !== '4326' ||
+      box.length !== 4 ||
+      box.some((n) => !Number.isFinite(n))
+    ) {
       return arcgisError(400, 'Unable to complete operation.', ['Invalid or missing input parameters.'])
     }
     const [west, south, east, north] = box as [number, number, number, number]
@@ -86,7 +100,16 @@ export function answerVernQuery(query: URLSearchParams, options: FakeNaturbaseOp
   const one = /^naturvernId = '([A-Z]{2}\d{8})'$/.exec(query.get('where') ?? '')
   if (options.anyId && one && matching.length === 0) {
     const stand = features.find((f) => f.attributes.naturvernId === 'VV00000972') ?? features[0]!
-    matching = [{ ...stand, attributes: { ...stand.attributes, naturvernId: one[1]!, faktaark: `https://faktaark.naturbase.no/?id=${one[1]}` } }]
+    matching = [
+      {
+        ...stand,
+        attributes: {
+          ...stand.attributes,
+          naturvernId: one[1]!,
+          faktaark: `https://faktaark.naturbase.no/?id=${one[1]}`,
+        },
+      },
+    ]
   }
   const pageSize = options.maxRecordCount ?? 1000
   const page = matching.slice(0, pageSize)
@@ -111,5 +134,8 @@ export function answerVernQuery(query: URLSearchParams, options: FakeNaturbaseOp
  * createGateway({ sources: [naturbase()], upstreams: { naturbase_vern: { baseUrl: fake.baseUrl } } })
  */
 export function startFakeNaturbase(options: FakeNaturbaseOptions = {}): Promise<FakeUpstream> {
-  return startFakeUpstream({ [vernQueryPath]: (url) => answerVernQuery(url.searchParams, options) }, { prefix: '/arcgis/rest/services/vern/MapServer' })
+  return startFakeUpstream(
+    { [vernQueryPath]: (url) => answerVernQuery(url.searchParams, options) },
+    { prefix: '/arcgis/rest/services/vern/MapServer' },
+  )
 }

@@ -23,7 +23,13 @@ const area = (
   navn: string,
   offisieltNavn: string,
   verneform: string,
-  fields: { kommune: string; iucn: string | null; vernedato: number | null; verneforskrift: string | null; forvaltningsmyndighet: string },
+  fields: {
+    kommune: string
+    iucn: string | null
+    vernedato: number | null
+    verneforskrift: string | null
+    forvaltningsmyndighet: string
+  },
   rings: number[][][],
 ): VernFixture => ({
   attributes: {
@@ -49,7 +55,11 @@ const statsforvalteren = 'Statsforvalteren i Oslo og Viken'
 /** The fake layer's features, in the order it answers them (not by distance, as the real service does not sort either). */
 export const vernFixtures: VernFixture[] = [
   area(
-    11, 'VV00002860', 'Østmarka', 'Østmarka naturreservat', 'Naturreservat',
+    11,
+    'VV00002860',
+    'Østmarka',
+    'Østmarka naturreservat',
+    'Naturreservat',
     {
       kommune: 'Oslo (0301),Nordre Follo (3207),Lillestrøm (3205),Enebakk (3220)',
       iucn: 'IUCN_Ia',
@@ -57,10 +67,22 @@ export const vernFixtures: VernFixture[] = [
       verneforskrift: 'http://www.lovdata.no/for/lf/mv/xv-20061208-1368.html',
       forvaltningsmyndighet: statsforvalteren,
     },
-    [[[10.88, 59.83], [10.88, 59.9], [10.97, 59.9], [10.97, 59.83], [10.88, 59.83]]],
+    [
+      [
+        [10.88, 59.83],
+        [10.88, 59.9],
+        [10.97, 59.9],
+        [10.97, 59.83],
+        [10.88, 59.83],
+      ],
+    ],
   ),
   area(
-    4, 'VV00000972', 'Østensjøvannet', 'Østensjøvannet naturreservat', 'Naturreservat',
+    4,
+    'VV00000972',
+    'Østensjøvannet',
+    'Østensjøvannet naturreservat',
+    'Naturreservat',
     {
       kommune: 'Oslo',
       iucn: 'IUCN_IV',
@@ -69,23 +91,58 @@ export const vernFixtures: VernFixture[] = [
       forvaltningsmyndighet: statsforvalteren,
     },
     [
-      [[10.82, 59.878], [10.818, 59.893], [10.826, 59.897], [10.834, 59.889], [10.831, 59.879], [10.82, 59.878]],
-      // The open water in the middle is not part of the reserve's land and reed belts (a hole, counter-clockwise).
-      [[10.824, 59.884], [10.829, 59.884], [10.829, 59.889], [10.824, 59.889], [10.824, 59.884]],
-    ],
-  ),
-  area(
-    7, 'VV00002995', 'Ekebergskråningen', 'Ekebergskråningen naturreservat', 'Naturreservat',
-    { kommune: 'Oslo', iucn: 'IUCN_Ia', vernedato: norwegianMidnight(2011, 2, 25), verneforskrift: null, forvaltningsmyndighet: statsforvalteren },
-    [
       [
-        [10.76, 59.895], [10.758, 59.903], [10.764, 59.907], [10.77, 59.907], [10.77, 59.905], [10.763, 59.903],
-        [10.762, 59.898], [10.768, 59.896], [10.768, 59.894], [10.76, 59.895],
+        [10.82, 59.878],
+        [10.818, 59.893],
+        [10.826, 59.897],
+        [10.834, 59.889],
+        [10.831, 59.879],
+        [10.82, 59.878],
+      ],
+      // The open water in the middle is not part of the reserve's land and reed belts (a hole, counter-clockwise).
+      [
+        [10.824, 59.884],
+        [10.829, 59.884],
+        [10.829, 59.889],
+        [10.824, 59.889],
+        [10.824, 59.884],
       ],
     ],
   ),
   area(
-    5, 'VV00000970', 'Gressholmen-Rambergøya', 'Gressholmen-Rambergøya naturreservat', 'Naturreservat',
+    7,
+    'VV00002995',
+    'Ekebergskråningen',
+    'Ekebergskråningen naturreservat',
+    'Naturreservat',
+    {
+      kommune: 'Oslo',
+      iucn: 'IUCN_Ia',
+      vernedato: norwegianMidnight(2011, 2, 25),
+      verneforskrift: null,
+      forvaltningsmyndighet: statsforvalteren,
+    },
+    [
+      [
+        [10.76, 59.895],
+        [10.758, 59.903],
+        [10.764, 59.907],
+        [10.77, 59.907],
+        [10.77, 59.905],
+        [10.763, 59.903],
+        [10.762, 59.898],
+        [10.768, 59.896],
+        [10.768, 59.894],
+        [10.76, 59.895],
+      ],
+    ],
+  ),
+  area(
+    5,
+    'VV00000970',
+    'Gressholmen-Rambergøya',
+    'Gressholmen-Rambergøya naturreservat',
+    'Naturreservat',
     {
       kommune: 'Oslo',
       iucn: 'IUCN_IV',
@@ -94,18 +151,52 @@ export const vernFixtures: VernFixture[] = [
       forvaltningsmyndighet: statsforvalteren,
     },
     [
-      [[10.708, 59.881], [10.709, 59.887], [10.719, 59.888], [10.72, 59.883], [10.708, 59.881]],
-      [[10.723, 59.877], [10.724, 59.881], [10.731, 59.881], [10.731, 59.877], [10.723, 59.877]],
+      [
+        [10.708, 59.881],
+        [10.709, 59.887],
+        [10.719, 59.888],
+        [10.72, 59.883],
+        [10.708, 59.881],
+      ],
+      [
+        [10.723, 59.877],
+        [10.724, 59.881],
+        [10.731, 59.881],
+        [10.731, 59.877],
+        [10.723, 59.877],
+      ],
     ],
   ),
   area(
-    6, 'VV00000965', 'Hovedøya', 'Hovedøya landskapsvernområde', 'Landskapsvernomraade',
-    { kommune: 'Oslo', iucn: 'IUCN_V', vernedato: norwegianMidnight(1978, 12, 1), verneforskrift: null, forvaltningsmyndighet: statsforvalteren },
-    [[[10.726, 59.893], [10.727, 59.898], [10.735, 59.898], [10.736, 59.894], [10.726, 59.893]]],
+    6,
+    'VV00000965',
+    'Hovedøya',
+    'Hovedøya landskapsvernområde',
+    'Landskapsvernomraade',
+    {
+      kommune: 'Oslo',
+      iucn: 'IUCN_V',
+      vernedato: norwegianMidnight(1978, 12, 1),
+      verneforskrift: null,
+      forvaltningsmyndighet: statsforvalteren,
+    },
+    [
+      [
+        [10.726, 59.893],
+        [10.727, 59.898],
+        [10.735, 59.898],
+        [10.736, 59.894],
+        [10.726, 59.893],
+      ],
+    ],
   ),
   // A part of Gressholmen-Rambergøya kept as a feature of its own: an islet east of the two islands.
   area(
-    12, 'VV00000970', 'Gressholmen-Rambergøya', 'Gressholmen-Rambergøya naturreservat', 'Naturreservat',
+    12,
+    'VV00000970',
+    'Gressholmen-Rambergøya',
+    'Gressholmen-Rambergøya naturreservat',
+    'Naturreservat',
     {
       kommune: 'Oslo',
       iucn: 'IUCN_IV',
@@ -113,7 +204,15 @@ export const vernFixtures: VernFixture[] = [
       verneforskrift: 'http://www.lovdata.no/for/lf/mv/xv-19781201-0000.html',
       forvaltningsmyndighet: statsforvalteren,
     },
-    [[[10.733, 59.884], [10.733, 59.885], [10.735, 59.885], [10.735, 59.884], [10.733, 59.884]]],
+    [
+      [
+        [10.733, 59.884],
+        [10.733, 59.885],
+        [10.735, 59.885],
+        [10.735, 59.884],
+        [10.733, 59.884],
+      ],
+    ],
   ),
 ]
 

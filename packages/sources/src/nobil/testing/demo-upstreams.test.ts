@@ -12,7 +12,11 @@ afterAll(() => demo.close())
 
 describe('the demo upstreams of nobil', () => {
   it('play every upstream id the source declares', () => {
-    expect(Object.keys(demo.fakes).sort()).toEqual(nobil().upstreams.map((upstream) => upstream.id).sort())
+    expect(Object.keys(demo.fakes).sort()).toEqual(
+      nobil()
+        .upstreams.map((upstream) => upstream.id)
+        .sort(),
+    )
   })
 
   it('answer find_charging_stations with the key demo for Oslo, the documented points and the cities', async () => {

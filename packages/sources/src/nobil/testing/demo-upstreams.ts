@@ -64,5 +64,7 @@ export function demoNobilSearch(url: URL): string {
  * createTestGateway({ sources: nobil({ apiKey: DEMO_NOBIL_KEY }), upstreams: demo.fakes })
  */
 export async function startDemoUpstreams(): Promise<DemoUpstreams> {
-  return demoUpstreams({ nobil: await startFakeNobil({ keys: [DEMO_NOBIL_KEY, FAKE_NOBIL_KEY], search: demoNobilSearch }) })
+  return demoUpstreams({
+    nobil: await startFakeNobil({ keys: [DEMO_NOBIL_KEY, FAKE_NOBIL_KEY], search: demoNobilSearch }),
+  })
 }

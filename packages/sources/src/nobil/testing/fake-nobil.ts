@@ -11,7 +11,11 @@ export const FAKE_NOBIL_KEY = 'test-nobil-key-0123456789abcdef'
 export const nobilSearchFixture = readFileSync(new URL('./fixtures/search-near-oslo.json', import.meta.url))
 
 /** The PHP endpoint sends its JSON without a JSON content type. */
-export const nobilReply = (body: Buffer | string): FakeReply => ({ status: 200, headers: { 'content-type': 'text/html; charset=UTF-8' }, body })
+export const nobilReply = (body: Buffer | string): FakeReply => ({
+  status: 200,
+  headers: { 'content-type': 'text/html; charset=UTF-8' },
+  body,
+})
 
 /** What a fake NOBIL accepts and answers. */
 export interface FakeNobilOptions {
@@ -35,7 +39,9 @@ export async function startFakeNobil(options: FakeNobilOptions = {}): Promise<Fa
   return startFakeUpstream(
     {
       '/search.php': (url) =>
-        keys.includes(url.searchParams.get('apikey') ?? '') ? nobilReply(search(url)) : nobilReply('{"error":"Invalid API key"}'),
+        keys.includes(url.searchParams.get('apikey') ?? '')
+          ? nobilReply(search(url))
+          : nobilReply('{"error":"Invalid API key"}'),
     },
     '/api/server',
   )

@@ -15,7 +15,11 @@ afterAll(() => demo.close())
 
 describe('the offline demo of nve', () => {
   it('plays every upstream of the source', () => {
-    expect(Object.keys(demo.fakes).sort()).toEqual(nve().upstreams.map((u) => u.id).sort())
+    expect(Object.keys(demo.fakes).sort()).toEqual(
+      nve()
+        .upstreams.map((u) => u.id)
+        .sort(),
+    )
   })
 
   it.each([
@@ -37,22 +41,39 @@ describe('the offline demo of nve', () => {
 
   it("answers a quiet day's green entry without a link, as Varsom's 'xxx' id is no forecast", async () => {
     const { json } = await gateway.call('nve', 'get_warnings', { county: '11', hazard: 'flood' })
-    expect(json.data.warnings).toEqual([expect.objectContaining({ hazard: 'flood', level: 1, level_name: 'green', id: null, url: null, counties: [{ number: '11', name: null }] })])
+    expect(json.data.warnings).toEqual([
+      expect.objectContaining({
+        hazard: 'flood',
+        level: 1,
+        level_name: 'green',
+        id: null,
+        url: null,
+        counties: [{ number: '11', name: null }],
+      }),
+    ])
   })
 
   it.each([
     ['a point in Oslo, with the default radius', { lat: 59.91, lon: 10.75 }],
     ['the documented example', { lat: 59.91, lon: 10.75, radius_km: 20, has_recent_data: true, limit: 100 }],
     ['every station near Oslo', { lat: 59.91, lon: 10.75, has_recent_data: false }],
-  ])('find_hydro_stations answers %s with stations and their latest values from the current hour', async (_what, query) => {
-    const { status, json } = await gateway.call('nve', 'find_hydro_stations', query)
-    expect(status).toBe(200)
-    expect(json.data.stations.length).toBeGreaterThan(0)
-    const first = json.data.stations[0]
-    expect(first).toMatchObject({ station_id: '6.78.0', has_recent_data: true, latitude: expect.any(Number), longitude: expect.any(Number) })
-    expect(Date.now() - Date.parse(first.latest_observation_at)).toBeLessThan(2 * 3_600_000)
-    expect(first.water_level.value).toEqual(expect.any(Number))
-  })
+  ])(
+    'find_hydro_stations answers %s with stations and their latest values from the current hour',
+    async (_what, query) => {
+      const { status, json } = await gateway.call('nve', 'find_hydro_stations', query)
+      expect(status).toBe(200)
+      expect(json.data.stations.length).toBeGreaterThan(0)
+      const first = json.data.stations[0]
+      expect(first).toMatchObject({
+        station_id: '6.78.0',
+        has_recent_data: true,
+        latitude: expect.any(Number),
+        longitude: expect.any(Number),
+      })
+      expect(Date.now() - Date.parse(first.latest_observation_at)).toBeLessThan(2 * 3_600_000)
+      expect(first.water_level.value).toEqual(expect.any(Number))
+    },
+  )
 
   it("fills the places bundle's hazards section for Oslo", async () => {
     const { status, json } = await gateway.get('/api/v1/steder/59.91/10.75', { section: 'hazards' })

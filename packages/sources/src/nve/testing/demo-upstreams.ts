@@ -23,5 +23,11 @@ export async function startDemoUpstreams(): Promise<DemoUpstreams> {
     startFakeKartverketPoints(),
     startFakeHydapi(),
   ])
-  return demoUpstreams({ nve_flood: flood, nve_landslide: landslide, nve_avalanche: avalanche, kartverket_adresser: kartverket, nve_hydapi: hydapi })
+  return demoUpstreams({
+    nve_flood: flood,
+    nve_landslide: landslide,
+    nve_avalanche: avalanche,
+    kartverket_adresser: kartverket,
+    nve_hydapi: hydapi,
+  })
 }

@@ -50,11 +50,18 @@ export function hydapiTime(recorded: string, now: number = Date.now()): string {
 }
 
 function shifted(text: string, now: number): string {
-  return text.replace(/"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)"/g, (_match, time: string) => `"${hydapiTime(time, now)}"`)
+  return text.replace(
+    /"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)"/g,
+    (_match, time: string) => `"${hydapiTime(time, now)}"`,
+  )
 }
 
 // HydAPI runs on ASP.NET Core: JSON with a spaced charset (assumed: headers were not seen), and RFC 7807 problem details for errors.
-const json = (body: string, status = 200): FakeReply => ({ status, headers: { 'content-type': 'application/json; charset=utf-8' }, body })
+const json = (body: string, status = 200): FakeReply => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body,
+})
 const problem = (status: number, title: string, errors?: Record<string, string[]>): FakeReply => ({
   status,
   headers: { 'content-type': 'application/problem+json; charset=utf-8' },
@@ -94,16 +101,21 @@ export interface FakeHydapiOptions {
 export async function startFakeHydapi(options: FakeHydapiOptions = {}): Promise<FakeUpstream> {
   const now = options.now ?? Date.now
   const keyed =
-    (route: (url: URL) => FakeReply): ((url: URL, req: { headers: Record<string, string | string[] | undefined> }) => FakeReply) =>
+    (
+      route: (url: URL) => FakeReply,
+    ): ((url: URL, req: { headers: Record<string, string | string[] | undefined> }) => FakeReply) =>
     (url, req) => {
       const key = req.headers['x-api-key']
-      return typeof key === 'string' && ACCEPTED_KEYS.has(key) ? route(url) : { status: 401, headers: { 'content-length': '0' }, body: '' }
+      return typeof key === 'string' && ACCEPTED_KEYS.has(key)
+        ? route(url)
+        : { status: 401, headers: { 'content-length': '0' }, body: '' }
     }
   return startFakeUpstream(
     {
       '/Stations': keyed((url) => {
         const active = url.searchParams.get('Active')
-        if (active !== '0' && active !== '1') return problem(400, 'One or more validation errors occurred.', { Active: ['The Active field is required.'] })
+        if (active !== '0' && active !== '1')
+          return problem(400, 'One or more validation errors occurred.', { Active: ['The Active field is required.'] })
         const answer = JSON.parse(hydapiStationsFixture) as StationsAnswer
         if (active === '0') answer.data = answer.data.filter((s) => s.stationStatusName === 'Aktiv')
         answer.itemCount = answer.data.length
@@ -115,8 +127,10 @@ export async function startFakeHydapi(options: FakeHydapiOptions = {}): Promise<
         const parameters = url.searchParams.get('Parameter') ?? ''
         const resolution = url.searchParams.get('ResolutionTime')
         const errors: Record<string, string[]> = {}
-        if (!STATION_IDS.test(ids)) errors['StationId'] = [`The field StationId must match the regular expression '${STATION_IDS.source}'.`]
-        if (!PARAMETERS.test(parameters)) errors['Parameter'] = [`The field Parameter must match the regular expression '${PARAMETERS.source}'.`]
+        if (!STATION_IDS.test(ids))
+          errors['StationId'] = [`The field StationId must match the regular expression '${STATION_IDS.source}'.`]
+        if (!PARAMETERS.test(parameters))
+          errors['Parameter'] = [`The field Parameter must match the regular expression '${PARAMETERS.source}'.`]
         if (resolution === null) errors['ResolutionTime'] = ['The ResolutionTime field is required.']
         if (Object.keys(errors).length > 0) return problem(400, 'One or more validation errors occurred.', errors)
         if (resolution !== '0' && resolution !== 'inst') return problem(404, 'Not Found')

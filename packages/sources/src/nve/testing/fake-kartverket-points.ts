@@ -13,13 +13,21 @@ interface Address {
  * its municipality. The nve fakes keep their own copy rather than importing geonorge's, so
  * this testing entry reads only fixtures beside itself, also when built.
  */
-const addresses = JSON.parse(readFileSync(new URL('./fixtures/kartverket-addresses.json', import.meta.url), 'utf8')) as Address[]
+const addresses = JSON.parse(
+  readFileSync(new URL('./fixtures/kartverket-addresses.json', import.meta.url), 'utf8'),
+) as Address[]
 
-const answer = (body: unknown): FakeReply => ({ status: 200, headers: { 'content-type': 'application/json;charset=UTF-8' }, body: JSON.stringify(body) })
+const answer = (body: unknown): FakeReply => ({
+  status: 200,
+  headers: { 'content-type': 'application/json;charset=UTF-8' },
+  body: JSON.stringify(body),
+})
 
 function metres(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const rad = Math.PI / 180
-  const h = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2
+  const h =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2
   return 2 * 6_371_008.8 * Math.asin(Math.sqrt(h))
 }
 
@@ -38,15 +46,27 @@ export async function startFakeKartverketPoints(): Promise<FakeUpstream> {
       '/punktsok': (url) => {
         const lat = Number(url.searchParams.get('lat'))
         const lon = Number(url.searchParams.get('lon'))
-        if (!url.searchParams.get('lat') || !url.searchParams.get('lon') || !Number.isFinite(lat) || !Number.isFinite(lon)) {
+        if (
+          !url.searchParams.get('lat') ||
+          !url.searchParams.get('lon') ||
+          !Number.isFinite(lat) ||
+          !Number.isFinite(lon)
+        ) {
           // The body of Kartverket's 400 is not documented; a short JSON message is assumed.
-          return { status: 400, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: 'lat and lon are required' }) }
+          return {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ message: 'lat and lon are required' }),
+          }
         }
         const radius = Number(url.searchParams.get('radius') ?? 100)
         const size = Number(url.searchParams.get('treffPerSide') ?? 10)
         const side = Number(url.searchParams.get('side') ?? 0)
         const near = addresses
-          .map((a) => ({ a, d: Math.round(metres(lat, lon, a.representasjonspunkt.lat, a.representasjonspunkt.lon) * 10) / 10 }))
+          .map((a) => ({
+            a,
+            d: Math.round(metres(lat, lon, a.representasjonspunkt.lat, a.representasjonspunkt.lon) * 10) / 10,
+          }))
           .filter(({ d }) => d <= radius)
           .sort((x, y) => x.d - y.d)
         const hits = near.slice(side * size, side * size + size)

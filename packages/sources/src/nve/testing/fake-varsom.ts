@@ -9,15 +9,23 @@ const RECORDED_DAY = '2026-01-14'
 const RECORDED_NEXT_DAY = '2026-01-15'
 const RECORDED_DAY_BEFORE = '2026-01-13'
 
-const shiftDay = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+const shiftDay = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
 /** A fixture's text with its days moved to `date`, so the fake answers any day as Varsom does. */
 function onDay(text: string, date: string): string {
-  return text.replaceAll(RECORDED_DAY_BEFORE, shiftDay(date, -1)).replaceAll(RECORDED_NEXT_DAY, shiftDay(date, 1)).replaceAll(RECORDED_DAY, date)
+  return text
+    .replaceAll(RECORDED_DAY_BEFORE, shiftDay(date, -1))
+    .replaceAll(RECORDED_NEXT_DAY, shiftDay(date, 1))
+    .replaceAll(RECORDED_DAY, date)
 }
 
 // Varsom runs on ASP.NET Web API: JSON with a spaced charset, and a plain 400 for a malformed date.
-const json = (text: string): FakeReply => ({ status: 200, headers: { 'content-type': 'application/json; charset=utf-8' }, body: text })
+const json = (text: string): FakeReply => ({
+  status: 200,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body: text,
+})
 const badRequest = (message: string): FakeReply => ({
   status: 400,
   headers: { 'content-type': 'application/json; charset=utf-8' },
@@ -80,17 +88,26 @@ export interface FakeVarsomHydroOptions {
  * const flood = await startFakeVarsomHydro('flood')
  * createGateway({ sources: [nve()], upstreams: { nve_flood: { baseUrl: flood.baseUrl } } })
  */
-export async function startFakeVarsomHydro(hazard: 'flood' | 'landslide', options: FakeVarsomHydroOptions = {}): Promise<FakeUpstream> {
+export async function startFakeVarsomHydro(
+  hazard: 'flood' | 'landslide',
+  options: FakeVarsomHydroOptions = {},
+): Promise<FakeUpstream> {
   return startFakeUpstream(
     {
       '/Warning/County/{county}/{lang}/{start}/{end}': (_url, _req, params) => {
-        if (!dateOk(params['start']) || !dateOk(params['end'])) return badRequest('The request is invalid: dates are YYYY-MM-DD')
+        if (!dateOk(params['start']) || !dateOk(params['end']))
+          return badRequest('The request is invalid: dates are YYYY-MM-DD')
         if (!langOk(params['lang'])) return badRequest('The request is invalid: unknown language key')
         const county = params['county']!
         const norwegian = `${hazard}-county-${county}-no.json`
-        const name = params['lang'] === '1' && existsSync(fixturePath(norwegian)) ? norwegian : `${hazard}-county-${county}.json`
+        const name =
+          params['lang'] === '1' && existsSync(fixturePath(norwegian)) ? norwegian : `${hazard}-county-${county}.json`
         if (existsSync(fixturePath(name))) return json(onDay(fixture(name), params['start']!))
-        return json(options.quietDays && /^\d{2}$/.test(county) ? quietDay(hazard, county, params['lang']!, params['start']!) : '[]')
+        return json(
+          options.quietDays && /^\d{2}$/.test(county)
+            ? quietDay(hazard, county, params['lang']!, params['start']!)
+            : '[]',
+        )
       },
     },
     `/hydrology/forecast/${hazard}/v1.0.10/api`,
@@ -109,17 +126,21 @@ export async function startFakeVarsomAvalanche(): Promise<FakeUpstream> {
   return startFakeUpstream(
     {
       '/AvalancheWarningByCoordinates/Simple/{lat}/{lon}/{lang}/{start}/{end}': (_url, _req, params) => {
-        if (!dateOk(params['start']) || !dateOk(params['end'])) return badRequest('The request is invalid: dates are YYYY-MM-DD')
+        if (!dateOk(params['start']) || !dateOk(params['end']))
+          return badRequest('The request is invalid: dates are YYYY-MM-DD')
         if (!langOk(params['lang'])) return badRequest('The request is invalid: unknown language key')
         const lat = Number(params['lat'])
         const lon = Number(params['lon'])
         if (!Number.isFinite(lat) || !Number.isFinite(lon)) return badRequest('The request is invalid: coordinates')
-        if (lat > 65.5 && lat < 67 && lon > 13 && lon < 16) return json(onDay(fixture('avalanche-point-saltfjellet.json'), params['start']!))
-        if (lat > 59.5 && lat < 62 && lon > 4.5 && lon < 8) return json(onDay(fixture('avalanche-point-hordaland.json'), params['start']!))
+        if (lat > 65.5 && lat < 67 && lon > 13 && lon < 16)
+          return json(onDay(fixture('avalanche-point-saltfjellet.json'), params['start']!))
+        if (lat > 59.5 && lat < 62 && lon > 4.5 && lon < 8)
+          return json(onDay(fixture('avalanche-point-hordaland.json'), params['start']!))
         return json('[]')
       },
       '/Warning/All/{lang}/{start}/{end}': (_url, _req, params) => {
-        if (!dateOk(params['start']) || !dateOk(params['end'])) return badRequest('The request is invalid: dates are YYYY-MM-DD')
+        if (!dateOk(params['start']) || !dateOk(params['end']))
+          return badRequest('The request is invalid: dates are YYYY-MM-DD')
         if (!langOk(params['lang'])) return badRequest('The request is invalid: unknown language key')
         return json(onDay(fixture('avalanche-all.json'), params['start']!))
       },

@@ -38,12 +38,23 @@ describe('the nyheter demo upstreams', () => {
       expect(typeof row.lon).toBe('number')
       expect(Date.parse(row.pub_date)).toBeGreaterThanOrEqual(dayAgo)
     }
-    expect(items.map((r) => r.pub_date)).toEqual(items.map((r) => r.pub_date).sort().reverse())
+    expect(items.map((r) => r.pub_date)).toEqual(
+      items
+        .map((r) => r.pub_date)
+        .sort()
+        .reverse(),
+    )
   })
 
   it("answer the public gateway's documented call: radius_km=20, limit=100 and a since", async () => {
     const since = `${new Date(Date.now() - 6 * 3_600_000).toISOString().slice(0, 19)}Z`
-    const { status, json } = await gateway.call('nyheter', 'search_news', { lat: 59.91, lon: 10.75, radius_km: 20, limit: 100, since })
+    const { status, json } = await gateway.call('nyheter', 'search_news', {
+      lat: 59.91,
+      lon: 10.75,
+      radius_km: 20,
+      limit: 100,
+      since,
+    })
     expect(status).toBe(200)
     expect(json.data.items.length).toBeGreaterThan(0)
   })

@@ -22,5 +22,10 @@ export async function startDemoUpstreams(): Promise<DemoUpstreams> {
     startFakeStedsnavn(),
     startFakeKommuneinfo(),
   ])
-  return demoUpstreams({ politiloggen, nrk_rss: nrk, kartverket_stedsnavn: stedsnavn, kartverket_kommuneinfo: kommuneinfo })
+  return demoUpstreams({
+    politiloggen,
+    nrk_rss: nrk,
+    kartverket_stedsnavn: stedsnavn,
+    kartverket_kommuneinfo: kommuneinfo,
+  })
 }

@@ -8,7 +8,10 @@ import { fakeReply, startFakeUpstream, type FakeUpstream } from '@allmenning/cor
  * not a permalink, `dc:creator`, `media:content`), with an escaped-HTML description, a CDATA
  * title and an `&amp;`. `<category>` is on one item only: whether NRK sends it is not seen.
  */
-export const nrkFeedFixture = readFileSync(new URL('./fixtures/nrk-stor-oslo-siste-2026-11-27.rss', import.meta.url), 'utf8')
+export const nrkFeedFixture = readFileSync(
+  new URL('./fixtures/nrk-stor-oslo-siste-2026-11-27.rss', import.meta.url),
+  'utf8',
+)
 
 /** What {@link startFakeNrk} plays. */
 export interface FakeNrkOptions {

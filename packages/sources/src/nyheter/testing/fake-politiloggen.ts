@@ -10,7 +10,10 @@ import { fakeReply, startFakeUpstream, type FakeReply, type FakeUpstream } from 
  * Mosseveien), a message without an area, Lillestrøm and Herøy (which Kartverket's fake
  * municipality register does not know, or knows twice) and Bergen, far from Oslo.
  */
-export const policeMessagesFixture = readFileSync(new URL('./fixtures/politiloggen-messages-2026-11-27.json', import.meta.url), 'utf8')
+export const policeMessagesFixture = readFileSync(
+  new URL('./fixtures/politiloggen-messages-2026-11-27.json', import.meta.url),
+  'utf8',
+)
 
 type Message = Record<string, unknown> & { createdOn: string; updatedOn: string | null }
 
@@ -38,7 +41,12 @@ const TAKE_MAX = 50
 // ASP.NET's validation answer; the real body for a Take above 50 is not seen.
 const invalid = (field: string, message: string): FakeReply =>
   fakeReply.json(
-    { type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1', title: 'One or more validation errors occurred.', status: 400, errors: { [field]: [message] } },
+    {
+      type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1',
+      title: 'One or more validation errors occurred.',
+      status: 400,
+      errors: { [field]: [message] },
+    },
     { contentType: 'application/problem+json; charset=utf-8', status: 400 },
   )
 
@@ -66,10 +74,12 @@ export async function startFakePolitiloggen(options: FakePolitiloggenOptions = {
       if (agent === '' || /^Mozilla\//.test(agent)) return fakeReply.status(429, 'Too Many Requests')
       const take = Number(url.searchParams.get('Take') ?? 10)
       const skip = Number(url.searchParams.get('Skip') ?? 0)
-      if (!Number.isInteger(take) || take < 1 || take > TAKE_MAX) return invalid('Take', `The field Take must be between 1 and ${TAKE_MAX}.`)
+      if (!Number.isInteger(take) || take < 1 || take > TAKE_MAX)
+        return invalid('Take', `The field Take must be between 1 and ${TAKE_MAX}.`)
       if (!Number.isInteger(skip) || skip < 0) return invalid('Skip', 'The field Skip must be 0 or more.')
       const dateFrom = url.searchParams.get('DateFrom')
-      if (dateFrom !== null && !/^\d{4}-\d{2}-\d{2}/.test(dateFrom)) return invalid('DateFrom', `The value '${dateFrom}' is not valid.`)
+      if (dateFrom !== null && !/^\d{4}-\d{2}-\d{2}/.test(dateFrom))
+        return invalid('DateFrom', `The value '${dateFrom}' is not valid.`)
       const newest = Math.max(...recorded.map((m) => Date.parse(m.createdOn)))
       const shift = options.shiftToNow ? Date.now() - 10 * 60_000 - newest : 0
       const moved: Message[] = recorded.map((m) => ({
@@ -91,10 +101,20 @@ export async function startFakePolitiloggen(options: FakePolitiloggenOptions = {
       if (url.searchParams.get('SortOrder') === 'Ascending') matching.reverse()
       const page = matching.slice(skip, skip + take)
       if (options.shape === 'v1') {
-        const queryParameters = [...new Set(url.searchParams.keys())].map((key) => ({ key, value: url.searchParams.getAll(key) }))
+        const queryParameters = [...new Set(url.searchParams.keys())].map((key) => ({
+          key,
+          value: url.searchParams.getAll(key),
+        }))
         return fakeReply.json({
           data: page,
-          metadata: { requestTime: new Date().toISOString(), apiVersion: '1.0', requestLimitPerHour: 1000, totalItems: matching.length, pageSize: take, queryParameters },
+          metadata: {
+            requestTime: new Date().toISOString(),
+            apiVersion: '1.0',
+            requestLimitPerHour: 1000,
+            totalItems: matching.length,
+            pageSize: take,
+            queryParameters,
+          },
         })
       }
       return fakeReply.json({ messages: page, totalCount: matching.length })

@@ -7,7 +7,9 @@ import { fakeReply, startFakeUpstream, type FakeUpstream } from '@allmenning/cor
  * Sandvika and Fornebu in Bærum; Danmarksplass in Bergen) and a Storgata in Ålesund, which a
  * search limited to Oslo must not take.
  */
-export const recordedAreaPlaces = JSON.parse(readFileSync(new URL('./fixtures/stedsnavn-places.json', import.meta.url), 'utf8')) as AreaPlace[]
+export const recordedAreaPlaces = JSON.parse(
+  readFileSync(new URL('./fixtures/stedsnavn-places.json', import.meta.url), 'utf8'),
+) as AreaPlace[]
 
 /** A `/sted` row, as much of it as the fakes read (the shape geonorge's fake holds too). */
 export interface AreaPlace {
@@ -31,7 +33,8 @@ export async function startFakeStedsnavn(places = recordedAreaPlaces): Promise<F
     {
       '/sted': (url) => {
         const crs = url.searchParams.get('utkoordsys') ?? '4258'
-        if (crs !== '4258' && crs !== '4326') return fakeReply.json({ message: 'utkoordsys: unsupported coordinate system' }, { status: 400 })
+        if (crs !== '4258' && crs !== '4326')
+          return fakeReply.json({ message: 'utkoordsys: unsupported coordinate system' }, { status: 400 })
         const sok = (url.searchParams.get('sok') ?? '').toLowerCase()
         const knr = url.searchParams.getAll('knr')
         const size = Number(url.searchParams.get('treffPerSide') ?? 10)
@@ -42,7 +45,14 @@ export async function startFakeStedsnavn(places = recordedAreaPlaces): Promise<F
             (knr.length === 0 || p.kommuner.some((k) => knr.includes(k.kommunenummer))),
         )
         const from = (side - 1) * size
-        const metadata = { side, sokeStreng: url.search.slice(1), totaltAntallTreff: matches.length, treffPerSide: size, viserFra: from + 1, viserTil: from + size }
+        const metadata = {
+          side,
+          sokeStreng: url.search.slice(1),
+          totaltAntallTreff: matches.length,
+          treffPerSide: size,
+          viserFra: from + 1,
+          viserTil: from + size,
+        }
         return fakeReply.json({ metadata, navn: matches.slice(from, from + size) }, { contentType: 'application/json' })
       },
     },

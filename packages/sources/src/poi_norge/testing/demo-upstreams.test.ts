@@ -15,7 +15,11 @@ afterAll(() => demo.close())
 
 describe('the offline demo of poi_norge', () => {
   it('plays every upstream of the source', () => {
-    expect(Object.keys(demo.fakes).sort()).toEqual(poiNorge().upstreams.map((u) => u.id).sort())
+    expect(Object.keys(demo.fakes).sort()).toEqual(
+      poiNorge()
+        .upstreams.map((u) => u.id)
+        .sort(),
+    )
   })
 
   it.each([
@@ -25,7 +29,11 @@ describe('the offline demo of poi_norge', () => {
     const { status, json } = await gateway.call('poi_norge', 'search_poi', query)
     expect(status).toBe(200)
     expect(json.data.items.length).toBeGreaterThan(0)
-    expect(json.data.items[0]).toMatchObject({ id: expect.any(Number), lat: expect.any(Number), lon: expect.any(Number) })
+    expect(json.data.items[0]).toMatchObject({
+      id: expect.any(Number),
+      lat: expect.any(Number),
+      lon: expect.any(Number),
+    })
   })
 
   it('finds something in Oslo for every category list_categories lists, the clients’ six included', async () => {
@@ -37,7 +45,10 @@ describe('the offline demo of poi_norge', () => {
     for (const category of keys) {
       const found = await gateway.call('poi_norge', 'search_poi', { lat: 59.91, lon: 10.75, category, limit: 100 })
       expect(found.status, category).toBe(200)
-      expect(found.json.data.items.map((i: { category: string }) => i.category), category).toContain(category)
+      expect(
+        found.json.data.items.map((i: { category: string }) => i.category),
+        category,
+      ).toContain(category)
     }
     expect(gateway.errors).toEqual([])
   })

@@ -7,7 +7,11 @@ import { overpassFixture, overpassRoute, type Element } from './fake-overpass.js
  * ones named "<Norwegian name> Sentrum", the kinds OpenStreetMap usually leaves unnamed without a
  * name), all within 600 m of the point 59.91, 10.75, in Overpass's layout.
  */
-const demoElements = (JSON.parse(readFileSync(new URL('./fixtures/elements-oslo-demo.json', import.meta.url), 'utf8')) as { elements: Element[] }).elements
+const demoElements = (
+  JSON.parse(readFileSync(new URL('./fixtures/elements-oslo-demo.json', import.meta.url), 'utf8')) as {
+    elements: Element[]
+  }
+).elements
 
 /**
  * The upstream of the `poi_norge` source played locally for the offline demo

@@ -6,7 +6,14 @@ import { startFakeUpstream, type FakeReply, type FakeRoute, type FakeUpstream } 
 export const overpassFixture = readFileSync(new URL('./fixtures/elements-oslo-sentrum.json', import.meta.url), 'utf8')
 
 /** An element as Overpass writes it. */
-export type Element = { type: string; id: number; lat?: number; lon?: number; center?: { lat: number; lon: number }; tags?: Record<string, string> }
+export type Element = {
+  type: string
+  id: number
+  lat?: number
+  lon?: number
+  center?: { lat: number; lon: number }
+  tags?: Record<string, string>
+}
 const fixture = JSON.parse(overpassFixture) as { elements: Element[] }
 
 /** Overpass answers errors as an HTML page. */
@@ -24,7 +31,8 @@ export function overpassAnswer(elements: unknown[], remark?: string): FakeReply 
   return { status: 200, headers: { 'content-type': 'application/json' }, body: head + list + tail }
 }
 
-const QUERY = /^\[out:json\]\[timeout:(\d+)\];nwr\(around:(\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\)(.*);out center qt (\d+);$/
+const QUERY =
+  /^\[out:json\]\[timeout:(\d+)\];nwr\(around:(\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\)(.*);out center qt (\d+);$/
 
 /** The filter forms the source sends: one key (with a value), a key pattern with a value pattern, optionally requiring a name. */
 function matcher(filter: string): ((tags: Record<string, string>) => boolean) | undefined {

@@ -26,7 +26,8 @@ export const kommuneinfoFixtures: Record<string, string> = kommuneinfoBodies
 export const kommuneinfoRoutes: Record<'/kommuner/{number}' | '/sok' | '/punkt', FakeRoute> = {
   '/kommuner/{number}': (_url, _req, params) => {
     const body = kommuneinfoFixtures[params.number!]
-    if (body === undefined) return fakeReply.json({ message: `Fant ingen kommune med kommunenummer ${params.number}` }, { status: 404 })
+    if (body === undefined)
+      return fakeReply.json({ message: `Fant ingen kommune med kommunenummer ${params.number}` }, { status: 404 })
     return fakeReply.json(body)
   },
   '/sok': (url) => {
@@ -34,7 +35,9 @@ export const kommuneinfoRoutes: Record<'/kommuner/{number}' | '/sok' | '/punkt',
     if (text === '') return fakeReply.json({ message: 'knavn er påkrevd' }, { status: 400 })
     const kommuner = Object.values(kommuneinfoFixtures)
       .map((body) => JSON.parse(body) as Record<string, unknown>)
-      .filter((m) => [m.kommunenavn, m.kommunenavnNorsk].some((n) => typeof n === 'string' && municipalityKey(n).startsWith(text)))
+      .filter((m) =>
+        [m.kommunenavn, m.kommunenavnNorsk].some((n) => typeof n === 'string' && municipalityKey(n).startsWith(text)),
+      )
       .map(({ kommunenummer, kommunenavn, kommunenavnNorsk, fylkesnavn, fylkesnummer }) => {
         return { kommunenummer, kommunenavn, kommunenavnNorsk, fylkesnavn, fylkesnummer }
       })
@@ -53,7 +56,12 @@ export const kommuneinfoRoutes: Record<'/kommuner/{number}' | '/sok' | '/punkt',
         const corners = m.avgrensningsboks.coordinates.flat()
         const lons = corners.map((c) => c[0]!)
         const lats = corners.map((c) => c[1]!)
-        const box = { west: Math.min(...lons), east: Math.max(...lons), south: Math.min(...lats), north: Math.max(...lats) }
+        const box = {
+          west: Math.min(...lons),
+          east: Math.max(...lons),
+          south: Math.min(...lats),
+          north: Math.max(...lats),
+        }
         return { m, box, size: (box.east - box.west) * (box.north - box.south) }
       })
       .filter(({ box }) => lat >= box.south && lat <= box.north && lon >= box.west && lon <= box.east)

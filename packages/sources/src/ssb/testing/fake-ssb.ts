@@ -11,7 +11,14 @@ export type SsbMetadata = {
   label: string
   id: string[]
   size: number[]
-  dimension: Record<string, { label: string; category: { index: Record<string, number>; label: Record<string, string> }; extension: { elimination: boolean } }>
+  dimension: Record<
+    string,
+    {
+      label: string
+      category: { index: Record<string, number>; label: Record<string, string> }
+      extension: { elimination: boolean }
+    }
+  >
 } & Record<string, unknown>
 
 /** The data a fake PxWebApi serves. */
@@ -47,7 +54,10 @@ export function fakeCellValue(codes: string[], position: number): number {
 
 // PxWebApi answers errors as RFC 9457 problem details; the exact body is not seen in a capture.
 function problem(status: number, detail: string): FakeReply {
-  return fakeReply.json({ type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1', title: detail, status }, { status, contentType: 'application/problem+json; charset=utf-8' })
+  return fakeReply.json(
+    { type: 'https://tools.ietf.org/html/rfc9110#section-15.5.1', title: detail, status },
+    { status, contentType: 'application/problem+json; charset=utf-8' },
+  )
 }
 
 const json = (body: unknown): FakeReply => fakeReply.json(body, { contentType: 'application/json; charset=UTF-8' })
@@ -92,7 +102,12 @@ function select(expression: string, codes: string[]): string[] | undefined {
     }
   }
   if (/[*?]/.test(expression)) {
-    const pattern = new RegExp(`^${expression.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`)
+    const pattern = new RegExp(
+      `^${expression
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')
+        .replace(/\?/g, '.')}$`,
+    )
     return codes.filter((code) => pattern.test(code))
   }
   return at(expression) < 0 ? undefined : [expression]
@@ -149,7 +164,9 @@ export async function startFakeSsb(data: SsbData = ssbFixtures()): Promise<FakeS
     const dims: { code: string; codes: string[] }[] = []
     for (const code of table.id) {
       const dimension = table.dimension[code]!
-      const all = Object.entries(dimension.category.index).sort((a, b) => a[1] - b[1]).map(([c]) => c)
+      const all = Object.entries(dimension.category.index)
+        .sort((a, b) => a[1] - b[1])
+        .map(([c]) => c)
       const expressions = chosen.get(code)
       if (!expressions) {
         if (dimension.extension.elimination) continue
@@ -214,7 +231,10 @@ export async function startFakeSsb(data: SsbData = ssbFixtures()): Promise<FakeS
       '/tables': (url) => {
         const params = url.searchParams
         const query = params.get('query') ?? ''
-        if ((query.match(/\(/g) ?? []).length !== (query.match(/\)/g) ?? []).length || (query.match(/"/g) ?? []).length % 2 === 1) {
+        if (
+          (query.match(/\(/g) ?? []).length !== (query.match(/\)/g) ?? []).length ||
+          (query.match(/"/g) ?? []).length % 2 === 1
+        ) {
           return problem(400, `Cannot parse '${query}'`)
         }
         const words = query
@@ -224,16 +244,31 @@ export async function startFakeSsb(data: SsbData = ssbFixtures()): Promise<FakeS
           .filter((word) => word !== '' && word !== 'and')
           .map((word) => word.replace(/\*$/, ''))
         const includeDiscontinued = params.get('includeDiscontinued') === 'true'
-        const hits = data.tables.filter((table) => (includeDiscontinued || !table.discontinued) && words.every((word) => table.label.toLowerCase().includes(word)))
+        const hits = data.tables.filter(
+          (table) =>
+            (includeDiscontinued || !table.discontinued) &&
+            words.every((word) => table.label.toLowerCase().includes(word)),
+        )
         const pageNumber = Number(params.get('pageNumber') ?? '1')
         const pageSize = Number(params.get('pageSize') ?? '20')
-        if (!Number.isInteger(pageNumber) || pageNumber < 1 || !Number.isInteger(pageSize) || pageSize < 1) return problem(400, 'Invalid paging')
+        if (!Number.isInteger(pageNumber) || pageNumber < 1 || !Number.isInteger(pageSize) || pageSize < 1)
+          return problem(400, 'Invalid paging')
         const totalPages = Math.ceil(hits.length / pageSize)
-        const link = (n: number) => ({ rel: 'next', hreflang: 'no', href: `${baseUrl}/tables?query=${encodeURIComponent(query)}&pageNumber=${n}&pageSize=${pageSize}` })
+        const link = (n: number) => ({
+          rel: 'next',
+          hreflang: 'no',
+          href: `${baseUrl}/tables?query=${encodeURIComponent(query)}&pageNumber=${n}&pageSize=${pageSize}`,
+        })
         return json({
           language: params.get('lang') ?? 'no',
           tables: hits.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-          page: { pageNumber, pageSize, totalElements: hits.length, totalPages, links: pageNumber < totalPages ? [link(pageNumber + 1)] : [] },
+          page: {
+            pageNumber,
+            pageSize,
+            totalElements: hits.length,
+            totalPages,
+            links: pageNumber < totalPages ? [link(pageNumber + 1)] : [],
+          },
           links: [{ rel: 'self', hreflang: 'no', href: `${baseUrl}${url.pathname.slice(PREFIX.length)}${url.search}` }],
         })
       },

@@ -64,22 +64,88 @@ const street = (
  * strompris testing entries, and a bundler puts shared code where `./fixtures/` is not.
  */
 const DEMO_ADDRESSES: DemoAddress[] = [
-  street('Robert Levins gate', 1, 21807, ['0301', 'OSLO'], ['0150', 'OSLO'], [207, 451], 59.912873861402154, 10.756315512041683, '2021-04-13T12:10:03'),
-  street('Markens gate', 1, 4520, ['4204', 'KRISTIANSAND'], ['4611', 'KRISTIANSAND S'], [150, 1020], 58.14571, 7.99452, '2022-03-02T09:14:40'),
-  street('Torget', 1, 5120, ['1103', 'STAVANGER'], ['4006', 'STAVANGER'], [55, 310], 58.97021, 5.73296, '2020-11-19T13:41:22'),
-  street('Munkegata', 1, 7300, ['5001', 'TRONDHEIM'], ['7011', 'TRONDHEIM'], [400, 112], 63.43048, 10.39506, '2021-06-23T08:02:51'),
-  street('Storgata', 1, 1400, ['5501', 'TROMSØ'], ['9008', 'TROMSØ'], [200, 1315], 69.64953, 18.95562, '2019-09-30T10:21:05'),
-  street('Bryggen', 1, 10340, ['4601', 'BERGEN'], ['5003', 'BERGEN'], [165, 360], 60.39757185307625, 5.323229426703581, '2021-10-08T11:11:11'),
+  street(
+    'Robert Levins gate',
+    1,
+    21807,
+    ['0301', 'OSLO'],
+    ['0150', 'OSLO'],
+    [207, 451],
+    59.912873861402154,
+    10.756315512041683,
+    '2021-04-13T12:10:03',
+  ),
+  street(
+    'Markens gate',
+    1,
+    4520,
+    ['4204', 'KRISTIANSAND'],
+    ['4611', 'KRISTIANSAND S'],
+    [150, 1020],
+    58.14571,
+    7.99452,
+    '2022-03-02T09:14:40',
+  ),
+  street(
+    'Torget',
+    1,
+    5120,
+    ['1103', 'STAVANGER'],
+    ['4006', 'STAVANGER'],
+    [55, 310],
+    58.97021,
+    5.73296,
+    '2020-11-19T13:41:22',
+  ),
+  street(
+    'Munkegata',
+    1,
+    7300,
+    ['5001', 'TRONDHEIM'],
+    ['7011', 'TRONDHEIM'],
+    [400, 112],
+    63.43048,
+    10.39506,
+    '2021-06-23T08:02:51',
+  ),
+  street(
+    'Storgata',
+    1,
+    1400,
+    ['5501', 'TROMSØ'],
+    ['9008', 'TROMSØ'],
+    [200, 1315],
+    69.64953,
+    18.95562,
+    '2019-09-30T10:21:05',
+  ),
+  street(
+    'Bryggen',
+    1,
+    10340,
+    ['4601', 'BERGEN'],
+    ['5003', 'BERGEN'],
+    [165, 360],
+    60.39757185307625,
+    5.323229426703581,
+    '2021-10-08T11:11:11',
+  ),
 ]
 
 function metres(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const rad = Math.PI / 180
-  const h = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2
+  const h =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
+    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2
   return 2 * 6_371_008.8 * Math.asin(Math.sqrt(h))
 }
 
 // ws.geonorge.no answers with a charset; the body of its 400 is not documented (a short JSON message is assumed).
-const json = (body: unknown, status = 200): FakeReply => ({ status, headers: { 'content-type': 'application/json;charset=UTF-8' }, body: JSON.stringify(body) })
+const json = (body: unknown, status = 200): FakeReply => ({
+  status,
+  headers: { 'content-type': 'application/json;charset=UTF-8' },
+  body: JSON.stringify(body),
+})
 
 /**
  * Kartverket's address API under `/adresser/v1` for the offline demo, over {@link DEMO_ADDRESSES}:
@@ -108,7 +174,9 @@ export async function startDemoKartverketAdresser(): Promise<FakeUpstream> {
         sokeStreng: url.search.slice(1),
         asciiKompatibel: true,
       },
-      adresser: page.map(({ a, d }) => (d === undefined ? a : { ...a, meterDistanseTilPunkt: Math.round(d * 10) / 10 })),
+      adresser: page.map(({ a, d }) =>
+        d === undefined ? a : { ...a, meterDistanseTilPunkt: Math.round(d * 10) / 10 },
+      ),
     })
   }
   return startFakeUpstream(
@@ -119,16 +187,27 @@ export async function startDemoKartverketAdresser(): Promise<FakeUpstream> {
         const lat = Number(query.get('lat'))
         const lon = Number(query.get('lon'))
         const radius = Number(query.get('radius') ?? 100)
-        const near = DEMO_ADDRESSES.map((a) => ({ a, d: metres(lat, lon, a.representasjonspunkt.lat, a.representasjonspunkt.lon) }))
+        const near = DEMO_ADDRESSES.map((a) => ({
+          a,
+          d: metres(lat, lon, a.representasjonspunkt.lat, a.representasjonspunkt.lon),
+        }))
           .filter(({ d }) => d <= radius)
           .sort((x, y) => x.d - y.d)
         return answer(url, near)
       },
       '/sok': (url) => {
-        const words = (url.searchParams.get('sok') ?? '').toLowerCase().split(/\s+/).filter(Boolean).map((word) => word.replace(/\*$/, ''))
+        const words = (url.searchParams.get('sok') ?? '')
+          .toLowerCase()
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((word) => word.replace(/\*$/, ''))
         if (words.length === 0) return json({ message: 'At least one search parameter is required' }, 400)
-        const text = (a: DemoAddress) => `${a.adressetekst} ${a.postnummer} ${a.poststed} ${a.kommunenavn}`.toLowerCase()
-        return answer(url, DEMO_ADDRESSES.filter((a) => words.every((word) => text(a).includes(word))).map((a) => ({ a })))
+        const text = (a: DemoAddress) =>
+          `${a.adressetekst} ${a.postnummer} ${a.poststed} ${a.kommunenavn}`.toLowerCase()
+        return answer(
+          url,
+          DEMO_ADDRESSES.filter((a) => words.every((word) => text(a).includes(word))).map((a) => ({ a })),
+        )
       },
     },
     '/adresser/v1',

@@ -25,7 +25,11 @@ const call = async (operation: string, query: Record<string, string | number> = 
 
 describe('statnett demo upstreams', () => {
   it('play every upstream the source declares', () => {
-    expect(Object.keys(demo.fakes).sort()).toEqual(statnett().upstreams.map((u) => u.id).sort())
+    expect(Object.keys(demo.fakes).sort()).toEqual(
+      statnett()
+        .upstreams.map((u) => u.id)
+        .sort(),
+    )
   })
 
   it('get_physical_flow: every interconnector, measured within the last minute', async () => {
@@ -45,12 +49,23 @@ describe('statnett demo upstreams', () => {
   })
 
   it('get_power_situation: all five areas, and one', async () => {
-    expect((await call('get_power_situation')).map((s: { area: string }) => s.area)).toEqual(['NO1', 'NO2', 'NO3', 'NO4', 'NO5'])
-    expect(await call('get_power_situation', { area: 'NO1' })).toEqual([expect.objectContaining({ area: 'NO1', status: expect.any(String) })])
+    expect((await call('get_power_situation')).map((s: { area: string }) => s.area)).toEqual([
+      'NO1',
+      'NO2',
+      'NO3',
+      'NO4',
+      'NO5',
+    ])
+    expect(await call('get_power_situation', { area: 'NO1' })).toEqual([
+      expect.objectContaining({ area: 'NO1', status: expect.any(String) }),
+    ])
   })
 
   it('get_price_area: Oslo (59.91, 10.75) and the documented point lie in NO1, with its power situation', async () => {
-    for (const point of [{ lat: 59.91, lon: 10.75 }, { lat: 59.9129, lon: 10.7563 }]) {
+    for (const point of [
+      { lat: 59.91, lon: 10.75 },
+      { lat: 59.9129, lon: 10.7563 },
+    ]) {
       const data = await call('get_price_area', point)
       expect(data).toMatchObject({ area: 'NO1', basis: 'county', municipality_number: '0301', county: 'Oslo' })
       expect(data.power_situation.status).toEqual(expect.any(String))
@@ -59,14 +74,18 @@ describe('statnett demo upstreams', () => {
 
   it('get_price_area: a town of each other area lies in its area', async () => {
     const towns = { NO2: [58.146, 7.995], NO3: [63.43, 10.395], NO4: [69.65, 18.956], NO5: [60.3913, 5.3221] }
-    for (const [area, [lat, lon]] of Object.entries(towns)) expect((await call('get_price_area', { lat: lat!, lon: lon! })).area).toBe(area)
+    for (const [area, [lat, lon]] of Object.entries(towns))
+      expect((await call('get_price_area', { lat: lat!, lon: lon! })).area).toBe(area)
     // At sea no address is near: a 200 that says so.
     expect(await call('get_price_area', { lat: 66, lon: 2 })).toMatchObject({ area: null, basis: 'none' })
   })
 
   it("Kartverket's address search finds the demo's addresses by words too", async () => {
     const res = await fetch(`${demo.fakes.kartverket_adresser!.baseUrl}/sok?sok=markens%20kristiansand`)
-    const body = (await res.json()) as { metadata: { totaltAntallTreff: number }; adresser: Array<{ adressetekst: string; kommunenummer: string }> }
+    const body = (await res.json()) as {
+      metadata: { totaltAntallTreff: number }
+      adresser: Array<{ adressetekst: string; kommunenummer: string }>
+    }
     expect(body.metadata.totaltAntallTreff).toBe(1)
     expect(body.adresser[0]).toMatchObject({ adressetekst: 'Markens gate 1', kommunenummer: '4204' })
   })

@@ -18,7 +18,10 @@ const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, imp
  */
 export function shiftedToNow(text: string, now: number): string {
   const shift = Math.floor((now - RECORDED_AT) / 60_000) * 60_000
-  return text.replace(/("(?:MeasureDate|MeasuredAt|measuredAt)":)(\d{13})/g, (_all, key: string, ms: string) => `${key}${Number(ms) + shift}`)
+  return text.replace(
+    /("(?:MeasureDate|MeasuredAt|measuredAt)":)(\d{13})/g,
+    (_all, key: string, ms: string) => `${key}${Number(ms) + shift}`,
+  )
 }
 
 /**

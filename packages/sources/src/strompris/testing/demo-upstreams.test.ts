@@ -28,7 +28,11 @@ const quarterHours = [92, 96, 100]
 
 describe('strompris demo upstreams', () => {
   it('play every upstream the source declares', () => {
-    expect(Object.keys(demo.fakes).sort()).toEqual(strompris().upstreams.map((u) => u.id).sort())
+    expect(Object.keys(demo.fakes).sort()).toEqual(
+      strompris()
+        .upstreams.map((u) => u.id)
+        .sort(),
+    )
   })
 
   it("get_prices: today's prices in every area when no date is given", async () => {
@@ -41,7 +45,11 @@ describe('strompris demo upstreams', () => {
   })
 
   it('get_prices: the documented days (the JSDoc, the source check)', async () => {
-    for (const [area, date, periods] of [['NO1', '2026-11-25', 96], ['NO5', '2025-11-12', 96], ['NO1', '2025-03-30', 23]] as const) {
+    for (const [area, date, periods] of [
+      ['NO1', '2026-11-25', 96],
+      ['NO5', '2025-11-12', 96],
+      ['NO1', '2025-03-30', 23],
+    ] as const) {
       const data = await call('get_prices', { area, date })
       expect(data).toMatchObject({ area, date })
       expect(data.prices).toHaveLength(periods)
@@ -50,8 +58,17 @@ describe('strompris demo upstreams', () => {
 
   it('get_price_range: the documented ranges and the last week, every day published', async () => {
     const today = osloDate()
-    for (const [area, start_date, end_date] of [['NO5', '2026-11-01', '2026-11-07'], ['NO1', '2025-03-29', '2025-03-31'], ['NO1', addDays(today, -6), today]]) {
-      const data = await call('get_price_range', { area: area!, start_date: start_date!, end_date: end_date!, limit: 1000 })
+    for (const [area, start_date, end_date] of [
+      ['NO5', '2026-11-01', '2026-11-07'],
+      ['NO1', '2025-03-29', '2025-03-31'],
+      ['NO1', addDays(today, -6), today],
+    ]) {
+      const data = await call('get_price_range', {
+        area: area!,
+        start_date: start_date!,
+        end_date: end_date!,
+        limit: 1000,
+      })
       expect(data.unpublished_dates).toEqual([])
       expect(data.published_dates.length).toBe(data.start_date === '2025-03-29' ? 3 : 7)
       expect(data.prices.length).toBeGreaterThan(0)
@@ -59,7 +76,10 @@ describe('strompris demo upstreams', () => {
   })
 
   it('get_prices_at_point: Oslo (59.91, 10.75) lies in NO1, with the price now', async () => {
-    for (const point of [{ lat: 59.91, lon: 10.75 }, { lat: 59.9129, lon: 10.7563 }]) {
+    for (const point of [
+      { lat: 59.91, lon: 10.75 },
+      { lat: 59.9129, lon: 10.7563 },
+    ]) {
       const data = await call('get_prices_at_point', point)
       expect(data).toMatchObject({ date: osloDate(), area: 'NO1' })
       expect(quarterHours).toContain(data.prices.length)

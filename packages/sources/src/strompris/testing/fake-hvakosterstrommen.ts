@@ -42,9 +42,23 @@ export function priceFile(date: string, area: string): string {
   const rows: string[] = []
   for (let t = start; t < end; t += stepMs) {
     const hour = (t - start) / 3_600_000
-    const nok = Math.round(((AREA_LEVEL[area] ?? 0.5) + 0.35 * Math.sin(((hour - 6) / 24) * 2 * Math.PI) + (Number(date.slice(8)) % 7) * 0.013) * 1e5) / 1e5
+    const nok =
+      Math.round(
+        ((AREA_LEVEL[area] ?? 0.5) +
+          0.35 * Math.sin(((hour - 6) / 24) * 2 * Math.PI) +
+          (Number(date.slice(8)) % 7) * 0.013) *
+          1e5,
+      ) / 1e5
     const eur = Math.round((nok / EXR) * 1e5) / 1e5
-    rows.push(JSON.stringify({ NOK_per_kWh: nok, EUR_per_kWh: eur, EXR, time_start: osloTime(t), time_end: osloTime(t + stepMs) }))
+    rows.push(
+      JSON.stringify({
+        NOK_per_kWh: nok,
+        EUR_per_kWh: eur,
+        EXR,
+        time_start: osloTime(t),
+        time_end: osloTime(t + stepMs),
+      }),
+    )
   }
   return `[${rows.join(',')}]`
 }
@@ -60,7 +74,8 @@ export interface FakeHvakosterstrommen extends FakeUpstream {
 
 const osloHour = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', hour: '2-digit', hourCycle: 'h23' })
 
-const notFoundPage = '<!DOCTYPE html><html lang="no"><head><title>404: Denne siden finnes ikke</title></head><body><h1>404</h1><p>Denne siden finnes ikke.</p></body></html>'
+const notFoundPage =
+  '<!DOCTYPE html><html lang="no"><head><title>404: Denne siden finnes ikke</title></head><body><h1>404</h1><p>Denne siden finnes ikke.</p></body></html>'
 
 /**
  * Starts a local hvakosterstrommen.no under `/api/v1/prices`, answering
@@ -82,9 +97,11 @@ export async function startFakeHvakosterstrommen(): Promise<FakeHvakosterstromme
         if (!match || !/^\d{4}$/.test(params.year ?? '')) return fakeReply.html(notFoundPage, { status: 404 })
         const date = `${params.year}-${match[1]}-${match[2]}`
         const now = Date.now()
-        const through = fake.publishedThrough ?? (osloHour.format(now) >= '13' ? addDays(osloDate(now), 1) : osloDate(now))
+        const through =
+          fake.publishedThrough ?? (osloHour.format(now) >= '13' ? addDays(osloDate(now), 1) : osloDate(now))
         const fixture = `${params.year}/${params.file}`
-        if (existsSync(new URL(fixture, fixturesUrl))) return fakeReply.bytes(fixtures.bytes(fixture), 'application/json; charset=utf-8')
+        if (existsSync(new URL(fixture, fixturesUrl)))
+          return fakeReply.bytes(fixtures.bytes(fixture), 'application/json; charset=utf-8')
         if (date > through || date < FIRST_DAY) return fakeReply.html(notFoundPage, { status: 404 })
         return fakeReply.bytes(Buffer.from(priceFile(date, match[3]!)), 'application/json; charset=utf-8')
       },

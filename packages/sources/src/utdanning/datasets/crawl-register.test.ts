@@ -27,7 +27,14 @@ async function firstPage(): Promise<unknown> {
 }
 
 const options = (journalPath: string, extra: object = {}) => ({
-  baseUrl: fake.baseUrl, pageSize: 1000, journalPath, userAgent: 'allmenning-test', concurrency: 1, requestsPerSecond: 1000, retryDelaysMs: [10, 10], ...extra,
+  baseUrl: fake.baseUrl,
+  pageSize: 1000,
+  journalPath,
+  userAgent: 'allmenning-test',
+  concurrency: 1,
+  requestsPerSecond: 1000,
+  retryDelaysMs: [10, 10],
+  ...extra,
 })
 
 describe('the crawl of a register', () => {
@@ -53,9 +60,12 @@ describe('the crawl of a register', () => {
   it('keeps a unit it cannot read without its record, and stops when the register fails unit after unit', async () => {
     const routes = udirRoutes(nsrUnits)
     const before = fake.requests.length
-    fake.route('/enhet/{orgnr}', (url, req, params) => (params.orgnr === '971200014' ? fakeReply.status(503) : routes['/enhet/{orgnr}']!(url, req, params)))
+    fake.route('/enhet/{orgnr}', (url, req, params) =>
+      params.orgnr === '971200014' ? fakeReply.status(503) : routes['/enhet/{orgnr}']!(url, req, params),
+    )
     const units: CrawledUnit[] = []
-    for await (const unit of crawlRegister('nsr', await firstPage(), options(join(dir, 'one-fails.jsonl')))) units.push(unit)
+    for await (const unit of crawlRegister('nsr', await firstPage(), options(join(dir, 'one-fails.jsonl'))))
+      units.push(unit)
     expect(units.find((u) => u.item.Organisasjonsnummer === '971200014')?.record).toBeNull()
     expect(units.filter((u) => u.record !== null)).toHaveLength(wanted - 1)
     // Three tries each.
@@ -63,15 +73,23 @@ describe('the crawl of a register', () => {
 
     fake.route('/enhet/{orgnr}', () => fakeReply.status(503))
     const crawl = async () => {
-      for await (const _ of crawlRegister('nsr', await firstPage(), options(join(dir, 'all-fail.jsonl'), { maxFailuresInARow: 3 }))) void _
+      for await (const _ of crawlRegister(
+        'nsr',
+        await firstPage(),
+        options(join(dir, 'all-fail.jsonl'), { maxFailuresInARow: 3 }),
+      ))
+        void _
     }
-    await expect(crawl()).rejects.toThrow(/failed 3 records in a row \(last: .*HTTP 503\).*next sync goes on from there/)
+    await expect(crawl()).rejects.toThrow(
+      /failed 3 records in a row \(last: .*HTTP 503\).*next sync goes on from there/,
+    )
     fake.route('/enhet/{orgnr}', routes['/enhet/{orgnr}']!)
   })
 
   it('refuses a first page that is not a v4 page of units', async () => {
     const crawl = async () => {
-      for await (const _ of crawlRegister('nsr', { Message: 'An error has occurred.' }, options(join(dir, 'x.jsonl')))) void _
+      for await (const _ of crawlRegister('nsr', { Message: 'An error has occurred.' }, options(join(dir, 'x.jsonl'))))
+        void _
     }
     await expect(crawl()).rejects.toThrow(/page 1 of Udir's school register \(NSR\)'s list is not a v4 page/)
   })
@@ -79,12 +97,27 @@ describe('the crawl of a register', () => {
   it('makes a row of each unit: placed with its grid cell, no position for (0, 0), not read for a closed one', () => {
     const item = (i: number) => listItem(nsrUnits[i]!)
     expect(unitRow({ register: 'nsr', item: item(0), record: nsrUnits[0]! })).toMatchObject({
-      table: 'enheter', row: { orgnr: '971200006', posisjon: 'known', lat: 59.9255, lon: 10.7352, celle: '5992:536', adresse: 'Theresesgate 12', aktiv: 1 },
+      table: 'enheter',
+      row: {
+        orgnr: '971200006',
+        posisjon: 'known',
+        lat: 59.9255,
+        lon: 10.7352,
+        celle: '5992:536',
+        adresse: 'Theresesgate 12',
+        aktiv: 1,
+      },
     })
     const toyen = nsrUnits.findIndex((u) => u.Organisasjonsnummer === '971200057')
-    expect(unitRow({ register: 'nsr', item: item(toyen), record: nsrUnits[toyen]! })).toMatchObject({ row: { posisjon: 'none', lat: null, celle: null } })
+    expect(unitRow({ register: 'nsr', item: item(toyen), record: nsrUnits[toyen]! })).toMatchObject({
+      row: { posisjon: 'none', lat: null, celle: null },
+    })
     const closed = nsrUnits.findIndex((u) => u.ErAktiv === false)
-    expect(unitRow({ register: 'nsr', item: item(closed), record: null })).toMatchObject({ row: { posisjon: 'not_read', aktiv: 0, record: null } })
-    expect(() => unitRow({ register: 'nsr', item: { Navn: 'Uten nummer' }, record: null })).toThrow(/without Organisasjonsnummer/)
+    expect(unitRow({ register: 'nsr', item: item(closed), record: null })).toMatchObject({
+      row: { posisjon: 'not_read', aktiv: 0, record: null },
+    })
+    expect(() => unitRow({ register: 'nsr', item: { Navn: 'Uten nummer' }, record: null })).toThrow(
+      /without Organisasjonsnummer/,
+    )
   })
 })

@@ -75,7 +75,8 @@ export function orgnrOf(item: Record<string, unknown>): string | null {
 
 function flagsOf(item: Record<string, unknown>): Record<string, boolean> {
   const flags: Record<string, boolean> = {}
-  for (const [key, value] of Object.entries(item)) if (/^Er[A-Z]/.test(key) && typeof value === 'boolean') flags[key] = value
+  for (const [key, value] of Object.entries(item))
+    if (/^Er[A-Z]/.test(key) && typeof value === 'boolean') flags[key] = value
   return flags
 }
 
@@ -138,7 +139,11 @@ function createPacer(perSecond: number, now: () => number) {
  * const options = { baseUrl: 'https://data-nsr.udir.no/v4', pageSize: 1000, journalPath: 'data/nsr.jsonl', userAgent: 'my-app' }
  * for await (const unit of crawlRegister('nsr', firstPage, options)) console.log(unit.item.Navn, unit.record !== null)
  */
-export async function* crawlRegister(register: UdirRegister, firstPage: unknown, options: CrawlOptions): AsyncGenerator<CrawledUnit> {
+export async function* crawlRegister(
+  register: UdirRegister,
+  firstPage: unknown,
+  options: CrawlOptions,
+): AsyncGenerator<CrawledUnit> {
   const http = options.fetch ?? fetch
   const now = options.now ?? (() => Date.now())
   const pace = createPacer(options.requestsPerSecond ?? 10, now)
@@ -176,27 +181,44 @@ export async function* crawlRegister(register: UdirRegister, firstPage: unknown,
     if (typeof body !== 'object' || body === null || !Array.isArray(list.EnhetListe)) {
       throw new DatasetFileError(`page ${page} of ${name}'s list is not a v4 page of units (no EnhetListe)`)
     }
-    return { items: list.EnhetListe as Record<string, unknown>[], pages: typeof list.AntallSider === 'number' ? list.AntallSider : 1 }
+    return {
+      items: list.EnhetListe as Record<string, unknown>[],
+      pages: typeof list.AntallSider === 'number' ? list.AntallSider : 1,
+    }
   }
 
   const first = pageOf(firstPage, 1)
   const pages = Math.min(first.pages, MAX_PAGES)
-  if (first.pages > MAX_PAGES) throw new DatasetFileError(`${name} lists ${first.pages} pages, more than the ${MAX_PAGES} this crawl reads`)
+  if (first.pages > MAX_PAGES)
+    throw new DatasetFileError(`${name} lists ${first.pages} pages, more than the ${MAX_PAGES} this crawl reads`)
   const items = [...first.items]
-  const progress: CrawlProgress = { register, pages, pagesRead: 1, wanted: 0, done: 0, fromJournal: 0, read: 0, failed: 0 }
+  const progress: CrawlProgress = {
+    register,
+    pages,
+    pagesRead: 1,
+    wanted: 0,
+    done: 0,
+    fromJournal: 0,
+    read: 0,
+    failed: 0,
+  }
   for (let page = 2; page <= pages; page++) {
     let body: unknown
     try {
       body = (await get(`/enheter?sidenummer=${page}&antallperside=${options.pageSize}`)).body
     } catch (error) {
-      throw new DatasetFileError(`${name}: list page ${page} of ${pages} could not be read (${(error as Error).message})`)
+      throw new DatasetFileError(
+        `${name}: list page ${page} of ${pages} could not be read (${(error as Error).message})`,
+      )
     }
     items.push(...pageOf(body, page).items)
     progress.pagesRead = page
     options.onProgress?.(progress)
   }
   // A unit on two pages (the list shifting while it is read) is one unit.
-  const units = [...new Map(items.map((item) => [orgnrOf(item), item] as const)).entries()].filter(([orgnr]) => orgnr !== null) as [string, Record<string, unknown>][]
+  const units = [...new Map(items.map((item) => [orgnrOf(item), item] as const)).entries()].filter(
+    ([orgnr]) => orgnr !== null,
+  ) as [string, Record<string, unknown>][]
   progress.wanted = units.filter(([, item]) => wantsRecord(register, item)).length
 
   mkdirSync(dirname(options.journalPath), { recursive: true })
@@ -213,7 +235,8 @@ export async function* crawlRegister(register: UdirRegister, firstPage: unknown,
     }
     try {
       const { body } = await get(`/enhet/${encodeURIComponent(orgnr)}`)
-      const record = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null
+      const record =
+        typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null
       const entry: JournalEntry = { orgnr, changedAt, readAt: now(), record }
       journal.set(orgnr, entry)
       appendFileSync(options.journalPath, `${JSON.stringify(entry)}\n`)

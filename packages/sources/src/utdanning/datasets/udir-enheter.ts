@@ -1,4 +1,10 @@
-import { DatasetFileError, DatasetRowError, defineDataset, type DatasetRowsOut, type StreamContent } from '@allmenning/core/source'
+import {
+  DatasetFileError,
+  DatasetRowError,
+  defineDataset,
+  type DatasetRowsOut,
+  type StreamContent,
+} from '@allmenning/core/source'
 import { unitCell } from '../unit-cell.js'
 import { parseUnitDetail, parseUnitList } from '../unit-payloads.js'
 import { udirNbr, udirNsr, type UdirRegister } from '../udir-upstreams.js'
@@ -19,7 +25,10 @@ const upstreamOf = (register: UdirRegister) => (register === 'nsr' ? udirNsr : u
  * @example
  * udirBaseUrl('nsr') // 'https://data-nsr.udir.no/v4'
  */
-export function udirBaseUrl(register: UdirRegister, env: Record<string, string | undefined> = globalThis.process?.env ?? {}): string {
+export function udirBaseUrl(
+  register: UdirRegister,
+  env: Record<string, string | undefined> = globalThis.process?.env ?? {},
+): string {
   const set = register === 'nsr' ? env.ALLMENNING_UPSTREAM_UDIR_NSR : env.ALLMENNING_UPSTREAM_UDIR_NBR
   return (set && set.trim() !== '' ? set.trim() : upstreamOf(register).baseUrl).replace(/\/+$/, '')
 }
@@ -31,7 +40,10 @@ export function udirBaseUrl(register: UdirRegister, env: Record<string, string |
  * @example
  * udirJournalPath('nsr') // 'data/downloads/udir_enheter/nsr-records.jsonl'
  */
-export function udirJournalPath(register: UdirRegister, env: Record<string, string | undefined> = globalThis.process?.env ?? {}): string {
+export function udirJournalPath(
+  register: UdirRegister,
+  env: Record<string, string | undefined> = globalThis.process?.env ?? {},
+): string {
   // No node:path here: the definition is loaded with the source, in every runtime the gateway runs in.
   const dir = (env.ALLMENNING_DATA_DIR || 'data').replace(/[\\/]+$/, '')
   return `${dir}/downloads/udir_enheter/${register}-records.jsonl`
@@ -40,7 +52,9 @@ export function udirJournalPath(register: UdirRegister, env: Record<string, stri
 async function wholeJson(input: AsyncIterable<Uint8Array>, file: string): Promise<unknown> {
   const chunks: Buffer[] = []
   for await (const chunk of input) chunks.push(Buffer.from(chunk))
-  const text = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '')
+  const text = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
   try {
     return JSON.parse(text)
   } catch {
@@ -52,7 +66,11 @@ async function wholeJson(input: AsyncIterable<Uint8Array>, file: string): Promis
 function itemOfRecord(record: Record<string, unknown>): Record<string, unknown> {
   const kommune = (record.Kommune ?? {}) as Record<string, unknown>
   const fylke = (record.Fylke ?? {}) as Record<string, unknown>
-  return { ...record, Kommunenummer: kommune.Kommunenummer ?? kommune.Kommunenr, Fylkesnummer: fylke.Fylkesnummer ?? kommune.Fylkesnummer }
+  return {
+    ...record,
+    Kommunenummer: kommune.Kommunenummer ?? kommune.Kommunenr,
+    Fylkesnummer: fylke.Fylkesnummer ?? kommune.Fylkesnummer,
+  }
 }
 
 function registerContent(register: UdirRegister): StreamContent {
@@ -66,7 +84,8 @@ function registerContent(register: UdirRegister): StreamContent {
       const body = await wholeJson(input, file)
       if (Array.isArray(body)) {
         for (const record of body) {
-          if (typeof record !== 'object' || record === null) throw new DatasetFileError(`${file}: an element is not a record`)
+          if (typeof record !== 'object' || record === null)
+            throw new DatasetFileError(`${file}: an element is not a record`)
           yield { register, item: itemOfRecord(record as Record<string, unknown>), record } satisfies CrawledUnit
         }
         return
@@ -117,7 +136,9 @@ export function unitRow(unit: CrawledUnit): DatasetRowsOut {
     try {
       detail = parseUnitDetail(unit.record, upstream)
     } catch (error) {
-      throw new DatasetRowError(`the record of ${listed.orgnr} is of another shape: ${(error as Error).message.slice(0, 200)}`)
+      throw new DatasetRowError(
+        `the record of ${listed.orgnr} is of another shape: ${(error as Error).message.slice(0, 200)}`,
+      )
     }
   }
   const p = detail?.position
@@ -170,7 +191,8 @@ export const udirEnheter = defineDataset({
     'and kindergartens in operation, the position, address and full record of each.',
   publisher: 'Utdanningsdirektoratet (Nasjonalt skoleregister and Nasjonalt barnehageregister)',
   license: 'NLOD',
-  attribution: 'Inneholder data under Norsk lisens for offentlige data (NLOD) tilgjengeliggjort av Utdanningsdirektoratet.',
+  attribution:
+    'Inneholder data under Norsk lisens for offentlige data (NLOD) tilgjengeliggjort av Utdanningsdirektoratet.',
   origin: { kind: 'download', page: 'https://data-nsr.udir.no/swagger/index.html' },
   changes: 'daily',
   // A unit Udir sends in another shape is skipped and counted; a register mostly so is not Udir's.

@@ -18,16 +18,19 @@ afterAll(() => demo.close())
 type Row = { organization_id: string; Navn: string; lat: number | null; lon: number | null }
 
 describe('the utdanning demo upstreams', () => {
-  it.each(['0301', '301', 'Oslo'])('answer Oslo (%s) with placed schools and kindergartens at the first call', async (kommunenr) => {
-    for (const operation of ['search_schools', 'search_kindergartens']) {
-      const { status, json } = await gateway.call('utdanning', operation, { kommunenr, limit: 100 })
-      expect(status, operation).toBe(200)
-      expect(json.data.units.length, operation).toBeGreaterThan(2)
-      const placed = json.data.units.filter((row: Row) => row.lat !== null)
-      expect(placed.length, operation).toBeGreaterThan(2)
-      for (const row of placed) expect([typeof row.lat, typeof row.lon]).toEqual(['number', 'number'])
-    }
-  })
+  it.each(['0301', '301', 'Oslo'])(
+    'answer Oslo (%s) with placed schools and kindergartens at the first call',
+    async (kommunenr) => {
+      for (const operation of ['search_schools', 'search_kindergartens']) {
+        const { status, json } = await gateway.call('utdanning', operation, { kommunenr, limit: 100 })
+        expect(status, operation).toBe(200)
+        expect(json.data.units.length, operation).toBeGreaterThan(2)
+        const placed = json.data.units.filter((row: Row) => row.lat !== null)
+        expect(placed.length, operation).toBeGreaterThan(2)
+        for (const row of placed) expect([typeof row.lat, typeof row.lon]).toEqual(['number', 'number'])
+      }
+    },
+  )
 
   it.each(['03', '3'])('answer the county of Oslo (%s)', async (fylkenr) => {
     const { status, json } = await gateway.call('utdanning', 'search_schools', { fylkenr })

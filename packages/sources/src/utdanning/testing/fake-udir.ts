@@ -12,10 +12,14 @@ type Unit = Record<string, unknown>
  * owner and a fagskole among the schools, a closed school, and a school whose `Koordinat` is
  * (0, 0) "Undefined" (no geocoding, as one 2026 client notes).
  */
-export const nsrUnits: Unit[] = JSON.parse(readFileSync(new URL('./fixtures/nsr-units.json', import.meta.url), 'utf8')) as Unit[]
+export const nsrUnits: Unit[] = JSON.parse(
+  readFileSync(new URL('./fixtures/nsr-units.json', import.meta.url), 'utf8'),
+) as Unit[]
 
 /** The fake kindergarten register's units in full (our own): Oslo and Bærum, an owner, a closed one, one without a position. */
-export const nbrUnits: Unit[] = JSON.parse(readFileSync(new URL('./fixtures/nbr-units.json', import.meta.url), 'utf8')) as Unit[]
+export const nbrUnits: Unit[] = JSON.parse(
+  readFileSync(new URL('./fixtures/nbr-units.json', import.meta.url), 'utf8'),
+) as Unit[]
 
 /** The fields of a unit v4 puts in an area's list (`EnhetListe`): no position, no address. */
 const LIST_FIELDS = [
@@ -55,7 +59,13 @@ export function listItem(unit: Unit): Unit {
 
 /** v4's page around a list: the whole area in one page (as a 2026 client's recorded Bærum list of 218 units is). */
 function page(items: Unit[]): Unit {
-  return { Sidenummer: 1, AntallPerSide: Math.max(items.length, 1), AntallSider: 1, TotaltAntallEnheter: items.length, EnhetListe: items }
+  return {
+    Sidenummer: 1,
+    AntallPerSide: Math.max(items.length, 1),
+    AntallSider: 1,
+    TotaltAntallEnheter: items.length,
+    EnhetListe: items,
+  }
 }
 
 /** Settings of {@link udirRoutes}. */
@@ -82,12 +92,17 @@ export interface FakeUdirOptions {
 export function udirRoutes(units: Unit[], options: FakeUdirOptions = {}): Record<string, FakeRoute> {
   const inArea = (key: 'Kommunenummer' | 'Fylkesnummer', number: string) =>
     units.filter((u) => (u.Kommune as Record<string, string>)[key] === number).map(listItem)
-  const json = (body: unknown, status = 200) => fakeReply.json(body, { status, contentType: 'application/json; charset=utf-8' })
+  const json = (body: unknown, status = 200) =>
+    fakeReply.json(body, { status, contentType: 'application/json; charset=utf-8' })
   return {
     '/enheter/kommune/{nr}': (_url, _req, params) => {
       let items = inArea('Kommunenummer', params.nr!)
       if (items.length === 0 && options.demo && /^\d{4}$/.test(params.nr!)) {
-        items = inArea('Kommunenummer', '0301').map((u) => ({ ...u, Kommunenummer: params.nr, Fylkesnummer: params.nr!.slice(0, 2) }))
+        items = inArea('Kommunenummer', '0301').map((u) => ({
+          ...u,
+          Kommunenummer: params.nr,
+          Fylkesnummer: params.nr!.slice(0, 2),
+        }))
       }
       return json(page(items))
     },
@@ -95,7 +110,10 @@ export function udirRoutes(units: Unit[], options: FakeUdirOptions = {}): Record
     // The whole register, paged as v4 pages it (`sidenummer` from 1, `antallperside` up to 1000; other
     // values' handling not seen): what the udir_enheter dataset's sync reads.
     '/enheter': (url) => {
-      const size = Math.min(Math.max(Number(url.searchParams.get('antallperside') ?? 100) || 100, 1), options.pageSize ?? 1000)
+      const size = Math.min(
+        Math.max(Number(url.searchParams.get('antallperside') ?? 100) || 100, 1),
+        options.pageSize ?? 1000,
+      )
       const number = Math.max(Number(url.searchParams.get('sidenummer') ?? 1) || 1, 1)
       const items = units.map(listItem)
       const pageItems = items.slice((number - 1) * size, number * size)

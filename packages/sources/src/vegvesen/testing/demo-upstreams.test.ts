@@ -26,7 +26,11 @@ const oslo = { lat: 59.91, lon: 10.75 }
 
 describe('the demo upstreams of vegvesen', () => {
   it('play every upstream of the source, the DATEX server with the username and password demo', async () => {
-    expect(Object.keys(demo.fakes).sort()).toEqual(vegvesen().upstreams.map((u) => u.id).sort())
+    expect(Object.keys(demo.fakes).sort()).toEqual(
+      vegvesen()
+        .upstreams.map((u) => u.id)
+        .sort(),
+    )
     const refused = createTestGateway({
       sources: vegvesen({ datexUsername: 'demo', datexPassword: 'not-demo' }),
       upstreams: { vegvesen_datex: { baseUrl: demo.fakes['vegvesen_datex']!.baseUrl } },
@@ -40,20 +44,32 @@ describe('the demo upstreams of vegvesen', () => {
     for (const county of [3, '3', '03']) {
       const rows = await call('find_traffic_points', { county_number: county, limit: 100 })
       expect(rows.length, String(county)).toBeGreaterThan(2)
-      expect(rows.every((p: { county_number: number; lat: unknown; coordinates: unknown }) => p.county_number === 3 && typeof p.lat === 'number' && p.coordinates)).toBe(true)
+      expect(
+        rows.every(
+          (p: { county_number: number; lat: unknown; coordinates: unknown }) =>
+            p.county_number === 3 && typeof p.lat === 'number' && p.coordinates,
+        ),
+      ).toBe(true)
     }
     const around = await call('find_traffic_points', { ...oslo, radius_km: 5, operational_only: true, limit: 100 })
     expect(around.length).toBeGreaterThan(2)
     // The counters count until now in the demo.
     expect(around[0].latest_hourly_data.slice(0, 10)).toBe(osloDate())
-    expect((await call('find_registration_points_by_road', { road: 'E18', county_number: '03' })).length).toBeGreaterThan(0)
+    expect(
+      (await call('find_registration_points_by_road', { road: 'E18', county_number: '03' })).length,
+    ).toBeGreaterThan(0)
     for (const query of ['Oslo', 'Ulven', '44656V72812', 'Kaiparken']) {
       expect((await call('search_registration_points', { query })).length, query).toBeGreaterThan(0)
     }
   })
 
   it("answer the documented volumes and the last day's, today included", async () => {
-    const documented = await call('get_traffic_volume', { registration_point_id: '44656V72812', resolution: 'day', from: '2026-11-01', to: '2026-11-25' })
+    const documented = await call('get_traffic_volume', {
+      registration_point_id: '44656V72812',
+      resolution: 'day',
+      from: '2026-11-01',
+      to: '2026-11-25',
+    })
     expect(documented.volumes).toHaveLength(24)
     const lastDay = await call('get_traffic_volume', { registration_point_id: '44656V72812' })
     expect(lastDay.volumes).toHaveLength(24)
@@ -66,7 +82,9 @@ describe('the demo upstreams of vegvesen', () => {
   it('answer the traffic messages in force near Oslo now, and those planned', async () => {
     const now = await call('get_traffic_messages', { ...oslo, limit: 100 })
     expect(now.messages.length).toBeGreaterThan(1)
-    expect(now.messages.every((m: { active: boolean; lat: unknown }) => m.active && typeof m.lat === 'number')).toBe(true)
+    expect(now.messages.every((m: { active: boolean; lat: unknown }) => m.active && typeof m.lat === 'number')).toBe(
+      true,
+    )
     const planned = await call('get_traffic_messages', { ...oslo, radius_km: 20, include_planned: true, limit: 100 })
     expect(planned.messages.some((m: { status: string }) => m.status === 'planned')).toBe(true)
     const bundle = await gateway.get('/api/v1/steder/59.91/10.75', { section: 'transport' })

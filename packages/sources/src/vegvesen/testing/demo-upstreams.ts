@@ -12,12 +12,16 @@ export const DEMO_DATEX_PASSWORD = 'demo'
 const RECORDED_LATEST_HOUR = '2026-11-25T06:00:00+01:00'
 
 /** The documented example point (44656V72812, Ulven) and one more named after Oslo, beside the fixture's points. */
-const demoPoints = JSON.parse(readFileSync(new URL('./fixtures/registration-points-demo.json', import.meta.url), 'utf8')) as typeof trafikkdataPoints
+const demoPoints = JSON.parse(
+  readFileSync(new URL('./fixtures/registration-points-demo.json', import.meta.url), 'utf8'),
+) as typeof trafikkdataPoints
 
 /** The points with a counter that counts now: their latest hour is the last whole hour. */
 function countingUntilNow(points: typeof trafikkdataPoints, nowMs: number): typeof trafikkdataPoints {
   const lastHour = osloDateTime(Math.floor(nowMs / 3_600_000) * 3_600_000)
-  return JSON.parse(JSON.stringify(points).replaceAll(`"volumeByHour":"${RECORDED_LATEST_HOUR}"`, `"volumeByHour":"${lastHour}"`)) as typeof trafikkdataPoints
+  return JSON.parse(
+    JSON.stringify(points).replaceAll(`"volumeByHour":"${RECORDED_LATEST_HOUR}"`, `"volumeByHour":"${lastHour}"`),
+  ) as typeof trafikkdataPoints
 }
 
 /**

@@ -88,8 +88,12 @@ export async function startFakeDatex(options: FakeDatexOptions = {}): Promise<Fa
       const given = basicCredentials(req)
       if (!given || given.username !== username || given.password !== password) return unauthorized()
       const since = Date.parse(String(req.headers['if-modified-since'] ?? ''))
-      if (!Number.isNaN(since) && since >= Date.parse(lastModified)) return { status: 304, headers: { 'last-modified': lastModified } }
-      return fakeReply.xml(body, { contentType: 'application/xml;charset=UTF-8', headers: { 'last-modified': lastModified } })
+      if (!Number.isNaN(since) && since >= Date.parse(lastModified))
+        return { status: 304, headers: { 'last-modified': lastModified } }
+      return fakeReply.xml(body, {
+        contentType: 'application/xml;charset=UTF-8',
+        headers: { 'last-modified': lastModified },
+      })
     },
   })
   return Object.assign(fake, { at: (recorded: string) => osloDateTime(Date.parse(recorded) + shiftMs) })

@@ -3,7 +3,9 @@ import type { IncomingMessage } from 'node:http'
 import { fakeReply, startFakeUpstream, type FakeReply, type FakeUpstream } from '@allmenning/core/testing'
 
 /** Registration points of our own, in the shape `trafficRegistrationPoints` answers them. */
-export const trafikkdataPoints = JSON.parse(readFileSync(new URL('./fixtures/registration-points.json', import.meta.url), 'utf8')) as {
+export const trafikkdataPoints = JSON.parse(
+  readFileSync(new URL('./fixtures/registration-points.json', import.meta.url), 'utf8'),
+) as {
   id: string
   trafficRegistrationType: string
 }[]
@@ -24,7 +26,17 @@ export interface FakeTrafikkdata extends FakeUpstream {
 
 /** How the API reports a question it cannot answer: HTTP 200, `errors`, `data` null. */
 export function trafikkdataError(message: string, path?: string[]): FakeReply {
-  return fakeReply.json({ errors: [{ message, locations: [{ line: 2, column: 3 }], ...(path ? { path } : {}), extensions: { classification: 'DataFetchingException' } }], data: null })
+  return fakeReply.json({
+    errors: [
+      {
+        message,
+        locations: [{ line: 2, column: 3 }],
+        ...(path ? { path } : {}),
+        extensions: { classification: 'DataFetchingException' },
+      },
+    ],
+    data: null,
+  })
 }
 
 const zoned = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d)?(Z|[+-]\d\d:\d\d)$/
@@ -57,7 +69,11 @@ function volumes(id: string, byDay: boolean, from: number, to: number, first: nu
     const gap = id === GAPPY_POINT_ID && i % 10 === 3
     const volume = byDay ? 12_000 + ((i * 733) % 4_000) : 100 + ((hour * 37 + i * 13) % 500)
     rows.push({
-      node: { from: oslo(t), to: oslo(Math.min(next(t, byDay), to)), total: { volumeNumbers: gap ? null : { volume }, coverage: { percentage: gap ? 0 : 100 } } },
+      node: {
+        from: oslo(t),
+        to: oslo(Math.min(next(t, byDay), to)),
+        total: { volumeNumbers: gap ? null : { volume }, coverage: { percentage: gap ? 0 : 100 } },
+      },
       cursor: Buffer.from(String(i)).toString('base64'),
     })
   }
@@ -89,31 +105,49 @@ export async function startFakeTrafikkdata(options: FakeTrafikkdataOptions = {})
   const questions: FakeTrafikkdata['questions'] = []
   const fake = await startFakeUpstream({
     '/': async (_url, req) => {
-      if (req.method !== 'POST') return fakeReply.text('<!DOCTYPE html><html><head><title>GraphiQL</title></head><body></body></html>', 'text/html')
+      if (req.method !== 'POST')
+        return fakeReply.text(
+          '<!DOCTYPE html><html><head><title>GraphiQL</title></head><body></body></html>',
+          'text/html',
+        )
       let question: { query?: unknown; variables?: Record<string, unknown> }
       try {
         question = JSON.parse(await bodyOf(req)) as typeof question
       } catch {
         return fakeReply.json({ errors: [{ message: 'Invalid JSON body' }] }, { status: 400 })
       }
-      if (typeof question.query !== 'string') return fakeReply.json({ errors: [{ message: 'Missing query' }] }, { status: 400 })
+      if (typeof question.query !== 'string')
+        return fakeReply.json({ errors: [{ message: 'Missing query' }] }, { status: 400 })
       const variables = question.variables ?? {}
       questions.push({ query: question.query, variables })
-      if (/trafficRegistrationPoints\(/.test(question.query)) return fakeReply.json({ data: { trafficRegistrationPoints: points } })
+      if (/trafficRegistrationPoints\(/.test(question.query))
+        return fakeReply.json({ data: { trafficRegistrationPoints: points } })
       const asked = /(byHour|byDay)\(from: \$from, to: \$to, first: (\d+), after: \$after\)/.exec(question.query)
       if (!/trafficData\(trafficRegistrationPointId: \$id\)/.test(question.query) || !asked) {
         return trafikkdataError("Validation error of type FieldUndefined: Field 'unknown' in type 'Query' is undefined")
       }
       const { id, from, to, after } = variables as { id?: unknown; from?: unknown; to?: unknown; after?: unknown }
-      for (const [name, value] of [['from', from], ['to', to]] as const) {
-        if (typeof value !== 'string' || !zoned.test(value)) return trafikkdataError(`Variable '${name}' has an invalid value: Invalid ZonedDateTime '${String(value)}'`)
+      for (const [name, value] of [
+        ['from', from],
+        ['to', to],
+      ] as const) {
+        if (typeof value !== 'string' || !zoned.test(value))
+          return trafikkdataError(`Variable '${name}' has an invalid value: Invalid ZonedDateTime '${String(value)}'`)
       }
       const first = Number(asked[2])
-      if (first > 100) return trafikkdataError('Argument first must be at most 100', ['trafficData', 'volume', asked[1]!])
+      if (first > 100)
+        return trafikkdataError('Argument first must be at most 100', ['trafficData', 'volume', asked[1]!])
       if (!points.some((p) => p.id === id)) {
         return trafikkdataError(`Traffic registration point ${String(id)} not found`, ['trafficData'])
       }
-      const page = volumes(id as string, asked[1] === 'byDay', Date.parse(from as string), Date.parse(to as string), first, typeof after === 'string' ? after : null)
+      const page = volumes(
+        id as string,
+        asked[1] === 'byDay',
+        Date.parse(from as string),
+        Date.parse(to as string),
+        first,
+        typeof after === 'string' ? after : null,
+      )
       return fakeReply.json({ data: { trafficData: { volume: { [asked[1]!]: page } } } })
     },
   })

@@ -14,11 +14,23 @@ const HOUR = 3_600_000
 const DAY = 24 * HOUR
 const oslo = { lat: 59.91, lon: 10.75 }
 /** Harbours beyond the tests' zones: Stavanger, Ålesund, Trondheim, Bodø, Narvik, Hammerfest, Kristiansand's coast. */
-const harbours = [[58.97, 5.733], [62.472, 6.15], [63.44, 10.4], [67.29, 14.4], [68.43, 17.42], [70.66, 23.68], [58.05, 7.7]]
+const harbours = [
+  [58.97, 5.733],
+  [62.472, 6.15],
+  [63.44, 10.4],
+  [67.29, 14.4],
+  [68.43, 17.42],
+  [70.66, 23.68],
+  [58.05, 7.7],
+]
 
 describe('the demo upstreams of weather', () => {
   it('play every upstream id the source declares', () => {
-    expect(Object.keys(demo.fakes).sort()).toEqual(weather().upstreams.map((upstream) => upstream.id).sort())
+    expect(Object.keys(demo.fakes).sort()).toEqual(
+      weather()
+        .upstreams.map((upstream) => upstream.id)
+        .sort(),
+    )
   })
 
   it('answer every operation for Oslo and the documented examples, from now', async () => {

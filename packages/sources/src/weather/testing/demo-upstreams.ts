@@ -9,16 +9,96 @@ import { startFakeMetLocationforecast } from './fake-met-locationforecast.js'
  * Kartverket's figures; like the tests' zones, the curves are the fake's own.
  */
 export const demoTideZones: FakeTideZone[] = [
-  { name: 'Viker', code: 'VIK', lat: 59.036, lon: 10.95, amplitude: 12.0, chartDatumBelowMsl: 33.0, nn2000AboveMsl: 5.5 },
-  { name: 'Helgeroa', code: 'HEI', lat: 58.995, lon: 9.856, amplitude: 9.5, chartDatumBelowMsl: 30.0, nn2000AboveMsl: 4.5 },
-  { name: 'Tregde', code: 'TRG', lat: 58.006, lon: 7.555, amplitude: 8.0, chartDatumBelowMsl: 28.0, nn2000AboveMsl: 3.0 },
-  { name: 'Stavanger', code: 'SVG', lat: 58.974, lon: 5.73, amplitude: 22.0, chartDatumBelowMsl: 60.0, nn2000AboveMsl: 7.0 },
-  { name: 'Måløy', code: 'MAY', lat: 61.934, lon: 5.113, amplitude: 64.0, chartDatumBelowMsl: 108.0, nn2000AboveMsl: 12.0 },
-  { name: 'Ålesund', code: 'AES', lat: 62.469, lon: 6.152, amplitude: 68.0, chartDatumBelowMsl: 114.0, nn2000AboveMsl: 12.5 },
-  { name: 'Trondheim', code: 'TRD', lat: 63.437, lon: 10.392, amplitude: 90.0, chartDatumBelowMsl: 155.0, nn2000AboveMsl: 15.0 },
-  { name: 'Bodø', code: 'BOO', lat: 67.288, lon: 14.392, amplitude: 98.0, chartDatumBelowMsl: 160.0, nn2000AboveMsl: 17.0 },
-  { name: 'Narvik', code: 'NVK', lat: 68.428, lon: 17.426, amplitude: 108.0, chartDatumBelowMsl: 175.0, nn2000AboveMsl: 18.0 },
-  { name: 'Hammerfest', code: 'HFT', lat: 70.665, lon: 23.683, amplitude: 88.0, chartDatumBelowMsl: 145.0, nn2000AboveMsl: 16.5 },
+  {
+    name: 'Viker',
+    code: 'VIK',
+    lat: 59.036,
+    lon: 10.95,
+    amplitude: 12.0,
+    chartDatumBelowMsl: 33.0,
+    nn2000AboveMsl: 5.5,
+  },
+  {
+    name: 'Helgeroa',
+    code: 'HEI',
+    lat: 58.995,
+    lon: 9.856,
+    amplitude: 9.5,
+    chartDatumBelowMsl: 30.0,
+    nn2000AboveMsl: 4.5,
+  },
+  {
+    name: 'Tregde',
+    code: 'TRG',
+    lat: 58.006,
+    lon: 7.555,
+    amplitude: 8.0,
+    chartDatumBelowMsl: 28.0,
+    nn2000AboveMsl: 3.0,
+  },
+  {
+    name: 'Stavanger',
+    code: 'SVG',
+    lat: 58.974,
+    lon: 5.73,
+    amplitude: 22.0,
+    chartDatumBelowMsl: 60.0,
+    nn2000AboveMsl: 7.0,
+  },
+  {
+    name: 'Måløy',
+    code: 'MAY',
+    lat: 61.934,
+    lon: 5.113,
+    amplitude: 64.0,
+    chartDatumBelowMsl: 108.0,
+    nn2000AboveMsl: 12.0,
+  },
+  {
+    name: 'Ålesund',
+    code: 'AES',
+    lat: 62.469,
+    lon: 6.152,
+    amplitude: 68.0,
+    chartDatumBelowMsl: 114.0,
+    nn2000AboveMsl: 12.5,
+  },
+  {
+    name: 'Trondheim',
+    code: 'TRD',
+    lat: 63.437,
+    lon: 10.392,
+    amplitude: 90.0,
+    chartDatumBelowMsl: 155.0,
+    nn2000AboveMsl: 15.0,
+  },
+  {
+    name: 'Bodø',
+    code: 'BOO',
+    lat: 67.288,
+    lon: 14.392,
+    amplitude: 98.0,
+    chartDatumBelowMsl: 160.0,
+    nn2000AboveMsl: 17.0,
+  },
+  {
+    name: 'Narvik',
+    code: 'NVK',
+    lat: 68.428,
+    lon: 17.426,
+    amplitude: 108.0,
+    chartDatumBelowMsl: 175.0,
+    nn2000AboveMsl: 18.0,
+  },
+  {
+    name: 'Hammerfest',
+    code: 'HFT',
+    lat: 70.665,
+    lon: 23.683,
+    amplitude: 88.0,
+    chartDatumBelowMsl: 145.0,
+    nn2000AboveMsl: 16.5,
+  },
 ]
 
 /**
@@ -31,6 +111,9 @@ export const demoTideZones: FakeTideZone[] = [
  * createTestGateway({ sources: weather(), upstreams: demo.fakes })
  */
 export async function startDemoUpstreams(): Promise<DemoUpstreams> {
-  const [met, tide] = await Promise.all([startFakeMetLocationforecast(), startFakeKartverketTide([...fakeTideZones, ...demoTideZones])])
+  const [met, tide] = await Promise.all([
+    startFakeMetLocationforecast(),
+    startFakeKartverketTide([...fakeTideZones, ...demoTideZones]),
+  ])
   return demoUpstreams({ met_locationforecast: met, kartverket_tide: tide })
 }

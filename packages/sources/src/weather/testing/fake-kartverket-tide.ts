@@ -16,9 +16,33 @@ export interface FakeTideZone {
 
 /** The fake's coast: three zones, each answering points within 40 km. */
 export const fakeTideZones: FakeTideZone[] = [
-  { name: 'Oslo', code: 'OSL', lat: 59.908, lon: 10.735, amplitude: 14.5, chartDatumBelowMsl: 38.0, nn2000AboveMsl: 6.5 },
-  { name: 'Bergen', code: 'BGO', lat: 60.398, lon: 5.32, amplitude: 54.0, chartDatumBelowMsl: 91.0, nn2000AboveMsl: 11.0 },
-  { name: 'Tromsø', code: 'TOS', lat: 69.647, lon: 18.955, amplitude: 92.0, chartDatumBelowMsl: 146.0, nn2000AboveMsl: 16.0 },
+  {
+    name: 'Oslo',
+    code: 'OSL',
+    lat: 59.908,
+    lon: 10.735,
+    amplitude: 14.5,
+    chartDatumBelowMsl: 38.0,
+    nn2000AboveMsl: 6.5,
+  },
+  {
+    name: 'Bergen',
+    code: 'BGO',
+    lat: 60.398,
+    lon: 5.32,
+    amplitude: 54.0,
+    chartDatumBelowMsl: 91.0,
+    nn2000AboveMsl: 11.0,
+  },
+  {
+    name: 'Tromsø',
+    code: 'TOS',
+    lat: 69.647,
+    lon: 18.955,
+    amplitude: 92.0,
+    chartDatumBelowMsl: 146.0,
+    nn2000AboveMsl: 16.0,
+  },
 ]
 const ZONE_RADIUS_KM = 40
 
@@ -28,12 +52,15 @@ const HIGH_WATER_AT = Date.parse('2026-01-01T03:00:00Z')
 /** How far ahead Kartverket forecasts the weather's effect. */
 const FORECAST_AHEAD_MS = 60 * 3_600_000
 
-const qualityHigh = 'qualityFlag="1" qualityClass="Quality High" qualityDescription="High quality data: the fake&apos;s own curve, checked against nothing."'
+const qualityHigh =
+  'qualityFlag="1" qualityClass="Quality High" qualityDescription="High quality data: the fake&apos;s own curve, checked against nothing."'
 const qualityOk = 'qualityFlag="2" qualityClass="Quality OK" qualityDescription="Data suited for most uses."'
 
 function distanceKm(aLat: number, aLon: number, bLat: number, bLon: number): number {
   const rad = Math.PI / 180
-  const h = Math.sin(((bLat - aLat) * rad) / 2) ** 2 + Math.cos(aLat * rad) * Math.cos(bLat * rad) * Math.sin(((bLon - aLon) * rad) / 2) ** 2
+  const h =
+    Math.sin(((bLat - aLat) * rad) / 2) ** 2 +
+    Math.cos(aLat * rad) * Math.cos(bLat * rad) * Math.sin(((bLon - aLon) * rad) / 2) ** 2
   return 2 * 6371 * Math.asin(Math.sqrt(h))
 }
 
@@ -45,7 +72,8 @@ function datumZero(zone: FakeTideZone, refcode: string): number {
 }
 
 const round1 = (n: number) => (Math.round(n * 10) / 10).toFixed(1)
-const tideMsl = (zone: FakeTideZone, t: number) => zone.amplitude * Math.cos(((t - HIGH_WATER_AT) / M2_MS) * 2 * Math.PI)
+const tideMsl = (zone: FakeTideZone, t: number) =>
+  zone.amplitude * Math.cos(((t - HIGH_WATER_AT) / M2_MS) * 2 * Math.PI)
 const surge = (t: number) => 9 * Math.sin((t / (3 * 86_400_000)) * 2 * Math.PI) + 3
 /** Time as Kartverket writes it in the zone asked for: `tzone=0` gives `+00:00`, anything else (its default) `+01:00`. */
 function kartverketTime(ms: number, tzone: string | null): string {
@@ -62,7 +90,8 @@ function readTime(text: string | null, tzone: string | null): number {
 const document = (inner: string) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<tide>\n<service cominfo="The fake water-level service: our own tides, for tests."/>\n${inner}</tide>\n`
 
-const waterlevel = (cm: number, t: number, tzone: string | null, flag: string) => `<waterlevel value="${round1(cm)}" time="${kartverketTime(t, tzone)}" flag="${flag}"/>\n`
+const waterlevel = (cm: number, t: number, tzone: string | null, flag: string) =>
+  `<waterlevel value="${round1(cm)}" time="${kartverketTime(t, tzone)}" flag="${flag}"/>\n`
 
 /**
  * Starts a local Kartverket water-level API answering `/tideapi.php?tide_request=locationdata`
@@ -84,18 +113,32 @@ export async function startFakeKartverketTide(zones: readonly FakeTideZone[] = f
       const q = url.searchParams
       const tzone = q.get('tzone')
       const xml = (text: string) => fakeReply.xml(text, { headers: { 'access-control-allow-origin': '*' } })
-      if (q.get('tide_request') !== 'locationdata') return xml(document('<error>Unknown or missing tide_request</error>\n'))
+      if (q.get('tide_request') !== 'locationdata')
+        return xml(document('<error>Unknown or missing tide_request</error>\n'))
       const lat = Number(q.get('lat'))
       const lon = Number(q.get('lon'))
       const from = readTime(q.get('fromtime'), tzone)
       const to = readTime(q.get('totime'), tzone)
       const refcode = (q.get('refcode') ?? 'cd').toLowerCase()
       const datatype = (q.get('datatype') ?? 'all').toLowerCase()
-      if (!q.get('lat') || !q.get('lon') || Number.isNaN(lat) || Number.isNaN(lon) || Number.isNaN(from) || Number.isNaN(to) || !['cd', 'msl', 'nn2000'].includes(refcode)) {
+      if (
+        !q.get('lat') ||
+        !q.get('lon') ||
+        Number.isNaN(lat) ||
+        Number.isNaN(lon) ||
+        Number.isNaN(from) ||
+        Number.isNaN(to) ||
+        !['cd', 'msl', 'nn2000'].includes(refcode)
+      ) {
         return xml(document('<locationdata>\n<error>Missing or invalid parameter</error>\n</locationdata>\n'))
       }
       const zone = zones.find((z) => distanceKm(lat, lon, z.lat, z.lon) <= ZONE_RADIUS_KM)
-      if (!zone) return xml(document('<locationdata>\n<nodata info="Sorry. We do not have sea level data for this area."/>\n</locationdata>\n'))
+      if (!zone)
+        return xml(
+          document(
+            '<locationdata>\n<nodata info="Sorry. We do not have sea level data for this area."/>\n</locationdata>\n',
+          ),
+        )
       const zero = datumZero(zone, refcode)
       const head =
         `<location name="${zone.name}" code="${zone.code}" latitude="${lat.toFixed(6)}" longitude="${lon.toFixed(6)}" delay="0" factor="1.00" ` +
@@ -107,7 +150,11 @@ export async function startFakeKartverketTide(zones: readonly FakeTideZone[] = f
           const t = Math.round((HIGH_WATER_AT + (k * M2_MS) / 2) / 60_000) * 60_000
           rows += waterlevel(tideMsl(zone, t) - zero, t, tzone, k % 2 === 0 ? 'high' : 'low')
         }
-        return xml(document(`<locationdata>\n${head}<data type="prediction" unit="cm" ${qualityHigh}>\n${rows}</data>\n</locationdata>\n`))
+        return xml(
+          document(
+            `<locationdata>\n${head}<data type="prediction" unit="cm" ${qualityHigh}>\n${rows}</data>\n</locationdata>\n`,
+          ),
+        )
       }
       const stepMs = (q.get('interval') === '10' ? 10 : 60) * 60_000
       const now = Date.now()

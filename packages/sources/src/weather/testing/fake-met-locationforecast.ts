@@ -62,11 +62,28 @@ export async function startFakeMetLocationforecast(): Promise<FakeMetLocationfor
         const userAgent = req.headers['user-agent']
         const ifModifiedSince = req.headers['if-modified-since'] as string | undefined
         calls.push({ lat, lon, userAgent, ifModifiedSince })
-        if (!userAgent) return { status: 403, headers: { 'content-type': 'text/plain' }, body: '403 Forbidden: missing or invalid User-Agent' }
-        if (lat === null || lon === null || Math.abs(Number(lat)) > 90 || Math.abs(Number(lon)) > 180 || Number.isNaN(Number(lat)) || Number.isNaN(Number(lon))) {
-          return { status: 400, headers: { 'content-type': 'text/plain' }, body: '400 Bad Request: lat and lon are required and must be within range' }
+        if (!userAgent)
+          return {
+            status: 403,
+            headers: { 'content-type': 'text/plain' },
+            body: '403 Forbidden: missing or invalid User-Agent',
+          }
+        if (
+          lat === null ||
+          lon === null ||
+          Math.abs(Number(lat)) > 90 ||
+          Math.abs(Number(lon)) > 180 ||
+          Number.isNaN(Number(lat)) ||
+          Number.isNaN(Number(lon))
+        ) {
+          return {
+            status: 400,
+            headers: { 'content-type': 'text/plain' },
+            body: '400 Bad Request: lat and lon are required and must be within range',
+          }
         }
-        if (/\.\d{5,}/.test(lat) || /\.\d{5,}/.test(lon)) return { status: 403, headers: { 'content-type': 'text/plain' }, body: '403 Forbidden: too many decimals' }
+        if (/\.\d{5,}/.test(lat) || /\.\d{5,}/.test(lon))
+          return { status: 403, headers: { 'content-type': 'text/plain' }, body: '403 Forbidden: too many decimals' }
         const headers = {
           'content-type': 'application/json',
           expires: new Date(Date.now() + fake.expiresInSeconds * 1000).toUTCString(),
