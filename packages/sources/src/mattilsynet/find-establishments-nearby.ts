@@ -11,7 +11,8 @@ import {
   type EstablishmentRecord,
 } from './establishment-rows.js'
 import { checkGradeBounds, gradeCondition, gradeParameter, sinceCondition, sinceParameter } from './filters.js'
-import { cellsAround, distanceKm } from './grid-cell.js'
+import { cellsAround } from '../shared/grid-cell.js'
+import { distanceKm } from '../shared/wgs84-point.js'
 import { foodInspectionsPlaceField } from './place-fields.js'
 import { placementNote } from './search-establishments.js'
 
@@ -75,7 +76,7 @@ export function createFindEstablishmentsNearby(deps: FindEstablishmentsNearbyDep
       })
       const near = new Map<string, { point: AddressPoint; km: number }>()
       for (const point of candidates) {
-        const km = distanceKm(params.lat, params.lon, point.lat!, point.lon!)
+        const km = distanceKm(params, { lat: point.lat!, lon: point.lon! })
         if (km <= params.radius_km) near.set(point.adresse_key, { point, km })
       }
       const conditions: Record<string, DatasetCondition> = {}

@@ -2,7 +2,7 @@ import { DatasetFileError, DatasetRowError, defineDataset } from '@allmenning/co
 import { kartverketAdresser } from '../../geonorge/kartverket-upstreams.js'
 import { placeKey } from '../address-key.js'
 import { deriveAddressPoints } from '../geocode/derive-address-points.js'
-import { gridCell } from '../grid-cell.js'
+import { gridCell } from '../../shared/grid-cell.js'
 import { ADDRESS_POINT_COLUMNS, ADDRESS_POINTS_FILE } from './address-points-file.js'
 import { smilefjes } from './smilefjes.js'
 

@@ -5,7 +5,7 @@ import {
   type DatasetRowsOut,
   type StreamContent,
 } from '@allmenning/core/source'
-import { unitCell } from '../unit-cell.js'
+import { gridCell } from '../../shared/grid-cell.js'
 import { parseUnitDetail, parseUnitList } from '../unit-payloads.js'
 import { udirNbr, udirNsr, type UdirRegister } from '../udir-upstreams.js'
 import type { CrawledUnit } from './crawl-register.js'
@@ -164,7 +164,7 @@ export function unitRow(unit: CrawledUnit): DatasetRowsOut {
       postnr: p?.address?.Postnr ?? null,
       poststed: p?.address?.Poststed ?? null,
       record_endret: p?.changedAt ?? null,
-      celle: placed ? unitCell(p.lat!, p.lon!) : null,
+      celle: placed ? gridCell(p.lat!, p.lon!) : null,
       record: unit.record ? JSON.stringify(unit.record) : null,
     },
   }

@@ -1,25 +1,25 @@
 /** Cell height in degrees of latitude: about 1.1 km. */
 const LAT_STEP = 0.01
-/** Cell width in degrees of longitude: about 1.1 km at 60° N. */
+/** Cell width in degrees of longitude: about 1.1 km at 60° N, wider to the south, narrower in the north. */
 const LON_STEP = 0.02
 
 /**
- * The grid cell a unit's position lies in, as a text key: what the `udir_enheter` dataset
- * indexes positions by, since a dataset lookup compares by equality and lists, not ranges
- * (the same cells as mattilsynet's placed addresses).
+ * The grid cell a point lies in, as a text key: what datasets index positions by (mattilsynet's
+ * placed addresses, utdanning's units), since a dataset lookup compares by equality and lists,
+ * not by ranges; a nearby query asks for the {@link cellsAround} a circle.
  *
  * @example
- * unitCell(59.9139, 10.7522) // '5991:537'
+ * gridCell(59.9139, 10.7522) // '5991:537'
  */
-export function unitCell(lat: number, lon: number): string {
+export function gridCell(lat: number, lon: number): string {
   return `${Math.floor(lat / LAT_STEP)}:${Math.floor(lon / LON_STEP)}`
 }
 
 /**
- * Every cell the bounding box of a circle of `radiusKm` around a point touches.
+ * Every cell a circle of `radiusKm` around a point touches (its bounding box's cells).
  *
  * @example
- * cellsAround(59.91, 10.75, 2).length // 12
+ * cellsAround(59.91, 10.75, 1).length // 12
  */
 export function cellsAround(lat: number, lon: number, radiusKm: number): string[] {
   const dLat = radiusKm / 111.32
