@@ -1,5 +1,4 @@
 import type Keyv from 'keyv'
-import type { Dispatcher } from 'undici'
 import type { SourceDefinition } from './plugin/define-source.js'
 import type { CompileSources } from './compile/compile-source.js'
 import type { DatasetStore } from './plugin/dataset-store.js'
@@ -14,6 +13,7 @@ import type { RateLimitOptions } from './limit/rate-limit.js'
 import type { createMemoryCacheStore } from './cache/memory-cache-store.js'
 import type { GatewayObserver } from './observe/gateway-observer.js'
 import type { ResponseHook } from './http/gateway-request.js'
+import type { UpstreamDefaults } from './upstream/upstream-settings.js'
 
 /** Where a reported error came from; `shared-state` is Redis failing the rate limiter or the shared single flight. */
 export type ErrorKind = 'internal' | 'cache' | 'feedback' | 'shared-state'
@@ -62,40 +62,7 @@ export interface GatewayOptions {
    */
   upstreams?: Record<string, UpstreamOverride>
   /** Defaults for every upstream call. */
-  upstream?: {
-    /** Per-call time limit; 10 000 ms by default. */
-    timeoutMs?: number
-    /** Identifies the gateway to upstream operators; set it to name your deployment and a contact. */
-    userAgent?: string
-    /**
-     * An undici dispatcher (a ProxyAgent, an Agent with its own pool, a MockAgent in tests):
-     * every upstream call then goes through undici with it. Without one, upstream calls go
-     * through Node's own HTTP client and its global agents, and undici is never loaded.
-     */
-    dispatcher?: Dispatcher
-    /** Most calls in flight at once to one upstream, for upstreams that do not state their own; 16 by default. */
-    maxConcurrent?: number
-    /** Most calls to one upstream waiting for a free slot; more are answered 502 `upstream_busy` at once. 64 by default. */
-    maxQueued?: number
-    /**
-     * Failures in a row (no answer, a timeout, a 5xx or 429) after which an upstream is left
-     * alone for `restSeconds`: requests get a stale copy or a 502 `upstream_resting`, then one
-     * probe call decides. 5 by default; 0 turns the breaker off.
-     */
-    breakAfterFailures?: number
-    /** How long a failing upstream is rested before it is probed again; 30 s by default. */
-    restSeconds?: number
-    /** Try a call that failed to connect once more, after 50–250 ms of jitter, within the deadline; on by default. */
-    retryConnect?: boolean
-    /** Longest pause an upstream's own Retry-After (on a 429 or 503) is honoured for; 600 s by default. */
-    maxRetryAfterSeconds?: number
-    /**
-     * Largest upstream body accepted, for upstreams that do not state their own; 2 MiB by
-     * default. A body past it is dropped as it streams in (or before, when Content-Length says
-     * so) and answered with a 502, so that one upstream cannot fill memory or stall the loop.
-     */
-    maxBodyBytes?: number
-  }
+  upstream?: UpstreamDefaults
   /**
    * The time one request may spend on its upstreams, every call together: each upstream call
    * gets what is left of it (or its own time limit, when that is less), so an operation that

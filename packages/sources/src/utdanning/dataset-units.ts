@@ -135,7 +135,7 @@ export async function unitsInArea(
  * The placed units of one register in the given grid cells, from the dataset: one lookup.
  *
  * @example
- * await unitsInCells(reader, 'nsr', cellsAround(59.91, 10.75, 2))
+ * await unitsInCells(reader, 'nsr', ['5991:537', '5991:538']) // cells from shared/grid-cell.ts' cellsAround
  */
 export async function unitsInCells(
   reader: DatasetReader,
