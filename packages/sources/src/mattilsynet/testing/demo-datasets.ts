@@ -15,12 +15,32 @@ export const mattilsynetDemoDatasetDir = new URL('./fixtures/demo-datasets/', im
  * addressPointsCsv().toString().split('\n')[0] // 'adresse_key;status;lat;lon;…'
  */
 export function addressPointsCsv(points = FIXTURE_ADDRESS_POINTS, checkedAt = '2026-11-27T04:00:00.000Z'): Buffer {
-  const lines = points.map((p) =>
-    [addressKey(p.street, p.postnr), 'placed', p.lat, p.lon, p.kommunenummer, p.kommunenavn, p.street, checkedAt].join(
-      ';',
-    ),
-  )
-  return Buffer.from(`${[ADDRESS_POINT_COLUMNS.join(';'), ...lines].join('\n')}\n`, 'utf8')
+  const lines = addressPointsRecords(points, checkedAt).map((cells) => cells.join(';'))
+  return Buffer.from(`${lines.join('\n')}\n`, 'utf8')
+}
+
+/**
+ * The records of {@link addressPointsCsv} as the import's reader yields them from the bytes,
+ * header first, for the in-memory dataset store.
+ *
+ * @example
+ * addressPointsRecords()[1]?.[0] // 'kirkegata 15|0153'
+ */
+export function addressPointsRecords(
+  points = FIXTURE_ADDRESS_POINTS,
+  checkedAt = '2026-11-27T04:00:00.000Z',
+): string[][] {
+  const rows = points.map((p) => [
+    addressKey(p.street, p.postnr) ?? '',
+    'placed',
+    String(p.lat),
+    String(p.lon),
+    p.kommunenummer,
+    p.kommunenavn,
+    p.street,
+    checkedAt,
+  ])
+  return [[...ADDRESS_POINT_COLUMNS], ...rows]
 }
 
 /**
@@ -29,7 +49,7 @@ export function addressPointsCsv(points = FIXTURE_ADDRESS_POINTS, checkedAt = '2
  * today as Mattilsynet rebuilds it daily, and the placed addresses in the geocoding step's.
  *
  * @example
- * const datasets = createLoadedDatasets()
+ * const datasets = createLoadedDatasets() // of @allmenning/datasets/testing
  * for (const load of mattilsynetDemoDatasetFiles()) await datasets.load(load.dataset, load.files, load.publishedAt)
  */
 export function mattilsynetDemoDatasetFiles(today = new Date().toISOString().slice(0, 10)): DemoDatasetLoad[] {

@@ -180,6 +180,18 @@ export function smilefjesCsv(lines: SmilefjesLine[], extra: string[] = []): Buff
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${body.join('\r\n')}\r\n`, 'utf8')])
 }
 
+/**
+ * The records of {@link smilefjesCsv} for the same lines as the import's reader yields them
+ * from the bytes (byte-order mark dropped, quotes undone), header first, for the in-memory
+ * dataset store.
+ *
+ * @example
+ * smilefjesRecords(FIXTURE_LINES)[0]?.[0] // 'tilsynsobjektid'
+ */
+export function smilefjesRecords(lines: SmilefjesLine[]): string[][] {
+  return [[...SMILEFJES_COLUMNS], ...lines.map((line) => SMILEFJES_COLUMNS.map((column) => line[column] ?? ''))]
+}
+
 /** Where Kartverket places the fixture's addresses (made up near the real places), by street line and postal code. */
 export const FIXTURE_ADDRESS_POINTS: Array<{
   street: string

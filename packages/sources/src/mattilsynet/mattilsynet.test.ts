@@ -1,54 +1,36 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, type TestGateway } from '@allmenning/core/testing'
-import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
-import {
-  ADDRESS_POINTS_FILE,
-  adressepunkter,
-  geocodeEstablishmentAddresses,
-  mattilsynet,
-  smilefjes,
-} from '@allmenning/sources/mattilsynet'
-import {
-  addressPointsCsv,
-  FIXTURE_LINES,
-  inspection,
-  smilefjesCsv,
-  startFakeKartverketAddresses,
-} from '@allmenning/sources/mattilsynet/testing'
+import { mattilsynet, smilefjes } from './index.js'
+import { createMattilsynetDatasets, type MattilsynetDatasets } from './testing/loaded-datasets.js'
+import { FIXTURE_LINES, inspection } from './testing/smilefjes-fixtures.js'
+
+// The operations over the datasets loaded into the in-memory store of @allmenning/core/testing.
+// The real import over the file's bytes, the sync and the geocoding step are tested in
+// test/sources/mattilsynet, with the SQLite store of @allmenning/datasets.
 
 const now = () => new Date('2026-11-28T10:00:00Z')
 // One line of the fixture file that no reader should take: its date is not a date.
-const BROKEN = smilefjesCsv([
-  inspection(
-    {
-      tilsynsobjektid: 'Z9',
-      navn: 'Feil',
-      adrlinje1: 'X 1',
-      postnr: '0150',
-      poststed: 'OSLO',
-      tilsynid: 'T9',
-      dato: '31022024',
-    },
-    [0, 0, 0, 0, 0],
-  ),
-])
-  .toString('utf8')
-  .split('\r\n')[1]!
+const BROKEN = inspection(
+  {
+    tilsynsobjektid: 'Z9',
+    navn: 'Feil',
+    adrlinje1: 'X 1',
+    postnr: '0150',
+    poststed: 'OSLO',
+    tilsynid: 'T9',
+    dato: '31022024',
+  },
+  [0, 0, 0, 0, 0],
+)
 
-let datasets: LoadedDatasets
+let datasets: MattilsynetDatasets
 let gateway: TestGateway
 
 beforeAll(async () => {
-  datasets = createLoadedDatasets()
-  const result = await datasets.load(
-    smilefjes,
-    [{ file: 'smilefjes-tilsyn.csv', bytes: smilefjesCsv(FIXTURE_LINES, [BROKEN]) }],
-    '2026-11-27',
-  )
+  datasets = createMattilsynetDatasets()
+  const result = await datasets.loadSmilefjes([...FIXTURE_LINES, BROKEN])
   expect(result).toMatchObject({ malformed: 1 })
-  await datasets.load(adressepunkter, [{ file: ADDRESS_POINTS_FILE, bytes: addressPointsCsv() }], '2026-11-27')
+  await datasets.loadAddressPoints()
   gateway = createTestGateway({ sources: mattilsynet({ now }), datasets: datasets.store })
 })
 afterAll(() => datasets.close())
@@ -213,9 +195,9 @@ describe('mattilsynet: the smilefjes file through the datasets', () => {
 
 describe('mattilsynet without the placed addresses', () => {
   it('lists establishments saying they are not placed yet, and the point search names the dataset to load', async () => {
-    const alone = createLoadedDatasets()
+    const alone = createMattilsynetDatasets()
     try {
-      await alone.load(smilefjes, [{ file: 'smilefjes-tilsyn.csv', bytes: smilefjesCsv(FIXTURE_LINES) }])
+      await alone.loadSmilefjes()
       const g = createTestGateway({ sources: mattilsynet({ now }), datasets: alone.store })
       const res = await g.call('mattilsynet', 'search_establishments', { poststed: 'Oslo' })
       expect(res.status).toBe(200)
@@ -229,91 +211,6 @@ describe('mattilsynet without the placed addresses', () => {
       expect(near.body).toContain('mattilsynet_adressepunkter')
     } finally {
       alone.close()
-    }
-  })
-})
-
-describe('the geocoding step', () => {
-  it('asks Kartverket once per new address, within its budget, appends as it goes, and goes on where it stopped', async () => {
-    const kartverket = await startFakeKartverketAddresses()
-    const store = createLoadedDatasets()
-    try {
-      await store.load(smilefjes, [{ file: 'smilefjes-tilsyn.csv', bytes: smilefjesCsv(FIXTURE_LINES) }])
-      const reader = store.store.reader(smilefjes)!
-      const file = join(store.dir, ADDRESS_POINTS_FILE)
-      const progress: number[] = []
-      const started = performance.now()
-      const first = await geocodeEstablishmentAddresses({
-        reader,
-        file,
-        baseUrl: kartverket.baseUrl,
-        maxRequests: 4,
-        concurrency: 1,
-        requestsPerSecond: 20,
-        now,
-        onProgress: (p) => progress.push(p.done),
-      })
-      // Four requests at 20 a second: the last starts no sooner than 150 ms after the first.
-      expect(performance.now() - started).toBeGreaterThanOrEqual(145)
-      // Six distinct addresses (the one without a street is not asked): four now, two left.
-      expect(first).toMatchObject({ addresses: 6, known: 0, total: 4, done: 4, failed: 0, remaining: 2 })
-      // Once before the first request (what the run is about to do), then once per address.
-      expect(progress).toEqual([0, 1, 2, 3, 4])
-      expect(kartverket.hits('/sok')).toBe(4)
-      const second = await geocodeEstablishmentAddresses({ reader, file, baseUrl: kartverket.baseUrl, now })
-      expect(second).toMatchObject({ known: 4, total: 2, remaining: 0 })
-      expect(second.placed + first.placed).toBe(5)
-      expect(second.notFound + first.notFound).toBe(1) // Torggata 5: Kartverket's fake does not know it
-      expect(kartverket.hits('/sok')).toBe(6)
-      // A third run asks nothing: every address is known.
-      expect(await geocodeEstablishmentAddresses({ reader, file, baseUrl: kartverket.baseUrl, now })).toMatchObject({
-        total: 0,
-        remaining: 0,
-      })
-      expect(kartverket.hits('/sok')).toBe(6)
-      expect(kartverket.received.every((r) => (r.headers['user-agent'] ?? '').includes('Allmenning'))).toBe(true)
-      const text = readFileSync(file, 'utf8')
-      expect(text).toContain('karl johans gate 22b|0159;placed;59.91253;10.74215;0301;OSLO;Karl Johans gate 22B;')
-      expect(text).toMatch(/torggata 5\|0181;not_found;;;;;;/)
-      // The file loads as the placed addresses, and the answers place the rows.
-      await store.load(adressepunkter, [{ file: ADDRESS_POINTS_FILE, bytes: readFileSync(file) }])
-      const g = createTestGateway({ sources: mattilsynet({ now }), datasets: store.store })
-      const rows = (await g.call('mattilsynet', 'search_establishments', { poststed: 'Oslo' })).json.data.establishments
-      expect(rows.find((e: { navn: string }) => e.navn === 'Nærbutikken Torggata').plassering).toBe('address_not_found')
-      expect(rows.filter((e: { plassering: string }) => e.plassering === 'address')).toHaveLength(3)
-      // A year later, the address Kartverket did not know is due again.
-      const later = await geocodeEstablishmentAddresses({
-        reader,
-        file,
-        baseUrl: kartverket.baseUrl,
-        now: () => new Date('2027-12-01T00:00:00Z'),
-      })
-      expect(later).toMatchObject({ total: 1, notFound: 1 })
-    } finally {
-      store.close()
-      await kartverket.close()
-    }
-  })
-
-  it('stops after failures in a row when Kartverket is down, writing nothing for them', async () => {
-    const kartverket = await startFakeKartverketAddresses()
-    const store = createLoadedDatasets()
-    try {
-      await store.load(smilefjes, [{ file: 'smilefjes-tilsyn.csv', bytes: smilefjesCsv(FIXTURE_LINES) }])
-      kartverket.failWith({ status: 503, body: 'Service Unavailable' })
-      const file = join(store.dir, ADDRESS_POINTS_FILE)
-      const run = await geocodeEstablishmentAddresses({
-        reader: store.store.reader(smilefjes)!,
-        file,
-        baseUrl: kartverket.baseUrl,
-        concurrency: 1,
-        maxFailuresInARow: 3,
-      })
-      expect(run).toMatchObject({ done: 3, failed: 3, placed: 0, remaining: 6 })
-      expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(1)
-    } finally {
-      store.close()
-      await kartverket.close()
     }
   })
 })

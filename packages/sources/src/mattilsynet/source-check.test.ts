@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { checkSource } from '@allmenning/core/testing'
-import { createLoadedDatasets } from '@allmenning/datasets/testing'
-import { mattilsynet } from '@allmenning/sources/mattilsynet'
-import { mattilsynetDemoDatasetFiles, startFakeMattilsynet } from '@allmenning/sources/mattilsynet/testing'
+import { mattilsynet } from './index.js'
+import { startFakeMattilsynet } from './testing/fake-mattilsynet.js'
+import { createMattilsynetDatasets } from './testing/loaded-datasets.js'
 
 describe('mattilsynet and the source check of @allmenning/core/testing', () => {
   it('passes: descriptor, schemas, OpenAPI, envelopes, paging, shared 400s, the place field', async () => {
     const fake = await startFakeMattilsynet()
-    const datasets = createLoadedDatasets()
+    const datasets = createMattilsynetDatasets()
     try {
-      for (const load of mattilsynetDemoDatasetFiles()) await datasets.load(load.dataset, load.files, load.publishedAt)
+      // The demo's files are these fixtures (test/sources/mattilsynet/fixture-records.test.ts checks it).
+      await datasets.loadSmilefjes()
+      await datasets.loadAddressPoints()
       const report = await checkSource(() => mattilsynet(), {
         upstreams: { mattilsynet_data: fake },
         search: 'Pizzabakeren',

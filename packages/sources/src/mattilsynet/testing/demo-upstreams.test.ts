@@ -1,20 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway, type DemoUpstreams, type TestGateway } from '@allmenning/core/testing'
-import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
-import { demoCalls } from '../../../packages/sources/src/shared/demo-calls.js'
-import { mattilsynet } from '@allmenning/sources/mattilsynet'
-import { mattilsynetDemoDatasetFiles, startDemoUpstreams } from '@allmenning/sources/mattilsynet/testing'
+import { demoCalls } from '../../shared/demo-calls.js'
+import { mattilsynet } from '../index.js'
+import { startDemoUpstreams } from './demo-upstreams.js'
+import { createMattilsynetDatasets, type MattilsynetDatasets } from './loaded-datasets.js'
 
 let demo: DemoUpstreams
-let datasets: LoadedDatasets
+let datasets: MattilsynetDatasets
 let gateway: TestGateway
 const source = mattilsynet()
 
 beforeAll(async () => {
   demo = await startDemoUpstreams()
-  datasets = createLoadedDatasets()
-  // What loadDemoDatasets of @allmenning/datasets/testing loads for the offline demo.
-  for (const load of mattilsynetDemoDatasetFiles()) await datasets.load(load.dataset, load.files, load.publishedAt)
+  datasets = createMattilsynetDatasets()
+  // What loadDemoDatasets of @allmenning/datasets/testing loads for the offline demo, published
+  // today: the demo's files are these fixtures (test/sources/mattilsynet/fixture-records.test.ts
+  // checks that their bytes give the same rows).
+  const today = new Date().toISOString().slice(0, 10)
+  await datasets.loadSmilefjes(undefined, today)
+  await datasets.loadAddressPoints(undefined, today)
   gateway = createTestGateway({ sources: source, upstreams: demo.fakes, datasets: datasets.store })
 })
 afterAll(async () => {
