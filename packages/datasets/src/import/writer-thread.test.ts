@@ -121,7 +121,9 @@ describe('writing on a thread of its own', () => {
     // Records 16 and 33 share a key (summed, the first place kept); record 3 stands alone.
     expect(contents[1]!.people).toContainEqual({ org: '116', owner: 'Ola "Nordmann" 16', shares: 49, place: 'Tromsø' })
     expect(contents[1]!.people).toContainEqual({ org: '103', owner: '漢字 🦊 3', shares: 3, place: null })
-  })
+    // Two imports of over 50,000 rows and a thread loading the TypeScript sources through tsx:
+    // seconds on a quiet machine, more than the default 15 s on a loaded one.
+  }, 60_000)
 
   it('stops when aborted, drops what it wrote, leaves the loaded generation serving and releases the lock', async () => {
     const small = join(dir, 'small.csv')
