@@ -3,7 +3,7 @@
 // gigabyte in a CORDIS zip, a 50 MB line, a zip bomb, a gzip bomb, a bzip2 bomb and a tar of
 // 200,000 members in Lovdata's format. Each must fail with a line naming the limit and the
 // file, with the process's peak RSS under the bound printed beside it.
-// Not part of `npm test`. Usage: npm run build && node --import tsx bench/datasets/bombs.js
+// Not part of `npm test`. Usage: npm run bench:datasets-bombs
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'

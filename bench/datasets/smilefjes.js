@@ -3,7 +3,7 @@
 // (`allmenning datasets import mattilsynet_smilefjes`, its own process, timed by GNU time:
 // rows/s and peak RSS), the placed-addresses file likewise, then the operations through the
 // gateway in process with caching off: p50/p99.
-// Not part of `npm test`. Usage: node --import tsx bench/datasets/smilefjes.js [rows]
+// Not part of `npm test`. Usage: node --conditions=@allmenning/source --import tsx bench/datasets/smilefjes.js [rows]
 // (the command line and the source run from their TypeScript sources, through tsx).
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -36,6 +36,7 @@ function timedImport(id, path) {
       '-f',
       '%e %M %U %S',
       process.execPath,
+      '--conditions=@allmenning/source',
       '--import',
       'tsx',
       cli,

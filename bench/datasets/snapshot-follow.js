@@ -13,7 +13,7 @@
 // The local server stands in for S3: no network latency or bandwidth limit, so the download
 // time here is the follower's own cost (hashing, gunzip, disk), a floor for a real bucket.
 // Not part of `npm test`. Usage: npm run bench:snapshot [-- rows runs documents]
-// (node --import tsx bench/datasets/snapshot-follow.js; no build needed: it runs the sources)
+// (npm run bench:snapshot; no build needed: it runs the sources)
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -53,6 +53,7 @@ function importFile(dataset, file) {
   const run = spawnSync(
     process.execPath,
     [
+      '--conditions=@allmenning/source',
       '--import',
       'tsx',
       'packages/datasets/src/cli/allmenning.ts',
