@@ -29,6 +29,9 @@ export async function bundleEntry(entry: string): Promise<string> {
     tsconfig: `${root}tsconfig.json`,
     // The workspace packages bundled from their TypeScript sources, as their exports name them.
     conditions: ['@allmenning/source'],
+    // An entry written outside the repository (a docs recipe in a temporary folder) finds the
+    // workspace packages where the repository installed them.
+    nodePaths: [`${root}node_modules`],
     logLevel: 'error',
     plugins: [
       {
