@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FakeUpstream } from '@allmenning/core/testing'
 import { builtInSources } from '@allmenning/sources'
 import { createApp } from '../../examples/express-server/src/app.js'
-import { startFakeStatnett, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import { startFakeStatnett, statnettPaths } from '@allmenning/sources/statnett/testing'
 import { chromiumAvailable, chromiumPath, startChromium, type Chromium } from './chromium.js'
 
 // CI installs Chromium and must run this suite; elsewhere it is skipped when there is none.

@@ -18,7 +18,7 @@ import {
   type ConformanceSend as Send,
 } from '@allmenning/core/conformance'
 import type { FakeUpstream } from '@allmenning/core/testing'
-import { startFakeStatnett, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import { startFakeStatnett, statnettPaths } from '@allmenning/sources/statnett/testing'
 import { conformanceGateway, explorer, targets, type ConformanceTarget, type StartedTarget } from './targets.js'
 
 const runner = { describe, it, expect, beforeAll, afterAll }

@@ -9,9 +9,9 @@ import {
   type SourceDefinition,
 } from '@allmenning/core/source'
 import { avinor, firmafakta, statnett } from '@allmenning/sources'
-import { startFakeAvinor, type FakeAvinor } from '../../packages/sources/src/avinor/testing/fake-avinor.js'
-import { startFakeBrreg, type FakeBrreg } from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'
-import { startFakeStatnett } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import { startFakeAvinor, type FakeAvinor } from '@allmenning/sources/avinor/testing'
+import { startFakeBrreg, type FakeBrreg } from '@allmenning/sources/firmafakta/testing'
+import { startFakeStatnett } from '@allmenning/sources/statnett/testing'
 import type { FakeUpstream } from '@allmenning/core/testing'
 
 let statnettFake: FakeUpstream

@@ -2,11 +2,7 @@ import Keyv from 'keyv'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createGateway, type Gateway, type GatewayRequest } from '@allmenning/core'
 import { statnett } from '@allmenning/sources'
-import {
-  startFakeStatnett,
-  statnettJson,
-  statnettPaths,
-} from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import { startFakeStatnett, statnettJson, statnettPaths } from '@allmenning/sources/statnett/testing'
 import type { FakeUpstream } from '@allmenning/core/testing'
 
 let fake: FakeUpstream

@@ -7,11 +7,7 @@ import { createGateway, GatewayError, type Gateway, type GatewayOptions, type Ga
 import { defineOperation, defineSource, defineUpstream } from '@allmenning/core/source'
 import { mcpServers } from '@allmenning/mcp'
 import { statnett } from '@allmenning/sources'
-import {
-  startFakeStatnett,
-  statnettJson,
-  statnettPaths,
-} from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import { startFakeStatnett, statnettJson, statnettPaths } from '@allmenning/sources/statnett/testing'
 import type { FakeUpstream } from '@allmenning/core/testing'
 
 let fake: FakeUpstream

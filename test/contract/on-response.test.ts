@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type GatewayRequest, type ResponseHook } from '@allmenning/core'
 import { statnett } from '@allmenning/sources'
 import type { FakeUpstream } from '@allmenning/core/testing'
-import { startFakeStatnett } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import { startFakeStatnett } from '@allmenning/sources/statnett/testing'
 
 let fake: FakeUpstream
 beforeAll(async () => {

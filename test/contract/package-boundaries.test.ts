@@ -295,3 +295,82 @@ describe('package boundaries', () => {
     expect(workspaceOf(join(sources.dir, 'src/avinor/index.ts'))).toBe(sources)
   })
 })
+
+// The root tests use the packages as their users do, through the published entries. A test that
+// reaches a file under a package's src/ names it here, with the reason no entry offers it.
+const deepImportsAllowed: Record<string, string> = {
+  'packages/core/src/compile/compile-parameters.ts': 'the core reading schemas, internal: tested across every source',
+  'packages/core/src/compile/json-schema.ts': 'the core reading schemas, internal: tested across every source',
+  'packages/core/src/compile/output-fields.ts': 'the core reading schemas, internal: tested across every source',
+  'packages/core/src/compile/schema-paths.ts': 'the core reading schemas, internal: tested across every source',
+  'packages/datasets/src/testing/s3-server.ts':
+    'spawns s3rver (a root devDependency) from an .mjs the build does not ship: not for the testing entry',
+  'packages/sources/src/firmafakta/datasets/brreg-roller.ts': 'a dataset definition, internal (firmafaktaDatasets)',
+  'packages/sources/src/firmafakta/datasets/cordis.ts': 'a dataset definition, internal (firmafaktaDatasets)',
+  'packages/sources/src/firmafakta/datasets/forskningsradet-soknader.ts':
+    'a dataset definition, internal (firmafaktaDatasets)',
+  'packages/sources/src/firmafakta/datasets/innovasjon-norge-tildelinger.ts':
+    'a dataset definition, internal (firmafaktaDatasets)',
+  'packages/sources/src/firmafakta/datasets/skattefunn.ts': 'a dataset definition, internal (firmafaktaDatasets)',
+  'packages/sources/src/firmafakta/eu-tildelinger-for-selskap.ts': 'an operation, loaded through deferOperations',
+  'packages/sources/src/firmafakta/forskningsradet-tildelinger-for-selskap.ts':
+    'an operation, loaded through deferOperations',
+  'packages/sources/src/firmafakta/skattefunnprosjekter-for-selskap.ts': 'an operation, loaded through deferOperations',
+  'packages/sources/src/firmafakta/tildelinger-for-selskap.ts': 'an operation, loaded through deferOperations',
+  'packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.ts':
+    'builds its files with iconv-lite, which @allmenning/sources does not depend on',
+  'packages/sources/src/firmafakta/testing/brreg-roller-fixtures.ts':
+    'the download of an internal dataset definition, used only with it',
+  'packages/sources/src/firmafakta/testing/cordis-fixtures.ts':
+    'builds its zips with fflate, which @allmenning/sources does not depend on',
+  'packages/sources/src/firmafakta/testing/forskningsradet-fixtures.ts':
+    'the download of an internal dataset definition, used only with it',
+  'packages/sources/src/firmafakta/testing/innovasjon-norge-fixtures.ts':
+    'builds its file with iconv-lite, which @allmenning/sources does not depend on',
+  'packages/sources/src/firmafakta/testing/skattefunn-fixtures.ts':
+    'builds its workbooks with fflate, which @allmenning/sources does not depend on',
+  'packages/sources/src/firmafakta/testing/xlsx-workbook.ts':
+    'builds workbooks with fflate, which @allmenning/sources does not depend on',
+  'packages/sources/src/lovdata/testing/archive-builder.ts':
+    'builds archives with compressjs, which @allmenning/sources does not depend on',
+  'packages/sources/src/lovdata/testing/fake-lovdata.ts':
+    'serves archive-builder archives (compressjs, which @allmenning/sources does not depend on)',
+  'packages/sources/src/lovdata/testing/fixtures.ts': 'the files of archive-builder archives, used only with it',
+  'packages/sources/src/lovdata/testing/published-rule-datasets.ts':
+    'internal rule dataset definitions pointed at a fake, for the CLI tests',
+  'packages/sources/src/utdanning/datasets/crawl-register.ts': "a dataset's internal helper",
+}
+// Another helper is reworking these tests at the same time; to be folded in after merging.
+const deepImportsAllowedIn = ['test/sources/mattilsynet/']
+
+/** Every `file:line imports path` where a root test file reaches a package's src/ by a relative path. */
+function deepImports(dir: string): string[] {
+  const found: string[] = []
+  for (const file of sourceFiles(dir, true).concat(sourceFiles(dir, false))) {
+    const lines = readFileSync(file, 'utf8').split('\n')
+    for (const specifier of specifiers(file)) {
+      if (isBare(specifier) || !specifier.startsWith('.')) continue
+      const target = relative(root, resolveRelative(file, specifier) ?? resolve(dirname(file), specifier))
+      if (!/^packages\/[^/]+\/src\//.test(target)) continue
+      const line = lines.findIndex((text) => text.includes(`'${specifier}'`)) + 1
+      found.push(`${relative(root, file)}:${line} imports ${target}`)
+    }
+  }
+  return found
+}
+
+describe('root tests', () => {
+  it("import the packages through their published entries, not through a package's src/ (but for the allow-list)", () => {
+    const offending = deepImports(join(root, 'test')).filter((found) => {
+      const target = found.split(' imports ')[1]!
+      return !(target in deepImportsAllowed) && !deepImportsAllowedIn.some((dir) => found.startsWith(dir))
+    })
+    expect(offending).toEqual([])
+  })
+
+  it('see a deep import where there is one, and every allowed one is still used (the check above can fail)', () => {
+    const found = deepImports(join(root, 'test')).map((f) => f.split(' imports ')[1]!)
+    expect(found).toContain('packages/core/src/compile/json-schema.ts')
+    expect(Object.keys(deepImportsAllowed).filter((target) => !found.includes(target))).toEqual([])
+  })
+})

@@ -9,8 +9,8 @@ import {
 import { toJsonSchema2020 } from '../../packages/core/src/compile/json-schema.js'
 import { outputFields } from '../../packages/core/src/compile/output-fields.js'
 import { listFieldIsArray, schemaHasPath } from '../../packages/core/src/compile/schema-paths.js'
-import type { AnySchema } from '../../packages/core/src/plugin/define-operation.js'
-import { loadOperations } from '../../packages/core/src/plugin/defer-operations.js'
+import type { AnySchema } from '@allmenning/core/source'
+import { loadOperations } from '@allmenning/core/source'
 
 // A parameter's type, values and description, and whether an output has a field, are read
 // straight from the valibot schema where the shape allows, so creating a gateway need not

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway } from '@allmenning/core'
 import { createSqliteDatasetStore } from '@allmenning/datasets'
 import { firmafakta } from '@allmenning/sources'
-import { startFakePublisher, type FakePublisher } from '../../packages/datasets/src/testing/fake-publisher.js'
+import { startFakePublisher, type FakePublisher } from '@allmenning/datasets/testing'
 import {
   aksjonaerregisteret2024,
   notAnExtract,

@@ -12,7 +12,7 @@ import {
   readSnapshotManifest,
 } from '@allmenning/datasets'
 import { firmafakta } from '@allmenning/sources'
-import { startFakePublisher, type FakePublisher } from '../../packages/datasets/src/testing/fake-publisher.js'
+import { startFakePublisher, type FakePublisher } from '@allmenning/datasets/testing'
 import { startS3Server, type TestS3Server } from '../../packages/datasets/src/testing/s3-server.js'
 import {
   aksjonaerregisteret2024,

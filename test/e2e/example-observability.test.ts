@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { fakeReply, type FakeUpstream } from '@allmenning/core/testing'
 import { createApp as createExpressApp } from '../../examples/express-server/src/app.js'
 import { createApp as createKoaApp } from '../../examples/koa-server/src/app.js'
-import { startFakeStatnett } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import { startFakeStatnett } from '@allmenning/sources/statnett/testing'
 import { bundleEntry, startBundled, type BundledProcess } from '../support/bundled-process.js'
 import { listenAsTheExamples } from '../support/example-server.js'
 import { offlineEnvironment } from '../support/offline-environment.js'

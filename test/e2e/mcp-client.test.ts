@@ -7,9 +7,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../examples/express-server/src/app.js'
-import { startFakeAvinor, type FakeAvinor } from '../../packages/sources/src/avinor/testing/fake-avinor.js'
-import { startFakeBrreg, type FakeBrreg } from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'
-import { startFakeStatnett, statnettPaths } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import { startFakeAvinor, type FakeAvinor } from '@allmenning/sources/avinor/testing'
+import { startFakeBrreg, type FakeBrreg } from '@allmenning/sources/firmafakta/testing'
+import { startFakeStatnett, statnettPaths } from '@allmenning/sources/statnett/testing'
 import type { FakeUpstream } from '@allmenning/core/testing'
 
 let statnett: FakeUpstream

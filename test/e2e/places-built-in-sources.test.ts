@@ -2,12 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
 import { geonorge, luftkvalitet, weather } from '@allmenning/sources'
 import type { FakeUpstream } from '@allmenning/core/testing'
-import {
-  startFakeKartverketAdresser,
-  startFakeKartverketStedsnavn,
-} from '../../packages/sources/src/geonorge/testing/fake-kartverket.js'
-import { startFakeMetAirquality } from '../../packages/sources/src/luftkvalitet/testing/fake-met-airquality.js'
-import { startFakeMetLocationforecast } from '../../packages/sources/src/weather/testing/fake-met-locationforecast.js'
+import { startFakeKartverketAdresser, startFakeKartverketStedsnavn } from '@allmenning/sources/geonorge/testing'
+import { startFakeMetAirquality } from '@allmenning/sources/luftkvalitet/testing'
+import { startFakeMetLocationforecast } from '@allmenning/sources/weather/testing'
 
 // The six place fields the geonorge, weather and luftkvalitet sources fill, through a bundle
 // of /steder/{lat}/{lon}, against local stand-ins of Kartverket and MET.

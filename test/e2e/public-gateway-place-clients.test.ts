@@ -2,14 +2,10 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../examples/express-server/src/app.js'
-import {
-  FAKE_BARENTSWATCH_CLIENT,
-  startFakeBarentswatch,
-  type FakeBarentswatch,
-} from '../../packages/sources/src/ais/testing/fake-barentswatch.js'
-import { startFakeKystdatahuset } from '../../packages/sources/src/kystdatahuset/testing/fake-kystdatahuset.js'
-import { FAKE_NOBIL_KEY, startFakeNobil } from '../../packages/sources/src/nobil/testing/fake-nobil.js'
-import { startFakeOverpass } from '../../packages/sources/src/poi_norge/testing/fake-overpass.js'
+import { FAKE_BARENTSWATCH_CLIENT, startFakeBarentswatch, type FakeBarentswatch } from '@allmenning/sources/ais/testing'
+import { startFakeKystdatahuset } from '@allmenning/sources/kystdatahuset/testing'
+import { FAKE_NOBIL_KEY, startFakeNobil } from '@allmenning/sources/nobil/testing'
+import { startFakeOverpass } from '@allmenning/sources/poi_norge/testing'
 import type { FakeUpstream } from '@allmenning/core/testing'
 
 // Map layers and agents written against the public gateway (live-gateway.md) read ships,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FakeUpstream } from '@allmenning/core/testing'
-import { startFakeStatnett } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import { startFakeStatnett } from '@allmenning/sources/statnett/testing'
 import { bundleExample, startBundled, type BundledProcess } from '../support/bundled-process.js'
 import { offlineEnvironment } from '../support/offline-environment.js'
 import { redisServerAvailable, startRedisServer, type RedisServer } from './redis-server.js'

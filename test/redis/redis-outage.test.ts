@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FakeUpstream } from '@allmenning/core/testing'
-import {
-  startFakeStatnett,
-  statnettJson,
-  statnettPaths,
-} from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import { startFakeStatnett, statnettJson, statnettPaths } from '@allmenning/sources/statnett/testing'
 import { bundleEntry, startBundled, type BundledProcess } from '../support/bundled-process.js'
 import { redisServerAvailable, startRedisServer, type RedisServer } from './redis-server.js'
 import { getOutcome, startSteadyLoad } from './steady-load.js'

@@ -5,11 +5,7 @@ import type Keyv from 'keyv'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
 import { statnett } from '@allmenning/sources'
-import {
-  startFakeStatnett,
-  statnettJson,
-  statnettPaths,
-} from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import { startFakeStatnett, statnettJson, statnettPaths } from '@allmenning/sources/statnett/testing'
 import type { FakeUpstream } from '@allmenning/core/testing'
 import { redisServerAvailable, startRedisServer, type RedisServer } from './redis-server.js'
 

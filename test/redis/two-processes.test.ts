@@ -1,11 +1,7 @@
 import { createClient } from '@redis/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FakeUpstream } from '@allmenning/core/testing'
-import {
-  startFakeStatnett,
-  statnettJson,
-  statnettPaths,
-} from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import { startFakeStatnett, statnettJson, statnettPaths } from '@allmenning/sources/statnett/testing'
 import { bundleEntry, startBundled, type BundledProcess } from '../support/bundled-process.js'
 import { redisServerAvailable, startRedisServer, type RedisServer } from './redis-server.js'
 

@@ -3,8 +3,8 @@ import { Worker } from 'node:worker_threads'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type GatewayOptions } from '@allmenning/core'
 import { avinor, firmafakta, statnett } from '@allmenning/sources'
-import { readAvinorFixture } from '../../packages/sources/src/avinor/testing/fake-avinor.js'
-import { brregFixtures } from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'
+import { readAvinorFixture } from '@allmenning/sources/avinor/testing'
+import { brregFixtures } from '@allmenning/sources/firmafakta/testing'
 import { startLagProbe } from '../support/loop-lag.js'
 
 // The upstream stand-in runs on a thread of its own, so that making and sending its huge

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type Gateway } from '@allmenning/core'
 import { avinor, firmafakta } from '@allmenning/sources'
-import { startFakeAvinor, type FakeAvinor } from '../../packages/sources/src/avinor/testing/fake-avinor.js'
+import { startFakeAvinor, type FakeAvinor } from '@allmenning/sources/avinor/testing'
 import {
   brregFixtures,
   generateUnderenheter,
   startFakeBrreg,
   type FakeBrreg,
-} from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'
+} from '@allmenning/sources/firmafakta/testing'
 import { startSlowProxy, type SlowProxy } from '../support/slow-proxy.js'
 
 // The numbers scaled down by ten: upstreams answering in 9 s under a 10 s time limit

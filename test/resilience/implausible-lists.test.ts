@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createTestGateway } from '@allmenning/core/testing'
 import { avinor } from '@allmenning/sources'
-import { startFakeAvinor, type FakeAvinor } from '../../packages/sources/src/avinor/testing/fake-avinor.js'
+import { startFakeAvinor, type FakeAvinor } from '@allmenning/sources/avinor/testing'
 
 let fake: FakeAvinor
 beforeAll(async () => {

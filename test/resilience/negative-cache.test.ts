@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, type GatewayOptions } from '@allmenning/core'
 import { firmafakta } from '@allmenning/sources'
-import { startFakeBrreg, type FakeBrreg } from '../../packages/sources/src/firmafakta/testing/fake-brreg.js'
+import { startFakeBrreg, type FakeBrreg } from '@allmenning/sources/firmafakta/testing'
 
 let brreg: FakeBrreg
 beforeAll(async () => {

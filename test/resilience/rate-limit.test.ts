@@ -10,7 +10,7 @@ import { createExpressMiddleware } from '@allmenning/adapter-express'
 import { createKoaMiddleware } from '@allmenning/adapter-koa'
 import { createLambdaHandler } from '@allmenning/adapter-lambda'
 import type { FakeUpstream } from '@allmenning/core/testing'
-import { startFakeStatnett } from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import { startFakeStatnett } from '@allmenning/sources/statnett/testing'
 import { startLambdaEventServer } from '../support/lambda-event-server.js'
 
 let fake: FakeUpstream

@@ -2,11 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createGateway, type GatewayOptions } from '@allmenning/core'
 import { statnett } from '@allmenning/sources'
 import type { FakeUpstream } from '@allmenning/core/testing'
-import {
-  startFakeStatnett,
-  statnettJson,
-  statnettPaths,
-} from '../../packages/sources/src/statnett/testing/fake-statnett.js'
+import { startFakeStatnett, statnettJson, statnettPaths } from '@allmenning/sources/statnett/testing'
 
 let fake: FakeUpstream
 const flowRows = '[{"OutAreaElspotId":"NO1","InAreaElspotId":"SE3","Value":-1234.5,"MeasureDate":1771062744000}]'

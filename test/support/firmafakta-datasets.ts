@@ -1,4 +1,4 @@
-import { aksjonaerregisteret } from '../../packages/sources/src/firmafakta/datasets/aksjonaerregisteret.js'
+import { aksjonaerregisteret } from '@allmenning/sources/firmafakta'
 import { brregRoller } from '../../packages/sources/src/firmafakta/datasets/brreg-roller.js'
 import { cordis } from '../../packages/sources/src/firmafakta/datasets/cordis.js'
 import { forskningsradetSoknader } from '../../packages/sources/src/firmafakta/datasets/forskningsradet-soknader.js'

@@ -1,18 +1,11 @@
 import { outlineOf } from '@allmenning/core/source'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkSource } from '@allmenning/core/testing'
-import { firmafakta } from '../../../packages/sources/src/firmafakta/index.js'
-import {
-  brregFixtures,
-  startFakeBrreg,
-  type FakeBrreg,
-} from '../../../packages/sources/src/firmafakta/testing/fake-brreg.js'
-import { areaAdresser, areaEnheter } from '../../../packages/sources/src/firmafakta/testing/area-fixtures.js'
-import {
-  recordedAddresses,
-  startFakeKartverketAdresser,
-} from '../../../packages/sources/src/geonorge/testing/fake-kartverket.js'
-import { startFakeRegnskapsregisteret } from '../../../packages/sources/src/firmafakta/testing/fake-regnskapsregisteret.js'
+import { firmafakta } from '@allmenning/sources/firmafakta'
+import { brregFixtures, startFakeBrreg, type FakeBrreg } from '@allmenning/sources/firmafakta/testing'
+import { areaAdresser, areaEnheter } from '@allmenning/sources/firmafakta/testing'
+import { recordedAddresses, startFakeKartverketAdresser } from '@allmenning/sources/geonorge/testing'
+import { startFakeRegnskapsregisteret } from '@allmenning/sources/firmafakta/testing'
 import type { FakeUpstream } from '@allmenning/core/testing'
 import { loadAllDatasets } from '../../support/firmafakta-datasets.js'
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { createSqliteDatasetStore, importInWorker } from '@allmenning/datasets'
 import { buildLovdataArchive } from '../../../packages/sources/src/lovdata/testing/archive-builder.js'
 import { regulationFixtures } from '../../../packages/sources/src/lovdata/testing/fixtures.js'
-import { lovdataRegulations } from '../../../packages/sources/src/lovdata/rule-datasets.js'
+import { lovdataRegulations } from '@allmenning/sources/lovdata'
 
 // The rules archive through the real import pipeline (a worker thread, the built-in catalog,
 // the SQLite store): it needs @allmenning/datasets, which depends on the sources, so it stays

@@ -5,15 +5,9 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createSqliteDatasetStore, syncDataset, type CatalogEntry } from '@allmenning/datasets'
 import type { FakeUpstream } from '@allmenning/core/testing'
-import { udirEnheter, udirJournalPath } from '../../../packages/sources/src/utdanning/index.js'
+import { udirEnheter, udirJournalPath } from '@allmenning/sources/utdanning'
 import { wantsRecord } from '../../../packages/sources/src/utdanning/datasets/crawl-register.js'
-import {
-  listItem,
-  nbrUnits,
-  nsrUnits,
-  startFakeNbr,
-  startFakeNsr,
-} from '../../../packages/sources/src/utdanning/testing/index.js'
+import { listItem, nbrUnits, nsrUnits, startFakeNbr, startFakeNsr } from '@allmenning/sources/utdanning/testing'
 
 // syncDataset as `npx allmenning datasets sync udir_enheter` runs it, against local registers
 // (ALLMENNING_UPSTREAM_UDIR_NSR/NBR, as the gateway's own override), with the journal in the

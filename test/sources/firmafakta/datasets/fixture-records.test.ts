@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { DatasetDefinition } from '@allmenning/core/source'
 import { createMemoryDatasetStore, type DatasetFileInput } from '@allmenning/core/testing'
 import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
-import { aksjonaerregisteret } from '../../../../packages/sources/src/firmafakta/datasets/aksjonaerregisteret.js'
+import { aksjonaerregisteret } from '@allmenning/sources/firmafakta'
 import { brregRoller } from '../../../../packages/sources/src/firmafakta/datasets/brreg-roller.js'
 import {
   aksjonaerregisteret2021Cp1252,
