@@ -11,14 +11,12 @@ import {
   mattilsynetDemoDatasetFiles,
   smilefjesCsv,
   smilefjesRecords,
-} from '../../../packages/sources/src/mattilsynet/testing/index.js'
+} from '@allmenning/sources/mattilsynet/testing'
 
 // mattilsynet's own tests load its fixtures into the in-memory store of @allmenning/core/testing
 // as records (cells), as the import's reader yields them from the file. Here the real import
 // reads the fixtures' bytes (a byte-order mark, CRLF, quoted `"` and `;`, a line the mapping
 // refuses), and both stores must hold the same rows, so the records stay what the file gives.
-// The fixtures come by path, not by `@allmenning/sources/mattilsynet/testing`: the records are new
-// in that entry, and a worktree's type check resolves the package name to the main checkout.
 
 let sqlite: LoadedDatasets | undefined
 afterEach(() => {

@@ -4,14 +4,14 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSqliteDatasetStore, syncDataset, type CatalogEntry } from '@allmenning/datasets'
-import { smilefjes } from '../../../packages/sources/src/mattilsynet/index.js'
+import { smilefjes } from '@allmenning/sources/mattilsynet'
 import {
   FIXTURE_LINES,
   inspection,
   smilefjesCsv,
   startFakeMattilsynet,
   type FakeMattilsynet,
-} from '../../../packages/sources/src/mattilsynet/testing/index.js'
+} from '@allmenning/sources/mattilsynet/testing'
 
 // syncDataset as `npx allmenning datasets sync mattilsynet_smilefjes` runs it, against a local
 // data.mattilsynet.no (given as a mirror of the one file) that sends an ETag, as the real host does.
