@@ -124,7 +124,7 @@ describe('the example Express server against a local Statnett', () => {
     expect(res.headers.allow).toBe('GET, HEAD')
   })
 
-  it('takes feedback after the host app parsed the body', async () => {
+  it("takes feedback, reading its body itself ahead of the host app's parser", async () => {
     const res = await fetch(`${base}/api/v1/feedback`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

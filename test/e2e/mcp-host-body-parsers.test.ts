@@ -1,13 +1,20 @@
-// The MCP endpoints behind a host app's own body parser, over real HTTP: express.json in the
-// Express example, @koa/bodyparser in front of the gateway in a Koa app. The parser reads the
+// The MCP endpoints behind a host app's own body parser, over real HTTP: express.json in front
+// of the gateway in an Express app, @koa/bodyparser in front of it in a Koa app (and the two
+// examples, where the gateway comes first and reads its own bodies). The parser reads the
 // body first under its own limit (100 KB, 1 MB), so the endpoint's 16 KB must still hold, and
 // the parser's own refusals (malformed JSON, a body over its limit) must reach an MCP client
 // as JSON-RPC errors, not as the JSON API's error body.
 import { request as httpRequest, type RequestListener, type Server } from 'node:http'
 import { bodyParser } from '@koa/bodyparser'
+import express from 'express'
 import Koa from 'koa'
 import Keyv from 'keyv'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  createExpressErrorHandler,
+  createExpressMiddleware,
+  createExpressNotFoundHandler,
+} from '@allmenning/adapter-express'
 import { createKoaErrorHandler, createKoaMiddleware } from '@allmenning/adapter-koa'
 import { createGateway } from '@allmenning/core'
 import { mcpServers } from '@allmenning/mcp'
@@ -19,14 +26,28 @@ import { offlineEnvironment } from '../support/offline-environment.js'
 
 const hostErrors: unknown[] = []
 
-/** A Koa app with @koa/bodyparser in front of the gateway, the order its README shows for most apps. */
-function koaWithParserInFront(): RequestListener {
-  const gateway = createGateway({
+const mcpGateway = () =>
+  createGateway({
     sources: builtInSources(offlineEnvironment()),
     cache: new Keyv(),
     extensions: [mcpServers()],
     onError: () => {},
   })
+
+/** An Express app with express.json in front of the gateway, the order docs/mounting.md shows. */
+function expressWithParserInFront(): RequestListener {
+  const gateway = mcpGateway()
+  const app = express()
+  app.use(express.json())
+  app.use(createExpressMiddleware(gateway))
+  app.use(createExpressNotFoundHandler({ gateway }))
+  app.use(createExpressErrorHandler({ gateway, onError: (error) => hostErrors.push(error) }))
+  return app
+}
+
+/** A Koa app with @koa/bodyparser in front of the gateway, the order its README shows for most apps. */
+function koaWithParserInFront(): RequestListener {
+  const gateway = mcpGateway()
   const app = new Koa()
   app.use(createKoaErrorHandler({ gateway, onError: (error) => hostErrors.push(error) }))
   app.use(bodyParser())
@@ -35,7 +56,8 @@ function koaWithParserInFront(): RequestListener {
 }
 
 const apps: Record<string, { listener: () => RequestListener; parserLimit: number }> = {
-  'the Express example (express.json in front)': {
+  'an Express app with express.json in front': { listener: expressWithParserInFront, parserLimit: 100 * 1024 },
+  'the Express example (the gateway reads its own body)': {
     listener: () => createExpressApp(offlineEnvironment(), { onError: () => {} }),
     parserLimit: 100 * 1024,
   },

@@ -57,6 +57,16 @@ export function createApp(
   app.disable('x-powered-by')
   // Behind a proxy, req.ip (whom the rate limits count) is the client's address only if the proxy is trusted.
   app.set('trust proxy', fromEnv.trustProxy)
+  // The gateway first, as in the Koa example: it answers the paths it owns before the host app's
+  // middleware runs for them (a GET hit never passes the body parser or the routes below), and
+  // it reads its own request bodies. Behind a parser it works as well (it then takes the parsed
+  // value; docs/mounting.md shows that order). Paths it does not own go on to the app's own.
+  // MOUNT_PATH=/wiki serves the API where the public gateway has it, so its clients change only the host.
+  const middleware = createExpressMiddleware(gateway)
+  app.use(env.MOUNT_PATH || '/', middleware)
+  // The public gateway has its MCP servers at the root (/mcp, /{source}/mcp), not under /wiki, so
+  // the gateway is mounted at the root as well: agents' MCP configurations then change only the host too.
+  if (env.MOUNT_PATH && env.MOUNT_PATH !== '/') app.use(middleware)
   // The host app's own body parser and route, to show the gateway lives beside them.
   app.use(express.json())
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }))
@@ -67,15 +77,9 @@ export function createApp(
       res.type(contentType).send(body)
     })
   }
-  // MOUNT_PATH=/wiki serves the API where the public gateway has it, so its clients change only the host.
-  const middleware = createExpressMiddleware(gateway)
-  app.use(env.MOUNT_PATH || '/', middleware)
-  // The public gateway has its MCP servers at the root (/mcp, /{source}/mcp), not under /wiki, so
-  // the gateway is mounted at the root as well: agents' MCP configurations then change only the host too.
-  if (env.MOUNT_PATH && env.MOUNT_PATH !== '/') app.use(middleware)
   // Every other path, and every error (a malformed JSON body, an unknown charset), answered in
   // the gateway's JSON error body: never Express's HTML page with its stack trace. Given the
-  // gateway, express.json's refusals of a POST to /mcp are JSON-RPC errors, as MCP clients expect.
+  // gateway, a host parser's refusals of a POST to /mcp are JSON-RPC errors, as MCP clients expect.
   app.use(createExpressNotFoundHandler({ gateway }))
   app.use(createExpressErrorHandler({ gateway, onError: (error) => console.error('[example] host error:', error) }))
   return app
