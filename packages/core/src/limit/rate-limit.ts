@@ -1,13 +1,10 @@
-import type { RateLimiterAbstract } from 'rate-limiter-flexible'
-// The files, not the index: it loads every store the package offers (rate-limiter-flexible-files.d.ts).
-import RateLimiterRedis from 'rate-limiter-flexible/lib/RateLimiterRedis.js'
-import RateLimiterRes from 'rate-limiter-flexible/lib/RateLimiterRes.js'
 import { GatewayError } from '../http/gateway-error.js'
 import type { GatewayRequest } from '../http/gateway-request.js'
 import { createRedisOutage, type RedisOutage } from '../cache/redis-outage.js'
 import type { SharedRedisClient } from '../cache/shared-redis-client.js'
 import type { GatewayObservers } from '../observe/gateway-observer.js'
 import { FixedWindowCounter } from './fixed-window-counter.js'
+import type { RedisWindowCount } from './redis-window-count.js'
 
 /** A number of requests per window, for one client. */
 export interface RateLimitQuota {
@@ -63,7 +60,6 @@ interface Counter {
   name: 'default' | 'expensive'
   quota: RateLimitQuota
   local: FixedWindowCounter
-  shared?: RateLimiterAbstract
 }
 
 /** One request counted against one quota. */
@@ -105,18 +101,24 @@ export function createRateLimiter(
       throw new TypeError(
         `rateLimit.${name === 'default' ? 'quota' : name}: requests and windowSeconds must be positive`,
       )
-    const settings = { points: quota.requests, duration: quota.windowSeconds, keyPrefix: `${prefix}:${name}` }
-    return {
-      name,
-      quota,
-      local: new FixedWindowCounter(quota.windowSeconds * 1000),
-      ...(options.redis
-        ? { shared: new RateLimiterRedis({ ...settings, storeClient: options.redis, useRedisPackage: true }) }
-        : {}),
-    }
+    return { name, quota, local: new FixedWindowCounter(quota.windowSeconds * 1000) }
   }
   const general = counter('default', options.quota ?? { requests: 300, windowSeconds: 60 })
   const strict = counter('expensive', options.expensive ?? { requests: 30, windowSeconds: 60 })
+  const redis = options.redis
+  // The Redis counts, made with the first request counted in Redis: rate-limiter-flexible is
+  // then imported, so a gateway that counts in process never loads it (nor a Lambda's cold start).
+  let shared: Promise<{ general: RedisWindowCount; strict: RedisWindowCount }> | undefined
+  const sharedCounts = (client: SharedRedisClient) =>
+    (shared ??= import('./redis-window-count.js').then(({ redisWindowCount }) => {
+      const of = (c: Counter) =>
+        redisWindowCount(client, {
+          points: c.quota.requests,
+          windowSeconds: c.quota.windowSeconds,
+          keyPrefix: `${prefix}:${c.name}`,
+        })
+      return { general: of(general), strict: of(strict) }
+    }))
   const clientKey = options.clientKey ?? ((request: GatewayRequest) => request.clientAddress)
   const policy = (c: Counter) => `"${c.name}";q=${c.quota.requests};w=${c.quota.windowSeconds}`
   // The policies never change: written once, not per request.
@@ -130,16 +132,9 @@ export function createRateLimiter(
   }
 
   /** One count in Redis; in process when Redis is away, down or slow (limits still hold, per instance, and it is said). */
-  async function countShared(c: Counter, shared: RateLimiterAbstract, key: string): Promise<Count> {
+  async function countShared(c: Counter, shared: RedisWindowCount, key: string): Promise<Count> {
     try {
-      const res = await withTimeout(
-        shared.consume(key).catch((outcome: unknown) => {
-          if (outcome instanceof RateLimiterRes) return outcome
-          throw outcome
-        }),
-        timeoutMs,
-      )
-      return { consumed: res.consumedPoints, msBeforeNext: res.msBeforeNext }
+      return await withTimeout(shared.consume(key), timeoutMs)
     } catch (error) {
       outage!.report(error)
       return countHere(c, key)
@@ -173,14 +168,16 @@ export function createRateLimiter(
     check(request, expensive) {
       const key = clientKey(request)
       if (key === undefined || key === '') return undefined
-      if (!general.shared || !strict.shared || !outage?.usable()) {
+      if (!redis || !outage?.usable()) {
         return decide(request, countHere(general, key), expensive ? countHere(strict, key) : undefined)
       }
-      const counted = [
-        countShared(general, general.shared, key),
-        ...(expensive ? [countShared(strict, strict.shared, key)] : []),
-      ]
-      return Promise.all(counted).then(([counts, strictCount]) => decide(request, counts!, strictCount))
+      return sharedCounts(redis).then((counts) => {
+        const counted = [
+          countShared(general, counts.general, key),
+          ...(expensive ? [countShared(strict, counts.strict, key)] : []),
+        ]
+        return Promise.all(counted).then(([generalCount, strictCount]) => decide(request, generalCount!, strictCount))
+      })
     },
   }
 }
