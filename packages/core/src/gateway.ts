@@ -1,7 +1,7 @@
 // Only `version` is imported, so bundlers leave the rest of package.json out.
 import { version as packageVersion } from '../package.json'
 import { createCatalog } from './compile/catalog.js'
-import { createRedisOutages } from './cache/outage-per-redis-client.js'
+import { outagePerRedisClient } from './cache/outage-per-redis-client.js'
 import { documentationLink } from './describe/describe-routes.js'
 import { createAttachedExtensions } from './extensions/extension-routes.js'
 import type { Gateway } from './http/gateway-request.js'
@@ -69,7 +69,7 @@ export function createGateway(options: GatewayOptions): LocalGateway {
     onError: (error) => resolved.onError(error, 'internal'),
   })
   const sharedStateError = (error: unknown) => resolved.onError(error, 'shared-state')
-  const outageOf = createRedisOutages(options, sharedStateError)
+  const outageOf = outagePerRedisClient(options, sharedStateError)
   // One value for every part to check: undefined without observers, so no event is built.
   const observer = combineObservers(options.observers, (error) => resolved.onError(error, 'internal'))
   const health = createSourceHealth(

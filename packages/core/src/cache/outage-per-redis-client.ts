@@ -17,10 +17,10 @@ export interface RedisUsers {
  *
  * @example
  * const report = (error: unknown) => onError(error, 'shared-state')
- * const outageOf = createRedisOutages(options, report)
+ * const outageOf = outagePerRedisClient(options, report)
  * if (options.sharedFlight) createSharedFlight(options.sharedFlight, report, outageOf(options.sharedFlight.redis))
  */
-export function createRedisOutages(
+export function outagePerRedisClient(
   options: RedisUsers,
   report: (error: unknown) => void,
 ): (redis: SharedRedisClient) => RedisOutage {
