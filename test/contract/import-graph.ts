@@ -110,3 +110,49 @@ export function layerBreaks(src: string, table: LayerTable): string[] {
   }
   return [...[...unranked].map((group) => `unranked: ${group}`), ...breaks]
 }
+
+/**
+ * Every circle among the folders of one layer of `src`, as `layer: a → b → a (the first import
+ * of each step)`. The rank check lets a folder import any folder of its own layer; this one
+ * keeps those peers in an order that can be read bottom-up all the same. A layer's root files
+ * are left out: there they are where its folders meet (in `core`, every feature's routes take
+ * `gateway-context.ts`, and `gateway-options.ts` gathers every feature's options), and the
+ * check of files holds them.
+ */
+export function layerCircles(src: string, table: LayerTable): string[] {
+  const layerOf = new Map<string, string>()
+  for (const { layer, groups } of table) for (const group of groups) layerOf.set(group, layer)
+  const isFolder = (file: string) => relative(src, file).split(/[\\/]/).length > 1
+  // Folder to folder of the same layer, each step with the first import that makes it.
+  const steps = new Map<string, Map<string, string>>()
+  for (const [file, targets] of importGraph(moduleFiles(src))) {
+    if (!isFolder(file)) continue
+    const from = groupOf(file, src)
+    for (const target of targets) {
+      const to = groupOf(target, src)
+      if (to === from || !isFolder(target) || layerOf.get(to) === undefined) continue
+      if (layerOf.get(to) !== layerOf.get(from)) continue
+      const next = steps.get(from) ?? new Map<string, string>()
+      if (!next.has(to)) next.set(to, `${relative(src, file)} → ${relative(src, target)}`)
+      steps.set(from, next)
+    }
+  }
+  const state = new Map<string, 'open' | 'done'>()
+  const path: string[] = []
+  const circles: string[] = []
+  const visit = (folder: string) => {
+    state.set(folder, 'open')
+    path.push(folder)
+    for (const next of [...(steps.get(folder)?.keys() ?? [])].sort()) {
+      if (state.get(next) === 'open') {
+        const round = [...path.slice(path.indexOf(next)), next]
+        const imports = round.slice(1).map((to, i) => steps.get(round[i]!)!.get(to)!)
+        circles.push(`${layerOf.get(next)}: ${round.join(' → ')} (${imports.join(', ')})`)
+      } else if (!state.has(next)) visit(next)
+    }
+    path.pop()
+    state.set(folder, 'done')
+  }
+  for (const folder of [...steps.keys()].sort()) if (!state.has(folder)) visit(folder)
+  return circles
+}

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { importCycles, layerBreaks, moduleFiles, type LayerTable } from './import-graph.js'
+import { importCycles, layerBreaks, layerCircles, moduleFiles, type LayerTable } from './import-graph.js'
 
-// Two rules on how the packages' modules import each other, type imports counted:
+// Three rules on how the packages' modules import each other, type imports counted:
 //
 // - No circle of files in any package. A circle of value imports may evaluate in a lucky order
 //   under the test runner and in another in the bundler's chunks, where a constant is then read
@@ -14,6 +14,9 @@ import { importCycles, layerBreaks, moduleFiles, type LayerTable } from './impor
 //   folder of its layer or from one below, never from above; so each layer can be read, tested
 //   and changed knowing only those below it. The tables below are that order, lowest first;
 //   docs/developing.md (Layout) lists the same order.
+// - The folders of one layer make no circle either: a folder may import a peer of its layer, but
+//   nothing that peer imports leads back to it. So the peers too can be read in an order, lowest
+//   first (the groups below are listed in one; the comment on core's features says which).
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -40,16 +43,19 @@ const coreLayers: LayerTable = [
   // One operation call: the cached answer, envelope, paging, provenance, meta.
   { layer: 'pipeline', groups: ['pipeline'] },
   // The features and their routes. They are peers: each takes what its routes are made from in
-  // gateway-context.ts, and gateway-options.ts gathers their options into one type.
+  // gateway-context.ts, and gateway-options.ts gathers their options into one type. Their
+  // folders make no circle; in the order they can be read: describe (descriptors, OpenAPI, API
+  // index), then operations, search, feedback and health, which describe with it, then places
+  // (which searches) and extensions (which lend the operations' routes).
   {
     layer: 'features',
     groups: [
+      'describe',
       'operations',
       'search',
-      'places',
-      'describe',
       'feedback',
       'health',
+      'places',
       'extensions',
       'gateway-context',
       'gateway-options',
@@ -89,6 +95,11 @@ describe('module imports', () => {
 
   it('go down the layers of packages/datasets/src, never up', () => {
     expect(layerBreaks(join(root, 'packages/datasets/src'), datasetsLayers)).toEqual([])
+  })
+
+  it('make no circle among the folders of one layer, in packages/core/src and packages/datasets/src', () => {
+    expect(layerCircles(join(root, 'packages/core/src'), coreLayers)).toEqual([])
+    expect(layerCircles(join(root, 'packages/datasets/src'), datasetsLayers)).toEqual([])
   })
 
   it('see circles of value imports, type imports, re-exports and import() (the checks above can fail)', () => {
@@ -133,6 +144,37 @@ describe('module imports', () => {
         { layer: 'top', groups: ['high', 'index'] },
       ]
       expect(layerBreaks(dir, table)).toEqual(['unranked: stray', 'low/a.ts → high/b.ts (bottom → top)'])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  it('name a circle among the folders of a layer, though no file is in one and no import goes up', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'allmenning-peers-'))
+    try {
+      const write = (name: string, text: string) => {
+        mkdirSync(dirname(join(dir, name)), { recursive: true })
+        writeFileSync(join(dir, name), text)
+      }
+      write('base/a.ts', 'export const a = 1\n')
+      // p and q are peers importing each other's files: a circle of folders, none of files.
+      write('p/b.ts', "import { c } from '../q/c.js'\nexport const b = c\n")
+      write('q/c.ts', "import { a } from '../base/a.js'\nexport const c = a\n")
+      write('q/d.ts', "import { e } from '../p/e.js'\nexport const d = e\n")
+      write('p/e.ts', 'export const e = 2\n')
+      // s imports r, and r goes round to s only through a root file of their layer, which this
+      // check leaves out (as gateway-options.ts and gateway-context.ts in core's features).
+      write('r/f.ts', "import type { Frame } from '../frame.js'\nexport type F = Frame\n")
+      write('frame.ts', "import type { G } from './s/g.js'\nexport type Frame = G[]\n")
+      write('s/g.ts', "import type { H } from '../r/h.js'\nexport type G = H\n")
+      write('r/h.ts', 'export type H = string\n')
+      const table: LayerTable = [
+        { layer: 'bottom', groups: ['base'] },
+        { layer: 'peers', groups: ['p', 'q', 'r', 's', 'frame'] },
+      ]
+      expect(layerBreaks(dir, table)).toEqual([])
+      expect(importCycles(moduleFiles(dir), dir)).toEqual([])
+      expect(layerCircles(dir, table)).toEqual(['peers: p → q → p (p/b.ts → q/c.ts, q/d.ts → p/e.ts)'])
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

@@ -2,7 +2,7 @@ import type { Catalog } from '../compile/catalog.js'
 import type { Links } from '../http/links.js'
 import { compileRoute, routeUrlTemplate, type RouteDefinition } from '../routing/define-route.js'
 import { buildMeta } from '../pipeline/meta.js'
-import { placeSections } from '../places/place-sections.js'
+import { placeSections } from '../compile/place-sections.js'
 
 export const apiVersion = '1.0.0'
 

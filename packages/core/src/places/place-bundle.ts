@@ -4,7 +4,7 @@ import type { Links } from '../http/links.js'
 import { buildMeta } from '../pipeline/meta.js'
 import type { UpstreamProvenance } from '../pipeline/provenance.js'
 import type { PlaceProviders } from '../compile/place-providers.js'
-import { placeSections, sectionFields } from './place-sections.js'
+import { placeSections, sectionFields } from '../compile/place-sections.js'
 
 /** What an operation call from inside the gateway resolves to: the parts of its envelope a bundle keeps. */
 export interface InvokedEnvelope {

@@ -4,7 +4,7 @@ import { validateParameters } from '../routing/validate-parameters.js'
 import type { PathParameter } from '../routing/define-route.js'
 import { allSection, summarySection } from '../plugin/place-fields.js'
 import type { PlaceProviders } from '../compile/place-providers.js'
-import { placeSections, sectionFields } from './place-sections.js'
+import { placeSections, sectionFields } from '../compile/place-sections.js'
 
 /** Query parameters of `/api/v1/steder/sok`. */
 export const placeSearchQuery = {

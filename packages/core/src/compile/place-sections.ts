@@ -1,5 +1,5 @@
 import { allSection, summarySection } from '../plugin/place-fields.js'
-import type { PlaceProviders } from '../compile/place-providers.js'
+import type { PlaceProviders } from './place-providers.js'
 
 /**
  * The `section` values of `/api/v1/steder/{lat}/{lon}` on a gateway with these place fields:
