@@ -51,6 +51,8 @@ const withoutSdk = new ProxyTracerProvider().getDelegate()
 export function openTelemetryTracing(options: OpenTelemetryTracingOptions = {}): GatewayObserver {
   const tracer = options.tracer ?? trace.getTracer('@allmenning/observability')
   const spans = new WeakMap<ObservedRequest | ObservedUpstreamCall, Span>()
+  // Spans started and not yet ended.
+  let open = 0
   // Whether spans are recorded: a tracer was given, or an SDK is registered. Asking the API
   // checks its global's version on every call, so the answer is kept and asked again once a
   // second (an SDK registered after the gateway was made is used from then on).
@@ -75,10 +77,15 @@ export function openTelemetryTracing(options: OpenTelemetryTracingOptions = {}):
         parent,
       )
       spans.set(r, span)
+      open++
     },
     requestFinished(r) {
+      // Without an SDK no span is started: nothing to look up.
+      if (open === 0) return
       const span = spans.get(r)
       if (!span) return
+      // Kept in the map: a call made after the answer (a refresh in the background) is still its child.
+      open--
       if (r.route) {
         span.updateName(`${methodLabel(r.method)} ${r.route}`)
         span.setAttribute('http.route', r.route)
@@ -112,10 +119,14 @@ export function openTelemetryTracing(options: OpenTelemetryTracingOptions = {}):
         parent,
       )
       spans.set(call, span)
+      open++
     },
     upstreamCallFinished(call) {
+      if (open === 0) return
       const span = spans.get(call)
       if (!span) return
+      spans.delete(call)
+      open--
       if (call.status !== undefined) span.setAttribute('http.response.status_code', call.status)
       if (call.outcome !== 'ok') {
         span.setAttribute('error.type', call.failure ?? 'error')
