@@ -1,5 +1,5 @@
 import type { Gateway, GatewayRequest, GatewayResponse } from '@allmenning/core'
-import { hasBody, hostErrorResponse, notFoundResponse, readRequestBody } from '@allmenning/core/adapter'
+import { hasBody, hostErrorAnswer, notFoundAnswer, readRequestBody } from '@allmenning/core/adapter'
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
 
 /**
@@ -103,9 +103,7 @@ export function createExpressErrorHandler(options: ExpressErrorHandlerOptions = 
   const { gateway } = options
   return (error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error)
-    const response = gateway?.answerHostError
-      ? gateway.answerHostError(error, hostRequest(req))
-      : hostErrorResponse(error, req.baseUrl)
+    const response = hostErrorAnswer(gateway, error, hostRequest(req))
     if (response.status >= 500) options.onError?.(error)
     write(res, response)
   }
@@ -132,9 +130,5 @@ export interface ExpressNotFoundHandlerOptions {
  */
 export function createExpressNotFoundHandler(options: ExpressNotFoundHandlerOptions = {}): RequestHandler {
   const { gateway } = options
-  return (req: Request, res: Response) =>
-    write(
-      res,
-      gateway?.answerNotFound ? gateway.answerNotFound(hostRequest(req)) : notFoundResponse(req.path, req.baseUrl),
-    )
+  return (req: Request, res: Response) => write(res, notFoundAnswer(gateway, hostRequest(req)))
 }

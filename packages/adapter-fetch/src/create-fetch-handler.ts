@@ -1,11 +1,5 @@
 import type { Gateway, GatewayRequest, GatewayResponse, HostRequest } from '@allmenning/core'
-import {
-  hasBody,
-  hostErrorResponse,
-  normalizeMountPath,
-  notFoundResponse,
-  stripMountPath,
-} from '@allmenning/core/adapter'
+import { hasBody, hostErrorAnswer, normalizeMountPath, notFoundAnswer, stripMountPath } from '@allmenning/core/adapter'
 import { requestHeaders } from './request-headers.js'
 import { splitRequestUrl } from './split-request-url.js'
 import { toWebResponse } from './to-web-response.js'
@@ -71,10 +65,7 @@ export function createFetchHandler<Context extends unknown[] = []>(
       if (below === undefined) {
         // Outside the base path: still the gateway's one exit, its onResponse hook included.
         const outside = { method, path: url.path, basePath, headers: requestHeaders(request.headers) }
-        return toWebResponse(
-          gateway.answerNotFound ? gateway.answerNotFound(outside) : notFoundResponse(url.path, basePath),
-          method,
-        )
+        return toWebResponse(notFoundAnswer(gateway, outside), method)
       }
       path = below
       const address = options.clientAddress?.(request, ...context)
@@ -110,6 +101,5 @@ function internalError(
   }
   // A neutral error: a status the thrown value happens to carry is not the client's fault.
   const fault = new Error('fetch handler failed')
-  if (gateway.answerHostError) return gateway.answerHostError(fault, request)
-  return hostErrorResponse(fault, request.basePath)
+  return hostErrorAnswer(gateway, fault, request)
 }

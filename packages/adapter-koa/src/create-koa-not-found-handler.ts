@@ -1,5 +1,5 @@
 import type { Gateway } from '@allmenning/core'
-import { notFoundResponse } from '@allmenning/core/adapter'
+import { notFoundAnswer } from '@allmenning/core/adapter'
 import type { Middleware } from 'koa'
 import { basePathOf, type BasePathOption } from './base-path-option.js'
 import { writeGatewayResponse } from './write-gateway-response.js'
@@ -31,9 +31,9 @@ export function createKoaNotFoundHandler(options: KoaNotFoundHandlerOptions = {}
   const basePath = basePathOf(options)
   const { gateway } = options
   return function allmenningNotFound(ctx) {
-    const answer = gateway?.answerNotFound
-      ? gateway.answerNotFound({ method: ctx.method, path: ctx.path, basePath, headers: ctx.headers })
-      : notFoundResponse(ctx.path, basePath)
-    writeGatewayResponse(ctx, answer)
+    writeGatewayResponse(
+      ctx,
+      notFoundAnswer(gateway, { method: ctx.method, path: ctx.path, basePath, headers: ctx.headers }),
+    )
   }
 }

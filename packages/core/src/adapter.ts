@@ -27,6 +27,7 @@ export {
 } from './http/read-request-body.js'
 export { jsonContentType } from './http/json-response.js'
 export { normalizeMountPath, stripMountPath } from './http/mount-path.js'
-export { hostErrorResponse, notFoundResponse } from './http/host-error.js'
+export { hostErrorAnswer, hostErrorResponse, notFoundAnswer, notFoundResponse } from './http/host-error.js'
+export type { HostDoors } from './http/host-error.js'
 export { answerServerRefusals } from './http/server-refusals.js'
 export { closeGracefully } from './http/graceful-close.js'

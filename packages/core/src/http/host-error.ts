@@ -1,6 +1,6 @@
 import { errorResponse } from './error-response.js'
 import { GatewayError } from './gateway-error.js'
-import type { GatewayResponse } from './gateway-request.js'
+import type { Gateway, GatewayResponse, HostRequest } from './gateway-request.js'
 import { linkBase } from './links.js'
 
 /** What a host's body parser or router puts on the errors it throws (body-parser, http-errors, Koa). */
@@ -90,4 +90,34 @@ export function notFoundResponse(path: string, basePath = ''): GatewayResponse {
     ),
     links,
   )
+}
+
+/**
+ * The doors a gateway has for what the host app answers itself (`Gateway.answerHostError`,
+ * `Gateway.answerNotFound`): optional, since a gateway an adapter is given may be one of its
+ * user's own making without them.
+ */
+export type HostDoors = Pick<Gateway, 'answerHostError' | 'answerNotFound'>
+
+/**
+ * A host app's error answered through the gateway's door when it has one (its `onResponse`
+ * hook, an MCP endpoint's JSON-RPC shape), else in the shared error body: what every adapter's
+ * error handler answers.
+ *
+ * @example
+ * const response = hostErrorAnswer(gateway, error, { method: 'POST', path: '/mcp', basePath: '/data' })
+ */
+export function hostErrorAnswer(gateway: HostDoors | undefined, error: unknown, request: HostRequest): GatewayResponse {
+  return gateway?.answerHostError ? gateway.answerHostError(error, request) : hostErrorResponse(error, request.basePath)
+}
+
+/**
+ * A path nobody served answered through the gateway's door when it has one (its `onResponse`
+ * hook), else with the shared 404 body: what every adapter's last handler answers.
+ *
+ * @example
+ * const response = notFoundAnswer(gateway, { method: 'GET', path: '/nowhere' })
+ */
+export function notFoundAnswer(gateway: HostDoors | undefined, request: HostRequest): GatewayResponse {
+  return gateway?.answerNotFound ? gateway.answerNotFound(request) : notFoundResponse(request.path, request.basePath)
 }
