@@ -105,7 +105,7 @@ export type HostDoors = Pick<Gateway, 'answerHostError' | 'answerNotFound'>
  * error handler answers.
  *
  * @example
- * const response = hostErrorAnswer(gateway, error, { method: 'POST', path: '/mcp', basePath: '/data' })
+ * const response = hostErrorAnswer(gateway, new SyntaxError('Unexpected end of JSON input'), { method: 'POST', path: '/mcp', basePath: '/data' })
  */
 export function hostErrorAnswer(gateway: HostDoors | undefined, error: unknown, request: HostRequest): GatewayResponse {
   return gateway?.answerHostError ? gateway.answerHostError(error, request) : hostErrorResponse(error, request.basePath)

@@ -15,7 +15,7 @@ export interface RedisWindowCount {
  * Redis client is given: a gateway that counts in process never loads or evaluates it.
  *
  * @example
- * const count = redisWindowCount(client, { points: 300, windowSeconds: 60, keyPrefix: 'allmenning:rate:default' })
+ * const count = redisWindowCount(redis, { points: 300, windowSeconds: 60, keyPrefix: 'allmenning:rate:default' })
  * const { consumed } = await count.consume('203.0.113.7')
  */
 export function redisWindowCount(
