@@ -43,7 +43,7 @@ function run(...args: string[]): Promise<{ code: number; stdout: string; stderr:
     )
   })
 }
-const datasets = (...args: string[]) => run('datasets', ...args, '--catalog', catalog)
+const datasets = (...args: string[]) => run('datasets', ...args, '--definitions', catalog)
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'allmenning-cli-'))
@@ -220,7 +220,7 @@ describe('allmenning datasets, run as a user runs it', () => {
           'datasets',
           'sync',
           'innovasjon_norge_tildelinger',
-          '--catalog',
+          '--definitions',
           catalog,
         ],
         {

@@ -90,7 +90,7 @@ describe('allmenning datasets publish and pull, run as a user runs them', { time
       join(dir, 'aksjer-2024.csv'),
       '--published',
       '2024-12-31',
-      '--catalog',
+      '--definitions',
       catalog,
     ])
     expect(imported.code).toBe(0)
@@ -156,7 +156,7 @@ describe('allmenning datasets publish and pull, run as a user runs them', { time
       'innovasjon_norge_tildelinger',
       '--publish',
       synced,
-      '--catalog',
+      '--definitions',
       catalog,
     ])
     expect(code).toBe(0)
@@ -179,7 +179,7 @@ describe('allmenning datasets publish and pull, run as a user runs them', { time
       '--force',
       '--publish',
       partly,
-      '--catalog',
+      '--definitions',
       catalog,
     ])
     expect(code).toBe(1)

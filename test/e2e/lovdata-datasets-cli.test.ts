@@ -22,7 +22,7 @@ function datasets(...args: string[]): Promise<{ code: number; stdout: string; st
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--conditions=@allmenning/source', '--import', 'tsx', cli, 'datasets', ...args, '--catalog', catalog],
+      ['--conditions=@allmenning/source', '--import', 'tsx', cli, 'datasets', ...args, '--definitions', catalog],
       {
         env: { ...process.env, ALLMENNING_DATA_DIR: join(dir, 'data'), ALLMENNING_TEST_LOVDATA: fake.baseUrl },
         timeout: 60_000,

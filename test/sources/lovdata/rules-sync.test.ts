@@ -36,7 +36,7 @@ afterAll(async () => {
 function loadedEntry(): CatalogEntry {
   const store = createSqliteDatasetStore({ path: join(dir, 'allmenning.sqlite') })
   try {
-    return store.catalog().get('lovdata_lover')!
+    return store.loadedDatasets().get('lovdata_lover')!
   } finally {
     store.close()
   }
@@ -128,7 +128,7 @@ describe('syncing Lovdata’s laws', () => {
         result: { records: 5, publishedAt: '2026-11-16T04:00:00.000Z' },
       })
       const store = createSqliteDatasetStore({ path })
-      const entry = store.catalog().get('lovdata_lover')!
+      const entry = store.loadedDatasets().get('lovdata_lover')!
       store.close()
       // Answers still name Lovdata's address as the source.
       expect(entry.files[0]).toMatchObject({ url: `${fake.baseUrl}${download}`, lastModified })

@@ -47,7 +47,7 @@ async function datasets(dir: string, kartverket: FakeUpstream, args: string[], s
     ALLMENNING_DATASET_MATTILSYNET_SMILEFJES_URL: `${mattilsynetFake.baseUrl}/smilefjes-tilsyn.csv`,
     ALLMENNING_UPSTREAM_KARTVERKET_ADRESSER: kartverket.baseUrl,
   }
-  const code = await runCli(['datasets', ...args, '--data-dir', dir, '--catalog', catalog], {
+  const code = await runCli(['datasets', ...args, '--data-dir', dir, '--definitions', catalog], {
     stdout,
     stderr,
     env,

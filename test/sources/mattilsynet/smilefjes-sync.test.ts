@@ -34,7 +34,7 @@ afterAll(async () => {
 function loadedEntry(): CatalogEntry | undefined {
   const store = createSqliteDatasetStore({ path: join(dir, 'allmenning.sqlite') })
   try {
-    return store.catalog().get('mattilsynet_smilefjes')
+    return store.loadedDatasets().get('mattilsynet_smilefjes')
   } finally {
     store.close()
   }

@@ -32,7 +32,7 @@ const listCalls = (fake: FakeUpstream) => fake.requests.filter((path) => /\/enhe
 function loadedEntry(): CatalogEntry | undefined {
   const store = createSqliteDatasetStore({ path: join(dir, 'allmenning.sqlite') })
   try {
-    return store.catalog().get('udir_enheter')
+    return store.loadedDatasets().get('udir_enheter')
   } finally {
     store.close()
   }

@@ -10,9 +10,10 @@ import { createPlaceProviders, type PlaceProviders } from './place-providers.js'
 /**
  * The source catalog: the sources a gateway serves, compiled once, looked up by id. Every
  * route, descriptor and search reads it; `source_discovery` searches it (the spec's "catalog").
- * The only thing the code calls a catalog (besides the datasets command line's `--catalog`
- * flag, kept for its users): MCP's server over every source is the all-sources server, and
- * what a dataset store has loaded is its loaded datasets.
+ * The only thing the code calls a catalog: MCP's server over every source is the all-sources
+ * server, what a dataset store has loaded is its loaded datasets (`loadedDatasets()`), and the
+ * module the datasets command line reads definitions from is named by `--definitions` (the
+ * earlier names `catalog()` and `--catalog` are still read, deprecated).
  *
  * @example
  * const catalog = createCatalog([statnett()])

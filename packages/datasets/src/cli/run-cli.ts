@@ -57,7 +57,9 @@ Commands:
 
 Options:
   --data-dir <dir>              where the store lives (default $ALLMENNING_DATA_DIR or ./data)
-  --catalog <module[#export]>   a module exporting \`datasets\` (default: the built-in sources)
+  --definitions <module[#export]>
+                                a module exporting \`datasets\`, the dataset definitions to use
+                                (default: the built-in sources'; --catalog is its earlier name)
   --published <YYYY-MM-DD>      import: the publisher's date of the file (default: its mtime)
   --force                       sync: download and load even when nothing changed; publish,
                                 pull: upload or download even when the versions are the same
@@ -121,10 +123,10 @@ function builtInSourcesUrl(): string {
   return pathToFileURL(createRequire(import.meta.url).resolve('@allmenning/sources')).href
 }
 
-function catalogRef(option: string | undefined, cwd: string): DatasetDefinitionsRef {
+function definitionsRef(option: string | undefined, cwd: string): DatasetDefinitionsRef {
   if (!option) return { module: builtInSourcesUrl(), export: 'builtInDatasets' }
   const [module, name] = option.split('#')
-  // A file of the user's (`./catalog.ts`, `src/catalog.js`, an absolute path) by its path;
+  // A file of the user's (`./datasets.ts`, `src/datasets.js`, an absolute path) by its path;
   // anything else is a package to import (`@my/sources#datasets`).
   const isFile = module!.startsWith('.') || module!.startsWith('/') || existsSync(resolve(cwd, module!))
   const specifier = isFile ? pathToFileURL(resolve(cwd, module!)).href : module!
@@ -173,6 +175,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       allowPositionals: true,
       options: {
         'data-dir': { type: 'string' },
+        definitions: { type: 'string' },
+        // The earlier name of --definitions, still read.
         catalog: { type: 'string' },
         published: { type: 'string' },
         force: { type: 'boolean' },
@@ -210,7 +214,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const budget = parsed.values.budget === undefined ? undefined : Number(parsed.values.budget)
     if (budget !== undefined && !(Number.isInteger(budget) && budget > 0))
       throw new UsageError(`--budget must be a positive whole number of requests (got "${parsed.values.budget}")`)
-    // Before the catalog is loaded: an init step that pulls needs no source definitions.
+    // Before the definitions are loaded: an init step that pulls needs none.
     if (command === 'publish' || command === 'pull') {
       const [url, ...extra] = rest
       if (!url || extra.length > 0)
@@ -233,7 +237,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     // Checked before a long sync, not after it.
     if (publishTo !== undefined) parseSnapshotUrl(publishTo)
     const limits = limitsFrom(parsed.values)
-    const catalog = catalogRef(parsed.values.catalog, io.cwd)
+    const { definitions: named, catalog: namedEarlier } = parsed.values
+    if (named !== undefined && namedEarlier !== undefined && named !== namedEarlier)
+      throw new UsageError(
+        `--definitions and --catalog (its earlier name) name different modules (${named}, ${namedEarlier}): give one`,
+      )
+    const catalog = definitionsRef(named ?? namedEarlier, io.cwd)
     const datasets = await loadDatasetDefinitions(catalog)
     const byId = (id: string) => {
       const found = datasets.find((d) => d.id === id)
@@ -243,7 +252,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     switch (command) {
       case 'list': {
         const store = createSqliteDatasetStore({ path, readonly: true })
-        const loaded = store.catalog()
+        const loaded = store.loadedDatasets()
         store.close()
         const rows = [['DATASET', 'LOADED', 'ROWS', 'VERSION', 'ORIGIN']]
         for (const dataset of datasets) {
@@ -266,7 +275,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
           return 0
         }
         const store = createSqliteDatasetStore({ path, readonly: true })
-        const loaded = store.catalog()
+        const loaded = store.loadedDatasets()
         store.close()
         say(`store: ${path} (${(statSync(path).size / 1e6).toFixed(1)} MB)`)
         for (const dataset of datasets) {
@@ -300,7 +309,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         rest.forEach(byId)
         const chosen = syncOrder(datasets, rest)
         const store = createSqliteDatasetStore({ path })
-        const loaded = store.catalog()
+        const loaded = store.loadedDatasets()
         store.close()
         const progress = createProgressReporter(io.stderr, io.tty)
         const mirror = (dataset: DatasetDefinition) => datasetMirrorFromEnv(io.env, dataset.id)

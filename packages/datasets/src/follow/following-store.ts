@@ -133,8 +133,8 @@ export function createFollowingStore(
   function hold(manifest: FollowedManifest, path: string): Held {
     const store = open(path)
     try {
-      const catalog = store.catalog()
-      const missing = manifest.datasets.filter((dataset) => catalog.get(dataset.id)?.loadedAt !== dataset.loadedAt)
+      const loaded = store.loadedDatasets()
+      const missing = manifest.datasets.filter((dataset) => loaded.get(dataset.id)?.loadedAt !== dataset.loadedAt)
       if (missing.length > 0)
         throw new Error(
           `holds no ${missing.map((d) => `${d.id} of ${d.loadedAt}`).join(', ')}, which its manifest lists`,
@@ -351,8 +351,11 @@ export function createFollowingStore(
       }
       return `the snapshot ${source.url} (${current.manifest.id}) does not hold it; load it where the snapshot is published (${datasetLoadCommand(dataset)}) and publish again`
     },
+    loadedDatasets() {
+      return current ? current.store.loadedDatasets() : new Map()
+    },
     catalog() {
-      return current ? current.store.catalog() : new Map()
+      return current ? current.store.loadedDatasets() : new Map()
     },
     snapshot() {
       return current?.manifest

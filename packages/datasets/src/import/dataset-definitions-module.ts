@@ -17,7 +17,7 @@ function isSource(value: unknown): value is SourceDefinition {
 }
 
 /**
- * The datasets a module defines: what the command line's `--catalog` names (the built-in
+ * The datasets a module defines: what the command line's `--definitions` names (the built-in
  * sources by default). What a store has loaded is another thing: see `LoadedDatasetEntry`.
  *
  * @example

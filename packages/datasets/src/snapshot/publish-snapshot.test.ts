@@ -86,7 +86,7 @@ describe('publishSnapshot', () => {
     const manifest = JSON.parse((await object('first/manifest.json')).toString('utf8'))
     expect(manifest).toEqual(await readSnapshotManifest(location, client))
     const loaded = createSqliteDatasetStore({ path: storePath, readonly: true })
-    const entry = loaded.catalog().get('holdings')!
+    const entry = loaded.loadedDatasets().get('holdings')!
     loaded.close()
     expect(manifest).toMatchObject({
       format: 'allmenning-datasets-snapshot/1',
@@ -307,7 +307,7 @@ describe('publishSnapshot failing', () => {
     await expect(publishSnapshot({ storePath, location, client })).rejects.toThrow(
       `there is no store at ${storePath} to publish`,
     )
-    createSqliteDatasetStore({ path: storePath }).catalog()
+    createSqliteDatasetStore({ path: storePath }).loadedDatasets()
     await expect(publishSnapshot({ storePath, location, client })).rejects.toThrow('has no dataset loaded')
   })
 

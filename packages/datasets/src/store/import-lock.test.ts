@@ -97,7 +97,7 @@ describe('the import lock', () => {
     const out: string[] = []
     const stdout = new PassThrough().on('data', (chunk) => out.push(String(chunk)))
     const io = { stdout, stderr: new PassThrough(), env: {}, cwd: dir, tty: false }
-    const args = ['--data-dir', dir, '--catalog', catalog.module]
+    const args = ['--data-dir', dir, '--definitions', catalog.module]
     expect(await runCli(['datasets', 'unlock', 'holdings', ...args], io)).toBe(0)
     expect(out.join('')).toMatch(
       new RegExp(

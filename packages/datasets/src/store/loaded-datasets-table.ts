@@ -14,7 +14,7 @@ export interface LoadedDatasetFile {
 
 /**
  * One loaded dataset: a row of the table (`allmenning_datasets`) that records which generation of
- * each dataset serves, from which files (what `store.catalog()` returns, by id).
+ * each dataset serves, from which files (what `store.loadedDatasets()` returns, by id).
  */
 export interface LoadedDatasetEntry {
   id: string

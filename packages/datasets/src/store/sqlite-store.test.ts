@@ -286,7 +286,7 @@ describe.each([false, true])('the SQLite dataset store (writer thread: %s)', (th
   it('opens read-only without creating anything when the file is missing', () => {
     const store = createSqliteDatasetStore({ path: join(dir, 'none', 'allmenning.sqlite'), readonly: true })
     expect(store.reader(holdings)).toBeUndefined()
-    expect(store.catalog().size).toBe(0)
+    expect(store.loadedDatasets().size).toBe(0)
     store.close()
   })
 

@@ -26,7 +26,9 @@ export interface SqliteDatasetStoreOptions {
 /** A dataset store on one SQLite file, with what the command line needs beside reading. */
 export interface SqliteDatasetStore extends DatasetStore {
   readonly path: string
-  /** Every loaded dataset's catalog entry, by id. */
+  /** Every loaded dataset's entry (its generation, version and files), by id, as committed now. */
+  loadedDatasets(): Map<string, LoadedDatasetEntry>
+  /** @deprecated The same as {@link SqliteDatasetStore.loadedDatasets}, by its earlier name. */
   catalog(): Map<string, LoadedDatasetEntry>
   close(): void
 }
@@ -193,6 +195,15 @@ export function openSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sqli
     return reader
   }
 
+  /** Not asked per request: always the loaded datasets as committed now. */
+  function loadedDatasets(): Map<string, LoadedDatasetEntry> {
+    const database = connection()
+    if (!database) return new Map()
+    checkedAt = Number.NaN
+    refresh(database)
+    return new Map(entries)
+  }
+
   const store: SqliteDatasetStore = {
     path: options.path,
     reader(dataset) {
@@ -206,14 +217,8 @@ export function openSqliteDatasetStore(options: SqliteDatasetStoreOptions): Sqli
     },
     // The command line is what fills this file.
     loadCommand: datasetLoadCommand,
-    catalog() {
-      const database = connection()
-      if (!database) return new Map()
-      // Not asked per request: always the catalog as committed now.
-      checkedAt = Number.NaN
-      refresh(database)
-      return new Map(entries)
-    },
+    loadedDatasets,
+    catalog: loadedDatasets,
     close() {
       db?.close()
       db = undefined

@@ -27,7 +27,7 @@ async function cli(args: string[], env: Record<string, string>) {
   const err: string[] = []
   stdout.on('data', (chunk) => out.push(String(chunk)))
   stderr.on('data', (chunk) => err.push(String(chunk)))
-  const code = await runCli([...args, '--data-dir', join(dir, 'data'), '--catalog', catalog], {
+  const code = await runCli([...args, '--data-dir', join(dir, 'data'), '--definitions', catalog], {
     stdout,
     stderr,
     env,

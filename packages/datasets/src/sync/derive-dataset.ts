@@ -80,7 +80,7 @@ export function derivedOrigin(dataset: DatasetDefinition): DatasetDerivedOrigin 
  * const store = createSqliteDatasetStore({ path: 'data/allmenning.sqlite' })
  * const outcome = await deriveDataset({
  *   path: store.path, dataDir: 'data', dataset: datasets.find((d) => d.id === 'mattilsynet_adressepunkter')!, datasets, catalog,
- *   loaded: store.catalog().get('mattilsynet_adressepunkter'), env: process.env, userAgent: 'my-sync/1.0',
+ *   loaded: store.loadedDatasets().get('mattilsynet_adressepunkter'), env: process.env, userAgent: 'my-sync/1.0',
  * })
  * outcome.run.summary // '6 distinct addresses, 0 known from earlier runs; asked Kartverket address API for 6: 5 placed, 1 not found; …'
  */

@@ -120,7 +120,7 @@ function newestDate(dates: Array<string | null>): string | null {
  * on a worker thread into a new generation. Any failure leaves the loaded version serving.
  *
  * @example
- * const outcome = await syncDataset({ path, downloads: 'data/downloads', dataset, catalog, loaded: store.catalog().get(dataset.id), userAgent })
+ * const outcome = await syncDataset({ path, downloads: 'data/downloads', dataset, catalog, loaded: store.loadedDatasets().get(dataset.id), userAgent })
  * outcome.status // 'unchanged' or 'loaded'
  */
 export async function syncDataset(options: SyncOptions): Promise<SyncResult> {

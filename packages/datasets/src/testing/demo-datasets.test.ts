@@ -82,7 +82,7 @@ describe('loadDemoDatasets', () => {
       builtInDatasets.map((dataset) => dataset.id).sort(),
     )
     for (const result of demo.loaded) expect(result.rows, result.dataset).toBeGreaterThan(0)
-    expect([...demo.store.catalog().keys()].sort()).toEqual(builtInDatasets.map((dataset) => dataset.id).sort())
+    expect([...demo.store.loadedDatasets().keys()].sort()).toEqual(builtInDatasets.map((dataset) => dataset.id).sort())
     // Measured at 1–4 s on two busy cores (modules loaded in that time too); the bound leaves room.
     expect(demo.elapsedMs).toBeLessThan(20_000)
   })

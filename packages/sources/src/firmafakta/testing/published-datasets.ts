@@ -28,6 +28,6 @@ export function datasetsPublishedAt(base: string): DatasetDefinition[] {
   return firmafaktaDatasets.map((dataset) => ({ ...dataset, files: dataset.files.map((file) => moved(file, base)) }))
 }
 
-// What the command line and its import worker load with `--catalog`: the address comes from
+// What the command line and its import worker load with `--definitions`: the address comes from
 // the environment, which a worker thread inherits.
 export const datasets = datasetsPublishedAt(process.env.ALLMENNING_TEST_PUBLISHER ?? 'http://127.0.0.1:9')

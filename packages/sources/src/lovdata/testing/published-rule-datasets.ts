@@ -19,6 +19,6 @@ export function rulesPublishedAt(base: string): DatasetDefinition[] {
   }))
 }
 
-// What the command line and its import worker load with `--catalog`: the address comes from
+// What the command line and its import worker load with `--definitions`: the address comes from
 // the environment, which a worker thread inherits.
 export const datasets = rulesPublishedAt(process.env.ALLMENNING_TEST_LOVDATA ?? 'http://127.0.0.1:9')
