@@ -134,29 +134,19 @@ export function combineObservers(
   const combined = {} as Record<(typeof methods)[number], (event: never) => void>
   for (const method of methods) {
     const listeners = observers.filter((o) => typeof o[method] === 'function')
-    // An event nobody hears costs a call that returns; one listener, a call without a loop
-    // (the usual case: a few events per request, each heard by one observer or none).
-    const [only] = listeners
+    // An event nobody hears costs a call that returns.
     combined[method] =
       listeners.length === 0
         ? () => {}
-        : listeners.length === 1
-          ? (event: never) => {
+        : (event: never) => {
+            for (const listener of listeners) {
               try {
-                ;(only![method] as (event: never) => void).call(only, event)
+                ;(listener[method] as (event: never) => void).call(listener, event)
               } catch (error) {
                 onError(error)
               }
             }
-          : (event: never) => {
-              for (const listener of listeners) {
-                try {
-                  ;(listener[method] as (event: never) => void).call(listener, event)
-                } catch (error) {
-                  onError(error)
-                }
-              }
-            }
+          }
   }
   return combined as unknown as GatewayObservers
 }
