@@ -325,6 +325,11 @@ export function createFollowingStore(
     } as DatasetReader
   }
 
+  /** What the snapshot held now has loaded; nothing before one is held. */
+  function loadedDatasets() {
+    return current ? current.store.loadedDatasets() : new Map()
+  }
+
   const store: FollowingDatasetStore = {
     following: source.url,
     ready,
@@ -351,12 +356,8 @@ export function createFollowingStore(
       }
       return `the snapshot ${source.url} (${current.manifest.id}) does not hold it; load it where the snapshot is published (${datasetLoadCommand(dataset)}) and publish again`
     },
-    loadedDatasets() {
-      return current ? current.store.loadedDatasets() : new Map()
-    },
-    catalog() {
-      return current ? current.store.loadedDatasets() : new Map()
-    },
+    loadedDatasets,
+    catalog: loadedDatasets,
     snapshot() {
       return current?.manifest
     },
