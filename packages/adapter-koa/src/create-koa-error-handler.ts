@@ -1,5 +1,5 @@
 import type { Gateway } from '@allmenning/core'
-import { hostErrorAnswer, stripMountPath } from '@allmenning/core/adapter'
+import { hostErrorAnswer, hostErrorResponse, stripMountPath } from '@allmenning/core/adapter'
 import type { Middleware } from 'koa'
 import { basePathOf, type BasePathOption } from './base-path-option.js'
 import { writeGatewayResponse } from './write-gateway-response.js'
@@ -50,12 +50,10 @@ export function createKoaErrorHandler(options: KoaErrorHandlerOptions = {}): Mid
       // shape, MCP's, belongs only to that endpoint).
       const below = stripMountPath(ctx.path, basePath)
       const path = below ?? (gateway?.owns(ctx.path) ? undefined : ctx.path)
-      const response = hostErrorAnswer(path === undefined ? undefined : gateway, error, {
-        method: ctx.method,
-        path: path ?? ctx.path,
-        basePath,
-        headers: ctx.headers,
-      })
+      const response =
+        path === undefined
+          ? hostErrorResponse(error, basePath)
+          : hostErrorAnswer(gateway, error, { method: ctx.method, path, basePath, headers: ctx.headers })
       if (response.status >= 500) options.onError?.(error)
       // What the failed handler set belongs to an answer that is not given (Koa's own error
       // page drops it too).
