@@ -48,25 +48,31 @@ export function importGraph(files: string[]): Map<string, string[]> {
   return new Map(files.map((file) => [file, relativeImports(file, known)]))
 }
 
-/** Every circle of imports among `files`, each as the paths round it relative to `base`. */
-export function importCycles(files: string[], base: string): string[] {
-  const graph = importGraph(files)
+/**
+ * Every circle a depth-first walk of `graph` meets, in the graph's own order, each as the nodes
+ * round it with the first repeated at the end.
+ */
+function circlesOf(graph: ReadonlyMap<string, Iterable<string>>): string[][] {
   const state = new Map<string, 'open' | 'done'>()
   const path: string[] = []
-  const cycles: string[] = []
-  const visit = (file: string) => {
-    state.set(file, 'open')
-    path.push(file)
-    for (const next of graph.get(file) ?? []) {
-      if (state.get(next) === 'open') {
-        cycles.push([...path.slice(path.indexOf(next)), next].map((p) => relative(base, p)).join(' → '))
-      } else if (!state.has(next)) visit(next)
+  const circles: string[][] = []
+  const visit = (node: string) => {
+    state.set(node, 'open')
+    path.push(node)
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') circles.push([...path.slice(path.indexOf(next)), next])
+      else if (!state.has(next)) visit(next)
     }
     path.pop()
-    state.set(file, 'done')
+    state.set(node, 'done')
   }
-  for (const file of graph.keys()) if (!state.has(file)) visit(file)
-  return cycles
+  for (const node of graph.keys()) if (!state.has(node)) visit(node)
+  return circles
+}
+
+/** Every circle of imports among `files`, each as the paths round it relative to `base`. */
+export function importCycles(files: string[], base: string): string[] {
+  return circlesOf(importGraph(files)).map((round) => round.map((p) => relative(base, p)).join(' → '))
 }
 
 /**
@@ -137,22 +143,10 @@ export function layerCircles(src: string, table: LayerTable): string[] {
       steps.set(from, next)
     }
   }
-  const state = new Map<string, 'open' | 'done'>()
-  const path: string[] = []
-  const circles: string[] = []
-  const visit = (folder: string) => {
-    state.set(folder, 'open')
-    path.push(folder)
-    for (const next of [...(steps.get(folder)?.keys() ?? [])].sort()) {
-      if (state.get(next) === 'open') {
-        const round = [...path.slice(path.indexOf(next)), next]
-        const imports = round.slice(1).map((to, i) => steps.get(round[i]!)!.get(to)!)
-        circles.push(`${layerOf.get(next)}: ${round.join(' → ')} (${imports.join(', ')})`)
-      } else if (!state.has(next)) visit(next)
-    }
-    path.pop()
-    state.set(folder, 'done')
-  }
-  for (const folder of [...steps.keys()].sort()) if (!state.has(folder)) visit(folder)
-  return circles
+  // Walked in the folders' alphabetical order, so the circles are named the same way every run.
+  const folders = new Map([...steps.keys()].sort().map((folder) => [folder, [...steps.get(folder)!.keys()].sort()]))
+  return circlesOf(folders).map((round) => {
+    const imports = round.slice(1).map((to, i) => steps.get(round[i]!)!.get(to)!)
+    return `${layerOf.get(round[0]!)}: ${round.join(' → ')} (${imports.join(', ')})`
+  })
 }
