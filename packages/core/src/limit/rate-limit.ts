@@ -109,6 +109,7 @@ export function createRateLimiter(
   // The Redis counts, made with the first request counted in Redis: rate-limiter-flexible is
   // then imported, so a gateway that counts in process never loads it (nor a Lambda's cold start).
   let shared: Promise<{ general: RedisWindowCount; strict: RedisWindowCount }> | undefined
+  let sharedFailed = false
   const sharedCounts = (client: SharedRedisClient) =>
     (shared ??= import('./redis-window-count.js').then(({ redisWindowCount }) => {
       const of = (c: Counter) =>
@@ -168,16 +169,31 @@ export function createRateLimiter(
     check(request, expensive) {
       const key = clientKey(request)
       if (key === undefined || key === '') return undefined
-      if (!redis || !outage?.usable()) {
+      if (!redis || sharedFailed || !outage?.usable()) {
         return decide(request, countHere(general, key), expensive ? countHere(strict, key) : undefined)
       }
-      return sharedCounts(redis).then((counts) => {
-        const counted = [
-          countShared(general, counts.general, key),
-          ...(expensive ? [countShared(strict, counts.strict, key)] : []),
-        ]
-        return Promise.all(counted).then(([generalCount, strictCount]) => decide(request, generalCount!, strictCount))
-      })
+      return sharedCounts(redis).then(
+        (counts) => {
+          const counted = [
+            countShared(general, counts.general, key),
+            ...(expensive ? [countShared(strict, counts.strict, key)] : []),
+          ]
+          return Promise.all(counted).then(([generalCount, strictCount]) => decide(request, generalCount!, strictCount))
+        },
+        // The Redis counts could not be made (rate-limiter-flexible left out of a bundle, say):
+        // said once, and from then on counted in process, as during an outage, not refused.
+        (error: unknown) => {
+          if (!sharedFailed) {
+            sharedFailed = true
+            onError(
+              new Error('Rate limits are counted in process: the code that counts them in Redis could not be loaded', {
+                cause: error,
+              }),
+            )
+          }
+          return decide(request, countHere(general, key), expensive ? countHere(strict, key) : undefined)
+        },
+      )
     },
   }
 }
