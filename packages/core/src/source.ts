@@ -34,6 +34,7 @@ export {
 export {
   defineOperation,
   type OperationDefinition,
+  type OperationDraft,
   type OperationContext,
   type OperationParameters,
   type OperationResult,
@@ -53,7 +54,9 @@ export {
   deferOperations,
   loadOperations,
   outlineOf,
+  type DeferredOperation,
   type DeferredOperations,
+  type OperationKey,
   type OperationOutline,
 } from './plugin/defer-operations.js'
 export { deferEntitySearch, type DeferredEntitySearchOptions } from './plugin/defer-entity-search.js'

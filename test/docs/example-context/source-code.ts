@@ -8,7 +8,8 @@ import type {
   DatasetDefinition,
   EntitySearch,
   OperationContext,
-  OperationDefinition,
+  OperationDraft,
+  PlaceFieldDeclaration,
   UpstreamClient,
   UpstreamResponse,
 } from '@allmenning/core/source'
@@ -27,7 +28,11 @@ export declare const dataset: DatasetDefinition
 export declare function toHours(body: unknown): { time: string; air_temperature: number | null }[]
 
 /** A source's module of operations, which the source itself imports with `import('./operations.js')` (see deferOperations). */
-export declare function importOperations(): Promise<{ harbourOperations: OperationDefinition[] }>
+export declare function importOperations(): Promise<{
+  harbourOperations: { listHarbours: OperationDraft; harboursNear: OperationDraft }
+}>
+/** The place field a source's operation fills, declared in a small module its source and operations both import. */
+export declare const harboursPlaceField: PlaceFieldDeclaration
 
 /** A source's entity-search module, which the source itself imports with `import('./entity-search.js')` (see deferEntitySearch). */
 export declare function importStationSearch(): Promise<{ stationSearch: EntitySearch }>

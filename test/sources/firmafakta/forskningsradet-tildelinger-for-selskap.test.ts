@@ -23,7 +23,7 @@ const run = (org_nr: string) =>
     { org_nr, limit: 25, offset: 0 },
     testOperationContext({
       source: 'firmafakta',
-      operation: operation.name,
+      operation: 'forskningsradet_tildelinger_for_selskap',
       upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
       datasets: datasets.store,
     }),

@@ -230,3 +230,68 @@ describe('deferOperations', () => {
     ).toThrow(/defines operation a twice/)
   })
 })
+
+describe('deferOperations with the outline keyed by the operations’ names', () => {
+  // The definitions as a source's operations.ts gives them: no names, keyed by identifier.
+  const { name: _list, ...listDraft } = listHarbours
+  const { name: _near, ...nearDraft } = harboursNear
+  const drafts = {
+    listHarbours: defineOperation(listDraft),
+    harboursNear: defineOperation(nearDraft),
+  }
+  const keyed = (given: () => Promise<Record<string, unknown>> = async () => drafts) =>
+    defineSource({
+      ...harbours().source,
+      operations: deferOperations(
+        { list_harbours: 'listHarbours', harbours_near: { operation: 'harboursNear', placeField: harbourField } },
+        given as () => Promise<typeof drafts>,
+      ),
+    })
+
+  it('names each loaded definition by its key in the outline, in the outline’s order, and serves it', async () => {
+    const source = keyed()
+    expect((await loadOperations(source)).map((o) => [o.name, o.description])).toEqual([
+      ['list_harbours', 'Every harbour.'],
+      ['harbours_near', 'The harbours near a point.'],
+    ])
+    const gateway = gatewayOf(source)
+    const listing = await get(gateway, '/api/v1/kilder/harbours/list_harbours')
+    expect(listing.status).toBe(200)
+    expect(listing.json.data).toEqual([
+      { id: 'h1', name: 'Bryggen' },
+      { id: 'h2', name: 'Vippetangen' },
+    ])
+    expect((await get(gateway, '/api/v1/kilder/harbours/harbours_near', 'lat=60&lon=5')).json.data).toHaveLength(1)
+    const report = await checkSource(source, {
+      upstreams: { tides: fake },
+      examples: { harbours_near: { lat: 60, lon: 5 } },
+    })
+    expect(report.operations).toEqual(['list_harbours', 'harbours_near'])
+  })
+
+  it('says which source, which name and which key when the loader does not give a definition the outline names', async () => {
+    await expect(loadOperations(keyed(async () => ({ listHarbours: drafts.listHarbours })))).rejects.toThrow(
+      'Source harbours: its outline names harbours_near after the operation "harboursNear", which its loader does not give',
+    )
+  })
+
+  it('refuses a definition whose own name differs from its key’s, and takes one whose name is the same', async () => {
+    await expect(
+      loadOperations(
+        keyed(async () => ({ ...drafts, harboursNear: harboursNear, listHarbours: { ...listHarbours, name: 'all' } })),
+      ),
+    ).rejects.toThrow(
+      'Source harbours: its outline names the operation "listHarbours" list_harbours, but its definition says all',
+    )
+    expect((await loadOperations(keyed(async () => ({ listHarbours, harboursNear })))).map((o) => o.name)).toEqual([
+      'list_harbours',
+      'harbours_near',
+    ])
+  })
+
+  it('refuses a name that is not snake_case when the source is defined', () => {
+    expect(() => deferOperations({ 'List-Harbours': 'listHarbours' }, async () => drafts)).toThrow(
+      'Operation name "List-Harbours" must be snake_case ([a-z][a-z0-9_]*)',
+    )
+  })
+})

@@ -121,8 +121,18 @@ export interface OperationDefinition<P extends ParameterSchemas = ParameterSchem
 }
 
 /**
+ * An operation's definition without its name, for a source that defers its operations: the
+ * name is the key its outline gives it (see `deferOperations`), written there once.
+ */
+export type OperationDraft<P extends ParameterSchemas = ParameterSchemas, O extends AnySchema = AnySchema> = Omit<
+  OperationDefinition<P, O>,
+  'name'
+> & { name?: undefined }
+
+/**
  * Defines an operation. Generic over its parameters and output, so `run` is type-checked
- * against the output schema it declares.
+ * against the output schema it declares. Without `name`, it is an operation whose name its
+ * source's deferred outline gives (`deferOperations`).
  *
  * @example
  * const getFlow = defineOperation({
@@ -138,14 +148,21 @@ export interface OperationDefinition<P extends ParameterSchemas = ParameterSchem
  */
 export function defineOperation<P extends ParameterSchemas, O extends AnySchema>(
   definition: OperationDefinition<P, O>,
-): OperationDefinition<P, O> {
-  if (!/^[a-z][a-z0-9_]*$/.test(definition.name)) {
-    throw new TypeError(`Operation name "${definition.name}" must be snake_case ([a-z][a-z0-9_]*)`)
+): OperationDefinition<P, O>
+export function defineOperation<P extends ParameterSchemas, O extends AnySchema>(
+  definition: OperationDraft<P, O>,
+): OperationDraft<P, O>
+export function defineOperation<P extends ParameterSchemas, O extends AnySchema>(
+  definition: OperationDefinition<P, O> | OperationDraft<P, O>,
+): OperationDefinition<P, O> | OperationDraft<P, O> {
+  const name = definition.name
+  if (name !== undefined && !/^[a-z][a-z0-9_]*$/.test(name)) {
+    throw new TypeError(`Operation name "${name}" must be snake_case ([a-z][a-z0-9_]*)`)
   }
   for (const reserved of ['limit', 'offset']) {
     if (reserved in definition.parameters) {
       throw new TypeError(
-        `Operation ${definition.name}: "${reserved}" is added by the core; set \`limit\` bounds instead`,
+        `Operation ${name ?? definition.description.slice(0, 40)}: "${reserved}" is added by the core; set \`limit\` bounds instead`,
       )
     }
   }

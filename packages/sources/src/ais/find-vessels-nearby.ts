@@ -48,7 +48,6 @@ const vesselSchema = v.object({
  */
 export function createFindVesselsNearby(positions: VesselPositions | undefined) {
   return defineOperation({
-    name: 'find_vessels_nearby',
     description:
       "Vessels whose latest AIS position lies within radius_km of a point, nearest first, from Kystverket's open AIS via BarentsWatch (not fishing vessels under 15 m or leisure craft under 45 m). The positions of all vessels are fetched at most once a minute and filtered here. Needs a BarentsWatch API client with scope ais (ALLMENNING_BARENTSWATCH_CLIENT_ID and _SECRET); without one the answer is a 502 upstream_not_configured.",
     parameters: {

@@ -58,8 +58,9 @@ export function ais(options: AisOptions = {}): SourceDefinition {
     ],
     relatedSources: [{ id: 'kystdatahuset', reason: 'Ports and quays near the same point' }],
     // The operations' code is imported when a request first reads it (see deferOperations).
-    operations: deferOperations([{ name: 'find_vessels_nearby', placeField: vesselsPlaceField }], async () =>
-      (await import('./operations.js')).aisOperations(client),
+    operations: deferOperations(
+      { find_vessels_nearby: { operation: 'findVesselsNearby', placeField: vesselsPlaceField } },
+      async () => (await import('./operations.js')).aisOperations(client),
     ),
   })
 }

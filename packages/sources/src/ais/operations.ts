@@ -3,10 +3,10 @@ import { createFindVesselsNearby } from './find-vessels-nearby.js'
 import { createVesselPositions } from './vessel-positions.js'
 
 /**
- * The operations of one `ais()` source, in the order of its outline, sharing its token and
+ * The operations of one `ais()` source, keyed as its outline reads them, sharing its token and
  * position snapshot (none without a client): loaded when a request first reads them.
  */
 export function aisOperations(client: BarentswatchClient | undefined) {
   const positions = client ? createVesselPositions(createAccessTokens(client)) : undefined
-  return [createFindVesselsNearby(positions)]
+  return { findVesselsNearby: createFindVesselsNearby(positions) }
 }

@@ -40,7 +40,6 @@ export type AquacultureSiteRow = v.InferOutput<typeof siteSchema>
  */
 export function createFindSitesNearby(register: SiteRegisterCache) {
   return defineOperation({
-    name: 'find_sites_nearby',
     description:
       "Aquaculture sites (fish farms and other localities in Fiskeridirektoratet's Aquaculture Register) within radius_km of a point, nearest first, with holders, species and capacity. The whole register is fetched once a day and filtered by distance here.",
     parameters: {

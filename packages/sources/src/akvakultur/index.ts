@@ -38,8 +38,9 @@ export function akvakultur(): SourceDefinition {
     upstreams: [fiskeridirGis, fiskeridirAqua],
     relatedSources: [{ id: 'kystdatahuset', reason: 'Ports and quays near the same point' }],
     // The operations' code is imported when a request first reads it (see deferOperations).
-    operations: deferOperations([{ name: 'find_sites_nearby', placeField: aquaculturePlaceField }], async () =>
-      (await import('./operations.js')).akvakulturOperations(),
+    operations: deferOperations(
+      { find_sites_nearby: { operation: 'findSitesNearby', placeField: aquaculturePlaceField } },
+      async () => (await import('./operations.js')).akvakulturOperations(),
     ),
   })
 }

@@ -2,9 +2,9 @@ import { createFindSitesNearby } from './find-sites-nearby.js'
 import { createSiteRegister } from './site-register.js'
 
 /**
- * The operations of one `akvakultur()` source, in the order of its outline, over its own copy
+ * The operations of one `akvakultur()` source, keyed as its outline reads them, over its own copy
  * of the site register: loaded when a request first reads them.
  */
 export function akvakulturOperations() {
-  return [createFindSitesNearby(createSiteRegister())]
+  return { findSitesNearby: createFindSitesNearby(createSiteRegister()) }
 }

@@ -17,7 +17,6 @@ import { sportsFacilitiesPlaceField } from './place-fields.js'
  */
 export function createFindFacilitiesNearby(register: FacilityRegisterCache) {
   return defineOperation({
-    name: 'find_facilities_nearby',
     description:
       'Sports and cultural facilities from Anleggsregisteret within radius_km of a WGS84 point, nearest first, each with its ' +
       'distance. Facilities without a believable position (see find_facilities) cannot be placed and are not among them. ' +

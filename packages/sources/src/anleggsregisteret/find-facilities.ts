@@ -51,7 +51,6 @@ export interface FindFacilitiesDeps {
  */
 export function createFindFacilities(deps: FindFacilitiesDeps) {
   return defineOperation({
-    name: 'find_facilities',
     description:
       'Sports and cultural facilities in a municipality from Anleggsregisteret (the register of facilities built with ' +
       'gaming funds): halls, pitches, pools, trails, with type, status, owner and operator and a WGS84 position. The register ' +

@@ -14,7 +14,6 @@ import { facilitySchema, toRow } from './facility-row.js'
  */
 export function createGetFacility(register: FacilityRegisterCache) {
   return defineOperation({
-    name: 'get_facility',
     description:
       "One facility of Anleggsregisteret by its facility number (the id of find_facilities' rows), with type, status, owner, " +
       'operator and position; 404 entity_not_found when the register has no such facility.',

@@ -74,12 +74,12 @@ export function anleggsregisteret(options: AnleggsregisteretOptions = {}): Sourc
     // Imported when a search first needs it, as the operations it calls are.
     entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).anleggsregisteretEntitySearch),
     operations: deferOperations(
-      [
-        'find_facilities',
-        { name: 'find_facilities_nearby', placeField: sportsFacilitiesPlaceField },
-        'search_facilities',
-        'get_facility',
-      ],
+      {
+        find_facilities: 'findFacilities',
+        find_facilities_nearby: { operation: 'findFacilitiesNearby', placeField: sportsFacilitiesPlaceField },
+        search_facilities: 'searchFacilities',
+        get_facility: 'getFacility',
+      },
       async () =>
         (await import('./operations.js')).anleggsregisteretOperations({
           ...(options.requestBudget ? { budget: options.requestBudget } : {}),

@@ -13,7 +13,6 @@ import { facilitySchema, statusParameter, toRow } from './facility-row.js'
  */
 export function createSearchFacilities(register: FacilityRegisterCache) {
   return defineOperation({
-    name: 'search_facilities',
     description:
       'Sports and cultural facilities from Anleggsregisteret by name, anywhere in Norway, best match first (whole name, start ' +
       'of the name, start of a word, then part of a word; Norwegian letters folded). Read from the same copy of the register ' +

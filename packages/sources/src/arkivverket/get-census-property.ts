@@ -34,7 +34,6 @@ const apartmentPayload = v.looseObject({
  */
 export function createGetCensusProperty(budget: RequestBudget | undefined) {
   return defineOperation({
-    name: 'get_census_property',
     description:
       "One dwelling place of Norway's 1910 census by its Digitalarkivet id (property_id of search_census_properties: bf… for a " +
       'farm or holding, gf… for a town address), with the people counted there. A town address lists its apartments, each ' +

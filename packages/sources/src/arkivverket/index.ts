@@ -74,7 +74,10 @@ export function arkivverket(options: ArkivverketOptions = {}): SourceDefinition 
     ),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      [{ name: 'search_census_properties', placeField: censusPropertiesPlaceField }, 'get_census_property'],
+      {
+        search_census_properties: { operation: 'searchCensusProperties', placeField: censusPropertiesPlaceField },
+        get_census_property: 'getCensusProperty',
+      },
       async () => (await import('./operations.js')).arkivverketOperations(budget),
     ),
   })

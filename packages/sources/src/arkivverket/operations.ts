@@ -3,9 +3,12 @@ import { createGetCensusProperty } from './get-census-property.js'
 import { createSearchCensusProperties } from './search-census-properties.js'
 
 /**
- * The operations of one `arkivverket()` source, in the order of its outline, taking turns in the
+ * The operations of one `arkivverket()` source, keyed as its outline reads them, taking turns in the
  * given request budget: loaded when a request first reads them.
  */
 export function arkivverketOperations(budget: RequestBudget | undefined) {
-  return [createSearchCensusProperties(budget), createGetCensusProperty(budget)]
+  return {
+    searchCensusProperties: createSearchCensusProperties(budget),
+    getCensusProperty: createGetCensusProperty(budget),
+  }
 }

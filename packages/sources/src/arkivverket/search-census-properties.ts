@@ -23,7 +23,6 @@ const point = pointParameters(4)
  */
 export function createSearchCensusProperties(budget: RequestBudget | undefined) {
   return defineOperation({
-    name: 'search_census_properties',
     description:
       "Dwelling places of Norway's 1910 census (farms, holdings and town street addresses) from Arkivverket's Digitalarkivet, " +
       'by name (of the farm, street or a resident, with * as a wildcard: Berg*) or within radius_m of a point, or both, ' +

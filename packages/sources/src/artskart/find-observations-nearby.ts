@@ -17,7 +17,6 @@ import { boxAround } from './search-area.js'
  */
 export function createFindObservationsNearby(deps: ObservationDeps) {
   return defineOperation({
-    name: 'find_observations_nearby',
     description:
       "Species observations reported to Artsdatabanken's Artskart within radius_km of a WGS84 point between from_date and " +
       'to_date (the last 7 days by default), in the order Artskart lists them (oldest first), each with its distance from the ' +

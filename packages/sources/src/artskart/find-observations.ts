@@ -19,7 +19,6 @@ export interface ObservationDeps {
  */
 export function createFindObservations(deps: ObservationDeps) {
   return defineOperation({
-    name: 'find_observations',
     description:
       "Species observations reported to Artsdatabanken's Artskart (Artsobservasjoner, museums, surveys) in one municipality " +
       'between from_date and to_date (the last 7 days by default), each with its WGS84 position, Norwegian and scientific name, ' +

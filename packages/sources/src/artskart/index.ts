@@ -65,7 +65,10 @@ export function artskart(options: ArtskartOptions = {}): SourceDefinition {
     relatedSources: [{ id: 'geonorge', reason: 'Municipality numbers and place names' }],
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      ['find_observations', { name: 'find_observations_nearby', placeField: speciesObservationsPlaceField }],
+      {
+        find_observations: 'findObservations',
+        find_observations_nearby: { operation: 'findObservationsNearby', placeField: speciesObservationsPlaceField },
+      },
       async () => (await import('./operations.js')).artskartOperations(options.requestBudget),
     ),
   })

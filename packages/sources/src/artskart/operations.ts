@@ -5,11 +5,11 @@ import { createFindObservations } from './find-observations.js'
 import { createFindObservationsNearby } from './find-observations-nearby.js'
 
 /**
- * The operations of one `artskart()` source, in the order of its outline, over its own
+ * The operations of one `artskart()` source, keyed as its outline reads them, over its own
  * municipality lookup and the Artskart request budget given (the process's shared one by
  * default): loaded when a request first reads them.
  */
 export function artskartOperations(budget: RequestBudget = artskartRequestBudget) {
   const deps = { municipalities: createMunicipalityLookup(), budget }
-  return [createFindObservations(deps), createFindObservationsNearby(deps)]
+  return { findObservations: createFindObservations(deps), findObservationsNearby: createFindObservationsNearby(deps) }
 }

@@ -166,7 +166,6 @@ function toFlight(flight: FeedFlight, lists: NameLists, withCodeshares: boolean)
  */
 export function createGetFlights(feeds: AvinorFeeds) {
   return defineOperation({
-    name: 'get_flights',
     description:
       'Arrivals and departures at one airport in Avinor’s network, with schedule and live status (gate, belt, ' +
       'check-in, delay, new times), in a window of whole hours around now; times are UTC. Avinor is asked at most ' +

@@ -34,8 +34,9 @@ export function avinor(): SourceDefinition {
     },
     entitySearch: avinorEntitySearch,
     // The operations' code is imported when a request first reads it (see deferOperations).
-    operations: deferOperations(['get_flights', 'lookup_airport', 'lookup_airline'], async () =>
-      (await import('./operations.js')).avinorOperations(),
+    operations: deferOperations(
+      { get_flights: 'getFlights', lookup_airport: 'lookupAirport', lookup_airline: 'lookupAirline' },
+      async () => (await import('./operations.js')).avinorOperations(),
     ),
   })
 }

@@ -6,7 +6,6 @@ import { matchNames } from './match-names.js'
 
 /** What differs between the airport and the airline lookup. */
 interface NameLookup {
-  name: 'lookup_airport' | 'lookup_airline'
   /** The entity each hit is: `airport` or `airline`. */
   entity: 'airport' | 'airline'
   /** The name list searched, memoized by the source. */
@@ -24,7 +23,6 @@ interface NameLookup {
  */
 function createNameLookup(feeds: AvinorFeeds, lookup: NameLookup) {
   return defineOperation({
-    name: lookup.name,
     description: lookup.description,
     parameters: {
       query: v.pipe(
@@ -70,7 +68,6 @@ function createNameLookup(feeds: AvinorFeeds, lookup: NameLookup) {
  */
 export const createLookupAirport = (feeds: AvinorFeeds) =>
   createNameLookup(feeds, {
-    name: 'lookup_airport',
     entity: 'airport',
     list: (f, client) => f.airports(client),
     path: AVINOR_PATHS.airportNames,
@@ -89,7 +86,6 @@ export const createLookupAirport = (feeds: AvinorFeeds) =>
  */
 export const createLookupAirline = (feeds: AvinorFeeds) =>
   createNameLookup(feeds, {
-    name: 'lookup_airline',
     entity: 'airline',
     list: (f, client) => f.airlines(client),
     path: AVINOR_PATHS.airlineNames,

@@ -3,10 +3,14 @@ import { createGetFlights } from './get-flights.js'
 import { createLookupAirline, createLookupAirport } from './name-lookup.js'
 
 /**
- * Avinor's operations, in the order of the source's outline: loaded when a request first reads
+ * Avinor's operations, keyed as the source's outline reads them: loaded when a request first reads
  * them. They share one memo of the feeds, the one this call creates.
  */
 export function avinorOperations() {
   const feeds = createAvinorFeeds()
-  return [createGetFlights(feeds), createLookupAirport(feeds), createLookupAirline(feeds)]
+  return {
+    getFlights: createGetFlights(feeds),
+    lookupAirport: createLookupAirport(feeds),
+    lookupAirline: createLookupAirline(feeds),
+  }
 }

@@ -25,7 +25,6 @@ export const nearestPath = (lat: number, lon: number) => `/locations/${lat},${lo
  */
 export function createGetNearestWaterTemperatures(apiKey: string | undefined, now: () => number = Date.now) {
   return defineOperation({
-    name: 'get_nearest_water_temperatures',
     description:
       `Bathing water temperatures at the measuring points nearest a point, nearest first: Yr answers at most ${NEAREST_CAP} ` +
       `points within ${NEAREST_RADIUS_KM} km, so a limit above ${NEAREST_CAP} is answered with what there is and _meta.capped ` +

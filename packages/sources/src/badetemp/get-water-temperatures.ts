@@ -16,7 +16,6 @@ const LOCATION_ID = /^\d{1,3}-\d{1,10}$/
  */
 export function createGetWaterTemperatures(apiKey: string | undefined, now: () => number = Date.now) {
   return defineOperation({
-    name: 'get_water_temperatures',
     description:
       `The readings of one bathing-temperature measuring point from the last ${MAX_AGE_DAYS} days, newest first ` +
       '(older ones are left out, as Yr’s terms ask); get_nearest_water_temperatures finds the points. Badetemperaturer ' +

@@ -46,7 +46,13 @@ export function badetemp(options: BadetempOptions = {}): SourceDefinition {
     entityTypes: { bathing_spot: { operation: 'get_water_temperatures', parameter: 'location_id' } },
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      [{ name: 'get_nearest_water_temperatures', placeField: waterTemperaturesPlaceField }, 'get_water_temperatures'],
+      {
+        get_nearest_water_temperatures: {
+          operation: 'getNearestWaterTemperatures',
+          placeField: waterTemperaturesPlaceField,
+        },
+        get_water_temperatures: 'getWaterTemperatures',
+      },
       async () => (await import('./operations.js')).badetempOperations(apiKey),
     ),
   })

@@ -60,7 +60,6 @@ const CODE_PATTERN = /^[\p{L}]{1,4}$/u
  */
 export function createGetStationBoard(feed: EtFeed) {
   return defineOperation({
-    name: 'get_station_board',
     description:
       "A live station board from Bane NOR's real-time train information (SIRI ET): the trains, passenger and freight, leaving (or arriving at) a station within minutes_ahead, soonest first, with where they come from and go, aimed and expected times, track, status (cancelled included), operator and line, and the station's own position. station_id is Bane NOR's station code (OSL, NTH, SKØ, BR, ALB; any case) or a station's name (list_stations finds them). Bane NOR is asked at most every 30 seconds; every board shares that one answer. Needs a Bane NOR subscription key (ALLMENNING_BANENOR_SUBSCRIPTION_KEY).",
     parameters: {

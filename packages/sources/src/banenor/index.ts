@@ -87,7 +87,11 @@ export function banenor(options: BanenorOptions = {}): SourceDefinition {
     }),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      ['get_station_board', 'list_stations', { name: 'find_stations_nearby', placeField: trainStationsPlaceField }],
+      {
+        get_station_board: 'getStationBoard',
+        list_stations: 'listStations',
+        find_stations_nearby: { operation: 'findStationsNearby', placeField: trainStationsPlaceField },
+      },
       async () => (await import('./operations.js')).banenorOperations(credentials),
     ),
   })

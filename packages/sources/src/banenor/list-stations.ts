@@ -23,7 +23,6 @@ const TABLE_NOTE =
  */
 export function createListStations() {
   return defineOperation({
-    name: 'list_stations',
     description: `Railway stations with Bane NOR's station codes (the station_id get_station_board takes), their names and WGS84 positions: those whose name or code matches query, best match first, or every station when query is left out. ${TABLE_NOTE}`,
     parameters: {
       query: v.optional(
@@ -57,7 +56,6 @@ export function createListStations() {
  */
 export function createFindStationsNearby() {
   return defineOperation({
-    name: 'find_stations_nearby',
     description: `Railway stations within radius_km of a point, nearest first, each with Bane NOR's station code for get_station_board. ${TABLE_NOTE}`,
     parameters: {
       ...pointParameters(4),

@@ -3,12 +3,16 @@ import { createGetStationBoard } from './get-station-board.js'
 import { createFindStationsNearby, createListStations } from './list-stations.js'
 
 /**
- * The operations of one `banenor()` source, in the order of its outline, sharing its one
+ * The operations of one `banenor()` source, keyed as its outline reads them, sharing its one
  * network timetable: loaded when a request first reads them.
  *
  * @example
  * const operations = banenorOperations({ subscriptionKey: 'k' })
  */
 export function banenorOperations(credentials: BanenorCredentials = {}) {
-  return [createGetStationBoard(createEtFeed(credentials)), createListStations(), createFindStationsNearby()]
+  return {
+    getStationBoard: createGetStationBoard(createEtFeed(credentials)),
+    listStations: createListStations(),
+    findStationsNearby: createFindStationsNearby(),
+  }
 }

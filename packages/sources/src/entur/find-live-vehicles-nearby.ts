@@ -18,7 +18,6 @@ import { liveVehicleSchema, readLiveVehicles, VEHICLE_MODES, VEHICLES_QUERY } fr
  */
 export function createFindLiveVehiclesNearby(access: EnturAccess) {
   return defineOperation({
-    name: 'find_live_vehicles_nearby',
     description:
       'Public transport vehicles (bus, tram, metro, rail, ferry, coach) within radius_km of a point now, ' +
       "nearest first, from Entur's real-time vehicle positions: id, mode, line, destination, position, " +

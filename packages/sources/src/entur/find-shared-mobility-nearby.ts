@@ -32,7 +32,6 @@ export const MAX_VEHICLE_DEPTH = 400
  */
 export function createFindSharedMobilityNearby(access: EnturAccess) {
   return defineOperation({
-    name: 'find_shared_mobility_nearby',
     description:
       'Shared e-scooters, bicycles, cars and mopeds free to rent within radius_m METRES of a point, and the ' +
       "stations (bike docks, car parks) there with how many vehicles each has, nearest first, from Entur's " +

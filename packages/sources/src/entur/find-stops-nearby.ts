@@ -20,7 +20,6 @@ export const REVERSE_SIZE = 100
  */
 export function createFindStopsNearby(access: EnturAccess) {
   return defineOperation({
-    name: 'find_stops_nearby',
     description:
       "Public transport stop places within radius_km of a point, nearest first, from Entur's geocoder, each with its distance. Each id is what get_departures takes.",
     parameters: {

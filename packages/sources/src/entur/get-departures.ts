@@ -101,7 +101,6 @@ const answer = v.looseObject({ stopPlace: v.nullable(departures) })
  */
 export function createGetDepartures(access: EnturAccess) {
   return defineOperation({
-    name: 'get_departures',
     description:
       "The next departures from a public transport stop place in Norway, with real-time estimates and cancellations, from Entur's JourneyPlanner v3. Find stop_place_id with search_stops or find_stops_nearby.",
     parameters: {

@@ -89,13 +89,13 @@ export function entur(options: EnturOptions = {}): SourceDefinition {
     entitySearch: enturEntitySearch,
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      [
-        'search_stops',
-        'get_departures',
-        { name: 'find_stops_nearby', placeField: stopsPlaceField },
-        'find_live_vehicles_nearby',
-        { name: 'find_shared_mobility_nearby', placeField: sharedMobilityPlaceField },
-      ],
+      {
+        search_stops: 'searchStops',
+        get_departures: 'getDepartures',
+        find_stops_nearby: { operation: 'findStopsNearby', placeField: stopsPlaceField },
+        find_live_vehicles_nearby: 'findLiveVehiclesNearby',
+        find_shared_mobility_nearby: { operation: 'findSharedMobilityNearby', placeField: sharedMobilityPlaceField },
+      },
       async () => (await import('./operations.js')).enturOperations(access),
     ),
   })

@@ -5,13 +5,13 @@ import { createFindStopsNearby } from './find-stops-nearby.js'
 import { createGetDepartures } from './get-departures.js'
 import { createSearchStops } from './search-stops.js'
 
-/** The operations of one `entur()` source, in the order of its outline: loaded when a request first reads them. */
+/** The operations of one `entur()` source, keyed as its outline reads them: loaded when a request first reads them. */
 export function enturOperations(access: EnturAccess) {
-  return [
-    createSearchStops(access),
-    createGetDepartures(access),
-    createFindStopsNearby(access),
-    createFindLiveVehiclesNearby(access),
-    createFindSharedMobilityNearby(access),
-  ]
+  return {
+    searchStops: createSearchStops(access),
+    getDepartures: createGetDepartures(access),
+    findStopsNearby: createFindStopsNearby(access),
+    findLiveVehiclesNearby: createFindLiveVehiclesNearby(access),
+    findSharedMobilityNearby: createFindSharedMobilityNearby(access),
+  }
 }

@@ -14,7 +14,6 @@ import { AUTOCOMPLETE_SIZE } from './autocomplete-size.js'
  */
 export function createSearchStops(access: EnturAccess) {
   return defineOperation({
-    name: 'search_stops',
     description:
       'Public transport stop places in Norway by name (bus, tram, metro, rail, ferry, airport), best match ' +
       "first, from Entur's geocoder. Each id is what get_departures takes. Free text only: " +

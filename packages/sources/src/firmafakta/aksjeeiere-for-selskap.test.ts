@@ -20,7 +20,7 @@ afterAll(() => datasets.close())
 const context = (store = datasets.store) =>
   testOperationContext({
     source: 'firmafakta',
-    operation: operation.name,
+    operation: 'aksjeeiere_for_selskap',
     upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
     datasets: store,
   })

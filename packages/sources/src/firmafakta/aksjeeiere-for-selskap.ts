@@ -17,7 +17,6 @@ import { shareholderSchema, toShareholder, type ShareholdingRow } from './shareh
  * data.shareholders[0] // { navn: 'STATEN V/NÆRINGS- OG FISKERIDEPARTEMENTET', type: 'selskap', antall_aksjer: ..., andel_prosent: 67 }
  */
 export const aksjeeiereForSelskap = defineOperation({
-  name: 'aksjeeiere_for_selskap',
   description:
     "Shareholders of a Norwegian limited company (AS, ASA) at the end of the year Skatteetaten's Aksjonærregisteret " +
     'covers, largest holding first. A person is given with birth year only, as the register publishes ' +

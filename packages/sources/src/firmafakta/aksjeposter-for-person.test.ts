@@ -23,7 +23,7 @@ afterAll(() => datasets.close())
 const context = (store = datasets.store) =>
   testOperationContext({
     source: 'firmafakta',
-    operation: operation.name,
+    operation: 'aksjeposter_for_person',
     upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
     datasets: store,
   })

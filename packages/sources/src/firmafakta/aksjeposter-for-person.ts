@@ -15,7 +15,6 @@ import { holdingSchema, holdingsOf, personOwnerKeys, toHolding } from './shareho
  * data.aksjeposter // the holdings of NORDMANN OLA, born 1975
  */
 export const aksjeposterForPerson = defineOperation({
-  name: 'aksjeposter_for_person',
   description:
     "Shares a person owns in Norwegian limited companies, from Skatteetaten's Aksjonærregisteret, found by full name " +
     'and birth year: the name matches in any word order and regardless of case and accents ("Ola Nordmann" finds ' +

@@ -55,7 +55,6 @@ const deltakelseSchema = v.object({
  * data.sum_eu_bidrag // 1234567.89
  */
 export const euTildelingerForSelskap = defineOperation({
-  name: 'eu_tildelinger_for_selskap',
   description:
     'EU research and innovation projects (Horizon Europe and Horizon 2020) the organisation takes part in, from CORDIS: ' +
     'its role and EU contribution in each, newest project first, with the sum of contributions in EUR. Matched on the ' +

@@ -138,7 +138,6 @@ function byHeadcount(a: Enhetsdetaljer, b: Enhetsdetaljer): number {
  */
 export function createFinnSelskaperIOmrade(parts: AreaSearchParts) {
   return defineOperation({
-    name: 'finn_selskaper_i_omrade',
     description:
       'Companies (main entities in Enhetsregisteret) with at least min_employees whose business address lies within ' +
       "radius_km of a point, nearest first, each with the WGS84 point of its address from Kartverket's address register. " +

@@ -71,7 +71,6 @@ function invalid(parameter: string, problem: string, rule: string): GatewayError
  * data.selskaper[0]?.navn // the largest AS in Trondheim by headcount
  */
 export const finnSelskaper = defineOperation({
-  name: 'finn_selskaper',
   description:
     'Find companies (main entities) in Enhetsregisteret by municipality (kommunenummer), industry code (naeringskode), ' +
     'organisation form, employee range and name; at least one filter. Without a name the largest by headcount come ' +

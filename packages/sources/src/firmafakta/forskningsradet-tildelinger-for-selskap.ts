@@ -51,7 +51,6 @@ const prosjektSchema = v.object({
  * data.prosjekter[0]?.url // 'https://prosjektbanken.forskningsradet.no/project/FORISS/101367'
  */
 export const forskningsradetTildelingerForSelskap = defineOperation({
-  name: 'forskningsradet_tildelinger_for_selskap',
   description:
     'Grants from the Research Council of Norway (Forskningsrådet) to the organisation as project owner: projects whose ' +
     'application was granted (phase Bevilgning or Avsluttet), newest application first, with the sum granted and a link ' +

@@ -16,7 +16,6 @@ import { brregRegnskap } from './regnskapsregisteret-upstream.js'
  * data.valuta // 'NOK'
  */
 export const getCompanyLastFinancialStatement = defineOperation({
-  name: 'get_company_last_financial_statement',
   description:
     "Key figures of a company's last approved annual accounts in Regnskapsregisteret (from 2018 on; not banks or " +
     'insurers): income statement and balance sheet, in the currency filed (valuta, not always NOK). A line the ' +

@@ -19,7 +19,7 @@ import { kartverketAddressBudget } from '../shared/kartverket-address-budget.js'
 import type { RequestBudget } from '../shared/request-budget.js'
 
 /**
- * Firmafakta's operations, in the order of the source's outline, loaded when a request first
+ * Firmafakta's operations, keyed as the source's outline reads them, loaded when a request first
  * reads them. The area search keeps its memory of municipalities and addresses per source
  * instance; its calls to Kartverket wait their turn in `kartverketBudget`.
  */
@@ -28,7 +28,7 @@ export function firmafaktaOperations(kartverketBudget: RequestBudget = kartverke
     municipalities: createCircleMunicipalities(kartverketBudget),
     geocoder: createAddressGeocoder({ budget: kartverketBudget }),
   })
-  return [
+  return {
     organisasjonsnummerForSelskap,
     personinformasjon,
     selskapsdetaljer,
@@ -44,5 +44,5 @@ export function firmafaktaOperations(kartverketBudget: RequestBudget = kartverke
     euTildelingerForSelskap,
     forskningsradetTildelingerForSelskap,
     skattefunnprosjekterForSelskap,
-  ]
+  }
 }

@@ -9,7 +9,7 @@ import { rankCompanies } from './rank-by-name.js'
 import { testContext } from './testing/test-context.js'
 
 const run = (fake: FakeBrreg, company_name: string, limit = 25, offset = 0) => {
-  const ctx = testContext(fake.baseUrl, operation.name)
+  const ctx = testContext(fake.baseUrl, 'organisasjonsnummer_for_selskap')
   return operation.run({ company_name, limit, offset }, ctx).then((result) => ({ result, ctx }))
 }
 

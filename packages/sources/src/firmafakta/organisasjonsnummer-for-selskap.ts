@@ -38,7 +38,6 @@ const toHit = (unit: BrregUnit) => ({
  * data[0] // { navn: 'SESAM AS', organisasjonsnummer: '976030788', beskrivelse: 'Aksjeselskap i Trondheim — ...' }
  */
 export const organisasjonsnummerForSelskap = defineOperation({
-  name: 'organisasjonsnummer_for_selskap',
   description:
     'Organisation numbers of the companies whose name matches company_name in Enhetsregisteret; an ambiguous ' +
     'name gives several. Best match first: the same name (also ignoring a trailing AS, ASA, ENK, ...), then ' +

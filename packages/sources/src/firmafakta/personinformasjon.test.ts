@@ -37,7 +37,7 @@ const run = (person_name: string, datasets = both) =>
     { person_name, limit: 25, offset: 0 },
     testOperationContext({
       source: 'firmafakta',
-      operation: operation.name,
+      operation: 'personinformasjon',
       upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
       datasets: datasets.store,
     }),

@@ -84,7 +84,6 @@ function loaded(ctx: OperationContext, dataset: typeof brregRoller): DatasetRead
  * data[0] // { navn: 'Ola Nordmann', organisasjonsnummer: '976030788', bosted: null, type: 'Daglig leder', fodselsaar: 1975, kilde: 'enhetsregisteret' }
  */
 export const personinformasjon = defineOperation({
-  name: 'personinformasjon',
   description:
     'Where a person appears in the business registers, by name: current roles in Enhetsregisteret (chief executive, board, ' +
     "partners, ...) and shareholdings in Aksjonærregisteret, one line each, with the entity's organisation number and the " +

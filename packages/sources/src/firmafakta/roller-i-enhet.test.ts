@@ -15,7 +15,7 @@ describe('roller_i_enhet', () => {
 
   const params = (org_nr: string) => ({ org_nr, limit: 25, offset: 0 })
   const run = (org_nr: string) => {
-    const ctx = testContext(fake.baseUrl, operation.name)
+    const ctx = testContext(fake.baseUrl, 'roller_i_enhet')
     return operation.run(params(org_nr), ctx).then((result) => ({ result, ctx }))
   }
 

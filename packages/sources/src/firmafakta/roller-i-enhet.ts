@@ -28,7 +28,6 @@ const removedBody = v.looseObject({ slettedato: v.nullish(v.string()) })
  * data.rollegrupper[0]?.roller[0]?.fodselsaar // 1981
  */
 export const rollerIEnhet = defineOperation({
-  name: 'roller_i_enhet',
   description:
     'Every role registered in Enhetsregisteret for one entity, grouped as the register groups them (board, ' +
     'chief executive, auditor, accountant, partners, ...). A role is held by a person or by another entity ' +

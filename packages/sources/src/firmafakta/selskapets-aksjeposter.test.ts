@@ -18,7 +18,7 @@ afterAll(() => datasets.close())
 const context = () =>
   testOperationContext({
     source: 'firmafakta',
-    operation: operation.name,
+    operation: 'selskapets_aksjeposter',
     upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
     datasets: datasets.store,
   })

@@ -15,7 +15,6 @@ import { holdingSchema, holdingsOf, toHolding } from './shareholding.js'
  * data.aksjeposter[0] // { organisasjonsnummer: '…', selskap: '…', aksjeklasse: 'Ordinære aksjer', antall_aksjer: 1000, ... }
  */
 export const selskapetsAksjeposter = defineOperation({
-  name: 'selskapets_aksjeposter',
   description:
     "Shares the company owns in Norwegian limited companies (it is the shareholder), from Skatteetaten's " +
     "Aksjonærregisteret at the end of the year it covers, largest holding first, with each holding's share of its " +

@@ -14,7 +14,7 @@ describe('selskapsdetaljer', () => {
   afterAll(() => fake.close())
 
   const run = (org_nr: string) => {
-    const ctx = testContext(fake.baseUrl, operation.name)
+    const ctx = testContext(fake.baseUrl, 'selskapsdetaljer')
     return operation.run({ org_nr, limit: 25, offset: 0 }, ctx).then((result) => ({ result, ctx }))
   }
 

@@ -16,7 +16,6 @@ import { lookUpUnit } from './unit-lookup.js'
  * data.navn // 'SESAM AS'
  */
 export const selskapsdetaljer = defineOperation({
-  name: 'selskapsdetaljer',
   description:
     'Register facts about one organisation number from Enhetsregisteret: name, organisation form, addresses, ' +
     'industry codes, employees, capital, earlier names, registrations and bankruptcy, winding-up or forced ' +

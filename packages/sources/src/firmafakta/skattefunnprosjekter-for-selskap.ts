@@ -32,7 +32,6 @@ type ProjectRow = v.InferOutput<typeof prosjektSchema> & { organisasjonsnummer: 
  * data.godkjente // 2
  */
 export const skattefunnprosjekterForSelskap = defineOperation({
-  name: 'skattefunnprosjekter_for_selskap',
   description:
     "The company's applications for SkatteFUNN, the R&D tax incentive, since 2002: approved, rejected and pending, newest " +
     "first, with how many were approved. From the Research Council's two published workbooks (2002–2024 and the rolling " +

@@ -46,7 +46,6 @@ const tildelingSchema = v.object({
  * data.sum_belop // 1500000
  */
 export const tildelingerForSelskap = defineOperation({
-  name: 'tildelinger_for_selskap',
   description:
     'Grants, loans and guarantees Innovasjon Norge has awarded the company since 2013, newest first, with the sum of all ' +
     "of them, from Innovasjon Norge's nightly allocation report (loaded with `allmenning datasets sync innovasjon_norge_tildelinger`).",

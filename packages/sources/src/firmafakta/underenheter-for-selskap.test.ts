@@ -7,7 +7,7 @@ import { testContext } from './testing/test-context.js'
 const PARENT = '912346021'
 
 const run = (fake: FakeBrreg, org_nr: string, limit = 25, offset = 0) => {
-  const ctx = testContext(fake.baseUrl, operation.name)
+  const ctx = testContext(fake.baseUrl, 'underenheter_for_selskap')
   return operation.run({ org_nr, limit, offset }, ctx).then((result) => ({ result, ctx }))
 }
 

@@ -22,7 +22,6 @@ export const underenheterForSelskapOutput = v.array(enhetsdetaljerSchema)
  * page // { hasMore: true, total: 5 }
  */
 export const underenheterForSelskap = defineOperation({
-  name: 'underenheter_for_selskap',
   description:
     'Sub-units (branches, establishments) registered under one main entity in Enhetsregisteret, each with its ' +
     'location address, industry, employees and start date. An unknown parent is a 404; a parent without ' +

@@ -41,7 +41,6 @@ const detectionSchema = v.object({
  */
 export function createFindFireDetections(mapKey: string | undefined) {
   return defineOperation({
-    name: 'find_fire_detections',
     description:
       'Active fires and other hot spots seen by satellite (NASA FIRMS, VIIRS or MODIS, near real time) within radius_km of a point over the last 1 to 5 days, nearest first. Needs a FIRMS MAP_KEY (ALLMENNING_FIRMS_MAP_KEY); without one the answer is a 502 upstream_not_configured.',
     parameters: {

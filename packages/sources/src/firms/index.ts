@@ -44,8 +44,9 @@ export function firms(options: FirmsOptions = {}): SourceDefinition {
     upstreams: [firmsApi],
     notConfigured: mapKey ? [] : [{ configure: FIRMS_KEY_VARIABLE }],
     // The operations' code is imported when a request first reads it (see deferOperations).
-    operations: deferOperations([{ name: 'find_fire_detections', placeField: fireDetectionsPlaceField }], async () =>
-      (await import('./operations.js')).firmsOperations(mapKey),
+    operations: deferOperations(
+      { find_fire_detections: { operation: 'findFireDetections', placeField: fireDetectionsPlaceField } },
+      async () => (await import('./operations.js')).firmsOperations(mapKey),
     ),
   })
 }

@@ -33,7 +33,6 @@ export function createFindStationsNearby(
   budget: RequestBudget,
 ) {
   return defineOperation({
-    name: 'find_stations_nearby',
     description:
       "MET Norway's weather stations within radius_km of a point, nearest first, each with its latest air temperature " +
       '(at most a day old; null where the station measures none), read for the whole page in one Frost call. Needs a Frost ' +

@@ -35,7 +35,6 @@ export function createFindStations(
   budget: RequestBudget,
 ) {
   return defineOperation({
-    name: 'find_stations',
     description:
       "MET Norway's weather stations in use (Frost's SensorSystem register), found by municipality (0301, 301 or Oslo), " +
       'county (03, 3 or Oslo), name or id (Blindern, SN18700), or around a point (lat/lon, nearest first, within radius_km ' +

@@ -37,7 +37,6 @@ export function createGetLatestObservations(
   budget: RequestBudget,
 ) {
   return defineOperation({
-    name: 'get_latest_observations',
     description:
       "The latest observed values at one of MET Norway's weather stations (Frost, referencetime=latest, at most a day old): " +
       'air temperature, humidity, wind, precipitation and pressure unless elements names others, each with its time, unit ' +

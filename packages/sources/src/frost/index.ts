@@ -79,11 +79,11 @@ export function frost(options: FrostOptions = {}): SourceDefinition {
     ),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      [
-        'find_stations',
-        'get_latest_observations',
-        { name: 'find_stations_nearby', placeField: weatherStationsPlaceField },
-      ],
+      {
+        find_stations: 'findStations',
+        get_latest_observations: 'getLatestObservations',
+        find_stations_nearby: { operation: 'findStationsNearby', placeField: weatherStationsPlaceField },
+      },
       async () => {
         const [{ frostOperations }, list] = await Promise.all([import('./operations.js'), stationList()])
         return frostOperations(clientId, list, budget)

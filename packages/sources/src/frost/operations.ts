@@ -4,15 +4,15 @@ import { createFindStationsNearby } from './find-stations-nearby.js'
 import { createGetLatestObservations } from './get-latest-observations.js'
 import type { StationList } from './station-list.js'
 
-/** The operations of one `frost()` source with its client id (or none), in the order of its outline: loaded when a request first reads them. */
+/** The operations of one `frost()` source with its client id (or none), keyed as its outline reads them: loaded when a request first reads them. */
 export function frostOperations(
   clientId: string | undefined,
   stations: StationList | undefined,
   budget: RequestBudget,
 ) {
-  return [
-    createFindStations(clientId, stations, budget),
-    createGetLatestObservations(clientId, stations, budget),
-    createFindStationsNearby(clientId, stations, budget),
-  ]
+  return {
+    findStations: createFindStations(clientId, stations, budget),
+    getLatestObservations: createGetLatestObservations(clientId, stations, budget),
+    findStationsNearby: createFindStationsNearby(clientId, stations, budget),
+  }
 }

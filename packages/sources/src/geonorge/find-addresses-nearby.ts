@@ -16,7 +16,6 @@ import { fetchWindow } from '../shared/upstream-pages.js'
  * // { addresses: [{ address: 'Fridtjof Nansens plass 1', distance_m: 14.2, ... }] }
  */
 export const findAddressesNearby = defineOperation({
-  name: 'find_addresses_nearby',
   description:
     'The addresses within a radius of a WGS84 point, nearest first, each with its distance in metres, from ' +
     'Kartverket’s address register: what is at this place?',

@@ -16,7 +16,6 @@ import { fetchWindow } from '../shared/upstream-pages.js'
  * // { places: [{ place_id, name: 'Rådhusplassen', type: 'Plass', distance_m: 40, names: [...] }, ...] }
  */
 export const findPlaceNamesNearby = defineOperation({
-  name: 'find_place_names_nearby',
   description:
     'The named places within a radius of a WGS84 point, from Kartverket’s central place-name register, each with ' +
     'its distance in metres and all its names. Kartverket puts the most local kinds of place first (a brook before ' +

@@ -58,12 +58,12 @@ export function geonorge(): SourceDefinition {
     entitySearch: geonorgeEntitySearch,
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      [
-        'search_address',
-        'search_place_name',
-        { name: 'find_addresses_nearby', placeField: addressesPlaceField },
-        { name: 'find_place_names_nearby', placeField: placeNamesPlaceField },
-      ],
+      {
+        search_address: 'searchAddress',
+        search_place_name: 'searchPlaceName',
+        find_addresses_nearby: { operation: 'findAddressesNearby', placeField: addressesPlaceField },
+        find_place_names_nearby: { operation: 'findPlaceNamesNearby', placeField: placeNamesPlaceField },
+      },
       async () => (await import('./operations.js')).geonorgeOperations,
     ),
   })

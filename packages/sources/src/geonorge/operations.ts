@@ -3,5 +3,5 @@ import { findPlaceNamesNearby } from './find-place-names-nearby.js'
 import { searchAddress } from './search-address.js'
 import { searchPlaceName } from './search-place-name.js'
 
-/** Geonorge's operations, in the order of the source's outline: loaded when a request first reads them. */
-export const geonorgeOperations = [searchAddress, searchPlaceName, findAddressesNearby, findPlaceNamesNearby]
+/** Geonorge's operations, keyed as the source's outline reads them: loaded when a request first reads them. */
+export const geonorgeOperations = { searchAddress, searchPlaceName, findAddressesNearby, findPlaceNamesNearby }

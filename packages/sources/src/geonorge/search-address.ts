@@ -14,7 +14,6 @@ import { fetchWindow } from '../shared/upstream-pages.js'
  * // { addresses: [{ address: 'Robert Levins gate 1', postal_code: '0150', lat: 59.9141, lon: 10.7466, ... }] }
  */
 export const searchAddress = defineOperation({
-  name: 'search_address',
   description:
     'Norwegian addresses (street addresses and cadastral addresses) matching a free text, from Kartverket’s address ' +
     'register, each with its postal code, municipality, cadastral numbers and a WGS84 position. The text may be a ' +

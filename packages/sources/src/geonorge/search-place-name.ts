@@ -18,7 +18,6 @@ import { fetchWindow } from '../shared/upstream-pages.js'
  * // { places: [{ place_id: 123456, status: 'aktiv', lat: 65.90951, lon: 14.26984, names: [{ name: 'Heggmoen', status: 'hovednavn', ... }] }] }
  */
 export const searchPlaceName = defineOperation({
-  name: 'search_place_name',
   description:
     'Places in Norway by name, from Kartverket’s central place-name register (Sentralt stedsnavnregister): towns, ' +
     'farms, mountains, lakes, bus stops and more, each with its kind, status, WGS84 position, municipalities and ' +

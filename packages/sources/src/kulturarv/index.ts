@@ -77,7 +77,11 @@ export function kulturarv(options: KulturarvOptions = {}): SourceDefinition {
       : [{ configure: DIMU_KEY_VARIABLE, operations: ['search_museum_objects', 'list_museums'] }],
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      [{ name: 'search_heritage_sites', placeField: heritageSitesPlaceField }, 'search_museum_objects', 'list_museums'],
+      {
+        search_heritage_sites: { operation: 'searchHeritageSites', placeField: heritageSitesPlaceField },
+        search_museum_objects: 'searchMuseumObjects',
+        list_museums: 'listMuseums',
+      },
       async () => (await import('./operations.js')).kulturarvOperations(dimuApiKey),
     ),
   })

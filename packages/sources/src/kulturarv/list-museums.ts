@@ -13,7 +13,6 @@ import type { MuseumDeps } from './search-museum-objects.js'
  */
 export function createListMuseums(deps: MuseumDeps) {
   return defineOperation({
-    name: 'list_museums',
     description:
       'The Norwegian museums and collections in DigitaltMuseum, with the code (owner) that search_museum_objects takes: ' +
       'NF for Norsk Folkemuseum, NMK-A, NMK-B, NMK-D for the National Museum’s collections. query keeps those whose name or ' +

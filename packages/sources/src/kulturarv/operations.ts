@@ -5,14 +5,14 @@ import { createSearchHeritageSites } from './search-heritage-sites.js'
 import { createSearchMuseumObjects } from './search-museum-objects.js'
 
 /**
- * The operations of one `kulturarv()` source with its DigitaltMuseum key (or none), in the
- * order of its outline: loaded when a request first reads them.
+ * The operations of one `kulturarv()` source with its DigitaltMuseum key (or none), keyed as
+ * its outline reads them: loaded when a request first reads them.
  */
 export function kulturarvOperations(dimuApiKey: string | undefined) {
   const owners = createOwnerList()
-  return [
-    createSearchHeritageSites({ municipalities: createMunicipalityLookup() }),
-    createSearchMuseumObjects({ apiKey: dimuApiKey, owners }),
-    createListMuseums({ apiKey: dimuApiKey, owners }),
-  ]
+  return {
+    searchHeritageSites: createSearchHeritageSites({ municipalities: createMunicipalityLookup() }),
+    searchMuseumObjects: createSearchMuseumObjects({ apiKey: dimuApiKey, owners }),
+    listMuseums: createListMuseums({ apiKey: dimuApiKey, owners }),
+  }
 }

@@ -126,7 +126,6 @@ export interface SearchHeritageSitesDeps {
  */
 export function createSearchHeritageSites(deps: SearchHeritageSitesDeps) {
   return defineOperation({
-    name: 'search_heritage_sites',
     description:
       "Cultural heritage sites in Riksantikvaren's Askeladden register (through its OGC API): by municipality (kommune), " +
       'kind of monument (art, e.g. Museum-galleri), category (kind), text in the name or description (query), a box (bbox) ' +

@@ -78,7 +78,6 @@ export interface MuseumDeps {
  */
 export function createSearchMuseumObjects(deps: MuseumDeps) {
   return defineOperation({
-    name: 'search_museum_objects',
     description:
       'Objects and photographs in the collections of Norwegian museums, from DigitaltMuseum: title, inventory number, museum, ' +
       'maker, dating, an image URL and a digitaltmuseum.no link. owner restricts the search to museums by their DigitaltMuseum ' +

@@ -48,7 +48,6 @@ export type Port = v.InferOutput<typeof portSchema>
  */
 export function createFindPortsNearby(register: LocationRegisterCache) {
   return defineOperation({
-    name: 'find_ports_nearby',
     description:
       "Quays, ferry quays, port facilities, harbours and anchorages within radius_km of a point, nearest first, from Kystverket's location register. The register is fetched once a day and filtered here, so Kystdatahuset is not asked per call.",
     parameters: {

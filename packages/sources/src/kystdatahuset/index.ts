@@ -41,8 +41,9 @@ export function kystdatahuset(): SourceDefinition {
     upstreams: [kystdatahusetApi],
     relatedSources: [{ id: 'ais', reason: 'Vessels near the same point' }],
     // The operations' code is imported when a request first reads it (see deferOperations).
-    operations: deferOperations([{ name: 'find_ports_nearby', placeField: portsPlaceField }], async () =>
-      (await import('./operations.js')).kystdatahusetOperations(),
+    operations: deferOperations(
+      { find_ports_nearby: { operation: 'findPortsNearby', placeField: portsPlaceField } },
+      async () => (await import('./operations.js')).kystdatahusetOperations(),
     ),
   })
 }

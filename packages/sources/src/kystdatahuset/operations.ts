@@ -2,9 +2,9 @@ import { createFindPortsNearby } from './find-ports-nearby.js'
 import { createLocationRegister } from './location-register.js'
 
 /**
- * The operations of one `kystdatahuset()` source, in the order of its outline, over its own
+ * The operations of one `kystdatahuset()` source, keyed as its outline reads them, over its own
  * copy of the location register: loaded when a request first reads them.
  */
 export function kystdatahusetOperations() {
-  return [createFindPortsNearby(createLocationRegister())]
+  return { findPortsNearby: createFindPortsNearby(createLocationRegister()) }
 }

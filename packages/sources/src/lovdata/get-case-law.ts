@@ -30,7 +30,6 @@ export const getCaseLawOutput = v.object({
  */
 export function createGetCaseLaw(hoyesterett: HoyesterettClient) {
   return defineOperation({
-    name: 'get_case_law',
     description:
       'One Supreme Court (Høyesterett) decision by case number (ref, such as HR-2025-844-A): title, date, page on ' +
       'domstol.no, case intro (court, date, case number, parties), summary (with judges, legal area, key paragraphs) ' +

@@ -24,7 +24,6 @@ function sectionText(doc: Pick<TextRow, 'body'>, section: SectionRow): string {
  * await getRule.run({ document_id: 'NL/lov/2005-05-20-28', full_text: false, limit: 25, offset: 0 }, ctx)
  */
 export const getRule = defineOperation({
-  name: 'get_rule',
   description:
     'One Norwegian law or central regulation in force by id (NL/lov/2005-05-20-28, lov/2005-05-20-28 or LOV-2005-05-20-28): ' +
     'titles, ministry, dates in force and its sections (paragrafer) in order, paged; full_text=yes adds the text of the ' +

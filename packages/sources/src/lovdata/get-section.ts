@@ -21,7 +21,6 @@ export const getSectionOutput = v.object({
  * await getSection.run({ document_id: 'NL/lov/2005-05-20-28', section: '5a', limit: 25, offset: 0 }, ctx)
  */
 export const getSection = defineOperation({
-  name: 'get_section',
   description:
     'The text of one section (paragraf) of a Norwegian law or central regulation: document_id as NL/lov/2005-05-20-28, ' +
     'lov/2005-05-20-28 or LOV-2005-05-20-28, section as § 5a, 5a or §5a. From Lovdata’s public data.',

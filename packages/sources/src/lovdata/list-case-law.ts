@@ -35,7 +35,6 @@ export const listCaseLawOutput = v.object({
  */
 export function createListCaseLaw(hoyesterett: HoyesterettClient) {
   return defineOperation({
-    name: 'list_case_law',
     description:
       'Supreme Court (Høyesterett) decisions of one calendar year as domstol.no publishes them, newest case number ' +
       'first: title, case number (HR-…), date, category (sivil, straff, ankeutvalg-sivil, ankeutvalg-straff) and page. ' +

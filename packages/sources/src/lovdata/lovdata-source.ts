@@ -76,7 +76,14 @@ export function lovdata(options: LovdataOptions = {}): SourceDefinition {
     entitySearch: lovdataEntitySearch,
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      ['search_rules', 'get_rule', 'get_section', 'search_case_law', 'list_case_law', 'get_case_law'],
+      {
+        search_rules: 'searchRules',
+        get_rule: 'getRule',
+        get_section: 'getSection',
+        search_case_law: 'searchCaseLaw',
+        list_case_law: 'listCaseLaw',
+        get_case_law: 'getCaseLaw',
+      },
       async () => (await import('./operations.js')).lovdataOperations(now),
     ),
   })

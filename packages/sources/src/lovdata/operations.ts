@@ -7,17 +7,17 @@ import { getSection } from './get-section.js'
 import { searchRules } from './search-rules.js'
 
 /**
- * Lovdata's operations, in the order of the source's outline: loaded when a request first
+ * Lovdata's operations, keyed as the source's outline reads them: loaded when a request first
  * reads them. The case-law operations share one cache of domstol.no, the one this call creates.
  */
 export function lovdataOperations(now: () => Date) {
   const hoyesterett = createHoyesterettClient()
-  return [
+  return {
     searchRules,
     getRule,
     getSection,
-    createSearchCaseLaw(hoyesterett, now),
-    createListCaseLaw(hoyesterett),
-    createGetCaseLaw(hoyesterett),
-  ]
+    searchCaseLaw: createSearchCaseLaw(hoyesterett, now),
+    listCaseLaw: createListCaseLaw(hoyesterett),
+    getCaseLaw: createGetCaseLaw(hoyesterett),
+  }
 }

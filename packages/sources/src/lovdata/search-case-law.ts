@@ -42,7 +42,6 @@ function excerpt(decision: Decision, terms: string[]): string {
  */
 export function createSearchCaseLaw(hoyesterett: HoyesterettClient, now: () => Date) {
   return defineOperation({
-    name: 'search_case_law',
     description:
       'Free-text search in Supreme Court (Høyesterett) decisions on domstol.no: titles, case numbers (HR-…), case ' +
       'intros and summaries. Covers this year and last year, and every year list_case_law has loaded; a case number ' +

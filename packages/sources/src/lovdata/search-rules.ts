@@ -210,7 +210,6 @@ function openCollections(
  * await searchRules.run({ query: 'aksjeloven', source: undefined, full_text: false, limit: 20, offset: 0 }, ctx)
  */
 export const searchRules = defineOperation({
-  name: 'search_rules',
   description:
     'Search Norwegian laws and central regulations in force (Lovdata’s public data) by title and section headings, or with ' +
     'full_text=yes by their text too. Title matches come first, then heading matches (matched_section names the section, ' +

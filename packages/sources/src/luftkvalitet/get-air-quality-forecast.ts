@@ -15,7 +15,6 @@ import { airForecastPlaceField } from './place-fields.js'
  */
 export function createGetAirQualityForecast(store: AirForecastStore) {
   return defineOperation({
-    name: 'get_air_quality_forecast',
     description:
       "MET Norway's air-quality forecast for a WGS84 point in Norway, hour by hour for the coming days: the air quality " +
       'index (AQI) and its band, the dominant pollutant, and the PM10, PM2.5, NO₂ and O₃ concentrations, for the ' +

@@ -47,7 +47,6 @@ export const nearbyStation = v.object({
  */
 export function createGetAirQualityNearby(stations: StationList) {
   return defineOperation({
-    name: 'get_air_quality_nearby',
     description:
       'The air-quality measuring stations nearest a WGS84 point, nearest first, with their distance in km. The ' +
       "station list comes from MET Norway's air-quality forecast (the stations NILU and the municipalities run) and " +

@@ -15,7 +15,6 @@ import type { StationList } from './station-list.js'
  */
 export function createGetStationForecast(stations: StationList, store: AirForecastStore) {
   return defineOperation({
-    name: 'get_station_forecast',
     description:
       "MET Norway's air-quality forecast at one measuring station, hour by hour, in the same shape as " +
       'get_air_quality_forecast. A station code that is not in MET’s station list is a 404.',

@@ -60,11 +60,11 @@ export function luftkvalitet(options: LuftkvalitetOptions = {}): SourceDefinitio
     entityTypes: { air_quality_station: { operation: 'get_station_forecast', parameter: 'station_id' } },
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      [
-        { name: 'get_air_quality_nearby', placeField: airStationsPlaceField },
-        { name: 'get_air_quality_forecast', placeField: airForecastPlaceField },
-        'get_station_forecast',
-      ],
+      {
+        get_air_quality_nearby: { operation: 'getAirQualityNearby', placeField: airStationsPlaceField },
+        get_air_quality_forecast: { operation: 'getAirQualityForecast', placeField: airForecastPlaceField },
+        get_station_forecast: 'getStationForecast',
+      },
       async () => (await import('./operations.js')).luftkvalitetOperations(options.requestBudget),
     ),
   })

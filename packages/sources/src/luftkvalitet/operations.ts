@@ -6,15 +6,15 @@ import { createGetStationForecast } from './get-station-forecast.js'
 import { createStationList } from './station-list.js'
 
 /**
- * The operations of one `luftkvalitet()` source, in the order of its outline, sharing its
+ * The operations of one `luftkvalitet()` source, keyed as its outline reads them, sharing its
  * station list and its memo of forecasts: loaded when a request first reads them.
  */
 export function luftkvalitetOperations(requestBudget: RequestBudget = metRequestBudget) {
   const stations = createStationList(requestBudget)
   const forecasts = createAirForecastStore(requestBudget)
-  return [
-    createGetAirQualityNearby(stations),
-    createGetAirQualityForecast(forecasts),
-    createGetStationForecast(stations, forecasts),
-  ]
+  return {
+    getAirQualityNearby: createGetAirQualityNearby(stations),
+    getAirQualityForecast: createGetAirQualityForecast(forecasts),
+    getStationForecast: createGetStationForecast(stations, forecasts),
+  }
 }

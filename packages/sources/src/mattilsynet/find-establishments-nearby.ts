@@ -31,7 +31,6 @@ export interface FindEstablishmentsNearbyDeps {
  */
 export function createFindEstablishmentsNearby(deps: FindEstablishmentsNearbyDeps) {
   return defineOperation({
-    name: 'find_establishments_nearby',
     description:
       "Places serving food within radius_km of a WGS84 point, nearest first, with the smiley grade of Mattilsynet's latest " +
       "inspection (0–1 smiling, 2 straight, 3 sad), placed at their addresses through Kartverket's address register. Needs " +

@@ -72,7 +72,10 @@ export function mattilsynet(options: MattilsynetOptions = {}): SourceDefinition 
     entitySearch: mattilsynetEntitySearch,
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      ['search_establishments', { name: 'find_establishments_nearby', placeField: foodInspectionsPlaceField }],
+      {
+        search_establishments: 'searchEstablishments',
+        find_establishments_nearby: { operation: 'findEstablishmentsNearby', placeField: foodInspectionsPlaceField },
+      },
       async () => (await import('./operations.js')).mattilsynetOperations(now),
     ),
   })

@@ -42,7 +42,6 @@ export function placementNote(pointsLoaded: boolean): string {
  */
 export function createSearchEstablishments(deps: SearchEstablishmentsDeps) {
   return defineOperation({
-    name: 'search_establishments',
     description:
       "Restaurants, cafés, shops and other places serving food, with the smiley grade (smilefjes) of Mattilsynet's latest " +
       'inspection (0–1 smiling, 2 straight, 3 sad), its four themes, the earlier inspections, and a WGS84 position from ' +

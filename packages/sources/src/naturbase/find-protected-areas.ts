@@ -41,7 +41,6 @@ export const protectionFormParameter = v.optional(
  * // GET /api/v1/kilder/naturbase/find_protected_areas?lat=59.8859&lon=10.8247&radius_km=3
  */
 export const findProtectedAreas = defineOperation({
-  name: 'find_protected_areas',
   description:
     'Protected areas (verneområder: national parks, nature reserves, landscape protection areas, natural monuments…) from ' +
     "Miljødirektoratet's Naturbase within radius_km of a WGS84 point, nearest first (distance_km 0 when the point is inside), " +

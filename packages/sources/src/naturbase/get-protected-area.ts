@@ -22,7 +22,6 @@ export const naturvernIdParameter = v.pipe(
  * // GET /api/v1/kilder/naturbase/get_protected_area?id=VV00000972
  */
 export const getProtectedArea = defineOperation({
-  name: 'get_protected_area',
   description:
     "One protected area from Miljødirektoratet's Naturbase by its id (naturvernId, e.g. VV00000972): form of protection, IUCN " +
     'category, date, municipalities, area, fact sheet and regulation, a point inside it, and its outline as GeoJSON in WGS84, ' +

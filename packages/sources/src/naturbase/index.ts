@@ -52,11 +52,11 @@ export function naturbase(): SourceDefinition {
     entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).naturbaseEntitySearch),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      [
-        { name: 'find_protected_areas', placeField: protectedAreasPlaceField },
-        'get_protected_area',
-        'search_protected_areas',
-      ],
+      {
+        find_protected_areas: { operation: 'findProtectedAreas', placeField: protectedAreasPlaceField },
+        get_protected_area: 'getProtectedArea',
+        search_protected_areas: 'searchProtectedAreas',
+      },
       async () => (await import('./operations.js')).naturbaseOperations,
     ),
   })

@@ -16,7 +16,6 @@ const POINT_TOLERANCE_M = 100
  * // GET /api/v1/kilder/naturbase/search_protected_areas?query=Østensjøvannet
  */
 export const searchProtectedAreas = defineOperation({
-  name: 'search_protected_areas',
   description:
     "Protected areas from Miljødirektoratet's Naturbase whose name or official name contains the text, best match first, " +
     'each with a point inside it (lat/lon) and without its outline (get_protected_area gives it).',

@@ -54,7 +54,6 @@ const stationSchema = v.object({
  */
 export function createFindChargingStations(apiKey: string | undefined) {
   return defineOperation({
-    name: 'find_charging_stations',
     description:
       "Public charging stations for electric vehicles within radius_km of a point, nearest first, from Enova's NOBIL register, with connectors and live availability where the operator reports it. NOBIL is asked for at most 500 stations; when it gives that many, _meta.capped says so. Needs a NOBIL API key (ALLMENNING_NOBIL_API_KEY); without one the answer is a 502 upstream_not_configured.",
     parameters: {

@@ -36,7 +36,7 @@ export function nobil(options: NobilOptions = {}): SourceDefinition {
     notConfigured: apiKey ? [] : [{ configure: NOBIL_KEY_VARIABLE }],
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      [{ name: 'find_charging_stations', placeField: chargingStationsPlaceField }],
+      { find_charging_stations: { operation: 'findChargingStations', placeField: chargingStationsPlaceField } },
       async () => (await import('./operations.js')).nobilOperations(apiKey),
     ),
   })

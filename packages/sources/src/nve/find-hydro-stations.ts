@@ -126,7 +126,6 @@ export function createFindHydroStations(
   now: () => number = Date.now,
 ) {
   return defineOperation({
-    name: 'find_hydro_stations',
     description:
       "NVE's hydrological stations (HydAPI) within radius_km of a point, nearest first, with what each measures, when its newest " +
       'data is from, and the latest measured water level and discharge. has_recent_data=true (the default) keeps the stations ' +

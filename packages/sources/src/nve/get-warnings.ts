@@ -118,7 +118,6 @@ const hazardOrder = (h: Hazard) => HAZARDS.indexOf(h)
  * // { date: '2026-01-14', location: { municipality: '4601', county: '46', ... }, highest_level: { flood: 1, landslide: 2, avalanche: null }, warnings: [...] }
  */
 export const getWarnings = defineOperation({
-  name: 'get_warnings',
   description:
     "NVE's flood, landslide and avalanche warnings from Varsom for one day, for a municipality, a county or a WGS84 point: " +
     'level (flood and landslide 1–4 green–red, avalanche 1–5), texts, validity and the areas each covers. A point is placed ' +

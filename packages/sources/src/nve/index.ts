@@ -77,10 +77,10 @@ export function nve(options: NveOptions = {}): SourceDefinition {
     notConfigured: hydapiKey ? [] : [{ configure: HYDAPI_KEY_VARIABLE, operations: ['find_hydro_stations'] }],
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      [
-        { name: 'get_warnings', placeField: hazardWarningsPlaceField },
-        { name: 'find_hydro_stations', placeField: hydroStationsPlaceField },
-      ],
+      {
+        get_warnings: { operation: 'getWarnings', placeField: hazardWarningsPlaceField },
+        find_hydro_stations: { operation: 'findHydroStations', placeField: hydroStationsPlaceField },
+      },
       async () => (await import('./operations.js')).nveOperations(hydapiKey),
     ),
   })

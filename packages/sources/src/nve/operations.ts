@@ -4,12 +4,12 @@ import { createHydroStationList } from './hydro-station-list.js'
 import { createLatestObservations } from './latest-observations.js'
 
 /**
- * The operations of one `nve()` source with its HydAPI key (or none), in the order of its
- * outline, sharing its station lists and its memo of latest observations: loaded when a request
+ * The operations of one `nve()` source with its HydAPI key (or none), keyed as its
+ * outline reads them, sharing its station lists and its memo of latest observations: loaded when a request
  * first reads them.
  */
 export function nveOperations(hydapiKey: string | undefined) {
   const stations = hydapiKey ? createHydroStationList(hydapiKey) : undefined
   const latest = hydapiKey ? createLatestObservations(hydapiKey) : undefined
-  return [getWarnings, createFindHydroStations(hydapiKey, stations, latest)]
+  return { getWarnings, findHydroStations: createFindHydroStations(hydapiKey, stations, latest) }
 }

@@ -42,7 +42,7 @@ export function nyheter(): SourceDefinition {
     upstreams: [politiloggen, nrkFeeds, kartverketKommuneinfo, kartverketStedsnavn],
     relatedSources: [{ id: 'geonorge', reason: 'Place names and municipalities the messages are placed by' }],
     // The operation's code is imported when a request first reads it (see deferOperations).
-    operations: deferOperations([{ name: 'search_news', placeField: newsPlaceField }], async () =>
+    operations: deferOperations({ search_news: { operation: 'searchNews', placeField: newsPlaceField } }, async () =>
       (await import('./operations.js')).nyheterOperations(),
     ),
   })

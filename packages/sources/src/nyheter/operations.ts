@@ -6,21 +6,21 @@ import { createPoliceLogCache } from './police-log.js'
 import { createSearchNews } from './search-news.js'
 
 /**
- * The operations of one `nyheter()` source, in the order of its outline, each instance with its
+ * The operations of one `nyheter()` source, keyed as its outline reads them, each instance with its
  * own caches of the log, the feeds and the placements: loaded when a request first reads them.
  *
  * @example
- * const [searchNews] = nyheterOperations()
+ * const { searchNews } = nyheterOperations()
  */
 export function nyheterOperations() {
   const municipalities = createMunicipalityLookup()
-  return [
-    createSearchNews({
+  return {
+    searchNews: createSearchNews({
       policeLog: createPoliceLogCache(),
       nrk: createNrkFeedCache(),
       placer: createPlacer(municipalities),
       municipalityAt: createMunicipalityAtPoint(),
       municipalities,
     }),
-  ]
+  }
 }

@@ -130,7 +130,6 @@ const round = (n: number) => Math.round(n * 100) / 100
  */
 export function createSearchNews(deps: SearchNewsDeps) {
   return defineOperation({
-    name: 'search_news',
     description:
       "News around a WGS84 point: the police's operative log (Politiloggen) and, for the point's region, NRK's regional " +
       "latest news, sorted by pub_date (when it was published), newest first. Politiloggen's messages carry no coordinates: " +

@@ -46,8 +46,9 @@ export function poiNorge(): SourceDefinition {
     cacheTtlSeconds: 3600,
     upstreams: [overpassApi],
     // The operations' code is imported when a request first reads it (see deferOperations).
-    operations: deferOperations([{ name: 'search_poi', placeField: poisPlaceField }, 'list_categories'], async () =>
-      (await import('./operations.js')).poiNorgeOperations(),
+    operations: deferOperations(
+      { search_poi: { operation: 'searchPoi', placeField: poisPlaceField }, list_categories: 'listCategories' },
+      async () => (await import('./operations.js')).poiNorgeOperations(),
     ),
   })
 }

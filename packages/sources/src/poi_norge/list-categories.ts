@@ -26,7 +26,6 @@ const categorySchema = v.object({
  * // { count: 46, types: ['amenity', ...], categories: [{ key: 'restaurant', name_no: 'Restaurant', name_en: 'Restaurant', type: 'amenity', osm_tags: ['amenity=restaurant'] }, ...], has_more_results: false }
  */
 export const listCategories = defineOperation({
-  name: 'list_categories',
   description:
     'The categories search_poi takes by name (one per call): restaurant, cafe, fast_food, bar, pub, bicycle_parking and more, each with ' +
     'its Norwegian and English name and the OpenStreetMap tag it is searched as. search_poi also takes any other OpenStreetMap ' +

@@ -55,7 +55,6 @@ export function createSearchPoi() {
   }
 
   return defineOperation({
-    name: 'search_poi',
     description:
       'Points of interest from OpenStreetMap within radius_km of a point, nearest first: restaurants, shops, museums, bicycle parking and the like, by OpenStreetMap key (type) and value (category); list_categories lists the categories known by name and the tag each searches. Without a category only named POIs are returned.',
     parameters: {

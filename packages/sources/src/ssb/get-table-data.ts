@@ -40,7 +40,6 @@ function valueCodes(variables: VariableSelection[]): Record<string, string> {
  */
 export function createGetTableData(memo: TimedMemo<TableMetadata>) {
   return defineOperation({
-    name: 'get_table_data',
     description:
       'Figures from a Statistics Norway table as rows, one per cell: each variable’s code and label, value, status ' +
       '(why a value is missing) and unit. selection names the values per variable: Region:0301,4601;ContentsCode:*;Tid:top(3) ' +

@@ -14,7 +14,6 @@ import { langSchema, tableIdSchema } from './table-parameters.js'
  */
 export function createGetTableMetadata(memo: TimedMemo<TableMetadata>) {
   return defineOperation({
-    name: 'get_table_metadata',
     description:
       "A Statistics Norway table's variables (e.g. Region, ContentsCode for the measures, Tid for time) with every " +
       'value’s code and label, the unit of each measure, and whether a variable may be left out of a get_table_data ' +

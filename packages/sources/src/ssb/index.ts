@@ -54,8 +54,9 @@ export function ssb(): SourceDefinition {
     entityTypes: { statistics_table: { operation: 'get_table_metadata', parameter: 'table_id' } },
     entitySearch: ssbEntitySearch,
     // The operations' code is imported when a request first reads it (see deferOperations).
-    operations: deferOperations(['search_tables', 'get_table_metadata', 'get_table_data'], async () =>
-      (await import('./operations.js')).ssbOperations(),
+    operations: deferOperations(
+      { search_tables: 'searchTables', get_table_metadata: 'getTableMetadata', get_table_data: 'getTableData' },
+      async () => (await import('./operations.js')).ssbOperations(),
     ),
   })
 }

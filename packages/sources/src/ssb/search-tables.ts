@@ -48,7 +48,6 @@ function toSummary(hit: TableHit): TableSummary {
  * data.tables[0]?.table_id // '07459'
  */
 export const searchTables = defineOperation({
-  name: 'search_tables',
   description:
     "Search Statistics Norway's tables (Statistikkbanken) by words in their titles and variables, or with PxWebApi's " +
     'query syntax (title:befolkning, trend AND anlegg*). Each hit has the table number to use in get_table_metadata ' +

@@ -35,7 +35,6 @@ const flow = v.object({
 
 /** `get_physical_flow`: the current physical flow on every interconnector. */
 export const getPhysicalFlow = defineOperation({
-  name: 'get_physical_flow',
   description:
     'Current physical flow in MW on every interconnector between Nordic and Baltic price areas and their neighbours. A positive flow_mw goes from from_area to to_area, a negative one the other way.',
   parameters: { area: v.optional(areaCode) },

@@ -14,7 +14,6 @@ const plausibleSituations = listSizeCheck<unknown[]>({
 
 /** `get_power_situation`: Statnett's assessment of the power situation per Norwegian price area. */
 export const getPowerSituation = defineOperation({
-  name: 'get_power_situation',
   description:
     "Statnett's assessment for the price areas NO1 to NO5: whether the power situation is normal or strained for the season. status is Statnett's own code, passed on unchanged (its value set is not documented).",
   parameters: {

@@ -14,7 +14,6 @@ import { priceAreaPlaceField } from './place-fields.js'
  * says how certain that is.
  */
 export const getPriceArea = defineOperation({
-  name: 'get_price_area',
   description:
     'The Norwegian price area (NO1–NO5) a WGS84 point lies in, with Statnett’s power situation there. Decided by ' +
     'the county of the nearest address in Kartverket’s register (within 5 km): price-area borders follow the grid, ' +

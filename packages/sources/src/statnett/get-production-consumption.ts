@@ -30,7 +30,6 @@ const rows: [keyof Figures, keyof v.InferOutput<typeof detailedOverview>][] = [
 
 /** `get_production_consumption`: the latest Nordic and Baltic production by type, consumption and net exchange. */
 export const getProductionConsumption = defineOperation({
-  name: 'get_production_consumption',
   description:
     'The latest production by source (nuclear, hydro, thermal, wind, not specified), consumption and net exchange in MW per Nordic and Baltic country (SE, DK, NO, FI, EE, LT, LV), with the total.',
   parameters: {},

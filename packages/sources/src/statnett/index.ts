@@ -57,12 +57,12 @@ export function statnett(): SourceDefinition {
     entitySearch: statnettEntitySearch,
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      [
-        'get_physical_flow',
-        'get_production_consumption',
-        'get_power_situation',
-        { name: 'get_price_area', placeField: priceAreaPlaceField },
-      ],
+      {
+        get_physical_flow: 'getPhysicalFlow',
+        get_production_consumption: 'getProductionConsumption',
+        get_power_situation: 'getPowerSituation',
+        get_price_area: { operation: 'getPriceArea', placeField: priceAreaPlaceField },
+      },
       async () => (await import('./operations.js')).statnettOperations,
     ),
   })

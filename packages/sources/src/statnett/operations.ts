@@ -3,5 +3,5 @@ import { getPowerSituation } from './get-power-situation.js'
 import { getPriceArea } from './get-price-area.js'
 import { getProductionConsumption } from './get-production-consumption.js'
 
-/** Statnett's operations, in the order of the source's outline: loaded when a request first reads them. */
-export const statnettOperations = [getPhysicalFlow, getProductionConsumption, getPowerSituation, getPriceArea]
+/** Statnett's operations, keyed as the source's outline reads them: loaded when a request first reads them. */
+export const statnettOperations = { getPhysicalFlow, getProductionConsumption, getPowerSituation, getPriceArea }

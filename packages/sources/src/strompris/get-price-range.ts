@@ -29,7 +29,6 @@ const rangeError = (problem: string, rule: string) =>
  */
 export function createGetPriceRange(days: PriceDays) {
   return defineOperation({
-    name: 'get_price_range',
     description:
       `${PRICE_NOTE}, for every day from start_date to end_date (both included, at most ${MAX_RANGE_DAYS} days) in one price area, ` +
       'as one list of periods in time order. Days not yet published at the end of the range are listed in unpublished_dates; ' +

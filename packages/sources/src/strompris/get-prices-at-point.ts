@@ -27,7 +27,6 @@ function periodAt(prices: PricePeriod[], now: number): PricePeriod | null {
  */
 export function createGetPricesAtPoint(days: PriceDays) {
   return defineOperation({
-    name: 'get_prices_at_point',
     description:
       `${PRICE_NOTE}, today (Oslo time) in the price area a WGS84 point lies in, with the price of the period now. The area is ` +
       'that of the county of the nearest address in Kartverket’s register (within 5 km), as statnett/get_price_area tells it; ' +

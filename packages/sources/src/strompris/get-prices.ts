@@ -16,7 +16,6 @@ import { areaParameter, dateParameter, PRICE_NOTE } from './price-parameters.js'
  */
 export function createGetPrices(days: PriceDays) {
   return defineOperation({
-    name: 'get_prices',
     description:
       `${PRICE_NOTE}, for one day (Oslo time) in one price area, from hvakosterstrommen.no. A day has 24 hourly periods ` +
       'until 30 September 2025 and 96 quarter-hours since (23/25 or 92/100 on the days summer time starts and ends). ' +

@@ -54,7 +54,11 @@ export function strompris(): SourceDefinition {
     entitySearch: priceAreaSearch,
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      ['get_prices', 'get_price_range', { name: 'get_prices_at_point', placeField: electricityPricePlaceField }],
+      {
+        get_prices: 'getPrices',
+        get_price_range: 'getPriceRange',
+        get_prices_at_point: { operation: 'getPricesAtPoint', placeField: electricityPricePlaceField },
+      },
       async () => (await import('./operations.js')).stromprisOperations(),
     ),
   })

@@ -4,10 +4,14 @@ import { createGetPricesAtPoint } from './get-prices-at-point.js'
 import { createPriceDays } from './price-day.js'
 
 /**
- * The operations of one `strompris()` source, in the order of its outline, sharing its memo of
+ * The operations of one `strompris()` source, keyed as its outline reads them, sharing its memo of
  * published days: loaded when a request first reads them.
  */
 export function stromprisOperations() {
   const days = createPriceDays()
-  return [createGetPrices(days), createGetPriceRange(days), createGetPricesAtPoint(days)]
+  return {
+    getPrices: createGetPrices(days),
+    getPriceRange: createGetPriceRange(days),
+    getPricesAtPoint: createGetPricesAtPoint(days),
+  }
 }

@@ -34,7 +34,6 @@ const nearbyRow = v.object({
  */
 export function createFindSchoolsNearby(deps: FindSchoolsNearbyDeps) {
   return defineOperation({
-    name: 'find_schools_nearby',
     description:
       "Schools in operation (grunnskoler and videregående) within radius_km of a point, nearest first, from Udir's school " +
       'register, placed by the positions in their own records. With the udir_enheter dataset loaded (positions_from ' +

@@ -92,7 +92,6 @@ function toUnit(detail: UnitDetail, register: UdirRegister) {
  */
 export function createGetUnit(deps: GetUnitDeps) {
   return defineOperation({
-    name: 'get_unit',
     description:
       "One school or kindergarten in full from Udir's registers, by organisation number: its record as Udir gives it " +
       '(ErAktiv, Koordinat{Breddegrad,Lengdegrad,Zoom,GeoKilde}, Beliggenhetsadresse{Adresse,Postnr,Poststed}, contact, ' +

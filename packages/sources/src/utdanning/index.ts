@@ -76,12 +76,12 @@ export function utdanning(options: UtdanningOptions = {}): SourceDefinition {
     }),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      [
-        'search_schools',
-        'search_kindergartens',
-        'get_unit',
-        { name: 'find_schools_nearby', placeField: schoolsPlaceField },
-      ],
+      {
+        search_schools: 'searchSchools',
+        search_kindergartens: 'searchKindergartens',
+        get_unit: 'getUnit',
+        find_schools_nearby: { operation: 'findSchoolsNearby', placeField: schoolsPlaceField },
+      },
       async () => {
         const [{ createUnitRegister }, { udirRequestBudget }, { utdanningOperations }] = await Promise.all([
           import('./unit-register.js'),

@@ -6,15 +6,15 @@ import { createSearchKindergartens, createSearchSchools } from './search-units.j
 import type { UnitRegister } from './unit-register.js'
 
 /**
- * The operations of one `utdanning()` source, in the order of its outline, over its own copy
+ * The operations of one `utdanning()` source, keyed as its outline reads them, over its own copy
  * of the registers: loaded when a request first reads them.
  */
 export function utdanningOperations(register: UnitRegister) {
   const municipalities = createMunicipalityLookup()
-  return [
-    createSearchSchools({ register, municipalities }),
-    createSearchKindergartens({ register, municipalities }),
-    createGetUnit({ register }),
-    createFindSchoolsNearby({ register, municipalityAt: createMunicipalityAtPoint() }),
-  ]
+  return {
+    searchSchools: createSearchSchools({ register, municipalities }),
+    searchKindergartens: createSearchKindergartens({ register, municipalities }),
+    getUnit: createGetUnit({ register }),
+    findSchoolsNearby: createFindSchoolsNearby({ register, municipalityAt: createMunicipalityAtPoint() }),
+  }
 }

@@ -161,7 +161,6 @@ const cappedBy = (list: { pagesLeftOut: number; units: unknown[] }) =>
  */
 export function createSearchSchools(deps: SearchUnitsDeps) {
   return defineOperation({
-    name: 'search_schools',
     description:
       "Schools of a municipality (or county) from Udir's national school register (NSR): name, the flags clients read " +
       '(ErGrunnskole, ErVideregaaendeSkole, ErPrivatskole, ErAktiv ...), address and WGS84 position. Udir also registers ' +
@@ -249,7 +248,6 @@ export function createSearchSchools(deps: SearchUnitsDeps) {
  */
 export function createSearchKindergartens(deps: SearchUnitsDeps) {
   return defineOperation({
-    name: 'search_kindergartens',
     description:
       "Kindergartens of a municipality (or county) from Udir's national kindergarten register (NBR): name, the flags " +
       'clients read (ErPrivatBarnehage, ErOffentligBarnehage, ErAktiv), address and WGS84 position. Kindergarten owners and ' +

@@ -23,7 +23,6 @@ import { trafficRegistrationPointsPlaceField } from './place-fields.js'
  */
 export function createFindRegistrationPointsNearby(list: RegistrationPointList) {
   return defineOperation({
-    name: 'find_registration_points_nearby',
     description:
       "Statens vegvesen's traffic registration points (counters of vehicles or bicycles) within radius_km of a point, nearest first. Each id is what get_traffic_volume takes.",
     parameters: {
@@ -58,7 +57,6 @@ export function createFindRegistrationPointsNearby(list: RegistrationPointList) 
  */
 export function createFindRegistrationPointsByRoad(list: RegistrationPointList) {
   return defineOperation({
-    name: 'find_registration_points_by_road',
     description:
       "Statens vegvesen's traffic registration points on one road (E6, RV4, FV44, ...), optionally in one county, in the order of the road reference.",
     parameters: {
@@ -110,7 +108,6 @@ export function createFindRegistrationPointsByRoad(list: RegistrationPointList) 
  */
 export function createSearchRegistrationPoints(list: RegistrationPointList) {
   return defineOperation({
-    name: 'search_registration_points',
     description: "Statens vegvesen's traffic registration points by name or id, best match first.",
     parameters: {
       query: v.pipe(

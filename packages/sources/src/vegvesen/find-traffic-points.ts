@@ -62,7 +62,6 @@ const byName = new Intl.Collator('nb', { numeric: true })
  */
 export function createFindTrafficPoints(list: RegistrationPointList) {
   return defineOperation({
-    name: 'find_traffic_points',
     description:
       "Statens vegvesen's traffic registration points in a county (county_number, e.g. 3 for Oslo), or within radius_km of a point (lat, lon), or both; nearest first when a point is given, by name otherwise. Points without a position are left out. Each id is what get_traffic_volume takes.",
     parameters: {

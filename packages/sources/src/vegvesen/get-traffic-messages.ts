@@ -64,7 +64,6 @@ function nearestPosition(center: Wgs84Point, situation: TrafficSituation): Wgs84
  */
 export function createGetTrafficMessages(feed: SituationFeed, now: () => number = Date.now) {
   return defineOperation({
-    name: 'get_traffic_messages',
     description:
       "Statens vegvesen's traffic messages (road works, closures, accidents, obstructions, weather and driving conditions) within radius_km of a point, nearest first, from its DATEX II feed: only those in force now unless include_planned=true. Needs a DATEX username and password (ALLMENNING_VEGVESEN_DATEX_USERNAME, ALLMENNING_VEGVESEN_DATEX_PASSWORD); without them the answer is a 502 upstream_not_configured.",
     parameters: {

@@ -73,7 +73,6 @@ const volumeRow = v.object({
  */
 export function createGetTrafficVolume(list: RegistrationPointList, now: () => number = Date.now) {
   return defineOperation({
-    name: 'get_traffic_volume',
     description:
       "Traffic volumes at one of Statens vegvesen's registration points, hour by hour (at most 7 days) or day by day (at most 366 days), both directions together, with the coverage of each period. The last 24 hours (or 31 days) when from and to are left out.",
     parameters: {

@@ -91,14 +91,17 @@ export function vegvesen(options: VegvesenOptions = {}): SourceDefinition {
     entitySearch: vegvesenEntitySearch,
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      [
-        { name: 'find_registration_points_nearby', placeField: trafficRegistrationPointsPlaceField },
-        'find_registration_points_by_road',
-        'search_registration_points',
-        'get_traffic_volume',
-        'find_traffic_points',
-        { name: 'get_traffic_messages', placeField: trafficMessagesPlaceField },
-      ],
+      {
+        find_registration_points_nearby: {
+          operation: 'findRegistrationPointsNearby',
+          placeField: trafficRegistrationPointsPlaceField,
+        },
+        find_registration_points_by_road: 'findRegistrationPointsByRoad',
+        search_registration_points: 'searchRegistrationPoints',
+        get_traffic_volume: 'getTrafficVolume',
+        find_traffic_points: 'findTrafficPoints',
+        get_traffic_messages: { operation: 'getTrafficMessages', placeField: trafficMessagesPlaceField },
+      },
       async () => (await import('./operations.js')).vegvesenOperations(datex),
     ),
   })

@@ -10,7 +10,7 @@ import { createRegistrationPointList } from './registration-points.js'
 import { createSituationFeed, type DatexCredentials } from './situation-feed.js'
 
 /**
- * The operations of one `vegvesen()` source, in the order of its outline, sharing its memo of
+ * The operations of one `vegvesen()` source, keyed as its outline reads them, sharing its memo of
  * the point list and of the DATEX situation snapshot: loaded when a request first reads them.
  *
  * @example
@@ -18,12 +18,12 @@ import { createSituationFeed, type DatexCredentials } from './situation-feed.js'
  */
 export function vegvesenOperations(datex: Partial<DatexCredentials> = {}) {
   const list = createRegistrationPointList()
-  return [
-    createFindRegistrationPointsNearby(list),
-    createFindRegistrationPointsByRoad(list),
-    createSearchRegistrationPoints(list),
-    createGetTrafficVolume(list),
-    createFindTrafficPoints(list),
-    createGetTrafficMessages(createSituationFeed(datex)),
-  ]
+  return {
+    findRegistrationPointsNearby: createFindRegistrationPointsNearby(list),
+    findRegistrationPointsByRoad: createFindRegistrationPointsByRoad(list),
+    searchRegistrationPoints: createSearchRegistrationPoints(list),
+    getTrafficVolume: createGetTrafficVolume(list),
+    findTrafficPoints: createFindTrafficPoints(list),
+    getTrafficMessages: createGetTrafficMessages(createSituationFeed(datex)),
+  }
 }

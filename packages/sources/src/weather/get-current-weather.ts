@@ -15,7 +15,6 @@ import { currentWeatherPlaceField } from './place-fields.js'
  */
 export function createGetCurrentWeather(store: ForecastStore) {
   return defineOperation({
-    name: 'get_current_weather',
     description:
       "The weather now at a WGS84 point from MET Norway's Locationforecast: temperature, humidity, wind, pressure, " +
       'cloud cover, and the precipitation and weather symbol (in words too) of the coming hour. These are forecast values for the ' +

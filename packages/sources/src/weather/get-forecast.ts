@@ -15,7 +15,6 @@ import { forecastPlaceField } from './place-fields.js'
  */
 export function createGetForecast(store: ForecastStore) {
   return defineOperation({
-    name: 'get_forecast',
     description:
       "MET Norway's weather forecast for a WGS84 point, about ten days ahead: hour by hour for the first two days or " +
       'so, then in 6-hour steps. Each step has the instant values at its time and the precipitation and weather ' +

@@ -19,7 +19,6 @@ const byTime = (values: TideValue[] | undefined) => new Map((values ?? []).map((
  * // data: [{ time: '2026-11-25T05:00:00Z', tide_cm: 71.2, sea_level_cm: 80.4, surge_cm: 9.2, sea_level_basis: 'forecast', datum: 'CD' }, ...]
  */
 export const getTideForecast = defineOperation({
-  name: 'get_tide_forecast',
   description:
     'Sea level at a point on the Norwegian coast, hour by hour from the current hour, from Kartverket’s water-level API: ' +
     'tide_cm is the astronomical tide, surge_cm the weather’s effect (storm surge, from MET Norway’s model, which ' +

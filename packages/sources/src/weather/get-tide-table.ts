@@ -16,7 +16,6 @@ const DAY_MS = 86_400_000
  * // data: [{ time: '2026-11-25T03:12:00Z', height_cm: 152.4, kind: 'high', datum: 'CD' }, ...]
  */
 export const getTideTable = defineOperation({
-  name: 'get_tide_table',
   description:
     'High and low water at a point on the Norwegian coast (a tide table), from Kartverket’s predictions of the ' +
     `astronomical tide, from 00:00 UTC today for the given number of days. Weather is not included. ${datumNote} ` +

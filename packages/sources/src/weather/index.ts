@@ -65,12 +65,12 @@ export function weather(options: WeatherOptions = {}): SourceDefinition {
     entityTypes: { point: { operation: 'get_forecast', parameter: 'lat' } },
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
-      [
-        { name: 'get_current_weather', placeField: currentWeatherPlaceField },
-        { name: 'get_forecast', placeField: forecastPlaceField },
-        'get_tide_forecast',
-        { name: 'get_tide_table', placeField: tidesPlaceField },
-      ],
+      {
+        get_current_weather: { operation: 'getCurrentWeather', placeField: currentWeatherPlaceField },
+        get_forecast: { operation: 'getForecast', placeField: forecastPlaceField },
+        get_tide_forecast: 'getTideForecast',
+        get_tide_table: { operation: 'getTideTable', placeField: tidesPlaceField },
+      },
       async () => (await import('./operations.js')).weatherOperations(options.requestBudget),
     ),
   })

@@ -6,11 +6,16 @@ import { getTideForecast } from './get-tide-forecast.js'
 import { getTideTable } from './get-tide-table.js'
 
 /**
- * The operations of one `weather()` source, in the order of its outline, sharing its memo of
+ * The operations of one `weather()` source, keyed as its outline reads them, sharing its memo of
  * forecasts (the current weather and the forecast for one cell cost one MET call): loaded when
  * a request first reads them.
  */
 export function weatherOperations(requestBudget: RequestBudget | undefined) {
   const store = createForecastStore(requestBudget)
-  return [createGetCurrentWeather(store), createGetForecast(store), getTideForecast, getTideTable]
+  return {
+    getCurrentWeather: createGetCurrentWeather(store),
+    getForecast: createGetForecast(store),
+    getTideForecast,
+    getTideTable,
+  }
 }
