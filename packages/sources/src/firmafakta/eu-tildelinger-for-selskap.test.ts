@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testOperationContext } from '@allmenning/core/testing'
-import { euTildelingerForSelskap as operation } from '../../../packages/sources/src/firmafakta/eu-tildelinger-for-selskap.js'
-import { cordis, orgNrFromVat } from '../../../packages/sources/src/firmafakta/datasets/cordis.js'
-import { h2020Zip, horizonZip } from '../../../packages/sources/src/firmafakta/testing/cordis-fixtures.js'
+import { euTildelingerForSelskap as operation } from './eu-tildelinger-for-selskap.js'
+import { cordis, orgNrFromVat } from './datasets/cordis.js'
+import { h2020Zip, horizonZip } from './testing/cordis-fixtures.js'
 import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 let datasets: LoadedDatasets

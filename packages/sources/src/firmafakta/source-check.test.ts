@@ -7,7 +7,7 @@ import { areaAdresser, areaEnheter } from '@allmenning/sources/firmafakta/testin
 import { recordedAddresses, startFakeKartverketAdresser } from '@allmenning/sources/geonorge/testing'
 import { startFakeRegnskapsregisteret } from '@allmenning/sources/firmafakta/testing'
 import type { FakeUpstream } from '@allmenning/core/testing'
-import { loadAllDatasets } from '../../support/firmafakta-datasets.js'
+import { loadAllDatasets } from '../../../../test/support/firmafakta-datasets.js'
 
 // The source check calls every operation, the eight that read datasets too: it loads every
 // firmafakta dataset from its real-format files (CSV, zips of CSV, workbooks), which only the

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testOperationContext } from '@allmenning/core/testing'
-import { forskningsradetTildelingerForSelskap as operation } from '../../../packages/sources/src/firmafakta/forskningsradet-tildelinger-for-selskap.js'
-import { forskningsradetSoknader } from '../../../packages/sources/src/firmafakta/datasets/forskningsradet-soknader.js'
-import { soknaderCsv } from '../../../packages/sources/src/firmafakta/testing/forskningsradet-fixtures.js'
+import { forskningsradetTildelingerForSelskap as operation } from './forskningsradet-tildelinger-for-selskap.js'
+import { forskningsradetSoknader } from './datasets/forskningsradet-soknader.js'
+import { soknaderCsv } from './testing/forskningsradet-fixtures.js'
 import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 let datasets: LoadedDatasets

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testOperationContext } from '@allmenning/core/testing'
-import { tildelingerForSelskap as operation } from '../../../packages/sources/src/firmafakta/tildelinger-for-selskap.js'
-import { innovasjonNorgeTildelinger } from '../../../packages/sources/src/firmafakta/datasets/innovasjon-norge-tildelinger.js'
-import { tildelingerCsv } from '../../../packages/sources/src/firmafakta/testing/innovasjon-norge-fixtures.js'
+import { tildelingerForSelskap as operation } from './tildelinger-for-selskap.js'
+import { innovasjonNorgeTildelinger } from './datasets/innovasjon-norge-tildelinger.js'
+import { tildelingerCsv } from './testing/innovasjon-norge-fixtures.js'
 import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 let datasets: LoadedDatasets

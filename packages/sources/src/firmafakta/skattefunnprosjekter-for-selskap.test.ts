@@ -1,12 +1,9 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testOperationContext } from '@allmenning/core/testing'
-import { skattefunnprosjekterForSelskap as operation } from '../../../packages/sources/src/firmafakta/skattefunnprosjekter-for-selskap.js'
-import { skattefunn } from '../../../packages/sources/src/firmafakta/datasets/skattefunn.js'
-import {
-  skattefunnHistorical,
-  skattefunnRolling,
-} from '../../../packages/sources/src/firmafakta/testing/skattefunn-fixtures.js'
+import { skattefunnprosjekterForSelskap as operation } from './skattefunnprosjekter-for-selskap.js'
+import { skattefunn } from './datasets/skattefunn.js'
+import { skattefunnHistorical, skattefunnRolling } from './testing/skattefunn-fixtures.js'
 import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 const file = 'skattefunn-innsendte-soknader.xlsx'
