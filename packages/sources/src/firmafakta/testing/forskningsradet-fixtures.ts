@@ -90,6 +90,7 @@ const applications: Array<Record<string, string>> = [
  * first, quotes undone: for the in-memory dataset store.
  *
  * @example
+ * import { forskningsradetSoknader } from '../datasets/forskningsradet-soknader.js'
  * await store.loadFiles(forskningsradetSoknader, [{ file: 'dataset.csv', records: soknaderRecords() }])
  */
 export function soknaderRecords(): string[][] {

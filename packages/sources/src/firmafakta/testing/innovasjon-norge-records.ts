@@ -11,6 +11,7 @@
  * whose amount is not a number.
  *
  * @example
+ * import { innovasjonNorgeTildelinger } from '../datasets/innovasjon-norge-tildelinger.js'
  * await store.loadFiles(innovasjonNorgeTildelinger, [{ file: 'Tildelinger.csv', records: tildelingerRecords() }])
  */
 export function tildelingerRecords(): string[][] {

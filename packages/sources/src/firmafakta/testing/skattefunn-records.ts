@@ -147,6 +147,7 @@ const text = (cell: SkattefunnCell) =>
  * The records of the historical workbook as the import's reader yields them, header first.
  *
  * @example
+ * import { skattefunn } from '../datasets/skattefunn.js'
  * await store.loadFiles(skattefunn, [{ file: 'skattefunn-innsendte-soknader.xlsx', records: skattefunnHistoricalRecords() }])
  */
 export function skattefunnHistoricalRecords(): string[][] {
