@@ -312,11 +312,6 @@ const deepImportsAllowed: Record<string, string> = {
   'packages/sources/src/firmafakta/datasets/innovasjon-norge-tildelinger.ts':
     'a dataset definition, internal (firmafaktaDatasets)',
   'packages/sources/src/firmafakta/datasets/skattefunn.ts': 'a dataset definition, internal (firmafaktaDatasets)',
-  'packages/sources/src/firmafakta/eu-tildelinger-for-selskap.ts': 'an operation, loaded through deferOperations',
-  'packages/sources/src/firmafakta/forskningsradet-tildelinger-for-selskap.ts':
-    'an operation, loaded through deferOperations',
-  'packages/sources/src/firmafakta/skattefunnprosjekter-for-selskap.ts': 'an operation, loaded through deferOperations',
-  'packages/sources/src/firmafakta/tildelinger-for-selskap.ts': 'an operation, loaded through deferOperations',
   'packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.ts':
     'builds its files with iconv-lite, which @allmenning/sources does not depend on',
   'packages/sources/src/firmafakta/testing/brreg-roller-fixtures.ts':

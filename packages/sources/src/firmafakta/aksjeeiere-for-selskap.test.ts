@@ -5,7 +5,7 @@ import { testOperationContext } from '@allmenning/core/testing'
 import { firmafakta } from './index.js'
 import { aksjeeiereForSelskap as operation } from './aksjeeiere-for-selskap.js'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
-import { aksjonaerregisteret2024Records, fixtureCompany } from './testing/aksjonaerregisteret-fixtures.js'
+import { aksjonaerregisteret2024Records, fixtureCompany } from './testing/aksjonaerregisteret-records.js'
 import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
 
 let datasets: MemoryDatasets

@@ -8,7 +8,7 @@ import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import {
   aksjonaerregisteret2021Records,
   aksjonaerregisteret2024Records,
-} from './testing/aksjonaerregisteret-fixtures.js'
+} from './testing/aksjonaerregisteret-records.js'
 import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
 
 let datasets: MemoryDatasets

@@ -5,7 +5,7 @@ import { testOperationContext } from '@allmenning/core/testing'
 import { personinformasjon as operation } from './personinformasjon.js'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { brregRoller } from './datasets/brreg-roller.js'
-import { aksjonaerregisteret2024Records } from './testing/aksjonaerregisteret-fixtures.js'
+import { aksjonaerregisteret2024Records } from './testing/aksjonaerregisteret-records.js'
 import { rollerTotalbestand } from './testing/brreg-roller-fixtures.js'
 import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
 

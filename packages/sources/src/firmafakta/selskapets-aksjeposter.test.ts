@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testOperationContext } from '@allmenning/core/testing'
 import { selskapetsAksjeposter as operation } from './selskapets-aksjeposter.js'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
-import { aksjonaerregisteret2024Records, fixtureOwnerCompany } from './testing/aksjonaerregisteret-fixtures.js'
+import { aksjonaerregisteret2024Records, fixtureOwnerCompany } from './testing/aksjonaerregisteret-records.js'
 import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
 
 let datasets: MemoryDatasets

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { checkSource, createTestGateway, type FakeUpstream, type TestGateway } from '@allmenning/core/testing'
+import { createTestGateway, type FakeUpstream, type TestGateway } from '@allmenning/core/testing'
 import { startFakeStatnett, statnettJson, statnettPaths } from './testing/fake-statnett.js'
-import { startFakeKartverketAdresser } from '../geonorge/testing/fake-kartverket.js'
 import { getPhysicalFlow } from './get-physical-flow.js'
 import { getPowerSituation } from './get-power-situation.js'
 import { getProductionConsumption } from './get-production-consumption.js'
@@ -26,28 +25,6 @@ beforeAll(async () => {
   })
 })
 afterAll(() => fake.close())
-
-// First, while the fake still answers every recorded shape (later tests change its routes).
-describe('the source check of @allmenning/core/testing', () => {
-  it('passes: descriptor, schemas, OpenAPI, envelopes, paging, shared 400s, 502s naming Statnett, entity search', async () => {
-    // get_price_area finds a point's county through Kartverket's address API.
-    const kartverket = await startFakeKartverketAdresser()
-    const report = await checkSource(statnett, {
-      upstreams: { statnett: fake, kartverket_adresser: kartverket },
-      examples: { get_price_area: { lat: 59.9129, lon: 10.7563 } },
-      search: 'Oslo',
-    }).finally(() => kartverket.close())
-    expect(report.operations).toEqual([
-      'get_physical_flow',
-      'get_production_consumption',
-      'get_power_situation',
-      'get_price_area',
-    ])
-    expect(report.passed).toContain('get_physical_flow: limit and offset page the list')
-    expect(report.passed).toContain('get_power_situation: when its upstream drops the connection, a 502 naming it')
-    expect(report.notes).toEqual([])
-  })
-})
 
 describe('get_physical_flow', () => {
   it('maps every interconnector with numbers, nulls for "-" and ISO times', async () => {

@@ -11,9 +11,33 @@ import {
   aksjonaerregisteret2024Records,
 } from '../../../../packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.js'
 import { rollerTotalbestand } from '../../../../packages/sources/src/firmafakta/testing/brreg-roller-fixtures.js'
+import { cordis } from '../../../../packages/sources/src/firmafakta/datasets/cordis.js'
+import { forskningsradetSoknader } from '../../../../packages/sources/src/firmafakta/datasets/forskningsradet-soknader.js'
+import { innovasjonNorgeTildelinger } from '../../../../packages/sources/src/firmafakta/datasets/innovasjon-norge-tildelinger.js'
+import { skattefunn } from '../../../../packages/sources/src/firmafakta/datasets/skattefunn.js'
+import {
+  h2020Records,
+  h2020Zip,
+  horizonRecords,
+  horizonZip,
+} from '../../../../packages/sources/src/firmafakta/testing/cordis-fixtures.js'
+import {
+  soknaderCsv,
+  soknaderRecords,
+} from '../../../../packages/sources/src/firmafakta/testing/forskningsradet-fixtures.js'
+import {
+  tildelingerCsv,
+  tildelingerRecords,
+} from '../../../../packages/sources/src/firmafakta/testing/innovasjon-norge-fixtures.js'
+import {
+  skattefunnHistorical,
+  skattefunnHistoricalRecords,
+  skattefunnRolling,
+  skattefunnRollingRecords,
+} from '../../../../packages/sources/src/firmafakta/testing/skattefunn-fixtures.js'
 
 // firmafakta's own tests load its fixtures into the in-memory store of @allmenning/core/testing:
-// the shareholder register as records (cells), as the import's reader yields them from the
+// delimited text and workbooks as records (cells), as the import's reader yields them from the
 // file. Here the real import reads the fixtures' bytes (a byte-order mark, CRLF, windows-1252,
 // stray quotes and `;`), and both stores must hold the same rows, so the records stay what the
 // file gives.
@@ -22,10 +46,19 @@ let sqlite: LoadedDatasets | undefined
 afterEach(() => sqlite?.close())
 
 async function both(dataset: DatasetDefinition, file: string, bytes: Buffer, memoryInput: DatasetFileInput) {
+  return bothOf(dataset, [{ file, bytes }], [memoryInput])
+}
+
+/** Loads the files' bytes into the SQLite store and the inputs into the in-memory one: the same rows. */
+async function bothOf(
+  dataset: DatasetDefinition,
+  files: Array<{ file: string; name?: string; bytes: Buffer }>,
+  memoryInputs: DatasetFileInput[],
+) {
   sqlite = createLoadedDatasets()
-  const imported = await sqlite.load(dataset, [{ file, bytes }])
+  const imported = await sqlite.load(dataset, files)
   const memory = createMemoryDatasetStore()
-  const loaded = await memory.loadFiles(dataset, [memoryInput])
+  const loaded = await memory.loadFiles(dataset, memoryInputs)
   expect([loaded.records, loaded.rows, loaded.malformed]).toEqual([imported.records, imported.rows, imported.malformed])
   for (const table of dataset.tables) {
     const all = { orderBy: Object.keys(table.columns).map((column) => ({ column })) }
@@ -58,5 +91,55 @@ describe('the fixtures firmafakta’s tests load into the in-memory store', () =
       file: 'roller-totalbestand.json.gz',
       bytes: rollerTotalbestand(),
     })
+  })
+
+  it('Innovasjon Norge’s awards in windows-1252: its records give the rows its bytes give', async () => {
+    const imported = await both(innovasjonNorgeTildelinger, 'Tildelinger.csv', tildelingerCsv(), {
+      file: 'Tildelinger.csv',
+      records: tildelingerRecords(),
+    })
+    expect(imported).toMatchObject({ records: 6, rows: 5, malformed: 1 })
+  })
+
+  it('Forskningsrådet’s applications, quoted commas, quotes and line breaks: the same rows', async () => {
+    const imported = await both(forskningsradetSoknader, 'dataset.csv', soknaderCsv(), {
+      file: 'dataset.csv',
+      records: soknaderRecords(),
+    })
+    expect(imported).toMatchObject({ records: 4, rows: 4, malformed: 0 })
+  })
+
+  it('CORDIS’s two zips: the records of each member give the rows the zips give', async () => {
+    const horizon = 'cordis-HORIZONprojects-csv.zip'
+    const h2020 = 'cordis-h2020projects-csv.zip'
+    const members = (file: string, records: ReturnType<typeof horizonRecords>): DatasetFileInput[] =>
+      (['project.csv', 'organization.csv'] as const).map((member) => ({ file, member, records: records[member] }))
+    const imported = await bothOf(
+      cordis,
+      [
+        { file: horizon, bytes: Buffer.from(horizonZip()) },
+        { file: h2020, bytes: Buffer.from(h2020Zip()) },
+      ],
+      [...members(horizon, horizonRecords()), ...members(h2020, h2020Records())],
+    )
+    expect(imported).toMatchObject({ records: 6, rows: 5, malformed: 0 })
+  })
+
+  it('SkatteFUNN’s two workbooks, dates and numbers in cells: the same rows, the rolling one winning', async () => {
+    const file = 'skattefunn-innsendte-soknader.xlsx'
+    const historical = 'skattefunn-innsendte-soknader-2002-2024.xlsx'
+    const rolling = 'skattefunn-innsendte-soknader-per-januar-2026.xlsx'
+    const imported = await bothOf(
+      skattefunn,
+      [
+        { file, name: historical, bytes: Buffer.from(skattefunnHistorical()) },
+        { file, name: rolling, bytes: Buffer.from(skattefunnRolling()) },
+      ],
+      [
+        { file, name: historical, records: skattefunnHistoricalRecords() },
+        { file, name: rolling, records: skattefunnRollingRecords() },
+      ],
+    )
+    expect(imported).toMatchObject({ records: 5, rows: 4, malformed: 0 })
   })
 })

@@ -1,21 +1,19 @@
 import iconv from 'iconv-lite'
+import { tildelingerRecords } from './innovasjon-norge-records.js'
+
+// The records too, for the tests that compare what the import reads from these bytes with them.
+export { tildelingerRecords } from './innovasjon-norge-records.js'
+
+// The publisher quotes a field only when it holds the separator or a quote.
+const field = (cell: string) => (/[;"]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)
 
 /**
  * Innovasjon Norge's Tildelinger.csv in its real format: windows-1252, `;`, CRLF, comma
  * decimals with space thousands, `DD.MM.YYYY` and the older `DD.MM.YY`, organisation numbers
  * padded to 11 digits with `00`, a sole proprietorship without one, and a company name that
- * holds a quoted `;`.
+ * holds a quoted `;`. Its records are {@link tildelingerRecords}.
  */
 export function tildelingerCsv(): Buffer {
-  const lines = [
-    'Fylkesnavn;Kommunenavn;Org-nr;Bedriftsnavn;Virkemiddelkategori;Underkategori;Innvilget beløp;Innvilget dato;Beslutningsenhet;Næringshovedområde;Næring;Type finansiering',
-    'Trøndelag;Trondheim;976030788;SESAM AS;Innovasjonskontrakter;IFU;1 000 000,00;15.03.2024;Trøndelag;Industri;Produksjon av maskiner;Tilskudd',
-    'Trøndelag;Trondheim;00976030788;SESAM AS;Lån;Lavrisikolån;500 000,50;02.11.2019;Trøndelag;Industri;Produksjon av maskiner;Lån',
-    'Trøndelag;Trondheim;976030788;SESAM AS;Etablerertilskudd;Markedsavklaring;75000;05.03.21;Trøndelag;Industri;Produksjon av maskiner;Tilskudd',
-    'Vestland;Bergen;;Kari Nordmann ENK;Etablerertilskudd;Markedsavklaring;50 000,00;01.06.2022;Vestland;Tjenester;Rådgivning;Tilskudd',
-    'Oslo;Oslo;912346234;"SESAM; HOLDING AS";Garantier;Byggelånsgaranti;2 500 000,00;30.09.2023;Oslo;Eiendom;Utleie;Garanti',
-    // A record that cannot be read: an amount that is not a number. Counted and skipped.
-    'Oslo;Oslo;912346234;SESAM HOLDING AS;Tilskudd;Forskning;ukjent;30.09.2023;Oslo;Eiendom;Utleie;Tilskudd',
-  ]
+  const lines = tildelingerRecords().map((record) => record.map(field).join(';'))
   return iconv.encode(`${lines.join('\r\n')}\r\n`, 'win1252')
 }

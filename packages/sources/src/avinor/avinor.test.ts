@@ -1,6 +1,5 @@
 import { loadOperations, outlineOf } from '@allmenning/core/source'
 import { overrideUpstreams } from '@allmenning/core'
-import { checkSource } from '@allmenning/core/testing'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { avinorContext, startFakeAvinor, type FakeAvinor } from './testing/fake-avinor.js'
 import { avinor } from './index.js'
@@ -75,25 +74,5 @@ describe('avinor()', () => {
       expect(fake.requestsTo('/XmlFeed/v1.0')).toHaveLength(2)
       expect(fake.requestsTo('/airportNames/v1.0')).toHaveLength(2)
     })
-  })
-
-  it('passes the source check: descriptor, schemas, OpenAPI, envelopes, paging, shared 400s, 502s naming Avinor, entity search', async () => {
-    const fake = await startFakeAvinor()
-    try {
-      const report = await checkSource(avinor, {
-        upstreams: { avinor: fake },
-        examples: {
-          get_flights: { airport_id: 'OSL', direction: 'departures' },
-          lookup_airport: { query: 'Kristian' },
-          lookup_airline: { query: 'Norwegian' },
-        },
-        search: 'Tromsø',
-      })
-      expect(report.operations).toEqual(['get_flights', 'lookup_airport', 'lookup_airline'])
-      expect(report.passed).toContain('lookup_airport: limit and offset page the list')
-      expect(report.notes).toEqual([])
-    } finally {
-      await fake.close()
-    }
   })
 })

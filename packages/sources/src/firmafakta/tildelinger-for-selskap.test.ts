@@ -1,17 +1,19 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testOperationContext } from '@allmenning/core/testing'
-import { tildelingerForSelskap as operation } from '../../../packages/sources/src/firmafakta/tildelinger-for-selskap.js'
-import { innovasjonNorgeTildelinger } from '../../../packages/sources/src/firmafakta/datasets/innovasjon-norge-tildelinger.js'
-import { tildelingerCsv } from '../../../packages/sources/src/firmafakta/testing/innovasjon-norge-fixtures.js'
-import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
+import { tildelingerForSelskap as operation } from './tildelinger-for-selskap.js'
+import { innovasjonNorgeTildelinger } from './datasets/innovasjon-norge-tildelinger.js'
+import { tildelingerRecords } from './testing/innovasjon-norge-records.js'
+import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
 
-let datasets: LoadedDatasets
+// The in-memory store reads the file's records; that the import of @allmenning/datasets reads
+// the same rows from the file's bytes (windows-1252, a quoted `;`) is test/sources/firmafakta/datasets/fixture-records.test.ts.
+let datasets: MemoryDatasets
 beforeAll(async () => {
-  datasets = createLoadedDatasets()
+  datasets = createMemoryDatasets()
   const result = await datasets.load(
     innovasjonNorgeTildelinger,
-    [{ file: 'Tildelinger.csv', bytes: tildelingerCsv() }],
+    [{ file: 'Tildelinger.csv', records: tildelingerRecords() }],
     '2026-11-22T02:00:00.000Z',
   )
   expect(result).toMatchObject({ records: 6, rows: 5, malformed: 1 })
@@ -35,7 +37,7 @@ const run = (org_nr: string) =>
   )
 
 describe('tildelinger_for_selskap', () => {
-  it('lists the awards newest first from windows-1252 with every date and number form undone', async () => {
+  it('lists the awards newest first with every date and number form undone', async () => {
     const { data } = await run('976030788')
     expect(() => v.parse(operation.output, data)).not.toThrow()
     expect(data.antall).toBe(3)

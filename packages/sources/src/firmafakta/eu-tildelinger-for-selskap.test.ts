@@ -1,17 +1,22 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testOperationContext } from '@allmenning/core/testing'
-import { euTildelingerForSelskap as operation } from '../../../packages/sources/src/firmafakta/eu-tildelinger-for-selskap.js'
-import { cordis, orgNrFromVat } from '../../../packages/sources/src/firmafakta/datasets/cordis.js'
-import { h2020Zip, horizonZip } from '../../../packages/sources/src/firmafakta/testing/cordis-fixtures.js'
-import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
+import { euTildelingerForSelskap as operation } from './eu-tildelinger-for-selskap.js'
+import { cordis, orgNrFromVat } from './datasets/cordis.js'
+import { type CordisRecords, h2020Records, horizonRecords } from './testing/cordis-records.js'
+import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
 
-let datasets: LoadedDatasets
+// The in-memory store reads the file's records; that the import of @allmenning/datasets reads
+// the same rows from the file's bytes (two zips of quoted CSV) is test/sources/firmafakta/datasets/fixture-records.test.ts.
+let datasets: MemoryDatasets
 beforeAll(async () => {
-  datasets = createLoadedDatasets()
+  datasets = createMemoryDatasets()
+  // The records of each zip's two members, as the import reads them from the zips.
+  const members = (file: string, records: CordisRecords) =>
+    (['project.csv', 'organization.csv'] as const).map((member) => ({ file, member, records: records[member] }))
   const result = await datasets.load(cordis, [
-    { file: 'cordis-HORIZONprojects-csv.zip', bytes: Buffer.from(horizonZip()) },
-    { file: 'cordis-h2020projects-csv.zip', bytes: Buffer.from(h2020Zip()) },
+    ...members('cordis-HORIZONprojects-csv.zip', horizonRecords()),
+    ...members('cordis-h2020projects-csv.zip', h2020Records()),
   ])
   // Two projects, three Norwegian participations; the German one is not kept.
   expect(result).toMatchObject({ records: 6, rows: 5, malformed: 0 })

@@ -1,17 +1,19 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testOperationContext } from '@allmenning/core/testing'
-import { forskningsradetTildelingerForSelskap as operation } from '../../../packages/sources/src/firmafakta/forskningsradet-tildelinger-for-selskap.js'
-import { forskningsradetSoknader } from '../../../packages/sources/src/firmafakta/datasets/forskningsradet-soknader.js'
-import { soknaderCsv } from '../../../packages/sources/src/firmafakta/testing/forskningsradet-fixtures.js'
-import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
+import { forskningsradetTildelingerForSelskap as operation } from './forskningsradet-tildelinger-for-selskap.js'
+import { forskningsradetSoknader } from './datasets/forskningsradet-soknader.js'
+import { soknaderRecords } from './testing/forskningsradet-fixtures.js'
+import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
 
-let datasets: LoadedDatasets
+// The in-memory store reads the file's records; that the import of @allmenning/datasets reads
+// the same rows from the file's bytes (RFC 4180 quoting) is test/sources/firmafakta/datasets/fixture-records.test.ts.
+let datasets: MemoryDatasets
 beforeAll(async () => {
-  datasets = createLoadedDatasets()
+  datasets = createMemoryDatasets()
   const result = await datasets.load(
     forskningsradetSoknader,
-    [{ file: 'dataset.csv', bytes: soknaderCsv() }],
+    [{ file: 'dataset.csv', records: soknaderRecords() }],
     '2024-08-13',
   )
   expect(result).toMatchObject({ records: 4, rows: 4, malformed: 0 })
@@ -30,7 +32,7 @@ const run = (org_nr: string) =>
   )
 
 describe('forskningsradet_tildelinger_for_selskap', () => {
-  it('lists granted projects newest first, reading quoted commas, quotes and line breaks', async () => {
+  it('lists granted projects newest first, a title with commas, quotes and a line break kept whole', async () => {
     const { data } = await run('912345645')
     expect(() => v.parse(operation.output, data)).not.toThrow()
     expect(data.prosjektansvarlig).toBe('FJORDVIK TEKNOLOGIRÅD')

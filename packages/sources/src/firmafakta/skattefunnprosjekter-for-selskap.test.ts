@@ -1,21 +1,20 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testOperationContext } from '@allmenning/core/testing'
-import { skattefunnprosjekterForSelskap as operation } from '../../../packages/sources/src/firmafakta/skattefunnprosjekter-for-selskap.js'
-import { skattefunn } from '../../../packages/sources/src/firmafakta/datasets/skattefunn.js'
-import {
-  skattefunnHistorical,
-  skattefunnRolling,
-} from '../../../packages/sources/src/firmafakta/testing/skattefunn-fixtures.js'
-import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
+import { skattefunnprosjekterForSelskap as operation } from './skattefunnprosjekter-for-selskap.js'
+import { skattefunn } from './datasets/skattefunn.js'
+import { skattefunnHistoricalRecords, skattefunnRollingRecords } from './testing/skattefunn-records.js'
+import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
 
+// The in-memory store reads the file's records; that the import of @allmenning/datasets reads
+// the same rows from the file's bytes (two workbooks, date cells) is test/sources/firmafakta/datasets/fixture-records.test.ts.
 const file = 'skattefunn-innsendte-soknader.xlsx'
-let datasets: LoadedDatasets
+let datasets: MemoryDatasets
 beforeAll(async () => {
-  datasets = createLoadedDatasets()
+  datasets = createMemoryDatasets()
   const result = await datasets.load(skattefunn, [
-    { file, name: 'skattefunn-innsendte-soknader-2002-2024.xlsx', bytes: Buffer.from(skattefunnHistorical()) },
-    { file, name: 'skattefunn-innsendte-soknader-per-januar-2026.xlsx', bytes: Buffer.from(skattefunnRolling()) },
+    { file, name: 'skattefunn-innsendte-soknader-2002-2024.xlsx', records: skattefunnHistoricalRecords() },
+    { file, name: 'skattefunn-innsendte-soknader-per-januar-2026.xlsx', records: skattefunnRollingRecords() },
   ])
   expect(result).toMatchObject({ records: 5, rows: 4, malformed: 0 })
 })

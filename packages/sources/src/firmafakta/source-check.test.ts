@@ -1,20 +1,20 @@
 import { outlineOf } from '@allmenning/core/source'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkSource } from '@allmenning/core/testing'
-import { firmafakta } from '@allmenning/sources/firmafakta'
-import { brregFixtures, startFakeBrreg, type FakeBrreg } from '@allmenning/sources/firmafakta/testing'
-import { areaAdresser, areaEnheter } from '@allmenning/sources/firmafakta/testing'
-import { recordedAddresses, startFakeKartverketAdresser } from '@allmenning/sources/geonorge/testing'
-import { startFakeRegnskapsregisteret } from '@allmenning/sources/firmafakta/testing'
+import { firmafakta } from './index.js'
+import { brregFixtures, startFakeBrreg, type FakeBrreg } from './testing/fake-brreg.js'
+import { areaAdresser, areaEnheter } from './testing/area-fixtures.js'
+import { recordedAddresses, startFakeKartverketAdresser } from '../geonorge/testing/fake-kartverket.js'
+import { startFakeRegnskapsregisteret } from './testing/fake-regnskapsregisteret.js'
 import type { FakeUpstream } from '@allmenning/core/testing'
-import { loadAllDatasets } from '../../support/firmafakta-datasets.js'
+import { loadAllDatasets } from './testing/all-datasets.js'
 
-// The source check calls every operation, the eight that read datasets too: it loads every
-// firmafakta dataset from its real-format files (CSV, zips of CSV, workbooks), which only the
-// import of @allmenning/datasets reads, so it lives here, above both packages. The dataset
-// operations' own tests read the in-memory store beside the source.
+// The source check calls every operation, the eight that read datasets too: every firmafakta
+// dataset is loaded into the in-memory store from its fixtures' records (that the import of
+// @allmenning/datasets reads the same rows from the real-format files is
+// test/sources/firmafakta/datasets/fixture-records.test.ts).
 
-describe('firmafakta behind the gateway', () => {
+describe('firmafakta and the source check of @allmenning/core/testing', () => {
   let fake: FakeBrreg
   let regnskap: FakeUpstream
   let kartverket: FakeUpstream
