@@ -305,21 +305,10 @@ const deepImportsAllowed: Record<string, string> = {
   'packages/core/src/compile/schema-paths.ts': 'the core reading schemas, internal: tested across every source',
   'packages/datasets/src/testing/s3-server.ts':
     'spawns s3rver (a root devDependency) from an .mjs the build does not ship: not for the testing entry',
-  'packages/sources/src/firmafakta/datasets/brreg-roller.ts': 'a dataset definition, internal (firmafaktaDatasets)',
-  'packages/sources/src/firmafakta/datasets/cordis.ts': 'a dataset definition, internal (firmafaktaDatasets)',
-  'packages/sources/src/firmafakta/datasets/forskningsradet-soknader.ts':
-    'a dataset definition, internal (firmafaktaDatasets)',
-  'packages/sources/src/firmafakta/datasets/innovasjon-norge-tildelinger.ts':
-    'a dataset definition, internal (firmafaktaDatasets)',
-  'packages/sources/src/firmafakta/datasets/skattefunn.ts': 'a dataset definition, internal (firmafaktaDatasets)',
   'packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.ts':
     'builds its files with iconv-lite, which @allmenning/sources does not depend on',
-  'packages/sources/src/firmafakta/testing/brreg-roller-fixtures.ts':
-    'the download of an internal dataset definition, used only with it',
   'packages/sources/src/firmafakta/testing/cordis-fixtures.ts':
     'builds its zips with fflate, which @allmenning/sources does not depend on',
-  'packages/sources/src/firmafakta/testing/forskningsradet-fixtures.ts':
-    'the download of an internal dataset definition, used only with it',
   'packages/sources/src/firmafakta/testing/innovasjon-norge-fixtures.ts':
     'builds its file with iconv-lite, which @allmenning/sources does not depend on',
   'packages/sources/src/firmafakta/testing/skattefunn-fixtures.ts':

@@ -121,6 +121,11 @@ export function firmafakta(options: FirmafaktaOptions = {}): SourceDefinition {
 
 export { firmafaktaDatasets } from './datasets/firmafakta-datasets.js'
 export { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
+export { brregRoller } from './datasets/brreg-roller.js'
+export { cordis } from './datasets/cordis.js'
+export { forskningsradetSoknader } from './datasets/forskningsradet-soknader.js'
+export { innovasjonNorgeTildelinger } from './datasets/innovasjon-norge-tildelinger.js'
+export { skattefunn } from './datasets/skattefunn.js'
 export { orgNrSchema, isValidOrganisationNumber, organisationNumberCheckDigit } from './org-nr.js'
 export { brreg } from './brreg-upstream.js'
 export { brregRegnskap } from './regnskapsregisteret-upstream.js'

@@ -1,30 +1,28 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import {
+  brregRoller,
+  cordis,
+  forskningsradetSoknader,
+  innovasjonNorgeTildelinger,
+  skattefunn,
+} from '@allmenning/sources/firmafakta'
+import { rollerTotalbestand, soknaderCsv, soknaderRecords } from '@allmenning/sources/firmafakta/testing'
 import type { DatasetDefinition } from '@allmenning/core/source'
 import { createMemoryDatasetStore, type DatasetFileInput } from '@allmenning/core/testing'
 import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 import { aksjonaerregisteret } from '@allmenning/sources/firmafakta'
-import { brregRoller } from '../../../../packages/sources/src/firmafakta/datasets/brreg-roller.js'
 import {
   aksjonaerregisteret2021Cp1252,
   aksjonaerregisteret2021Records,
   aksjonaerregisteret2024,
   aksjonaerregisteret2024Records,
 } from '../../../../packages/sources/src/firmafakta/testing/aksjonaerregisteret-fixtures.js'
-import { rollerTotalbestand } from '../../../../packages/sources/src/firmafakta/testing/brreg-roller-fixtures.js'
-import { cordis } from '../../../../packages/sources/src/firmafakta/datasets/cordis.js'
-import { forskningsradetSoknader } from '../../../../packages/sources/src/firmafakta/datasets/forskningsradet-soknader.js'
-import { innovasjonNorgeTildelinger } from '../../../../packages/sources/src/firmafakta/datasets/innovasjon-norge-tildelinger.js'
-import { skattefunn } from '../../../../packages/sources/src/firmafakta/datasets/skattefunn.js'
 import {
   h2020Records,
   h2020Zip,
   horizonRecords,
   horizonZip,
 } from '../../../../packages/sources/src/firmafakta/testing/cordis-fixtures.js'
-import {
-  soknaderCsv,
-  soknaderRecords,
-} from '../../../../packages/sources/src/firmafakta/testing/forskningsradet-fixtures.js'
 import {
   tildelingerCsv,
   tildelingerRecords,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { forskningsradetSoknader } from '../../../../packages/sources/src/firmafakta/datasets/forskningsradet-soknader.js'
+import { forskningsradetSoknader } from '@allmenning/sources/firmafakta'
 import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 
 const header =

@@ -1,6 +1,6 @@
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate'
 import { afterEach, describe, expect, it } from 'vitest'
-import { skattefunn } from '../../../../packages/sources/src/firmafakta/datasets/skattefunn.js'
+import { skattefunn } from '@allmenning/sources/firmafakta'
 import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
 import { xlsxWorkbook } from '../../../../packages/sources/src/firmafakta/testing/xlsx-workbook.js'
 
