@@ -4,14 +4,14 @@ import { connect } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createGateway } from '../gateway.js'
 import { conformanceSource } from '../testing/conformance/conformance-source.js'
-import type { GatewayRequest, GatewayResponse } from './gateway-request.js'
+import type { GatewayRequest, ResponseHook } from './gateway-request.js'
 import { answerServerRefusals } from './server-refusals.js'
 
 /** What the hook saw, one entry an answer: the status it was given and the request. */
 let seen: { status: number; request: GatewayRequest }[] = []
 
 /** A host's hook: marks every answer, and turns the answer to a request carrying `x-teapot` into a 418. */
-function onResponse(response: GatewayResponse, request: GatewayRequest): GatewayResponse | void {
+const onResponse: ResponseHook = (response, request) => {
   seen.push({ status: response.status, request })
   response.headers['x-exit'] = String(response.status)
   if (request.headers['x-teapot'] !== undefined) return { ...response, status: 418 }
