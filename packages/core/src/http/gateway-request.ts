@@ -64,7 +64,9 @@ export type HostRequest = Pick<GatewayRequest, 'path'> &
 /**
  * The host's last word on every answer a client gets (`GatewayOptions.onResponse`): given a
  * copy of the answer and the request, it changes the copy or returns another answer; returning
- * nothing keeps the copy as it is.
+ * nothing keeps the copy as it is. The request of a refusal Node makes before reading one (a
+ * broken request line or header, headers too large, too slow; see `answerServerRefusals`) is
+ * empty: method and path `''`, no headers.
  *
  * @example
  * const cors: ResponseHook = (response) => {
