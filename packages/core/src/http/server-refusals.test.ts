@@ -127,6 +127,46 @@ describe('answerServerRefusals given the gateway', () => {
   })
 })
 
+describe('answerServerRefusals given a gateway that fails', () => {
+  it("answers a hook's error with the shared 500 through the exit, reported to onError", async () => {
+    const errors: unknown[] = []
+    const gateway = createGateway({
+      sources: [conformanceSource()],
+      onError: (error) => errors.push(error),
+      onResponse: () => {
+        throw new Error('hook failed')
+      },
+    })
+    server = answerServerRefusals(
+      createServer(() => undefined),
+      gateway,
+    )
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+    const { head, body } = await raw((server.address() as AddressInfo).port, tunnel)
+    expect(head[0]).toMatch(/^HTTP\/1.1 500 /)
+    expect(JSON.parse(body).error).toMatchObject({ status: 500, code: 'internal_error' })
+    expect(errors).toEqual([new Error('hook failed')])
+  })
+
+  it("answers the plain refusal when a door of the host's own making throws, and the server lives on", async () => {
+    const door = {
+      answerRefusal: () => {
+        throw new Error('door failed')
+      },
+    }
+    server = answerServerRefusals(
+      createServer(() => undefined),
+      door,
+    )
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+    const port = (server.address() as AddressInfo).port
+    const first = await raw(port, 'BREW / HTTP/1.1\r\nHost: x\r\n\r\n')
+    expect(first.head[0]).toMatch(/^HTTP\/1.1 400 /)
+    const second = await raw(port, tunnel)
+    expect(second.head[0]).toMatch(/^HTTP\/1.1 501 /)
+  })
+})
+
 describe('answerServerRefusals without the gateway', () => {
   it('answers the same refusals in the shared error body, no hook run', async () => {
     const port = await listen(false)

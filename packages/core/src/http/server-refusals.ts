@@ -45,7 +45,14 @@ const tunnelRefused = new GatewayError(
 function refusalAnswer(refusal: GatewayError, request: HostRequest, gateway: HostDoors | undefined): GatewayResponse {
   const plain = () => errorResponse(refusal, linkBase(undefined, ''))
   if (!gateway?.answerRefusal) return plain()
-  const answer = gateway.answerRefusal(refusal, request)
+  let answer: GatewayResponse
+  try {
+    answer = gateway.answerRefusal(refusal, request)
+  } catch {
+    // A gateway of the host's own making may throw; in a server's event listener that would
+    // end the process. (createGateway's door never throws: a failing hook is its shared 500.)
+    return plain()
+  }
   // Written by hand on the socket, or by writeHead before any app: what cannot be written
   // as HTTP/1.1 (a status out of range, a header name or value Node refuses, which on a raw
   // socket would split the answer) gives way to the refusal as the server makes it.
@@ -85,7 +92,7 @@ function requestOf(request: IncomingMessage): HostRequest {
 }
 
 /** What a refusal of a request Node could not read comes with: nothing was read of it. */
-const unreadRequest: HostRequest = { method: '', path: '', query: '', headers: {}, basePath: '' }
+const unreadRequest = (): HostRequest => ({ method: '', path: '', query: '', headers: {}, basePath: '' })
 
 /** Writes an answer straight to the socket, with the connection closed after it. */
 function answerOnSocket(socket: Duplex, response: GatewayResponse): void {
@@ -103,7 +110,7 @@ function clientErrorListener(gateway: HostDoors | undefined) {
       return
     }
     const answer = () =>
-      answerOnSocket(socket, refusalAnswer(parseRefusals[error.code ?? ''] ?? malformed, unreadRequest, gateway))
+      answerOnSocket(socket, refusalAnswer(parseRefusals[error.code ?? ''] ?? malformed, unreadRequest(), gateway))
     const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage
     if (!inFlight || inFlight.writableFinished) {
       answer()
