@@ -20,6 +20,7 @@ import {
 import type { FakeUpstream } from '@allmenning/core/testing'
 import { startFakeStatnett, statnettPaths } from '@allmenning/sources/statnett/testing'
 import { conformanceGateway, explorer, targets, type ConformanceTarget, type StartedTarget } from './targets.js'
+import { serverRefusalsThroughTheExit } from './server-refusal-case.js'
 
 const runner = { describe, it, expect, beforeAll, afterAll }
 
@@ -46,7 +47,13 @@ for (const target of targets) {
     ...target.conformance,
     explorer,
     extensions: [mcpServers({ publicGatewayCatalogue: true })],
-    cases: [...mcpConformanceCases, ...mcpPublicGatewayCases, mcpThroughTheExit],
+    cases: [
+      ...mcpConformanceCases,
+      ...mcpPublicGatewayCases,
+      mcpThroughTheExit,
+      // Express and Koa run on a Node server of their own, which answers Node's refusals through the gateway.
+      ...(target.platform === 'express' || target.platform === 'koa' ? [serverRefusalsThroughTheExit] : []),
+    ],
   })
 }
 

@@ -4,8 +4,15 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Gateway } from '@allmenning/core'
-import { hasBody, normalizeMountPath, readRequestBody, stripMountPath } from '@allmenning/core/adapter'
+import {
+  answerServerRefusals,
+  hasBody,
+  normalizeMountPath,
+  readRequestBody,
+  stripMountPath,
+} from '@allmenning/core/adapter'
 import { runAdapterConformance } from '@allmenning/core/conformance'
+import { serverRefusalsThroughTheExit } from './server-refusal-case.js'
 
 /** Serves the gateway under `mount`; the host's own /health, and a plain 404 for the rest. */
 function nodeHttpAdapter(gateway: Gateway, mount: string) {
@@ -39,10 +46,17 @@ runAdapterConformance(
   async (gateway) => {
     // Node's default header limit (16 KB) would refuse the suite's 16 KB query before the gateway.
     const server = createServer({ maxHeaderSize: 64 * 1024 }, nodeHttpAdapter(gateway, '/data'))
+    // What Node refuses before the adapter sees it, answered through the gateway's exit too.
+    answerServerRefusals(server, gateway)
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/data`
     const close = () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())))
     return { url, close }
   },
-  { name: 'a bare node:http adapter at /data', publicPrefix: '/data', hostApp: { notFoundType: /^text\/plain/ } },
+  {
+    name: 'a bare node:http adapter at /data',
+    publicPrefix: '/data',
+    hostApp: { notFoundType: /^text\/plain/ },
+    cases: [serverRefusalsThroughTheExit],
+  },
 )

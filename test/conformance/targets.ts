@@ -6,6 +6,7 @@ import { createExpressMiddleware } from '@allmenning/adapter-express'
 import { createKoaMiddleware } from '@allmenning/adapter-koa'
 import { createLambdaHandler } from '@allmenning/adapter-lambda'
 import { createFetchHandler } from '@allmenning/adapter-fetch'
+import { answerServerRefusals } from '@allmenning/core/adapter'
 import { createGateway, type Gateway } from '@allmenning/core'
 import type { AdapterConformanceOptions, AdapterQuirk } from '@allmenning/core/conformance'
 import { mcpServers } from '@allmenning/mcp'
@@ -77,9 +78,13 @@ export function conformanceGateway(statnettBaseUrl: string): Gateway {
   })
 }
 
-/** Node's default header limit (16 KB) would answer a long query with 431 before the app sees it. */
-async function listen(listener: RequestListener): Promise<{ server: Server; origin: string }> {
+/**
+ * Node's default header limit (16 KB) would answer a long query with 431 before the app sees it.
+ * What Node refuses by itself leaves through the gateway's exit, as the example servers do it.
+ */
+async function listen(listener: RequestListener, gateway: Gateway): Promise<{ server: Server; origin: string }> {
   const server = createServer({ maxHeaderSize: 64 * 1024 }, listener)
+  answerServerRefusals(server, gateway)
   server.keepAliveTimeout = 1000
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
@@ -111,7 +116,7 @@ function expressTarget(name: string, prefix: string, parseJson: boolean): Confor
       app.get('/health', (_req, res) => void res.json({ status: 'ok' }))
       if (prefix === '') app.use(createExpressMiddleware(gateway))
       else app.use(prefix, createExpressMiddleware(gateway))
-      const { server, origin } = await listen(app)
+      const { server, origin } = await listen(app, gateway)
       return { base: origin + prefix, origin, close: closer(server) }
     },
   }
@@ -138,7 +143,7 @@ function koaTarget(name: string, prefix: string): ConformanceTarget {
       app.use(bodyParser())
       app.use(router.routes())
       app.use(router.allowedMethods())
-      const { server, origin } = await listen(app.callback())
+      const { server, origin } = await listen(app.callback(), gateway)
       return { base: origin + prefix, origin, close: closer(server) }
     },
   }

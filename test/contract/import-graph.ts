@@ -118,34 +118,31 @@ export function layerBreaks(src: string, table: LayerTable): string[] {
 }
 
 /**
- * Every circle among the folders of one layer of `src`, as `layer: a → b → a (the first import
- * of each step)`. The rank check lets a folder import any folder of its own layer; this one
- * keeps those peers in an order that can be read bottom-up all the same. A layer's root files
- * are left out: there they are where its folders meet (in `core`, every feature's routes take
- * `gateway-context.ts`, and `gateway-options.ts` gathers every feature's options), and the
- * check of files holds them.
+ * Every circle among the groups of one layer of `src` (its folders and its root files alike),
+ * as `layer: a → b → a (the first import of each step)`. The rank check lets a group import
+ * any group of its own layer; this one keeps those peers in an order that can be read
+ * bottom-up all the same. A root file counts as a group of its own: a circle that goes round
+ * through one (two folders that meet only in a root file of their layer) is a circle too.
  */
 export function layerCircles(src: string, table: LayerTable): string[] {
   const layerOf = new Map<string, string>()
   for (const { layer, groups } of table) for (const group of groups) layerOf.set(group, layer)
-  const isFolder = (file: string) => relative(src, file).split(/[\\/]/).length > 1
-  // Folder to folder of the same layer, each step with the first import that makes it.
+  // Group to group of the same layer, each step with the first import that makes it.
   const steps = new Map<string, Map<string, string>>()
   for (const [file, targets] of importGraph(moduleFiles(src))) {
-    if (!isFolder(file)) continue
     const from = groupOf(file, src)
     for (const target of targets) {
       const to = groupOf(target, src)
-      if (to === from || !isFolder(target) || layerOf.get(to) === undefined) continue
+      if (to === from || layerOf.get(to) === undefined) continue
       if (layerOf.get(to) !== layerOf.get(from)) continue
       const next = steps.get(from) ?? new Map<string, string>()
       if (!next.has(to)) next.set(to, `${relative(src, file)} → ${relative(src, target)}`)
       steps.set(from, next)
     }
   }
-  // Walked in the folders' alphabetical order, so the circles are named the same way every run.
-  const folders = new Map([...steps.keys()].sort().map((folder) => [folder, [...steps.get(folder)!.keys()].sort()]))
-  return circlesOf(folders).map((round) => {
+  // Walked in the groups' alphabetical order, so the circles are named the same way every run.
+  const groups = new Map([...steps.keys()].sort().map((group) => [group, [...steps.get(group)!.keys()].sort()]))
+  return circlesOf(groups).map((round) => {
     const imports = round.slice(1).map((to, i) => steps.get(round[i]!)!.get(to)!)
     return `${layerOf.get(round[0]!)}: ${round.join(' → ')} (${imports.join(', ')})`
   })

@@ -1,19 +1,30 @@
 import { request as httpRequest, type RequestListener, type Server } from 'node:http'
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ResponseHook } from '@allmenning/core'
+import type { HostDoors } from '@allmenning/core/adapter'
 import { createApp as createExpressApp } from '../../examples/express-server/src/app.js'
 import { createApp as createKoaApp } from '../../examples/koa-server/src/app.js'
 import { listenAsTheExamples } from '../support/example-server.js'
 import { offlineEnvironment } from '../support/offline-environment.js'
 
 const hostErrors: unknown[] = []
-const apps: Record<string, () => RequestListener> = {
-  express: () => createExpressApp(offlineEnvironment(), { onError: () => {} }),
-  koa: () =>
-    createKoaApp(offlineEnvironment(), {
-      gateway: { onError: () => {} },
+/** A host's hook on every answer of the gateway, which the server's own refusals pass too. */
+const onResponse: ResponseHook = (response) => {
+  response.headers['x-host-exit'] = String(response.status)
+}
+const apps: Record<string, () => { listener: RequestListener; gateway: HostDoors }> = {
+  express: () => {
+    const app = createExpressApp(offlineEnvironment(), { onError: () => {}, onResponse })
+    return { listener: app, gateway: app.gateway }
+  },
+  koa: () => {
+    const app = createKoaApp(offlineEnvironment(), {
+      gateway: { onError: () => {}, onResponse },
       onHostError: (error) => hostErrors.push(error),
-    }).callback(),
+    })
+    return { listener: app.callback(), gateway: app.gateway }
+  },
 }
 
 describe.each(Object.keys(apps))("the example %s server answers the host's own errors as JSON", (name) => {
@@ -21,12 +32,13 @@ describe.each(Object.keys(apps))("the example %s server answers the host's own e
   let base: string
   let port: number
   beforeAll(async () => {
-    ;({ server, port, base } = await listenAsTheExamples(apps[name]!()))
+    const { listener, gateway } = apps[name]!()
+    ;({ server, port, base } = await listenAsTheExamples(listener, gateway))
   })
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
   function send(path: string, method: string, headers: Record<string, string>, body?: string | Buffer) {
-    return new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+    return new Promise<{ status: number; type: string; body: string; exit: unknown }>((resolve, reject) => {
       const req = httpRequest(`${base}${path}`, { method, headers }, (res) => {
         const chunks: Buffer[] = []
         res.on('data', (c: Buffer) => chunks.push(c))
@@ -35,6 +47,7 @@ describe.each(Object.keys(apps))("the example %s server answers the host's own e
             status: res.statusCode!,
             type: String(res.headers['content-type']),
             body: Buffer.concat(chunks).toString('utf8'),
+            exit: res.headers['x-host-exit'],
           }),
         )
       })
@@ -123,6 +136,8 @@ describe.each(Object.keys(apps))("the example %s server answers the host's own e
       const [head, body] = answer.split('\r\n\r\n')
       expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `))
       expect(head).toContain('content-type: application/json; charset=utf-8')
+      // Through the gateway's exit, though no request was read: the host's hook marked it.
+      expect(head).toContain(`x-host-exit: ${status}`)
       expect(JSON.parse(body!).error).toMatchObject({ status, code: 'request_rejected' })
     }
   })
@@ -133,6 +148,7 @@ describe.each(Object.keys(apps))("the example %s server answers the host's own e
       const [head, body] = answer.split('\r\n\r\n')
       expect(head).toMatch(/^HTTP\/1.1 501 /)
       expect(head).toContain('content-type: application/json; charset=utf-8')
+      expect(head).toContain('x-host-exit: 501')
       expect(JSON.parse(body!).error).toMatchObject({
         status: 501,
         code: 'request_rejected',
@@ -149,6 +165,7 @@ describe.each(Object.keys(apps))("the example %s server answers the host's own e
     const expectation = await send('/api/v1/', 'GET', { expect: 'the-unexpected' })
     expect(expectation.status).toBe(417)
     expect(expectation.type).toBe('application/json; charset=utf-8')
+    expect(expectation.exit).toBe('417')
     expect(JSON.parse(expectation.body).error).toMatchObject({ status: 417, code: 'request_rejected' })
   })
 })

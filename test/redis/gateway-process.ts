@@ -45,7 +45,7 @@ const gateway = createGateway({
 const app = express()
 app.use(createExpressMiddleware(gateway))
 const server = createServer(app)
-answerServerRefusals(server)
+answerServerRefusals(server, gateway)
 server.listen(0, '127.0.0.1', () =>
   console.log(`gateway on http://localhost:${(server.address() as AddressInfo).port}/`),
 )

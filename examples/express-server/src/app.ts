@@ -19,7 +19,8 @@ import { openTelemetryTracing } from '@allmenning/observability/opentelemetry'
  * (docs/configuration.md lists every variable): rate limits on by default, a bounded in-memory
  * cache or `REDIS_URL`, the contact sent upstream, proxy trust, upstream base URLs
  * (`ALLMENNING_UPSTREAM_<NAME>`), loaded datasets (`ALLMENNING_DATA_DIR`). A bad value throws
- * an error naming the variable.
+ * an error naming the variable. The app carries its gateway as `app.gateway`, for the server's
+ * own refusals (`answerServerRefusals(server, app.gateway)`) to leave through it too.
  */
 export function createApp(
   env: Record<string, string | undefined> = process.env,
@@ -82,5 +83,5 @@ export function createApp(
   // gateway, a host parser's refusals of a POST to /mcp are JSON-RPC errors, as MCP clients expect.
   app.use(createExpressNotFoundHandler({ gateway }))
   app.use(createExpressErrorHandler({ gateway, onError: (error) => console.error('[example] host error:', error) }))
-  return app
+  return Object.assign(app, { gateway })
 }

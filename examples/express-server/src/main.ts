@@ -10,17 +10,15 @@ import { demoRequested } from './demo/demo-requested.js'
 const demo = startsDemo(process.env)
   ? await (await import('./demo/start-demo.js')).startExampleDemo(process.env, console.log)
   : undefined
-const { port, shutdownTimeoutMs, listener } = fromEnvironment()
+const { port, shutdownTimeoutMs, listener, gateway } = fromEnvironment()
 // Node's default 16 KB header limit would cut long query strings off with a bare 431;
 // a larger one lets the gateway answer them with its own JSON 414.
 const server = createServer({ maxHeaderSize: 64 * 1024 }, listener)
 /** The server's settings and the app, or the start stopped with the message naming a variable of the environment with a bad value. */
 function fromEnvironment() {
   try {
-    return {
-      ...serverSettingsFromEnv(process.env),
-      listener: demo ? createApp(demo.env, demo.options) : createApp(process.env),
-    }
+    const app = demo ? createApp(demo.env, demo.options) : createApp(process.env)
+    return { ...serverSettingsFromEnv(process.env), listener: app, gateway: app.gateway }
   } catch (error) {
     exitOnBadVariable(error)
   }
@@ -37,8 +35,9 @@ function exitOnBadVariable(error: unknown): never {
   console.error(error.message)
   process.exit(2)
 }
-// What Node refuses by itself (an unknown method, a broken header, an odd Expect) gets JSON too.
-answerServerRefusals(server)
+// What Node refuses by itself (an unknown method, a broken header, an odd Expect) gets JSON too,
+// through the gateway's exit like its other answers (its onResponse hook, when it has one).
+answerServerRefusals(server, gateway)
 server.listen(port, () => {
   // The port bound, which PORT=0 leaves to the system.
   const bound = (server.address() as AddressInfo).port

@@ -1,7 +1,7 @@
 import { bodyParser } from '@koa/bodyparser'
 import { Router } from '@koa/router'
 import { createKoaErrorHandler, createKoaMiddleware, createKoaNotFoundHandler } from '@allmenning/adapter-koa'
-import { createGateway, gatewayOptionsFromEnv, type GatewayOptions } from '@allmenning/core'
+import { createGateway, gatewayOptionsFromEnv, type GatewayOptions, type LocalGateway } from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
 import { swaggerUiExplorer } from '@allmenning/explorer'
 import { mcpServers } from '@allmenning/mcp'
@@ -18,7 +18,8 @@ import Koa from 'koa'
  * environment as the Express example is (docs/configuration.md lists every variable; rate limits
  * are on by default; a bad value throws an error naming the variable). Whatever the host app cannot serve (a malformed JSON body, an
  * unknown charset, a path it has no route for) is answered as JSON in the gateway's error
- * body, never as Koa's plain text.
+ * body, never as Koa's plain text. The app carries its gateway as `app.gateway`, for the
+ * server's own refusals (`answerServerRefusals(server, app.gateway)`) to leave through it too.
  *
  * @example
  * const app = createApp({ ALLMENNING_UPSTREAM_STATNETT: 'http://127.0.0.1:4010/restapi' }, { basePath: '/data' })
@@ -27,7 +28,7 @@ import Koa from 'koa'
 export function createApp(
   env: Record<string, string | undefined> = process.env,
   options: { basePath?: string; gateway?: Partial<GatewayOptions>; onHostError?: (error: unknown) => void } = {},
-): Koa {
+): Koa & { gateway: LocalGateway } {
   const basePath = options.basePath ?? '/'
   // Rate limits, the cache (bounded in memory, or Redis shared with the limits and the single
   // flight), the contact in the User-Agent, proxy trust and links: read as every example reads them.
@@ -91,5 +92,5 @@ export function createApp(
   // heard of, PROPFIND or TRACE, with a 501, a server error for a client's mistake; here any
   // method without a route is the same JSON 404 as in the Express example.)
   app.use(createKoaNotFoundHandler({ basePath, gateway }))
-  return app
+  return Object.assign(app, { gateway })
 }

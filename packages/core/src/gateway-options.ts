@@ -149,9 +149,11 @@ export interface GatewayOptions {
    * The host's last word on every answer a client gets, in one function: routed answers and
    * cache hits, errors and 429s, the explorer's files, MCP's answers, and the host errors and
    * 404s the adapters' handlers answer through the gateway (`answerHostError`,
-   * `answerNotFound`). It is given a copy of the answer and the request: change the copy (add a
-   * header, rewrite the status or the body) or return another answer; return nothing to keep
-   * it. It runs before conditional requests and HEAD are applied, so a header it adds reaches
+   * `answerNotFound`), and what the Node server refuses before any app sees it when it is given
+   * the gateway (`answerServerRefusals(server, gateway)`: a request Node could not read comes
+   * with an empty method and path and no headers, since none was read). It is given a copy of
+   * the answer and the request: change the copy (add a header, rewrite the status or the body)
+   * or return another answer; return nothing to keep it. It runs before conditional requests and HEAD are applied, so a header it adds reaches
    * a 304 and a HEAD as well; a body it changes should go with its ETag removed or made anew.
    * Keep it quick and synchronous: it runs on every answer. An error it throws is reported to
    * `onError` (`internal`) and the answer becomes the shared 500. Calls an extension makes

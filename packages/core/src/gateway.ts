@@ -144,6 +144,7 @@ export function createGateway(options: GatewayOptions): LocalGateway {
     owns: handler.owns,
     answerHostError: handler.answerHostError,
     answerNotFound: handler.answerNotFound,
+    answerRefusal: handler.answerRefusal,
     invoke: (source, operation, params = {}, { basePath } = {}) =>
       operations.invoke(source, operation, params, linksFor(basePath)),
   }

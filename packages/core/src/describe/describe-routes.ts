@@ -1,17 +1,39 @@
 import * as v from 'valibot'
 import { defineRoute, type RouteDefinition } from '../routing/define-route.js'
 import { openApiPath } from '../http/links.js'
-import type { GatewayContext } from '../gateway-context.js'
+import type { Catalog } from '../compile/catalog.js'
+import type { Links } from '../http/links.js'
+import type { Explorer } from './explorer.js'
 import { apiIndex } from './api-index.js'
 import { descriptorMaxAge } from './descriptors.js'
 import { createExplorerResponses } from './explorer.js'
 import { openApiDocument } from './openapi.js'
 
+/** The gateway's options the routes that describe the API read. */
+export interface DescribeOptions {
+  explorer?: Explorer
+  publicBaseUrl?: string
+  documentationUrl?: string
+}
+
+/**
+ * What the routes that describe the API are made from: their slice of the gateway's context
+ * (`GatewayContext`, which holds every feature's).
+ */
+export interface DescribeContext {
+  catalog: Catalog
+  options: DescribeOptions
+  /** The `wiki` link of the gateway as a whole (see {@link documentationLink}). */
+  documentation(links: Links): string
+  /** The whole route table, for the answers that describe it (API index, OpenAPI). */
+  routes(): readonly RouteDefinition[]
+}
+
 /**
  * The API explorer: a page for people that renders the OpenAPI document and sends requests
  * from the browser, with the files it loads. HTML, not part of the API, so not in OpenAPI.
  */
-function explorerRoute({ options }: GatewayContext): RouteDefinition[] {
+function explorerRoute({ options }: DescribeContext): RouteDefinition[] {
   if (!options.explorer) return []
   const explorer = createExplorerResponses(options.explorer, { publicBaseUrl: options.publicBaseUrl })
   const [first, ...rest] = explorer.names
@@ -31,7 +53,7 @@ function explorerRoute({ options }: GatewayContext): RouteDefinition[] {
 }
 
 /** The routes that describe the API itself: its index, its OpenAPI document and the explorer. */
-export function describeRoutes(ctx: GatewayContext): RouteDefinition[] {
+export function describeRoutes(ctx: DescribeContext): RouteDefinition[] {
   const { catalog } = ctx
   return [
     defineRoute({
@@ -60,7 +82,6 @@ export function describeRoutes(ctx: GatewayContext): RouteDefinition[] {
 }
 
 /** The `wiki` link of the gateway as a whole: the configured URL, else the explorer, else the OpenAPI document. */
-export function documentationLink(options: GatewayContext['options']) {
-  return (links: Parameters<GatewayContext['documentation']>[0]) =>
-    options.documentationUrl ?? links.to(options.explorer ? 'explorer' : 'openapi')
+export function documentationLink(options: DescribeOptions) {
+  return (links: Links): string => options.documentationUrl ?? links.to(options.explorer ? 'explorer' : 'openapi')
 }

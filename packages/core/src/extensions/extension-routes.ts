@@ -15,7 +15,6 @@ import type { Links } from '../http/links.js'
 import { queryLengthOf, refuseLongQuery } from '../http/query-string.js'
 import type { Router } from '../routing/router.js'
 import type { RateLimiter } from '../limit/rate-limit.js'
-import type { GatewayContext } from '../gateway-context.js'
 import type { OperationAnswer } from '../operations/invoke-operation.js'
 import type { OperationCall } from '../pipeline/operation-call.js'
 import { sourcePathParameter } from '../operations/operation-routes.js'
@@ -89,6 +88,13 @@ export function extensionRoutes(
   })
 }
 
+/** What attaching extensions takes from the gateway's context: its slice of it. */
+export interface ExtensionContext {
+  catalog: Catalog
+  /** The longest query an in-process call takes, as its GET would, and `onError`, which hears an extension's failures. */
+  resolved: { maxQueryLength: number; onError(error: unknown, kind: 'internal'): void }
+}
+
 /** What attaching extensions takes from the gateway besides its context. */
 export interface ExtensionParts {
   version: string
@@ -118,7 +124,7 @@ export interface ExtensionParts {
  * in-process call of an operation, counted as the GET it stands for. Returns each one's answer.
  */
 export function attachExtensions(
-  ctx: GatewayContext,
+  ctx: ExtensionContext,
   extensions: readonly GatewayExtension[],
   parts: ExtensionParts,
 ): Map<GatewayExtension, ExtensionAnswer> {
@@ -181,7 +187,7 @@ export function createAttachedExtensions(list: readonly GatewayExtension[]) {
       if (!answer) throw new TypeError(`The extension ${extension.name} answers before it is attached`)
       return answer
     },
-    attach(ctx: GatewayContext, parts: ExtensionParts): void {
+    attach(ctx: ExtensionContext, parts: ExtensionParts): void {
       answers = attachExtensions(ctx, list, parts)
     },
   }

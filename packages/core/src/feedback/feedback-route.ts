@@ -3,8 +3,18 @@ import { defineRoute, type RouteCall, type RouteDefinition } from '../routing/de
 import { GatewayError } from '../http/gateway-error.js'
 import type { GatewayResponse } from '../http/gateway-request.js'
 import { jsonResponse } from '../http/json-response.js'
-import type { GatewayContext } from '../gateway-context.js'
-import { feedbackJsonSchema, parseFeedback } from './feedback.js'
+import type { Catalog } from '../compile/catalog.js'
+import { feedbackJsonSchema, parseFeedback, type Feedback } from './feedback.js'
+
+/** What the feedback route is made from: its slice of the gateway's context. */
+export interface FeedbackContext {
+  catalog: Catalog
+  /** The `onFeedback` option (its default logs), and `onError`, which hears it fail. */
+  resolved: {
+    onFeedback(feedback: Feedback): void | Promise<void>
+    onError(error: unknown, kind: 'feedback'): void
+  }
+}
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value
@@ -14,7 +24,7 @@ function headerValue(value: string | string[] | undefined): string | undefined {
  * `/feedback`: a POST hands the feedback, checked, to the `onFeedback` option and answers 202;
  * a GET tells how to send it.
  */
-export function feedbackRoute({ catalog, resolved }: GatewayContext): RouteDefinition {
+export function feedbackRoute({ catalog, resolved }: FeedbackContext): RouteDefinition {
   async function receive({ request, links }: RouteCall): Promise<GatewayResponse> {
     const body = request.readBody ? await request.readBody() : undefined
     const headers = {

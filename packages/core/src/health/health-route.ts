@@ -1,8 +1,15 @@
 import * as v from 'valibot'
 import { defineRoute, type RouteDefinition } from '../routing/define-route.js'
 import { jsonResponse } from '../http/json-response.js'
-import type { GatewayContext } from '../gateway-context.js'
-import type { SourceHealth, SourceState } from '../observe/source-health.js'
+import type { Catalog } from '../compile/catalog.js'
+import type { SourceHealth, SourceHealthRecorder, SourceState } from '../observe/source-health.js'
+
+/** What the health route is made from: its slice of the gateway's context. */
+export interface HealthContext {
+  catalog: Catalog
+  /** What the gateway has seen of each source's health. */
+  health: SourceHealthRecorder
+}
 
 const states: readonly SourceState[] = ['ok', 'degraded', 'failing', 'not_configured']
 
@@ -86,7 +93,7 @@ const healthSchema = {
  * cheap to poll; never cached. Always a 200 while the gateway itself answers: a failing
  * upstream is the source's state, not the gateway's.
  */
-export function healthRoute({ catalog, health }: GatewayContext): RouteDefinition {
+export function healthRoute({ catalog, health }: HealthContext): RouteDefinition {
   const [first, ...rest] = catalog.sources.map((source) => source.id)
   const ids = first === undefined ? v.never() : v.picklist([first, ...rest])
   return defineRoute({

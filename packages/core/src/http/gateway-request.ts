@@ -1,3 +1,5 @@
+import type { GatewayError } from './gateway-error.js'
+
 /**
  * A normalized HTTP request, as every adapter hands it to the core.
  *
@@ -62,7 +64,9 @@ export type HostRequest = Pick<GatewayRequest, 'path'> &
 /**
  * The host's last word on every answer a client gets (`GatewayOptions.onResponse`): given a
  * copy of the answer and the request, it changes the copy or returns another answer; returning
- * nothing keeps the copy as it is.
+ * nothing keeps the copy as it is. The request of a refusal Node makes before reading one (a
+ * broken request line or header, headers too large, too slow; see `answerServerRefusals`) is
+ * empty: method and path `''`, no headers.
  *
  * @example
  * const cors: ResponseHook = (response) => {
@@ -101,4 +105,14 @@ export interface Gateway {
    * handlers call it when given the gateway (`notFoundResponse` without one).
    */
   answerNotFound?(request: HostRequest): GatewayResponse
+  /**
+   * Answers what the host's Node server refuses before any app sees it (`answerServerRefusals`
+   * calls it when given the gateway): `refusal` in the shared error body, through the host's
+   * `onResponse` hook. A refusal of a request Node has read (an `Expect` other than
+   * `100-continue`, a `CONNECT`) comes with that request: its method, its path from the
+   * server's root (the authority for a `CONNECT`), its query and headers. One Node could not
+   * read (a broken request line or header, headers too large, too slow) has none, and comes
+   * with an empty method, an empty path and no headers.
+   */
+  answerRefusal?(refusal: GatewayError, request: HostRequest): GatewayResponse
 }

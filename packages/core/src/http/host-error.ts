@@ -93,11 +93,11 @@ export function notFoundResponse(path: string, basePath = ''): GatewayResponse {
 }
 
 /**
- * The doors a gateway has for what the host app answers itself (`Gateway.answerHostError`,
- * `Gateway.answerNotFound`): optional, since a gateway an adapter is given may be one of its
- * user's own making without them.
+ * The doors a gateway has for what the host app or its server answers itself
+ * (`Gateway.answerHostError`, `Gateway.answerNotFound`, `Gateway.answerRefusal`): optional,
+ * since a gateway an adapter is given may be one of its user's own making without them.
  */
-export type HostDoors = Pick<Gateway, 'answerHostError' | 'answerNotFound'>
+export type HostDoors = Pick<Gateway, 'answerHostError' | 'answerNotFound' | 'answerRefusal'>
 
 /**
  * A host app's error answered through the gateway's door when it has one (its `onResponse`

@@ -3,8 +3,14 @@ import type { Catalog } from '../compile/catalog.js'
 import { descriptorMaxAge, operationSchema, sourceDescriptor } from '../describe/descriptors.js'
 import { operationOpenApiPaths } from '../describe/openapi.js'
 import { defineRoute, type RouteDefinition } from '../routing/define-route.js'
-import { callOperation, operationCacheKey } from '../pipeline/operation-call.js'
-import type { GatewayContext } from '../gateway-context.js'
+import { callOperation, operationCacheKey, type OperationCallDeps } from '../pipeline/operation-call.js'
+
+/** What the operations' routes are made from: their slice of the gateway's context. */
+export interface OperationRoutesContext {
+  catalog: Catalog
+  /** The cached-answer pipeline an operation's call goes through. */
+  pipeline: OperationCallDeps
+}
 
 /** The `{source}` path parameter: one of the gateway's sources. */
 export const sourcePathParameter = (catalog: Catalog) => ({
@@ -20,7 +26,7 @@ const operationPathParameter = {
  * The sources and their operations: the list of sources, a source's descriptor, an
  * operation's call (through the cached-answer pipeline) and its schema.
  */
-export function operationRoutes({ catalog, pipeline }: GatewayContext): RouteDefinition[] {
+export function operationRoutes({ catalog, pipeline }: OperationRoutesContext): RouteDefinition[] {
   return [
     defineRoute({
       name: 'sources',

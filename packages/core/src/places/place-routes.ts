@@ -3,10 +3,12 @@ import { cacheKey } from '../cache/cache-key.js'
 import { datasetsOf } from '../dataset/dataset-generations.js'
 import type { DatasetDefinition } from '../plugin/define-dataset.js'
 import { defineRoute, type RouteDefinition } from '../routing/define-route.js'
-import type { GatewayContext } from '../gateway-context.js'
-import { searchTtlSeconds } from '../search/cross-source-search.js'
+import type { Catalog } from '../compile/catalog.js'
+import type { InvokeOperation } from '../operations/invoke-operation.js'
+import type { OperationCallDeps } from '../pipeline/operation-call.js'
+import { searchTtlSeconds, type SearchOptions } from '../search/cross-source-search.js'
 import { loadSearchingSources, searchedDatasets } from '../search/search-route.js'
-import { bundleTtlSeconds, placeBundle } from './place-bundle.js'
+import { bundleTtlSeconds, placeBundle, type PlaceOptions } from './place-bundle.js'
 import {
   coordinateSchemas,
   parseCoordinates,
@@ -16,11 +18,22 @@ import {
 } from './place-query.js'
 import { placeSearch } from './place-search.js'
 
+/** What the place routes are made from: their slice of the gateway's context. */
+export interface PlaceRoutesContext {
+  catalog: Catalog
+  /** The cached-answer pipeline a place search's and a bundle's whole answers are cached through. */
+  pipeline: OperationCallDeps
+  /** The gateway's options the place routes read: a place search is a search, with its limits. */
+  options: { search?: SearchOptions; places?: PlaceOptions }
+  /** Calls an operation in process, as a place search and a bundle do. */
+  invoke: InvokeOperation
+}
+
 /**
  * `/steder/sok` (places by name) and `/steder/{lat}/{lon}` (a point's data bundle), each
  * cached as a whole; the operations they call are called in process.
  */
-export function placeRoutes(ctx: GatewayContext): RouteDefinition[] {
+export function placeRoutes(ctx: PlaceRoutesContext): RouteDefinition[] {
   const { catalog, pipeline } = ctx
   const providers = catalog.places
   // Cached as a whole, so under the generations of every dataset the operations they call may

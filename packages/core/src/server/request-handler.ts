@@ -12,7 +12,7 @@ import type { Links } from '../http/links.js'
 import { parseQueryString } from '../http/query-string.js'
 import type { RouteMatch, Router } from '../routing/router.js'
 import { validateParameters } from '../routing/validate-parameters.js'
-import { apiPath } from '../http/links.js'
+import { apiPath, linkBase } from '../http/links.js'
 import type { GatewayObservers, ObservedRequest } from '../observe/gateway-observer.js'
 
 /** A request's route and validated parameters, reused by every request with the same path and query. */
@@ -250,7 +250,7 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     basePath: request.basePath,
   })
 
-  const gateway: Required<Pick<Gateway, 'handle' | 'owns' | 'answerHostError' | 'answerNotFound'>> = {
+  const gateway: Required<Pick<Gateway, 'handle' | 'owns' | 'answerHostError' | 'answerNotFound' | 'answerRefusal'>> = {
     owns: (path) => router.owns(path),
     answerHostError(error, hostRequest) {
       const request = asRequest(hostRequest)
@@ -266,6 +266,14 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     answerNotFound(hostRequest) {
       const request = asRequest(hostRequest)
       return leave(notFoundResponse(request.path, request.basePath), request.method.toUpperCase(), request)
+    },
+    answerRefusal(refusal, hostRequest) {
+      const request = asRequest(hostRequest)
+      return leave(
+        errorResponse(refusal, linkBase(undefined, request.basePath ?? '')),
+        request.method.toUpperCase(),
+        request,
+      )
     },
     handle: (request) => answerRequest(request, undefined, leave),
   }
