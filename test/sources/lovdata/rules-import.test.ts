@@ -13,7 +13,7 @@ import { lovdataRegulations } from '@allmenning/sources/lovdata'
 // here, above both. The source's own tests (rules.test.ts beside it) read an in-memory store.
 
 describe('the command line’s import', () => {
-  it('loads a rules archive on a worker thread from the built-in catalog, as `allmenning datasets import` does', async () => {
+  it('loads a rules archive on a worker thread from the built-in definitions, as `allmenning datasets import` does', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'allmenning-lovdata-worker-'))
     try {
       const archive = join(dir, 'gjeldende-sentrale-forskrifter.tar.bz2')
@@ -21,7 +21,7 @@ describe('the command line’s import', () => {
       const path = join(dir, 'allmenning.sqlite')
       const result = await importInWorker({
         path,
-        catalog: {
+        definitions: {
           module: fileURLToPath(new URL('../../../packages/sources/src/built-in-datasets.ts', import.meta.url)),
           export: 'builtInDatasets',
         },

@@ -14,7 +14,7 @@ import { rulesPublishedAt } from '../../../packages/sources/src/lovdata/testing/
 let dir: string
 let fake: FakeLovdata
 const download = '/v1/publicData/get/gjeldende-lover.tar.bz2'
-const catalog = {
+const definitions = {
   module: fileURLToPath(
     new URL('../../../packages/sources/src/lovdata/testing/published-rule-datasets.ts', import.meta.url),
   ),
@@ -50,7 +50,7 @@ describe('syncing Lovdata’s laws', () => {
         path: join(dir, 'allmenning.sqlite'),
         downloads: join(dir, 'downloads'),
         dataset: laws!,
-        catalog,
+        definitions,
         loaded,
         userAgent: 'allmenning-test',
       })
@@ -80,7 +80,7 @@ describe('syncing Lovdata’s laws', () => {
         path: join(dir, 'unlisted.sqlite'),
         downloads: join(dir, 'unlisted-downloads'),
         dataset: laws!,
-        catalog,
+        definitions,
         loaded: undefined,
         userAgent: 'allmenning-test',
       })
@@ -116,7 +116,7 @@ describe('syncing Lovdata’s laws', () => {
         path,
         downloads: join(dir, 'mirrored-downloads'),
         dataset: laws!,
-        catalog,
+        definitions,
         loaded,
         userAgent: 'allmenning-test',
         mirror: `http://127.0.0.1:${(mirror.address() as AddressInfo).port}/lovdata/gjeldende-lover.tar.bz2`,

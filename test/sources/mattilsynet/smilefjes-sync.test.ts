@@ -17,7 +17,7 @@ import {
 // data.mattilsynet.no (given as a mirror of the one file) that sends an ETag, as the real host does.
 let dir: string
 let fake: FakeMattilsynet
-const catalog = {
+const definitions = {
   module: fileURLToPath(new URL('../../../packages/sources/src/mattilsynet/index.ts', import.meta.url)),
   export: 'mattilsynetDatasets',
 }
@@ -47,7 +47,7 @@ describe('syncing the smilefjes file', () => {
         path: join(dir, 'allmenning.sqlite'),
         downloads: join(dir, 'downloads'),
         dataset: smilefjes,
-        catalog,
+        definitions,
         loaded: loadedEntry(),
         userAgent: 'allmenning-test',
         mirror: `${fake.baseUrl}/smilefjes-tilsyn.csv`,

@@ -12,7 +12,7 @@ import { listItem, nbrUnits, nsrUnits, startFakeNbr, startFakeNsr } from '@allme
 // syncDataset as `npx allmenning datasets sync udir_enheter` runs it, against local registers
 // (ALLMENNING_UPSTREAM_UDIR_NSR/NBR, as the gateway's own override), with the journal in the
 // data directory (ALLMENNING_DATA_DIR).
-const catalog = {
+const definitions = {
   module: fileURLToPath(new URL('../../../packages/sources/src/built-in-datasets.ts', import.meta.url)),
   export: 'builtInDatasets',
 }
@@ -43,7 +43,7 @@ const sync = (signal?: AbortSignal) =>
     path: join(dir, 'allmenning.sqlite'),
     downloads: join(dir, 'downloads'),
     dataset: udirEnheter,
-    catalog,
+    definitions,
     loaded: loadedEntry(),
     userAgent: 'allmenning-test',
     ...(signal ? { signal } : {}),

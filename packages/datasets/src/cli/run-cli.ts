@@ -242,8 +242,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       throw new UsageError(
         `--definitions and --catalog (its earlier name) name different modules (${named}, ${namedEarlier}): give one`,
       )
-    const catalog = definitionsRef(named ?? namedEarlier, io.cwd)
-    const datasets = await loadDatasetDefinitions(catalog)
+    const definitions = definitionsRef(named ?? namedEarlier, io.cwd)
+    const datasets = await loadDatasetDefinitions(definitions)
     const byId = (id: string) => {
       const found = datasets.find((d) => d.id === id)
       if (!found) throw new UsageError(`no dataset "${id}"; the datasets are ${datasets.map((d) => d.id).join(', ')}`)
@@ -326,7 +326,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
                 dataDir,
                 dataset,
                 datasets,
-                catalog,
+                definitions,
                 loaded: loaded.get(dataset.id),
                 ...(budget !== undefined ? { budget } : {}),
                 force: parsed.values.force === true,
@@ -378,7 +378,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
               path,
               downloads: join(dataDir, 'downloads'),
               dataset,
-              catalog,
+              definitions,
               loaded: loaded.get(dataset.id),
               force: parsed.values.force === true,
               limits,
@@ -459,7 +459,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         try {
           const result = await importInWorker({
             path,
-            catalog,
+            definitions,
             datasetId: dataset.id,
             inputs,
             publishedAt,

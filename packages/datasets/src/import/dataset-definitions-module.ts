@@ -43,3 +43,24 @@ export type DatasetCatalogRef = DatasetDefinitionsRef
  * const datasets = await loadDatasetCatalog({ module: '@allmenning/sources', export: 'builtInDatasets' })
  */
 export const loadDatasetCatalog = loadDatasetDefinitions
+
+/**
+ * The module of dataset definitions an option names, by its name (`definitions`) or its
+ * earlier one (`catalog`): a TypeError names `what` when neither is given, or both name
+ * different modules.
+ *
+ * @example
+ * const ref = definitionsOption({ definitions: { module: '@allmenning/sources', export: 'builtInDatasets' } }, 'syncDataset')
+ */
+export function definitionsOption(
+  options: { definitions?: DatasetDefinitionsRef | undefined; catalog?: DatasetDefinitionsRef | undefined },
+  what: string,
+): DatasetDefinitionsRef {
+  const { definitions, catalog } = options
+  if (definitions && catalog && (definitions.module !== catalog.module || definitions.export !== catalog.export)) {
+    throw new TypeError(`${what}: definitions and catalog (its earlier name) name different modules; give one`)
+  }
+  const ref = definitions ?? catalog
+  if (!ref) throw new TypeError(`${what}: definitions must name the module that defines the dataset`)
+  return ref
+}

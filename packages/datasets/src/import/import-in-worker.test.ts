@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createSqliteDatasetStore, importInWorker, ImportError, type ImportProgress } from '@allmenning/datasets'
 import { holdings } from '../testing/test-datasets.js'
 
-const catalog = { module: fileURLToPath(new URL('../testing/test-datasets.ts', import.meta.url)) }
+const definitions = { module: fileURLToPath(new URL('../testing/test-datasets.ts', import.meta.url)) }
 let dir: string
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'allmenning-worker-'))
@@ -28,7 +28,7 @@ describe('an import on a worker thread', () => {
     const progress: ImportProgress[] = []
     const result = await importInWorker({
       path,
-      catalog,
+      definitions,
       datasetId: 'holdings',
       inputs: [{ file: 'holdings.csv', path: rowsFile(50_000), url: null }],
       publishedAt: '2024-12-31',
@@ -48,15 +48,15 @@ describe('an import on a worker thread', () => {
     await expect(
       importInWorker({
         path,
-        catalog,
+        definitions,
         datasetId: 'holdings',
         inputs: [{ file: 'holdings.csv', path: bad, url: null }],
         publishedAt: null,
       }),
     ).rejects.toThrow(new ImportError('holdings.csv has no Org, Owner and Shares columns. Nothing was changed.'))
-    await expect(importInWorker({ path, catalog, datasetId: 'nope', inputs: [], publishedAt: null })).rejects.toThrow(
-      /defines no dataset "nope"/,
-    )
+    await expect(
+      importInWorker({ path, definitions, datasetId: 'nope', inputs: [], publishedAt: null }),
+    ).rejects.toThrow(/defines no dataset "nope"/)
   })
 
   it('stops when aborted and leaves nothing loaded', async () => {
@@ -64,7 +64,7 @@ describe('an import on a worker thread', () => {
     const controller = new AbortController()
     const running = importInWorker({
       path,
-      catalog,
+      definitions,
       datasetId: 'holdings',
       inputs: [{ file: 'holdings.csv', path: rowsFile(400_000), url: null }],
       publishedAt: null,

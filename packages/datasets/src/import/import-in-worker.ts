@@ -1,6 +1,6 @@
 import { startWorker } from './start-worker.js'
 import type { DatasetDefinition } from '@allmenning/core/source'
-import type { DatasetDefinitionsRef } from './dataset-definitions-module.js'
+import { definitionsOption, type DatasetDefinitionsRef } from './dataset-definitions-module.js'
 import type { ImportOptions } from './import-dataset.js'
 import type { ImportWorkerData } from './import-worker.js'
 import { ImportError, type ImportInput, type ImportProgress, type ImportResult } from './import-types.js'
@@ -10,7 +10,9 @@ export interface ImportInWorkerOptions {
   /** The SQLite file. */
   path: string
   /** The module that defines the dataset (the worker imports it). */
-  catalog: DatasetDefinitionsRef
+  definitions?: DatasetDefinitionsRef
+  /** @deprecated The earlier name of `definitions`. */
+  catalog?: DatasetDefinitionsRef
   datasetId: string
   inputs: ImportInput[]
   publishedAt: string | null
@@ -45,14 +47,15 @@ export function workerHeapLimitMb(dataset: DatasetDefinition): number {
  *
  * @example
  * const result = await importInWorker({
- *   path: 'data/allmenning.sqlite', catalog: { module: '@allmenning/sources', export: 'builtInDatasets' },
+ *   path: 'data/allmenning.sqlite', definitions: { module: '@allmenning/sources', export: 'builtInDatasets' },
  *   datasetId: 'aksjonaerregisteret', inputs: [{ file: 'aksjonaerregisteret.csv', path: './aksjer.csv', url: null }], publishedAt: '2024-12-31',
  *   onProgress: (p) => console.log(p.rows),
  * })
  */
 export function importInWorker(options: ImportInWorkerOptions): Promise<ImportResult> {
+  const definitions = definitionsOption(options, 'importInWorker')
   const data: ImportWorkerData = {
-    catalog: options.catalog,
+    definitions,
     datasetId: options.datasetId,
     path: options.path,
     inputs: options.inputs,
@@ -69,7 +72,7 @@ export function importInWorker(options: ImportInWorkerOptions): Promise<ImportRe
   const worker = startWorker(import.meta.url, 'import-worker', {
     workerData: data,
     resourceLimits,
-    loader: /\.[mc]?ts$/.test(options.catalog.module),
+    loader: /\.[mc]?ts$/.test(definitions.module),
   })
   return new Promise<ImportResult>((resolve, reject) => {
     let settled = false

@@ -5,7 +5,7 @@ import type { ImportInput } from './import-types.js'
 
 /** What the serving thread sends the import worker. */
 export interface ImportWorkerData {
-  catalog: DatasetDefinitionsRef
+  definitions: DatasetDefinitionsRef
   datasetId: string
   path: string
   inputs: ImportInput[]
@@ -24,9 +24,9 @@ port.on('message', (message: { type: string }) => {
 })
 
 try {
-  const datasets = await loadDatasetDefinitions(data.catalog)
+  const datasets = await loadDatasetDefinitions(data.definitions)
   const dataset = datasets.find((d) => d.id === data.datasetId)
-  if (!dataset) throw new Error(`${data.catalog.module} defines no dataset "${data.datasetId}"`)
+  if (!dataset) throw new Error(`${data.definitions.module} defines no dataset "${data.datasetId}"`)
   const result = await importDataset({
     path: data.path,
     dataset,

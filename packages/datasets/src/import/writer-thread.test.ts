@@ -210,7 +210,7 @@ describe('writing on a thread of its own', () => {
     writeFileSync(path, lines.join('\n'))
     const result = await importInWorker({
       path: db,
-      catalog: { module: fileURLToPath(new URL('../testing/test-datasets.ts', import.meta.url)) },
+      definitions: { module: fileURLToPath(new URL('../testing/test-datasets.ts', import.meta.url)) },
       datasetId: 'holdings',
       inputs: [{ file: 'holdings.csv', path, url: null }],
       publishedAt: null,

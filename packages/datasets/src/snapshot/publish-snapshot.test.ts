@@ -214,7 +214,7 @@ describe('publishSnapshot while an import runs', () => {
     const reading = new Promise<void>((resolve) => (started = resolve))
     const importing = importInWorker({
       path: storePath,
-      catalog: { module: fileURLToPath(new URL('../testing/test-datasets.ts', import.meta.url)) },
+      definitions: { module: fileURLToPath(new URL('../testing/test-datasets.ts', import.meta.url)) },
       datasetId: 'holdings',
       inputs: [{ file: 'holdings.csv', path: big, url: null }],
       publishedAt: '2025-12-31',

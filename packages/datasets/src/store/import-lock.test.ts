@@ -33,7 +33,7 @@ function file(name: string, text: string): string {
   return path
 }
 
-const catalog = { module: fileURLToPath(new URL('../testing/test-datasets.ts', import.meta.url)) }
+const definitions = { module: fileURLToPath(new URL('../testing/test-datasets.ts', import.meta.url)) }
 const load = (path: string) =>
   importDataset({ path: db, dataset: holdings, inputs: [{ file: 'holdings.csv', path, url: null }], publishedAt: null })
 
@@ -44,7 +44,7 @@ describe('the import lock', () => {
     const reading = new Promise<void>((resolve) => (started = resolve))
     const first = importInWorker({
       path: db,
-      catalog,
+      definitions,
       datasetId: 'holdings',
       inputs: [{ file: 'holdings.csv', path: rowsFile('a.csv', 200_000), url: null }],
       publishedAt: null,
@@ -97,7 +97,7 @@ describe('the import lock', () => {
     const out: string[] = []
     const stdout = new PassThrough().on('data', (chunk) => out.push(String(chunk)))
     const io = { stdout, stderr: new PassThrough(), env: {}, cwd: dir, tty: false }
-    const args = ['--data-dir', dir, '--definitions', catalog.module]
+    const args = ['--data-dir', dir, '--definitions', definitions.module]
     expect(await runCli(['datasets', 'unlock', 'holdings', ...args], io)).toBe(0)
     expect(out.join('')).toMatch(
       new RegExp(
@@ -113,14 +113,14 @@ describe('the import lock', () => {
     const [first, second] = await Promise.all([
       importInWorker({
         path: db,
-        catalog,
+        definitions,
         datasetId: 'holdings',
         inputs: [{ file: 'holdings.csv', path: rowsFile('a.csv', 100_000), url: null }],
         publishedAt: null,
       }),
       importInWorker({
         path: db,
-        catalog,
+        definitions,
         datasetId: 'grants',
         inputs: [{ file: 'grants-2023.csv', path: file('g.csv', 'Org;Amount\n111;5\n'), url: null }],
         publishedAt: null,

@@ -8,7 +8,7 @@ import type {
 import type { LoadedDatasetEntry } from '../store/loaded-datasets-table.js'
 import { openSqliteDatasetStore } from '../store/sqlite-store.js'
 import { tablesFingerprint } from '../store/table-names.js'
-import type { DatasetDefinitionsRef } from '../import/dataset-definitions-module.js'
+import { definitionsOption, type DatasetDefinitionsRef } from '../import/dataset-definitions-module.js'
 import { importInWorker, workerHeapLimitMb } from '../import/import-in-worker.js'
 import type { ImportOptions } from '../import/import-dataset.js'
 import { ImportError, type ImportProgress, type ImportResult } from '../import/import-types.js'
@@ -37,7 +37,9 @@ export interface DeriveOptions {
   /** Every dataset of the catalog, to find those it is made from. */
   datasets: DatasetDefinition[]
   /** The module the import worker loads the dataset's definition from. */
-  catalog: DatasetDefinitionsRef
+  definitions?: DatasetDefinitionsRef
+  /** @deprecated The earlier name of `definitions`. */
+  catalog?: DatasetDefinitionsRef
   /** The loaded generation's entry in the store's catalog: when the run added nothing to its files, nothing is loaded. */
   loaded: LoadedDatasetEntry | undefined
   /** Most upstream requests of this run; the derivation's own `budget` by default. */
@@ -143,7 +145,7 @@ export async function deriveDataset(options: DeriveOptions): Promise<DeriveOutco
   if (same && !options.force) return { status: 'unchanged', dataset: dataset.id, run }
   const result = await importInWorker({
     path: options.path,
-    catalog: options.catalog,
+    definitions: definitionsOption(options, 'deriveDataset'),
     datasetId: dataset.id,
     inputs: run.files.map((file) => ({ file: file.name, path: file.path, url: null })),
     publishedAt: new Date().toISOString(),

@@ -3,7 +3,7 @@ import { basename, join } from 'node:path'
 import type { DatasetDefinition, DatasetFile } from '@allmenning/core/source'
 import type { LoadedDatasetEntry } from '../store/loaded-datasets-table.js'
 import { tablesFingerprint } from '../store/table-names.js'
-import type { DatasetDefinitionsRef } from '../import/dataset-definitions-module.js'
+import { definitionsOption, type DatasetDefinitionsRef } from '../import/dataset-definitions-module.js'
 import { importInWorker, workerHeapLimitMb } from '../import/import-in-worker.js'
 import type { ImportOptions } from '../import/import-dataset.js'
 import { ImportError, type ImportInput, type ImportProgress, type ImportResult } from '../import/import-types.js'
@@ -27,7 +27,9 @@ export interface SyncOptions {
   downloads: string
   dataset: DatasetDefinition
   /** The module the import worker loads the dataset's definition from. */
-  catalog: DatasetDefinitionsRef
+  definitions?: DatasetDefinitionsRef
+  /** @deprecated The earlier name of `definitions`. */
+  catalog?: DatasetDefinitionsRef
   /** The loaded generation's entry in the store's catalog, whose validators make the requests conditional. */
   loaded: LoadedDatasetEntry | undefined
   /** Download and import even when the publisher says nothing changed. */
@@ -204,7 +206,7 @@ export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
   }))
   const result = await importInWorker({
     path: options.path,
-    catalog: options.catalog,
+    definitions: definitionsOption(options, 'syncDataset'),
     datasetId: dataset.id,
     inputs,
     publishedAt: newestDate(
