@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestGateway, type FakeUpstream, type TestGateway } from '@allmenning/core/testing'
-import { createLoadedDatasets, type LoadedDatasets } from '@allmenning/datasets/testing'
-import { udirEnheter, utdanning } from '@allmenning/sources/utdanning'
 import {
-  nbrUnits,
-  nsrUnits,
-  recordsFile,
-  startFakeKommuneinfo,
-  startFakeNbr,
-  startFakeNsr,
-} from '@allmenning/sources/utdanning/testing'
+  createMemoryDatasetStore,
+  createTestGateway,
+  type FakeUpstream,
+  type MemoryDatasetStore,
+  type TestGateway,
+} from '@allmenning/core/testing'
+import { udirEnheter, utdanning } from './index.js'
+import { nbrUnits, nsrUnits, recordsFile, startFakeKommuneinfo, startFakeNbr, startFakeNsr } from './testing/index.js'
 
 // The operations over the udir_enheter dataset: every position read from it, no call to Udir.
-let datasets: LoadedDatasets
+let datasets: MemoryDatasetStore
 let nsr: FakeUpstream
 let nbr: FakeUpstream
 let kommuneinfo: FakeUpstream
@@ -29,31 +27,31 @@ type Row = {
 const udirCalls = () => nsr.requests.length + nbr.requests.length
 
 beforeAll(async () => {
-  datasets = createLoadedDatasets()
+  datasets = createMemoryDatasetStore()
   // The file of records (as the demo and a mirror give it): every fixture unit with its record.
-  await datasets.load(
+  await datasets.loadFiles(
     udirEnheter,
     [
       { file: 'nsr-enheter.json', bytes: recordsFile(nsrUnits) },
       { file: 'nbr-enheter.json', bytes: recordsFile(nbrUnits) },
     ],
-    '2026-11-27',
+    { publishedAt: '2026-11-27' },
   )
   ;[nsr, nbr, kommuneinfo] = await Promise.all([startFakeNsr(), startFakeNbr(), startFakeKommuneinfo()])
   gateway = createTestGateway({
     sources: utdanning(),
     upstreams: { udir_nsr: nsr, udir_nbr: nbr, kartverket_kommuneinfo: kommuneinfo },
-    datasets: datasets.store,
+    datasets,
   })
 })
 afterAll(async () => {
   await Promise.all([nsr.close(), nbr.close(), kommuneinfo.close()])
-  await datasets.close()
+  datasets.clear()
 })
 
 describe('utdanning over the udir_enheter dataset', () => {
   it('loads every unit of both registers, each with its position, area and grid cell', async () => {
-    const reader = datasets.store.reader(udirEnheter)!
+    const reader = datasets.reader(udirEnheter)!
     expect(await reader.count('enheter')).toBe(nsrUnits.length + nbrUnits.length)
     const [bislett] = await reader.select('enheter', {
       where: { orgnr: '971200006' },
