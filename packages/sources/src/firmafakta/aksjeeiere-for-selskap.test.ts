@@ -1,12 +1,11 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway, GatewayError } from '@allmenning/core'
-import { testOperationContext } from '@allmenning/core/testing'
 import { firmafakta } from './index.js'
 import { aksjeeiereForSelskap as operation } from './aksjeeiere-for-selskap.js'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { aksjonaerregisteret2024Records, fixtureCompany } from './testing/aksjonaerregisteret-records.js'
-import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
+import { createMemoryDatasets, type MemoryDatasets, datasetContext } from './testing/loaded-datasets.js'
 
 let datasets: MemoryDatasets
 beforeAll(async () => {
@@ -17,13 +16,7 @@ beforeAll(async () => {
 })
 afterAll(() => datasets.close())
 
-const context = (store = datasets.store) =>
-  testOperationContext({
-    source: 'firmafakta',
-    operation: 'aksjeeiere_for_selskap',
-    upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
-    datasets: store,
-  })
+const context = (store = datasets.store) => datasetContext('aksjeeiere_for_selskap', store)
 
 describe('aksjeeiere_for_selskap', () => {
   it('lists the shareholders largest first, duplicates summed, quirks of the file undone', async () => {

@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createGateway } from '@allmenning/core'
-import { testOperationContext } from '@allmenning/core/testing'
 import { firmafakta } from './index.js'
 import { aksjeposterForPerson as operation } from './aksjeposter-for-person.js'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
@@ -9,7 +8,7 @@ import {
   aksjonaerregisteret2021Records,
   aksjonaerregisteret2024Records,
 } from './testing/aksjonaerregisteret-records.js'
-import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
+import { createMemoryDatasets, type MemoryDatasets, datasetContext } from './testing/loaded-datasets.js'
 
 let datasets: MemoryDatasets
 beforeAll(async () => {
@@ -20,13 +19,7 @@ beforeAll(async () => {
 })
 afterAll(() => datasets.close())
 
-const context = (store = datasets.store) =>
-  testOperationContext({
-    source: 'firmafakta',
-    operation: 'aksjeposter_for_person',
-    upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
-    datasets: store,
-  })
+const context = (store = datasets.store) => datasetContext('aksjeposter_for_person', store)
 const run = (name: string, birth_year: string, store = datasets.store) =>
   operation.run({ name, birth_year, limit: 25, offset: 0 }, context(store))
 

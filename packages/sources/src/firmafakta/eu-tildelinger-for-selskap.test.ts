@@ -1,10 +1,9 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testOperationContext } from '@allmenning/core/testing'
 import { euTildelingerForSelskap as operation } from './eu-tildelinger-for-selskap.js'
 import { cordis, orgNrFromVat } from './datasets/cordis.js'
 import { type CordisRecords, h2020Records, horizonRecords } from './testing/cordis-records.js'
-import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
+import { createMemoryDatasets, type MemoryDatasets, datasetContext } from './testing/loaded-datasets.js'
 
 // The in-memory store reads the file's records; that the import of @allmenning/datasets reads
 // the same rows from the file's bytes (two zips of quoted CSV) is test/sources/firmafakta/datasets/fixture-records.test.ts.
@@ -24,15 +23,7 @@ beforeAll(async () => {
 afterAll(() => datasets.close())
 
 const run = (org_nr: string) =>
-  operation.run(
-    { org_nr, limit: 25, offset: 0 },
-    testOperationContext({
-      source: 'firmafakta',
-      operation: 'eu_tildelinger_for_selskap',
-      upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
-      datasets: datasets.store,
-    }),
-  )
+  operation.run({ org_nr, limit: 25, offset: 0 }, datasetContext('eu_tildelinger_for_selskap', datasets.store))
 
 describe('eu_tildelinger_for_selskap', () => {
   it('finds participations by VAT number and, without one, by the PIC the organisation uses', async () => {

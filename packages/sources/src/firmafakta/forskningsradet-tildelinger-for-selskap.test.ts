@@ -1,10 +1,9 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testOperationContext } from '@allmenning/core/testing'
 import { forskningsradetTildelingerForSelskap as operation } from './forskningsradet-tildelinger-for-selskap.js'
 import { forskningsradetSoknader } from './datasets/forskningsradet-soknader.js'
 import { soknaderRecords } from './testing/forskningsradet-fixtures.js'
-import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
+import { createMemoryDatasets, type MemoryDatasets, datasetContext } from './testing/loaded-datasets.js'
 
 // The in-memory store reads the file's records; that the import of @allmenning/datasets reads
 // the same rows from the file's bytes (RFC 4180 quoting) is test/sources/firmafakta/datasets/fixture-records.test.ts.
@@ -23,12 +22,7 @@ afterAll(() => datasets.close())
 const run = (org_nr: string) =>
   operation.run(
     { org_nr, limit: 25, offset: 0 },
-    testOperationContext({
-      source: 'firmafakta',
-      operation: 'forskningsradet_tildelinger_for_selskap',
-      upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
-      datasets: datasets.store,
-    }),
+    datasetContext('forskningsradet_tildelinger_for_selskap', datasets.store),
   )
 
 describe('forskningsradet_tildelinger_for_selskap', () => {

@@ -1,13 +1,12 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { GatewayError } from '@allmenning/core'
-import { testOperationContext } from '@allmenning/core/testing'
 import { personinformasjon as operation } from './personinformasjon.js'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { brregRoller } from './datasets/brreg-roller.js'
 import { aksjonaerregisteret2024Records } from './testing/aksjonaerregisteret-records.js'
 import { rollerTotalbestand } from './testing/brreg-roller-fixtures.js'
-import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
+import { createMemoryDatasets, type MemoryDatasets, datasetContext } from './testing/loaded-datasets.js'
 
 let both: MemoryDatasets
 let rolesOnly: MemoryDatasets
@@ -33,15 +32,7 @@ afterAll(() => {
 })
 
 const run = (person_name: string, datasets = both) =>
-  operation.run(
-    { person_name, limit: 25, offset: 0 },
-    testOperationContext({
-      source: 'firmafakta',
-      operation: 'personinformasjon',
-      upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
-      datasets: datasets.store,
-    }),
-  )
+  operation.run({ person_name, limit: 25, offset: 0 }, datasetContext('personinformasjon', datasets.store))
 
 describe('personinformasjon', () => {
   it('lists current roles from the streamed roles file and shareholdings, with birth years only', async () => {

@@ -1,10 +1,9 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testOperationContext } from '@allmenning/core/testing'
 import { selskapetsAksjeposter as operation } from './selskapets-aksjeposter.js'
 import { aksjonaerregisteret } from './datasets/aksjonaerregisteret.js'
 import { aksjonaerregisteret2024Records, fixtureOwnerCompany } from './testing/aksjonaerregisteret-records.js'
-import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
+import { createMemoryDatasets, type MemoryDatasets, datasetContext } from './testing/loaded-datasets.js'
 
 let datasets: MemoryDatasets
 beforeAll(async () => {
@@ -15,13 +14,7 @@ beforeAll(async () => {
 })
 afterAll(() => datasets.close())
 
-const context = () =>
-  testOperationContext({
-    source: 'firmafakta',
-    operation: 'selskapets_aksjeposter',
-    upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
-    datasets: datasets.store,
-  })
+const context = () => datasetContext('selskapets_aksjeposter', datasets.store)
 
 describe('selskapets_aksjeposter', () => {
   it('lists what the company owns, largest holding first, with its share of each class', async () => {

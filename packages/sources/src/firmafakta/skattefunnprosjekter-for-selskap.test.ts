@@ -1,10 +1,9 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testOperationContext } from '@allmenning/core/testing'
 import { skattefunnprosjekterForSelskap as operation } from './skattefunnprosjekter-for-selskap.js'
 import { skattefunn } from './datasets/skattefunn.js'
 import { skattefunnHistoricalRecords, skattefunnRollingRecords } from './testing/skattefunn-records.js'
-import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
+import { createMemoryDatasets, type MemoryDatasets, datasetContext } from './testing/loaded-datasets.js'
 
 // The in-memory store reads the file's records; that the import of @allmenning/datasets reads
 // the same rows from the file's bytes (two workbooks, date cells) is test/sources/firmafakta/datasets/fixture-records.test.ts.
@@ -21,15 +20,7 @@ beforeAll(async () => {
 afterAll(() => datasets.close())
 
 const run = (org_nr: string) =>
-  operation.run(
-    { org_nr, limit: 25, offset: 0 },
-    testOperationContext({
-      source: 'firmafakta',
-      operation: 'skattefunnprosjekter_for_selskap',
-      upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
-      datasets: datasets.store,
-    }),
-  )
+  operation.run({ org_nr, limit: 25, offset: 0 }, datasetContext('skattefunnprosjekter_for_selskap', datasets.store))
 
 describe('skattefunnprosjekter_for_selskap', () => {
   it('reads both workbooks, their different columns and date cells, the rolling one winning', async () => {

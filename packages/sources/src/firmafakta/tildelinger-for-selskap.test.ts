@@ -1,10 +1,9 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testOperationContext } from '@allmenning/core/testing'
 import { tildelingerForSelskap as operation } from './tildelinger-for-selskap.js'
 import { innovasjonNorgeTildelinger } from './datasets/innovasjon-norge-tildelinger.js'
 import { tildelingerRecords } from './testing/innovasjon-norge-records.js'
-import { createMemoryDatasets, type MemoryDatasets } from './testing/loaded-datasets.js'
+import { createMemoryDatasets, type MemoryDatasets, datasetContext } from './testing/loaded-datasets.js'
 
 // The in-memory store reads the file's records; that the import of @allmenning/datasets reads
 // the same rows from the file's bytes (windows-1252, a quoted `;`) is test/sources/firmafakta/datasets/fixture-records.test.ts.
@@ -26,15 +25,7 @@ beforeAll(async () => {
 afterAll(() => datasets.close())
 
 const run = (org_nr: string) =>
-  operation.run(
-    { org_nr, limit: 25, offset: 0 },
-    testOperationContext({
-      source: 'firmafakta',
-      operation: 'tildelinger_for_selskap',
-      upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
-      datasets: datasets.store,
-    }),
-  )
+  operation.run({ org_nr, limit: 25, offset: 0 }, datasetContext('tildelinger_for_selskap', datasets.store))
 
 describe('tildelinger_for_selskap', () => {
   it('lists the awards newest first with every date and number form undone', async () => {

@@ -1,6 +1,7 @@
 import type { DatasetDefinition } from '@allmenning/core/source'
 import {
   createMemoryDatasetStore,
+  testOperationContext,
   type DatasetFileInput,
   type MemoryDatasetStore,
   type MemoryFileLoadResult,
@@ -46,4 +47,21 @@ export function createMemoryDatasets(): MemoryDatasets {
     load: (dataset, inputs, publishedAt = '2024-12-31') => store.loadFiles(dataset, inputs, { publishedAt }),
     close: () => store.clear(),
   }
+}
+
+/**
+ * The context of a firmafakta operation that reads only datasets, over `store`: Brreg is its
+ * upstream by declaration and is never asked (its address refuses any call).
+ *
+ * @example
+ * const datasets = createMemoryDatasets()
+ * const ctx = datasetContext('aksjeeiere_for_selskap', datasets.store)
+ */
+export function datasetContext(operation: string, store: MemoryDatasetStore) {
+  return testOperationContext({
+    source: 'firmafakta',
+    operation,
+    upstream: { id: 'brreg', name: 'Brreg', baseUrl: 'http://127.0.0.1:9' },
+    datasets: store,
+  })
 }
