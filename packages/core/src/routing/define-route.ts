@@ -6,7 +6,7 @@ import type { ParameterSchemas } from '../plugin/define-operation.js'
 import type { GatewayError } from '../http/gateway-error.js'
 import type { GatewayRequest, GatewayResponse } from '../http/gateway-request.js'
 import type { GatewayTag } from './openapi-tags.js'
-import type { Links } from '../http/links.js'
+import { apiPath, type Links } from '../http/links.js'
 
 export type Method = 'GET' | 'HEAD' | 'POST'
 
@@ -119,6 +119,8 @@ export interface CompiledRoute {
   segments: string[]
   methods: readonly Method[]
   parameters: CompiledParameter[]
+  /** The route's template below the mount point, as observers name it (`/api/v1/kilder/{source}`): made once, the same string for every request. */
+  template: string
 }
 
 /**
@@ -143,6 +145,7 @@ export function compileRoute(definition: RouteDefinition): CompiledRoute {
     segments: definition.path.split('/').filter((s) => s !== ''),
     methods: definition.methods ?? ['GET', 'HEAD'],
     parameters: compileParameters(definition.query ?? {}),
+    template: definition.root === 'mount' ? definition.path : `${apiPath}${definition.path}`,
   }
 }
 

@@ -12,7 +12,7 @@ import type { Links } from '../http/links.js'
 import { parseQueryString } from '../http/query-string.js'
 import type { RouteMatch, Router } from '../routing/router.js'
 import { validateParameters } from '../routing/validate-parameters.js'
-import { apiPath, linkBase } from '../http/links.js'
+import { linkBase } from '../http/links.js'
 import type { GatewayObservers, ObservedRequest } from '../observe/gateway-observer.js'
 
 /** A request's route and validated parameters, reused by every request with the same path and query. */
@@ -36,8 +36,16 @@ export interface RequestHandlerParts {
   onResponse?: ResponseHook | undefined
 }
 
-/** How an answer leaves: through the host's hook and then conditional requests and HEAD. */
-type Exit = (response: GatewayResponse, method: string, request: GatewayRequest) => GatewayResponse
+/**
+ * How an answer leaves: through the host's hook and then conditional requests and HEAD, and,
+ * when the gateway has observers, told to them as the request's end.
+ */
+type Exit = (
+  response: GatewayResponse,
+  method: string,
+  request: GatewayRequest,
+  observed: ObservedRequest | undefined,
+) => GatewayResponse
 
 /** A request's plan, with what it was planned for, in the table of recent plans. */
 interface RecentPlan {
@@ -60,9 +68,6 @@ function recentSlot(path: string, query: string): number {
     (recentSlots - 1)
   )
 }
-
-/** A route's template below the mount point, as observers name it (`/api/v1/kilder/{source}`). */
-const routeTemplate = (route: RouteDefinition) => (route.root === 'mount' ? route.path : `${apiPath}${route.path}`)
 
 /** Conditional requests and HEAD, the last step of every answer. */
 function finish(response: GatewayResponse, method: string, request: GatewayRequest): GatewayResponse {
@@ -120,7 +125,7 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     const slot = recentSlot(request.path, request.query)
     const known = knownPlan(request, basePath, slot)
     const match = known?.match ?? router.match(request.path)
-    if (observed) observed.route = routeTemplate(match.route.definition)
+    if (observed) observed.route = match.route.template
     const allowed = match.route.methods
     if (!(allowed as readonly string[]).includes(method)) {
       throw new GatewayError(405, 'method_not_allowed', `${method} is not allowed here; use ${allowed.join(', ')}`, {
@@ -176,16 +181,18 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     observed: ObservedRequest | undefined,
     exit: Exit,
   ): Promise<GatewayResponse> {
-    if (verdict?.refusal) return Promise.resolve(fail(verdict.refusal, method, request, exit))
-    const failed = (error: unknown) => exit(withLimits(errorAnswer(error, request.basePath), verdict), method, request)
+    if (verdict?.refusal) return Promise.resolve(fail(verdict.refusal, method, request, observed, exit))
+    const failed = (error: unknown) =>
+      exit(withLimits(errorAnswer(error, request.basePath), verdict), method, request, observed)
     let response: GatewayResponse | Promise<GatewayResponse>
     try {
       response = route(planned, method as Method, request, observed)
     } catch (error) {
       return Promise.resolve(failed(error))
     }
-    if (!(response instanceof Promise)) return Promise.resolve(exit(withLimits(response, verdict), method, request))
-    return response.then((done) => exit(withLimits(done, verdict), method, request), failed)
+    if (!(response instanceof Promise))
+      return Promise.resolve(exit(withLimits(response, verdict), method, request, observed))
+    return response.then((done) => exit(withLimits(done, verdict), method, request, observed), failed)
   }
 
   /** The shared error body of a failure; unexpected ones (not a GatewayError, or a 500) are reported. */
@@ -194,8 +201,14 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     return errorResponse(error, parts.linksFor(basePath))
   }
 
-  function fail(error: unknown, method: string, request: GatewayRequest, exit: Exit): GatewayResponse {
-    return exit(errorAnswer(error, request.basePath), method, request)
+  function fail(
+    error: unknown,
+    method: string,
+    request: GatewayRequest,
+    observed: ObservedRequest | undefined,
+    exit: Exit,
+  ): GatewayResponse {
+    return exit(errorAnswer(error, request.basePath), method, request, observed)
   }
 
   /**
@@ -233,11 +246,11 @@ export function createRequestHandler(parts: RequestHandlerParts) {
       if (verdict instanceof Promise) {
         return verdict
           .then((v) => answerCounted(v, planned, method, request, observed, exit))
-          .catch((error: unknown) => fail(error, method, request, exit))
+          .catch((error: unknown) => fail(error, method, request, observed, exit))
       }
       return answerCounted(verdict, planned, method, request, observed, exit)
     } catch (error) {
-      return Promise.resolve(fail(error, method, request, exit))
+      return Promise.resolve(fail(error, method, request, observed, exit))
     }
   }
 
@@ -261,11 +274,11 @@ export function createRequestHandler(parts: RequestHandlerParts) {
         // No route there (an unknown path under /api): the shared error body.
       }
       const response = refuse ? refuse(hostRefusal(error)) : hostErrorResponse(error, request.basePath)
-      return leave(response, request.method.toUpperCase(), request)
+      return leave(response, request.method.toUpperCase(), request, undefined)
     },
     answerNotFound(hostRequest) {
       const request = asRequest(hostRequest)
-      return leave(notFoundResponse(request.path, request.basePath), request.method.toUpperCase(), request)
+      return leave(notFoundResponse(request.path, request.basePath), request.method.toUpperCase(), request, undefined)
     },
     answerRefusal(refusal, hostRequest) {
       const request = asRequest(hostRequest)
@@ -273,6 +286,7 @@ export function createRequestHandler(parts: RequestHandlerParts) {
         errorResponse(refusal, linkBase(undefined, request.basePath ?? '')),
         request.method.toUpperCase(),
         request,
+        undefined,
       )
     },
     handle: (request) => answerRequest(request, undefined, leave),
@@ -281,41 +295,49 @@ export function createRequestHandler(parts: RequestHandlerParts) {
   // to a client: the host's hook does not see them.
   let handleInside = (request: GatewayRequest) => answerRequest(request, undefined, finish)
   // Only with observers is each request wrapped: without, `handle` is the answer itself.
-  if (parts.observer) {
-    gateway.handle = observedHandle(parts.observer, (request, observed) => answerRequest(request, observed, leave))
-    handleInside = observedHandle(parts.observer, (request, observed) => answerRequest(request, observed, finish))
+  const observer = parts.observer
+  if (observer) {
+    const toldLeave = tellingExit(observer, leave)
+    const toldFinish = tellingExit(observer, finish)
+    gateway.handle = (request) => answerRequest(request, observeRequest(observer, request), toldLeave)
+    handleInside = (request) => answerRequest(request, observeRequest(observer, request), toldFinish)
   }
 
   return { ...gateway, handleInside, errorAnswer }
 }
 
-/** `handle` when the gateway has observers: each request told to them as it starts and ends, filled in by `answer` on the way. */
-function observedHandle(
-  observer: GatewayObservers,
-  answer: (request: GatewayRequest, observed?: ObservedRequest) => Promise<GatewayResponse>,
-): (request: GatewayRequest) => Promise<GatewayResponse> {
-  // Not an async function: its own promise and the await's turn would come on top of the one
-  // `then` makes, on every request of a gateway with observers.
-  return (request) => {
-    // Every field the answer fills in is there from the start: one object shape for every request.
-    const seen: ObservedRequest = {
-      request,
-      method: request.method.toUpperCase(),
-      startedAt: performance.now(),
-      route: undefined,
-      source: undefined,
-      operation: undefined,
-      cache: undefined,
-      joined: undefined,
-      status: undefined,
-      durationMs: undefined,
+/** A request as observers see it, told to them as it starts; the answer fills it in on the way. */
+function observeRequest(observer: GatewayObservers, request: GatewayRequest): ObservedRequest {
+  // Every field the answer fills in is there from the start: one object shape for every request.
+  const seen: ObservedRequest = {
+    request,
+    method: request.method.toUpperCase(),
+    startedAt: performance.now(),
+    route: undefined,
+    source: undefined,
+    operation: undefined,
+    cache: undefined,
+    joined: undefined,
+    status: undefined,
+    durationMs: undefined,
+  }
+  observer.requestStarted(seen)
+  return seen
+}
+
+/**
+ * The exit, telling the observers of the request's end as its answer leaves. In the exit, not in
+ * a `then` on the answer: that would make a promise and wait a turn on every request of a
+ * gateway with observers.
+ */
+function tellingExit(observer: GatewayObservers, exit: Exit): Exit {
+  return (response, method, request, observed) => {
+    const answer = exit(response, method, request, observed)
+    if (observed) {
+      observed.status = answer.status
+      observed.durationMs = performance.now() - observed.startedAt
+      observer.requestFinished(observed)
     }
-    observer.requestStarted(seen)
-    return answer(request, seen).then((response) => {
-      seen.status = response.status
-      seen.durationMs = performance.now() - seen.startedAt
-      observer.requestFinished(seen)
-      return response
-    })
+    return answer
   }
 }
