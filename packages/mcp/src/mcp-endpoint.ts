@@ -195,17 +195,19 @@ export type ServerFor = (
  */
 export function createMcpEndpoint(
   host: ExtensionHost,
-  makeServers: (sdk: Sdk) => ServerFor,
+  makeServers: (sdk: Sdk) => ServerFor | Promise<ServerFor>,
   options: McpOptions,
 ): ExtensionAnswer {
   const checkOrigin = createOriginCheck(options)
-  // Set once the SDK has loaded (on the first POST), so later requests do not wait a turn for it.
+  // Set once the SDK and the servers' code have loaded (on the first POST), so later requests do
+  // not wait a turn for them; the first POSTs to come share one load.
   let loaded: { sdk: Sdk; serverFor: ServerFor } | undefined
-  const load = async () => {
-    const sdk = await loadSdk()
-    loaded ??= { sdk, serverFor: makeServers(sdk) }
-    return loaded
-  }
+  let loading: Promise<{ sdk: Sdk; serverFor: ServerFor }> | undefined
+  const load = () =>
+    (loading ??= loadSdk().then(async (sdk) => {
+      loaded = { sdk, serverFor: await makeServers(sdk) }
+      return loaded
+    }))
 
   /**
    * Answers a POST that calls no tool after counting it once against the client's rate limit:

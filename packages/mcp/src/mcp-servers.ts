@@ -1,10 +1,5 @@
-import { createLruMap, type ExtensionHost, type GatewayExtension, type Links } from '@allmenning/core/extension'
-import { allSourcesTools } from './all-sources-tools.js'
+import type { GatewayExtension } from '@allmenning/core/extension'
 import { createMcpEndpoint, refuseHostError, type McpOptions } from './mcp-endpoint.js'
-import { publicGatewayTools } from './public-gateway-tools.js'
-import { sourceTools } from './source-tools.js'
-import type { Sdk } from './sdk.js'
-import { createToolServer, type ToolServer } from './tool-server.js'
 
 /** The route of the catalogue under the public gateway's tool names. */
 const PUBLIC_GATEWAY_ROUTE = 'mcp_allemannsdata'
@@ -18,65 +13,6 @@ export interface McpServersOptions extends McpOptions {
    * Off by default; the example servers turn it on with their `/wiki` compatibility mount.
    */
   publicGatewayCatalogue?: boolean
-}
-
-/** How many servers are kept: one per endpoint and mount point, and adapters take the mount point from the request. */
-const maxServers = 200
-
-/** The servers of a gateway, made on first use for each mount point (their texts carry links) and kept. */
-function createServers(host: ExtensionHost, sdk: Sdk) {
-  const servers = createLruMap<string, ToolServer>(maxServers)
-  const parts = { sdk, errorResponse: host.errorResponse, onError: host.onError }
-
-  function catalogue(links: Links): ToolServer {
-    const ids = host.sources.map((s) => s.id).join(', ')
-    return createToolServer(
-      { name: 'allmenning', title: 'Allmenning: Norwegian public data', version: host.version },
-      `Norwegian public data from ${host.sources.length} sources (${ids}). Find a source with search_sources or list_sources, read its operations with describe_source and an operation's parameters with describe_operation, then call it with get_data. Each source also has an MCP server of its own at ${links.extension('mcp', '{source}')}, with one tool per operation. Every result is the JSON envelope that GET ${links.operation('{source}', '{operation}')} answers with; outside MCP, call that URL.`,
-      allSourcesTools(host.routes()),
-      links,
-      parts,
-    )
-  }
-
-  function publicGatewayCatalogue(links: Links): ToolServer {
-    return createToolServer(
-      { name: 'allmenning', title: 'Allmenning: Norwegian public data', version: host.version },
-      `Norwegian public data from ${host.sources.length} sources, under the tool names of the public gateway's catalogue. Find a source with search_wiki, read its operations with describe_source and an operation's parameters and json_get_url_template with describe_operation, then call it with get_data. Each source also has an MCP server of its own at ${links.extension('mcp', '{source}')}. Every result is the JSON envelope that GET ${links.operation('{source}', '{operation}')} answers with; outside MCP, call that URL.`,
-      publicGatewayTools(host.routes()),
-      links,
-      parts,
-    )
-  }
-
-  function ofSource(sourceId: string, links: Links): ToolServer {
-    const source = host.sources.find((s) => s.id === sourceId)
-    // The route resolved the source before it reached here.
-    if (!source) throw new TypeError(`No source ${sourceId}`)
-    return createToolServer(
-      { name: `allmenning-${source.id}`, title: source.name, version: host.version },
-      `${source.description} One tool per operation. Every result is the JSON envelope that GET ${links.operation(source.id, '{operation}')} answers with; outside MCP, call that URL. Every source of this gateway is found through ${links.extension('mcp')}.`,
-      sourceTools(source, links),
-      links,
-      parts,
-    )
-  }
-
-  return (sourceId: string | undefined, links: Links, path?: string): ToolServer => {
-    const key = `${path ?? sourceId ?? ''}\u0000${links.mount}`
-    let server = servers.get(key)
-    if (!server) {
-      // Bounded, least recently used first; a server dropped here finishes the requests it holds.
-      server =
-        path === PUBLIC_GATEWAY_ROUTE
-          ? publicGatewayCatalogue(links)
-          : sourceId === undefined
-            ? catalogue(links)
-            : ofSource(sourceId, links)
-      servers.set(key, server)
-    }
-    return server
-  }
 }
 
 /**
@@ -116,7 +52,14 @@ export function mcpServers(options: McpServersOptions = {}): GatewayExtension {
       gateway: 'MCP server (Streamable HTTP) over the catalogue: find, describe and call any source',
       source: 'MCP server (Streamable HTTP) of one source: one tool per operation',
     },
-    attach: (host) => createMcpEndpoint(host, (sdk) => createServers(host, sdk), endpoint),
+    // The servers' code (the tools, their texts) is loaded with the SDK, on the first POST: a
+    // gateway that is never asked for MCP, or a cold start answering a GET, does not evaluate it.
+    attach: (host) =>
+      createMcpEndpoint(
+        host,
+        (sdk) => import('./server-set.js').then(({ createServers }) => createServers(host, sdk, PUBLIC_GATEWAY_ROUTE)),
+        endpoint,
+      ),
     refuse: refuseHostError,
   }
 }
