@@ -39,10 +39,15 @@ export interface RateLimitOptions {
   redisTimeoutMs?: number
 }
 
+/**
+ * The IETF RateLimit-Policy and RateLimit headers of one request, to send with its answer. A
+ * type, not an interface, so that it is a `Record<string, string>` as headers are elsewhere.
+ */
+export type RateLimitHeaders = { 'ratelimit-policy': string; ratelimit: string }
+
 /** What the limiter says about one request. */
 export interface RateVerdict {
-  /** The IETF RateLimit-Policy and RateLimit headers, to send with the answer. */
-  headers: Record<string, string>
+  headers: RateLimitHeaders
   /** Set when the request is over a quota: the 429 to answer. */
   refusal?: GatewayError
 }
