@@ -26,6 +26,9 @@ export interface RequestLogLine {
   request_id: string | null
 }
 
+/** A string field of the line, JSON-escaped; `null` when absent. */
+const text = (value: string | undefined): string => (value === undefined ? 'null' : JSON.stringify(value))
+
 /**
  * A structured request log: one JSON line per request, when it is answered, for a log
  * collector to read (CloudWatch, Loki, Elasticsearch). The line is {@link RequestLogLine}.
@@ -38,9 +41,6 @@ export interface RequestLogLine {
  * const gateway = createGateway({ sources: builtInSources(process.env), observers: [jsonRequestLog()] })
  * // {"time":"2026-11-25T05:00:00.000Z","method":"GET","path":"/api/v1/kilder/statnett/get_physical_flow","route":"/api/v1/kilder/{source}/{operation}","status":200,"duration_ms":3.1,"source":"statnett","operation":"get_physical_flow","cache":"hit","request_id":null}
  */
-/** A string field of the line, JSON-escaped; `null` when absent. */
-const text = (value: string | undefined): string => (value === undefined ? 'null' : JSON.stringify(value))
-
 export function jsonRequestLog(options: JsonRequestLogOptions = {}): GatewayObserver {
   const write = options.write ?? ((line: string) => void process.stdout.write(`${line}\n`))
   const header = (options.requestIdHeader ?? 'x-request-id').toLowerCase()
