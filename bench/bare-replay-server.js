@@ -3,6 +3,7 @@
 // measure the example against in the same run. Usage: node bare-replay-server.js <express|koa> <path>,
 // the answer sent over IPC as { headers, body }.
 import { once } from 'node:events'
+import { answerCpuQuestions } from './cpu-question.js'
 
 const [framework, route] = process.argv.slice(2)
 const [{ headers, body }] = await once(process, 'message')
@@ -33,9 +34,4 @@ const { createServer } = await import('node:http')
 const server = createServer(framework === 'koa' ? await koa() : await express())
 server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }))
 process.on('SIGINT', () => process.exit(0))
-process.on('message', (message) => {
-  if (message === 'cpu') {
-    const { user, system } = process.cpuUsage()
-    process.send({ cpu: user + system })
-  }
-})
+answerCpuQuestions()

@@ -6,6 +6,7 @@ import Keyv from 'keyv'
 import { createGateway } from '@allmenning/core'
 import { statnett } from '@allmenning/sources'
 import { createExpressMiddleware } from '@allmenning/adapter-express'
+import { answerCpuQuestions } from './cpu-question.js'
 import { placeSource, searchSource } from './stand-in-sources.js'
 
 const [, upstream, path] = process.argv.slice(2)
@@ -27,10 +28,4 @@ const server = app.listen(0, '127.0.0.1', () =>
   process.send({ port: server.address().port, bytes: Buffer.byteLength(warm.body) }),
 )
 process.on('SIGINT', () => process.exit(0))
-// The CPU this process has used so far, in µs, for the CPU each request cost.
-process.on('message', (message) => {
-  if (message === 'cpu') {
-    const { user, system } = process.cpuUsage()
-    process.send({ cpu: user + system })
-  }
-})
+answerCpuQuestions()

@@ -1,12 +1,13 @@
 // Composition benchmarks: a warm cross-source search (mode=all) and a warm place bundle
 // (section=all) through Express, each against a warm single operation measured in the same
 // run, in req/s and in the server's CPU per request (the bundle's body is several times the
-// operation's, and on a two-core machine the load generator reading it weighs on req/s); and, in process, a cold search and a cold bundle with one hanging source, which must
-// answer within their deadlines. Not part of `npm test`.
+// operation's, and on a two-core machine the load generator reading it weighs on req/s); and,
+// in process, a cold search and a cold bundle with one hanging source, which must answer
+// within their deadlines. Not part of `npm test`.
 import autocannon from 'autocannon'
 import { createGateway } from '@allmenning/core'
-import { once } from 'node:events'
 import { median, startServer } from './bench-process.js'
+import { cpuOf } from './cpu-question.js'
 import { startFakeStatnett } from './fake-statnett.js'
 import { placeSource, searchSource } from './stand-in-sources.js'
 
@@ -20,12 +21,7 @@ const paths = {
 }
 async function start(path, upstream) {
   const { child, message } = await startServer('./composition-server.js', ['gateway', upstream, path])
-  const cpu = async () => {
-    child.send('cpu')
-    const [answer] = await once(child, 'message')
-    return answer.cpu
-  }
-  return { child, url: `http://127.0.0.1:${message.port}${path}`, bytes: message.bytes, cpu }
+  return { child, url: `http://127.0.0.1:${message.port}${path}`, bytes: message.bytes, cpu: () => cpuOf(child) }
 }
 
 /** One target's turn: its req/s, and the requests answered and the server CPU µs they took. */

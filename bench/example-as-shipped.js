@@ -9,6 +9,7 @@ import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { alternate } from './alternating-rounds.js'
 import { pinned } from './bench-process.js'
+import { cpuOf } from './cpu-question.js'
 import { startExample } from './example-process.js'
 import { startFakeStatnett } from './fake-statnett.js'
 
@@ -38,12 +39,7 @@ async function startBare(framework, answer) {
   })
   child.send(answer)
   const [{ port }] = await once(child, 'message')
-  const cpu = async () => {
-    child.send('cpu')
-    const [message] = await once(child, 'message')
-    return message.cpu
-  }
-  return { child, url: `http://127.0.0.1:${port}${path}`, cpu }
+  return { child, url: `http://127.0.0.1:${port}${path}`, cpu: () => cpuOf(child) }
 }
 
 /** The example of `framework` against its bare route. */

@@ -6,6 +6,7 @@ import Keyv from 'keyv'
 import { createGateway } from '@allmenning/core'
 import { statnett } from '@allmenning/sources'
 import { createExpressMiddleware } from '@allmenning/adapter-express'
+import { answerCpuQuestions } from './cpu-question.js'
 
 const [kind, upstream, path] = process.argv.slice(2)
 const gateway = createGateway({
@@ -35,9 +36,5 @@ const server = app.listen(0, '127.0.0.1', () => {
 process.on('SIGINT', () => process.exit(0))
 process.on('message', (message) => {
   if (message === 'rss') process.send({ rss: process.memoryUsage().rss })
-  // CPU time (user + system, µs) used so far: what a request costs the server, whatever else the machine runs.
-  if (message === 'cpu') {
-    const { user, system } = process.cpuUsage()
-    process.send({ cpu: user + system })
-  }
 })
+answerCpuQuestions()

@@ -10,6 +10,7 @@ import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { median, pinned } from './bench-process.js'
+import { cpuOf } from './cpu-question.js'
 import { startFakeStatnett } from './fake-statnett.js'
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
@@ -41,18 +42,12 @@ async function start(framework, kind, upstream) {
   return { child, url: `http://127.0.0.1:${message.port}${path}`, busy: [] }
 }
 
-async function cpu(child) {
-  child.send('cpu')
-  const [message] = await once(child, 'message')
-  return message.cpu
-}
-
 async function round(target) {
-  const before = await cpu(target.child)
+  const before = await cpuOf(target.child)
   const started = process.hrtime.bigint()
   const result = await autocannon({ url: target.url, connections, amount: requests, pipelining: 1 })
   const wall = Number(process.hrtime.bigint() - started) / 1000
-  const used = (await cpu(target.child)) - before
+  const used = (await cpuOf(target.child)) - before
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${target.url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
   // Below 1, the server waited on the load generator: its req/s then says little about its own cost.

@@ -19,6 +19,7 @@ import { createKoaMiddleware } from '@allmenning/adapter-koa'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import { answerCpuQuestions } from './cpu-question.js'
 
 const [framework, upstream, path, mcpBody] = process.argv.slice(2)
 const gateway = createGateway({
@@ -137,10 +138,4 @@ async function ready() {
   })
 }
 process.on('SIGINT', () => process.exit(0))
-// CPU time (user + system, µs) this process has used: what a request costs the server, whatever else the machine runs.
-process.on('message', (message) => {
-  if (message === 'cpu') {
-    const { user, system } = process.cpuUsage()
-    process.send({ cpu: user + system })
-  }
-})
+answerCpuQuestions()

@@ -7,7 +7,6 @@
 // constant (target: the gateway's CPU per call at most 1.25 × the bare server's). Also times both through
 // gateway.handle() in process, without HTTP. Not part of `npm test`; run after `npm run build`
 // with `node bench/mcp.js`, or through `npm run bench`.
-import { once } from 'node:events'
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
 import Keyv from 'keyv'
@@ -17,6 +16,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { statnett } from '@allmenning/sources'
 import { median, placement, startServer } from './bench-process.js'
+import { cpuOf } from './cpu-question.js'
 import { startFakeStatnett } from './fake-statnett.js'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6)
@@ -35,17 +35,11 @@ const mcpHeaders = {
   'mcp-protocol-version': '2025-11-25',
 }
 
-async function cpu(child) {
-  child.send('cpu')
-  const [message] = await once(child, 'message')
-  return message.cpu
-}
-
 /** One round of load; with the server's CPU time per request, which the machine's other work moves far less than req/s. */
 async function load(child, options) {
-  const before = await cpu(child)
+  const before = await cpuOf(child)
   const result = await autocannon({ connections, duration: seconds, pipelining: 1, ...options })
-  const used = (await cpu(child)) - before
+  const used = (await cpuOf(child)) - before
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
   return {
