@@ -7,7 +7,6 @@ import type { Explorer } from './explorer.js'
 import { apiIndex } from './api-index.js'
 import { descriptorMaxAge } from './descriptors.js'
 import { createExplorerResponses } from './explorer.js'
-import { openApiDocument } from './openapi.js'
 
 /** The gateway's options the routes that describe the API read. */
 export interface DescribeOptions {
@@ -47,7 +46,7 @@ function explorerRoute({ options }: DescribeContext): RouteDefinition[] {
         asset: v.optional(v.pipe(names, v.description('A file the page loads; the page itself when left out.'))),
       },
       answer: ({ params, links }) => (params.asset === undefined ? explorer.page(links) : explorer.asset(params.asset)),
-      openApiPaths: () => ({}),
+      openApi: 'none',
     }),
   ]
 }
@@ -55,6 +54,11 @@ function explorerRoute({ options }: DescribeContext): RouteDefinition[] {
 /** The routes that describe the API itself: its index, its OpenAPI document and the explorer. */
 export function describeRoutes(ctx: DescribeContext): RouteDefinition[] {
   const { catalog } = ctx
+  let writer: typeof import('./openapi.js') | undefined
+  const loadWriter = async () => {
+    const [loaded] = await Promise.all([import('./openapi.js'), catalog.load('all')])
+    writer = loaded
+  }
   return [
     defineRoute({
       name: 'api_index',
@@ -74,8 +78,10 @@ export function describeRoutes(ctx: DescribeContext): RouteDefinition[] {
         'The OpenAPI 3.1 description of this gateway, generated from its routes and its sources: one path per operation, with its query parameters and the JSON Schema of its data.',
       tag: 'Discovery',
       staticMaxAgeSeconds: descriptorMaxAge,
-      prepare: () => catalog.load('all'),
-      answer: ({ links }) => openApiDocument(catalog, links, ctx.routes()),
+      // The document's writer is loaded with the sources' operations, by the first request for
+      // it: a gateway that is never asked (a Lambda cold start, say) neither loads nor parses it.
+      prepare: () => (writer ? catalog.load('all') : loadWriter()),
+      answer: ({ links }) => writer!.openApiDocument(catalog, links, ctx.routes()),
     }),
     ...explorerRoute(ctx),
   ]

@@ -227,9 +227,10 @@ function openApiPathKey(definition: RouteDefinition): string {
   return definition.path === '/' ? apiPath : `${apiPath}${definition.path}`
 }
 
-function routePaths(route: CompiledRoute, _catalog: Catalog, links: Links): Record<string, unknown> {
+function routePaths(route: CompiledRoute, catalog: Catalog, links: Links): Record<string, unknown> {
   const definition = route.definition
-  if (definition.openApiPaths) return definition.openApiPaths(links)
+  if (definition.openApi === 'operations') return operationOpenApiPaths(catalog, links)
+  if (definition.openApi === 'none') return {}
   const pathParameters = Object.entries(definition.pathParameters ?? {}).map(([name, p]) => ({
     name,
     in: 'path',
@@ -273,7 +274,7 @@ function routePaths(route: CompiledRoute, _catalog: Catalog, links: Links): Reco
 
 /** The tags the document's operations use, the gateway's own first, then one per source. */
 function tags(catalog: Catalog, routes: readonly RouteDefinition[]) {
-  const used = new Set(routes.filter((r) => !r.openApiPaths).map((r) => r.tag))
+  const used = new Set(routes.filter((r) => r.openApi === undefined).map((r) => r.tag))
   return [
     ...Object.entries(gatewayTags)
       .filter(([name]) => used.has(name as keyof typeof gatewayTags))

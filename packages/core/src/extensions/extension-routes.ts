@@ -52,7 +52,7 @@ export function extensionRoutes(
       countsItself: true,
       ...(extension.refuse ? { refuseHostError: extension.refuse.bind(extension) } : {}),
       answer: (call: Parameters<RouteDefinition['answer']>[0]) => answerOf(extension)(extensionCall(call)),
-      openApiPaths: () => ({}),
+      openApi: 'none' as const,
       // An extension describes and calls every source's operations, or (below) its one source's.
       prepare: () => catalog.load('all'),
     }

@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import type { Catalog } from '../compile/catalog.js'
 import { descriptorMaxAge, operationSchema, sourceDescriptor } from '../describe/descriptors.js'
-import { operationOpenApiPaths } from '../describe/openapi.js'
 import { defineRoute, type RouteDefinition } from '../routing/define-route.js'
 import { callOperation, operationCacheKey, type OperationCallDeps } from '../pipeline/operation-call.js'
 
@@ -81,7 +80,7 @@ export function operationRoutes({ catalog, pipeline }: OperationRoutesContext): 
         const { source, operation } = catalog.operation(path.source!, path.operation!)
         return callOperation(pipeline, { source, operation, parameters: params, links, key, observed })
       },
-      openApiPaths: (links) => operationOpenApiPaths(catalog, links),
+      openApi: 'operations',
     }),
     defineRoute({
       name: 'operation_schema',

@@ -109,8 +109,12 @@ export interface RouteDefinition<P extends ParameterSchemas = ParameterSchemas> 
   refuseHostError?(refusal: GatewayError): GatewayResponse
   /** The answer: a body to serialize (static routes) or a finished response. */
   answer(call: RouteCall<P>): unknown
-  /** Paths this route stands for in OpenAPI, when one path per instance says more (one per operation). */
-  openApiPaths?(links: Links): Record<string, unknown>
+  /**
+   * How OpenAPI lists the route, when not as one path of its own: `'operations'`, one path per
+   * operation of every source (the operation route); `'none'`, not at all (an extension's
+   * endpoints, which speak their own protocol, and the explorer page, which is HTML).
+   */
+  openApi?: 'operations' | 'none'
 }
 
 /** A route with its query parameters compiled and its path split, ready to match. */
