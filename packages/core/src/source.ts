@@ -85,12 +85,14 @@ export {
 } from './text/rank-by-name.js'
 export {
   defineDataset,
+  datasetFileContent,
   DatasetRowError,
   DatasetFileError,
   type DatasetDefinition,
   type DatasetTable,
   type DatasetFile,
   type DatasetContent,
+  type DatasetFileContent,
   type TabularContent,
   type JsonArrayContent,
   type StreamContent,

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { createGateway } from '@allmenning/core'
 import {
+  datasetFileContent,
   defineDataset,
   defineOperation,
   defineSource,
@@ -214,8 +215,35 @@ describe('defineDataset', () => {
     [{ tables: [{ name: 'g', columns: { a: 'integer' as const }, sum: ['a'] }] }, /sums columns but has no key/],
     [{ tables: [{ name: 'g', columns: { a: 'text' as const }, key: ['a'], sum: ['a'] }] }, /cannot sum text column/],
     [{ maxMalformedShare: 2 }, /maxMalformedShare/],
+    [
+      { files: [{ ...grants.files[0]!, content: { format: { type: 'zip' }, members: {} } }] },
+      /zip that names no member/,
+    ],
+    [{ files: [{ ...grants.files[0]!, content: { format: { type: 'parquet' } } }] }, /no format this version reads/],
   ])('rejects a definition that cannot work: %o', (change, message) => {
     expect(() => defineDataset({ ...grants, ...change } as DatasetDefinition)).toThrow(message)
+  })
+
+  it("takes a file's content as a function that loads it, and checks it when it is loaded", async () => {
+    const given = grants.files[0]!.content
+    let loads = 0
+    const lazy = defineDataset({
+      ...grants,
+      files: [{ ...grants.files[0]!, content: async () => (loads++, typeof given === 'function' ? given() : given) }],
+    })
+    // Nothing is loaded by the definition: only a reader of the file asks.
+    expect(loads).toBe(0)
+    const content = await datasetFileContent(lazy.files[0]!)
+    expect(loads).toBe(1)
+    expect(content.format).toEqual({ type: 'delimited', delimiter: ';', quoting: 'none' })
+    expect(await datasetFileContent(grants.files[0]!)).toBe(given)
+    const broken = defineDataset({
+      ...grants,
+      files: [{ ...grants.files[0]!, content: async () => ({ format: { type: 'zip' }, members: {} }) }],
+    })
+    await expect(datasetFileContent(broken.files[0]!)).rejects.toThrow(
+      'The content of dataset file grants.csv is a zip that names no member',
+    )
   })
 
   it('takes a dataset derived from others, and rejects a derivation that cannot run', () => {

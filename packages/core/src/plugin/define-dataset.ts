@@ -111,6 +111,18 @@ export interface ZipContent {
 /** What a file holds and how its records become rows. */
 export type DatasetContent = TabularContent | JsonArrayContent | ZipContent | StreamContent
 
+/**
+ * A file's content as a definition gives it: the {@link DatasetContent} itself, or a function
+ * that loads it, from a module of its own. Only an import reads a file's content, so with the
+ * second form a gateway that serves a loaded store (a Lambda following a snapshot, say) neither
+ * loads nor parses the readers' code. Read it with {@link datasetFileContent}.
+ *
+ * @example
+ * // not compiled: grants-reader.ts is the plugin's own module, exporting the file's DatasetContent
+ * content: () => import('./grants-reader.js').then((reader) => reader.grantsContent)
+ */
+export type DatasetFileContent = DatasetContent | (() => Promise<DatasetContent>)
+
 /** One file of a dataset. */
 export interface DatasetFile {
   /** Names the file in messages and in the dataset store's catalog of loaded versions, e.g. `Tildelinger.csv`. */
@@ -136,7 +148,7 @@ export interface DatasetFile {
    * A failure here only leaves the date unknown.
    */
   publishedAt?: (signal?: AbortSignal) => Promise<string | null>
-  content: DatasetContent
+  content: DatasetFileContent
 }
 
 /** Where a dataset comes from. */
@@ -205,8 +217,29 @@ export class DatasetFileError extends Error {
   }
 }
 
-function contentTables(content: DatasetContent): boolean {
-  return content.format.type === 'zip' ? Object.keys((content as ZipContent).members).length > 0 : true
+const formats = new Set(['delimited', 'xlsx', 'json-array', 'stream', 'zip'])
+
+/** Why `content` cannot be read, or undefined: a format this version does not read, a zip that names no member. */
+function contentProblem(content: DatasetContent): string | undefined {
+  const type: unknown = (content as { format?: { type?: unknown } } | undefined)?.format?.type
+  if (typeof type !== 'string' || !formats.has(type)) return `has no format this version reads (${String(type)})`
+  if (type === 'zip' && Object.keys((content as ZipContent).members ?? {}).length === 0)
+    return 'is a zip that names no member'
+  return undefined
+}
+
+/**
+ * The content of one of a dataset's files, loaded when the definition gives a function for
+ * it, and checked as `defineDataset` checks content given at once.
+ *
+ * @example
+ * const content = await datasetFileContent(dataset.files[0]!) // content.format.type === 'delimited'
+ */
+export async function datasetFileContent(file: DatasetFile): Promise<DatasetContent> {
+  const content = typeof file.content === 'function' ? await file.content() : file.content
+  const problem = contentProblem(content)
+  if (problem) throw new TypeError(`The content of dataset file ${file.name} ${problem}`)
+  return content
 }
 
 /**
@@ -283,7 +316,9 @@ export function defineDataset(definition: DatasetDefinition): DatasetDefinition 
   for (const file of definition.files) {
     if (files.has(file.name)) throw new TypeError(`Dataset ${definition.id} names file ${file.name} twice`)
     files.add(file.name)
-    if (!contentTables(file.content)) throw new TypeError(`Dataset ${definition.id}: zip ${file.name} names no member`)
+    // Content given as a function is checked when it is loaded, by datasetFileContent.
+    const problem = typeof file.content === 'function' ? undefined : contentProblem(file.content)
+    if (problem) throw new TypeError(`Dataset ${definition.id}: ${file.name} ${problem}`)
     if (definition.origin.kind === 'download' && !file.url && !file.discover) {
       throw new TypeError(
         `Dataset ${definition.id}: file ${file.name} has neither url nor discover, so it cannot be downloaded`,

@@ -463,7 +463,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
             datasetId: dataset.id,
             inputs,
             publishedAt,
-            heapLimitMb: workerHeapLimitMb(dataset),
+            heapLimitMb: await workerHeapLimitMb(dataset),
             limits,
             onProgress: (p) => progress.import(dataset.id, p),
             ...(io.signal ? { signal: io.signal } : {}),

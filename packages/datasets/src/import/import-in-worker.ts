@@ -1,5 +1,5 @@
 import { startWorker } from './start-worker.js'
-import type { DatasetDefinition } from '@allmenning/core/source'
+import { datasetFileContent, type DatasetDefinition } from '@allmenning/core/source'
 import { definitionsOption, type DatasetDefinitionsRef } from './dataset-definitions-module.js'
 import type { ImportOptions } from './import-dataset.js'
 import type { ImportWorkerData } from './import-worker.js'
@@ -30,13 +30,15 @@ export interface ImportInWorkerOptions {
  * How much heap an import worker of `dataset` gets. A streamed file needs little: its live
  * data is one batch of records, and a tight limit makes V8 collect early instead of letting
  * garbage grow, which keeps a million-row import well under 300 MB. A workbook is read whole,
- * so datasets with XLSX files get room for it.
+ * so datasets with XLSX files get room for it. Asynchronous, since a file's content may be
+ * given as a function that loads it.
  *
  * @example
- * importInWorker({ ...options, heapLimitMb: workerHeapLimitMb(dataset) })
+ * importInWorker({ ...options, heapLimitMb: await workerHeapLimitMb(dataset) })
  */
-export function workerHeapLimitMb(dataset: DatasetDefinition): number {
-  return dataset.files.some((file) => file.content.format.type === 'xlsx') ? 1024 : 64
+export async function workerHeapLimitMb(dataset: DatasetDefinition): Promise<number> {
+  const contents = await Promise.all(dataset.files.map(datasetFileContent))
+  return contents.some((content) => content.format.type === 'xlsx') ? 1024 : 64
 }
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { DatasetRowError, defineDataset, type DatasetRowsOut } from '@allmenning/core/source'
+import { DatasetRowError, defineDataset, type DatasetRowsOut, type TabularContent } from '@allmenning/core/source'
 import { createSqliteDatasetStore, importDataset, importInWorker, type ImportProgress } from '@allmenning/datasets'
 import { openSqlite } from '../store/sqlite-connection.js'
 import { holdings } from '../testing/test-datasets.js'
@@ -181,7 +181,7 @@ describe('writing on a thread of its own', () => {
         {
           ...holdings.files[0]!,
           content: {
-            ...holdings.files[0]!.content,
+            ...(holdings.files[0]!.content as TabularContent),
             rows: () => () => ({ table: 'holdings', row: { org: '1', nope: 'x' } }),
           },
         },

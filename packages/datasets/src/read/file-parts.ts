@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises'
 import { pipeline, Transform, type Readable } from 'node:stream'
 import {
   DatasetFileError,
+  datasetFileContent,
   type DatasetFile,
   type JsonArrayContent,
   type StreamContent,
@@ -77,7 +78,7 @@ export async function* fileParts(
   counter: ByteCounter,
   limits: ReadLimits = defaultReadLimits,
 ): AsyncGenerator<FilePart> {
-  const content = declared.content
+  const content = await datasetFileContent(declared)
   const size = (await stat(path)).size
   if (content.format.type === 'json-array') {
     const gzip = await startsWithGzip(path)

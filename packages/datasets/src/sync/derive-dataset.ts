@@ -149,7 +149,7 @@ export async function deriveDataset(options: DeriveOptions): Promise<DeriveOutco
     datasetId: dataset.id,
     inputs: run.files.map((file) => ({ file: file.name, path: file.path, url: null })),
     publishedAt: new Date().toISOString(),
-    heapLimitMb: workerHeapLimitMb(dataset),
+    heapLimitMb: await workerHeapLimitMb(dataset),
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.onImport ? { onProgress: options.onImport } : {}),
     ...(options.signal ? { signal: options.signal } : {}),

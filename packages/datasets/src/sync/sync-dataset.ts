@@ -219,7 +219,7 @@ export async function syncDataset(options: SyncOptions): Promise<SyncResult> {
         }),
       ),
     ),
-    heapLimitMb: workerHeapLimitMb(dataset),
+    heapLimitMb: await workerHeapLimitMb(dataset),
     ...(options.limits ? { limits: options.limits } : {}),
     onProgress: (progress) => options.onEvent?.({ type: 'importing', progress }),
     ...(options.signal ? { signal: options.signal } : {}),

@@ -1,10 +1,11 @@
 import { gunzipSync } from 'node:zlib'
-import type {
-  DatasetContent,
-  DatasetDefinition,
-  DatasetRow,
-  DatasetRowsOut,
-  TabularContent,
+import {
+  datasetFileContent,
+  type DatasetContent,
+  type DatasetDefinition,
+  type DatasetRow,
+  type DatasetRowsOut,
+  type TabularContent,
 } from '@allmenning/core/source'
 
 /**
@@ -104,7 +105,7 @@ export async function readDatasetFiles(
   for (const input of inputs) {
     const declared = dataset.files.find((file) => file.name === input.file)
     if (!declared) throw new TypeError(`Dataset ${dataset.id} declares no file "${input.file}"`)
-    let content = declared.content
+    let content = await datasetFileContent(declared)
     let name = input.file
     if ('member' in input && input.member !== undefined) {
       if (content.format.type !== 'zip')
