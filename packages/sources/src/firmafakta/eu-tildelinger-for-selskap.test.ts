@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { euTildelingerForSelskap as operation } from './eu-tildelinger-for-selskap.js'
-import { cordis, orgNrFromVat } from './datasets/cordis.js'
+import { cordis } from './datasets/cordis.js'
+import { orgNrFromVat } from './datasets/cordis-reader.js'
 import { type CordisRecords, h2020Records, horizonRecords } from './testing/cordis-records.js'
 import { createMemoryDatasets, type MemoryDatasets, datasetContext } from './testing/loaded-datasets.js'
 

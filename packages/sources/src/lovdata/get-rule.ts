@@ -2,7 +2,8 @@ import * as v from 'valibot'
 import { ruleHeaderFields } from './rule-header.js'
 import { defineOperation } from '@allmenning/core/source'
 import { documentIdParameter, findRule, RULE_COLUMNS, ruleText } from './rule-lookup.js'
-import { ruleSourceOf, sectionTextOf, type SectionRow, type TextRow } from './rule-datasets.js'
+import { ruleSourceOf } from './rule-datasets.js'
+import { sectionTextOf, type SectionRow, type TextRow } from './rule-rows.js'
 import { ruleEntity, sectionEntity } from './rule-entities.js'
 
 /** `data` of `get_rule`. */

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { GatewayError } from '@allmenning/core'
 import { defineOperation } from '@allmenning/core/source'
 import { documentIdParameter, findRule, ruleText, sectionParameter } from './rule-lookup.js'
-import { sectionTextOf, type SectionRow } from './rule-datasets.js'
+import { sectionTextOf, type SectionRow } from './rule-rows.js'
 import { sectionEntity } from './rule-entities.js'
 
 /** `data` of `get_section`. */

@@ -1,6 +1,6 @@
 import type { DatasetReader } from '@allmenning/core/source'
 import { matchesWord, wordsOf, type FtsQuery } from './fts-query.js'
-import type { SectionRow } from './rule-datasets.js'
+import type { SectionRow } from './rule-rows.js'
 
 /** The section whose heading a search matched, as `search_rules` names it in a hit. */
 export interface MatchedSection {

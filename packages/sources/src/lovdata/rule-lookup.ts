@@ -2,7 +2,8 @@ import * as v from 'valibot'
 import { GatewayError } from '@allmenning/core'
 import type { DatasetReader, DatasetVersion, OperationContext } from '@allmenning/core/source'
 import { normalizeSection, parseDocumentId, type DocumentRef } from './document-id.js'
-import { RULE_DATASETS, ruleSourceOf, type DocumentRow, type TextRow } from './rule-datasets.js'
+import { RULE_DATASETS, ruleSourceOf } from './rule-datasets.js'
+import type { DocumentRow, TextRow } from './rule-rows.js'
 
 /**
  * The `document_id` parameter, in every form users type it; valid input becomes the document

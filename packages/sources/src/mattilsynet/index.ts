@@ -1,5 +1,6 @@
 export { mattilsynet, type MattilsynetOptions } from './mattilsynet-source.js'
-export { smilefjes, SMILEFJES_COLUMNS, smilefjesDate } from './datasets/smilefjes.js'
+export { smilefjes } from './datasets/smilefjes.js'
+export { SMILEFJES_COLUMNS, smilefjesDate } from './datasets/smilefjes-reader.js'
 export { adressepunkter, ADDRESS_POINTS_FILE, ADDRESS_POINT_COLUMNS } from './datasets/adressepunkter.js'
 export { deriveAddressPoints } from './geocode/derive-address-points.js'
 export {

@@ -100,11 +100,6 @@ export function utdanning(options: UtdanningOptions = {}): SourceDefinition {
 }
 export { udirNsr, udirNbr } from './udir-upstreams.js'
 export { udirRequestBudget } from './udir-budget.js'
-export {
-  udirEnheter,
-  udirBaseUrl,
-  udirJournalPath,
-  UDIR_ENHETER_FILES,
-  UDIR_PAGE_SIZE,
-} from './datasets/udir-enheter.js'
+export { udirEnheter } from './datasets/udir-enheter.js'
+export { udirBaseUrl, udirJournalPath, UDIR_ENHETER_FILES, UDIR_PAGE_SIZE } from './datasets/udir-register-files.js'
 export { kartverketKommuneinfo } from '../shared/kommuneinfo-upstream.js'

@@ -1,4 +1,4 @@
-import { SMILEFJES_COLUMNS } from '../datasets/smilefjes.js'
+import { SMILEFJES_COLUMNS } from '../datasets/smilefjes-reader.js'
 
 /** One inspection as a line of the smilefjes file: its fields by column name. */
 export type SmilefjesLine = Partial<Record<(typeof SMILEFJES_COLUMNS)[number], string>>

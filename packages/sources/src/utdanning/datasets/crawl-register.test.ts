@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fakeReply, type FakeUpstream } from '@allmenning/core/testing'
 import { listItem, nsrUnits, startFakeNsr, udirRoutes } from '../testing/fake-udir.js'
 import { crawlRegister, wantsRecord, type CrawledUnit } from './crawl-register.js'
-import { unitRow } from './udir-enheter.js'
+import { unitRow } from './udir-enheter-reader.js'
 
 let fake: FakeUpstream
 let dir: string

@@ -1,5 +1,6 @@
 import type { DemoDatasetLoad } from '../../shared/demo-dataset-load.js'
-import { UDIR_ENHETER_FILES, udirEnheter } from '../datasets/udir-enheter.js'
+import { udirEnheter } from '../datasets/udir-enheter.js'
+import { UDIR_ENHETER_FILES } from '../datasets/udir-register-files.js'
 import { nbrUnits, nsrUnits } from './fake-udir.js'
 
 /**
