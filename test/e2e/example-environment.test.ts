@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { RequestListener, Server } from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { FakeUpstream } from '@allmenning/core/testing'
@@ -186,5 +189,58 @@ describe('the example processes, started with a bad value', { timeout: 60_000 },
       lambda?.child.kill('SIGKILL')
       await lambda?.exited
     }
+  })
+})
+
+describe('the example processes and @keyv/redis', { timeout: 60_000 }, () => {
+  // A resolve hook in the started process that says so on stderr when @keyv/redis is imported.
+  let hooks: string
+  beforeAll(() => {
+    hooks = mkdtempSync(join(tmpdir(), 'allmenning-import-hooks-'))
+    writeFileSync(
+      join(hooks, 'hooks.mjs'),
+      `import { writeSync } from 'node:fs'
+export async function resolve(specifier, context, next) {
+  if (specifier === '@keyv/redis') writeSync(2, 'imported @keyv/redis\\n')
+  return next(specifier, context)
+}
+`,
+    )
+    writeFileSync(
+      join(hooks, 'register.mjs'),
+      `import { register } from 'node:module'\nregister('./hooks.mjs', import.meta.url)\n`,
+    )
+  })
+  afterAll(() => rmSync(hooks, { recursive: true, force: true }))
+
+  /** Starts a bundle until it listens, stops it, and gives whether it imported @keyv/redis on the way. */
+  async function importsRedis(bundle: string, env: Record<string, string>) {
+    const child = spawn(process.execPath, ['--import', join(hooks, 'register.mjs'), bundle], {
+      env: { PATH: process.env.PATH ?? '', ...env, PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let stdout = ''
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk.toString()
+          if (/on http:\/\/localhost:\d+\//.test(stdout)) resolve()
+        })
+        child.once('exit', (code) => reject(new Error(`exited (${code}) before listening: ${stdout}${stderr}`)))
+      })
+    } finally {
+      child.kill('SIGKILL')
+    }
+    return stderr.includes('imported @keyv/redis')
+  }
+
+  it.each(['express-server', 'koa-server'] as const)('%s imports it only when REDIS_URL is set', async (example) => {
+    const bundle = await bundleExample(example)
+    const env = offlineEnvironment({ ALLMENNING_UPSTREAM_STATNETT: statnett.baseUrl })
+    expect(await importsRedis(bundle, env)).toBe(false)
+    // Redis unreachable: the example still starts, counting and caching in process until it is back.
+    expect(await importsRedis(bundle, { ...env, REDIS_URL: 'redis://127.0.0.1:1' })).toBe(true)
   })
 })

@@ -1,6 +1,11 @@
 import express from 'express'
-import * as keyvRedis from '@keyv/redis'
-import { createGateway, EnvironmentVariableError, gatewayOptionsFromEnv, type GatewayOptions } from '@allmenning/core'
+import {
+  createGateway,
+  EnvironmentVariableError,
+  gatewayOptionsFromEnv,
+  type GatewayOptions,
+  type RedisPackage,
+} from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
 import { swaggerUiExplorer } from '@allmenning/explorer'
 import { mcpServers } from '@allmenning/mcp'
@@ -21,16 +26,19 @@ import { openTelemetryTracing } from '@allmenning/observability/opentelemetry'
  * (`ALLMENNING_UPSTREAM_<NAME>`), loaded datasets (`ALLMENNING_DATA_DIR`). A bad value throws
  * an error naming the variable. The app carries its gateway as `app.gateway`, for the server's
  * own refusals (`answerServerRefusals(server, app.gateway)`) to leave through it too.
+ * `redis` is `@keyv/redis` where `REDIS_URL` is set: `main.ts` imports it only then, as its
+ * import takes about 150 ms of every start (and a few MB) from a gateway that has no Redis.
  */
 export function createApp(
   env: Record<string, string | undefined> = process.env,
   overrides: Partial<GatewayOptions> = {},
+  redis?: RedisPackage,
 ) {
   // Rate limits, the cache (bounded in memory, or Redis shared with the limits and the single
   // flight), the contact in the User-Agent, proxy trust and links: read as every example reads them.
   if (env.MOUNT_PATH && !env.MOUNT_PATH.startsWith('/'))
     throw new EnvironmentVariableError('MOUNT_PATH', 'a path starting with /', env.MOUNT_PATH)
-  const fromEnv = gatewayOptionsFromEnv(env, { redis: keyvRedis })
+  const fromEnv = gatewayOptionsFromEnv(env, { redis })
   // Metrics at ALLMENNING_METRICS_PATH (/metrics), spans for whatever OpenTelemetry SDK the
   // process registers (none: nothing recorded), and ALLMENNING_REQUEST_LOG=json's log lines.
   const observability = observabilityFromEnv(env)

@@ -10,6 +10,8 @@ import { demoRequested } from './demo/demo-requested.js'
 const demo = startsDemo(process.env)
   ? await (await import('./demo/start-demo.js')).startExampleDemo(process.env, console.log)
   : undefined
+// @keyv/redis (and the node-redis client inside it) is loaded only when REDIS_URL asks for it.
+const redis = process.env.REDIS_URL ? await import('@keyv/redis') : undefined
 const { port, shutdownTimeoutMs, listener, gateway } = fromEnvironment()
 // Node's default 16 KB header limit would cut long query strings off with a bare 431;
 // a larger one lets the gateway answer them with its own JSON 414.
@@ -17,7 +19,7 @@ const server = createServer({ maxHeaderSize: 64 * 1024 }, listener)
 /** The server's settings and the app, or the start stopped with the message naming a variable of the environment with a bad value. */
 function fromEnvironment() {
   try {
-    const app = demo ? createApp(demo.env, demo.options) : createApp(process.env)
+    const app = demo ? createApp(demo.env, demo.options) : createApp(process.env, {}, redis)
     return { ...serverSettingsFromEnv(process.env), listener: app, gateway: app.gateway }
   } catch (error) {
     exitOnBadVariable(error)

@@ -1,7 +1,13 @@
 import { bodyParser } from '@koa/bodyparser'
 import { Router } from '@koa/router'
 import { createKoaErrorHandler, createKoaMiddleware, createKoaNotFoundHandler } from '@allmenning/adapter-koa'
-import { createGateway, gatewayOptionsFromEnv, type GatewayOptions, type LocalGateway } from '@allmenning/core'
+import {
+  createGateway,
+  gatewayOptionsFromEnv,
+  type GatewayOptions,
+  type LocalGateway,
+  type RedisPackage,
+} from '@allmenning/core'
 import { builtInSources } from '@allmenning/sources'
 import { swaggerUiExplorer } from '@allmenning/explorer'
 import { mcpServers } from '@allmenning/mcp'
@@ -9,7 +15,6 @@ import { datasetStoreFromEnv } from '@allmenning/datasets'
 import { observabilityFromEnv } from '@allmenning/observability'
 import { prometheusMetrics } from '@allmenning/observability/prometheus'
 import { openTelemetryTracing } from '@allmenning/observability/opentelemetry'
-import * as keyvRedis from '@keyv/redis'
 import Koa from 'koa'
 
 /**
@@ -20,6 +25,8 @@ import Koa from 'koa'
  * unknown charset, a path it has no route for) is answered as JSON in the gateway's error
  * body, never as Koa's plain text. The app carries its gateway as `app.gateway`, for the
  * server's own refusals (`answerServerRefusals(server, app.gateway)`) to leave through it too.
+ * `options.redis` is `@keyv/redis` where `REDIS_URL` is set: `main.ts` imports it only then, as
+ * its import takes about 150 ms of every start (and a few MB) from a gateway that has no Redis.
  *
  * @example
  * const app = createApp({ ALLMENNING_UPSTREAM_STATNETT: 'http://127.0.0.1:4010/restapi' }, { basePath: '/data' })
@@ -27,12 +34,17 @@ import Koa from 'koa'
  */
 export function createApp(
   env: Record<string, string | undefined> = process.env,
-  options: { basePath?: string; gateway?: Partial<GatewayOptions>; onHostError?: (error: unknown) => void } = {},
+  options: {
+    basePath?: string
+    gateway?: Partial<GatewayOptions>
+    onHostError?: (error: unknown) => void
+    redis?: RedisPackage
+  } = {},
 ): Koa & { gateway: LocalGateway } {
   const basePath = options.basePath ?? '/'
   // Rate limits, the cache (bounded in memory, or Redis shared with the limits and the single
   // flight), the contact in the User-Agent, proxy trust and links: read as every example reads them.
-  const fromEnv = gatewayOptionsFromEnv(env, { redis: keyvRedis })
+  const fromEnv = gatewayOptionsFromEnv(env, { redis: options.redis })
   // Metrics at ALLMENNING_METRICS_PATH (/metrics), spans for whatever OpenTelemetry SDK the
   // process registers (none: nothing recorded), and ALLMENNING_REQUEST_LOG=json's log lines.
   const observability = observabilityFromEnv(env)

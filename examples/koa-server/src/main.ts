@@ -4,6 +4,8 @@ import { EnvironmentVariableError, serverSettingsFromEnv } from '@allmenning/cor
 import { answerServerRefusals, closeGracefully } from '@allmenning/core/adapter'
 import { createApp } from './app.js'
 
+// @keyv/redis (and the node-redis client inside it) is loaded only when REDIS_URL asks for it.
+const redis = process.env.REDIS_URL ? await import('@keyv/redis') : undefined
 const { port, shutdownTimeoutMs, listener, gateway } = fromEnvironment()
 // Node's default 16 KB header limit would cut long query strings off with a bare 431;
 // a larger one lets the gateway answer them with its own JSON 414.
@@ -11,7 +13,7 @@ const server = createServer({ maxHeaderSize: 64 * 1024 }, listener)
 /** The server's settings and the app, or the start stopped with the message naming a variable of the environment with a bad value. */
 function fromEnvironment() {
   try {
-    const app = createApp(process.env)
+    const app = createApp(process.env, { redis })
     return { ...serverSettingsFromEnv(process.env), listener: app.callback(), gateway: app.gateway }
   } catch (error) {
     if (!(error instanceof EnvironmentVariableError)) throw error
