@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -219,6 +220,7 @@ export async function resolve(specifier, context, next) {
       env: { PATH: process.env.PATH ?? '', ...env, PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
+    const closed = once(child, 'close')
     let stderr = ''
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     try {
@@ -232,6 +234,8 @@ export async function resolve(specifier, context, next) {
       })
     } finally {
       child.kill('SIGKILL')
+      // Until its pipes close, so whatever the hook wrote before the listening line is read.
+      await closed
     }
     return stderr.includes('imported @keyv/redis')
   }
