@@ -58,6 +58,63 @@ describe('observers', () => {
     expect(errors).toEqual([[expect.objectContaining({ message: 'observer broke' }), 'internal']])
   })
 
+  it('record a request only while one of those that hear requests is observing, asked per request', async () => {
+    let on = false
+    const heard: string[] = []
+    const asked: string[] = []
+    const tracing: GatewayObserver = {
+      observing: () => {
+        asked.push('tracing')
+        return on
+      },
+      requestStarted: () => heard.push('started'),
+      requestFinished: (r) => heard.push(`finished ${r.status}`),
+    }
+    // Hears no requests: not asked, and it does not make a request recorded.
+    const breakers: GatewayObserver = { observing: () => true, breakerChanged: () => {} }
+    const gateway = createGateway({ sources: [empty], observers: [tracing, breakers] })
+    expect((await gateway.handle(sources)).status).toBe(200)
+    expect(heard).toEqual([])
+    on = true
+    expect((await gateway.handle(sources)).status).toBe(200)
+    expect(heard).toEqual(['started', 'finished 200'])
+    expect(asked).toEqual(['tracing', 'tracing'])
+
+    // One that hears requests and cannot say: every request is recorded, and no one is asked.
+    on = false
+    heard.length = 0
+    asked.length = 0
+    const metrics: string[] = []
+    const always = createGateway({
+      sources: [empty],
+      observers: [tracing, { requestFinished: (r) => metrics.push(`${r.route} ${r.status}`) }],
+    })
+    expect((await always.handle(sources)).status).toBe(200)
+    expect(metrics).toEqual(['/api/v1/kilder 200'])
+    expect(heard).toEqual(['started', 'finished 200'])
+    expect(asked).toEqual([])
+  })
+
+  it('count an observing that throws as observing, and report it', async () => {
+    const errors: Array<[unknown, ErrorKind]> = []
+    const finished: number[] = []
+    const gateway = createGateway({
+      sources: [empty],
+      onError: (error, kind) => errors.push([error, kind]),
+      observers: [
+        {
+          observing: () => {
+            throw new Error('cannot tell')
+          },
+          requestFinished: (r) => finished.push(r.status!),
+        },
+      ],
+    })
+    expect((await gateway.handle(sources)).status).toBe(200)
+    expect(finished).toEqual([200])
+    expect(errors).toEqual([[expect.objectContaining({ message: 'cannot tell' }), 'internal']])
+  })
+
   it('are told once of the gateway they observe', () => {
     const attached: unknown[] = []
     createGateway({ sources: [empty], observers: [{ attached: (gateway) => attached.push(gateway.datasets()) }] })

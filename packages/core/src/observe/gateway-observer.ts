@@ -101,6 +101,14 @@ export interface GatewayObserver {
   breakerChanged?(event: { upstream: string; state: 'open' | 'half-open' | 'closed' }): void
   /** A request was refused with a 429 by the quota named. */
   rateLimited?(event: { quota: 'default' | 'expensive'; request: GatewayRequest }): void
+  /**
+   * Whether it records requests now, asked as each request arrives; leave it out to hear every
+   * request. An observer that records only while something outside it is set up (a tracing
+   * SDK) answers false without it: a request that no observer of requests records is neither
+   * timed nor described, and gets no `requestStarted` or `requestFinished`. It runs on every
+   * request, so it answers from what it knows, asking nothing costly.
+   */
+  observing?(): boolean
 }
 
 /** Every observer method, each present: what the gateway calls once it has observers. */
@@ -131,7 +139,7 @@ export function combineObservers(
   onError: (error: unknown) => void,
 ): GatewayObservers | undefined {
   if (!observers || observers.length === 0) return undefined
-  const combined = {} as Record<(typeof methods)[number], (event: never) => void>
+  const combined = {} as Record<(typeof methods)[number], (event: never) => void> & { observing(): boolean }
   for (const method of methods) {
     const listeners = observers.filter((o) => typeof o[method] === 'function')
     // An event nobody hears costs a call that returns.
@@ -148,5 +156,28 @@ export function combineObservers(
             }
           }
   }
+  combined.observing = observingOf(observers, onError)
   return combined as unknown as GatewayObservers
+}
+
+/**
+ * Whether a request is recorded: never when no observer hears requests, always when one of
+ * those that do cannot say (it has no `observing`), else when one of them is observing now.
+ * An `observing` that throws is reported, and counts as observing.
+ */
+function observingOf(observers: readonly GatewayObserver[], onError: (error: unknown) => void): () => boolean {
+  const ofRequests = observers.filter((o) => o.requestStarted !== undefined || o.requestFinished !== undefined)
+  if (ofRequests.length === 0) return () => false
+  if (ofRequests.some((o) => typeof o.observing !== 'function')) return () => true
+  return () => {
+    for (const observer of ofRequests) {
+      try {
+        if (observer.observing!()) return true
+      } catch (error) {
+        onError(error)
+        return true
+      }
+    }
+    return false
+  }
 }

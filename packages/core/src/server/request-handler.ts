@@ -299,13 +299,15 @@ export function createRequestHandler(parts: RequestHandlerParts) {
   // Calls an extension makes inside the gateway (MCP's tools reading a route) are not answers
   // to a client: the host's hook does not see them.
   let handleInside = (request: GatewayRequest) => answerRequest(request, undefined, finish)
-  // Only with observers is each request wrapped: without, `handle` is the answer itself.
+  // Only with observers is each request wrapped: without, `handle` is the answer itself. With
+  // them, a request is timed and described only while one of them records requests.
   const observer = parts.observer
   if (observer) {
     const toldLeave = tellingExit(observer, leave)
     const toldFinish = tellingExit(observer, finish)
-    gateway.handle = (request) => answerRequest(request, observeRequest(observer, request), toldLeave)
-    handleInside = (request) => answerRequest(request, observeRequest(observer, request), toldFinish)
+    const observed = (request: GatewayRequest) => (observer.observing() ? observeRequest(observer, request) : undefined)
+    gateway.handle = (request) => answerRequest(request, observed(request), toldLeave)
+    handleInside = (request) => answerRequest(request, observed(request), toldFinish)
   }
 
   return { ...gateway, handleInside, errorAnswer }

@@ -88,6 +88,19 @@ describe('openTelemetryTracing', () => {
 })
 
 describe('openTelemetryTracing without a tracer given', () => {
+  it('says it is not observing while no SDK is registered, so the gateway records no request for it', async () => {
+    const { trace } = await import('@opentelemetry/api')
+    expect(openTelemetryTracing().observing?.()).toBe(false)
+    // Given a tracer, it records whatever the API has registered.
+    expect(openTelemetryTracing({ tracer: trace.getTracer('given') }).observing?.()).toBe(true)
+    expect(trace.setGlobalTracerProvider(provider)).toBe(true)
+    try {
+      expect(openTelemetryTracing().observing?.()).toBe(true)
+    } finally {
+      trace.disable()
+    }
+  })
+
   it('starts no span, not even a no-op one, until an SDK is registered, and records within a second of it', async () => {
     const { ProxyTracer, trace } = await import('@opentelemetry/api')
     const started = vi.spyOn(ProxyTracer.prototype, 'startSpan')

@@ -54,21 +54,29 @@ export function openTelemetryTracing(options: OpenTelemetryTracingOptions = {}):
   // Spans started and not yet ended.
   let open = 0
   // Whether spans are recorded: a tracer was given, or an SDK is registered. Asking the API
-  // checks its global's version on every call, so the answer is kept and asked again once a
-  // second (an SDK registered after the gateway was made is used from then on).
+  // checks its global's version on every call, so the answer is kept, and asked again at the
+  // first request once a second has passed (an SDK registered after the gateway was made is
+  // used from then on). The second is a timer's, not the clock's: no request reads the time
+  // for it, and the timer keeps no process alive.
   let recording = true
-  let askAgainAt = Number.NEGATIVE_INFINITY
-  const recordingAt = (now: number): boolean => {
-    if (options.tracer !== undefined || now < askAgainAt) return recording
+  let stale = true
+  const recordingNow = (): boolean => {
+    if (options.tracer !== undefined) return true
+    if (!stale) return recording
     const provider = trace.getTracerProvider()
     recording = !(provider instanceof ProxyTracerProvider) || provider.getDelegate() !== withoutSdk
-    askAgainAt = now + 1000
+    stale = false
+    setTimeout(() => {
+      stale = true
+    }, 1000).unref()
     return recording
   }
 
   return {
+    // Without an SDK the gateway neither times nor describes a request for this observer.
+    observing: recordingNow,
     requestStarted(r) {
-      if (!recordingAt(r.startedAt)) return
+      if (!recordingNow()) return
       const method = methodLabel(r.method)
       const parent = propagation.extract(context.active(), r.request.headers)
       const span = tracer.startSpan(
@@ -99,7 +107,7 @@ export function openTelemetryTracing(options: OpenTelemetryTracingOptions = {}):
       span.end()
     },
     upstreamCallStarted(call) {
-      if (!recordingAt(performance.now())) return
+      if (!recordingNow()) return
       const parentSpan = call.request && spans.get(call.request)
       const parent = parentSpan ? trace.setSpan(context.active(), parentSpan) : context.active()
       const server = serverOf(call.url)
