@@ -216,28 +216,12 @@ export async function resolve(specifier, context, next) {
 
   /** Starts a bundle until it listens, stops it, and gives whether it imported @keyv/redis on the way. */
   async function importsRedis(bundle: string, env: Record<string, string>) {
-    const child = spawn(process.execPath, ['--import', join(hooks, 'register.mjs'), bundle], {
-      env: { PATH: process.env.PATH ?? '', ...env, PORT: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    const closed = once(child, 'close')
-    let stderr = ''
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    try {
-      await new Promise<void>((resolve, reject) => {
-        let stdout = ''
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString()
-          if (/on http:\/\/localhost:\d+\//.test(stdout)) resolve()
-        })
-        child.once('exit', (code) => reject(new Error(`exited (${code}) before listening: ${stdout}${stderr}`)))
-      })
-    } finally {
-      child.kill('SIGKILL')
-      // Until its pipes close, so whatever the hook wrote before the listening line is read.
-      await closed
-    }
-    return stderr.includes('imported @keyv/redis')
+    const server = await startBundled(bundle, env, { execArgv: ['--import', join(hooks, 'register.mjs')] })
+    // Until its pipes close, so whatever the hook wrote before the listening line is read.
+    const closed = once(server.child, 'close')
+    server.child.kill('SIGKILL')
+    await closed
+    return server.output().includes('imported @keyv/redis')
   }
 
   it.each(['express-server', 'koa-server'] as const)('%s imports it only when REDIS_URL is set', async (example) => {

@@ -62,10 +62,15 @@ export interface BundledProcess {
 
 /**
  * Starts a bundled server with `PORT=0` and the given environment, and waits until it prints
- * the `http://localhost:<port>/` it listens on, as the example servers do.
+ * the `http://localhost:<port>/` it listens on, as the example servers do. `execArgv` goes to
+ * node before the bundle (an `--import` of hooks, say).
  */
-export async function startBundled(bundle: string, env: Record<string, string>): Promise<BundledProcess> {
-  const child = spawn(process.execPath, [bundle], {
+export async function startBundled(
+  bundle: string,
+  env: Record<string, string>,
+  { execArgv = [] }: { execArgv?: string[] } = {},
+): Promise<BundledProcess> {
+  const child = spawn(process.execPath, [...execArgv, bundle], {
     env: { PATH: process.env.PATH ?? '', ...env, PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
