@@ -38,13 +38,10 @@ describe('observers', () => {
     expect(heard[1]![1].request).toBe(heard[0]![1].request)
   })
 
-  it('never fail a request by throwing: the throw goes to onError as internal, and the other observers still hear', async () => {
-    const errors: Array<[unknown, ErrorKind]> = []
-    const finished: number[] = []
-    const gateway = createGateway({
-      sources: [empty],
-      onError: (error, kind) => errors.push([error, kind]),
-      observers: [
+  it.each([
+    [
+      'an event',
+      (finished: number[]): GatewayObserver[] => [
         {
           requestStarted: () => {
             throw new Error('observer broke')
@@ -52,11 +49,34 @@ describe('observers', () => {
         },
         { requestFinished: (r) => finished.push(r.status!) },
       ],
-    })
-    expect((await gateway.handle(sources)).status).toBe(200)
-    expect(finished).toEqual([200])
-    expect(errors).toEqual([[expect.objectContaining({ message: 'observer broke' }), 'internal']])
-  })
+    ],
+    [
+      // And the request counts as observed.
+      'observing()',
+      (finished: number[]): GatewayObserver[] => [
+        {
+          observing: () => {
+            throw new Error('observer broke')
+          },
+          requestFinished: (r) => finished.push(r.status!),
+        },
+      ],
+    ],
+  ])(
+    'never fail a request by throwing in %s: the throw goes to onError as internal, and the observers still hear',
+    async (_, observers) => {
+      const errors: Array<[unknown, ErrorKind]> = []
+      const finished: number[] = []
+      const gateway = createGateway({
+        sources: [empty],
+        onError: (error, kind) => errors.push([error, kind]),
+        observers: observers(finished),
+      })
+      expect((await gateway.handle(sources)).status).toBe(200)
+      expect(finished).toEqual([200])
+      expect(errors).toEqual([[expect.objectContaining({ message: 'observer broke' }), 'internal']])
+    },
+  )
 
   it('record a request only while one of those that hear requests is observing, asked per request', async () => {
     let on = false
@@ -93,26 +113,6 @@ describe('observers', () => {
     expect(metrics).toEqual(['/api/v1/kilder 200'])
     expect(heard).toEqual(['started', 'finished 200'])
     expect(asked).toEqual([])
-  })
-
-  it('count an observing that throws as observing, and report it', async () => {
-    const errors: Array<[unknown, ErrorKind]> = []
-    const finished: number[] = []
-    const gateway = createGateway({
-      sources: [empty],
-      onError: (error, kind) => errors.push([error, kind]),
-      observers: [
-        {
-          observing: () => {
-            throw new Error('cannot tell')
-          },
-          requestFinished: (r) => finished.push(r.status!),
-        },
-      ],
-    })
-    expect((await gateway.handle(sources)).status).toBe(200)
-    expect(finished).toEqual([200])
-    expect(errors).toEqual([[expect.objectContaining({ message: 'cannot tell' }), 'internal']])
   })
 
   it('are told once of the gateway they observe', () => {

@@ -166,7 +166,9 @@ export function combineObservers(
  * An `observing` that throws is reported, and counts as observing.
  */
 function observingOf(observers: readonly GatewayObserver[], onError: (error: unknown) => void): () => boolean {
-  const ofRequests = observers.filter((o) => o.requestStarted !== undefined || o.requestFinished !== undefined)
+  const ofRequests = observers.filter(
+    (o) => typeof o.requestStarted === 'function' || typeof o.requestFinished === 'function',
+  )
   if (ofRequests.length === 0) return () => false
   if (ofRequests.some((o) => typeof o.observing !== 'function')) return () => true
   return () => {
