@@ -3,6 +3,7 @@ import type { GatewayRequest } from '../http/gateway-request.js'
 import { createRedisOutage, type RedisOutage } from '../cache/redis-outage.js'
 import type { SharedRedisClient } from '../cache/shared-redis-client.js'
 import type { GatewayObservers } from '../observe/gateway-observer.js'
+import { integerText } from '../util/integer-text.js'
 import { FixedWindowCounter } from './fixed-window-counter.js'
 import type { RedisWindowCount } from './redis-window-count.js'
 
@@ -147,8 +148,10 @@ export function createRateLimiter(
     }
   }
 
+  // The requests left change with every request: written by integerText, which leaves nothing
+  // behind in V8's table of numbers' texts (the seconds left are below 1000 as a rule).
   const state = (c: Counter, count: Count) =>
-    `"${c.name}";r=${Math.max(0, c.quota.requests - count.consumed)};t=${Math.max(0, Math.ceil(count.msBeforeNext / 1000))}`
+    `"${c.name}";r=${integerText(Math.max(0, c.quota.requests - count.consumed))};t=${Math.max(0, Math.ceil(count.msBeforeNext / 1000))}`
 
   function decide(request: GatewayRequest, counts: Count, strictCount?: Count): RateVerdict {
     const headers = strictCount
