@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { swaggerUiExplorer } from './swagger-ui-explorer.js'
+
+// The module's reads, counted: the explorer reads its files only when asked for them.
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>()
+  return { ...fs, readFileSync: vi.fn(fs.readFileSync) }
+})
 
 const dist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
 const distText = (name: string) => readFileSync(join(dist, name), 'utf8')
@@ -54,5 +60,19 @@ describe('swaggerUiExplorer', () => {
     expect(swaggerUiExplorer({ docExpansion: 'none' }).page({ title: 't', openapi: '/o', asset: (n) => n })).toContain(
       'data-doc-expansion="none"',
     )
+  })
+})
+
+describe('swaggerUiExplorer reading its files', () => {
+  it('reads each file when it is first asked for, and once', () => {
+    const read = vi.mocked(readFileSync)
+    const bundleReads = () => read.mock.calls.filter(([path]) => String(path).endsWith('swagger-ui-bundle.js')).length
+    const before = bundleReads()
+    const fresh = swaggerUiExplorer()
+    expect(bundleReads()).toBe(before)
+    const body = fresh.assets['swagger-ui-bundle.js']!.body
+    expect(body.length).toBeGreaterThan(1_000_000)
+    expect(fresh.assets['swagger-ui-bundle.js']!.body).toBe(body)
+    expect(bundleReads()).toBe(before + 1)
   })
 })

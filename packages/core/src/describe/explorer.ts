@@ -7,6 +7,7 @@ import type { Links } from '../http/links.js'
 export interface ExplorerAsset {
   /** The full Content-Type, charset included: `text/javascript; charset=utf-8`. */
   contentType: string
+  /** The file's text, read by the gateway when the asset is first asked for (a getter may load it then). */
   body: string
 }
 
