@@ -4,10 +4,11 @@
 // same loop, alternating, as the baseline. Two first events: a discovery route (no upstream),
 // and an operation whose answer needs an upstream call (a local Statnett stand-in), which also
 // loads Node's own HTTP client (undici, a chunk, only with an `upstream.dispatcher`).
-// The example is built in chunks (examples/lambda/rolldown.config.js): handler.mjs, the chunk it
-// imports statically (loaded by every cold start), and chunks imported on first use (each
-// source's operations, MCP, undici, Redis, PDF reading, the Lovdata archive reader). The size figures count the first
-// two ("cold-start code") and every .mjs file in dist/ ("deployed code"); the table lists each file.
+// The example is built in chunks (examples/lambda/rolldown.config.js): handler.mjs, which holds
+// what every cold start loads, and chunks imported on first use (each source's operations, MCP,
+// undici, Redis, PDF reading, the Lovdata archive reader). The size figures count handler.mjs
+// and any chunk it imports statically ("cold-start code") and every .mjs file in dist/
+// ("deployed code"); the table lists each file.
 // Not Lambda's own init time (no runtime bootstrap, no download): a like-for-like local number.
 // Run on its own with `node bench/lambda.js` after `npm run build`, or through `npm run bench`.
 import { spawn } from 'node:child_process'
