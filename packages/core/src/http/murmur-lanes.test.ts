@@ -21,6 +21,20 @@ describe('takeWords', () => {
     }
   })
 
+  it('reads the words wherever they start in their buffer', () => {
+    const whole = new Uint8Array(randomBytes(67).buffer.slice(0, 67))
+    const shifted = whole.subarray(3)
+    const copied = new Uint8Array(shifted)
+    const fromShifted = { a: 5, b: 6 }
+    const fromCopy = { a: 5, b: 6 }
+    const scripted = { a: 5, b: 6 }
+    takeWords(shifted, 16, fromShifted)
+    takeWords(copied, 16, fromCopy)
+    takeWordsInScript(shifted, 16, scripted)
+    expect(fromShifted).toEqual(fromCopy)
+    expect(scripted).toEqual(fromCopy)
+  })
+
   it('takes only the words it is told to', () => {
     const bytes = new Uint8Array(randomBytes(64).buffer.slice(0, 64))
     const all = { a: 1, b: 2 }
