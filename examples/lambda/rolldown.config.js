@@ -28,6 +28,10 @@ export default defineConfig({
     entryFileNames: '[name].mjs',
     chunkFileNames: '[name]-[hash].mjs',
     minify: true,
+    // Text outside ASCII written as escapes: Node reads a file with even one such character
+    // into a two-byte string, which takes a cold start longer to decode and compile (about
+    // 0.3 ms for handler.mjs) and holds twice the memory for as long as the code lives.
+    charset: 'ascii',
     sourcemap: true,
     cleanDir: true,
     // The handler's module has no top-level await, so the chunks it imports on demand may

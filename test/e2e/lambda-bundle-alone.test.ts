@@ -6,7 +6,7 @@
 // call (Node's own HTTP client, loaded from the runtime), a court decision (the markup parser,
 // and PDF.js for its full text) and REDIS_URL (@keyv/redis and its client).
 import { execFile } from 'node:child_process'
-import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
@@ -108,6 +108,12 @@ describe('the Lambda example bundle, alone in a folder', () => {
     const files = readdirSync(task)
     expect(files).toContain('handler.mjs')
     expect(files.filter((file) => file !== 'handler.mjs' && file.endsWith('.mjs')).length).toBeGreaterThan(0)
+  })
+
+  it('writes the cold-start code in ASCII, which Node reads into a one-byte string', () => {
+    const code = readFileSync(join(task, 'handler.mjs'))
+    const outside = code.findIndex((byte) => byte > 0x7f)
+    expect(outside, `a byte outside ASCII near: ${code.subarray(Math.max(0, outside - 60), outside + 20)}`).toBe(-1)
   })
 
   it('answers the API index and a source descriptor', async () => {

@@ -30,14 +30,18 @@ export interface FtsQuery {
   sections: string[]
 }
 
+// The patterns name their letters and signs outside ASCII by escape (æ ø å, §, – and —, as
+// \u00e6 \u00f8 \u00e5, \u00a7, \u2013 and \u2014), which RegExp reads as the characters: a
+// String.raw text keeps them as written, and one such character in the Lambda bundle would
+// make Node read all of its code as a two-byte string.
 /** One section number: `5`, `5a`, `5 a`, `3-1`, `2 A-1`, `13-5 b`. */
-const SECTION_NUMBER = String.raw`\d+(?:\s?[a-zæøå](?![\p{L}]))?(?:\s*-\s*\d+(?:\s?[a-zæøå](?![\p{L}]))?)?`
+const SECTION_NUMBER = String.raw`\d+(?:\s?[a-z\u00e6\u00f8\u00e5](?![\p{L}]))?(?:\s*-\s*\d+(?:\s?[a-z\u00e6\u00f8\u00e5](?![\p{L}]))?)?`
 /** A section reference after `§`, `§§` or `paragraf(ene)`, with further numbers joined by `,`, `og`, `til`, `-` or `–`. */
 const SECTION_REFERENCE = new RegExp(
-  String.raw`(?:§{1,2}|\bparagraf(?:ene|en)?\b)\s*(${SECTION_NUMBER}(?:\s*(?:,|\bog\b|\btil\b|–|—|\bflg\b\.?)\s*${SECTION_NUMBER})*)`,
+  String.raw`(?:\u00a7{1,2}|\bparagraf(?:ene|en)?\b)\s*(${SECTION_NUMBER}(?:\s*(?:,|\bog\b|\btil\b|\u2013|\u2014|\bflg\b\.?)\s*${SECTION_NUMBER})*)`,
   'giu',
 )
-const NUMBER_IN_LIST = new RegExp(String.raw`(${SECTION_NUMBER})|(\btil\b|–|—)`, 'giu')
+const NUMBER_IN_LIST = new RegExp(String.raw`(${SECTION_NUMBER})|(\btil\b|\u2013|\u2014)`, 'giu')
 /** Words as FTS5's unicode61 tokenizer sees them: runs of letters and digits. */
 const WORD = /[\p{L}\p{N}]+/gu
 
