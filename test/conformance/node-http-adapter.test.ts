@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Gateway } from '@allmenning/core'
 import {
   answerServerRefusals,
+  bodyBytes,
   hasBody,
   normalizeMountPath,
   readRequestBody,
@@ -37,7 +38,7 @@ function nodeHttpAdapter(gateway: Gateway, mount: string) {
         ...(req.socket.remoteAddress ? { clientAddress: req.socket.remoteAddress } : {}),
         ...(hasBody(method) ? { readBody: () => readRequestBody(req) } : {}),
       })
-      .then((answer) => res.writeHead(answer.status, answer.headers).end(answer.body ?? undefined))
+      .then((answer) => res.writeHead(answer.status, answer.headers).end(bodyBytes(answer) ?? answer.body ?? undefined))
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Gateway, GatewayRequest, GatewayResponse } from '@allmenning/core'
-import { hasBody, hostErrorAnswer, notFoundAnswer, readRequestBody } from '@allmenning/core/adapter'
+import { bodyBytes, hasBody, hostErrorAnswer, notFoundAnswer, readRequestBody } from '@allmenning/core/adapter'
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
 
 /**
@@ -53,12 +53,13 @@ export function createExpressMiddleware(gateway: Gateway): RequestHandler {
  * Writes the gateway's answer, headers in one writeHead: Express's `res.set` goes header by
  * header and looks the Content-Type up in its MIME table, where the core already chose every
  * value. Headers the host's middleware set before stay, unless the gateway sets the same one.
- * end() rather than send(): send() would add an ETag of its own and answer 304s itself.
+ * end() rather than send(): send() would add an ETag of its own and answer 304s itself. A
+ * cached answer's body goes as the bytes the gateway holds, not encoded again.
  */
 function write(res: Response, response: GatewayResponse): void {
   res.writeHead(response.status, response.headers)
   if (response.body === null) res.end()
-  else res.end(response.body)
+  else res.end(bodyBytes(response) ?? response.body)
 }
 
 /** What the gateway's other doors are told of an Express request. */

@@ -103,6 +103,29 @@ describe('createKoaMiddleware on a bare Koa app', () => {
     expect(await res.text()).toBe('{"error":{"status":429}}')
   })
 
+  it("sends a cached answer's body as the bytes the core holds, as a Buffer the app's middleware sees", async () => {
+    const bytes = Buffer.from(JSON_BODY)
+    const { gateway } = recordingGateway(() => ({
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': JSON_LENGTH },
+      body: JSON_BODY,
+      encoded: { text: JSON_BODY, bytes },
+    }))
+    let seen: unknown
+    const app = new Koa()
+    app.use(async (ctx, next) => {
+      await next()
+      seen = ctx.body
+    })
+    app.use(createKoaMiddleware(gateway))
+    const base = await listen(app)
+
+    const res = await fetch(`${base}/api/v1/kilder`)
+    expect(await res.text()).toBe(JSON_BODY)
+    expect(res.headers.get('content-length')).toBe(JSON_LENGTH)
+    expect(seen).toBe(bytes)
+  })
+
   it('passes foreign paths to next() and leaves their response alone', async () => {
     const { gateway, seen } = recordingGateway()
     const app = new Koa()

@@ -1,5 +1,10 @@
 import type { GatewayResponse } from '@allmenning/core'
+import { bodyBytes } from '@allmenning/core/adapter'
 import type { Context } from 'koa'
+
+/** Koa sends a Buffer as bytes, any other Uint8Array as JSON: the core's are Buffers, a view otherwise. */
+const asBuffer = (bytes: Uint8Array): Buffer =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
 
 /** Statuses that never carry content; Koa strips entity headers for these on its own. */
 const EMPTY_STATUSES = new Set([204, 205, 304])
@@ -27,7 +32,11 @@ export function writeGatewayResponse(ctx: Context, response: GatewayResponse): v
   }
 
   if (response.body !== null) {
-    ctx.body = response.body
+    // A cached answer's body as the bytes the gateway holds (Koa then neither measures nor
+    // encodes it), shared by every hit: the app's middleware may replace ctx.body, not change
+    // those bytes.
+    const bytes = bodyBytes(response)
+    ctx.body = bytes === undefined ? response.body : asBuffer(bytes)
     return
   }
   if (EMPTY_STATUSES.has(response.status)) {

@@ -26,6 +26,7 @@ export {
   readRequestBody,
 } from './http/read-request-body.js'
 export { jsonContentType } from './http/json-response.js'
+export { bodyBytes } from './http/body-bytes.js'
 export { normalizeMountPath, stripMountPath } from './http/mount-path.js'
 export { hostErrorAnswer, hostErrorResponse, notFoundAnswer, notFoundResponse } from './http/host-error.js'
 export type { HostDoors } from './http/host-error.js'

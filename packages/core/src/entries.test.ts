@@ -29,6 +29,8 @@ const hostNames = [
   'Gateway',
   'GatewayRequest',
   'GatewayResponse',
+  // A response's body bytes, held for its hits (a hook that builds answers meets the field).
+  'EncodedBody',
   // The host's hook on every answer, and what the gateway's doors other than routes are told.
   'ResponseHook',
   'HostRequest',

@@ -85,7 +85,10 @@ export interface GatewayOptions {
   datasets?: DatasetStore
   /** How many fresh answers to keep in process in front of `cache`; 1000 by default, 0 for none. */
   hotCacheEntries?: number
-  /** How many body bytes those answers may hold in all; 32 MiB by default. */
+  /**
+   * How many bytes those answers may hold in all, each body counted twice: as text, and as the
+   * UTF-8 bytes its hits write; 32 MiB by default.
+   */
   hotCacheBytes?: number
   /**
    * How many bytes of upstream answers to keep in process, so that gateway calls making the

@@ -18,7 +18,14 @@
  *
  * @module
  */
-export type { Gateway, GatewayRequest, GatewayResponse, HostRequest, ResponseHook } from './http/gateway-request.js'
+export type {
+  EncodedBody,
+  Gateway,
+  GatewayRequest,
+  GatewayResponse,
+  HostRequest,
+  ResponseHook,
+} from './http/gateway-request.js'
 export { GatewayError, type ErrorCode, type ProblemDetail } from './http/gateway-error.js'
 export {
   upstreamEnvironmentVariable,

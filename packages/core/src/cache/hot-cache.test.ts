@@ -12,11 +12,12 @@ describe('createHotCache', () => {
     expect(hot.fresh('a', 1000)).toBeUndefined()
   })
 
-  it('keeps its bodies within the byte budget, and a body larger than all of it out', () => {
-    const hot = createHotCache(10, 100)
+  it('keeps its bodies within the byte budget, each counted as text and bytes, and a body larger than all of it out', () => {
+    const hot = createHotCache(10, 200)
     hot.put('a', { ...entry(0), bytes: 60 })
     hot.put('b', { ...entry(0), bytes: 30 })
     hot.put('c', { ...entry(0), bytes: 30 })
+    // 2 × (60 + 30 + 30) = 240 > 200: the least recently used went.
     expect(hot.fresh('a', 1)).toBeUndefined()
     expect(hot.fresh('b', 1)).toBeDefined()
     hot.put('huge', { ...entry(0), bytes: 101 })

@@ -15,12 +15,14 @@ export interface HotCache {
 
 /**
  * @param maxEntries how many answers to hold; the least recently used go first. 0 disables it.
- * @param maxBytes how many body bytes to hold in all; a larger answer stays in the store only.
+ * @param maxBytes how many bytes to hold in all, each body counted twice (its text, and the bytes
+ *   its hits write); a larger answer stays in the store only.
  */
 export function createHotCache(maxEntries: number, maxBytes: number): HotCache {
   const entries = createLruMap<string, CachedResponse>(maxEntries, {
     maxWeight: maxBytes,
-    weigh: (entry) => entry.bytes,
+    // The text and the UTF-8 bytes its hits write (see entryBytes), both held while it is here.
+    weigh: (entry) => 2 * entry.bytes,
   })
   return {
     fresh(key, now) {

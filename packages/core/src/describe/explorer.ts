@@ -1,6 +1,6 @@
 import { GatewayError } from '../http/gateway-error.js'
 import type { GatewayResponse } from '../http/gateway-request.js'
-import { weakEtag } from '../http/etag.js'
+import { weakEtagOfBytes } from '../http/etag.js'
 import type { Links } from '../http/links.js'
 
 /** One file the explorer page loads: text (a script, a stylesheet), served by the gateway itself. */
@@ -70,17 +70,20 @@ export function explorerContentSecurityPolicy(publicBaseUrl: string | undefined)
   ].join('; ')
 }
 
+/** A page or asset, made once and sent as is: its text encoded once (counted, hashed, written). */
 function textResponse(body: string, contentType: string, headers: Record<string, string>): GatewayResponse {
+  const bytes = Buffer.from(body)
   return {
     status: 200,
     headers: {
       'content-type': contentType,
-      'content-length': String(Buffer.byteLength(body)),
-      etag: weakEtag(body),
+      'content-length': String(bytes.length),
+      etag: weakEtagOfBytes(bytes),
       'x-content-type-options': 'nosniff',
       ...headers,
     },
     body,
+    encoded: { text: body, bytes },
   }
 }
 

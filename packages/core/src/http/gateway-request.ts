@@ -48,6 +48,20 @@ export interface GatewayResponse {
   status: number
   headers: Record<string, string>
   body: string | null
+  /**
+   * The body's UTF-8 bytes, where the gateway holds them already (a cached answer): an adapter
+   * writes these instead of encoding `body` again on every hit. They are the body's only while
+   * `encoded.text` is `body`: read them through `bodyBytes` (`@allmenning/core/adapter`), which
+   * gives nothing once a copy's body was changed, by an `onResponse` hook say. Shared by every
+   * answer of that text: read them, never change them.
+   */
+  encoded?: EncodedBody | undefined
+}
+
+/** A body's text and its UTF-8 bytes, made once and shared by every answer that sends that text. */
+export interface EncodedBody {
+  text: string
+  bytes: Uint8Array
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { GatewayResponse } from './gateway-request.js'
-import { weakEtag } from './etag.js'
+import { weakEtagOfBytes } from './etag.js'
 
 export const jsonContentType = 'application/json; charset=utf-8'
 
@@ -15,9 +15,22 @@ export function jsonResponse(status: number, value: unknown, headers: Record<str
   }
 }
 
-/** A response for a resource that only changes when the gateway's configuration does. */
+/**
+ * A response for a resource that only changes when the gateway's configuration does: made
+ * once and sent as is, its body encoded once (counted, hashed for the ETag, and written).
+ */
 export function staticResponse(value: unknown, maxAgeSeconds: number): GatewayResponse {
-  const response = jsonResponse(200, value, { 'cache-control': `public, max-age=${maxAgeSeconds}` })
-  response.headers.etag = weakEtag(response.body!)
-  return response
+  const body = JSON.stringify(value)
+  const bytes = Buffer.from(body)
+  return {
+    status: 200,
+    headers: {
+      'content-type': jsonContentType,
+      'content-length': String(bytes.length),
+      'cache-control': `public, max-age=${maxAgeSeconds}`,
+      etag: weakEtagOfBytes(bytes),
+    },
+    body,
+    encoded: { text: body, bytes },
+  }
 }

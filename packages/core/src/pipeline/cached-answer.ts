@@ -4,7 +4,8 @@ import { freshUntil, isFresh } from '../cache/freshness.js'
 import type { HotCache } from '../cache/hot-cache.js'
 import type { SingleFlight } from '../cache/single-flight.js'
 import type { SharedFlight } from '../cache/shared-flight.js'
-import { weakEtag } from '../http/etag.js'
+import { encodedBody, keepEntryBytes } from '../cache/entry-bytes.js'
+import { weakEtag, weakEtagOfBytes } from '../http/etag.js'
 import type { GatewayResponse } from '../http/gateway-request.js'
 import { jsonContentType } from '../http/json-response.js'
 import { createDeadline, type Deadline } from '../upstream/deadline.js'
@@ -57,13 +58,16 @@ const entryValues = new WeakMap<CachedResponse, unknown>()
  */
 export function cacheEntry(value: unknown, ttlSeconds: number, keepValue = false): CachedResponse {
   const body = JSON.stringify(value)
+  // Encoded once: hashed for the ETag, counted, and kept for the hits to write.
+  const encoded = Buffer.from(body)
   const entry: CachedResponse = {
     body,
-    bytes: Buffer.byteLength(body),
-    etag: weakEtag(body),
+    bytes: encoded.length,
+    etag: weakEtagOfBytes(encoded),
     storedAt: Date.now(),
     ttlSeconds,
   }
+  keepEntryBytes(entry, encoded)
   if (keepValue) entryValues.set(entry, value)
   return entry
 }
@@ -105,7 +109,17 @@ export function outcomeValue(outcome: CachedOutcome): { status: 200 | 404; value
   return { status: entry.status === 404 ? 404 : 200, value: entryValue(entry), body: entry.body }
 }
 
-function respond(entry: CachedResponse, cacheStatus: string, extra: Record<string, string> = {}): GatewayResponse {
+/**
+ * The HTTP answer of an entry. A cached entry's answer carries its body's bytes, so each hit
+ * writes them rather than encoding the text again; a stale answer's body is made for one
+ * request and goes without.
+ */
+function respond(
+  entry: CachedResponse,
+  cacheStatus: string,
+  extra: Record<string, string> = {},
+  cached = true,
+): GatewayResponse {
   const headers: Record<string, string> = {
     'content-type': jsonContentType,
     'content-length': String(entry.bytes),
@@ -115,7 +129,8 @@ function respond(entry: CachedResponse, cacheStatus: string, extra: Record<strin
     'cache-status': cacheStatus,
     ...extra,
   }
-  return { status: entry.status === 404 ? 404 : 200, headers, body: entry.body }
+  const encoded = cached ? encodedBody(entry) : undefined
+  return { status: entry.status === 404 ? 404 : 200, headers, body: entry.body, encoded }
 }
 
 // A hit's answer only changes when its Age does, once a second, so it is built once per
@@ -138,6 +153,7 @@ function staleAnswer(entry: CachedResponse, error: UpstreamError, now: number): 
     { ...entry, body, bytes: Buffer.byteLength(body), etag: weakEtag(body) },
     `${cacheStatusName}; fwd=stale; fwd-status=${error.status}; ttl=${-staleFor}; detail=upstream-failed`,
     { 'cache-control': 'no-cache', age: String(Math.floor((now - entry.storedAt) / 1000)) },
+    false,
   )
 }
 

@@ -10,7 +10,8 @@ import { cacheKey } from '../cache/cache-key.js'
 import type { CompiledOperation, CompiledSource } from '../compile/compile-source.js'
 import type { OperationContext, OperationParameters } from '../plugin/define-operation.js'
 import { buildEnvelope } from './envelope.js'
-import { weakEtag } from '../http/etag.js'
+import { weakEtagOfBytes } from '../http/etag.js'
+import { keepEntryBytes } from '../cache/entry-bytes.js'
 import { errorResponse } from '../http/error-response.js'
 import { GatewayError } from '../http/gateway-error.js'
 import type { GatewayResponse } from '../http/gateway-request.js'
@@ -81,14 +82,17 @@ export function operationCacheKey(
  */
 function notFoundEntry(error: GatewayError, links: Links, seconds: number): CachedResponse {
   const body = errorResponse(error, links).body!
-  return {
+  const encoded = Buffer.from(body)
+  const entry: CachedResponse = {
     status: 404,
     body,
-    bytes: Buffer.byteLength(body),
-    etag: weakEtag(body),
+    bytes: encoded.length,
+    etag: weakEtagOfBytes(encoded),
     storedAt: Date.now(),
     ttlSeconds: seconds,
   }
+  keepEntryBytes(entry, encoded)
+  return entry
 }
 
 /** Whether an operation's failure is an answer worth remembering: the entity does not exist. */

@@ -90,7 +90,7 @@ function withLimits(response: GatewayResponse, verdict: RateVerdict | undefined)
   const headers = Object.assign({}, response.headers)
   headers['ratelimit-policy'] = verdict.headers['ratelimit-policy']
   headers.ratelimit = verdict.headers.ratelimit
-  return { status: response.status, headers, body: response.body }
+  return { status: response.status, headers, body: response.body, encoded: response.encoded }
 }
 
 /**
@@ -226,7 +226,13 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     ? (response, method, request) => {
         let changed: GatewayResponse
         try {
-          const copy = { status: response.status, headers: Object.assign({}, response.headers), body: response.body }
+          // The body's bytes go along: `bodyBytes` gives them only while the body is still theirs.
+          const copy = {
+            status: response.status,
+            headers: Object.assign({}, response.headers),
+            body: response.body,
+            encoded: response.encoded,
+          }
           changed = onResponse(copy, request) ?? copy
         } catch (error) {
           changed = errorAnswer(error, request.basePath)

@@ -7,15 +7,23 @@ import type { AdapterConformanceCase } from './adapter-conformance-context.js'
 export const exitHeader = 'x-conformance-exit'
 /** A request carrying this header is refused by the suite's hook with a 403 of its own. */
 export const refuseHeader = 'x-conformance-refuse'
+/** The JSON answer to a request carrying this header gets a field from the suite's hook, changed in the copy it is given. */
+export const rewriteHeader = 'x-conformance-rewrite'
 
 const refusalBody = JSON.stringify({ error: { status: 403, code: 'refused_by_host', message: 'Refused by the host' } })
 
 /**
- * The suite's `onResponse`: marks every answer with the status it had before the hook, and
- * rewrites the answer to a request that asks for it into a 403, as a host's auth check would.
+ * The suite's `onResponse`: marks every answer with the status it had before the hook; adds a
+ * field to the body of a JSON answer whose request asks for it, in the copy it is given (a
+ * cached answer's bytes are then not the body's); and rewrites the answer to a request that asks
+ * for it into a 403, as a host's auth check would.
  */
 export function conformanceExit(response: GatewayResponse, request: GatewayRequest): GatewayResponse | void {
   response.headers[exitHeader] = String(response.status)
+  if (request.headers[rewriteHeader] !== undefined && response.body?.startsWith('{')) {
+    response.body = `{"rewritten_by_host":true,${response.body.slice(1)}`
+    response.headers['content-length'] = String(Buffer.byteLength(response.body))
+  }
   if (request.headers[refuseHeader] === undefined) return
   return {
     status: 403,
@@ -71,6 +79,24 @@ export const oneExitCases: AdapterConformanceCase[] = [
       expect(head.body).toBe('')
       // The hook's answer was given once; the next request without the header is the source's.
       expect((await ctx.get(`${op}?area=NO4`)).status).toBe(200)
+    },
+  },
+  {
+    name: "onResponse: a body the host's hook changed is what goes out, on a cache hit too",
+    async run(ctx) {
+      const { expect } = ctx
+      const plain = await ctx.get(`${op}?area=NO5`)
+      for (const reply of [
+        await ctx.get(`${op}?area=NO5`, { headers: { [rewriteHeader]: '1' } }),
+        await ctx.get(`${op}?area=NO5`, { headers: { [rewriteHeader]: '1' } }),
+      ]) {
+        expect(reply.status).toBe(200)
+        expect(String(reply.headers['cache-status'])).toMatch(/hit/)
+        expect(ctx.json(reply)).toEqual({ rewritten_by_host: true, ...ctx.json(plain) })
+        ctx.expectLengthMatches(reply)
+      }
+      // And the next answer without the header is the cached one, as it was.
+      expect((await ctx.get(`${op}?area=NO5`)).body).toBe(plain.body)
     },
   },
   {
