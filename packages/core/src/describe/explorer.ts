@@ -1,7 +1,7 @@
 import { GatewayError } from '../http/gateway-error.js'
 import type { GatewayResponse } from '../http/gateway-request.js'
-import { weakEtagOfBytes } from '../http/etag.js'
 import type { Links } from '../http/links.js'
+import { madeOnceResponse } from '../http/json-response.js'
 
 /** One file the explorer page loads: text (a script, a stylesheet), served by the gateway itself. */
 export interface ExplorerAsset {
@@ -70,22 +70,9 @@ export function explorerContentSecurityPolicy(publicBaseUrl: string | undefined)
   ].join('; ')
 }
 
-/** A page or asset, made once and sent as is: its text encoded once (counted, hashed, written). */
-function textResponse(body: string, contentType: string, headers: Record<string, string>): GatewayResponse {
-  const bytes = Buffer.from(body)
-  return {
-    status: 200,
-    headers: {
-      'content-type': contentType,
-      'content-length': String(bytes.length),
-      etag: weakEtagOfBytes(bytes),
-      'x-content-type-options': 'nosniff',
-      ...headers,
-    },
-    body,
-    encoded: { text: body, bytes },
-  }
-}
+/** A page or asset, made once and sent as is, not to be read as another type than it says. */
+const textResponse = (body: string, contentType: string, headers: Record<string, string>): GatewayResponse =>
+  madeOnceResponse(body, contentType, { 'x-content-type-options': 'nosniff', ...headers })
 
 const assetName = /^[A-Za-z0-9._-]+$/
 

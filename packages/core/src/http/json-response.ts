@@ -15,20 +15,29 @@ export function jsonResponse(status: number, value: unknown, headers: Record<str
   }
 }
 
-/**
- * A response for a resource that only changes when the gateway's configuration does: made
- * once and sent as is, its body encoded once (counted, hashed for the ETag, and written).
- */
+/** A response for a resource that only changes when the gateway's configuration does. */
 export function staticResponse(value: unknown, maxAgeSeconds: number): GatewayResponse {
-  const body = JSON.stringify(value)
+  return madeOnceResponse(JSON.stringify(value), jsonContentType, {
+    'cache-control': `public, max-age=${maxAgeSeconds}`,
+  })
+}
+
+/**
+ * A 200 made once and sent as is (a static answer, an explorer's file): its body encoded once,
+ * for its Content-Length, its ETag and every write.
+ *
+ * @example
+ * madeOnceResponse('body{}', 'text/css; charset=utf-8', { 'cache-control': 'public, max-age=3600' })
+ */
+export function madeOnceResponse(body: string, contentType: string, headers: Record<string, string>): GatewayResponse {
   const bytes = Buffer.from(body)
   return {
     status: 200,
     headers: {
-      'content-type': jsonContentType,
+      'content-type': contentType,
       'content-length': String(bytes.length),
-      'cache-control': `public, max-age=${maxAgeSeconds}`,
       etag: weakEtagOfBytes(bytes),
+      ...headers,
     },
     body,
     encoded: { text: body, bytes },
