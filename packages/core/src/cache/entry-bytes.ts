@@ -1,3 +1,4 @@
+import { weakEtagOfBytes } from '../http/etag.js'
 import type { EncodedBody } from '../http/gateway-request.js'
 import type { CachedResponse } from './cached-response.js'
 
@@ -6,15 +7,25 @@ import type { CachedResponse } from './cached-response.js'
 const kept = new WeakMap<CachedResponse, Buffer>()
 
 /**
- * Keeps an entry's body as UTF-8 bytes, encoded when the entry was made (its ETag is hashed
- * from them), so that its hits write them instead of encoding the text again.
+ * A cache entry for a body made now (a 200 answer, or with `status` 404 a remembered "no such
+ * entity"): the body encoded once, counted, hashed for its ETag, and its bytes kept for its hits
+ * to write instead of encoding the text again.
  *
  * @example
- * const encoded = Buffer.from(body)
- * keepEntryBytes(entry, encoded)
+ * const entry = entryOfBody('{"data":[]}', 60)
  */
-export function keepEntryBytes(entry: CachedResponse, bytes: Buffer): void {
-  kept.set(entry, bytes)
+export function entryOfBody(body: string, ttlSeconds: number, status?: 404): CachedResponse {
+  const encoded = Buffer.from(body)
+  const entry: CachedResponse = {
+    ...(status === undefined ? {} : { status }),
+    body,
+    bytes: encoded.length,
+    etag: weakEtagOfBytes(encoded),
+    storedAt: Date.now(),
+    ttlSeconds,
+  }
+  kept.set(entry, encoded)
+  return entry
 }
 
 /**

@@ -4,8 +4,8 @@ import { freshUntil, isFresh } from '../cache/freshness.js'
 import type { HotCache } from '../cache/hot-cache.js'
 import type { SingleFlight } from '../cache/single-flight.js'
 import type { SharedFlight } from '../cache/shared-flight.js'
-import { encodedBody, keepEntryBytes } from '../cache/entry-bytes.js'
-import { weakEtag, weakEtagOfBytes } from '../http/etag.js'
+import { encodedBody, entryOfBody } from '../cache/entry-bytes.js'
+import { weakEtag } from '../http/etag.js'
 import type { GatewayResponse } from '../http/gateway-request.js'
 import { jsonContentType } from '../http/json-response.js'
 import { createDeadline, type Deadline } from '../upstream/deadline.js'
@@ -57,17 +57,7 @@ const entryValues = new WeakMap<CachedResponse, unknown>()
  * made for a caller in process, which reads it as a value.
  */
 export function cacheEntry(value: unknown, ttlSeconds: number, keepValue = false): CachedResponse {
-  const body = JSON.stringify(value)
-  // Encoded once: hashed for the ETag, counted, and kept for the hits to write.
-  const encoded = Buffer.from(body)
-  const entry: CachedResponse = {
-    body,
-    bytes: encoded.length,
-    etag: weakEtagOfBytes(encoded),
-    storedAt: Date.now(),
-    ttlSeconds,
-  }
-  keepEntryBytes(entry, encoded)
+  const entry = entryOfBody(JSON.stringify(value), ttlSeconds)
   if (keepValue) entryValues.set(entry, value)
   return entry
 }

@@ -10,8 +10,7 @@ import { cacheKey } from '../cache/cache-key.js'
 import type { CompiledOperation, CompiledSource } from '../compile/compile-source.js'
 import type { OperationContext, OperationParameters } from '../plugin/define-operation.js'
 import { buildEnvelope } from './envelope.js'
-import { weakEtagOfBytes } from '../http/etag.js'
-import { keepEntryBytes } from '../cache/entry-bytes.js'
+import { entryOfBody } from '../cache/entry-bytes.js'
 import { errorResponse } from '../http/error-response.js'
 import { GatewayError } from '../http/gateway-error.js'
 import type { GatewayResponse } from '../http/gateway-request.js'
@@ -81,18 +80,7 @@ export function operationCacheKey(
  * does not know), so that asking again within `seconds` makes no upstream call.
  */
 function notFoundEntry(error: GatewayError, links: Links, seconds: number): CachedResponse {
-  const body = errorResponse(error, links).body!
-  const encoded = Buffer.from(body)
-  const entry: CachedResponse = {
-    status: 404,
-    body,
-    bytes: encoded.length,
-    etag: weakEtagOfBytes(encoded),
-    storedAt: Date.now(),
-    ttlSeconds: seconds,
-  }
-  keepEntryBytes(entry, encoded)
-  return entry
+  return entryOfBody(errorResponse(error, links).body!, seconds, 404)
 }
 
 /** Whether an operation's failure is an answer worth remembering: the entity does not exist. */
