@@ -1,6 +1,5 @@
-import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferEntitySearch, deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { avinorApi } from './avinor-upstream.js'
-import { avinorEntitySearch } from './entity-search.js'
 
 /**
  * The built-in `avinor` source: arrivals and departures at Norwegian airports (`get_flights`)
@@ -32,7 +31,11 @@ export function avinor(): SourceDefinition {
       airport: { operation: 'get_flights', parameter: 'airport_id' },
       airline: { operation: 'lookup_airline', parameter: 'query' },
     },
-    entitySearch: avinorEntitySearch,
+    // Imported when a search first needs it; only a text of three characters (an airport code)
+    // loads it to be recognized.
+    entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).avinorEntitySearch, {
+      mayRecognize: (text) => text.trim().length === 3,
+    }),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       { get_flights: 'getFlights', lookup_airport: 'lookupAirport', lookup_airline: 'lookupAirline' },

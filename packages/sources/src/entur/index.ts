@@ -1,9 +1,8 @@
-import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferEntitySearch, deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import type { RequestBudget } from '../shared/request-budget.js'
 import { checkedClientName } from './client-name.js'
 import { enturRequestBudget } from './entur-calls.js'
 import { enturGeocoder, enturJourneyPlanner, enturMobility, enturVehicles } from './entur-upstreams.js'
-import { enturEntitySearch } from './entity-search.js'
 import { sharedMobilityPlaceField, stopsPlaceField } from './place-fields.js'
 
 /** Options of the {@link entur} source. */
@@ -86,7 +85,8 @@ export function entur(options: EnturOptions = {}): SourceDefinition {
     limit: { default: 20, max: 100 },
     upstreams: [enturJourneyPlanner, enturGeocoder, enturVehicles, enturMobility],
     entityTypes: { stop_place: { operation: 'get_departures', parameter: 'stop_place_id' } },
-    entitySearch: enturEntitySearch,
+    // Imported when a search first needs it (it recognizes nothing by its shape).
+    entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).enturEntitySearch),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       {

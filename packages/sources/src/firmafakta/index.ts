@@ -1,11 +1,11 @@
-import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferEntitySearch, deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { brreg } from './brreg-upstream.js'
 import { brregRegnskap } from './regnskapsregisteret-upstream.js'
-import { firmafaktaEntitySearch } from './entity-search.js'
 import { firmafaktaDatasets } from './datasets/firmafakta-datasets.js'
 import { kartverketAdresser } from '../geonorge/kartverket-upstreams.js'
 import type { RequestBudget } from '../shared/request-budget.js'
 import { companiesPlaceField } from './place-fields.js'
+import { hasDigit } from '../shared/has-digit.js'
 
 /** Options of {@link firmafakta}. */
 export interface FirmafaktaOptions {
@@ -94,7 +94,11 @@ export function firmafakta(options: FirmafaktaOptions = {}): SourceDefinition {
       // Aksjonærregisteret names an owner by name and birth year: a shareholder links to their holdings.
       shareholder: { operation: 'aksjeposter_for_person', parameter: 'name' },
     },
-    entitySearch: firmafaktaEntitySearch,
+    // Imported when a search first needs it; only a text with a digit (an organisation number)
+    // loads it to be recognized.
+    entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).firmafaktaEntitySearch, {
+      mayRecognize: hasDigit,
+    }),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       {

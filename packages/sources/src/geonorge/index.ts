@@ -1,5 +1,4 @@
-import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { geonorgeEntitySearch } from './entity-search.js'
+import { deferEntitySearch, deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { kartverketAdresser, kartverketStedsnavn } from './kartverket-upstreams.js'
 import { addressesPlaceField, placeNamesPlaceField } from './place-fields.js'
 
@@ -55,7 +54,8 @@ export function geonorge(): SourceDefinition {
       place: { operation: 'search_place_name', parameter: 'place_id' },
       address: { operation: 'search_address', parameter: 'text' },
     },
-    entitySearch: geonorgeEntitySearch,
+    // Imported when a search first needs it (it recognizes nothing by its shape).
+    entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).geonorgeEntitySearch),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       {

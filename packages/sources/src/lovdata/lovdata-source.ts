@@ -1,9 +1,9 @@
-import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferEntitySearch, deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { DECISION_ENTITY, domstolSite } from './case-law-upstream.js'
-import { lovdataEntitySearch } from './entity-search.js'
 import { lovdataApi } from './lovdata-upstream.js'
 import { lovdataLaws, lovdataRegulations } from './rule-datasets.js'
 import { LAW_ENTITY, REGULATION_ENTITY, SECTION_ENTITY } from './rule-entities.js'
+import { hasDigit } from '../shared/has-digit.js'
 
 // The source apart from index.ts, which also exports the archive reader used by imports: the
 // built-in sources import this file, so a bundle of them does not carry the reader with it.
@@ -73,7 +73,11 @@ export function lovdata(options: LovdataOptions = {}): SourceDefinition {
       [REGULATION_ENTITY]: { operation: 'get_rule', parameter: 'document_id' },
       [SECTION_ENTITY]: { operation: 'get_section', parameter: 'document_id' },
     },
-    entitySearch: lovdataEntitySearch,
+    // Imported when a search first needs it; only a text with a digit or `§` (an id, a case number,
+    // a section) loads it to be recognized.
+    entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).lovdataEntitySearch, {
+      mayRecognize: (text) => hasDigit(text) || text.includes('§'),
+    }),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       {

@@ -1,9 +1,7 @@
 import { GatewayError } from '@allmenning/core'
 import type { EntitySearch } from '@allmenning/core/source'
+import { ESTABLISHMENT_ENTITY } from './establishment-entity.js'
 import type { EstablishmentRow } from './establishment-rows.js'
-
-/** The entity type of an establishment, linked to `search_establishments` by its name. */
-export const ESTABLISHMENT_ENTITY = 'food_establishment'
 
 /**
  * Establishments by name, through `search_establishments` (one full-text lookup in the loaded

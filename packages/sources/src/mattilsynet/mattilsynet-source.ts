@@ -1,9 +1,9 @@
 // The source apart from index.ts, which also exports the geocoding step: the built-in sources
 // import this file, so a bundle of them does not carry the step with it.
 
-import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferEntitySearch, deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { mattilsynetDatasets } from './mattilsynet-datasets.js'
-import { ESTABLISHMENT_ENTITY, mattilsynetEntitySearch } from './entity-search.js'
+import { ESTABLISHMENT_ENTITY } from './establishment-entity.js'
 import { mattilsynetData } from './mattilsynet-upstream.js'
 import { foodInspectionsPlaceField } from './place-fields.js'
 
@@ -69,7 +69,8 @@ export function mattilsynet(options: MattilsynetOptions = {}): SourceDefinition 
     upstreams: [mattilsynetData],
     datasets: mattilsynetDatasets,
     entityTypes: { [ESTABLISHMENT_ENTITY]: { operation: 'search_establishments', parameter: 'query' } },
-    entitySearch: mattilsynetEntitySearch,
+    // Imported when a search first needs it (it recognizes nothing by its shape).
+    entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).mattilsynetEntitySearch),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       {

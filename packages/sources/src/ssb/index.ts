@@ -1,6 +1,6 @@
-import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
-import { ssbEntitySearch } from './entity-search.js'
+import { deferEntitySearch, deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { ssbApi } from './ssb-upstream.js'
+import { hasDigit } from '../shared/has-digit.js'
 
 /**
  * The built-in statistics source: Statistics Norway's tables (Statistikkbanken) through
@@ -52,7 +52,11 @@ export function ssb(): SourceDefinition {
     cacheTtlSeconds: 3 * 3600,
     upstreams: [ssbApi],
     entityTypes: { statistics_table: { operation: 'get_table_metadata', parameter: 'table_id' } },
-    entitySearch: ssbEntitySearch,
+    // Imported when a search first needs it; only a text with a digit (a table number) loads it to
+    // be recognized.
+    entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).ssbEntitySearch, {
+      mayRecognize: hasDigit,
+    }),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       { search_tables: 'searchTables', get_table_metadata: 'getTableMetadata', get_table_data: 'getTableData' },

@@ -1,8 +1,8 @@
-import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferEntitySearch, deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { statnettApi } from './statnett-upstream.js'
-import { statnettEntitySearch } from './entity-search.js'
 import { kartverketAdresser } from '../geonorge/kartverket-upstreams.js'
 import { priceAreaPlaceField } from './place-fields.js'
+import { hasDigit } from '../shared/has-digit.js'
 
 /**
  * The grid-operator source: live operational data from Statnett's driftsdata API.
@@ -54,7 +54,11 @@ export function statnett(): SourceDefinition {
     // Kartverket's address register tells which county, and so which price area, a point lies in.
     upstreams: [statnettApi, kartverketAdresser],
     entityTypes: { price_area: { operation: 'get_physical_flow', parameter: 'area' } },
-    entitySearch: statnettEntitySearch,
+    // Imported when a search first needs it; only a text with a digit (`NO2`) loads it to be
+    // recognized.
+    entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).statnettEntitySearch, {
+      mayRecognize: hasDigit,
+    }),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       {

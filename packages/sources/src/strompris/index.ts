@@ -1,8 +1,8 @@
-import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferEntitySearch, deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { kartverketAdresser } from '../geonorge/kartverket-upstreams.js'
 import { hvakosterstrommen } from './hvakosterstrommen-upstream.js'
-import { priceAreaSearch } from './price-area-search.js'
 import { electricityPricePlaceField } from './place-fields.js'
+import { hasDigit } from '../shared/has-digit.js'
 
 /**
  * The built-in `strompris` source: Norway's day-ahead electricity spot prices per price area
@@ -51,7 +51,11 @@ export function strompris(): SourceDefinition {
     upstreams: [hvakosterstrommen, kartverketAdresser],
     // A price area is an entity: found by code or name, linked to its prices.
     entityTypes: { price_area: { operation: 'get_prices', parameter: 'area' } },
-    entitySearch: priceAreaSearch,
+    // Imported when a search first needs it; only a text with a digit (`NO5`) loads it to be
+    // recognized.
+    entitySearch: deferEntitySearch(async () => (await import('./price-area-search.js')).priceAreaSearch, {
+      mayRecognize: hasDigit,
+    }),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       {

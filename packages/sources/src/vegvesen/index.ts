@@ -1,8 +1,8 @@
-import { deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
+import { deferEntitySearch, deferOperations, defineSource, type SourceDefinition } from '@allmenning/core/source'
 import { VEGVESEN_DATEX_PASSWORD_VARIABLE, VEGVESEN_DATEX_USERNAME_VARIABLE, vegvesenDatex } from './datex-upstream.js'
-import { vegvesenEntitySearch } from './entity-search.js'
 import { trafficMessagesPlaceField, trafficRegistrationPointsPlaceField } from './place-fields.js'
 import { vegvesenTrafikkdata } from './trafikkdata-upstream.js'
+import { hasDigit } from '../shared/has-digit.js'
 
 /** Options of the {@link vegvesen} source. */
 export interface VegvesenOptions {
@@ -88,7 +88,11 @@ export function vegvesen(options: VegvesenOptions = {}): SourceDefinition {
     entityTypes: {
       traffic_registration_point: { operation: 'get_traffic_volume', parameter: 'registration_point_id' },
     },
-    entitySearch: vegvesenEntitySearch,
+    // Imported when a search first needs it; only a text with a digit (a point id) loads it to be
+    // recognized.
+    entitySearch: deferEntitySearch(async () => (await import('./entity-search.js')).vegvesenEntitySearch, {
+      mayRecognize: hasDigit,
+    }),
     // The operations' code is imported when a request first reads it (see deferOperations).
     operations: deferOperations(
       {
