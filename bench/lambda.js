@@ -11,6 +11,11 @@
 // ("deployed code"); the table lists each file.
 // Not Lambda's own init time (no runtime bootstrap, no download): a like-for-like local number.
 // Run on its own with `node bench/lambda.js` after `npm run build`, or through `npm run bench`.
+// The milliseconds move with this machine's speed by more than most changes do (the same build
+// read 24 and 35 ms over bare an hour apart), so a cold start is compared with another build's
+// only in the same run: with BENCH_LAMBDA_REFERENCE naming that build's dist/ (made by
+// `node bench/reference-lambda.js <commit>`), its cold start runs in every round too, in turns,
+// and the report gives the median of the rounds' differences with a 90% interval.
 import { spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -22,6 +27,8 @@ import { startFakeStatnett } from './fake-statnett.js'
 const dist = fileURLToPath(new URL('../examples/lambda/dist/', import.meta.url))
 const bundle = join(dist, 'handler.mjs')
 const runs = Number(process.env.BENCH_COLD_RUNS ?? 10)
+/** Another build's examples/lambda/dist/, whose cold start is measured beside this one's. */
+const referenceDist = process.env.BENCH_LAMBDA_REFERENCE || undefined
 const route = '/api/v1/kilder'
 const upstreamRoute = '/api/v1/kilder/statnett/get_physical_flow'
 const upstreamQuery = 'area=NO2&limit=10'
@@ -75,9 +82,9 @@ const eventFor = (route, query = '') => ({
  * The child's program. Both variants share it, so they differ only in where `handler` comes
  * from. `performance.now()` in the child counts from its own process start.
  */
-function childProgram(withBundle, event) {
-  const load = withBundle
-    ? `(await import(${JSON.stringify(pathToFileURL(bundle).href)})).handler`
+function childProgram(handlerFile, event) {
+  const load = handlerFile
+    ? `(await import(${JSON.stringify(pathToFileURL(handlerFile).href)})).handler`
     : `async () => ({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: '{}' })`
   return `
 const handler = ${load}
@@ -88,12 +95,16 @@ process.stdout.write(JSON.stringify({ status: result.statusCode, imported, answe
 `
 }
 
-/** Spawns one fresh process and times it from spawn to the line carrying its answer; `upstream` is the Statnett stand-in's URL for the event that calls it. */
-function coldStart(withBundle, upstream) {
+/**
+ * Spawns one fresh process and times it from spawn to the line carrying its answer.
+ * `handlerFile` is the bundle's handler.mjs (none: the bare process); `upstream` is the
+ * Statnett stand-in's URL for the event that calls it.
+ */
+function coldStart(handlerFile, upstream) {
   const event = upstream ? eventFor(upstreamRoute, upstreamQuery) : eventFor(route)
   return new Promise((resolve, reject) => {
     const started = performance.now()
-    const child = spawn(process.execPath, ['--input-type=module', '-e', childProgram(withBundle, event)], {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', childProgram(handlerFile, event)], {
       stdio: ['ignore', 'pipe', 'inherit'],
       // Only what the process needs: no base path, and an upstream override only for the Statnett event.
       env: {
@@ -127,6 +138,26 @@ function percentile(values, p) {
 
 const ms = (value) => value.toFixed(1)
 
+/**
+ * The median of paired differences and its 90% interval, by resampling the pairs (2,000
+ * times, with a fixed seed so a report can be made again): how far one build's cold start is
+ * from another's, each round's pair measured in the same seconds.
+ */
+function pairedDifference(differences) {
+  const median = (values) => percentile(values, 50)
+  let seed = 0x2545f491
+  const random = () => {
+    seed ^= seed << 13
+    seed ^= seed >>> 17
+    seed ^= seed << 5
+    return (seed >>> 0) / 2 ** 32
+  }
+  const resampled = Array.from({ length: 2000 }, () =>
+    median(differences.map(() => differences[Math.floor(random() * differences.length)])),
+  ).sort((a, b) => a - b)
+  return { median: median(differences), low: resampled[100], high: resampled[1899] }
+}
+
 /** Measures and returns the Lambda section of the benchmark report as markdown; records its key figures in `figures` when given. */
 export async function lambdaReport(figures) {
   const loaded = coldStartFiles()
@@ -145,18 +176,22 @@ export async function lambdaReport(figures) {
   const cold = files.filter((f) => f.cold)
 
   const statnett = await startFakeStatnett()
-  const samples = { bare: [], bundle: [], bareUpstream: [], bundleUpstream: [] }
+  const samples = { bare: [], bundle: [], bareUpstream: [], bundleUpstream: [], reference: [] }
+  const handlerOf = {
+    bare: undefined,
+    bundle,
+    bareUpstream: undefined,
+    bundleUpstream: bundle,
+    reference: referenceDist && join(referenceDist, 'handler.mjs'),
+  }
+  const kinds = ['bare', 'bundle', 'bareUpstream', 'bundleUpstream', ...(referenceDist ? ['reference'] : [])]
   try {
     // One untimed run of each, so every variant starts from a warm file-system cache.
-    await coldStart(false)
-    await coldStart(true)
-    await coldStart(true, statnett.url)
+    for (const kind of kinds) await coldStart(handlerOf[kind], kind.endsWith('Upstream') ? statnett.url : undefined)
     for (let i = 0; i < runs; i++) {
-      const kinds = ['bare', 'bundle', 'bareUpstream', 'bundleUpstream']
-      for (const kind of i % 2 === 0 ? kinds : kinds.reverse()) {
-        samples[kind].push(
-          await coldStart(kind.startsWith('bundle'), kind.endsWith('Upstream') ? statnett.url : undefined),
-        )
+      const order = i % 2 === 0 ? kinds : [...kinds].reverse()
+      for (const kind of order) {
+        samples[kind].push(await coldStart(handlerOf[kind], kind.endsWith('Upstream') ? statnett.url : undefined))
       }
     }
   } finally {
@@ -185,6 +220,15 @@ export async function lambdaReport(figures) {
     extra('bundleUpstream', 'bareUpstream', 'wall'),
     { unit: 'ms', better: 'lower' },
   )
+  // This build's cold start less the reference build's, round by round: below 0 is faster.
+  const againstReference =
+    referenceDist && pairedDifference(samples.bundle.map((sample, i) => sample.wall - samples.reference[i].wall))
+  if (againstReference) {
+    figures?.record('Lambda cold start, this build − reference build, wall ms', againstReference.median, {
+      unit: 'ms',
+      better: 'lower',
+    })
+  }
 
   return [
     '',
@@ -209,6 +253,14 @@ export async function lambdaReport(figures) {
     row('bare Node, trivial handler (baseline, second run)', samples.bareUpstream),
     row('Lambda bundle, `get_physical_flow` (upstream call)', samples.bundleUpstream),
     `| bundle − baseline (medians) | ${ms(extra('bundleUpstream', 'bareUpstream', 'wall'))} | | ${ms(extra('bundleUpstream', 'bareUpstream', 'imported'))} | |`,
+    ...(againstReference
+      ? [
+          row(`reference build (\`${referenceDist}\`), \`${route}\``, samples.reference),
+          `| reference − baseline (medians) | ${ms(extra('reference', 'bare', 'wall'))} | | ${ms(extra('reference', 'bare', 'imported'))} | |`,
+          '',
+          `This build's cold start less the reference build's, \`${route}\`, the median of the ${runs} rounds' differences (each round runs both): **${ms(againstReference.median)} ms** (90% interval ${ms(againstReference.low)} to ${ms(againstReference.high)}; below 0, this build is faster).`,
+        ]
+      : []),
   ].join('\n')
 }
 
