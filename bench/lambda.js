@@ -17,7 +17,7 @@
 // `node bench/reference-lambda.js <commit>`), its cold start runs in every round too, in turns,
 // and the report gives the median of the rounds' differences with a 90% interval.
 import { spawn } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -29,6 +29,11 @@ const bundle = join(dist, 'handler.mjs')
 const runs = Number(process.env.BENCH_COLD_RUNS ?? 10)
 /** Another build's examples/lambda/dist/, whose cold start is measured beside this one's. */
 const referenceDist = process.env.BENCH_LAMBDA_REFERENCE || undefined
+if (referenceDist && !existsSync(join(referenceDist, 'handler.mjs'))) {
+  throw new Error(
+    `BENCH_LAMBDA_REFERENCE names ${referenceDist}, which holds no handler.mjs: give the dist/ that node bench/reference-lambda.js <commit> prints`,
+  )
+}
 const route = '/api/v1/kilder'
 const upstreamRoute = '/api/v1/kilder/statnett/get_physical_flow'
 const upstreamQuery = 'area=NO2&limit=10'
