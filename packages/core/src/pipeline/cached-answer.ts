@@ -5,7 +5,7 @@ import type { HotCache } from '../cache/hot-cache.js'
 import type { SingleFlight } from '../cache/single-flight.js'
 import type { SharedFlight } from '../cache/shared-flight.js'
 import { encodedBody, entryOfBody } from '../cache/entry-bytes.js'
-import { weakEtag } from '../http/etag.js'
+import { weakEtagOfBytes } from '../http/etag.js'
 import type { GatewayResponse } from '../http/gateway-request.js'
 import { jsonContentType } from '../http/json-response.js'
 import { createDeadline, type Deadline } from '../upstream/deadline.js'
@@ -138,9 +138,11 @@ function hit(entry: CachedResponse, now: number): GatewayResponse {
 
 function staleAnswer(entry: CachedResponse, error: UpstreamError, now: number): GatewayResponse {
   const body = JSON.stringify(staleValue(entry, error))
+  // Encoded once, for both its length and its ETag.
+  const encoded = Buffer.from(body)
   const staleFor = Math.ceil((now - freshUntil(entry)) / 1000)
   return respond(
-    { ...entry, body, bytes: Buffer.byteLength(body), etag: weakEtag(body) },
+    { ...entry, body, bytes: encoded.length, etag: weakEtagOfBytes(encoded) },
     `${cacheStatusName}; fwd=stale; fwd-status=${error.status}; ttl=${-staleFor}; detail=upstream-failed`,
     { 'cache-control': 'no-cache', age: String(Math.floor((now - entry.storedAt) / 1000)) },
     false,
