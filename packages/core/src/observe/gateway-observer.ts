@@ -140,24 +140,46 @@ export function combineObservers(
 ): GatewayObservers | undefined {
   if (!observers || observers.length === 0) return undefined
   const combined = {} as Record<(typeof methods)[number], (event: never) => void> & { observing(): boolean }
-  for (const method of methods) {
-    const listeners = observers.filter((o) => typeof o[method] === 'function')
-    // An event nobody hears costs a call that returns.
-    combined[method] =
-      listeners.length === 0
-        ? () => {}
-        : (event: never) => {
-            for (const listener of listeners) {
-              try {
-                ;(listener[method] as (event: never) => void).call(listener, event)
-              } catch (error) {
-                onError(error)
-              }
-            }
-          }
-  }
+  for (const method of methods) combined[method] = everyListenerOf(observers, method, onError)
   combined.observing = observingOf(observers, onError)
   return combined as unknown as GatewayObservers
+}
+
+/**
+ * One event passed to each observer that hears it. Each listener is bound once, here: a
+ * function shared by every event that looked the method up by name on each call would make
+ * that lookup and call megamorphic, on every request.
+ */
+function everyListenerOf(
+  observers: readonly GatewayObserver[],
+  method: (typeof methods)[number],
+  onError: (error: unknown) => void,
+): (event: never) => void {
+  const listeners = observers.flatMap((o) => {
+    const listener = o[method] as ((event: never) => void) | undefined
+    return typeof listener === 'function' ? [listener.bind(o)] : []
+  })
+  // An event nobody hears costs a call that returns.
+  if (listeners.length === 0) return () => {}
+  if (listeners.length === 1) {
+    const [only] = listeners as [(event: never) => void]
+    return (event) => {
+      try {
+        only(event)
+      } catch (error) {
+        onError(error)
+      }
+    }
+  }
+  return (event) => {
+    for (const listener of listeners) {
+      try {
+        listener(event)
+      } catch (error) {
+        onError(error)
+      }
+    }
+  }
 }
 
 /**
