@@ -43,6 +43,9 @@ describe('createExpressMiddleware', () => {
       await fetch(`${base}/api/v1/`, { headers: { 'X-Forwarded-For': '203.0.113.7' } })
       expect(seen[0]!.request.clientAddress).toBe(trust ? '203.0.113.7' : '127.0.0.1')
       expect({ ...seen[0]!.request }.clientAddress).toBe(trust ? '203.0.113.7' : '127.0.0.1')
+      // Without the header, trusted or not, it is the socket's address, as req.ip gives it.
+      await fetch(`${base}/api/v1/`)
+      expect(seen[1]!.request.clientAddress).toBe('127.0.0.1')
       await new Promise<void>((resolve) => server!.close(() => resolve()))
       server = undefined
     }
