@@ -1,7 +1,8 @@
 // Two targets measured taking turns in the same seconds, the method every ratio of the bench
 // uses: each round gives each target its seconds in slices (bare, gateway, gateway, bare, ...),
 // since this virtual machine's speed drifts within seconds and a drift then falls on both
-// targets of a round instead of on one of them. The ratio is the median of the rounds' ratios.
+// targets of a round instead of on one of them; and each round starts both targets afresh.
+// The ratio is the median of the rounds' ratios.
 import autocannon from 'autocannon'
 import { median } from './bench-process.js'
 
@@ -39,26 +40,47 @@ async function round(urls, first) {
   return { bare: sample('bare'), gateway: sample('gateway') }
 }
 
-/**
- * Measures `urls.gateway` against `urls.bare` in `settings.rounds` rounds after a warm-up of
- * both; `cpu` (optional) reads each target's CPU µs so far, for the CPU each request cost.
- */
-export async function alternate(urls, cpu) {
-  await Promise.all(
+/** Both targets warmed together, so each has compiled its hot path before it is measured. */
+function warm(urls) {
+  return Promise.all(
     Object.values(urls).map((url) => autocannon({ url, connections: settings.connections, duration: 2 })),
   )
-  const cpuBefore = cpu && { bare: await cpu.bare(), gateway: await cpu.gateway() }
+}
+
+/**
+ * Measures a gateway against its bare route in `settings.rounds` rounds, each round in
+ * processes of its own: `start()` starts both targets and resolves to their `urls` (`bare`,
+ * `gateway`), optionally `cpu` (each target's CPU µs so far, for the CPU each request cost),
+ * and `stop()`. Part of a process's speed is its own (where its code and heap fall in memory,
+ * its hash seed): two processes of one build can differ by a few percent for their whole
+ * life, so a ratio measured in one pair of processes carries that pair's luck. Over fresh
+ * pairs, the median of the rounds' ratios is the build's.
+ */
+export async function alternate(start) {
   const samples = { bare: [], gateway: [] }
+  const cpuUsed = { bare: 0, gateway: 0 }
+  let cpuRead = false
   for (let r = 0; r < settings.rounds; r++) {
-    const measured = await round(urls, r)
-    samples.bare.push(measured.bare)
-    samples.gateway.push(measured.gateway)
+    const pair = await start()
+    try {
+      await warm(pair.urls)
+      const before = pair.cpu && { bare: await pair.cpu.bare(), gateway: await pair.cpu.gateway() }
+      const measured = await round(pair.urls, r)
+      if (before) {
+        cpuUsed.bare += (await pair.cpu.bare()) - before.bare
+        cpuUsed.gateway += (await pair.cpu.gateway()) - before.gateway
+        cpuRead = true
+      }
+      samples.bare.push(measured.bare)
+      samples.gateway.push(measured.gateway)
+    } finally {
+      await pair.stop()
+    }
   }
   const requests = (kind) => samples[kind].reduce((sum, s) => sum + s.requests, 0)
-  const cpuPerRequest = cpu && {
-    bare: ((await cpu.bare()) - cpuBefore.bare) / requests('bare'),
-    gateway: ((await cpu.gateway()) - cpuBefore.gateway) / requests('gateway'),
-  }
+  const cpuPerRequest = cpuRead
+    ? { bare: cpuUsed.bare / requests('bare'), gateway: cpuUsed.gateway / requests('gateway') }
+    : undefined
   const row = (kind) => ({ rps: median(samples[kind].map((s) => s.rps)), p99: median(samples[kind].map((s) => s.p99)) })
   const ratios = samples.gateway.map((g, i) => g.rps / samples.bare[i].rps)
   return {

@@ -34,4 +34,12 @@ export async function startServer(script, args) {
   return { child, message }
 }
 
+/** Stops a process and waits for it to be gone, so what runs next has its core to itself. */
+export async function stopProcess(child) {
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill()
+    await once(child, 'exit')
+  }
+}
+
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]

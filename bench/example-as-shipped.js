@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { alternate } from './alternating-rounds.js'
-import { pinned } from './bench-process.js'
+import { pinned, stopProcess } from './bench-process.js'
 import { cpuOf } from './cpu-question.js'
 import { startExample } from './example-process.js'
 import { startFakeStatnett } from './fake-statnett.js'
@@ -42,28 +42,33 @@ async function startBare(framework, answer) {
   return { child, url: `http://127.0.0.1:${port}${path}`, cpu: () => cpuOf(child) }
 }
 
-/** The example of `framework` against its bare route. */
+/** The example of `framework` against its bare route, both started afresh for each round. */
 export async function compareExample(label, framework) {
   const upstream = await startFakeStatnett()
-  const example = await startExample(framework, {
-    ALLMENNING_UPSTREAM_STATNETT: upstream.url,
-    ALLMENNING_RATE_LIMIT: '1000000000/60',
-  })
+  let bytes
   try {
-    const answer = await hitOf(example.port)
-    if (!answer.headers.ratelimit) throw new Error('the example should count each request against its rate limit')
-    const bare = await startBare(framework, { headers: answer.headers, body: answer.body })
-    try {
-      const measured = await alternate(
-        { bare: bare.url, gateway: answer.url },
-        { bare: bare.cpu, gateway: async () => example.cpuMicros() },
-      )
-      return { label, bytes: Buffer.byteLength(answer.body), ...measured }
-    } finally {
-      bare.child.kill()
-    }
+    const measured = await alternate(async () => {
+      const example = await startExample(framework, {
+        ALLMENNING_UPSTREAM_STATNETT: upstream.url,
+        ALLMENNING_RATE_LIMIT: '1000000000/60',
+      })
+      try {
+        const answer = await hitOf(example.port)
+        if (!answer.headers.ratelimit) throw new Error('the example should count each request against its rate limit')
+        bytes = Buffer.byteLength(answer.body)
+        const bare = await startBare(framework, { headers: answer.headers, body: answer.body })
+        return {
+          urls: { bare: bare.url, gateway: answer.url },
+          cpu: { bare: bare.cpu, gateway: async () => example.cpuMicros() },
+          stop: () => Promise.all([stopProcess(bare.child), stopProcess(example.child)]),
+        }
+      } catch (error) {
+        await stopProcess(example.child)
+        throw error
+      }
+    })
+    return { label, bytes, ...measured }
   } finally {
-    example.child.kill()
     await upstream.close()
   }
 }

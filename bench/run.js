@@ -5,7 +5,7 @@
 import { cpus } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { alternate, settings } from './alternating-rounds.js'
-import { placement, startServer } from './bench-process.js'
+import { placement, startServer, stopProcess } from './bench-process.js'
 import { startFakeStatnett } from './fake-statnett.js'
 import { compositionReport } from './composition.js'
 import { exampleReport } from './example-as-shipped.js'
@@ -23,20 +23,27 @@ async function start(script, kind, upstream) {
 }
 
 /**
- * A cache hit through the adapter against the bare route, in `rounds` rounds. The ratio is
- * the median of the rounds' ratios (gateway req/s ÷ bare req/s within a round), so each ratio
- * compares measurements taken in the same seconds.
+ * A cache hit through the adapter against the bare route, in `rounds` rounds, each with a
+ * fresh process of each. The ratio is the median of the rounds' ratios (gateway req/s ÷ bare
+ * req/s within a round), so each ratio compares measurements taken in the same seconds.
  */
 export async function compare(label, script) {
   const upstream = await startFakeStatnett()
-  const targets = {
-    bare: await start(script, 'bare', upstream.url),
-    gateway: await start(script, 'gateway', upstream.url),
+  let bytes
+  try {
+    const measured = await alternate(async () => {
+      const bare = await start(script, 'bare', upstream.url)
+      const gateway = await start(script, 'gateway', upstream.url)
+      bytes = gateway.bytes
+      return {
+        urls: { bare: bare.url, gateway: gateway.url },
+        stop: () => Promise.all([stopProcess(bare.child), stopProcess(gateway.child)]),
+      }
+    })
+    return { label, bytes, ...measured }
+  } finally {
+    await upstream.close()
   }
-  const measured = await alternate({ bare: targets.bare.url, gateway: targets.gateway.url })
-  for (const target of Object.values(targets)) target.child.kill()
-  await upstream.close()
-  return { label, bytes: targets.gateway.bytes, ...measured }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -53,7 +60,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const results = [await compare('Express 5', './express-server.js'), await compare('Koa 3', './koa-server.js')]
   const hits = [
-    `\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${rounds} rounds × ${seconds} s per target in ${slices} slices taking turns, ${connections} connections; ratio: the median of the rounds' ratios; ${placement}\n`,
+    `\nmachine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}; ${rounds} rounds, each with fresh processes, × ${seconds} s per target in ${slices} slices taking turns, ${connections} connections; ratio: the median of the rounds' ratios; ${placement}\n`,
     '| framework | body bytes | bare req/s | bare p99 ms | gateway hit req/s | gateway p99 ms | ratio | ratio per round | target |',
     '|---|---|---|---|---|---|---|---|---|',
   ]
@@ -69,7 +76,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   print(
     await exampleReport(
       figures,
-      `The examples as shipped (\`examples/*/dist/main.js\`: every built-in source, rate limits counting each request, metrics, tracing without an SDK, MCP) against a bare route of the same framework sending the same bytes and headers; ${rounds} rounds × ${seconds} s per target in ${slices} slices taking turns, median of the rounds' ratios; CPU µs per request over all rounds; ${placement}`,
+      `The examples as shipped (\`examples/*/dist/main.js\`: every built-in source, rate limits counting each request, metrics, tracing without an SDK, MCP) against a bare route of the same framework sending the same bytes and headers; ${rounds} rounds, each with fresh processes, × ${seconds} s per target in ${slices} slices taking turns, median of the rounds' ratios; CPU µs per request over all rounds; ${placement}`,
     ),
   )
   print(await pieceReport(figures))
