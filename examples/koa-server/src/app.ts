@@ -85,7 +85,14 @@ export function createApp(
     proxy: fromEnv.trustProxy !== false,
     ...(typeof fromEnv.trustProxy === 'number' ? { maxIpsCount: fromEnv.trustProxy } : {}),
   })
-  // First, so that it answers whatever the parser and routes after it throw.
+  // The gateway first: it answers its own errors, and reads its own request bodies (a parser in
+  // front would answer malformed JSON with its own plain-text 400 instead of the gateway's JSON
+  // error; behind a parser it still works, taking the parsed value). Paths it does not own fall
+  // through to the error handler, the parser and the router. A request the gateway answers
+  // passes no other middleware: every layer of Koa's chain is a promise and a call on each of
+  // them (about 1.3 µs of a 34 µs cache hit).
+  app.use(createKoaMiddleware(gateway, { basePath }))
+  // Before the parser and the routes, so that it answers whatever they throw as JSON.
   app.use(
     createKoaErrorHandler({
       basePath,
@@ -93,11 +100,6 @@ export function createApp(
       onError: options.onHostError ?? ((error) => console.error('[example] host error:', error)),
     }),
   )
-  // The gateway comes before the body parser so it reads its own request bodies: a parser in front would
-  // answer malformed JSON with its own plain-text 400 instead of the gateway's JSON error.
-  // (Behind a parser it still works: it then takes the parsed value.) Paths it does not own
-  // fall through to the parser and the router.
-  app.use(createKoaMiddleware(gateway, { basePath }))
   app.use(bodyParser())
   app.use(router.routes())
   // Last: a path nobody served. (No router.allowedMethods(): it answers a method it has never

@@ -26,11 +26,13 @@ export interface KoaErrorHandlerOptions extends BasePathOption {
  * instead of Koa's plain-text page: a body parser's malformed JSON is a 400 `invalid_body`, an
  * unknown charset or encoding a 415, a body too large a 413, anything else a 500 whose cause
  * is not shown. Given the gateway, a path under an MCP endpoint gets the same refusals as
- * JSON-RPC errors. Add it first.
+ * JSON-RPC errors. Add it before the middleware whose errors it answers (a body parser, your
+ * routes). The gateway's own middleware answers its own errors, so it may come first, as in the
+ * example app: the requests it answers then pass one layer of Koa's chain fewer.
  *
  * @example
- * app.use(createKoaErrorHandler({ gateway, onError: (error) => logger.error(error) }))
  * app.use(createKoaMiddleware(gateway))
+ * app.use(createKoaErrorHandler({ gateway, onError: (error) => logger.error(error) }))
  * app.use(bodyParser())
  * app.use(router.routes())
  * app.use(createKoaNotFoundHandler())
