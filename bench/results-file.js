@@ -141,7 +141,7 @@ export function previousFigures(text) {
 /**
  * The generated block as Markdown, markers included.
  *
- * @param run `{ startedAt: Date, machine, loadStart, loadEnd, settings: { rounds, seconds, slices?, connections, placement }, tables: string[], figures, previous }`
+ * @param run `{ startedAt: Date, machine, loadStart, loadEnd, settings: { rounds, freshProcesses?, seconds, slices?, connections, placement }, tables: string[], figures, previous }`
  */
 export function renderBlock({ startedAt, machine, loadStart, loadEnd, settings, tables, figures, previous }) {
   const compared = compareFigures(previous, figures)
@@ -162,7 +162,7 @@ export function renderBlock({ startedAt, machine, loadStart, loadEnd, settings, 
           `- **busy machine**: the 1-minute load average passed the ${machine.cores} cores, so these figures and any flag below are noise-prone; re-run on a quiet machine before reading a slip into them`,
         ]
       : []),
-    `- settings: ${settings.rounds} rounds × ${settings.seconds} s${settings.slices ? ` in ${settings.slices} slices` : ''}, ${settings.connections} connections${settings.placement ? `; ${settings.placement}` : ''}`,
+    `- settings: ${settings.rounds} rounds${settings.freshProcesses ? ' (each with fresh processes)' : ''} × ${settings.seconds} s${settings.slices ? ` in ${settings.slices} slices` : ''}, ${settings.connections} connections${settings.placement ? `; ${settings.placement}` : ''}`,
     '',
     `### Against the previous generated run`,
     '',

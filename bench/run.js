@@ -85,7 +85,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   print(await mcpReport(figures))
   if (shouldWrite()) {
     const file = fileURLToPath(new URL('./RESULTS.md', import.meta.url))
-    const settings = { rounds, seconds, slices, connections, placement }
+    const settings = { rounds, freshProcesses: true, seconds, slices, connections, placement }
     writeRun(file, { startedAt, machine, loadStart, loadEnd: loadAverage(), settings, tables, figures: figures.list() })
     console.log(`\nWrote the generated block of ${file} (BENCH_WRITE=0 or --no-write to print only).`)
   }
