@@ -108,6 +108,23 @@ describe('createExpressMiddleware', () => {
       server = undefined
     }
   })
+  it("hands a failure to write the gateway's answer to the app's error handler, not to an unhandled rejection", async () => {
+    // As when a host's onResponse hook sets a header value Node refuses: the answer cannot be written.
+    const { gateway } = recordingGateway(() => ({
+      status: 200,
+      headers: { 'content-type': 'application/json; charset=utf-8', 'x-trace': 'a\nb' },
+      body: JSON_BODY,
+    }))
+    const reported: unknown[] = []
+    const app = express()
+    app.use(createExpressMiddleware(gateway))
+    app.use(createExpressErrorHandler({ onError: (error) => reported.push(error) }))
+    const base = await listen(app)
+    const res = await fetch(`${base}/api/v1/`)
+    expect(res.status).toBe(500)
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('internal_error')
+    expect(reported).toEqual([expect.objectContaining({ code: 'ERR_INVALID_CHAR' })])
+  })
 })
 
 describe('createExpressErrorHandler', () => {

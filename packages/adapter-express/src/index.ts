@@ -54,7 +54,15 @@ function clientAddressOf(req: Request): string | undefined {
 export function createExpressMiddleware(gateway: Gateway): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!gateway.owns(req.path)) return next()
-    gateway.handle(toGatewayRequest(req)).then((response) => write(res, response), next)
+    gateway.handle(toGatewayRequest(req)).then((response) => {
+      // A failure to write the answer (a header value Node refuses, set by the host's
+      // onResponse hook) goes to the app's error handler too, never to an unhandled rejection.
+      try {
+        write(res, response)
+      } catch (error) {
+        next(error)
+      }
+    }, next)
   }
 }
 
