@@ -91,6 +91,21 @@ describe('onResponse', () => {
     expect(errors).toHaveLength(1)
   })
 
+  it('whose answer HTTP cannot carry is reported and answered with the shared 500, before any adapter writes it', async () => {
+    const errors: unknown[] = []
+    const lineBreak = gatewayWith((response) => {
+      response.headers['x-trace'] = 'a\r\nset-cookie: b'
+    }, errors)
+    const answer = await lineBreak.handle(get(flow, 'area=NO4'))
+    expect(answer.status).toBe(500)
+    expect(JSON.parse(answer.body!).error.code).toBe('internal_error')
+    expect(answer.headers['x-trace']).toBeUndefined()
+    expect(errors).toEqual([expect.objectContaining({ message: expect.stringContaining('header x-trace') })])
+    const outOfRange = gatewayWith((response) => ({ ...response, status: 1000 }), errors)
+    expect((await outOfRange.handle(get(flow, 'area=NO4'))).status).toBe(500)
+    expect(errors).toHaveLength(2)
+  })
+
   it("sees the host's own errors and 404s that adapters answer through the gateway, with the request they were for", async () => {
     const seen: [number, string, string][] = []
     const gateway = gatewayWith((response, request) => {

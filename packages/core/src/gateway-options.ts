@@ -159,7 +159,9 @@ export interface GatewayOptions {
    * or return another answer; return nothing to keep it. It runs before conditional requests and HEAD are applied, so a header it adds reaches
    * a 304 and a HEAD as well; a body it changes should go with its ETag removed or made anew.
    * Keep it quick and synchronous: it runs on every answer. An error it throws is reported to
-   * `onError` (`internal`) and the answer becomes the shared 500. Calls an extension makes
+   * `onError` (`internal`) and the answer becomes the shared 500; so does an answer HTTP cannot
+   * carry (a status outside 200–599, a header name that is not a token, a header value with a
+   * line break or another control character). Calls an extension makes
    * inside the gateway (MCP's tools reading a route) are not answers and do not pass it.
    *
    * @example

@@ -108,13 +108,13 @@ describe('answerServerRefusals given the gateway', () => {
       expect(request).toEqual({ method: '', path: '', query: '', headers: {}, basePath: '' })
   })
 
-  it('answers the refusal as the server makes it when the hook gives a header that cannot be written', async () => {
+  it('answers the shared 500 when the hook gives a header that cannot be written, nothing of it sent', async () => {
     const port = await listen(true)
     const { head } = await raw(port, tunnel.replace('\r\n\r\n', '\r\nX-Broken: 1\r\n\r\n'))
-    expect(head[0]).toMatch(/^HTTP\/1.1 501 /)
+    expect(head[0]).toMatch(/^HTTP\/1.1 500 /)
     expect(head.some((line) => /^x-(exit|split|injected)/i.test(line))).toBe(false)
     const expectation = await raw(port, unmetExpect.replace('X-Tag: t', 'X-Broken: 1'))
-    expect(expectation.head[0]).toMatch(/^HTTP\/1.1 417 /)
+    expect(expectation.head[0]).toMatch(/^HTTP\/1.1 500 /)
     expect(expectation.head.some((line) => /^x-(exit|split|injected)/i.test(line))).toBe(false)
   })
 
@@ -164,6 +164,19 @@ describe('answerServerRefusals given a gateway that fails', () => {
     expect(first.head[0]).toMatch(/^HTTP\/1.1 400 /)
     const second = await raw(port, tunnel)
     expect(second.head[0]).toMatch(/^HTTP\/1.1 501 /)
+  })
+  it("answers the plain refusal when a door of the host's own making gives what cannot be written", async () => {
+    const door = {
+      answerRefusal: () => ({ status: 200, headers: { 'x-split': 'a\r\nx-injected: yes' }, body: '' }),
+    }
+    server = answerServerRefusals(
+      createServer(() => undefined),
+      door,
+    )
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve))
+    const { head } = await raw((server.address() as AddressInfo).port, tunnel)
+    expect(head[0]).toMatch(/^HTTP\/1.1 501 /)
+    expect(head.some((line) => /^x-(split|injected)/i.test(line))).toBe(false)
   })
 })
 

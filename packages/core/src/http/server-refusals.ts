@@ -1,17 +1,11 @@
-import {
-  STATUS_CODES,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-  validateHeaderName,
-  validateHeaderValue,
-} from 'node:http'
+import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { errorResponse } from './error-response.js'
 import { GatewayError } from './gateway-error.js'
 import type { GatewayResponse, HostRequest } from './gateway-request.js'
 import type { HostDoors } from './host-error.js'
 import { linkBase } from './links.js'
+import { unwritable } from './unwritable.js'
 
 /** The parse failures Node reports with a status of their own; any other one is a 400. */
 const parseRefusals: Record<string, GatewayError> = {
@@ -50,26 +44,15 @@ function refusalAnswer(refusal: GatewayError, request: HostRequest, gateway: Hos
     answer = gateway.answerRefusal(refusal, request)
   } catch {
     // A gateway of the host's own making may throw; in a server's event listener that would
-    // end the process. (createGateway's door never throws: a failing hook is its shared 500.)
+    // end the process. (createGateway's door never throws: a hook that fails, or gives what
+    // HTTP cannot carry, is its shared 500.)
     return plain()
   }
-  // Written by hand on the socket, or by writeHead before any app: what cannot be written
-  // as HTTP/1.1 (a status out of range, a header name or value Node refuses, which on a raw
-  // socket would split the answer) gives way to the refusal as the server makes it.
-  return writable(answer) ? answer : plain()
-}
-
-function writable(answer: GatewayResponse): boolean {
-  if (!Number.isInteger(answer.status) || answer.status < 200 || answer.status > 599) return false
-  try {
-    for (const [name, value] of Object.entries(answer.headers)) {
-      validateHeaderName(name)
-      validateHeaderValue(name, value)
-    }
-  } catch {
-    return false
-  }
-  return true
+  // Written by hand on the socket, or by writeHead before any app: what a door of the host's
+  // own making gives that cannot be written as HTTP/1.1 (a status out of range, a header name
+  // or value Node refuses, which on a raw socket would split the answer) gives way to the
+  // refusal as the server makes it.
+  return unwritable(answer) === undefined ? answer : plain()
 }
 
 /** The headers of an answer that closes its connection: the hook cannot keep it open or frame it otherwise. */

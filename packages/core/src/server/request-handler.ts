@@ -7,6 +7,7 @@ import { GatewayError } from '../http/gateway-error.js'
 import type { Gateway, GatewayRequest, GatewayResponse, HostRequest, ResponseHook } from '../http/gateway-request.js'
 import { hostErrorResponse, hostRefusal, notFoundResponse } from '../http/host-error.js'
 import { staticResponse } from '../http/json-response.js'
+import { unwritable } from '../http/unwritable.js'
 import { cacheKey } from '../cache/cache-key.js'
 import type { Links } from '../http/links.js'
 import { parseQueryString } from '../http/query-string.js'
@@ -219,7 +220,8 @@ export function createRequestHandler(parts: RequestHandlerParts) {
   /**
    * The one exit of every answer a client gets, routed or not: the host's hook on a copy (answers
    * are shared between requests), then conditional requests and HEAD, so that a header the hook
-   * adds reaches a 304 too. A hook that throws is reported and answered with the shared 500.
+   * adds reaches a 304 too. A hook that throws, or whose answer HTTP cannot carry, is reported
+   * and answered with the shared 500.
    */
   const onResponse = parts.onResponse
   const leave: Exit = onResponse
@@ -234,6 +236,10 @@ export function createRequestHandler(parts: RequestHandlerParts) {
             encoded: response.encoded,
           }
           changed = onResponse(copy, request) ?? copy
+          // What the hook set must still be HTTP: a value with a line break would make the
+          // adapter throw as it writes, after the exit, where only the framework could answer.
+          const fault = unwritable(changed, response.headers)
+          if (fault !== undefined) throw new TypeError(`onResponse gave an answer HTTP cannot carry: ${fault}`)
         } catch (error) {
           changed = errorAnswer(error, request.basePath)
         }
