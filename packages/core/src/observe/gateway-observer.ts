@@ -161,16 +161,6 @@ function everyListenerOf(
   })
   // An event nobody hears costs a call that returns.
   if (listeners.length === 0) return () => {}
-  if (listeners.length === 1) {
-    const [only] = listeners as [(event: never) => void]
-    return (event) => {
-      try {
-        only(event)
-      } catch (error) {
-        onError(error)
-      }
-    }
-  }
   return (event) => {
     for (const listener of listeners) {
       try {
