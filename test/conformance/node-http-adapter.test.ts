@@ -3,8 +3,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Gateway } from '@allmenning/core'
+import type { Gateway, GatewayResponse } from '@allmenning/core'
 import {
+  answerOf,
   answerServerRefusals,
   bodyBytes,
   hasBody,
@@ -28,17 +29,20 @@ function nodeHttpAdapter(gateway: Gateway, mount: string) {
       return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found')
     }
     const method = req.method ?? 'GET'
-    gateway
-      .handle({
-        method,
-        path,
-        query: mark === -1 ? '' : url.slice(mark + 1),
-        headers: req.headers,
-        basePath,
-        ...(req.socket.remoteAddress ? { clientAddress: req.socket.remoteAddress } : {}),
-        ...(hasBody(method) ? { readBody: () => readRequestBody(req) } : {}),
-      })
-      .then((answer) => res.writeHead(answer.status, answer.headers).end(bodyBytes(answer) ?? answer.body ?? undefined))
+    const write = (answer: GatewayResponse) =>
+      void res.writeHead(answer.status, answer.headers).end(bodyBytes(answer) ?? answer.body ?? undefined)
+    // The answer itself when the gateway has it at once (a cache hit), else a promise of it.
+    const answer = answerOf(gateway, {
+      method,
+      path,
+      query: mark === -1 ? '' : url.slice(mark + 1),
+      headers: req.headers,
+      basePath,
+      ...(req.socket.remoteAddress ? { clientAddress: req.socket.remoteAddress } : {}),
+      ...(hasBody(method) ? { readBody: () => readRequestBody(req) } : {}),
+    })
+    if (answer instanceof Promise) void answer.then(write)
+    else write(answer)
   }
 }
 

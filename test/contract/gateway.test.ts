@@ -1,6 +1,6 @@
 import Keyv from 'keyv'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createGateway, type Gateway, type GatewayRequest } from '@allmenning/core'
+import { createGateway, type Gateway, type GatewayRequest, type GatewayResponse } from '@allmenning/core'
 import { statnett } from '@allmenning/sources'
 import { startFakeStatnett, statnettJson, statnettPaths } from '@allmenning/sources/statnett/testing'
 import type { FakeUpstream } from '@allmenning/core/testing'
@@ -444,6 +444,30 @@ describe('caching', () => {
     expect(second.body).toBe(first.body)
     expect(second.headers['cache-control']).toBe('public, max-age=300')
     expect(second.headers.age).toBe('0')
+  })
+
+  it('gives a cache hit, a refusal and bad input at once through answer(), a miss as a promise', async () => {
+    const g = fresh({ rateLimit: { quota: { requests: 2, windowSeconds: 60 } } })
+    const asked = { clientAddress: '192.0.2.7' }
+    const miss = g.answer(request(flow, 'area=NO3', asked))
+    expect(miss).toBeInstanceOf(Promise)
+    const made = await miss
+    const hit = g.answer(request(flow, 'area=NO3', asked))
+    expect(hit).not.toBeInstanceOf(Promise)
+    expect(hit).toMatchObject({ status: 200, body: made.body })
+    expect((hit as GatewayResponse).headers).toMatchObject({
+      etag: made.headers.etag,
+      'cache-status': expect.stringMatching(/^allmenning; hit; /),
+      ratelimit: '"default";r=0;t=60',
+    })
+    const refused = g.answer(request(flow, 'area=NO3', asked))
+    expect(refused).toMatchObject({ status: 429, headers: { 'retry-after': '60' } })
+    const bad = g.answer(request(flow, 'limit=0'))
+    expect(bad).toMatchObject({ status: 400 })
+    // handle() is the same answer as a promise.
+    const handled = g.handle(request(flow, 'area=NO3'))
+    expect(handled).toBeInstanceOf(Promise)
+    expect(await handled).toMatchObject({ status: 200, body: made.body })
   })
 
   it('answers If-None-Match with a 304 that keeps ETag and Cache-Control', async () => {

@@ -3,7 +3,7 @@ import type { Server } from 'node:http'
 import express from 'express'
 import { afterEach, describe, expect, it } from 'vitest'
 import { JSON_BODY, JSON_LENGTH, recordingGateway } from '../../../test/support/recording-gateway.js'
-import type { HostRequest } from '@allmenning/core'
+import type { Gateway, HostRequest } from '@allmenning/core'
 import { createExpressErrorHandler, createExpressMiddleware, createExpressNotFoundHandler } from './index.js'
 
 let server: Server | undefined
@@ -118,6 +118,28 @@ describe('createExpressMiddleware', () => {
     const reported: unknown[] = []
     const app = express()
     app.use(createExpressMiddleware(gateway))
+    app.use(createExpressErrorHandler({ onError: (error) => reported.push(error) }))
+    const base = await listen(app)
+    const res = await fetch(`${base}/api/v1/`)
+    expect(res.status).toBe(500)
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('internal_error')
+    expect(reported).toEqual([expect.objectContaining({ code: 'ERR_INVALID_CHAR' })])
+  })
+
+  it('hands a failure to write an answer the gateway gave at once to the error handler as well', async () => {
+    const { gateway } = recordingGateway()
+    const atOnce: Gateway = {
+      owns: gateway.owns,
+      handle: () => Promise.reject(new Error('handle() is not called when answer() is there')),
+      answer: () => ({
+        status: 200,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'x-trace': 'a\nb' },
+        body: JSON_BODY,
+      }),
+    }
+    const reported: unknown[] = []
+    const app = express()
+    app.use(createExpressMiddleware(atOnce))
     app.use(createExpressErrorHandler({ onError: (error) => reported.push(error) }))
     const base = await listen(app)
     const res = await fetch(`${base}/api/v1/`)

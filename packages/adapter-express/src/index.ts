@@ -1,5 +1,12 @@
 import type { Gateway, GatewayRequest, GatewayResponse } from '@allmenning/core'
-import { bodyBytes, hasBody, hostErrorAnswer, notFoundAnswer, readRequestBody } from '@allmenning/core/adapter'
+import {
+  answerOf,
+  bodyBytes,
+  hasBody,
+  hostErrorAnswer,
+  notFoundAnswer,
+  readRequestBody,
+} from '@allmenning/core/adapter'
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
 
 /**
@@ -54,9 +61,13 @@ function clientAddressOf(req: Request): string | undefined {
 export function createExpressMiddleware(gateway: Gateway): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!gateway.owns(req.path)) return next()
-    gateway.handle(toGatewayRequest(req)).then((response) => {
-      // A failure to write the answer (a header value Node refuses, set by the host's
-      // onResponse hook) goes to the app's error handler too, never to an unhandled rejection.
+    // A cache hit is written at once, without a promise and a turn of the event loop; a throw
+    // as it is written goes to the app's error handler through Express's router.
+    const answer = answerOf(gateway, toGatewayRequest(req))
+    if (!(answer instanceof Promise)) return write(res, answer)
+    answer.then((response) => {
+      // After a wait, the same: a failure to write the answer (a header value Node refuses, set
+      // by a gateway of the host's own making) goes to the error handler, not to an unhandled rejection.
       try {
         write(res, response)
       } catch (error) {

@@ -6,6 +6,7 @@ import { Router } from '@koa/router'
 import Koa from 'koa'
 import { afterEach, describe, expect, it } from 'vitest'
 import { JSON_BODY, JSON_LENGTH, recordingGateway } from '../../../test/support/recording-gateway.js'
+import type { Gateway, GatewayRequest } from '@allmenning/core'
 import { createKoaMiddleware } from './index.js'
 
 const servers: Server[] = []
@@ -124,6 +125,36 @@ describe('createKoaMiddleware on a bare Koa app', () => {
     expect(await res.text()).toBe(JSON_BODY)
     expect(res.headers.get('content-length')).toBe(JSON_LENGTH)
     expect(seen).toBe(bytes)
+  })
+
+  it('writes an answer the gateway has at once without handle(), and the middleware around it may still change it', async () => {
+    const { gateway } = recordingGateway()
+    const handled: GatewayRequest[] = []
+    const atOnce: Gateway = {
+      owns: gateway.owns,
+      handle: (request) => {
+        handled.push(request)
+        return gateway.handle(request)
+      },
+      answer: () => ({
+        status: 200,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'content-length': JSON_LENGTH },
+        body: JSON_BODY,
+      }),
+    }
+    const app = new Koa()
+    app.use(async (ctx, next) => {
+      await next()
+      ctx.set('x-around', String(ctx.status))
+    })
+    app.use(createKoaMiddleware(atOnce))
+    const base = await listen(app)
+
+    const res = await fetch(`${base}/api/v1/kilder`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('x-around')).toBe('200')
+    expect(await res.text()).toBe(JSON_BODY)
+    expect(handled).toEqual([])
   })
 
   it('passes foreign paths to next() and leaves their response alone', async () => {

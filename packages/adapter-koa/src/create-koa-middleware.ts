@@ -1,5 +1,5 @@
 import type { Gateway } from '@allmenning/core'
-import { stripMountPath } from '@allmenning/core/adapter'
+import { answerOf, stripMountPath } from '@allmenning/core/adapter'
 import type { Middleware } from 'koa'
 import { basePathOf, type BasePathOption } from './base-path-option.js'
 import { toGatewayRequest } from './to-gateway-request.js'
@@ -33,6 +33,11 @@ export function createKoaMiddleware(gateway: Gateway, options: KoaMiddlewareOpti
     // ctx.path comes from parseurl and is still percent-encoded, as the contract wants.
     const path = stripMountPath(ctx.request.path, basePath)
     if (path === undefined || !gateway.owns(path)) return next()
-    return gateway.handle(toGatewayRequest(ctx, path, basePath)).then((response) => writeGatewayResponse(ctx, response))
+    // A cache hit is written at once: no promise of ours for Koa to wait on. Koa sends the
+    // answer once the app's middleware has run, as it would after a promise.
+    const answer = answerOf(gateway, toGatewayRequest(ctx, path, basePath))
+    if (answer instanceof Promise) return answer.then((response) => writeGatewayResponse(ctx, response))
+    writeGatewayResponse(ctx, answer)
+    return undefined
   }
 }

@@ -27,6 +27,7 @@ export {
 } from './http/read-request-body.js'
 export { jsonContentType } from './http/json-response.js'
 export { bodyBytes } from './http/body-bytes.js'
+export { answerOf } from './http/answer-of.js'
 export { normalizeMountPath, stripMountPath } from './http/mount-path.js'
 export { hostErrorAnswer, hostErrorResponse, notFoundAnswer, notFoundResponse } from './http/host-error.js'
 export type { HostDoors } from './http/host-error.js'

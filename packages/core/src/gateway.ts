@@ -141,6 +141,7 @@ export function createGateway(options: GatewayOptions): LocalGateway {
 
   return {
     handle: handler.handle,
+    answer: handler.answer,
     owns: handler.owns,
     answerHostError: handler.answerHostError,
     answerNotFound: handler.answerNotFound,

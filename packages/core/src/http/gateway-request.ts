@@ -100,6 +100,14 @@ export interface Gateway {
   /** Answers one request. Never rejects: failures come back as JSON error responses. */
   handle(request: GatewayRequest): Promise<GatewayResponse>
   /**
+   * The same answer as `handle`, given at once when the gateway has it without waiting (a
+   * cache hit, a static route, a refusal), else as a promise: an adapter that writes the answer
+   * itself saves a promise and a turn of the event loop on every such request. Never throws,
+   * never rejects. `createGateway`'s gateway has it; an adapter given a gateway without it
+   * calls `handle` (`answerOf` does either).
+   */
+  answer?(request: GatewayRequest): GatewayResponse | Promise<GatewayResponse>
+  /**
    * Whether a mount-relative path belongs to the gateway: `/api` and everything under it,
    * and, with an extension such as MCP on, `/mcp` and `/{source}/mcp` for the sources it serves. Adapters pass
    * other paths on to the host app.

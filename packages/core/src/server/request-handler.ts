@@ -176,8 +176,8 @@ export function createRequestHandler(parts: RequestHandlerParts) {
 
   /**
    * Answers a request the rate limiter has counted (or that it does not limit): a 429 when over
-   * a quota, else the answer, or the failure, with its RateLimit headers. At once for an answer
-   * already there (a cache hit): no need to wait a turn for it.
+   * a quota, else the answer, or the failure, with its RateLimit headers. The answer itself when
+   * it is there already (a cache hit): no promise made, no turn waited for it.
    */
   function answerCounted(
     verdict: RateVerdict | undefined,
@@ -186,18 +186,17 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     request: GatewayRequest,
     observed: ObservedRequest | undefined,
     exit: Exit,
-  ): Promise<GatewayResponse> {
-    if (verdict?.refusal) return Promise.resolve(fail(verdict.refusal, method, request, observed, exit))
+  ): GatewayResponse | Promise<GatewayResponse> {
+    if (verdict?.refusal) return fail(verdict.refusal, method, request, observed, exit)
     const failed = (error: unknown) =>
       exit(withLimits(errorAnswer(error, request.basePath), verdict), method, request, observed)
     let response: GatewayResponse | Promise<GatewayResponse>
     try {
       response = route(planned, method as Method, request, observed)
     } catch (error) {
-      return Promise.resolve(failed(error))
+      return failed(error)
     }
-    if (!(response instanceof Promise))
-      return Promise.resolve(exit(withLimits(response, verdict), method, request, observed))
+    if (!(response instanceof Promise)) return exit(withLimits(response, verdict), method, request, observed)
     return response.then((done) => exit(withLimits(done, verdict), method, request, observed), failed)
   }
 
@@ -247,12 +246,16 @@ export function createRequestHandler(parts: RequestHandlerParts) {
       }
     : finish
 
-  /** Plans, counts and answers a request; when its route must load first, again once it has. */
+  /**
+   * Plans, counts and answers a request; when its route must load first, again once it has.
+   * The answer itself when nothing had to be waited for, else a promise of it; never a throw
+   * or a rejection.
+   */
   function answerRequest(
     request: GatewayRequest,
     observed: ObservedRequest | undefined,
     exit: Exit,
-  ): Promise<GatewayResponse> {
+  ): GatewayResponse | Promise<GatewayResponse> {
     const method = request.method.toUpperCase()
     try {
       const planned = plan(request, method, observed)
@@ -267,7 +270,7 @@ export function createRequestHandler(parts: RequestHandlerParts) {
       }
       return answerCounted(verdict, planned, method, request, observed, exit)
     } catch (error) {
-      return Promise.resolve(fail(error, method, request, observed, exit))
+      return fail(error, method, request, observed, exit)
     }
   }
 
@@ -280,7 +283,9 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     basePath: request.basePath,
   })
 
-  const gateway: Required<Pick<Gateway, 'handle' | 'owns' | 'answerHostError' | 'answerNotFound' | 'answerRefusal'>> = {
+  const gateway: Required<
+    Pick<Gateway, 'handle' | 'answer' | 'owns' | 'answerHostError' | 'answerNotFound' | 'answerRefusal'>
+  > = {
     owns: (path) => router.owns(path),
     answerHostError(error, hostRequest) {
       const request = asRequest(hostRequest)
@@ -306,11 +311,12 @@ export function createRequestHandler(parts: RequestHandlerParts) {
         undefined,
       )
     },
-    handle: (request) => answerRequest(request, undefined, leave),
+    answer: (request) => answerRequest(request, undefined, leave),
+    handle: (request) => Promise.resolve(answerRequest(request, undefined, leave)),
   }
   // Calls an extension makes inside the gateway (MCP's tools reading a route) are not answers
   // to a client: the host's hook does not see them.
-  let handleInside = (request: GatewayRequest) => answerRequest(request, undefined, finish)
+  let handleInside = (request: GatewayRequest) => Promise.resolve(answerRequest(request, undefined, finish))
   // Only with observers is each request wrapped: without, `handle` is the answer itself. With
   // them, a request is timed and described only while one of them records requests.
   const observer = parts.observer
@@ -318,8 +324,9 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     const toldLeave = tellingExit(observer, leave)
     const toldFinish = tellingExit(observer, finish)
     const observed = (request: GatewayRequest) => (observer.observing() ? observeRequest(observer, request) : undefined)
-    gateway.handle = (request) => answerRequest(request, observed(request), toldLeave)
-    handleInside = (request) => answerRequest(request, observed(request), toldFinish)
+    gateway.answer = (request) => answerRequest(request, observed(request), toldLeave)
+    gateway.handle = (request) => Promise.resolve(answerRequest(request, observed(request), toldLeave))
+    handleInside = (request) => Promise.resolve(answerRequest(request, observed(request), toldFinish))
   }
 
   return { ...gateway, handleInside, errorAnswer }
