@@ -6,6 +6,7 @@ import {
   hostErrorAnswer,
   notFoundAnswer,
   readRequestBody,
+  upperCaseMethod,
 } from '@allmenning/core/adapter'
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express'
 
@@ -22,8 +23,9 @@ import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Respon
 export function toGatewayRequest(req: Request): GatewayRequest {
   const url = req.url
   const mark = url.indexOf('?')
+  const method = upperCaseMethod(req.method)
   const request: GatewayRequest = {
-    method: req.method,
+    method,
     path: req.path,
     query: mark === -1 ? '' : url.slice(mark + 1),
     headers: req.headers,
@@ -32,7 +34,7 @@ export function toGatewayRequest(req: Request): GatewayRequest {
   }
   // A body parser mounted before us (express.json) leaves its result in req.body and
   // has drained the stream; reading the stream again would wait forever.
-  if (hasBody(req.method))
+  if (hasBody(method))
     request.readBody = () => (req.body !== undefined ? Promise.resolve(req.body) : readRequestBody(req))
   return request
 }

@@ -1,5 +1,5 @@
 import type { GatewayRequest } from '@allmenning/core'
-import { hasBody, readRequestBody } from '@allmenning/core/adapter'
+import { hasBody, readRequestBody, upperCaseMethod } from '@allmenning/core/adapter'
 import type { Context } from 'koa'
 
 /**
@@ -14,9 +14,9 @@ export function toGatewayRequest(ctx: Context, path: string, basePath: string): 
   // Read from ctx.request itself: the ctx.method, ctx.querystring and ctx.ip delegates are a
   // call each on the way there, and this runs for every request.
   const koaRequest = ctx.request
-  const method = koaRequest.method
+  const method = upperCaseMethod(koaRequest.method)
   const request: GatewayRequest = {
-    method: method.toUpperCase(),
+    method,
     path,
     // Koa's querystring is the raw text after '?', so repeated and percent-encoded keys survive.
     query: koaRequest.querystring,

@@ -32,7 +32,10 @@ export function writeGatewayResponse(ctx: Context, response: GatewayResponse): v
   if (!koaResponse.headerSent) {
     const res = ctx.res
     const headers = response.headers
-    for (const name in headers) res.setHeader(name, headers[name]!)
+    // With a body, Content-Length is Koa's: its body setter writes it from the same bytes, so
+    // setting it here as well would check and store the header twice.
+    const withBody = response.body !== null
+    for (const name in headers) if (!withBody || name !== 'content-length') res.setHeader(name, headers[name]!)
   }
 
   if (response.body !== null) {

@@ -28,6 +28,7 @@ export {
 export { jsonContentType } from './http/json-response.js'
 export { bodyBytes } from './http/body-bytes.js'
 export { answerOf } from './http/answer-of.js'
+export { upperCaseMethod } from './http/upper-case-method.js'
 export { normalizeMountPath, stripMountPath } from './http/mount-path.js'
 export { hostErrorAnswer, hostErrorResponse, notFoundAnswer, notFoundResponse } from './http/host-error.js'
 export type { HostDoors } from './http/host-error.js'

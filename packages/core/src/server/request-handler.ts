@@ -8,6 +8,7 @@ import type { Gateway, GatewayRequest, GatewayResponse, HostRequest, ResponseHoo
 import { hostErrorResponse, hostRefusal, notFoundResponse } from '../http/host-error.js'
 import { staticResponse } from '../http/json-response.js'
 import { unwritable } from '../http/unwritable.js'
+import { upperCaseMethod } from '../http/upper-case-method.js'
 import { cacheKey } from '../cache/cache-key.js'
 import type { Links } from '../http/links.js'
 import { parseQueryString } from '../http/query-string.js'
@@ -188,16 +189,29 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     exit: Exit,
   ): GatewayResponse | Promise<GatewayResponse> {
     if (verdict?.refusal) return fail(verdict.refusal, method, request, observed, exit)
-    const failed = (error: unknown) =>
-      exit(withLimits(errorAnswer(error, request.basePath), verdict), method, request, observed)
     let response: GatewayResponse | Promise<GatewayResponse>
     try {
       response = route(planned, method as Method, request, observed)
     } catch (error) {
-      return failed(error)
+      return failCounted(error, verdict, method, request, observed, exit)
     }
     if (!(response instanceof Promise)) return exit(withLimits(response, verdict), method, request, observed)
-    return response.then((done) => exit(withLimits(done, verdict), method, request, observed), failed)
+    return response.then(
+      (done) => exit(withLimits(done, verdict), method, request, observed),
+      (error: unknown) => failCounted(error, verdict, method, request, observed, exit),
+    )
+  }
+
+  /** A failure of a counted request: the shared error body, with its RateLimit headers. */
+  function failCounted(
+    error: unknown,
+    verdict: RateVerdict | undefined,
+    method: string,
+    request: GatewayRequest,
+    observed: ObservedRequest | undefined,
+    exit: Exit,
+  ): GatewayResponse {
+    return exit(withLimits(errorAnswer(error, request.basePath), verdict), method, request, observed)
   }
 
   /** The shared error body of a failure; unexpected ones (not a GatewayError, or a 500) are reported. */
@@ -256,7 +270,7 @@ export function createRequestHandler(parts: RequestHandlerParts) {
     observed: ObservedRequest | undefined,
     exit: Exit,
   ): GatewayResponse | Promise<GatewayResponse> {
-    const method = request.method.toUpperCase()
+    const method = upperCaseMethod(request.method)
     try {
       const planned = plan(request, method, observed)
       // Loaded, or failed to (then reading the source throws its error): the plan is made again.
@@ -296,17 +310,22 @@ export function createRequestHandler(parts: RequestHandlerParts) {
         // No route there (an unknown path under /api): the shared error body.
       }
       const response = refuse ? refuse(hostRefusal(error)) : hostErrorResponse(error, request.basePath)
-      return leave(response, request.method.toUpperCase(), request, undefined)
+      return leave(response, upperCaseMethod(request.method), request, undefined)
     },
     answerNotFound(hostRequest) {
       const request = asRequest(hostRequest)
-      return leave(notFoundResponse(request.path, request.basePath), request.method.toUpperCase(), request, undefined)
+      return leave(
+        notFoundResponse(request.path, request.basePath),
+        upperCaseMethod(request.method),
+        request,
+        undefined,
+      )
     },
     answerRefusal(refusal, hostRequest) {
       const request = asRequest(hostRequest)
       return leave(
         errorResponse(refusal, linkBase(undefined, request.basePath ?? '')),
-        request.method.toUpperCase(),
+        upperCaseMethod(request.method),
         request,
         undefined,
       )
@@ -337,7 +356,7 @@ function observeRequest(observer: GatewayObservers, request: GatewayRequest): Ob
   // Every field the answer fills in is there from the start: one object shape for every request.
   const seen: ObservedRequest = {
     request,
-    method: request.method.toUpperCase(),
+    method: upperCaseMethod(request.method),
     startedAt: performance.now(),
     route: undefined,
     source: undefined,
