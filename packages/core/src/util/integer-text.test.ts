@@ -26,3 +26,10 @@ describe('integerText', () => {
     for (const n of [-1, -1234, 1.5, 1e21, Number.NaN, Number.POSITIVE_INFINITY]) expect(integerText(n)).toBe(String(n))
   })
 })
+
+describe('integerText, counting down as the requests left do', () => {
+  it('writes every number as String does when the digits above the last three carry over', () => {
+    for (let n = 1_002_003; n >= 998_000; n--) if (integerText(n) !== String(n)) expect(integerText(n)).toBe(String(n))
+    for (const n of [5_000, 4_999_000, 5_001, 7]) expect(integerText(n)).toBe(String(n))
+  })
+})
