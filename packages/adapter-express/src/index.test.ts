@@ -108,44 +108,33 @@ describe('createExpressMiddleware', () => {
       server = undefined
     }
   })
-  it("hands a failure to write the gateway's answer to the app's error handler, not to an unhandled rejection", async () => {
+  it("hands a failure to write the gateway's answer to the app's error handler, given later or at once", async () => {
     // As when a host's onResponse hook sets a header value Node refuses: the answer cannot be written.
-    const { gateway } = recordingGateway(() => ({
+    const unwritable = () => ({
       status: 200,
       headers: { 'content-type': 'application/json; charset=utf-8', 'x-trace': 'a\nb' },
       body: JSON_BODY,
-    }))
-    const reported: unknown[] = []
-    const app = express()
-    app.use(createExpressMiddleware(gateway))
-    app.use(createExpressErrorHandler({ onError: (error) => reported.push(error) }))
-    const base = await listen(app)
-    const res = await fetch(`${base}/api/v1/`)
-    expect(res.status).toBe(500)
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('internal_error')
-    expect(reported).toEqual([expect.objectContaining({ code: 'ERR_INVALID_CHAR' })])
-  })
-
-  it('hands a failure to write an answer the gateway gave at once to the error handler as well', async () => {
-    const { gateway } = recordingGateway()
+    })
+    const { gateway: later } = recordingGateway(unwritable)
     const atOnce: Gateway = {
-      owns: gateway.owns,
+      owns: later.owns,
       handle: () => Promise.reject(new Error('handle() is not called when answer() is there')),
-      answer: () => ({
-        status: 200,
-        headers: { 'content-type': 'application/json; charset=utf-8', 'x-trace': 'a\nb' },
-        body: JSON_BODY,
-      }),
+      answer: unwritable,
     }
-    const reported: unknown[] = []
-    const app = express()
-    app.use(createExpressMiddleware(atOnce))
-    app.use(createExpressErrorHandler({ onError: (error) => reported.push(error) }))
-    const base = await listen(app)
-    const res = await fetch(`${base}/api/v1/`)
-    expect(res.status).toBe(500)
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('internal_error')
-    expect(reported).toEqual([expect.objectContaining({ code: 'ERR_INVALID_CHAR' })])
+    // Later: a failure in the promise's then, which must not become an unhandled rejection.
+    for (const gateway of [later, atOnce]) {
+      const reported: unknown[] = []
+      const app = express()
+      app.use(createExpressMiddleware(gateway))
+      app.use(createExpressErrorHandler({ onError: (error) => reported.push(error) }))
+      const base = await listen(app)
+      const res = await fetch(`${base}/api/v1/`)
+      expect(res.status).toBe(500)
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('internal_error')
+      expect(reported).toEqual([expect.objectContaining({ code: 'ERR_INVALID_CHAR' })])
+      await new Promise<void>((resolve) => server!.close(() => resolve()))
+      server = undefined
+    }
   })
 })
 
