@@ -31,7 +31,8 @@ function nodeHttpAdapter(gateway: Gateway, mount: string) {
     const method = req.method ?? 'GET'
     const write = (answer: GatewayResponse) =>
       void res.writeHead(answer.status, answer.headers).end(bodyBytes(answer) ?? answer.body ?? undefined)
-    // The answer itself when the gateway has it at once (a cache hit), else a promise of it.
+    // The answer itself when the gateway has it at once (a cache hit), else a promise of it;
+    // written in a microtask, after Node's parser has read the rest of what arrived with it.
     const answer = answerOf(gateway, {
       method,
       path,
@@ -42,7 +43,7 @@ function nodeHttpAdapter(gateway: Gateway, mount: string) {
       ...(hasBody(method) ? { readBody: () => readRequestBody(req) } : {}),
     })
     if (answer instanceof Promise) void answer.then(write)
-    else write(answer)
+    else queueMicrotask(() => write(answer))
   }
 }
 

@@ -63,19 +63,26 @@ function clientAddressOf(req: Request): string | undefined {
 export function createExpressMiddleware(gateway: Gateway): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (!gateway.owns(req.path)) return next()
-    // A cache hit is written at once, without a promise and a turn of the event loop; a throw
-    // as it is written goes to the app's error handler through Express's router.
     const answer = answerOf(gateway, toGatewayRequest(req))
-    if (!(answer instanceof Promise)) return write(res, answer)
-    answer.then((response) => {
-      // After a wait, the same: a failure to write the answer (a header value Node refuses, set
-      // by a gateway of the host's own making) goes to the error handler, not to an unhandled rejection.
-      try {
-        write(res, response)
-      } catch (error) {
-        next(error)
-      }
-    }, next)
+    // A cache hit, there at once, is written in a microtask rather than through promises: after
+    // Node's parser has read the rest of what arrived with the request, as after a promise. A
+    // broken remainder (a chunk that is not one, a second request that is not HTTP) is then
+    // refused before the answer is out, not written after an answer that closed the connection.
+    if (!(answer instanceof Promise)) queueMicrotask(() => writeOrPass(res, answer, next))
+    else answer.then((response) => writeOrPass(res, response, next), next)
+  }
+}
+
+/**
+ * Writes the answer; a failure to (a header value Node refuses, set by a gateway of the host's
+ * own making) goes to the app's error handler, never to an uncaught exception or an unhandled
+ * rejection.
+ */
+function writeOrPass(res: Response, response: GatewayResponse, next: NextFunction): void {
+  try {
+    write(res, response)
+  } catch (error) {
+    next(error)
   }
 }
 

@@ -102,7 +102,7 @@ export interface Gateway {
   /**
    * The same answer as `handle`, given at once when the gateway has it without waiting (a
    * cache hit, a static route, a refusal), else as a promise: an adapter that writes the answer
-   * itself saves a promise and a turn of the event loop on every such request. Never throws,
+   * itself saves the promises on every such request. Never throws,
    * never rejects. `createGateway`'s gateway has it; an adapter given a gateway without it
    * calls `handle` (`answerOf` does either).
    */
