@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream'
-import { parse } from 'csv-parse'
 import type { DelimitedFormat } from '@allmenning/core/source'
 import { decodeText } from './decode-text.js'
 import { defaultReadLimits, describeLength, limitOptions, ReadLimitError } from './read-limits.js'
@@ -39,8 +38,13 @@ export async function* delimitedRecords(
   format: DelimitedFormat,
   source: RecordSource = { name: 'the file', maxRecordLength: defaultReadLimits.maxRecordLength },
 ): AsyncGenerator<string[][]> {
+  // csv-parse is loaded by the first quoted file, before the text starts: not by every process
+  // that imports the package only to serve its datasets.
+  const parse = format.quoting === 'none' ? undefined : (await import('csv-parse')).parse
+  // A read that failed before this reader started has no listener left to tell: it ends here.
+  if (input.errored) throw input.errored
   const text = decodeText(input, format.encodings ?? ['utf-8'])
-  if (format.quoting === 'none') {
+  if (parse === undefined) {
     try {
       yield* splitLines(text, format.delimiter, source)
     } finally {

@@ -1,7 +1,6 @@
 import { open } from 'node:fs/promises'
 import { createGunzip } from 'node:zlib'
 import { Transform, type Readable } from 'node:stream'
-import StreamArray from 'stream-json/streamers/StreamArray.js'
 import { DatasetFileError } from '@allmenning/core/source'
 import { defaultReadLimits, describeSize, limitOptions, ReadLimitError, type ReadLimits } from './read-limits.js'
 import { limitUnpacked } from './unpack-limit.js'
@@ -47,6 +46,10 @@ export async function* jsonArrayRecords(
   gzip: boolean,
   source: JsonSource = { name: 'the file', limits: defaultReadLimits, packed: () => 0 },
 ): AsyncGenerator<unknown[]> {
+  // stream-json is loaded by the first JSON file read: the input waits, paused, meanwhile.
+  const { default: StreamArray } = await import('stream-json/streamers/StreamArray.js')
+  // A read that failed before this reader started has no listener left to tell: it ends here.
+  if (input.errored) throw input.errored
   const elements = StreamArray.withParser()
   let broken: Error | undefined
   const fail = (error: Error) => {

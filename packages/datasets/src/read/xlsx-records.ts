@@ -1,6 +1,5 @@
-import { readSheet } from 'read-excel-file/node'
 import { DatasetFileError, type XlsxFormat } from '@allmenning/core/source'
-import yauzl from 'yauzl'
+import type { Entry, ZipFile } from 'yauzl'
 import { recordBatchSize } from './delimited-records.js'
 import { defaultReadLimits, describeSize, limitOptions, ReadLimitError, type ReadLimits } from './read-limits.js'
 
@@ -9,9 +8,10 @@ import { defaultReadLimits, describeSize, limitOptions, ReadLimitError, type Rea
  * to by their declared sizes (which the unzipping holds them to).
  */
 async function checkWorkbook(path: string, name: string, limits: ReadLimits): Promise<void> {
-  let zip: yauzl.ZipFile
+  const { default: yauzl } = await import('yauzl')
+  let zip: ZipFile
   try {
-    zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    zip = await new Promise<ZipFile>((resolve, reject) =>
       yauzl.open(path, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
     )
   } catch (error) {
@@ -26,7 +26,7 @@ async function checkWorkbook(path: string, name: string, limits: ReadLimits): Pr
     }
     let unpacked = 0
     await new Promise<void>((resolve, reject) => {
-      zip.on('entry', (entry: yauzl.Entry) => {
+      zip.on('entry', (entry: Entry) => {
         unpacked += entry.uncompressedSize
         if (unpacked > limits.maxWorkbookBytes) {
           reject(
@@ -59,7 +59,9 @@ function cellText(value: unknown): string {
  * row is the header. read-excel-file unzips and parses the sheet; cells formatted as dates
  * arrive as `YYYY-MM-DD`, numbers as their shortest decimal form. The sheet is read whole,
  * which suits the tens of thousands of rows such workbooks hold; a workbook that unpacks to more
- * than `limits.maxWorkbookBytes` is refused before it is read.
+ * than `limits.maxWorkbookBytes` is refused before it is read. read-excel-file (with the unzipping and
+ * XML parsing it brings, over half a megabyte of code) is loaded by the first workbook read, not by
+ * every process that imports the package only to serve its datasets.
  *
  * @example
  * for await (const batch of xlsxRecords('skattefunn.xlsx', { type: 'xlsx' })) rows += batch.length
@@ -71,6 +73,7 @@ export async function* xlsxRecords(
   limits: ReadLimits = defaultReadLimits,
 ): AsyncGenerator<string[][]> {
   await checkWorkbook(path, name, limits)
+  const { readSheet } = await import('read-excel-file/node')
   let sheet: unknown[][]
   try {
     sheet = (await readSheet(path, format.sheet ?? 1)) as unknown[][]

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream'
-import yauzl from 'yauzl'
+import type { Entry, ZipFile } from 'yauzl'
 import { DatasetFileError } from '@allmenning/core/source'
 import { defaultReadLimits, limitOptions, ReadLimitError, type ReadLimits } from './read-limits.js'
 import { unpackedTooMuch } from './unpack-limit.js'
@@ -28,9 +28,10 @@ export async function* zipMembers(
   name = path,
   limits: ReadLimits = defaultReadLimits,
 ): AsyncGenerator<ZipMember> {
-  let zip: yauzl.ZipFile
+  const { default: yauzl } = await import('yauzl')
+  let zip: ZipFile
   try {
-    zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    zip = await new Promise<ZipFile>((resolve, reject) =>
       yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, file) =>
         error ? reject(error) : resolve(file),
       ),
@@ -46,8 +47,8 @@ export async function* zipMembers(
       )
     }
     for (;;) {
-      const entry = await new Promise<yauzl.Entry | undefined>((resolve, reject) => {
-        const onEntry = (e: yauzl.Entry) => finish(() => resolve(e))
+      const entry = await new Promise<Entry | undefined>((resolve, reject) => {
+        const onEntry = (e: Entry) => finish(() => resolve(e))
         const onEnd = () => finish(() => resolve(undefined))
         const onError = (error: Error) =>
           finish(() => reject(new DatasetFileError(`is a damaged zip archive: ${error.message}`)))
