@@ -7,7 +7,8 @@
  * table holds on to that text. A new number per request leaves a new string there each time,
  * so every collection of young objects finds the table's strings alive and copies them, about
  * half a megabyte each time, and moves some of them to the old generation. Written here three
- * digits at a time, from a table of their own, nothing new goes into V8's.
+ * digits at a time, from a table of their own, only a number below 1000 (written by `String`,
+ * and soon the same few) goes into V8's.
  *
  * A count that goes down one request at a time keeps the digits above its last three for a
  * thousand requests: those are remembered, and the text of one request is a table lookup and
