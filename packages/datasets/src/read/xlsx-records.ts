@@ -59,9 +59,9 @@ function cellText(value: unknown): string {
  * row is the header. read-excel-file unzips and parses the sheet; cells formatted as dates
  * arrive as `YYYY-MM-DD`, numbers as their shortest decimal form. The sheet is read whole,
  * which suits the tens of thousands of rows such workbooks hold; a workbook that unpacks to more
- * than `limits.maxWorkbookBytes` is refused before it is read. read-excel-file (with the unzipping and
- * XML parsing it brings, over half a megabyte of code) is loaded by the first workbook read, not by
- * every process that imports the package only to serve its datasets.
+ * than `limits.maxWorkbookBytes` is refused before it is read. read-excel-file (with the
+ * unzipping and XML parsing it brings, over half a megabyte of code) is loaded by the first
+ * workbook read, not by every process that imports the package only to serve its datasets.
  *
  * @example
  * for await (const batch of xlsxRecords('skattefunn.xlsx', { type: 'xlsx' })) rows += batch.length
