@@ -48,19 +48,19 @@ function warm(urls) {
 }
 
 /**
- * Measures a gateway against its bare route in `settings.rounds` rounds, each round in
- * processes of its own: `start()` starts both targets and resolves to their `urls` (`bare`,
- * `gateway`), optionally `cpu` (each target's CPU µs so far, for the CPU each request cost),
- * and `stop()`. Part of a process's speed is its own (where its code and heap fall in memory,
+ * Measures a gateway against its bare route in `rounds` rounds (`settings.rounds` unless
+ * given), each round in processes of its own: `start()` starts both targets and resolves to
+ * their `urls` (`bare`, `gateway`), optionally `cpu` (each target's CPU µs so far, for the CPU
+ * each request cost), and `stop()`. Part of a process's speed is its own (where its code and heap fall in memory,
  * its hash seed): two processes of one build can differ by a few percent for their whole
  * life, so a ratio measured in one pair of processes carries that pair's luck. Over fresh
  * pairs, the median of the rounds' ratios is the build's.
  */
-export async function alternate(start) {
+export async function alternate(start, rounds = settings.rounds) {
   const samples = { bare: [], gateway: [] }
   const cpuUsed = { bare: 0, gateway: 0 }
   let cpuRead = false
-  for (let r = 0; r < settings.rounds; r++) {
+  for (let r = 0; r < rounds; r++) {
     const pair = await start()
     try {
       await warm(pair.urls)
