@@ -18,7 +18,7 @@ const path = '/api/v1/kilder/statnett/get_physical_flow?area=NO2&limit=10'
 // anywhere from 0.85 to 1.12 here, and this is the ratio the target is judged on. Five rounds
 // of the Koa example read 1.012; eleven, a quarter of an hour later on the same build, 0.933.
 // BENCH_EXAMPLE_ROUNDS sets it.
-const rounds = Number(process.env.BENCH_EXAMPLE_ROUNDS ?? Math.max(settings.rounds, 11))
+export const exampleRounds = Number(process.env.BENCH_EXAMPLE_ROUNDS ?? Math.max(settings.rounds, 11))
 const route = path.split('?')[0]
 // Headers of one connection, which the bare route's framework writes itself.
 const perConnection = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length'])
@@ -71,7 +71,7 @@ export async function compareExample(label, framework) {
         await stopProcess(example.child)
         throw error
       }
-    }, rounds)
+    }, exampleRounds)
     return { label, bytes, ...measured }
   } finally {
     await upstream.close()

@@ -8,7 +8,7 @@ import { alternate, settings } from './alternating-rounds.js'
 import { placement, startServer, stopProcess } from './bench-process.js'
 import { startFakeStatnett } from './fake-statnett.js'
 import { compositionReport } from './composition.js'
-import { exampleReport } from './example-as-shipped.js'
+import { exampleReport, exampleRounds } from './example-as-shipped.js'
 import { pieceReport } from './piece-costs.js'
 import { lambdaReport } from './lambda.js'
 import { mcpReport } from './mcp.js'
@@ -76,7 +76,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   print(
     await exampleReport(
       figures,
-      `The examples as shipped (\`examples/*/dist/main.js\`: every built-in source, rate limits counting each request, metrics, tracing without an SDK, MCP) against a bare route of the same framework sending the same bytes and headers; ${rounds} rounds, each with fresh processes, × ${seconds} s per target in ${slices} slices taking turns, median of the rounds' ratios; CPU µs per request over all rounds; ${placement}`,
+      `The examples as shipped (\`examples/*/dist/main.js\`: every built-in source, rate limits counting each request, metrics, tracing without an SDK, MCP) against a bare route of the same framework sending the same bytes and headers; ${exampleRounds} rounds, each with fresh processes, × ${seconds} s per target in ${slices} slices taking turns, median of the rounds' ratios; CPU µs per request over all rounds; ${placement}`,
     ),
   )
   print(await pieceReport(figures))
