@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { DatasetFile, StreamContent } from '@allmenning/core/source'
+import type { DatasetFile, StreamContent, TabularContent } from '@allmenning/core/source'
 import { fileParts } from './file-parts.js'
 
 let dir: string
@@ -46,5 +46,25 @@ describe('a stream-format file', () => {
     const path = join(dir, 'a-directory')
     mkdirSync(path)
     await expect(readAll(path, { bytes: 0 })).rejects.toThrow(/EISDIR/)
+  })
+})
+
+describe('a delimited file that cannot be read', () => {
+  it('gives its reader the error, also when the read failed while the reader was loading its parser', async () => {
+    const path = join(dir, 'a-directory.csv')
+    mkdirSync(path)
+    const quoted: DatasetFile = {
+      name: 'Tildelinger.csv',
+      content: {
+        format: { type: 'delimited', delimiter: ';', quoting: 'rfc4180' },
+        rows: () => () => [],
+      } satisfies TabularContent,
+    }
+    const read = async () => {
+      for await (const part of fileParts(quoted, path, { bytes: 0 })) for await (const _ of part.batches);
+    }
+    // The file's read fails at once; the reader first imports csv-parse, and then finds a stream
+    // that has failed with no one listening. It ends with that error instead of waiting for ever.
+    await expect(read()).rejects.toThrow(/EISDIR/)
   })
 })

@@ -22,7 +22,7 @@ function loadedModules(): Promise<{ imported: string[]; afterCsv: string[] }> {
     process._rawDebug('imported')
     const { delimitedRecords } = await import(${JSON.stringify(readers)})
     const rows = []
-    for await (const batch of delimitedRecords(Readable.from([Buffer.from('a;b\\n"1";"2"\\n')]), { type: 'delimited', delimiter: ';' })) rows.push(...batch)
+    for await (const batch of delimitedRecords(Readable.from([Buffer.from('a;b\\n"1";"2"\\n')]), { type: 'delimited', delimiter: ';', quoting: 'rfc4180' })) rows.push(...batch)
     process._rawDebug('rows ' + JSON.stringify(rows))`
   return new Promise((resolve, reject) => {
     execFile(
