@@ -1,29 +1,16 @@
 import { DatasetFileError, type XlsxFormat } from '@allmenning/core/source'
-import type { Entry, ZipFile } from 'yauzl'
+import type { Entry } from 'yauzl'
 import { recordBatchSize } from './delimited-records.js'
 import { defaultReadLimits, describeSize, limitOptions, ReadLimitError, type ReadLimits } from './read-limits.js'
+import { openArchive } from './zip-members.js'
 
 /**
  * Checks a workbook's members before it is read whole: their count, and the bytes they unpack
  * to by their declared sizes (which the unzipping holds them to).
  */
 async function checkWorkbook(path: string, name: string, limits: ReadLimits): Promise<void> {
-  const { default: yauzl } = await import('yauzl')
-  let zip: ZipFile
+  const zip = await openArchive(path, name, limits, 'a readable XLSX workbook')
   try {
-    zip = await new Promise<ZipFile>((resolve, reject) =>
-      yauzl.open(path, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-    )
-  } catch (error) {
-    throw new DatasetFileError(`is not a readable XLSX workbook: ${(error as Error).message}`)
-  }
-  try {
-    if (zip.entryCount > limits.maxMembers) {
-      throw new ReadLimitError(
-        `${name} has ${zip.entryCount.toLocaleString('en-US')} members, more than ${limits.maxMembers.toLocaleString('en-US')} (the most an archive may have; raise it with ${limitOptions.maxMembers})`,
-        'maxMembers',
-      )
-    }
     let unpacked = 0
     await new Promise<void>((resolve, reject) => {
       zip.on('entry', (entry: Entry) => {

@@ -13,6 +13,40 @@ export interface ZipMember {
 }
 
 /**
+ * A zip archive opened to read its entries one at a time, yauzl loaded by the first archive
+ * opened. One that cannot be opened is a `DatasetFileError` saying it `is not <what>`; one of
+ * more members than `limits.maxMembers` is refused (and closed) before any entry is read.
+ *
+ * @example
+ * const zip = await openArchive('cordis.zip', 'cordis.zip', defaultReadLimits, 'a zip archive', { autoClose: false })
+ */
+export async function openArchive(
+  path: string,
+  name: string,
+  limits: ReadLimits,
+  what: string,
+  options: { autoClose?: boolean } = {},
+): Promise<ZipFile> {
+  const { default: yauzl } = await import('yauzl')
+  let zip: ZipFile
+  try {
+    zip = await new Promise<ZipFile>((resolve, reject) =>
+      yauzl.open(path, { lazyEntries: true, ...options }, (error, file) => (error ? reject(error) : resolve(file))),
+    )
+  } catch (error) {
+    throw new DatasetFileError(`is not ${what}: ${(error as Error).message}`)
+  }
+  if (zip.entryCount > limits.maxMembers) {
+    zip.close()
+    throw new ReadLimitError(
+      `${name} has ${zip.entryCount.toLocaleString('en-US')} members, more than ${limits.maxMembers.toLocaleString('en-US')} (the most an archive may have; raise it with ${limitOptions.maxMembers})`,
+      'maxMembers',
+    )
+  }
+  return zip
+}
+
+/**
  * The members of a zip archive whose base names are in `wanted`, one at a time (yauzl reads
  * the central directory, then each member's stream on demand, so nothing is extracted to disk).
  * An archive of more members than `limits.maxMembers`, or a wanted member whose declared size
@@ -28,24 +62,8 @@ export async function* zipMembers(
   name = path,
   limits: ReadLimits = defaultReadLimits,
 ): AsyncGenerator<ZipMember> {
-  const { default: yauzl } = await import('yauzl')
-  let zip: ZipFile
+  const zip = await openArchive(path, name, limits, 'a zip archive', { autoClose: false })
   try {
-    zip = await new Promise<ZipFile>((resolve, reject) =>
-      yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, file) =>
-        error ? reject(error) : resolve(file),
-      ),
-    )
-  } catch (error) {
-    throw new DatasetFileError(`is not a zip archive: ${(error as Error).message}`)
-  }
-  try {
-    if (zip.entryCount > limits.maxMembers) {
-      throw new ReadLimitError(
-        `${name} has ${zip.entryCount.toLocaleString('en-US')} members, more than ${limits.maxMembers.toLocaleString('en-US')} (the most an archive may have; raise it with ${limitOptions.maxMembers})`,
-        'maxMembers',
-      )
-    }
     for (;;) {
       const entry = await new Promise<Entry | undefined>((resolve, reject) => {
         const onEntry = (e: Entry) => finish(() => resolve(e))
