@@ -3,14 +3,18 @@
 export interface Figure {
   name: string
   value: number
-  unit: 'ratio' | 'bytes' | 'ms'
+  unit: 'ratio' | 'bytes' | 'ms' | 'µs'
   better: 'higher' | 'lower'
+  /** Code that does not change between runs: growing past the noise says the machine was slower. */
+  yardstick?: true
 }
 
 export interface ComparedFigure extends Figure {
   previous: number | undefined
   change: string
   slipped: boolean
+  /** A yardstick's: it grew past the noise. */
+  slower?: boolean
 }
 
 export interface Machine {
@@ -38,9 +42,14 @@ export const noise: {
   ratio: { absolute: number; describe: string }
   bytes: { relative: number; describe: string }
   ms: { relative: number; absolute: number; describe: string }
+  us: { relative: number; absolute: number; describe: string }
 }
 export function createFigures(): {
-  record(name: string, value: number, kind: { unit: Figure['unit']; better: Figure['better'] }): void
+  record(
+    name: string,
+    value: number,
+    kind: { unit: Figure['unit']; better: Figure['better']; yardstick?: boolean },
+  ): void
   list(): Figure[]
 }
 export function describeMachine(options?: { cwd?: string }): Machine

@@ -38,6 +38,14 @@ const cpu = (value: number): Figure => ({
   better: 'lower',
 })
 
+const bareRoute = (value: number): Figure => ({
+  name: 'Koa 3 bare route CPU µs per hit',
+  value,
+  unit: 'µs',
+  better: 'lower',
+  yardstick: true,
+})
+
 function run(figures: Figure[], table = '| route | ratio |\n|---|---|\n| search | 0.931 |'): Run {
   return {
     startedAt: new Date('2026-11-25T03:30:00Z'),
@@ -124,6 +132,17 @@ describe('the generated block of the results file', () => {
     expect(readFileSync(file, 'utf8')).toContain('- **busy machine**: the 1-minute load average passed the 2 cores')
   })
 
+  it('says the machine was slower when a yardstick grew past the noise, and not otherwise', () => {
+    writeRun(file, run([hit(0.95), bareRoute(17.1)]))
+    writeRun(file, run([hit(0.93), bareRoute(19.9)]))
+    expect(readFileSync(file, 'utf8')).not.toContain('slower machine')
+    writeRun(file, run([hit(0.91), bareRoute(26.2)]))
+    const text = readFileSync(file, 'utf8')
+    expect(text).toContain('- **slower machine**: Koa 3 bare route CPU µs per hit 19.90 → 26.20.')
+    expect(text).toContain('| Koa 3 bare route CPU µs per hit | 19.90 | 26.20 | +6.3 (+31.7%) | machine slower |')
+    expect(previousFigures(text)).toEqual([hit(0.91), bareRoute(26.2)])
+  })
+
   it('refuses a file with a begin marker and no end marker rather than eating the history', () => {
     writeFileSync(file, `${history}\n${beginMarker}\nhalf a block\n`)
     expect(() => writeRun(file, run([hit(0.9)]))).toThrow(/without/)
@@ -167,6 +186,17 @@ describe('the comparison with the previous run', () => {
     expect(compareFigures([cold(60)], [cold(70)])[0]?.slipped).toBe(true)
     expect(compareFigures([cold(20)], [cold(24)])[0]?.slipped).toBe(false)
     expect(compareFigures([cold(60)], [cold(64)])[0]?.slipped).toBe(false)
+  })
+
+  it('never calls a yardstick slipped: it says the machine was slower instead', () => {
+    const grown = compareFigures([bareRoute(17.1)], [bareRoute(26.2)])[0]
+    expect(grown).toMatchObject({ slipped: false, slower: true, change: '+9.1 (+53.2%)' })
+    // Within the noise of a CPU cost: 20% and 0.5 µs.
+    expect(compareFigures([bareRoute(17.1)], [bareRoute(19.9)])[0]).toMatchObject({ slipped: false, slower: false })
+    expect(compareFigures([bareRoute(26.2)], [bareRoute(17.1)])[0]).toMatchObject({ slipped: false, slower: false })
+    // The same growth in a figure of the gateway's own is a slip.
+    const piece = { ...bareRoute(17.1), name: 'piece: rate limit, CPU µs per hit', yardstick: undefined }
+    expect(compareFigures([piece], [{ ...piece, value: 26.2 }])[0]).toMatchObject({ slipped: true })
   })
 
   it('calls a figure the previous run did not have new', () => {
