@@ -29,15 +29,13 @@ export const noise = {
 }
 
 /**
- * A yardstick is a figure of code that does not change between runs (a bare framework route's
- * CPU per hit): when it grows past `noise.us`, the machine was slower, not the gateway. This
- * virtual machine has hours in which the same bare route costs half as much again, with a load
- * average that says nothing of it, and the gateway's ratios read lower in them. The block says
- * so rather than flag the yardstick as a slip.
- */
-
-/**
  * Collects the figures one run of the bench produces, for the regression guard.
+ *
+ * A figure recorded as a `yardstick` measures code that does not change between runs (a bare
+ * framework route's CPU per hit): when it grows past the noise, the machine was slower, not the
+ * gateway. This virtual machine has hours in which the same bare route costs half as much
+ * again, with a load average that says nothing of it, and the gateway's ratios read lower in
+ * them. The block says so rather than flag the yardstick as a slip.
  *
  * @example
  * const figures = createFigures()
